@@ -1,0 +1,57 @@
+// The one path from Python source to Warp's C++: parse, build every kernel
+// and the functions it calls the way Warp's ModuleBuilder does, and assemble
+// the module text. Used by `compile`, `generate`, `extract` and `validate`.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "syntax/source.h"
+
+namespace ws {
+
+enum class Device { Cuda, Cpu };
+
+struct CompileOptions {
+    Device device = Device::Cuda;
+    // Kernel names without Warp's hash suffix (the fidelity contract's mode).
+    bool strip_hash = true;
+    // Emit backward kernels and adjoint functions (Warp's enable_backward).
+    bool enable_backward = true;
+    // Path printed in `// path:line` comments above functions. Empty means the
+    // source file's path as given, made absolute the way Python does
+    // (current directory + "/" + path, not normalised).
+    std::string comment_path;
+};
+
+// The text of one kernel and the user functions it calls.
+struct KernelText {
+    std::string name;      // Python name of the kernel
+    std::string forward;   // forward entry (CUDA __global__ or CPU kernel + args struct)
+    std::string backward;  // backward entry, empty without enable_backward
+    std::string functions; // forward and adjoint user functions it calls, in module order
+    std::string entry;     // CPU module entry points (empty for CUDA)
+};
+
+struct CompileOutput {
+    // BODY: structs, user functions (forwards, then adjoints), then each
+    // kernel's functions and entry points; exactly Warp's module text minus
+    // its header.
+    std::string body;
+    std::vector<KernelText> kernels; // in definition order
+    std::vector<std::string> builtins_used; // Python names of Warp builtins called, sorted, unique
+};
+
+// Compiles a whole module. Throws CompileError for input Warp would reject
+// or that warpsynth does not support.
+CompileOutput compile_module(std::shared_ptr<const SourceFile> source, const CompileOptions& options);
+
+// warpsynth's own preamble for a full translation unit: the includes and
+// macros BODY needs to compile against Warp's native headers.
+std::string translation_unit_preamble(Device device);
+
+// Preamble + body.
+std::string translation_unit(const CompileOutput& out, Device device);
+
+} // namespace ws

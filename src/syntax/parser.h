@@ -1,0 +1,18 @@
+// Python parser for the language Warp kernels are written in.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "syntax/ast.h"
+
+namespace ws {
+
+// Parses a whole file. Throws CompileError (with CPython-like messages and
+// positions) on a syntax error. The tree keeps `source` alive.
+std::unique_ptr<ast::Module> parse_module(std::shared_ptr<const SourceFile> source);
+
+// The source text of a node, as `ast.get_source_segment` returns it.
+std::string source_segment(const SourceFile& source, const Pos& pos);
+
+} // namespace ws

@@ -1,0 +1,26 @@
+#include "syntax/source.h"
+
+#include <fmt/format.h>
+
+namespace ws {
+
+SourceFile::SourceFile(std::string path, std::string text) : path_(std::move(path)), text_(std::move(text)) {
+    line_starts_.push_back(0);
+    for (size_t i = 0; i < text_.size(); ++i) {
+        char c = text_[i];
+        if (c == '\r' && i + 1 < text_.size() && text_[i + 1] == '\n') ++i;
+        if ((c == '\n' || c == '\r') && i + 1 < text_.size()) line_starts_.push_back(i + 1);
+    }
+}
+
+std::string_view SourceFile::line(int lineno) const {
+    if (lineno < 1 || lineno > line_count()) return {};
+    size_t begin = line_starts_[lineno - 1];
+    size_t end = begin;
+    while (end < text_.size() && text_[end] != '\n' && text_[end] != '\r') ++end;
+    return std::string_view(text_).substr(begin, end - begin);
+}
+
+std::string CompileError::format() const { return fmt::format("{}:{}:{}: error: {}", file_, line_, col_, what()); }
+
+} // namespace ws

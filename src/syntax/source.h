@@ -1,0 +1,61 @@
+// A Python source file held in memory, with the line table every later phase
+// uses for positions and for the source-line comments Warp prints.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace ws {
+
+class SourceFile {
+public:
+    // `path` is how the file is named in diagnostics and in `// path:line` comments.
+    SourceFile(std::string path, std::string text);
+
+    const std::string& path() const { return path_; }
+    const std::string& text() const { return text_; }
+
+    // Number of lines; a final line without '\n' counts.
+    int line_count() const { return static_cast<int>(line_starts_.size()); }
+    // 1-based line, without its line terminator.
+    std::string_view line(int lineno) const;
+
+private:
+    std::string path_;
+    std::string text_;
+    std::vector<size_t> line_starts_;
+};
+
+// A position in a source file: 1-based line, 0-based column in UTF-8 bytes,
+// exactly as CPython's ast reports lineno/col_offset.
+struct Pos {
+    int line = 0;
+    int col = 0;
+    int end_line = 0;
+    int end_col = 0;
+};
+
+// An error in the user's input. Printed as `file:line:col: error: message`,
+// with a 1-based column (compiler convention; CPython's col_offset + 1).
+class CompileError : public std::runtime_error {
+public:
+    CompileError(std::string file, int line, int col, std::string message)
+        : std::runtime_error(message), file_(std::move(file)), line_(line), col_(col) {}
+
+    const std::string& file() const { return file_; }
+    int line() const { return line_; }
+    // 1-based column.
+    int col() const { return col_; }
+    std::string message() const { return what(); }
+    // `file:line:col: error: message`
+    std::string format() const;
+
+private:
+    std::string file_;
+    int line_;
+    int col_;
+};
+
+} // namespace ws

@@ -1,0 +1,65 @@
+// Compile-time values: Python literals and module globals (ints, floats,
+// bools), Warp scalar instances (wp.float64(2.0), wp.uint32(7)) and Warp
+// vector/matrix/quaternion/transform instances (wp.constant(wp.vec3(...))).
+//
+// Warp keeps the Python object and prints it with `constant_str`, whose output
+// depends on whether the value is a plain Python number or a Warp scalar
+// instance (`5` vs `5ll`, `0.1` vs `0.10000000149011612`), so we keep that
+// distinction.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "types/type.h"
+
+namespace ws {
+
+struct Constant {
+    enum class Kind : uint8_t {
+        PyBool,     // Python bool: type bool
+        PyInt,      // Python int: type int32 (Warp's default for int)
+        PyFloat,    // Python float: type float32 (Warp's default for float)
+        Scalar,     // Warp scalar instance, e.g. wp.float64(2.0): type is that scalar
+        Composite,  // Warp vector/matrix/quat/transform instance
+    };
+    Kind kind = Kind::PyInt;
+    TypeRef type = nullptr;
+    // Value of a bool/int/float. Ints keep 64 bits; `is_unsigned` selects u.
+    bool b = false;
+    int64_t i = 0;
+    uint64_t u = 0;
+    bool is_unsigned = false;
+    double f = 0.0;
+    // Composite: components in row-major order, each a Scalar constant.
+    std::vector<Constant> components;
+
+    static Constant py_bool(bool v);
+    static Constant py_int(int64_t v);
+    static Constant py_uint(uint64_t v); // a Python int in [2^63, 2^64)
+    static Constant py_float(double v);
+    // A Warp scalar instance of `type` converted from a Python value, as
+    // `wp.float32(0.1)` stores it (rounded to float32, wrapped to int width...).
+    static Constant warp_scalar(Scalar type, const Constant& from);
+
+    bool is_int_like() const; // PyBool, PyInt or integer Scalar (Python: isinstance(x, int))
+    bool is_number() const;   // bool/int/float of any kind, not composite
+    // Python truthiness for bool/int/float.
+    bool truthy() const;
+    // As a double / 64-bit int, whatever the kind.
+    double as_double() const;
+    int64_t as_int() const;
+};
+
+// Warp's constant_str(): the C++ text of a constant in `const T var_N = ...;`.
+std::string constant_str(const Constant& c);
+
+// Python's repr() of a float: shortest round-trip digits, `1e-06`, `1.0`,
+// `inf`, `nan` (callers handle inf/nan themselves where Warp does).
+std::string python_float_repr(double v);
+
+// Python's str() of a value, e.g. for messages: `True`, `3`, `0.5`.
+std::string python_str(const Constant& c);
+
+} // namespace ws

@@ -1,0 +1,249 @@
+#include "types/type.h"
+
+#include <fmt/format.h>
+
+#include <deque>
+#include <memory>
+#include <map>
+#include <mutex>
+#include <tuple>
+
+namespace ws {
+
+namespace {
+
+struct ScalarInfo {
+    Scalar s;
+    std::string_view name;
+    int bits;
+};
+
+constexpr ScalarInfo kScalars[] = {
+    {Scalar::Bool, "bool", 8},        {Scalar::Int8, "int8", 8},       {Scalar::Int16, "int16", 16},
+    {Scalar::Int32, "int32", 32},     {Scalar::Int64, "int64", 64},    {Scalar::UInt8, "uint8", 8},
+    {Scalar::UInt16, "uint16", 16},   {Scalar::UInt32, "uint32", 32},  {Scalar::UInt64, "uint64", 64},
+    {Scalar::Float16, "float16", 16}, {Scalar::Float32, "float32", 32}, {Scalar::Float64, "float64", 64},
+};
+
+// Warp's short suffix of a vector/matrix alias: vec3f, mat22d, vec2i, ...
+std::string_view alias_suffix(Scalar s) {
+    switch (s) {
+    case Scalar::Float16: return "h";
+    case Scalar::Float32: return "f";
+    case Scalar::Float64: return "d";
+    case Scalar::Int8: return "b";
+    case Scalar::UInt8: return "ub";
+    case Scalar::Int16: return "s";
+    case Scalar::UInt16: return "us";
+    case Scalar::Int32: return "i";
+    case Scalar::UInt32: return "ui";
+    case Scalar::Int64: return "l";
+    case Scalar::UInt64: return "ul";
+    case Scalar::Bool: return "bool";
+    }
+    return "";
+}
+
+std::string scalar_ctype(Scalar s) {
+    return s == Scalar::Bool ? std::string("bool") : fmt::format("wp::{}", scalar_name(s));
+}
+
+// Interning table. Keys spell out every field that distinguishes a type.
+using Key = std::tuple<int, int, int, int, int, int, const void*, const void*, std::vector<TypeRef>>;
+
+class Interner {
+public:
+    TypeRef get(const Key& key, Type proto) {
+        std::lock_guard lock(mutex_);
+        auto it = index_.find(key);
+        if (it != index_.end()) return it->second;
+        storage_.push_back(std::move(proto));
+        TypeRef t = &storage_.back();
+        index_.emplace(key, t);
+        return t;
+    }
+
+private:
+    std::mutex mutex_;
+    std::deque<Type> storage_; // stable addresses
+    std::map<Key, TypeRef> index_;
+};
+
+Interner& interner() {
+    static Interner* table = new Interner(); // never destroyed: types outlive static destructors
+    return *table;
+}
+
+Key key_of(TypeKind kind, Scalar s = Scalar::Bool, int a = 0, int b = 0, int c = 0, const void* p = nullptr,
+           const void* q = nullptr, std::vector<TypeRef> elems = {}) {
+    return Key(static_cast<int>(kind), static_cast<int>(s), a, b, c, 0, p, q, std::move(elems));
+}
+
+} // namespace
+
+std::string_view scalar_name(Scalar s) { return kScalars[static_cast<int>(s)].name; }
+
+std::optional<Scalar> scalar_from_name(std::string_view name) {
+    for (const auto& info : kScalars)
+        if (info.name == name) return info.s;
+    return std::nullopt;
+}
+
+bool is_float(Scalar s) { return s == Scalar::Float16 || s == Scalar::Float32 || s == Scalar::Float64; }
+bool is_int(Scalar s) { return !is_float(s) && s != Scalar::Bool; }
+bool is_signed_int(Scalar s) {
+    return s == Scalar::Int8 || s == Scalar::Int16 || s == Scalar::Int32 || s == Scalar::Int64;
+}
+int scalar_bits(Scalar s) { return kScalars[static_cast<int>(s)].bits; }
+
+int Type::component_count() const {
+    switch (kind) {
+    case TypeKind::Scalar: return 1;
+    case TypeKind::Vector: return length;
+    case TypeKind::Matrix: return rows * cols;
+    case TypeKind::Quaternion: return 4;
+    case TypeKind::Transform: return 7;
+    default: return 0;
+    }
+}
+
+const StructDef::Field* StructDef::field(std::string_view name) const {
+    for (const auto& f : fields)
+        if (f.name == name) return &f;
+    return nullptr;
+}
+
+namespace types {
+
+TypeRef void_type() {
+    Type t;
+    t.kind = TypeKind::Void;
+    t.ctype = "void";
+    t.repr = "None";
+    return interner().get(key_of(TypeKind::Void), std::move(t));
+}
+
+TypeRef scalar(Scalar s) {
+    Type t;
+    t.kind = TypeKind::Scalar;
+    t.scalar = s;
+    t.ctype = scalar_ctype(s);
+    t.repr = std::string(scalar_name(s));
+    return interner().get(key_of(TypeKind::Scalar, s), std::move(t));
+}
+
+TypeRef vector(int length, Scalar dtype) {
+    Type t;
+    t.kind = TypeKind::Vector;
+    t.scalar = dtype;
+    t.length = length;
+    t.ctype = fmt::format("wp::vec_t<{}, {}>", length, scalar_ctype(dtype));
+    t.repr = fmt::format("vec{}{}", length, alias_suffix(dtype));
+    return interner().get(key_of(TypeKind::Vector, dtype, length), std::move(t));
+}
+
+TypeRef matrix(int rows, int cols, Scalar dtype) {
+    Type t;
+    t.kind = TypeKind::Matrix;
+    t.scalar = dtype;
+    t.rows = rows;
+    t.cols = cols;
+    t.ctype = fmt::format("wp::mat_t<{}, {}, {}>", rows, cols, scalar_ctype(dtype));
+    t.repr = fmt::format("mat{}{}{}", rows, cols, alias_suffix(dtype));
+    return interner().get(key_of(TypeKind::Matrix, dtype, rows, cols), std::move(t));
+}
+
+TypeRef quaternion(Scalar dtype) {
+    Type t;
+    t.kind = TypeKind::Quaternion;
+    t.scalar = dtype;
+    t.ctype = fmt::format("wp::quat_t<{}>", scalar_ctype(dtype));
+    t.repr = fmt::format("quat{}", alias_suffix(dtype));
+    return interner().get(key_of(TypeKind::Quaternion, dtype), std::move(t));
+}
+
+TypeRef transform(Scalar dtype) {
+    Type t;
+    t.kind = TypeKind::Transform;
+    t.scalar = dtype;
+    t.ctype = fmt::format("wp::transform_t<{}>", scalar_ctype(dtype));
+    t.repr = fmt::format("transform{}", alias_suffix(dtype));
+    return interner().get(key_of(TypeKind::Transform, dtype), std::move(t));
+}
+
+TypeRef array(TypeRef dtype, int ndim, ArrayClass cls) {
+    static constexpr std::string_view kClassNames[] = {"array", "indexedarray", "fabricarray",
+                                                       "indexedfabricarray", "fixedarray"};
+    Type t;
+    t.kind = TypeKind::Array;
+    t.elem = dtype;
+    t.ndim = ndim;
+    t.array_class = cls;
+    std::string_view cname = kClassNames[static_cast<int>(cls)];
+    t.ctype = fmt::format("wp::{}_t<{}>", cname, dtype->ctype);
+    t.repr = fmt::format("{}(ndim={}, dtype={})", cname, ndim, dtype->repr);
+    return interner().get(key_of(TypeKind::Array, Scalar::Bool, ndim, static_cast<int>(cls), 0, dtype),
+                          std::move(t));
+}
+
+TypeRef reference(TypeRef target) {
+    Type t;
+    t.kind = TypeKind::Reference;
+    t.elem = target;
+    t.ctype = target->ctype + "*";
+    t.repr = fmt::format("Reference({})", target->repr);
+    return interner().get(key_of(TypeKind::Reference, Scalar::Bool, 0, 0, 0, target), std::move(t));
+}
+
+TypeRef tuple(const std::vector<TypeRef>& elems) {
+    Type t;
+    t.kind = TypeKind::Tuple;
+    t.elems = elems;
+    std::string inner, repr;
+    for (size_t i = 0; i < elems.size(); ++i) {
+        inner += (i ? ", " : "") + elems[i]->ctype;
+        repr += (i ? ", " : "") + elems[i]->repr;
+    }
+    t.ctype = fmt::format("wp::tuple_t<{}>", inner);
+    t.repr = fmt::format("tuple[{}]", repr);
+    return interner().get(key_of(TypeKind::Tuple, Scalar::Bool, 0, 0, 0, nullptr, nullptr, elems), std::move(t));
+}
+
+TypeRef range() {
+    Type t;
+    t.kind = TypeKind::Range;
+    t.ctype = "wp::range_t";
+    t.repr = "range_t";
+    return interner().get(key_of(TypeKind::Range), std::move(t));
+}
+
+TypeRef shape() {
+    Type t;
+    t.kind = TypeKind::Shape;
+    t.ctype = "wp::shape_t";
+    t.repr = "shape_t";
+    return interner().get(key_of(TypeKind::Shape), std::move(t));
+}
+
+TypeRef structure(StructDef def) {
+    static std::mutex mutex;
+    static auto* defs = new std::map<std::string, std::unique_ptr<StructDef>>();
+    std::lock_guard lock(mutex);
+    auto& slot = (*defs)[def.native_name];
+    if (!slot) {
+        slot = std::make_unique<StructDef>(std::move(def));
+        Type t;
+        t.kind = TypeKind::Struct;
+        t.st = slot.get();
+        t.ctype = slot->native_name;
+        t.repr = slot->key;
+        slot->type = interner().get(key_of(TypeKind::Struct, Scalar::Bool, 0, 0, 0, slot.get()), std::move(t));
+    }
+    return slot->type;
+}
+
+TypeRef matrix_row(TypeRef mat) { return vector(mat->cols, mat->scalar); }
+
+} // namespace types
+
+} // namespace ws

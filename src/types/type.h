@@ -1,0 +1,142 @@
+// Warp's type model: scalars, vectors, matrices, quaternions, transforms,
+// arrays, structs, references and tuples.
+//
+// Types are interned: two equal types are the same `Type` object, so `TypeRef`
+// pointers compare with `==` (Warp's `types_equal`). Interning is thread-safe;
+// interned types live for the whole process.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace ws {
+
+enum class Scalar : uint8_t {
+    Bool,
+    Int8,
+    Int16,
+    Int32,
+    Int64,
+    UInt8,
+    UInt16,
+    UInt32,
+    UInt64,
+    Float16,
+    Float32,
+    Float64,
+};
+
+// Warp's name of a scalar type: "bool", "int32", "float16", ...
+std::string_view scalar_name(Scalar s);
+std::optional<Scalar> scalar_from_name(std::string_view name);
+bool is_float(Scalar s);
+bool is_int(Scalar s); // integer types, not bool
+bool is_signed_int(Scalar s);
+int scalar_bits(Scalar s);
+
+enum class TypeKind : uint8_t {
+    Scalar,
+    Vector,
+    Matrix,
+    Quaternion,
+    Transform,
+    Array,
+    Struct,
+    Reference, // Warp's Reference(T): a pointer to a T (array element, struct field)
+    Tuple,     // wp::tuple_t<...>: the value of a Python tuple expression
+    Range,     // wp::range_t: the value of range(...) in a dynamic for loop
+    Shape,     // wp::shape_t: array.shape
+    Void,
+};
+
+// Array classes Warp distinguishes (wp::array_t, wp::indexedarray_t, ...).
+enum class ArrayClass : uint8_t { Array, IndexedArray, FabricArray, IndexedFabricArray, FixedArray };
+
+struct StructDef;
+struct Type;
+using TypeRef = const Type*;
+
+struct Type {
+    TypeKind kind = TypeKind::Void;
+    // Scalar: the scalar itself. Vector/Matrix/Quaternion/Transform: the component type.
+    Scalar scalar = Scalar::Float32;
+    int length = 0; // Vector: number of components; FixedArray: size
+    int rows = 0;   // Matrix
+    int cols = 0;   // Matrix
+    int ndim = 0;   // Array
+    ArrayClass array_class = ArrayClass::Array;
+    TypeRef elem = nullptr;          // Array: dtype; Reference: target
+    const StructDef* st = nullptr;   // Struct
+    std::vector<TypeRef> elems;      // Tuple
+    std::string ctype;               // C++ spelling, e.g. "wp::vec_t<3,wp::float32>"
+    std::string repr;                // Python-side spelling for messages, e.g. "vec3f"
+
+    bool is_scalar() const { return kind == TypeKind::Scalar; }
+    bool is_bool() const { return kind == TypeKind::Scalar && scalar == Scalar::Bool; }
+    bool is_float_scalar() const { return kind == TypeKind::Scalar && is_float(scalar); }
+    bool is_int_scalar() const { return kind == TypeKind::Scalar && is_int(scalar); }
+    bool is_vector() const { return kind == TypeKind::Vector; }
+    bool is_matrix() const { return kind == TypeKind::Matrix; }
+    bool is_quat() const { return kind == TypeKind::Quaternion; }
+    bool is_transform() const { return kind == TypeKind::Transform; }
+    // vector, matrix, quaternion or transform (Warp's type_is_composite minus structs)
+    bool is_composite() const {
+        return kind == TypeKind::Vector || kind == TypeKind::Matrix || kind == TypeKind::Quaternion ||
+               kind == TypeKind::Transform;
+    }
+    // scalar or composite: Warp's "value" types
+    bool is_value() const { return is_scalar() || is_composite(); }
+    bool is_array() const { return kind == TypeKind::Array; }
+    bool is_struct() const { return kind == TypeKind::Struct; }
+    bool is_reference() const { return kind == TypeKind::Reference; }
+    bool is_tuple() const { return kind == TypeKind::Tuple; }
+    // Number of scalar components of a value type (Warp's type_length).
+    int component_count() const;
+};
+
+// A @wp.struct type. `native_name` is `<Name>_<8 hex of Warp's struct hash>`.
+struct StructDef {
+    struct Field {
+        std::string name;
+        TypeRef type;
+    };
+    std::string key;         // the class's qualified name
+    std::string native_name; // C++ name
+    std::vector<Field> fields;
+    TypeRef type = nullptr;  // the Struct type of this definition
+
+    const Field* field(std::string_view name) const;
+};
+
+namespace types {
+
+TypeRef void_type();
+TypeRef scalar(Scalar s);
+inline TypeRef boolean() { return scalar(Scalar::Bool); }
+inline TypeRef int32() { return scalar(Scalar::Int32); }
+inline TypeRef float32() { return scalar(Scalar::Float32); }
+TypeRef vector(int length, Scalar dtype);
+TypeRef matrix(int rows, int cols, Scalar dtype);
+TypeRef quaternion(Scalar dtype);
+TypeRef transform(Scalar dtype);
+TypeRef array(TypeRef dtype, int ndim, ArrayClass cls = ArrayClass::Array);
+TypeRef reference(TypeRef target);
+TypeRef tuple(const std::vector<TypeRef>& elems);
+TypeRef range();
+TypeRef shape();
+// Interns a struct type by its native name (which hashes its key and fields),
+// so identical definitions in different modules share one type.
+TypeRef structure(StructDef def);
+
+// Strips one Reference (Warp's strip_reference).
+inline TypeRef strip_reference(TypeRef t) { return t && t->is_reference() ? t->elem : t; }
+
+// The vector type of a matrix row; the 3-vector of a transform's translation.
+TypeRef matrix_row(TypeRef mat);
+
+} // namespace types
+
+} // namespace ws
