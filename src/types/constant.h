@@ -43,8 +43,10 @@ struct Constant {
     // `wp.float32(0.1)` stores it (rounded to float32, wrapped to int width...).
     static Constant warp_scalar(Scalar type, const Constant& from);
 
-    bool is_int_like() const; // PyBool, PyInt or integer Scalar (Python: isinstance(x, int))
-    bool is_number() const;   // bool/int/float of any kind, not composite
+    // Python's isinstance(x, int): Python ints and bools (not Warp scalars).
+    bool is_py_int() const { return kind == Kind::PyInt || kind == Kind::PyBool; }
+    // Python's isinstance(x, (int, float)).
+    bool is_py_number() const { return is_py_int() || kind == Kind::PyFloat; }
     // Python truthiness for bool/int/float.
     bool truthy() const;
     // As a double / 64-bit int, whatever the kind.

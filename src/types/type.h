@@ -106,6 +106,7 @@ struct StructDef {
     std::string key;         // the class's qualified name
     std::string native_name; // C++ name
     std::vector<Field> fields;
+    std::vector<unsigned char> digest; // Warp's sha256 struct hash (nested structs hash it in)
     TypeRef type = nullptr;  // the Struct type of this definition
 
     const Field* field(std::string_view name) const;

@@ -1,0 +1,103 @@
+// `warpsynth compile FILE`: print Warp's code for one Python file.
+#include <fmt/format.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "cli/commands.h"
+#include "codegen/compile.h"
+
+namespace ws::cli {
+
+namespace {
+
+struct CompileArgs {
+    std::string file;
+    std::string device = "cuda";
+    bool strip_hash = false;
+    bool body_only = false;
+    bool no_backward = false;
+    std::string output;
+};
+
+// Writes to a temporary file in the same folder, then renames: a failure never
+// leaves a half-written output behind.
+bool write_atomically(const std::string& path, const std::string& text, std::string& error) {
+    std::string tmp = path + ".tmp";
+    {
+        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+        if (!out) {
+            error = fmt::format("cannot write {}: {}", tmp, std::strerror(errno));
+            return false;
+        }
+        out.write(text.data(), static_cast<std::streamsize>(text.size()));
+        out.flush();
+        if (!out) {
+            error = fmt::format("cannot write {}: {}", tmp, std::strerror(errno));
+            std::remove(tmp.c_str());
+            return false;
+        }
+    }
+    std::error_code ec;
+    std::filesystem::rename(tmp, path, ec);
+    if (ec) {
+        error = fmt::format("cannot rename {} to {}: {}", tmp, path, ec.message());
+        std::remove(tmp.c_str());
+        return false;
+    }
+    return true;
+}
+
+} // namespace
+
+Action add_compile_command(CLI::App& app) {
+    auto args = std::make_shared<CompileArgs>();
+    CLI::App* cmd = app.add_subcommand("compile", "Translate one Python file's Warp kernels to CUDA or CPU C++, exactly as "
+                                                  "Warp would");
+    cmd->add_option("FILE", args->file, "Python file with @wp.kernel / @wp.func definitions")->required();
+    cmd->add_option("--device", args->device, "Target: cuda (CUDA C++) or cpu (host C++)")
+        ->check(CLI::IsMember({"cuda", "cpu"}))
+        ->capture_default_str();
+    cmd->add_flag("--strip-hash", args->strip_hash, "Kernel names without the hash suffix (Warp's strip_hash)");
+    cmd->add_flag("--body-only", args->body_only,
+                  "Print only the module body Warp generates (no preamble); this is what the fidelity tests compare");
+    cmd->add_flag("--no-backward", args->no_backward, "Omit backward kernels and adjoint functions");
+    cmd->add_option("-o,--output", args->output, "Write to this file instead of standard output");
+    cmd->footer("Example:\n  warpsynth compile kernels.py --device cpu --strip-hash --body-only\n\n"
+                "Errors in the input are reported as FILE:LINE:COL: error: MESSAGE (exit status 1).");
+
+    return [args]() -> int {
+        std::ifstream in(args->file, std::ios::binary);
+        if (!in) {
+            std::cerr << fmt::format("warpsynth: error: cannot read {}: {}\n", args->file, std::strerror(errno));
+            return exit_codes::io_error;
+        }
+        std::stringstream ss;
+        ss << in.rdbuf();
+        auto source = std::make_shared<SourceFile>(args->file, ss.str());
+
+        CompileOptions opts;
+        opts.device = args->device == "cpu" ? Device::Cpu : Device::Cuda;
+        opts.strip_hash = args->strip_hash;
+        opts.enable_backward = !args->no_backward;
+        CompileOutput out = compile_module(source, opts);
+        std::string text = args->body_only ? out.body : translation_unit(out, opts.device);
+
+        if (args->output.empty()) {
+            std::cout.write(text.data(), static_cast<std::streamsize>(text.size()));
+            std::cout.flush();
+            return std::cout ? exit_codes::ok : exit_codes::io_error;
+        }
+        std::string error;
+        if (!write_atomically(args->output, text, error)) {
+            std::cerr << "warpsynth: error: " << error << "\n";
+            return exit_codes::io_error;
+        }
+        return exit_codes::ok;
+    };
+}
+
+} // namespace ws::cli

@@ -1,0 +1,293 @@
+// Builder primitives: variables, blocks, statements, loads, comments,
+// returns, if/else, for and while scaffolding. These follow Warp's Adjoint
+// method for method; the statement text and the order of variables are the
+// output, so every detail (indentation, label numbering, replay copies) matters.
+#include "codegen/adjoint.h"
+
+#include <fmt/format.h>
+
+#include "codegen/module_builder.h"
+#include "codegen/module_scope.h"
+#include "codegen/text.h"
+
+namespace ws {
+
+int64_t ConstantRange::count() const {
+    if (step > 0) return stop > start ? (stop - start + step - 1) / step : 0;
+    return start > stop ? (start - stop - step - 1) / (-step) : 0;
+}
+
+Adjoint::Adjoint(const FunctionSource& source, ModuleBuilder* b, bool user_function)
+    : src(source), builder(b), is_user_function(user_function) {}
+
+void Adjoint::fail_at(const Pos& pos, const std::string& message) const {
+    throw CompileError(builder->scope().source().path(), pos.line, pos.col + 1,
+                       fmt::format("in {} '{}': {}", is_user_function ? "function" : "kernel", src.key, message));
+}
+void Adjoint::fail(const ast::Expr* node, const std::string& message) const { fail_at(node->pos, message); }
+void Adjoint::fail(const ast::Stmt* node, const std::string& message) const { fail_at(node->pos, message); }
+
+Var* Adjoint::add_var(TypeRef type, std::optional<Constant> constant) {
+    Var& v = var_storage_.emplace_back();
+    v.label = std::to_string(variables.size());
+    v.type = type;
+    v.constant = std::move(constant);
+    v.relative_lineno = lineno_.value_or(-1);
+    variables.push_back(&v);
+    blocks.back()->vars.push_back(&v);
+    return &v;
+}
+
+Var* Adjoint::add_constant(const Constant& c) { return add_var(c.type, c); }
+
+void Adjoint::add_forward(std::string statement, std::optional<std::string> replay, bool skip_replay) {
+    Block& b = *blocks.back();
+    if (!skip_replay) b.body_replay.push_back(indentation_ + (replay ? *replay : statement));
+    b.body_forward.push_back(indentation_ + std::move(statement));
+}
+
+void Adjoint::add_reverse(std::string statement) { blocks.back()->body_reverse.push_back(indentation_ + statement); }
+
+Var* Adjoint::load(Var* var) {
+    if (var->type->is_reference()) return add_builtin_call1("load", {var});
+    return var;
+}
+
+Block* Adjoint::begin_block(const std::string& name) {
+    auto b = std::make_unique<Block>();
+    b->label = fmt::format("{}_{}", name, label_count_++);
+    blocks.push_back(std::move(b));
+    return blocks.back().get();
+}
+
+std::unique_ptr<Block> Adjoint::end_block() {
+    auto b = std::move(blocks.back());
+    blocks.pop_back();
+    return b;
+}
+
+void Adjoint::set_lineno(int lineno) {
+    if (!lineno_ || *lineno_ != lineno) {
+        int line = lineno + src.fun_lineno;
+        std::string text = strip_python(builder->scope().source().line(line));
+        text = ljust_codepoints(text, 80 - static_cast<int>(indentation_.size()));
+        add_forward(fmt::format("// {}       <L {}>", text, line));
+        add_reverse(fmt::format("// adj: {}  <L {}>", text, line));
+    }
+    lineno_ = lineno;
+}
+
+Var* Adjoint::add_comp(const std::vector<std::string>& ops, Var* left, const std::vector<Var*>& comps) {
+    Var* output = add_var(types::boolean());
+    left = load(left);
+    std::string s = output->emit() + " = " + std::string(comps.size(), '(') + left->emit() + " ";
+    Var* prev = nullptr;
+    for (size_t k = 0; k < ops.size(); ++k) {
+        Var* comp = comps[k];
+        Var* comp_var;
+        if (prev) {
+            if (prev->type != comp->type)
+                fail_at(current_pos_, fmt::format("cannot chain comparisons of unequal types: {} {} {}",
+                                                  prev->type->repr, ops[k], comp->type->repr));
+            prev = load(prev);
+            comp_var = load(comp);
+            s += "&& (" + prev->emit() + " " + ops[k] + " " + comp_var->emit() + ")) ";
+        } else {
+            comp_var = load(comp);
+            s += ops[k] + " " + comp_var->emit() + ") ";
+        }
+        prev = comp_var;
+    }
+    while (!s.empty() && s.back() == ' ') s.pop_back();
+    s += ";";
+    add_forward(s);
+    return output;
+}
+
+void Adjoint::add_return(const std::optional<std::vector<Var*>>& vars) {
+    std::string jump = fmt::format("goto label{};", label_count_);
+    if (!vars || vars->empty()) {
+        add_forward("return;", jump);
+    } else if (vars->size() == 1) {
+        add_forward(fmt::format("return {};", (*vars)[0]->emit()), jump);
+        add_reverse(fmt::format("adj_{} += adj_ret;", (*vars)[0]->label));
+    } else {
+        for (size_t i = 0; i < vars->size(); ++i) {
+            add_forward(fmt::format("ret_{} = {};", i, (*vars)[i]->emit()));
+            add_reverse(fmt::format("adj_{} += adj_ret_{};", (*vars)[i]->label, i));
+        }
+        add_forward("return;", jump);
+    }
+    add_reverse(fmt::format("label{}:;", label_count_));
+    ++label_count_;
+}
+
+void Adjoint::begin_if(Var* cond) {
+    cond = load(cond);
+    add_forward(fmt::format("if ({}) {{", cond->emit()));
+    add_reverse("}");
+    indent();
+}
+
+void Adjoint::end_if(Var* cond) {
+    dedent();
+    add_forward("}");
+    cond = load(cond);
+    add_reverse(fmt::format("if ({}) {{", cond->emit()));
+}
+
+void Adjoint::begin_else(Var* cond) {
+    cond = load(cond);
+    add_forward(fmt::format("if (!{}) {{", cond->emit()));
+    add_reverse("}");
+    indent();
+}
+
+void Adjoint::end_else(Var* cond) {
+    dedent();
+    add_forward("}");
+    cond = load(cond);
+    add_reverse(fmt::format("if (!{}) {{", cond->emit()));
+}
+
+Var* Adjoint::begin_for(Var* iter, const std::optional<ConstantRange>& range) {
+    if (range) add_forward(fmt::format("{} = {};", iter->emit(), range->start));
+    Block* cond_block = begin_block("for");
+    loop_blocks_.push_back(cond_block);
+    add_forward(fmt::format("start_{}:;", cond_block->label));
+    indent();
+    Var* val;
+    if (!range) {
+        add_forward(fmt::format("if (iter_cmp({}) == 0) goto end_{};", iter->emit(), cond_block->label));
+        val = add_builtin_call1("iter_next", {iter});
+    } else {
+        add_forward(fmt::format("if ({} {} {}) goto end_{};", iter->emit(), range->step > 0 ? ">=" : "<=",
+                                range->stop, cond_block->label));
+        val = add_var(types::int32());
+        add_forward(fmt::format("{} = {};", val->emit(), iter->emit()));
+        add_forward(fmt::format("{} += {};", iter->emit(), range->step));
+    }
+    begin_block();
+    return val;
+}
+
+void Adjoint::end_for(Var* iter, const std::optional<ConstantRange>& range, Var* value) {
+    std::unique_ptr<Block> body = end_block();
+    std::unique_ptr<Block> cond = end_block();
+    loop_blocks_.pop_back();
+
+    Block& outer = *blocks.back();
+    for (auto& s : cond->body_forward) outer.body_forward.push_back(s);
+    for (auto& s : body->body_forward) outer.body_forward.push_back(s);
+    add_forward(fmt::format("goto start_{};", cond->label), std::nullopt, true);
+    dedent();
+    add_forward(fmt::format("end_{}:;", cond->label), std::nullopt, true);
+
+    std::vector<std::string> reverse;
+    const std::string& ind = indentation_;
+    if (!range) {
+        reverse.push_back(ind + fmt::format("{0} = wp::iter_reverse({0});", iter->emit()));
+        for (auto& s : cond->body_forward) reverse.push_back(s);
+    } else {
+        reverse.push_back(ind + fmt::format("{} = {};", iter->emit(), range->last()));
+        reverse.push_back(ind + fmt::format("start_{}:;", cond->label));
+        reverse.push_back(ind + fmt::format("\tif ({} {} {}) goto end_{};", iter->emit(), range->step > 0 ? "<" : ">",
+                                            range->start, cond->label));
+        reverse.push_back(ind + fmt::format("\t{} = {};", value->emit(), iter->emit()));
+        reverse.push_back(ind + fmt::format("\t{} -= {};", iter->emit(), range->step));
+    }
+    for (Var* v : body->vars) reverse.push_back(ind + fmt::format("\t{} = {{}};", v->emit_adj()));
+    for (auto& s : body->body_replay) reverse.push_back(s);
+    for (auto it = body->body_reverse.rbegin(); it != body->body_reverse.rend(); ++it) reverse.push_back(*it);
+    reverse.push_back(ind + fmt::format("\tgoto start_{};", cond->label));
+    reverse.push_back(ind + fmt::format("end_{}:;", cond->label));
+    for (auto it = reverse.rbegin(); it != reverse.rend(); ++it) outer.body_reverse.push_back(*it);
+
+    // An enclosing loop must also zero these adjoints at each of its reverse iterations.
+    outer.vars.insert(outer.vars.end(), cond->vars.begin(), cond->vars.end());
+    outer.vars.insert(outer.vars.end(), body->vars.begin(), body->vars.end());
+}
+
+void Adjoint::begin_while(const ast::Expr* cond_expr) {
+    Block* cond_block = begin_block("while");
+    loop_blocks_.push_back(cond_block);
+    cond_block->body_forward.push_back(fmt::format("start_{}:;", cond_block->label));
+    Var* c = eval_var(cond_expr, "while condition");
+    c = load(c);
+    cond_block->body_forward.push_back(fmt::format("if (({}) == false) goto end_{};", c->emit(), cond_block->label));
+    begin_block();
+    indent();
+}
+
+void Adjoint::end_while() {
+    dedent();
+    std::unique_ptr<Block> body = end_block();
+    std::unique_ptr<Block> cond = end_block();
+    loop_blocks_.pop_back();
+
+    Block& outer = *blocks.back();
+    for (auto& s : cond->body_forward) outer.body_forward.push_back(s);
+    for (auto& s : body->body_forward) outer.body_forward.push_back(s);
+    outer.body_forward.push_back(fmt::format("goto start_{};", cond->label));
+    outer.body_forward.push_back(fmt::format("end_{}:;", cond->label));
+
+    std::vector<std::string> reverse;
+    for (auto& s : cond->body_forward) reverse.push_back(s);
+    for (Var* v : body->vars) reverse.push_back(fmt::format("{} = {{}};", v->emit_adj()));
+    for (auto& s : body->body_replay) reverse.push_back(s);
+    for (auto it = body->body_reverse.rbegin(); it != body->body_reverse.rend(); ++it) reverse.push_back(*it);
+    reverse.push_back(fmt::format("goto start_{};", cond->label));
+    reverse.push_back(fmt::format("end_{}:;", cond->label));
+    for (auto it = reverse.rbegin(); it != reverse.rend(); ++it) outer.body_reverse.push_back(*it);
+}
+
+void Adjoint::materialize_redefinitions(const SymbolTable& before) {
+    for (const auto& [sym, v1] : before.entries()) {
+        const Value* now = symbols.find(sym);
+        if (!now || now->same_as(v1)) continue;
+        if (!v1.is_var() || !now->is_var()) continue; // functions and types never change across a loop
+        Var* var1 = v1.var;
+        Var* var2 = now->var;
+        if (loop_const_iter_symbols_.count(sym) && var1->constant) continue;
+        if (var1->constant)
+            fail_at(current_pos_, fmt::format("error mutating a constant {} inside a dynamic loop, use the following "
+                                              "syntax: pi = float(3.141) to declare a dynamic variable",
+                                              sym));
+        add_builtin_call1("assign", {var1, var2});
+        symbols.set(sym, Value(var1));
+    }
+}
+
+void Adjoint::build() {
+    blocks.clear();
+    blocks.push_back(std::make_unique<Block>());
+    for (const Param& p : src.params) {
+        Var& v = var_storage_.emplace_back();
+        v.label = p.name;
+        v.type = p.type;
+        v.is_parameter = true;
+        args.push_back(&v);
+        symbols.set(p.name, Value(&v));
+    }
+    emit_function_def(src.def);
+    // Warp validates the return annotation after lowering the body.
+    if (return_var && src.has_return_annotation) {
+        const auto& rv = *return_var;
+        bool ok;
+        if (!src.return_tuple.empty()) {
+            ok = rv.size() == src.return_tuple.size();
+            for (size_t i = 0; ok && i < rv.size(); ++i) ok = rv[i]->type == src.return_tuple[i];
+        } else {
+            ok = rv.size() == 1 && rv[0]->type == src.return_annotation;
+        }
+        if (!ok)
+            fail_at(src.def->pos, fmt::format("the function `{}` returns a value that does not match its return "
+                                              "type annotation",
+                                              src.key));
+    }
+    for (Var* a : args)
+        if (a->type->is_struct()) builder->build_struct_recursive(a->type);
+        else if (a->type->is_array() && a->type->elem->is_struct()) builder->build_struct_recursive(a->type->elem);
+}
+
+} // namespace ws

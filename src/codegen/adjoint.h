@@ -1,0 +1,194 @@
+// The per-function builder: Warp's `Adjoint` in C++. It walks a function's
+// syntax tree in Warp's order, allocates SSA variables, resolves builtin and
+// user function calls, and records the forward, replay and reverse statements
+// that the templates (emit_function.cpp, emit_kernel.cpp) print.
+//
+// Lowering is split by node kind: lower_expr.cpp (expressions),
+// lower_stmt.cpp (control flow and simple statements), lower_assign.cpp
+// (assignments and augmented assignments), calls.cpp (calls and builtins).
+#pragma once
+
+#include <deque>
+#include <unordered_map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "builtins/builtin.h"
+#include "codegen/function.h"
+#include "codegen/value.h"
+#include "syntax/ast.h"
+
+namespace ws {
+
+class ModuleBuilder;
+
+struct Block {
+    std::vector<std::string> body_forward;
+    std::vector<std::string> body_replay;
+    std::vector<std::string> body_reverse;
+    std::vector<Var*> vars;
+    std::string label;
+};
+
+// A constant range() lowered as a loop instead of being unrolled.
+struct ConstantRange {
+    int64_t start = 0, stop = 0, step = 1;
+    int64_t count() const;
+    int64_t last() const { return start + (count() - 1) * step; }
+};
+
+// A call argument before resolution: a value plus the node it came from.
+struct CallArgument {
+    Value value;
+    const ast::Expr* node = nullptr;
+    std::string keyword; // empty for positional
+};
+
+class Adjoint {
+public:
+    Adjoint(const FunctionSource& src, ModuleBuilder* builder, bool is_user_function);
+
+    // Lowers the whole function body (Warp's Adjoint.build).
+    void build();
+
+    // ---- results read by the templates
+    const FunctionSource& src;
+    ModuleBuilder* builder;
+    bool is_user_function;
+    std::vector<Var*> args;
+    std::vector<Var*> variables;
+    std::vector<std::unique_ptr<Block>> blocks; // blocks[0] is the function body
+    std::optional<std::vector<Var*>> return_var;
+    bool used_by_backward_kernel = false;
+    bool has_non_unrolled_constant_loop = false;
+    bool uses_tid = false;
+    bool uses_scalar_tid = false;
+    int kernel_dim = 1;
+    std::vector<struct UserFunction*> called_user_functions; // unique, in first-call order
+    std::set<std::string> builtins_used;
+
+    // ---- builder primitives (Warp's Adjoint methods of the same names)
+    Var* add_var(TypeRef type, std::optional<Constant> constant = std::nullopt);
+    Var* add_constant(const Constant& c);
+    void add_forward(std::string statement, std::optional<std::string> replay = std::nullopt, bool skip_replay = false);
+    void add_reverse(std::string statement);
+    Var* load(Var* var);
+    void indent() { indentation_ += "    "; }
+    void dedent() { indentation_.resize(indentation_.size() - 4); }
+    Block* begin_block(const std::string& name = "block");
+    std::unique_ptr<Block> end_block();
+    void set_lineno(int relative_lineno);
+
+    // Calls. `func` is a Builtin or Function object; returns the output(s).
+    Value add_call(const Object& func, std::span<const CallArgument> args, std::span<const CallArgument> kwargs,
+                   const std::vector<std::pair<std::string, builtins::CallArg>>& type_args, int min_outputs,
+                   bool return_value_used);
+    Value add_builtin_call(std::string_view key, std::span<Var* const> args, int min_outputs = 0,
+                           bool return_value_used = true);
+    Var* add_builtin_call1(std::string_view key, std::initializer_list<Var*> args);
+    Var* add_comp(const std::vector<std::string>& ops, Var* left, const std::vector<Var*>& comps);
+    void add_return(const std::optional<std::vector<Var*>>& vars);
+    void begin_if(Var* cond);
+    void end_if(Var* cond);
+    void begin_else(Var* cond);
+    void end_else(Var* cond);
+    Var* begin_for(Var* iter, const std::optional<ConstantRange>& range);
+    void end_for(Var* iter, const std::optional<ConstantRange>& range, Var* value);
+    void begin_while(const ast::Expr* cond);
+    void end_while();
+    void materialize_redefinitions(const SymbolTable& before);
+
+    // ---- lowering
+    Value eval(const ast::Expr* node);
+    void eval(const ast::Stmt* node);
+    Var* eval_var(const ast::Expr* node, const char* what = "expression");
+
+    // Errors at a node: `file:line:col: error: ...`
+    [[noreturn]] void fail(const ast::Expr* node, const std::string& message) const;
+    [[noreturn]] void fail(const ast::Stmt* node, const std::string& message) const;
+    [[noreturn]] void fail_at(const Pos& pos, const std::string& message) const;
+
+    SymbolTable symbols;
+
+private:
+    friend struct ExprLowering;
+    friend struct StmtLowering;
+    friend struct AssignLowering;
+
+    // expressions (lower_expr.cpp)
+    Value emit_name(const ast::Name* node);
+    Value emit_constant(const ast::Constant* node);
+    Value emit_binop(const ast::BinOp* node);
+    Value emit_unaryop(const ast::UnaryOp* node);
+    Value emit_boolop(const ast::BoolOp* node);
+    Value emit_compare(const ast::Compare* node);
+    Value emit_ifexp(const ast::IfExp* node);
+    Value emit_attribute(const ast::Attribute* node, std::optional<Value> aggregate = std::nullopt,
+                         bool as_target = false);
+    Value emit_subscript(const ast::Subscript* node);
+    Value emit_tuple(const ast::Tuple* node);
+    Value emit_call(const ast::Call* node, bool return_value_used = true);
+    Value emit_indexing(Var* target, const std::vector<const ast::Expr*>& index_nodes, bool as_target = false);
+    Value emit_indexing_vars(Var* target, std::vector<Var*> indices, bool as_target);
+    std::vector<Var*> eval_indices(TypeRef target_type, const std::vector<const ast::Expr*>& nodes);
+    std::pair<Var*, std::vector<const ast::Expr*>> eval_subscript(const ast::Subscript* node, bool as_target);
+    Value eval_store_target(const ast::Expr* node);
+    Value resolve_arg(const ast::Expr* node);
+    // Warp's resolve_static_expression: a dotted path resolved in module scope.
+    ObjectRef resolve_static_path(const ast::Expr* node, std::vector<std::string>* path_out = nullptr);
+    ObjectRef resolve_path(const std::vector<std::string>& path);
+    Var* vector_component_index(const ast::Expr* node, const std::string& component, TypeRef vector_type);
+    const LValueOrigin* reference_origin_for_var(const Var* var, LValueOrigin* storage) const;
+
+    // statements (lower_stmt.cpp)
+    void emit_function_def(const ast::FunctionDef* node);
+    void emit_if(const ast::If* node);
+    void emit_for(const ast::For* node);
+    void emit_while(const ast::While* node);
+    void emit_break(const ast::Stmt* node);
+    void emit_continue(const ast::Stmt* node);
+    void emit_return(const ast::Return* node);
+    void emit_expr_stmt(const ast::ExprStmt* node);
+    void emit_assert(const ast::Assert* node);
+    void eval_body(const std::vector<ast::Stmt*>& body);
+    std::optional<std::pair<bool, Constant>> eval_num(const ast::Expr* node);
+    void promote_mutated_iter_constants(const std::vector<ast::Stmt*>& body);
+
+    // assignments (lower_assign.cpp)
+    void emit_assign(const ast::Assign* node);
+    void emit_augassign(const ast::AugAssign* node);
+    void store_subscript(const ast::Subscript* lhs, Var* target, const std::vector<Var*>& indices, Var* rhs);
+    void store_attribute(const ast::Attribute* lhs, Var* aggregate, Var* rhs);
+    Var* resolve_attribute_store_aggregate(const ast::Expr* node);
+
+    // calls (calls.cpp)
+    Value add_builtin_call_resolved(const Object& func, std::vector<CallArgument> args,
+                                    std::vector<CallArgument> kwargs,
+                                    const std::vector<std::pair<std::string, builtins::CallArg>>& type_args, int min_outputs,
+                                    bool return_value_used, const ast::Expr* call_node);
+    Value add_user_call(struct FunctionGroup* group, std::vector<CallArgument> args,
+                        std::vector<CallArgument> kwargs, int min_outputs, const ast::Expr* call_node);
+    Value emit_struct_constructor(TypeRef struct_type, const std::vector<CallArgument>& args,
+                                  const std::vector<CallArgument>& kwargs, const ast::Expr* call_node);
+
+    std::deque<Var> var_storage_;
+    std::vector<Block*> loop_blocks_;
+    std::vector<SymbolTable> loop_symbols_;
+    std::set<std::string> loop_const_iter_symbols_;
+    std::string indentation_;
+    int label_count_ = 0;
+    std::optional<int> lineno_;
+    Pos current_pos_;
+    // Calls whose results are unpacked into this many names (Warp's `node.expects`).
+    std::unordered_map<const ast::Call*, int> expected_outputs_;
+    std::deque<Constant> owned_constants_;
+
+public:
+    int label_count() const { return label_count_; }
+};
+
+} // namespace ws

@@ -1,0 +1,366 @@
+// Calls: resolving what a call names (Warp's emit_Call), resolving the
+// overload, allocating outputs, dispatching arguments, and emitting the
+// forward, replay and adjoint statements (Warp's add_call).
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "builtins/builtin.h"
+#include "codegen/adjoint.h"
+#include "codegen/module_builder.h"
+#include "codegen/module_scope.h"
+
+namespace ws {
+
+namespace {
+
+std::string join_emit(const std::vector<Var*>& vars, std::string_view prefix) {
+    std::string s;
+    for (size_t i = 0; i < vars.size(); ++i) {
+        if (i) s += ", ";
+        s += vars[i]->emit(prefix);
+    }
+    return s;
+}
+
+builtins::CallArg to_call_arg(const Value& v) {
+    builtins::CallArg a;
+    if (v.is_var()) {
+        a.type = v.var->type;
+        if (v.var->constant) a.constant = &*v.var->constant;
+    } else if (v.is_object() && (v.object->kind == Object::Kind::Type || v.object->kind == Object::Kind::Struct)) {
+        a.type_object = v.object->type;
+    }
+    return a;
+}
+
+std::string describe_value(const Value& v) {
+    if (v.is_var()) return types::strip_reference(v.var->type)->repr;
+    if (v.is_object()) {
+        if (v.object->kind == Object::Kind::Type || v.object->kind == Object::Kind::Struct)
+            return fmt::format("type {}", v.object->type->repr);
+        if (v.object->kind == Object::Kind::Function || v.object->kind == Object::Kind::Builtin) return "function";
+        return v.object->name;
+    }
+    if (v.kind == Value::Kind::Outputs) return "tuple";
+    return "None";
+}
+
+std::string arg_list_repr(std::span<const CallArgument> args, std::span<const CallArgument> kwargs) {
+    std::string s;
+    for (const auto& a : args) s += (s.empty() ? "" : ", ") + describe_value(a.value);
+    for (const auto& a : kwargs) s += (s.empty() ? "" : ", ") + describe_value(a.value);
+    return s;
+}
+
+} // namespace
+
+Var* Adjoint::add_builtin_call1(std::string_view key, std::initializer_list<Var*> args) {
+    std::vector<Var*> v(args);
+    Value out = add_builtin_call(key, v);
+    if (!out.is_var()) fail_at(current_pos_, fmt::format("internal error: builtin '{}' produced no value", key));
+    return out.var;
+}
+
+Value Adjoint::add_builtin_call(std::string_view key, std::span<Var* const> args, int min_outputs,
+                                bool return_value_used) {
+    auto obj = Object::make_named(Object::Kind::Builtin, std::string(key));
+    std::vector<CallArgument> call_args;
+    for (Var* v : args) call_args.push_back(CallArgument{Value(v), nullptr, ""});
+    return add_call(*obj, call_args, {}, {}, min_outputs, return_value_used);
+}
+
+Value Adjoint::add_call(const Object& func, std::span<const CallArgument> args, std::span<const CallArgument> kwargs,
+                        const std::vector<std::pair<std::string, builtins::CallArg>>& type_args, int min_outputs,
+                        bool return_value_used) {
+    std::vector<CallArgument> a(args.begin(), args.end()), k(kwargs.begin(), kwargs.end());
+    if (func.kind == Object::Kind::Function) return add_user_call(func.function, std::move(a), std::move(k), min_outputs, nullptr);
+    return add_builtin_call_resolved(func, std::move(a), std::move(k), type_args, min_outputs, return_value_used,
+                                     nullptr);
+}
+
+// Emits the forward/replay/reverse statements shared by builtin and user calls.
+struct CallEmission {
+    std::string ns;
+    std::string func_name;    // with template arguments
+    std::string adj_name;     // native name used for the adjoint
+    bool initializer_list = false;
+    bool skip_replay = false;
+    bool differentiable = true;
+    bool require_original_output_arg = false;
+};
+
+static void emit_call_statements(Adjoint& adj, const CallEmission& e, const std::vector<Var*>& fwd_args,
+                                 const std::vector<Var*>& adj_args, const std::vector<Var*>& outputs,
+                                 bool has_void_return) {
+    auto fmt_args = [&](const std::vector<Var*>& vs, std::string_view prefix) { return join_emit(vs, prefix); };
+    std::string forward;
+    std::string args_text = fmt_args(fwd_args, "var");
+    if (e.initializer_list) args_text = "{" + args_text + "}";
+    if (has_void_return) {
+        forward = fmt::format("{}{}({});", e.ns, e.func_name, args_text);
+    } else if (outputs.size() == 1) {
+        forward = fmt::format("var_{} = {}{}({});", outputs[0]->label, e.ns, e.func_name, args_text);
+    } else {
+        std::vector<Var*> all = fwd_args;
+        all.insert(all.end(), outputs.begin(), outputs.end());
+        std::string t = fmt_args(all, "var");
+        if (e.initializer_list) t = "{" + t + "}";
+        forward = fmt::format("{}{}({});", e.ns, e.func_name, t);
+    }
+    if (e.skip_replay) adj.add_forward(forward, "// " + forward);
+    else adj.add_forward(forward, forward);
+
+    if (!e.differentiable || fwd_args.empty()) return;
+    bool with_outputs = e.require_original_output_arg || outputs.size() > 1;
+    std::vector<std::string> parts;
+    std::string vars = fmt_args(fwd_args, "var");
+    std::string outs = with_outputs ? fmt_args(outputs, "var") : "";
+    std::string adjs = fmt_args(adj_args, e.initializer_list ? "&adj" : "adj");
+    std::string out_adjs = fmt_args(outputs, "adj");
+    if (adj_args.empty() && outputs.empty()) return;
+    std::string arg_str;
+    if (e.initializer_list) {
+        for (const std::string& p : {std::string("{" + vars + "}"),
+                                     outputs.size() > 1 ? std::string("{" + outs + "}") : std::string(),
+                                     std::string("{" + adjs + "}"), out_adjs})
+            if (!p.empty()) arg_str += (arg_str.empty() ? "" : ", ") + p;
+    } else {
+        for (const std::string* p : {&vars, &outs, &adjs, &out_adjs})
+            if (!p->empty()) arg_str += (arg_str.empty() ? "" : ", ") + *p;
+    }
+    adj.add_reverse(fmt::format("{}adj_{}({});", e.ns, e.adj_name, arg_str));
+}
+
+Value Adjoint::add_builtin_call_resolved(const Object& func, std::vector<CallArgument> args,
+                                         std::vector<CallArgument> kwargs,
+                                         const std::vector<std::pair<std::string, builtins::CallArg>>& type_args,
+                                         int min_outputs, bool return_value_used, const ast::Expr* call_node) {
+    (void)return_value_used;
+    const Pos& where = call_node ? call_node->pos : current_pos_;
+    const builtins::Builtin* b = builtins::find(func.name);
+    if (!b) fail_at(where, fmt::format("unknown builtin function '{}'", func.name));
+
+    std::vector<builtins::CallArg> cargs, ckw_values;
+    std::vector<std::pair<std::string, builtins::CallArg>> ckwargs, ctype_args;
+    for (const auto& a : args) cargs.push_back(to_call_arg(a.value));
+    for (const auto& a : kwargs) ckwargs.emplace_back(a.keyword, to_call_arg(a.value));
+    for (const auto& ta : type_args) ctype_args.push_back(ta);
+
+    const builtins::Overload* ov = builtins::resolve(*b, cargs, ckwargs, min_outputs);
+    if (!ov)
+        fail_at(where, fmt::format("couldn't find an overload of '{}' for arguments ({})", func.name,
+                                   arg_list_repr(args, kwargs)));
+    auto bound_opt = builtins::bind(*ov, cargs, ckwargs, ctype_args);
+    if (!bound_opt) fail_at(where, fmt::format("arguments do not bind to '{}'", func.name));
+    std::vector<builtins::BoundArg>& bound = *bound_opt;
+    builtins_used.insert(std::string(b->key));
+
+    // The Var behind each bound argument (null for type arguments and defaults).
+    auto source_var = [&](const builtins::BoundArg& ba) -> Var* {
+        if (ba.source < 0) return nullptr;
+        size_t i = static_cast<size_t>(ba.source);
+        const Value& v = i < args.size() ? args[i].value : kwargs[i - args.size()].value;
+        return v.is_var() ? v.var : nullptr;
+    };
+
+    // 64-bit scalar constructors of a literal keep its full precision (Warp
+    // retypes the literal's variable instead of converting it).
+    if (ov->value_type && ov->value_type->is_scalar() && bound.size() == 1 &&
+        (ov->value_type->scalar == Scalar::Float64 || ov->value_type->scalar == Scalar::Int64 ||
+         ov->value_type->scalar == Scalar::UInt64) &&
+        ov->native_func == scalar_name(ov->value_type->scalar)) {
+        Var* arg = source_var(bound[0]);
+        if (arg && arg->constant && arg->constant->kind != Constant::Kind::Composite) {
+            const Constant& c = *arg->constant;
+            bool is_int = c.is_py_int() || (c.kind == Constant::Kind::Scalar && !c.type->is_float_scalar());
+            bool ok = is_int || !std::isnan(c.f);
+            if (ok) {
+                Constant converted = Constant::warp_scalar(ov->value_type->scalar, c);
+                arg->type = ov->value_type;
+                arg->constant.reset();
+                add_forward(fmt::format("var_{} = {};", arg->label, constant_str(converted)));
+                return Value(arg);
+            }
+        }
+    }
+
+    builtins::ResultOrError res = builtins::result_of(*ov, bound);
+    if (!res.result) fail_at(where, fmt::format("'{}': {}", func.name, res.error));
+    const builtins::CallResult& result = *res.result;
+    switch (result.kind) {
+    case builtins::CallResult::Kind::Constant: return Value(add_constant(*result.constant));
+    case builtins::CallResult::Kind::AliasArg: {
+        Var* v = source_var(bound[result.alias_index]);
+        if (v) return Value(v);
+        return Value(add_constant(*bound[result.alias_index].owned_constant));
+    }
+    default: break;
+    }
+
+    std::vector<Var*> outputs;
+    for (TypeRef t : result.types) outputs.push_back(add_var(t));
+
+    builtins::Dispatch d = builtins::dispatch(*ov, bound, result);
+    std::vector<Var*> func_args;
+    for (const auto& da : d.args) {
+        if (da.constant) {
+            func_args.push_back(add_constant(*da.constant));
+            continue;
+        }
+        const builtins::BoundArg& ba = bound[da.bound_index];
+        Var* v = source_var(ba);
+        if (!v) {
+            if (!ba.owned_constant) fail_at(where, fmt::format("'{}': argument '{}' is not a value", func.name, ba.name));
+            v = add_constant(*ba.owned_constant);
+        }
+        func_args.push_back(v);
+    }
+
+    CallEmission e;
+    e.ns = std::string(ov->ns);
+    e.func_name = builtins::native_name(*ov, d);
+    e.adj_name = ov->adjoint_uses_template_args ? e.func_name : std::string(ov->native_func);
+    e.initializer_list = builtins::uses_initializer_list(*ov, bound, result);
+    e.skip_replay = ov->skip_replay;
+    e.differentiable = ov->is_differentiable;
+    e.require_original_output_arg = ov->require_original_output_arg;
+
+    std::vector<Var*> fwd_args;
+    for (Var* v : func_args) fwd_args.push_back(load(v));
+    emit_call_statements(*this, e, fwd_args, func_args, outputs, result.kind == builtins::CallResult::Kind::Void);
+
+    if (outputs.empty()) return Value();
+    if (outputs.size() == 1) return Value(outputs[0]);
+    return Value::of_outputs(outputs);
+}
+
+namespace {
+
+// Warp's func_match_args for a user function with concrete parameter types.
+bool user_overload_matches(const UserFunction& f, std::span<const CallArgument> args,
+                           std::span<const CallArgument> kwargs) {
+    const auto& params = f.src.params;
+    if (args.size() > params.size()) return false;
+    std::vector<const Value*> bound(params.size(), nullptr);
+    for (size_t i = 0; i < args.size(); ++i) bound[i] = &args[i].value;
+    for (const auto& kw : kwargs) {
+        size_t j = 0;
+        while (j < params.size() && params[j].name != kw.keyword) ++j;
+        if (j == params.size() || bound[j]) return false;
+        bound[j] = &kw.value;
+    }
+    for (size_t j = 0; j < params.size(); ++j) {
+        TypeRef param = params[j].type;
+        if (!bound[j]) {
+            if (!params[j].has_default) return false;
+            if (params[j].default_value && params[j].default_value->type != param) return false;
+            continue;
+        }
+        const Value& v = *bound[j];
+        if (!v.is_var()) return false;
+        TypeRef t = types::strip_reference(v.var->type);
+        if (param->is_array() && t->is_array()) {
+            if (param->elem != t->elem) return false;
+            continue;
+        }
+        if (t != param) return false;
+    }
+    return true;
+}
+
+} // namespace
+
+Value Adjoint::add_user_call(FunctionGroup* group, std::vector<CallArgument> args, std::vector<CallArgument> kwargs,
+                             int min_outputs, const ast::Expr* call_node) {
+    (void)min_outputs;
+    const Pos& where = call_node ? call_node->pos : current_pos_;
+    UserFunction* f = nullptr;
+    for (auto& ov : group->overloads)
+        if (user_overload_matches(*ov, args, kwargs)) {
+            f = ov.get();
+            break;
+        }
+    if (!f)
+        fail_at(where, fmt::format("couldn't find function overload for '{}' that matched inputs with types: [{}]",
+                                   group->key, arg_list_repr(args, kwargs)));
+
+    // Bind in parameter order; defaults become fresh constants only when emitted below.
+    const auto& params = f->src.params;
+    std::vector<Var*> bound(params.size(), nullptr);
+    for (size_t i = 0; i < args.size(); ++i) bound[i] = args[i].value.var;
+    for (const auto& kw : kwargs)
+        for (size_t j = 0; j < params.size(); ++j)
+            if (params[j].name == kw.keyword) bound[j] = kw.value.var;
+
+    if (std::find(called_user_functions.begin(), called_user_functions.end(), f) == called_user_functions.end())
+        called_user_functions.push_back(f);
+    builder->build_function(f);
+
+    const auto& ret = f->adj->return_var;
+    std::vector<Var*> outputs;
+    if (ret)
+        for (Var* r : *ret) outputs.push_back(add_var(types::strip_reference(r->type)));
+
+    std::vector<Var*> func_args;
+    for (size_t j = 0; j < params.size(); ++j)
+        func_args.push_back(bound[j] ? bound[j] : add_constant(*params[j].default_value));
+
+    CallEmission e;
+    e.ns = "";
+    e.func_name = f->native_name;
+    e.adj_name = f->native_name;
+    std::vector<Var*> fwd_args;
+    for (Var* v : func_args) fwd_args.push_back(load(v));
+    emit_call_statements(*this, e, fwd_args, func_args, outputs, outputs.empty());
+
+    if (outputs.empty()) return Value();
+    if (outputs.size() == 1) return Value(outputs[0]);
+    return Value::of_outputs(outputs);
+}
+
+} // namespace ws
+
+namespace ws {
+
+Value Adjoint::emit_struct_constructor(TypeRef struct_type, const std::vector<CallArgument>& args,
+                                       const std::vector<CallArgument>& kwargs, const ast::Expr* call_node) {
+    const StructDef& s = *struct_type->st;
+    std::vector<Var*> func_args;
+    if (!args.empty() || !kwargs.empty()) {
+        // The value constructor takes every field, positionally or by name.
+        std::vector<Var*> bound(s.fields.size(), nullptr);
+        bool ok = args.size() <= s.fields.size();
+        for (size_t i = 0; ok && i < args.size(); ++i) {
+            ok = args[i].value.is_var();
+            if (ok) bound[i] = args[i].value.var;
+        }
+        for (const auto& kw : kwargs) {
+            size_t j = 0;
+            while (j < s.fields.size() && s.fields[j].name != kw.keyword) ++j;
+            ok = ok && j < s.fields.size() && !bound[j] && kw.value.is_var();
+            if (ok) bound[j] = kw.value.var;
+        }
+        for (size_t j = 0; ok && j < s.fields.size(); ++j) {
+            ok = bound[j] != nullptr;
+            if (!ok) break;
+            TypeRef t = types::strip_reference(bound[j]->type), f = s.fields[j].type;
+            ok = t == f || (t->is_array() && f->is_array() && t->elem == f->elem);
+        }
+        if (!ok)
+            fail(call_node, fmt::format("couldn't find a constructor of struct '{}' for arguments ({})", s.key,
+                                        arg_list_repr(args, kwargs)));
+        func_args = bound;
+    }
+    Var* output = add_var(struct_type);
+    CallEmission e;
+    e.func_name = s.native_name;
+    e.adj_name = s.native_name;
+    std::vector<Var*> fwd_args;
+    for (Var* v : func_args) fwd_args.push_back(load(v));
+    emit_call_statements(*this, e, fwd_args, func_args, {output}, false);
+    return Value(output);
+}
+
+} // namespace ws

@@ -1,0 +1,30 @@
+// Printing built functions, kernels and structs with Warp's templates.
+#pragma once
+
+#include <string>
+
+#include "codegen/adjoint.h"
+#include "codegen/compile.h"
+
+namespace ws {
+
+struct KernelPieces {
+    std::string forward;  // CPU: args struct + forward kernel; CUDA: forward kernel
+    std::string backward; // backward kernel (empty without backward)
+    std::string entry;    // CPU module entry points (empty for CUDA)
+};
+
+std::string forward_body(const Adjoint& adj, bool kernel, Device device, bool grid_stride);
+std::string reverse_body(const Adjoint& adj, bool kernel, Device device, bool grid_stride);
+std::string function_forward_text(const UserFunction& f, Device device, const std::string& path);
+std::string function_reverse_text(const UserFunction& f, Device device, const std::string& path);
+KernelPieces kernel_text(const KernelDef& k, const std::string& name, Device device, bool enable_backward);
+std::string struct_text(const StructDef& s);
+
+// Warp's struct hash suffix: first 8 hex digits of sha256(key, field codes, nested hashes).
+std::string struct_hash_hex(const std::string& key, const std::vector<std::pair<std::string, TypeRef>>& fields,
+                            std::vector<unsigned char>* digest_out = nullptr);
+// Warp's get_type_code for a field annotation.
+std::string type_code(TypeRef t);
+
+} // namespace ws

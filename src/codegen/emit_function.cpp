@@ -1,0 +1,218 @@
+// Text of user functions and kernels: the forward and reverse bodies of a
+// built Adjoint, wrapped in Warp's function, kernel and CPU entry templates.
+#include "codegen/emit.h"
+
+#include <fmt/format.h>
+
+#include "codegen/module_builder.h"
+
+namespace ws {
+
+namespace {
+
+std::string join_args(const std::vector<std::string>& args) {
+    std::string s;
+    for (size_t i = 0; i < args.size(); ++i) s += (i ? ",\n    " : "") + args[i];
+    return s;
+}
+
+void primal_declarations(const Adjoint& adj, std::vector<std::string>& lines) {
+    lines.emplace_back("//---------");
+    lines.emplace_back("// primal vars");
+    for (const Var* v : adj.variables) {
+        if (v->constant) lines.push_back(fmt::format("const {} {} = {};", v->ctype(), v->emit(), constant_str(*v->constant)));
+        else lines.push_back(fmt::format("{} {};", v->ctype(), v->emit()));
+    }
+}
+
+std::string indent_lines(const std::vector<std::string>& lines, int indent) {
+    std::string pad(indent, ' ');
+    std::string out;
+    for (const auto& l : lines) {
+        out += pad;
+        out += l;
+        out += '\n';
+    }
+    return out;
+}
+
+} // namespace
+
+std::string forward_body(const Adjoint& adj, bool kernel, Device device, bool grid_stride) {
+    int indent = device == Device::Cpu ? 4 : (kernel ? 8 : 4);
+    std::vector<std::string> lines;
+    if (device == Device::Cpu && kernel) {
+        lines.emplace_back("//---------");
+        lines.emplace_back("// argument vars");
+        for (const Var* a : adj.args) lines.push_back(fmt::format("{} {} = _wp_args->{};", a->ctype(), a->emit(), a->label));
+    }
+    primal_declarations(adj, lines);
+    lines.emplace_back("//---------");
+    lines.emplace_back("// forward");
+    bool rewrite_return = grid_stride && kernel && device == Device::Cuda;
+    for (const std::string& f : adj.blocks[0]->body_forward) {
+        if (rewrite_return) {
+            size_t p = f.find_first_not_of(" \t");
+            if (p != std::string::npos && f.compare(p, 7, "return;") == 0) {
+                std::string g = f;
+                g.replace(g.find("return;"), 7, "continue;");
+                lines.push_back(g);
+                continue;
+            }
+        }
+        lines.push_back(f);
+    }
+    return indent_lines(lines, indent);
+}
+
+std::string reverse_body(const Adjoint& adj, bool kernel, Device device, bool grid_stride) {
+    int indent = device == Device::Cpu ? 4 : (kernel ? 8 : 4);
+    std::vector<std::string> lines;
+    if (device == Device::Cpu && kernel) {
+        lines.emplace_back("//---------");
+        lines.emplace_back("// argument vars");
+        for (const Var* a : adj.args) lines.push_back(fmt::format("{} {} = _wp_args->{};", a->ctype(), a->emit(), a->label));
+        for (const Var* a : adj.args)
+            lines.push_back(fmt::format("{} {} = _wp_adj_args->{};", a->ctype(), a->emit_adj(), a->label));
+    }
+    primal_declarations(adj, lines);
+    lines.emplace_back("//---------");
+    lines.emplace_back("// dual vars");
+    for (const Var* v : adj.variables) lines.push_back(fmt::format("{} {} = {{}};", v->value_ctype(), v->emit_adj()));
+    lines.emplace_back("//---------");
+    lines.emplace_back("// forward");
+    for (const std::string& f : adj.blocks[0]->body_replay) lines.push_back(f);
+    lines.emplace_back("//---------");
+    lines.emplace_back("// reverse");
+    const auto& rev = adj.blocks[0]->body_reverse;
+    for (auto it = rev.rbegin(); it != rev.rend(); ++it) lines.push_back(*it);
+    lines.emplace_back(grid_stride && device == Device::Cuda && kernel ? "continue;" : "return;");
+    return indent_lines(lines, indent);
+}
+
+std::string function_forward_text(const UserFunction& f, Device device, const std::string& path) {
+    const Adjoint& adj = *f.adj;
+    std::string return_type = adj.return_var && adj.return_var->size() == 1 ? (*adj.return_var)[0]->ctype() : "void";
+    bool multiple = adj.return_var && adj.return_var->size() != 1;
+    std::vector<std::string> args;
+    for (const Var* a : adj.args) args.push_back(fmt::format("{} {}", a->ctype(), a->emit()));
+    if (multiple)
+        for (size_t i = 0; i < adj.return_var->size(); ++i)
+            args.push_back(fmt::format("{} & ret_{}", (*adj.return_var)[i]->ctype(), i));
+    return fmt::format("\n// {}:{}\nstatic {}{} {}(\n    {})\n{{\n{}}}\n\n", path, f.src.fun_lineno,
+                       device == Device::Cuda ? "CUDA_CALLABLE " : "", return_type, f.native_name, join_args(args),
+                       forward_body(adj, false, device, false));
+}
+
+std::string function_reverse_text(const UserFunction& f, Device device, const std::string& path) {
+    const Adjoint& adj = *f.adj;
+    std::string return_type = adj.return_var && adj.return_var->size() == 1 ? (*adj.return_var)[0]->ctype() : "void";
+    bool multiple = adj.return_var && adj.return_var->size() != 1;
+    std::vector<std::string> args;
+    for (const Var* a : adj.args) args.push_back(fmt::format("{} {}", a->ctype(), a->emit()));
+    if (multiple)
+        for (size_t i = 0; i < adj.return_var->size(); ++i)
+            args.push_back(fmt::format("{} & ret_{}", (*adj.return_var)[i]->ctype(), i));
+    for (const Var* a : adj.args) args.push_back(fmt::format("{} & adj_{}", a->ctype(), a->label));
+    if (multiple) {
+        for (size_t i = 0; i < adj.return_var->size(); ++i)
+            args.push_back(fmt::format("{} & adj_ret_{}", (*adj.return_var)[i]->ctype(), i));
+    } else if (return_type != "void") {
+        args.push_back(return_type + " & adj_ret");
+    }
+    std::string body = adj.used_by_backward_kernel
+                           ? reverse_body(adj, false, device, false)
+                           : "\t// reverse mode disabled (no backward-enabled kernel depends on this function)\n";
+    return fmt::format("\n// {}:{}\nstatic {}void adj_{}(\n    {})\n{{\n{}}}\n\n", path, f.src.fun_lineno,
+                       device == Device::Cuda ? "CUDA_CALLABLE " : "", f.native_name, join_args(args), body);
+}
+
+KernelPieces kernel_text(const KernelDef& k, const std::string& name, Device device, bool enable_backward) {
+    const Adjoint& adj = *k.adj;
+    KernelPieces out;
+    std::string dim = fmt::format("wp::launch_bounds_t<{}> dim", adj.kernel_dim);
+    if (device == Device::Cuda) {
+        static constexpr const char* kLoopHead =
+            "    wp::tile_shared_storage_t tile_mem;\n\n"
+            "    for (size_t _idx = static_cast<size_t>(blockDim.x) * static_cast<size_t>(blockIdx.x) + "
+            "static_cast<size_t>(threadIdx.x);\n"
+            "         _idx < dim.size;\n"
+            "         _idx += static_cast<size_t>(blockDim.x) * static_cast<size_t>(gridDim.x))\n"
+            "    {\n"
+            "            // reset shared memory allocator\n"
+            "        wp::tile_shared_storage_t::init();\n\n";
+        std::vector<std::string> fargs{dim};
+        for (const Var* a : adj.args) fargs.push_back(fmt::format("{} var_{}", a->ctype(), a->label));
+        out.forward = fmt::format("\n\nextern \"C\" __global__ void {}_cuda_kernel_forward(\n    {})\n{{\n{}{}    }}\n}}\n\n",
+                                  name, join_args(fargs), kLoopHead, forward_body(adj, true, device, true));
+        if (enable_backward) {
+            std::vector<std::string> rargs = fargs;
+            for (const Var* a : adj.args) rargs.push_back(fmt::format("{} adj_{}", a->ctype(), a->label));
+            out.backward = fmt::format(
+                "\n\nextern \"C\" __global__ void {}_cuda_kernel_backward(\n    {})\n{{\n{}{}    }}\n}}\n\n", name,
+                join_args(rargs), kLoopHead, reverse_body(adj, true, device, true));
+        }
+        return out;
+    }
+
+    std::string args_struct = fmt::format("struct wp_args_{} {{\n", name);
+    for (const Var* a : adj.args) args_struct += fmt::format("    {} {};\n", a->ctype(), a->label);
+    args_struct += "};\n";
+    out.forward = args_struct + fmt::format("\n\ntemplate <bool wp_linear_contiguous>\nstatic void {0}_cpu_kernel_forward(\n"
+                                            "    {1},\n    size_t task_index,\n    wp_args_{0} *_wp_args)\n{{\n"
+                                            "    static constexpr bool wp_linear_tid = wp_linear_contiguous;\n\n{2}}}\n\n",
+                                            name, dim, forward_body(adj, true, device, false));
+    if (enable_backward)
+        out.backward = fmt::format("\n\ntemplate <bool wp_linear_contiguous>\nstatic void {0}_cpu_kernel_backward(\n"
+                                   "    {1},\n    size_t task_index,\n    wp_args_{0} *_wp_args,\n"
+                                   "    wp_args_{0} *_wp_adj_args)\n{{\n"
+                                   "    static constexpr bool wp_linear_tid = wp_linear_contiguous;\n\n{2}}}\n\n",
+                                   name, dim, reverse_body(adj, true, device, false));
+
+    // CPU entry points (block_dim 256: one thunk per lane, run block by block).
+    std::string ndim = std::to_string(adj.kernel_dim);
+    auto block_module = [&](const char* pass, bool with_adj) {
+        std::string s = fmt::format("\n\nstruct {0}_cpu_block_payload_{1}\n{{\n    wp_args_{0}* args;\n", name, pass);
+        if (with_adj) s += fmt::format("    wp_args_{}* adj_args;\n", name);
+        s += "    wp::tile_shared_storage_t* tile_mem;\n    size_t block_first;\n};\n\n";
+        s += fmt::format("static void {0}_cpu_block_thunk_{1}(\n    void* dim_ptr, size_t, int lane, void* payload_ptr)\n{{\n"
+                         "    wp::launch_bounds_t<{2}>* dim = (wp::launch_bounds_t<{2}>*)dim_ptr;\n"
+                         "    {0}_cpu_block_payload_{1}* payload = ({0}_cpu_block_payload_{1}*)payload_ptr;\n"
+                         "    wp::tile_shared_storage_t::bind(payload->tile_mem);\n"
+                         "    const size_t task_index = payload->block_first + (size_t)lane;\n"
+                         "    {0}_cpu_kernel_{1}<false>(*dim, task_index, payload->args{3});\n}}\n\n",
+                         name, pass, ndim, with_adj ? ", payload->adj_args" : "");
+        return s;
+    };
+    auto entry_body = [&](const char* pass, bool with_adj) {
+        return fmt::format("    constexpr size_t block_dim = (size_t)WP_TILE_BLOCK_DIM;\n"
+                           "    const size_t total = dim->size;\n"
+                           "    size_t block_first = 0;\n"
+                           "    size_t block_id = 0;\n\n"
+                           "    while (block_first < total)\n    {{\n"
+                           "        const size_t remaining = total - block_first;\n"
+                           "        const int active_count = (int)(remaining < block_dim ? remaining : block_dim);\n"
+                           "        wp::tile_shared_storage_t tile_mem;\n"
+                           "        {0}_cpu_block_payload_{1} payload = {{ _wp_args, {2}&tile_mem, block_first }};\n"
+                           "        if (!wp_cpu_run_block(\n"
+                           "                WP_TILE_BLOCK_DIM, active_count, &{0}_cpu_block_thunk_{1}, dim, block_id, &payload))\n"
+                           "            return;\n"
+                           "        block_first += (size_t)active_count;\n"
+                           "        ++block_id;\n    }}",
+                           name, pass, with_adj ? "_wp_adj_args, " : "");
+    };
+    out.entry = block_module("forward", false);
+    out.entry += fmt::format("extern \"C\" {{\n\n// Python CPU entry points\nWP_API void {0}_cpu_forward(\n"
+                             "    wp::launch_bounds_t<{1}> *dim,\n    wp_args_{0} *_wp_args)\n{{\n{2}\n}}\n\n}} // extern C\n\n",
+                             name, ndim, entry_body("forward", false));
+    if (enable_backward) {
+        out.entry += block_module("backward", true);
+        out.entry += fmt::format("extern \"C\" {{\n\nWP_API void {0}_cpu_backward(\n"
+                                 "    wp::launch_bounds_t<{1}> *dim,\n    wp_args_{0} *_wp_args,\n"
+                                 "    wp_args_{0} *_wp_adj_args)\n{{\n{2}\n}}\n\n}} // extern C\n\n",
+                                 name, ndim, entry_body("backward", true));
+    }
+    return out;
+}
+
+} // namespace ws

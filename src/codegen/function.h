@@ -1,0 +1,72 @@
+// User functions (@wp.func) and kernels (@wp.kernel) of a module, as Warp's
+// context.Function / context.Kernel know them.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "codegen/object.h"
+#include "syntax/ast.h"
+#include "types/constant.h"
+#include "types/type.h"
+
+namespace ws {
+
+class Adjoint;
+class ModuleScope;
+
+struct Param {
+    std::string name;
+    TypeRef type = nullptr;
+    Pos pos;
+    // Default value (Warp keeps the Python object; numbers and bools are all we model).
+    std::optional<Constant> default_value;
+    bool has_default = false;
+};
+
+// What Adjoint needs to know about the Python function it lowers.
+struct FunctionSource {
+    const ast::FunctionDef* def = nullptr;
+    const ModuleScope* scope = nullptr; // the module's globals
+    std::string key;                    // Warp's key: the qualified name
+    std::vector<Param> params;
+    TypeRef return_annotation = nullptr;     // `-> T` (single value)
+    std::vector<TypeRef> return_tuple;       // `-> tuple[A, B]`
+    bool has_return_annotation = false;
+    int fun_lineno = 0; // line of the first decorator (co_firstlineno)
+};
+
+struct UserFunction {
+    FunctionSource src;
+    std::string native_name; // key_N
+    // Per-module build state (a module is compiled once per UserFunction).
+    std::unique_ptr<Adjoint> adj;
+    bool built = false;
+    bool building = false;
+
+    UserFunction();
+    ~UserFunction();
+};
+
+// All overloads registered under one name (Warp's user_overloads, in
+// registration order; a redefinition with the same signature replaces in place).
+struct FunctionGroup {
+    std::string key;
+    std::vector<std::unique_ptr<UserFunction>> overloads;
+    int replaced = 0; // redefinitions that replaced an overload (each still took a native name)
+};
+
+struct KernelDef {
+    FunctionSource src;
+    std::map<std::string, bool> bool_options; // e.g. enable_backward
+    std::optional<int> max_unroll;
+    std::unique_ptr<Adjoint> adj;
+
+    KernelDef();
+    ~KernelDef();
+};
+
+} // namespace ws

@@ -1,0 +1,349 @@
+// Assignments: names, tuple unpacking, array elements, vector/matrix
+// components, struct fields, and augmented assignments (which Warp lowers to
+// atomics on arrays, in-place updates on local composites, or load-op-store).
+#include <fmt/format.h>
+
+#include <functional>
+
+#include "codegen/adjoint.h"
+#include "codegen/module_builder.h"
+#include "codegen/module_scope.h"
+
+namespace ws {
+
+namespace {
+
+const char* operator_builtin_name(ast::BinOpKind op) {
+    switch (op) {
+    case ast::BinOpKind::Add: return "add";
+    case ast::BinOpKind::Sub: return "sub";
+    case ast::BinOpKind::Mult: return "mul";
+    case ast::BinOpKind::MatMult: return "mul";
+    case ast::BinOpKind::Div: return "div";
+    case ast::BinOpKind::FloorDiv: return "floordiv";
+    case ast::BinOpKind::Pow: return "pow";
+    case ast::BinOpKind::Mod: return "mod";
+    case ast::BinOpKind::BitAnd: return "bit_and";
+    case ast::BinOpKind::BitOr: return "bit_or";
+    case ast::BinOpKind::BitXor: return "bit_xor";
+    case ast::BinOpKind::LShift: return "lshift";
+    case ast::BinOpKind::RShift: return "rshift";
+    }
+    return "";
+}
+
+bool is_non_atomic_scalar(Scalar s) {
+    return s == Scalar::Int8 || s == Scalar::UInt8 || s == Scalar::Int16 || s == Scalar::UInt16;
+}
+
+} // namespace
+
+void Adjoint::emit_assign(const ast::Assign* node) {
+    if (node->targets.size() != 1) fail(node, "assigning the same value to multiple variables is not supported");
+    if (node->value->kind == ast::ExprKind::List)
+        fail(node->value, "list constructs are not supported in kernels; use vectors like `wp.vec3()` for small "
+                          "fixed-size collections");
+    const ast::Expr* lhs = node->targets[0];
+
+    if (lhs->kind == ast::ExprKind::Tuple) {
+        const auto* tup = ast::as<ast::Tuple>(lhs);
+        std::vector<Var*> rhs;
+        if (node->value->kind == ast::ExprKind::Call)
+            expected_outputs_[ast::as<ast::Call>(node->value)] = static_cast<int>(tup->elts.size());
+        if (node->value->kind == ast::ExprKind::Tuple) {
+            for (const ast::Expr* e : ast::as<ast::Tuple>(node->value)->elts) rhs.push_back(eval_var(e, "value"));
+        } else {
+            Value v = eval(node->value);
+            if (v.kind == Value::Kind::Outputs) rhs = v.outputs;
+            else if (v.is_var() && v.var->type->is_tuple()) {
+                if (v.var->type->elems.size() != tup->elts.size())
+                    fail(node, fmt::format("invalid number of values to unpack (expected {}, got {})",
+                                           tup->elts.size(), v.var->type->elems.size()));
+                for (size_t i = 0; i < tup->elts.size(); ++i)
+                    rhs.push_back(
+                        add_builtin_call1("extract", {v.var, add_constant(Constant::py_int(static_cast<int64_t>(i)))}));
+            } else if (v.is_var()) {
+                rhs.push_back(v.var);
+            } else {
+                fail(node, "cannot unpack this value");
+            }
+        }
+        for (const ast::Expr* e : tup->elts)
+            if (e->kind != ast::ExprKind::Name)
+                fail(e, "multiple return functions can only assign to simple variables, e.g.: x, y = func()");
+        if (rhs.size() != tup->elts.size())
+            fail(node, fmt::format("multiple return functions need to receive all their output values, incorrect "
+                                   "number of values to unpack (expected {}, got {})",
+                                   rhs.size(), tup->elts.size()));
+        for (size_t i = 0; i < rhs.size(); ++i) {
+            const std::string& name = ast::as<ast::Name>(tup->elts[i])->id;
+            if (const Value* old = symbols.find(name); old && old->is_var() && old->var->type != rhs[i]->type)
+                fail(tup->elts[i], fmt::format("assigning to existing symbol {} ({}) with different type ({})", name,
+                                               old->var->type->repr, rhs[i]->type->repr));
+            symbols.set(name, Value(rhs[i]));
+        }
+        return;
+    }
+
+    Value rhs_value = eval(node->value);
+
+    if (lhs->kind == ast::ExprKind::Subscript) {
+        if (!rhs_value.is_var()) fail(node->value, "the assigned value is not a value");
+        Var* rhs = rhs_value.var;
+        if (rhs->type->is_reference()) rhs = add_builtin_call1("copy", {rhs});
+        auto [target, index_nodes] = eval_subscript(ast::as<ast::Subscript>(lhs), true);
+        std::vector<Var*> indices = eval_indices(types::strip_reference(target->type), index_nodes);
+        if (target->array_slot) fail(lhs, "assignment into an element of an array of composites is not supported yet");
+        store_subscript(ast::as<ast::Subscript>(lhs), target, indices, rhs);
+        return;
+    }
+
+    if (lhs->kind == ast::ExprKind::Name) {
+        const std::string& name = ast::as<ast::Name>(lhs)->id;
+        if (rhs_value.is_object()) {
+            if (rhs_value.object->kind == Object::Kind::Function) {
+                symbols.set(name, rhs_value);
+                return;
+            }
+            fail(node->value, "only values and functions can be assigned to local names");
+        }
+        if (const Value* old = symbols.find(name)) {
+            if (!old->is_var())
+                fail(lhs, fmt::format("error, rebinding function-valued local '{}' to a non-function value is not "
+                                      "supported",
+                                      name));
+            if (rhs_value.is_var() && types::strip_reference(rhs_value.var->type) != old->var->type)
+                fail(lhs, fmt::format("error, assigning to existing symbol {} ({}) with different type ({})", name,
+                                      old->var->type->repr, types::strip_reference(rhs_value.var->type)->repr));
+        }
+        Var* out;
+        if (node->value->kind == ast::ExprKind::Tuple) out = rhs_value.var;
+        else if (rhs_value.kind == Value::Kind::Outputs) out = add_builtin_call("tuple", rhs_value.outputs).var;
+        else if (node->value->kind == ast::ExprKind::Name || rhs_value.var->type->is_reference())
+            out = add_builtin_call1("copy", {rhs_value.var});
+        else out = rhs_value.var;
+        symbols.set(name, Value(out));
+        return;
+    }
+
+    if (lhs->kind == ast::ExprKind::Attribute) {
+        if (!rhs_value.is_var()) fail(node->value, "the assigned value is not a value");
+        Var* rhs = rhs_value.var;
+        if (rhs->type->is_reference()) rhs = add_builtin_call1("copy", {rhs});
+        const auto* attr = ast::as<ast::Attribute>(lhs);
+        Var* aggregate = resolve_attribute_store_aggregate(attr->value);
+        if (aggregate->array_slot) fail(lhs, "assignment into an element of an array of composites is not supported yet");
+        store_attribute(attr, aggregate, rhs);
+        return;
+    }
+    fail(node, "error, unsupported assignment statement");
+}
+
+void Adjoint::store_subscript(const ast::Subscript* lhs, Var* target, const std::vector<Var*>& indices, Var* rhs) {
+    TypeRef tt = types::strip_reference(target->type);
+    std::vector<Var*> a{target};
+    a.insert(a.end(), indices.begin(), indices.end());
+    if (tt->is_array()) {
+        a.push_back(rhs);
+        add_builtin_call("array_store", a);
+    } else if (tt->is_composite()) {
+        if (target->type->is_reference()) {
+            Var* ref = add_builtin_call("indexref", a).var;
+            add_builtin_call1("store", {ref, rhs});
+        } else {
+            a.push_back(rhs);
+            add_builtin_call("assign_inplace", a);
+        }
+    } else {
+        fail(lhs, fmt::format("can only subscript assign array, vector, quaternion, transformation, and matrix types, "
+                              "got {}",
+                              tt->repr));
+    }
+}
+
+Var* Adjoint::resolve_attribute_store_aggregate(const ast::Expr* node) {
+    // A nested struct member of a local struct becomes a dotted member variable.
+    std::function<Var*(const ast::Expr*)> member = [&](const ast::Expr* n) -> Var* {
+        if (n->kind != ast::ExprKind::Attribute) return nullptr;
+        const auto* a = ast::as<ast::Attribute>(n);
+        Var* base = nullptr;
+        if (a->value->kind == ast::ExprKind::Name) {
+            Value v = eval(a->value);
+            base = v.is_var() ? v.var : nullptr;
+        } else {
+            base = member(a->value);
+        }
+        if (!base || base->type->is_reference() || !base->type->is_struct()) return nullptr;
+        const StructDef::Field* f = base->type->st->field(a->attr);
+        if (!f) return nullptr;
+        Var& m = var_storage_.emplace_back();
+        m.label = base->label + "." + a->attr;
+        m.type = f->type;
+        m.prefix = base->prefix;
+        return &m;
+    };
+    if (Var* m = member(node); m && m->type->is_struct()) return m;
+    Value v = eval_store_target(node);
+    if (!v.is_var()) fail(node, "attribute target is not a value");
+    return v.var;
+}
+
+void Adjoint::store_attribute(const ast::Attribute* lhs, Var* aggregate, Var* rhs) {
+    TypeRef at = types::strip_reference(aggregate->type);
+    if (at->is_vector() || at->is_quat()) {
+        Var* index = vector_component_index(lhs, lhs->attr, at);
+        if (aggregate->type->is_reference()) {
+            Var* ref = add_builtin_call1("indexref", {aggregate, index});
+            add_builtin_call1("store", {ref, rhs});
+        } else {
+            add_builtin_call1("assign_inplace", {aggregate, index, rhs});
+        }
+        return;
+    }
+    if (at->is_transform()) {
+        if (lhs->attr != "p" && lhs->attr != "q")
+            fail(lhs, fmt::format("attribute for transformation must be either 'p' or 'q', got {}", lhs->attr));
+        if (aggregate->type->is_reference()) fail(lhs, "error, assigning transform attribute to an array element");
+        add_builtin_call1(lhs->attr == "p" ? "transform_set_translation" : "transform_set_rotation", {aggregate, rhs});
+        return;
+    }
+    if (at->is_struct() && !aggregate->type->is_reference()) {
+        const StructDef::Field* f = at->st->field(lhs->attr);
+        if (!f) fail(lhs, fmt::format("`{}` is not a field of {}", lhs->attr, at->repr));
+        if (rhs->type->is_reference()) rhs = add_builtin_call1("copy", {rhs});
+        if (types::strip_reference(rhs->type) != f->type)
+            fail(lhs, fmt::format("error, assigning to struct field `{}` ({}) with different type ({})", lhs->attr,
+                                  f->type->repr, types::strip_reference(rhs->type)->repr));
+        add_forward(fmt::format("{}.{} = {};", aggregate->emit(), f->name, rhs->emit()));
+        add_reverse(fmt::format("{}.{} = {{}};", aggregate->emit_adj(), f->name));
+        bool differentiable = (f->type->is_value() && is_float(f->type->scalar)) || f->type->is_struct();
+        if (differentiable) add_reverse(fmt::format("{} += {}.{};", rhs->emit_adj(), aggregate->emit_adj(), f->name));
+        return;
+    }
+    Value attr = emit_attribute(lhs, Value(aggregate));
+    if (!attr.is_var()) fail(lhs, "attribute is not assignable");
+    if (attr.var->type->is_reference()) add_builtin_call1("store", {attr.var, rhs});
+    else add_builtin_call1("assign", {attr.var, rhs});
+}
+
+void Adjoint::emit_augassign(const ast::AugAssign* node) {
+    const ast::Expr* lhs = node->target;
+    const char* op_name = operator_builtin_name(node->op);
+    ObjectRef user_op = src.scope->global(op_name);
+    if (user_op && user_op->kind != Object::Kind::Function) user_op = nullptr;
+
+    if (lhs->kind == ast::ExprKind::Name) {
+        Var* rhs = eval_var(node->value, "value");
+        Var* target = eval_var(lhs, "augmented assignment target");
+        Var* result;
+        current_pos_ = node->pos;
+        if (user_op) {
+            CallArgument a[] = {{Value(target), lhs, ""}, {Value(rhs), node->value, ""}};
+            result = add_user_call(user_op->function, {a[0], a[1]}, {}, 0, node->value).var;
+        } else {
+            result = add_builtin_call1(op_name, {target, rhs});
+        }
+        const std::string& name = ast::as<ast::Name>(lhs)->id;
+        if (const Value* old = symbols.find(name); old && old->is_var() &&
+                                                    types::strip_reference(result->type) != old->var->type)
+            fail(node, fmt::format("error, augmented assignment to `{}` ({}) produces different type ({})", name,
+                                   old->var->type->repr, types::strip_reference(result->type)->repr));
+        symbols.set(name, Value(result));
+        return;
+    }
+
+    std::optional<Var*> rhs_cache;
+    auto eval_rhs = [&]() -> Var* {
+        if (!rhs_cache) rhs_cache = eval_var(node->value, "value");
+        return *rhs_cache;
+    };
+    auto apply_operator = [&](Var* current) -> Var* {
+        Var* rhs = eval_rhs();
+        current_pos_ = node->pos;
+        if (user_op) {
+            CallArgument a[] = {{Value(current), lhs, ""}, {Value(rhs), node->value, ""}};
+            return add_user_call(user_op->function, {a[0], a[1]}, {}, 0, node->value).var;
+        }
+        return add_builtin_call1(op_name, {current, rhs});
+    };
+
+    if (lhs->kind == ast::ExprKind::Subscript) {
+        const auto* sub = ast::as<ast::Subscript>(lhs);
+        auto [target, index_nodes] = eval_subscript(sub, true);
+        TypeRef tt = types::strip_reference(target->type);
+        std::vector<Var*> indices = eval_indices(tt, index_nodes);
+        if (target->array_slot) fail(lhs, "augmented assignment into an element of an array of composites is not supported yet");
+
+        auto lower_load_op_store = [&]() {
+            for (Var*& i : indices) i = load(i);
+            std::vector<Var*> a{target};
+            a.insert(a.end(), indices.begin(), indices.end());
+            Var* current;
+            if (target->type->is_reference()) current = add_builtin_call("extract", a).var;
+            else if (tt->is_array()) current = add_builtin_call("address", a).var;
+            else current = add_builtin_call("extract", a).var;
+            Var* result = apply_operator(current);
+            store_subscript(sub, target, indices, result);
+        };
+
+        if (tt->is_array()) {
+            TypeRef dt = tt->elem;
+            bool non_atomic = (dt->is_scalar() || dt->is_composite()) && is_non_atomic_scalar(dt->scalar);
+            const char* atomic = nullptr;
+            switch (node->op) {
+            case ast::BinOpKind::Add: atomic = "atomic_add"; break;
+            case ast::BinOpKind::Sub: atomic = "atomic_sub"; break;
+            case ast::BinOpKind::BitAnd: atomic = "atomic_and"; break;
+            case ast::BinOpKind::BitOr: atomic = "atomic_or"; break;
+            case ast::BinOpKind::BitXor: atomic = "atomic_xor"; break;
+            default: break;
+            }
+            if (non_atomic || !atomic) {
+                lower_load_op_store();
+                return;
+            }
+            std::vector<Var*> a{target};
+            a.insert(a.end(), indices.begin(), indices.end());
+            a.push_back(eval_rhs());
+            current_pos_ = node->pos;
+            add_builtin_call(atomic, a, 0, false);
+            return;
+        }
+        if (tt->is_composite()) {
+            const char* inplace = nullptr;
+            switch (node->op) {
+            case ast::BinOpKind::Add: inplace = "add_inplace"; break;
+            case ast::BinOpKind::Sub: inplace = "sub_inplace"; break;
+            case ast::BinOpKind::BitAnd: inplace = "bit_and_inplace"; break;
+            case ast::BinOpKind::BitOr: inplace = "bit_or_inplace"; break;
+            case ast::BinOpKind::BitXor: inplace = "bit_xor_inplace"; break;
+            default: break;
+            }
+            if (target->type->is_reference() || !inplace) {
+                lower_load_op_store();
+                return;
+            }
+            std::vector<Var*> a{target};
+            a.insert(a.end(), indices.begin(), indices.end());
+            a.push_back(eval_rhs());
+            current_pos_ = node->pos;
+            add_builtin_call(inplace, a);
+            return;
+        }
+        fail(lhs, "can only subscript in-place assign array, vector, quaternion, and matrix types");
+    }
+
+    if (lhs->kind == ast::ExprKind::Attribute) {
+        const auto* attr = ast::as<ast::Attribute>(lhs);
+        Var* aggregate = resolve_attribute_store_aggregate(attr->value);
+        if (aggregate->array_slot) fail(lhs, "augmented assignment into an element of an array of composites is not supported yet");
+        Value current = emit_attribute(attr, Value(aggregate));
+        if (!current.is_var()) fail(lhs, "attribute is not a value");
+        Var* result = apply_operator(current.var);
+        store_attribute(attr, aggregate, result);
+        return;
+    }
+    fail(node, "error, unsupported target for augmented assignment");
+}
+
+} // namespace ws

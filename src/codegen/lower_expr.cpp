@@ -1,0 +1,586 @@
+// Expressions: names, constants, operators, comparisons, boolean operators,
+// conditional expressions, attributes, subscripts, tuples and calls — Warp's
+// emit_* methods for expression nodes.
+#include <fmt/format.h>
+
+#include "builtins/builtin.h"
+#include "codegen/adjoint.h"
+#include "codegen/module_builder.h"
+#include "codegen/module_scope.h"
+
+namespace ws {
+
+namespace {
+
+const char* operator_builtin(ast::BinOpKind op) {
+    switch (op) {
+    case ast::BinOpKind::Add: return "add";
+    case ast::BinOpKind::Sub: return "sub";
+    case ast::BinOpKind::Mult: return "mul";
+    case ast::BinOpKind::MatMult: return "mul";
+    case ast::BinOpKind::Div: return "div";
+    case ast::BinOpKind::FloorDiv: return "floordiv";
+    case ast::BinOpKind::Pow: return "pow";
+    case ast::BinOpKind::Mod: return "mod";
+    case ast::BinOpKind::BitAnd: return "bit_and";
+    case ast::BinOpKind::BitOr: return "bit_or";
+    case ast::BinOpKind::BitXor: return "bit_xor";
+    case ast::BinOpKind::LShift: return "lshift";
+    case ast::BinOpKind::RShift: return "rshift";
+    }
+    return "";
+}
+
+const char* compare_operator(ast::CmpOpKind op) {
+    switch (op) {
+    case ast::CmpOpKind::Gt: return ">";
+    case ast::CmpOpKind::Lt: return "<";
+    case ast::CmpOpKind::GtE: return ">=";
+    case ast::CmpOpKind::LtE: return "<=";
+    case ast::CmpOpKind::Eq: return "==";
+    case ast::CmpOpKind::NotEq: return "!=";
+    default: return nullptr;
+    }
+}
+
+} // namespace
+
+Value Adjoint::eval(const ast::Expr* node) {
+    set_lineno(node->pos.line - src.fun_lineno);
+    current_pos_ = node->pos;
+    switch (node->kind) {
+    case ast::ExprKind::Name: return emit_name(ast::as<ast::Name>(node));
+    case ast::ExprKind::Constant: return emit_constant(ast::as<ast::Constant>(node));
+    case ast::ExprKind::BinOp: return emit_binop(ast::as<ast::BinOp>(node));
+    case ast::ExprKind::UnaryOp: return emit_unaryop(ast::as<ast::UnaryOp>(node));
+    case ast::ExprKind::BoolOp: return emit_boolop(ast::as<ast::BoolOp>(node));
+    case ast::ExprKind::Compare: return emit_compare(ast::as<ast::Compare>(node));
+    case ast::ExprKind::IfExp: return emit_ifexp(ast::as<ast::IfExp>(node));
+    case ast::ExprKind::Attribute: return emit_attribute(ast::as<ast::Attribute>(node));
+    case ast::ExprKind::Subscript: return emit_subscript(ast::as<ast::Subscript>(node));
+    case ast::ExprKind::Tuple: return emit_tuple(ast::as<ast::Tuple>(node));
+    case ast::ExprKind::Call: return emit_call(ast::as<ast::Call>(node));
+    case ast::ExprKind::List:
+        fail(node, "list constructs are not supported in kernels; use vectors like `wp.vec3()` for small "
+                   "fixed-size collections");
+    default: fail(node, fmt::format("construct `ast.{}` is not supported in kernels", ast::name_of(node->kind)));
+    }
+}
+
+Var* Adjoint::eval_var(const ast::Expr* node, const char* what) {
+    Value v = eval(node);
+    if (!v.is_var()) fail(node, fmt::format("{} does not evaluate to a value", what));
+    return v.var;
+}
+
+Value Adjoint::emit_constant(const ast::Constant* node) {
+    switch (node->value_kind) {
+    case ast::Constant::Kind::Bool: return Value(add_constant(Constant::py_bool(node->bool_value)));
+    case ast::Constant::Kind::Int:
+        return Value(add_constant(node->int_is_unsigned ? Constant::py_uint(node->uint_value)
+                                                        : Constant::py_int(node->int_value)));
+    case ast::Constant::Kind::Float: return Value(add_constant(Constant::py_float(node->float_value)));
+    case ast::Constant::Kind::None: fail(node, "None type unsupported");
+    case ast::Constant::Kind::Str: fail(node, "string constants are not supported here");
+    default: fail(node, "unsupported constant");
+    }
+}
+
+Value Adjoint::emit_name(const ast::Name* node) {
+    if (const Value* v = symbols.find(node->id)) return *v;
+    ObjectRef obj = src.scope->global(node->id);
+    if (!obj) fail(node, fmt::format("referencing undefined symbol: {}", node->id));
+    switch (obj->kind) {
+    case Object::Kind::Constant: {
+        Var* out = add_constant(*obj->value);
+        symbols.set(node->id, Value(out));
+        return Value(out);
+    }
+    case Object::Kind::Struct:
+        builder->build_struct_recursive(obj->type);
+        return Value::of_object(obj);
+    case Object::Kind::Unsupported: fail(node, fmt::format("global '{}' cannot be used in a kernel: {}", node->id, obj->name));
+    default: return Value::of_object(obj);
+    }
+}
+
+Value Adjoint::emit_binop(const ast::BinOp* node) {
+    Var* left = eval_var(node->left, "left operand");
+    Var* right = eval_var(node->right, "right operand");
+    const char* name = operator_builtin(node->op);
+    // A user function named like the operator (e.g. `add`) overloads it.
+    if (ObjectRef user = src.scope->global(name); user && user->kind == Object::Kind::Function) {
+        CallArgument args[] = {{Value(left), node->left, ""}, {Value(right), node->right, ""}};
+        return add_user_call(user->function, {args[0], args[1]}, {}, 0, node);
+    }
+    current_pos_ = node->pos;
+    Var* a[] = {left, right};
+    return add_builtin_call(name, a);
+}
+
+Value Adjoint::emit_unaryop(const ast::UnaryOp* node) {
+    Var* arg = eval_var(node->operand, "operand");
+    if (arg->constant && arg->constant->is_py_number() && node->op == ast::UnaryOpKind::USub) {
+        Constant neg = *arg->constant;
+        if (neg.kind == Constant::Kind::PyFloat) neg.f = -neg.f;
+        else if (neg.kind == Constant::Kind::PyBool) neg = Constant::py_int(neg.b ? -1 : 0);
+        else {
+            neg.i = -neg.i;
+            neg.f = -neg.f;
+            neg.is_unsigned = false;
+        }
+        // A literal's variable is fresh and unshared: Warp negates it in place.
+        if (node->operand->kind == ast::ExprKind::Constant) {
+            arg->constant = neg;
+            return Value(arg);
+        }
+        return Value(add_constant(neg));
+    }
+    const char* name = node->op == ast::UnaryOpKind::USub   ? "neg"
+                       : node->op == ast::UnaryOpKind::UAdd ? "pos"
+                       : node->op == ast::UnaryOpKind::Not  ? "unot"
+                                                            : "invert";
+    current_pos_ = node->pos;
+    Var* a[] = {arg};
+    return add_builtin_call(name, a);
+}
+
+Value Adjoint::emit_boolop(const ast::BoolOp* node) {
+    bool is_and = node->op == ast::BoolOpKind::And;
+    Var* output = add_var(types::boolean());
+    Var* first = load(eval_var(node->values[0], "operand"));
+    add_forward(fmt::format("{} = {};", output->emit(), first->emit()));
+    for (size_t i = 1; i < node->values.size(); ++i) {
+        add_forward(fmt::format(fmt::runtime(is_and ? "if ({}) {{" : "if (!{}) {{"), output->emit()));
+        add_reverse("}");
+        indent();
+        Var* val = load(eval_var(node->values[i], "operand"));
+        add_forward(fmt::format("{0} = {0} {1} {2};", output->emit(), is_and ? "&&" : "||", val->emit()));
+        dedent();
+        add_forward("}");
+        add_reverse(fmt::format(fmt::runtime(is_and ? "if ({}) {{" : "if (!{}) {{"), output->emit()));
+    }
+    return Value(output);
+}
+
+Value Adjoint::emit_compare(const ast::Compare* node) {
+    Var* left = eval_var(node->left, "comparison operand");
+    std::vector<Var*> comps;
+    for (const ast::Expr* c : node->comparators) comps.push_back(eval_var(c, "comparison operand"));
+    std::vector<std::string> ops;
+    for (ast::CmpOpKind op : node->ops) {
+        const char* s = compare_operator(op);
+        if (!s) fail(node, fmt::format("comparison operator `{}` is not supported in kernels", ast::name_of(op)));
+        ops.push_back(s);
+    }
+    current_pos_ = node->pos;
+    return Value(add_comp(ops, left, comps));
+}
+
+Value Adjoint::emit_ifexp(const ast::IfExp* node) {
+    Var* cond = eval_var(node->test, "condition");
+    if (cond->constant) return eval(cond->constant->truthy() ? node->body : node->orelse);
+    auto load_branch = [&](Var* v) {
+        if (v->type->is_reference()) return add_builtin_call1("copy", {v});
+        return load(v);
+    };
+    begin_if(cond);
+    Var* body = load_branch(eval_var(node->body, "branch"));
+    end_if(cond);
+    begin_else(cond);
+    Var* orelse = load_branch(eval_var(node->orelse, "branch"));
+    end_else(cond);
+    current_pos_ = node->pos;
+    return Value(add_builtin_call1("where", {cond, body, orelse}));
+}
+
+Value Adjoint::emit_tuple(const ast::Tuple* node) {
+    std::vector<Var*> elems;
+    for (const ast::Expr* e : node->elts) elems.push_back(eval_var(e, "tuple element"));
+    current_pos_ = node->pos;
+    return add_builtin_call("tuple", elems);
+}
+
+// ------------------------------------------------------------------ names
+
+ObjectRef Adjoint::resolve_path(const std::vector<std::string>& path) {
+    if (path.empty() || symbols.contains(path[0])) return nullptr;
+    ObjectRef obj = src.scope->global(path[0]);
+    if (!obj) obj = ModuleScope::attribute(*ModuleScope::python_builtin("__warp__"), path[0]);
+    if (!obj) obj = ModuleScope::python_builtin(path[0]);
+    if (!obj) return nullptr;
+    for (size_t i = 1; i < path.size(); ++i) {
+        ObjectRef next = ModuleScope::attribute(*obj, path[i]);
+        if (next) obj = next;
+        else if (i < path.size() - 1) return nullptr;
+    }
+    return obj;
+}
+
+ObjectRef Adjoint::resolve_static_path(const ast::Expr* node, std::vector<std::string>* path_out) {
+    std::vector<std::string> attrs;
+    while (node->kind == ast::ExprKind::Attribute) {
+        attrs.push_back(ast::as<ast::Attribute>(node)->attr);
+        node = ast::as<ast::Attribute>(node)->value;
+    }
+    std::vector<std::string> path(attrs.rbegin(), attrs.rend());
+    if (node->kind != ast::ExprKind::Name) {
+        if (path_out) *path_out = path;
+        return nullptr;
+    }
+    path.insert(path.begin(), ast::as<ast::Name>(node)->id);
+    if (path_out) *path_out = path;
+    return resolve_path(path);
+}
+
+Value Adjoint::resolve_arg(const ast::Expr* node) {
+    std::optional<CompileError> error;
+    Value v;
+    try {
+        v = eval(node);
+    } catch (const CompileError& e) {
+        error = e;
+    }
+    ObjectRef obj = resolve_static_path(node);
+    if (!obj) {
+        if (error) throw *error;
+        return v;
+    }
+    switch (obj->kind) {
+    case Object::Kind::Constant: return Value(add_constant(*obj->value)); // Warp evaluates such arguments twice
+    case Object::Kind::Unsupported: fail(node, fmt::format("'{}' cannot be used in a kernel", obj->name));
+    default: return Value::of_object(obj);
+    }
+}
+
+// ------------------------------------------------------------------ attributes
+
+Var* Adjoint::vector_component_index(const ast::Expr* node, const std::string& component, TypeRef vector_type) {
+    if (component.size() != 1) fail(node, fmt::format("vector swizzle must be single character, got .{}", component));
+    int dim = vector_type->is_quat() ? 4 : vector_type->length;
+    std::string swizzles = std::string("xyzw").substr(0, std::min(dim, 4));
+    size_t idx = swizzles.find(component[0]);
+    if (idx == std::string::npos)
+        fail(node, fmt::format("vector swizzle for {} must be one of {}, got {}", vector_type->repr, swizzles,
+                               component));
+    return add_constant(Constant::py_int(static_cast<int64_t>(idx)));
+}
+
+const LValueOrigin* Adjoint::reference_origin_for_var(const Var* var, LValueOrigin* storage) const {
+    if (var->type->is_reference()) return var->ref_origin.get();
+    if (var->type->is_array() && var->ref_origin) return var->ref_origin.get();
+    for (const auto& [name, v] : symbols.entries())
+        if (v.is_var() && v.var == var) {
+            *storage = LValueOrigin{var, false, {}};
+            return storage;
+        }
+    return var->ref_origin.get();
+}
+
+Value Adjoint::emit_attribute(const ast::Attribute* node, std::optional<Value> aggregate_in, bool as_target) {
+    (void)as_target;
+    Value aggregate = aggregate_in ? *aggregate_in : eval(node->value);
+    current_pos_ = node->pos;
+    if (aggregate.is_object()) {
+        ObjectRef out = ModuleScope::attribute(*aggregate.object, node->attr);
+        if (!out) fail(node, fmt::format("`{}` is not an attribute of '{}'", node->attr, aggregate.object->name));
+        if (out->kind == Object::Kind::Constant) return Value(add_constant(*out->value));
+        if (out->kind == Object::Kind::Unsupported)
+            fail(node, fmt::format("'{}' cannot be used in a kernel", out->name));
+        return Value::of_object(out);
+    }
+    if (!aggregate.is_var()) fail(node, fmt::format("`{}` is not an attribute of this value", node->attr));
+    Var* agg = aggregate.var;
+    if (agg->constant && agg->constant->kind != Constant::Kind::Composite) return aggregate;
+    TypeRef agg_type = types::strip_reference(agg->type);
+    LValueOrigin origin_storage;
+
+    if (agg_type->is_vector() || agg_type->is_quat()) {
+        Var* index = vector_component_index(node, node->attr, agg_type);
+        Var* out = add_builtin_call1("extract", {agg, index});
+        if (const LValueOrigin* origin = reference_origin_for_var(agg, &origin_storage))
+            out->ref_origin = std::make_shared<LValueOrigin>(origin->extend_index({index}));
+        return Value(out);
+    }
+    if (agg_type->is_transform()) {
+        if (node->attr != "p" && node->attr != "q")
+            fail(node, fmt::format("attribute for transformation must be either 'p' or 'q', got {}", node->attr));
+        Var* out = add_builtin_call1(node->attr == "p" ? "transform_get_translation" : "transform_get_rotation", {agg});
+        if (const LValueOrigin* origin = reference_origin_for_var(agg, &origin_storage))
+            out->ref_origin = std::make_shared<LValueOrigin>(origin->extend_field(node->attr));
+        return Value(out);
+    }
+
+    // Struct fields and array descriptor fields.
+    std::string label;
+    TypeRef field_type = nullptr;
+    std::string cast, adj_cast;
+    if (agg_type->is_struct()) {
+        const StructDef::Field* f = agg_type->st->field(node->attr);
+        if (!f) fail(node, fmt::format("`{}` is not an attribute of '{}' ({})", node->attr,
+                                       expr_text(builder->scope().source(), node->value), agg_type->repr));
+        label = f->name;
+        field_type = f->type;
+    } else if (agg_type->is_array() && node->attr == "shape") {
+        label = "shape";
+        field_type = types::shape();
+    } else if (agg_type->is_array() && node->attr == "ptr" && agg_type->array_class != ArrayClass::IndexedArray) {
+        label = "data";
+        field_type = types::scalar(Scalar::UInt64);
+        cast = "(wp::uint64*)";
+        adj_cast = fmt::format("({}*)", agg_type->elem->ctype);
+    } else {
+        fail(node, fmt::format("`{}` is not an attribute of '{}' ({})", node->attr,
+                               expr_text(builder->scope().source(), node->value), agg_type->repr));
+    }
+
+    Var* attr = add_var(types::reference(field_type));
+    const LValueOrigin* origin = agg_type->is_array() ? nullptr : reference_origin_for_var(agg, &origin_storage);
+    if (origin) {
+        attr->ref_origin = std::make_shared<LValueOrigin>(origin->extend_field(label, cast, adj_cast));
+        add_forward(fmt::format("{} = {};", attr->emit(), attr->ref_origin->emit_pointer()));
+    } else if (agg->type->is_reference()) {
+        add_forward(fmt::format("{} = {}&({}->{});", attr->emit(), cast, agg->emit(), label));
+    } else {
+        add_forward(fmt::format("{} = {}&({}.{});", attr->emit(), cast, agg->emit(), label));
+    }
+    bool differentiable = (field_type->is_value() && is_float(field_type->scalar)) || field_type->is_struct();
+    add_reverse(fmt::format("{}.{} {} {}{};", agg->emit_adj(), label, differentiable ? "+=" : "=", adj_cast,
+                            attr->emit_adj()));
+    return Value(attr);
+}
+
+// ------------------------------------------------------------------ subscripts
+
+std::pair<Var*, std::vector<const ast::Expr*>> Adjoint::eval_subscript(const ast::Subscript* node, bool as_target) {
+    // Collect the bracket groups a[i][j, k] -> [[i], [j, k]] from the innermost value out.
+    std::vector<std::vector<const ast::Expr*>> groups;
+    const ast::Expr* cur = node;
+    while (cur->kind == ast::ExprKind::Subscript) {
+        const auto* s = ast::as<ast::Subscript>(cur);
+        std::vector<const ast::Expr*> ij;
+        if (s->slice->kind == ast::ExprKind::Tuple)
+            for (const ast::Expr* e : ast::as<ast::Tuple>(s->slice)->elts) ij.push_back(e);
+        else ij.push_back(s->slice);
+        groups.insert(groups.begin(), ij);
+        cur = s->value;
+    }
+    Value base = as_target && cur->kind != ast::ExprKind::Name ? eval_store_target(cur) : eval(cur);
+    if (!base.is_var()) fail(cur, "subscripted object is not a value");
+    Var* target = base.var;
+    // Warp recurses from the innermost subscript outwards: each time the
+    // indices collected so far cover all dimensions of an array, it indexes it.
+    std::vector<std::vector<const ast::Expr*>> pending;
+    for (size_t g = 0; g < groups.size(); ++g) {
+        pending.push_back(groups[g]);
+        TypeRef tt = types::strip_reference(target->type);
+        if (tt->is_array()) {
+            std::vector<const ast::Expr*> flat;
+            for (auto& p : pending) flat.insert(flat.end(), p.begin(), p.end());
+            if (static_cast<int>(flat.size()) > tt->ndim) {
+                std::vector<const ast::Expr*> first(flat.begin(), flat.begin() + tt->ndim);
+                Value v = emit_indexing(target, first, as_target);
+                if (!v.is_var()) fail(node, "indexing did not produce a value");
+                target = v.var;
+                int count = tt->ndim;
+                while (count > 0) {
+                    count -= static_cast<int>(pending.front().size());
+                    pending.erase(pending.begin());
+                }
+                if (count < 0)
+                    fail(node, fmt::format("incorrect number of indices specified for array indexing"));
+            }
+        }
+    }
+    std::vector<const ast::Expr*> flat;
+    for (auto& p : pending) flat.insert(flat.end(), p.begin(), p.end());
+    return {target, flat};
+}
+
+Value Adjoint::emit_subscript(const ast::Subscript* node) {
+    auto [target, indices] = eval_subscript(node, false);
+    return emit_indexing(target, indices);
+}
+
+Value Adjoint::eval_store_target(const ast::Expr* node) {
+    if (node->kind == ast::ExprKind::Attribute) {
+        const auto* a = ast::as<ast::Attribute>(node);
+        return emit_attribute(a, eval_store_target(a->value), true);
+    }
+    if (node->kind == ast::ExprKind::Subscript) {
+        auto [target, indices] = eval_subscript(ast::as<ast::Subscript>(node), true);
+        return emit_indexing(target, indices, true);
+    }
+    return eval(node);
+}
+
+std::vector<Var*> Adjoint::eval_indices(TypeRef target_type, const std::vector<const ast::Expr*>& nodes) {
+    (void)target_type;
+    std::vector<Var*> out;
+    for (const ast::Expr* n : nodes) {
+        if (n->kind == ast::ExprKind::Slice) fail(n, "slices are not supported yet");
+        out.push_back(eval_var(n, "index"));
+    }
+    return out;
+}
+
+Value Adjoint::emit_indexing(Var* target, const std::vector<const ast::Expr*>& index_nodes, bool as_target) {
+    TypeRef target_type = types::strip_reference(target->type);
+    return emit_indexing_vars(target, eval_indices(target_type, index_nodes), as_target);
+}
+
+Value Adjoint::emit_indexing_vars(Var* target, std::vector<Var*> indices, bool as_target) {
+    TypeRef target_type = types::strip_reference(target->type);
+    LValueOrigin origin_storage;
+    if (target_type->is_array()) {
+        bool all_int = true;
+        for (Var* i : indices) all_int = all_int && types::strip_reference(i->type)->is_int_scalar();
+        if (static_cast<int>(indices.size()) == target_type->ndim && all_int) {
+            for (Var*& i : indices) i = load(i);
+            if (as_target && target_type->array_class == ArrayClass::Array &&
+                (target_type->elem->is_composite() || target_type->elem->is_struct())) {
+                // Store targets inside array elements resolve to a slot, not a load.
+                Var* slot_ref = add_var(types::reference(target_type->elem));
+                auto slot = std::make_shared<ArraySlot>();
+                slot->root = target;
+                slot->indices.assign(indices.begin(), indices.end());
+                slot->type = target_type->elem;
+                slot_ref->array_slot = slot;
+                if (const LValueOrigin* o = reference_origin_for_var(target, &origin_storage))
+                    slot_ref->ref_origin =
+                        std::make_shared<LValueOrigin>(o->extend_array({indices.begin(), indices.end()}));
+                std::string root = target->type->is_reference() ? "*(" + target->emit() + ")" : target->emit();
+                std::string idx;
+                for (size_t k = 0; k < indices.size(); ++k) idx += (k ? ", " : "") + indices[k]->emit();
+                add_forward(fmt::format("{} = &(wp::index({}, {}));", slot_ref->emit(), root, idx));
+                return Value(slot_ref);
+            }
+            std::vector<Var*> a{target};
+            a.insert(a.end(), indices.begin(), indices.end());
+            Var* out = add_builtin_call("address", a).var;
+            if (const LValueOrigin* o = reference_origin_for_var(target, &origin_storage))
+                out->ref_origin = std::make_shared<LValueOrigin>(o->extend_array({indices.begin(), indices.end()}));
+            return Value(out);
+        }
+        for (Var*& i : indices) i = load(i);
+        std::vector<Var*> a{target};
+        a.insert(a.end(), indices.begin(), indices.end());
+        Var* out = add_builtin_call("view", a).var;
+        if (const LValueOrigin* o = reference_origin_for_var(target, &origin_storage))
+            out->ref_origin = std::make_shared<LValueOrigin>(o->extend_view({indices.begin(), indices.end()}));
+        return Value(out);
+    }
+    if (as_target && target->array_slot) {
+        fail_at(current_pos_, "assignment to a component of an array element is not supported yet");
+    }
+    std::vector<Var*> a{target};
+    a.insert(a.end(), indices.begin(), indices.end());
+    Var* out = add_builtin_call("extract", a).var;
+    if (const LValueOrigin* o = reference_origin_for_var(target, &origin_storage)) {
+        bool all_int = true;
+        for (Var* i : indices) all_int = all_int && types::strip_reference(i->type)->is_int_scalar();
+        if (all_int && target_type->is_matrix() && (indices.size() == 1 || indices.size() == 2))
+            out->ref_origin = std::make_shared<LValueOrigin>(o->extend_index({indices.begin(), indices.end()}));
+        else if (all_int && indices.size() == 1 &&
+                 (target_type->is_vector() || target_type->is_quat() || target_type->is_transform()))
+            out->ref_origin = std::make_shared<LValueOrigin>(o->extend_index({indices[0]}));
+    }
+    return Value(out);
+}
+
+// ------------------------------------------------------------------ calls
+
+Value Adjoint::emit_call(const ast::Call* node, bool return_value_used) {
+    std::vector<std::string> path;
+    ObjectRef func = resolve_static_path(node->func, &path);
+    Value func_value;
+    if (func) func_value = Value::of_object(func);
+    else func_value = eval(node->func);
+    current_pos_ = node->pos;
+    if (!func_value.is_object()) fail(node, "called object is not a function");
+    func = func_value.object;
+
+    std::vector<std::pair<std::string, builtins::CallArg>> type_args;
+    ObjectRef callee = func;
+    if (!path.empty() && func->kind != Object::Kind::Function && func->kind != Object::Kind::Builtin) {
+        const std::string& attr = path.back();
+        ObjectRef caller = func;
+        callee = nullptr;
+        if (caller->kind == Object::Kind::WarpModule) {
+            ObjectRef a = ModuleScope::attribute(*caller, attr);
+            if (a) {
+                if (a->kind == Object::Kind::Function || a->kind == Object::Kind::Builtin) callee = a;
+                else caller = a;
+            } else if (caller->name == "warp" && builtins::find(attr)) {
+                callee = Object::make_named(Object::Kind::Builtin, attr);
+            } else {
+                fail(node, fmt::format("could not find function {} as a built-in or user-defined function",
+                                       fmt::join(path, ".")));
+            }
+        }
+        if (!callee && builtins::find(attr)) callee = Object::make_named(Object::Kind::Builtin, attr);
+        if (!callee && caller->kind == Object::Kind::Type && caller->type && caller->type->is_composite()) {
+            TypeRef t = caller->type;
+            const char* ctor = t->is_vector() ? "vector" : t->is_matrix() ? "matrix" : t->is_quat() ? "quaternion" : "transformation";
+            callee = Object::make_named(Object::Kind::Builtin, ctor);
+            // Warp passes the type's parameters as implicit arguments; they only
+            // become variables if they reach C++.
+            if (t->is_vector()) {
+                builtins::CallArg length;
+                length.constant = &owned_constants_.emplace_back(Constant::py_int(t->length));
+                type_args.emplace_back("length", length);
+            }
+            if (t->is_matrix()) fail(node, "matrix type constructors are not supported yet");
+            builtins::CallArg dtype;
+            dtype.type_object = types::scalar(t->scalar);
+            type_args.emplace_back("dtype", dtype);
+        }
+        if (!callee && caller->kind == Object::Kind::Type && caller->type && caller->type->is_scalar() &&
+            builtins::find(caller->name))
+            callee = Object::make_named(Object::Kind::Builtin, caller->name);
+        if (!callee && caller->kind == Object::Kind::Struct) {
+            builder->build_struct_recursive(caller->type);
+            callee = caller;
+        }
+        if (!callee)
+            fail(node, fmt::format("could not find function {} as a built-in or user-defined function. Note that "
+                                   "user functions must be annotated with a @wp.func decorator to be called from a "
+                                   "kernel",
+                                   fmt::join(path, ".")));
+    }
+
+    if (callee->kind == Object::Kind::Builtin && callee->name == "tid") {
+        if (is_user_function)
+            fail(node, "tid() may only be called from a Warp kernel, not a Warp function; obtain the indices in the "
+                       "kernel and pass them as arguments");
+    }
+    if (callee->kind == Object::Kind::Kernel) fail(node, "kernels cannot be called from kernels or functions");
+    if (callee->kind != Object::Kind::Builtin && callee->kind != Object::Kind::Function &&
+        callee->kind != Object::Kind::Struct)
+        fail(node, fmt::format("'{}' cannot be called from a kernel", callee->name));
+
+    int min_outputs = expected_outputs_.count(node) ? expected_outputs_[node] : 0;
+    if (callee->kind == Object::Kind::Builtin && callee->name == "tid") {
+        uses_tid = true;
+        if (min_outputs <= 1) uses_scalar_tid = true;
+    }
+
+    std::vector<CallArgument> args, kwargs;
+    for (const ast::Expr* a : node->args) {
+        if (a->kind == ast::ExprKind::Starred) fail(a, "starred arguments are not supported yet");
+        args.push_back(CallArgument{resolve_arg(a), a, ""});
+    }
+    for (const ast::Keyword& kw : node->keywords) {
+        if (kw.arg.empty()) fail(node, "**kwargs are not supported in kernels");
+        kwargs.push_back(CallArgument{resolve_arg(kw.value), kw.value, kw.arg});
+    }
+    current_pos_ = node->pos;
+
+    if (callee->kind == Object::Kind::Function)
+        return add_user_call(callee->function, std::move(args), std::move(kwargs), min_outputs, node);
+    if (callee->kind == Object::Kind::Struct) return emit_struct_constructor(callee->type, args, kwargs, node);
+    return add_builtin_call_resolved(*callee, std::move(args), std::move(kwargs), type_args, min_outputs,
+                                     return_value_used, node);
+}
+
+} // namespace ws

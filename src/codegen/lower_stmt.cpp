@@ -1,0 +1,372 @@
+// Statements: the function body, if/elif/else with Warp's `where` merging,
+// for loops (unrolled or dynamic), while, break, continue, return,
+// expression statements and assert.
+#include <fmt/format.h>
+
+#include <functional>
+
+#include "codegen/adjoint.h"
+#include "codegen/module_builder.h"
+#include "codegen/module_scope.h"
+#include "syntax/parser.h"
+
+namespace ws {
+
+namespace {
+
+// Warp's contains_loop_control: a transfer of this loop in the body or in
+// nested ifs (nested loops handle their own).
+bool contains_loop_control(const std::vector<ast::Stmt*>& body, bool want_break, bool want_continue) {
+    for (const ast::Stmt* s : body) {
+        if (want_break && s->kind == ast::StmtKind::Break) return true;
+        if (want_continue && s->kind == ast::StmtKind::Continue) return true;
+        if (s->kind == ast::StmtKind::If) {
+            const auto* i = ast::as<ast::If>(s);
+            if (contains_loop_control(i->body, want_break, want_continue) ||
+                contains_loop_control(i->orelse, want_break, want_continue))
+                return true;
+        }
+    }
+    return false;
+}
+
+// Every name stored anywhere in `body` (ast.walk over Name nodes in Store context), in source order.
+void collect_stored_names(const ast::Expr* e, std::vector<std::string>& out) {
+    if (!e) return;
+    switch (e->kind) {
+    case ast::ExprKind::Name:
+        if (ast::as<ast::Name>(e)->ctx == ast::ExprContext::Store) out.push_back(ast::as<ast::Name>(e)->id);
+        break;
+    case ast::ExprKind::Tuple:
+        for (auto* x : ast::as<ast::Tuple>(e)->elts) collect_stored_names(x, out);
+        break;
+    case ast::ExprKind::List:
+        for (auto* x : ast::as<ast::List>(e)->elts) collect_stored_names(x, out);
+        break;
+    case ast::ExprKind::Starred: collect_stored_names(ast::as<ast::Starred>(e)->value, out); break;
+    default: break;
+    }
+}
+
+void collect_stored_names(const std::vector<ast::Stmt*>& body, std::vector<std::string>& out) {
+    for (const ast::Stmt* s : body) {
+        switch (s->kind) {
+        case ast::StmtKind::Assign:
+            for (auto* t : ast::as<ast::Assign>(s)->targets) collect_stored_names(t, out);
+            break;
+        case ast::StmtKind::AugAssign: collect_stored_names(ast::as<ast::AugAssign>(s)->target, out); break;
+        case ast::StmtKind::AnnAssign: collect_stored_names(ast::as<ast::AnnAssign>(s)->target, out); break;
+        case ast::StmtKind::For:
+            collect_stored_names(ast::as<ast::For>(s)->target, out);
+            collect_stored_names(ast::as<ast::For>(s)->body, out);
+            collect_stored_names(ast::as<ast::For>(s)->orelse, out);
+            break;
+        case ast::StmtKind::While:
+            collect_stored_names(ast::as<ast::While>(s)->body, out);
+            collect_stored_names(ast::as<ast::While>(s)->orelse, out);
+            break;
+        case ast::StmtKind::If:
+            collect_stored_names(ast::as<ast::If>(s)->body, out);
+            collect_stored_names(ast::as<ast::If>(s)->orelse, out);
+            break;
+        default: break;
+        }
+    }
+}
+
+} // namespace
+
+void Adjoint::eval(const ast::Stmt* node) {
+    set_lineno(node->pos.line - src.fun_lineno);
+    current_pos_ = node->pos;
+    switch (node->kind) {
+    case ast::StmtKind::FunctionDef: fail(node, "nested function definitions are not supported in kernels");
+    case ast::StmtKind::If: emit_if(ast::as<ast::If>(node)); return;
+    case ast::StmtKind::For: emit_for(ast::as<ast::For>(node)); return;
+    case ast::StmtKind::While: emit_while(ast::as<ast::While>(node)); return;
+    case ast::StmtKind::Break: emit_break(node); return;
+    case ast::StmtKind::Continue: emit_continue(node); return;
+    case ast::StmtKind::Return: emit_return(ast::as<ast::Return>(node)); return;
+    case ast::StmtKind::Expr: emit_expr_stmt(ast::as<ast::ExprStmt>(node)); return;
+    case ast::StmtKind::Assign: emit_assign(ast::as<ast::Assign>(node)); return;
+    case ast::StmtKind::AugAssign: emit_augassign(ast::as<ast::AugAssign>(node)); return;
+    case ast::StmtKind::Assert: emit_assert(ast::as<ast::Assert>(node)); return;
+    case ast::StmtKind::Pass: return;
+    default: fail(node, fmt::format("construct `ast.{}` is not supported in kernels", ast::name_of(node->kind)));
+    }
+}
+
+void Adjoint::eval_body(const std::vector<ast::Stmt*>& body) {
+    for (const ast::Stmt* s : body) eval(s);
+}
+
+void Adjoint::emit_function_def(const ast::FunctionDef* node) {
+    set_lineno(node->pos.line - src.fun_lineno);
+    for (const ast::Stmt* s : node->body) {
+        // Standalone constants (docstrings) create no variables.
+        if (s->kind == ast::StmtKind::Expr && ast::as<ast::ExprStmt>(s)->value->kind == ast::ExprKind::Constant)
+            continue;
+        eval(s);
+    }
+    if (return_var && return_var->size() == 1 && node->body.back()->kind != ast::StmtKind::Return)
+        add_forward("return {};", std::nullopt, true);
+}
+
+void Adjoint::emit_if(const ast::If* node) {
+    if (node->body.empty()) return;
+    Var* cond = eval_var(node->test, "condition");
+    if (cond->constant) {
+        eval_body(cond->constant->truthy() ? node->body : node->orelse);
+        return;
+    }
+    SymbolTable before = symbols;
+    begin_if(cond);
+    eval_body(node->body);
+    end_if(cond);
+    SymbolTable after_if = std::move(symbols);
+    symbols = before;
+    if (!node->orelse.empty()) {
+        begin_else(cond);
+        eval_body(node->orelse);
+        end_else(cond);
+    }
+    SymbolTable after_else = std::move(symbols);
+
+    // Merge: variables that differ between the branches get a `where`.
+    SymbolTable merged = before;
+    std::vector<std::string> names;
+    for (const auto& [k, v] : after_if.entries()) names.push_back(k);
+    for (const auto& [k, v] : after_else.entries())
+        if (!after_if.contains(k)) names.push_back(k);
+    symbols = before; // add_builtin_call below must not see branch-local names
+    for (const std::string& sym : names) {
+        const Value* prev = before.find(sym);
+        const Value* if_v = after_if.find(sym);
+        const Value* else_v = after_else.find(sym);
+        if (!if_v) if_v = prev;
+        if (!else_v) else_v = prev;
+        if (if_v && else_v && if_v->same_as(*else_v)) {
+            merged.set(sym, *if_v);
+        } else if (!if_v) {
+            merged.set(sym, *else_v);
+        } else if (!else_v) {
+            merged.set(sym, *if_v);
+        } else {
+            if (!if_v->is_var() || !else_v->is_var())
+                fail(node, fmt::format("'{}' is bound to different kinds of objects in the two branches", sym));
+            merged.set(sym, Value(add_builtin_call1("where", {cond, if_v->var, else_v->var})));
+        }
+    }
+    symbols = std::move(merged);
+}
+
+std::optional<std::pair<bool, Constant>> Adjoint::eval_num(const ast::Expr* a) {
+    // Returns (is_int, value) when the argument is a compile-time number; nullopt otherwise.
+    if (a->kind == ast::ExprKind::Constant) {
+        const auto* c = ast::as<ast::Constant>(a);
+        if (c->value_kind == ast::Constant::Kind::Int)
+            return std::pair{true, c->int_is_unsigned ? Constant::py_uint(c->uint_value) : Constant::py_int(c->int_value)};
+        if (c->value_kind == ast::Constant::Kind::Float) return std::pair{false, Constant::py_float(c->float_value)};
+        if (c->value_kind == ast::Constant::Kind::Bool) return std::pair{false, Constant::py_bool(c->bool_value)};
+        fail(a, "range() arguments must be numbers");
+    }
+    if (a->kind == ast::ExprKind::UnaryOp && ast::as<ast::UnaryOp>(a)->op == ast::UnaryOpKind::USub &&
+        ast::as<ast::UnaryOp>(a)->operand->kind == ast::ExprKind::Constant) {
+        auto r = eval_num(ast::as<ast::UnaryOp>(a)->operand);
+        if (r) {
+            Constant& c = r->second;
+            if (c.kind == Constant::Kind::PyFloat) c.f = -c.f;
+            else c = Constant::py_int(-c.as_int());
+            r->first = c.kind == Constant::Kind::PyInt;
+        }
+        return r;
+    }
+    return std::nullopt;
+}
+
+void Adjoint::promote_mutated_iter_constants(const std::vector<ast::Stmt*>& body) {
+    if (loop_const_iter_symbols_.empty()) return;
+    std::vector<std::string> mutated;
+    collect_stored_names(body, mutated);
+    std::set<std::string> seen;
+    for (const std::string& name : mutated) {
+        if (!seen.insert(name).second) continue;
+        const Value* v = symbols.find(name);
+        if (loop_const_iter_symbols_.count(name) && v && v->is_var() && v->var->constant)
+            symbols.set(name, Value(add_builtin_call1("copy", {v->var})));
+    }
+}
+
+void Adjoint::emit_for(const ast::For* node) {
+    if (node->target->kind != ast::ExprKind::Name) fail(node, "for-loop targets must be a single name");
+    const std::string& target = ast::as<ast::Name>(node->target)->id;
+    if (!node->orelse.empty()) fail(node, "for-else is not supported in kernels");
+
+    // Is it range(...) with 1-3 arguments?
+    const ast::Call* call = node->iter->kind == ast::ExprKind::Call ? ast::as<ast::Call>(node->iter) : nullptr;
+    bool is_range = call && call->func->kind == ast::ExprKind::Name && ast::as<ast::Name>(call->func)->id == "range" &&
+                    !call->args.empty() && call->args.size() <= 3 && call->keywords.empty();
+
+    Var* range_call = nullptr;
+    std::optional<ConstantRange> constant_range;
+    bool unroll = false;
+    ConstantRange r;
+    if (is_range) {
+        // Evaluate all arguments once: numeric constants, or values.
+        struct RangeArg {
+            bool numeric = false;
+            Constant num;
+            Var* var = nullptr;
+        };
+        std::vector<RangeArg> rargs;
+        for (const ast::Expr* a : call->args) {
+            RangeArg ra;
+            if (auto n = eval_num(a)) {
+                ra.numeric = n->first;
+                ra.num = n->second;
+                if (!ra.numeric) ra.var = nullptr;
+            } else {
+                ObjectRef obj = resolve_static_path(a);
+                if (obj && obj->kind == Object::Kind::Constant) {
+                    const Constant& c = *obj->value;
+                    ra.numeric = c.is_py_int() && c.kind != Constant::Kind::PyBool
+                                     ? true
+                                     : (c.kind == Constant::Kind::Scalar && c.type->is_int_scalar());
+                    ra.num = c;
+                } else {
+                    Var* v = eval_var(a, "range() argument");
+                    if (v->constant) {
+                        const Constant& c = *v->constant;
+                        ra.numeric = (c.kind == Constant::Kind::PyInt) ||
+                                     (c.kind == Constant::Kind::Scalar && c.type->is_int_scalar());
+                        ra.num = c;
+                    }
+                    if (!ra.numeric) ra.var = v;
+                }
+            }
+            rargs.push_back(ra);
+        }
+        bool all_numeric = true;
+        for (auto& ra : rargs) all_numeric = all_numeric && ra.numeric;
+        if (all_numeric) {
+            int64_t vals[3];
+            for (size_t k = 0; k < rargs.size(); ++k) vals[k] = rargs[k].num.as_int();
+            if (rargs.size() == 1) r = {0, vals[0], 1};
+            else if (rargs.size() == 2) r = {vals[0], vals[1], 1};
+            else r = {vals[0], vals[1], vals[2]};
+            if (r.step == 0) fail(call, "range() arg 3 must not be zero");
+            int64_t iters = r.count();
+            bool has_static = false; // TODO(static): loops containing wp.static always unroll
+            bool has_break = contains_loop_control(node->body, true, false);
+            if (has_static || (iters <= builder->max_unroll() && !has_break)) {
+                unroll = true;
+            } else {
+                if (iters > builder->max_unroll()) has_non_unrolled_constant_loop = true;
+                if (!contains_loop_control(node->body, true, true)) constant_range = r;
+            }
+        }
+        if (!unroll && !constant_range) {
+            std::vector<Var*> a;
+            for (auto& ra : rargs) a.push_back(ra.var ? ra.var : add_constant(ra.num));
+            current_pos_ = call->pos;
+            range_call = add_builtin_call("range", a).var;
+        }
+    }
+
+    if (unroll) {
+        if (r.count() > 0) loop_const_iter_symbols_.insert(target);
+        if (r.count() > 0 && contains_loop_control(node->body, false, true))
+            fail(node, "continue inside an unrolled loop is not supported yet");
+        for (int64_t k = 0, v = r.start; k < r.count(); ++k, v += r.step) {
+            symbols.set(target, Value(add_constant(Constant::py_int(v))));
+            eval_body(node->body);
+        }
+        return;
+    }
+
+    Var* iter;
+    if (constant_range) iter = add_var(types::int32());
+    else if (range_call) iter = range_call;
+    else iter = eval_var(node->iter, "loop iterable");
+    promote_mutated_iter_constants(node->body);
+    Var* loop_value = begin_for(iter, constant_range);
+    symbols.set(target, Value(loop_value));
+    loop_symbols_.push_back(symbols);
+    eval_body(node->body);
+    materialize_redefinitions(loop_symbols_.back());
+    loop_symbols_.pop_back();
+    end_for(iter, constant_range, loop_value);
+}
+
+void Adjoint::emit_while(const ast::While* node) {
+    if (!node->orelse.empty()) fail(node, "while-else is not supported in kernels");
+    promote_mutated_iter_constants(node->body);
+    begin_while(node->test);
+    loop_symbols_.push_back(symbols);
+    eval_body(node->body);
+    materialize_redefinitions(loop_symbols_.back());
+    loop_symbols_.pop_back();
+    end_while();
+}
+
+void Adjoint::emit_break(const ast::Stmt* node) {
+    if (loop_symbols_.empty()) fail(node, "'break' outside loop");
+    materialize_redefinitions(loop_symbols_.back());
+    add_forward(fmt::format("goto end_{};", loop_blocks_.back()->label));
+}
+
+void Adjoint::emit_continue(const ast::Stmt* node) {
+    if (loop_symbols_.empty()) fail(node, "'continue' not properly in loop");
+    materialize_redefinitions(loop_symbols_.back());
+    add_forward(fmt::format("goto start_{};", loop_blocks_.back()->label));
+}
+
+void Adjoint::emit_return(const ast::Return* node) {
+    std::optional<std::vector<Var*>> vars;
+    if (node->value) {
+        std::vector<Var*> vs;
+        if (node->value->kind == ast::ExprKind::Tuple) {
+            for (const ast::Expr* e : ast::as<ast::Tuple>(node->value)->elts) vs.push_back(eval_var(e, "return value"));
+        } else {
+            Value v = eval(node->value);
+            if (v.kind == Value::Kind::Outputs) vs = v.outputs;
+            else if (v.is_var()) vs.push_back(v.var);
+            else fail(node, "return value is not a value");
+        }
+        vars = std::move(vs);
+    }
+    if (!is_user_function && vars) fail(node, "kernels cannot return values");
+    if (return_var && vars) {
+        bool same = return_var->size() == vars->size();
+        for (size_t i = 0; same && i < vars->size(); ++i)
+            same = types::strip_reference(return_var->at(i)->type) == types::strip_reference(vars->at(i)->type);
+        if (!same) fail(node, "function returned different types on different paths");
+    }
+    if (vars) {
+        std::vector<Var*> rv;
+        for (Var* v : *vars) rv.push_back(v->type->is_reference() ? add_builtin_call1("copy", {v}) : v);
+        return_var = rv;
+    }
+    add_return(return_var);
+}
+
+void Adjoint::emit_expr_stmt(const ast::ExprStmt* node) {
+    if (node->value->kind == ast::ExprKind::Call) {
+        emit_call(ast::as<ast::Call>(node->value), false);
+        return;
+    }
+    eval(node->value);
+}
+
+void Adjoint::emit_assert(const ast::Assert* node) {
+    Var* cond = load(eval_var(node->test, "assert condition"));
+    std::string segment = source_segment(builder->scope().source(), node->pos);
+    std::string escaped;
+    for (char c : segment) {
+        if (c == '"') escaped += '\\';
+        escaped += c;
+    }
+    add_forward(fmt::format("assert(((void)\"{}\",{}));", escaped, cond->emit()));
+}
+
+} // namespace ws

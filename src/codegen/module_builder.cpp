@@ -1,0 +1,192 @@
+// Warp's ModuleBuilder: build kernels in definition order, the functions and
+// structs they reach, then print structs, function forwards, function
+// adjoints, and each kernel with its entry points.
+#include "codegen/module_builder.h"
+
+#include <fmt/format.h>
+#include <xxhash.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <functional>
+#include <set>
+
+#include "codegen/adjoint.h"
+#include "codegen/emit.h"
+#include "syntax/parser.h"
+
+namespace ws {
+
+namespace {
+
+std::string python_abspath_join(const std::string& path) {
+    if (!path.empty() && path[0] == '/') return path;
+    std::error_code ec;
+    std::string cwd = std::filesystem::current_path(ec).string();
+    if (ec) return path;
+    return cwd + "/" + path;
+}
+
+// Warp infers a kernel's launch dimension from how many names `wp.tid()` is
+// unpacked into, anywhere in the kernel (get_references).
+void tid_dims(const std::vector<ast::Stmt*>& body, int& max_dim) {
+    auto is_tid = [](const ast::Expr* f) {
+        if (f->kind == ast::ExprKind::Attribute) return ast::as<ast::Attribute>(f)->attr == "tid";
+        if (f->kind == ast::ExprKind::Name) return ast::as<ast::Name>(f)->id == "tid";
+        return false;
+    };
+    for (const ast::Stmt* s : body) {
+        switch (s->kind) {
+        case ast::StmtKind::Assign: {
+            const auto* a = ast::as<ast::Assign>(s);
+            if (a->value->kind == ast::ExprKind::Call && is_tid(ast::as<ast::Call>(a->value)->func)) {
+                const ast::Expr* t = a->targets[0];
+                int n = t->kind == ast::ExprKind::Tuple ? static_cast<int>(ast::as<ast::Tuple>(t)->elts.size()) : 1;
+                max_dim = std::max(max_dim, n);
+            }
+            break;
+        }
+        case ast::StmtKind::If:
+            tid_dims(ast::as<ast::If>(s)->body, max_dim);
+            tid_dims(ast::as<ast::If>(s)->orelse, max_dim);
+            break;
+        case ast::StmtKind::For:
+            tid_dims(ast::as<ast::For>(s)->body, max_dim);
+            tid_dims(ast::as<ast::For>(s)->orelse, max_dim);
+            break;
+        case ast::StmtKind::While:
+            tid_dims(ast::as<ast::While>(s)->body, max_dim);
+            tid_dims(ast::as<ast::While>(s)->orelse, max_dim);
+            break;
+        default: break;
+        }
+    }
+}
+
+} // namespace
+
+ModuleBuilder::ModuleBuilder(const ModuleScope& scope, const CompileOptions& options)
+    : scope_(scope), options_(options) {
+    comment_path_ = options.comment_path.empty() ? python_abspath_join(scope.source().path()) : options.comment_path;
+}
+
+void ModuleBuilder::build_function(UserFunction* func) {
+    if (func->built) return;
+    if (func->building)
+        throw CompileError(scope_.source().path(), func->src.def->pos.line, func->src.def->pos.col + 1,
+                           fmt::format("function '{}' calls itself; recursion is not supported", func->src.key));
+    func->building = true;
+    func->adj = std::make_unique<Adjoint>(func->src, this, true);
+    func->adj->build();
+    func->building = false;
+    func->built = true;
+    functions_.push_back(func);
+}
+
+void ModuleBuilder::build_struct_recursive(TypeRef struct_type) {
+    std::vector<TypeRef> found;
+    std::vector<TypeRef> stack{struct_type};
+    while (!stack.empty()) {
+        TypeRef s = stack.back();
+        stack.pop_back();
+        found.push_back(s);
+        for (const auto& f : s->st->fields) {
+            if (f.type->is_struct()) stack.push_back(f.type);
+            else if (f.type->is_array() && f.type->elem->is_struct()) stack.push_back(f.type->elem);
+        }
+    }
+    for (auto it = found.rbegin(); it != found.rend(); ++it)
+        if (std::find(structs_.begin(), structs_.end(), *it) == structs_.end()) structs_.push_back(*it);
+}
+
+void ModuleBuilder::build_kernel(KernelDef* kernel) {
+    bool backward = options_.enable_backward && scope_.options().enable_backward;
+    if (auto it = kernel->bool_options.find("enable_backward"); it != kernel->bool_options.end())
+        backward = options_.enable_backward && it->second;
+    kernel->adj = std::make_unique<Adjoint>(kernel->src, this, false);
+    kernel->adj->used_by_backward_kernel = backward;
+    int dim = 0;
+    tid_dims(kernel->src.def->body, dim);
+    kernel->adj->kernel_dim = dim > 0 ? dim : 1;
+    kernel->adj->build();
+}
+
+void ModuleBuilder::propagate_used_by_backward() {
+    for (UserFunction* f : functions_) f->adj->used_by_backward_kernel = false;
+    std::vector<Adjoint*> work;
+    for (KernelDef* k : scope_.kernels())
+        if (k->adj->used_by_backward_kernel) work.push_back(k->adj.get());
+    while (!work.empty()) {
+        Adjoint* a = work.back();
+        work.pop_back();
+        for (UserFunction* callee : a->called_user_functions)
+            if (!callee->adj->used_by_backward_kernel) {
+                callee->adj->used_by_backward_kernel = true;
+                work.push_back(callee->adj.get());
+            }
+    }
+}
+
+CompileOutput ModuleBuilder::assemble() {
+    for (KernelDef* k : scope_.kernels()) build_kernel(k);
+    propagate_used_by_backward();
+
+    CompileOutput out;
+    Device device = options_.device;
+    std::string body;
+    for (TypeRef s : structs_) body += struct_text(*s->st);
+
+    std::vector<std::string> forwards, reverses;
+    for (UserFunction* f : functions_) {
+        forwards.push_back(function_forward_text(*f, device, comment_path_));
+        reverses.push_back(function_reverse_text(*f, device, comment_path_));
+    }
+    for (const auto& s : forwards) body += s;
+    for (const auto& s : reverses) body += s;
+
+    std::set<std::string> used;
+    for (UserFunction* f : functions_) used.insert(f->adj->builtins_used.begin(), f->adj->builtins_used.end());
+
+    for (KernelDef* k : scope_.kernels()) {
+        const Adjoint& adj = *k->adj;
+        used.insert(adj.builtins_used.begin(), adj.builtins_used.end());
+        std::string name = k->src.key;
+        bool backward = adj.used_by_backward_kernel;
+        if (!options_.strip_hash) {
+            KernelPieces probe = kernel_text(*k, name, device, backward);
+            uint64_t h = XXH3_64bits(probe.forward.data(), probe.forward.size());
+            name = fmt::format("{}_{:08x}", name, static_cast<uint32_t>(h));
+        }
+        KernelPieces pieces = kernel_text(*k, name, device, backward);
+        body += pieces.forward + pieces.backward + pieces.entry;
+
+        KernelText kt;
+        kt.name = k->src.key;
+        kt.forward = pieces.forward;
+        kt.backward = pieces.backward;
+        kt.entry = pieces.entry;
+        // The functions this kernel reaches, in module order: forwards then adjoints.
+        std::set<const UserFunction*> reach;
+        std::function<void(const Adjoint&)> visit = [&](const Adjoint& a) {
+            for (const UserFunction* f : a.called_user_functions)
+                if (reach.insert(f).second) visit(*f->adj);
+        };
+        visit(adj);
+        for (size_t i = 0; i < functions_.size(); ++i)
+            if (reach.count(functions_[i])) kt.functions += forwards[i];
+        for (size_t i = 0; i < functions_.size(); ++i)
+            if (reach.count(functions_[i])) kt.functions += reverses[i];
+        out.kernels.push_back(std::move(kt));
+    }
+    out.body = std::move(body);
+    out.builtins_used.assign(used.begin(), used.end());
+    return out;
+}
+
+CompileOutput compile_module(std::shared_ptr<const SourceFile> source, const CompileOptions& options) {
+    ModuleScope scope(parse_module(std::move(source)));
+    ModuleBuilder builder(scope, options);
+    return builder.assemble();
+}
+
+} // namespace ws

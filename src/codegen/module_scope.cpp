@@ -1,0 +1,505 @@
+// Evaluation of a module's top level: the part of Python that Warp modules
+// use outside kernels (imports, number constants, wp.constant, custom vector
+// and matrix types, structs, decorated functions and kernels).
+#include "codegen/module_scope.h"
+
+#include <fmt/format.h>
+
+#include <cmath>
+
+#include "builtins/builtin.h"
+#include "codegen/adjoint.h"
+#include "codegen/emit.h"
+#include "codegen/warp_names.h"
+#include "syntax/parser.h"
+
+namespace ws {
+
+UserFunction::UserFunction() = default;
+UserFunction::~UserFunction() = default;
+KernelDef::KernelDef() = default;
+KernelDef::~KernelDef() = default;
+
+std::shared_ptr<const Object> Object::make_constant(Constant c) {
+    auto o = std::make_shared<Object>();
+    o->kind = Kind::Constant;
+    o->name = "constant";
+    o->value = std::move(c);
+    return o;
+}
+
+std::shared_ptr<const Object> Object::make_type(TypeRef t, std::string python_name) {
+    auto o = std::make_shared<Object>();
+    o->kind = t->is_struct() ? Kind::Struct : Kind::Type;
+    o->type = t;
+    o->name = python_name.empty() ? t->repr : std::move(python_name);
+    return o;
+}
+
+std::shared_ptr<const Object> Object::make_named(Kind kind, std::string name) {
+    auto o = std::make_shared<Object>();
+    o->kind = kind;
+    o->name = std::move(name);
+    return o;
+}
+
+std::string expr_text(const SourceFile& src, const ast::Expr* e) { return source_segment(src, e->pos); }
+
+namespace {
+
+// The attribute chain of a decorator or call target: `wp.types.vector` -> {"wp", "types", "vector"}.
+bool dotted_name(const ast::Expr* e, std::vector<std::string>& out) {
+    if (e->kind == ast::ExprKind::Name) {
+        out.insert(out.begin(), ast::as<ast::Name>(e)->id);
+        return true;
+    }
+    if (e->kind == ast::ExprKind::Attribute) {
+        out.insert(out.begin(), ast::as<ast::Attribute>(e)->attr);
+        return dotted_name(ast::as<ast::Attribute>(e)->value, out);
+    }
+    return false;
+}
+
+Constant python_arith(ast::BinOpKind op, const Constant& a, const Constant& b, bool& ok) {
+    ok = true;
+    bool floats = a.kind == Constant::Kind::PyFloat || b.kind == Constant::Kind::PyFloat;
+    if (floats) {
+        double x = a.as_double(), y = b.as_double();
+        switch (op) {
+        case ast::BinOpKind::Add: return Constant::py_float(x + y);
+        case ast::BinOpKind::Sub: return Constant::py_float(x - y);
+        case ast::BinOpKind::Mult: return Constant::py_float(x * y);
+        case ast::BinOpKind::Div:
+            if (y == 0.0) break;
+            return Constant::py_float(x / y);
+        case ast::BinOpKind::Pow: return Constant::py_float(std::pow(x, y));
+        case ast::BinOpKind::FloorDiv:
+            if (y == 0.0) break;
+            return Constant::py_float(std::floor(x / y));
+        case ast::BinOpKind::Mod: {
+            if (y == 0.0) break;
+            double m = std::fmod(x, y);
+            if (m != 0.0 && ((m < 0) != (y < 0))) m += y;
+            return Constant::py_float(m);
+        }
+        default: break;
+        }
+        ok = false;
+        return a;
+    }
+    int64_t x = a.as_int(), y = b.as_int();
+    switch (op) {
+    case ast::BinOpKind::Add: return Constant::py_int(x + y);
+    case ast::BinOpKind::Sub: return Constant::py_int(x - y);
+    case ast::BinOpKind::Mult: return Constant::py_int(x * y);
+    case ast::BinOpKind::Div:
+        if (y == 0) break;
+        return Constant::py_float(static_cast<double>(x) / static_cast<double>(y));
+    case ast::BinOpKind::FloorDiv: {
+        if (y == 0) break;
+        int64_t q = x / y;
+        if ((x % y != 0) && ((x < 0) != (y < 0))) --q;
+        return Constant::py_int(q);
+    }
+    case ast::BinOpKind::Mod: {
+        if (y == 0) break;
+        int64_t m = x % y;
+        if (m != 0 && ((m < 0) != (y < 0))) m += y;
+        return Constant::py_int(m);
+    }
+    case ast::BinOpKind::Pow:
+        if (y < 0) return Constant::py_float(std::pow(static_cast<double>(x), static_cast<double>(y)));
+        {
+            int64_t r = 1;
+            for (int64_t k = 0; k < y; ++k) r *= x;
+            return Constant::py_int(r);
+        }
+    case ast::BinOpKind::LShift: return Constant::py_int(x << y);
+    case ast::BinOpKind::RShift: return Constant::py_int(x >> y);
+    case ast::BinOpKind::BitAnd: return Constant::py_int(x & y);
+    case ast::BinOpKind::BitOr: return Constant::py_int(x | y);
+    case ast::BinOpKind::BitXor: return Constant::py_int(x ^ y);
+    default: break;
+    }
+    ok = false;
+    return a;
+}
+
+ObjectRef unsupported(std::string what) { return Object::make_named(Object::Kind::Unsupported, std::move(what)); }
+
+} // namespace
+
+ModuleScope::ModuleScope(std::unique_ptr<ast::Module> module) : module_(std::move(module)) {
+    for (const ast::Stmt* s : module_->body) exec(s);
+}
+
+ModuleScope::~ModuleScope() = default;
+
+void ModuleScope::fail(const Pos& pos, const std::string& message) const {
+    throw CompileError(source().path(), pos.line, pos.col + 1, message);
+}
+
+ObjectRef ModuleScope::global(std::string_view name) const {
+    auto it = globals_.find(name);
+    return it == globals_.end() ? nullptr : it->second;
+}
+
+ObjectRef ModuleScope::python_builtin(std::string_view name) { return warp_names::python_builtin(name); }
+
+ObjectRef ModuleScope::attribute(const Object& obj, std::string_view name) { return warp_names::attribute(obj, name); }
+
+void ModuleScope::exec(const ast::Stmt* stmt) {
+    switch (stmt->kind) {
+    case ast::StmtKind::Import: {
+        for (const auto& alias : ast::as<ast::Import>(stmt)->names) {
+            ObjectRef mod = warp_names::module(alias.name);
+            if (!alias.asname.empty()) {
+                globals_[alias.asname] = mod ? mod : unsupported("module " + alias.name);
+            } else {
+                std::string top = alias.name.substr(0, alias.name.find('.'));
+                ObjectRef top_mod = warp_names::module(top);
+                globals_[top] = top_mod ? top_mod : unsupported("module " + top);
+            }
+        }
+        return;
+    }
+    case ast::StmtKind::ImportFrom: {
+        const auto* imp = ast::as<ast::ImportFrom>(stmt);
+        ObjectRef mod = warp_names::module(imp->module);
+        for (const auto& alias : imp->names) {
+            std::string bound = alias.asname.empty() ? alias.name : alias.asname;
+            ObjectRef v = mod ? attribute(*mod, alias.name) : nullptr;
+            globals_[bound] = v ? v : unsupported(fmt::format("{}.{}", imp->module, alias.name));
+        }
+        return;
+    }
+    case ast::StmtKind::Assign: {
+        const auto* a = ast::as<ast::Assign>(stmt);
+        ObjectRef v = eval_expr(a->value);
+        for (const ast::Expr* t : a->targets) {
+            if (t->kind == ast::ExprKind::Name) globals_[ast::as<ast::Name>(t)->id] = v;
+            else if (t->kind == ast::ExprKind::Tuple)
+                for (const ast::Expr* e : ast::as<ast::Tuple>(t)->elts)
+                    if (e->kind == ast::ExprKind::Name)
+                        globals_[ast::as<ast::Name>(e)->id] = unsupported("tuple-unpacked global");
+        }
+        return;
+    }
+    case ast::StmtKind::AnnAssign: {
+        const auto* a = ast::as<ast::AnnAssign>(stmt);
+        if (a->target->kind == ast::ExprKind::Name && a->value)
+            globals_[ast::as<ast::Name>(a->target)->id] = eval_expr(a->value);
+        return;
+    }
+    case ast::StmtKind::AugAssign: {
+        const auto* a = ast::as<ast::AugAssign>(stmt);
+        if (a->target->kind != ast::ExprKind::Name) return;
+        const std::string& name = ast::as<ast::Name>(a->target)->id;
+        ObjectRef old = global(name), rhs = eval_expr(a->value);
+        if (old && rhs && old->kind == Object::Kind::Constant && rhs->kind == Object::Kind::Constant &&
+            old->value->is_py_number() && rhs->value->is_py_number()) {
+            bool ok;
+            Constant r = python_arith(a->op, *old->value, *rhs->value, ok);
+            globals_[name] = ok ? Object::make_constant(r) : unsupported("global computed at import time");
+        } else {
+            globals_[name] = unsupported("global computed at import time");
+        }
+        return;
+    }
+    case ast::StmtKind::FunctionDef: define_function(ast::as<ast::FunctionDef>(stmt)); return;
+    case ast::StmtKind::ClassDef: define_struct(ast::as<ast::ClassDef>(stmt)); return;
+    case ast::StmtKind::Expr: {
+        // wp.set_module_options({...}) changes codegen; other calls (wp.init(), prints) do not.
+        const ast::Expr* v = ast::as<ast::ExprStmt>(stmt)->value;
+        if (v->kind != ast::ExprKind::Call) return;
+        const auto* call = ast::as<ast::Call>(v);
+        std::vector<std::string> path;
+        if (!dotted_name(call->func, path) || path.back() != "set_module_options") return;
+        fail(stmt->pos, "wp.set_module_options() is not supported yet");
+    }
+    default: return; // if __name__ == "__main__": blocks and other top-level code do not define kernels
+    }
+}
+
+ObjectRef ModuleScope::eval_expr(const ast::Expr* e) {
+    switch (e->kind) {
+    case ast::ExprKind::Constant: {
+        const auto* c = ast::as<ast::Constant>(e);
+        switch (c->value_kind) {
+        case ast::Constant::Kind::Bool: return Object::make_constant(Constant::py_bool(c->bool_value));
+        case ast::Constant::Kind::Int:
+            return Object::make_constant(c->int_is_unsigned ? Constant::py_uint(c->uint_value)
+                                                            : Constant::py_int(c->int_value));
+        case ast::Constant::Kind::Float: return Object::make_constant(Constant::py_float(c->float_value));
+        default: return unsupported("non-numeric constant");
+        }
+    }
+    case ast::ExprKind::Name: {
+        const std::string& id = ast::as<ast::Name>(e)->id;
+        if (ObjectRef g = global(id)) return g;
+        if (ObjectRef b = python_builtin(id)) return b;
+        return unsupported(fmt::format("undefined name '{}'", id));
+    }
+    case ast::ExprKind::Attribute: {
+        ObjectRef base = eval_expr(ast::as<ast::Attribute>(e)->value);
+        ObjectRef a = base ? attribute(*base, ast::as<ast::Attribute>(e)->attr) : nullptr;
+        return a ? a : unsupported(expr_text(source(), e));
+    }
+    case ast::ExprKind::UnaryOp: {
+        const auto* u = ast::as<ast::UnaryOp>(e);
+        ObjectRef v = eval_expr(u->operand);
+        if (!v || v->kind != Object::Kind::Constant || !v->value->is_py_number()) return unsupported(expr_text(source(), e));
+        Constant c = *v->value;
+        switch (u->op) {
+        case ast::UnaryOpKind::USub:
+            if (c.kind == Constant::Kind::PyFloat) return Object::make_constant(Constant::py_float(-c.f));
+            return Object::make_constant(Constant::py_int(-c.as_int()));
+        case ast::UnaryOpKind::UAdd:
+            if (c.kind == Constant::Kind::PyBool) return Object::make_constant(Constant::py_int(c.as_int()));
+            return v;
+        case ast::UnaryOpKind::Not: return Object::make_constant(Constant::py_bool(!c.truthy()));
+        case ast::UnaryOpKind::Invert:
+            if (c.kind == Constant::Kind::PyFloat) return unsupported(expr_text(source(), e));
+            return Object::make_constant(Constant::py_int(~c.as_int()));
+        }
+        return unsupported(expr_text(source(), e));
+    }
+    case ast::ExprKind::BinOp: {
+        const auto* b = ast::as<ast::BinOp>(e);
+        ObjectRef l = eval_expr(b->left), r = eval_expr(b->right);
+        if (l && r && l->kind == Object::Kind::Constant && r->kind == Object::Kind::Constant &&
+            l->value->is_py_number() && r->value->is_py_number()) {
+            bool ok;
+            Constant v = python_arith(b->op, *l->value, *r->value, ok);
+            if (ok) return Object::make_constant(v);
+        }
+        return unsupported(expr_text(source(), e));
+    }
+    case ast::ExprKind::Call: {
+        const auto* call = ast::as<ast::Call>(e);
+        ObjectRef f = eval_expr(call->func);
+        if (!f) return unsupported(expr_text(source(), e));
+        std::vector<ObjectRef> args;
+        for (const ast::Expr* a : call->args) args.push_back(eval_expr(a));
+        std::vector<std::pair<std::string, ObjectRef>> kwargs;
+        for (const auto& kw : call->keywords) kwargs.emplace_back(kw.arg, eval_expr(kw.value));
+        // Matrix shapes are tuples: keep them as (rows, cols) for wp.types.matrix.
+        std::optional<std::pair<int, int>> shape;
+        for (const auto& kw : call->keywords)
+            if (kw.arg == "shape" && kw.value->kind == ast::ExprKind::Tuple) {
+                const auto& elts = ast::as<ast::Tuple>(kw.value)->elts;
+                if (elts.size() == 2) {
+                    ObjectRef r = eval_expr(elts[0]), c = eval_expr(elts[1]);
+                    if (r->kind == Object::Kind::Constant && c->kind == Object::Kind::Constant)
+                        shape = std::pair{static_cast<int>(r->value->as_int()), static_cast<int>(c->value->as_int())};
+                }
+            }
+        ObjectRef out = warp_names::call_at_module_scope(*f, args, kwargs, shape);
+        return out ? out : unsupported(expr_text(source(), e));
+    }
+    default: return unsupported(expr_text(source(), e));
+    }
+}
+
+TypeRef ModuleScope::eval_annotation(const ast::Expr* e) {
+    // wp.array(dtype=T, ndim=N), wp.array2d(dtype=T), ...
+    if (e->kind == ast::ExprKind::Call) {
+        const auto* call = ast::as<ast::Call>(e);
+        ObjectRef f = eval_expr(call->func);
+        if (f && f->kind == Object::Kind::WarpPyFunc && f->name.rfind("array", 0) == 0) {
+            int ndim = f->name == "array" ? 1 : f->name[5] - '0';
+            TypeRef dtype = nullptr;
+            if (!call->args.empty()) dtype = eval_annotation(call->args[0]);
+            for (const auto& kw : call->keywords) {
+                if (kw.arg == "dtype") dtype = eval_annotation(kw.value);
+                else if (kw.arg == "ndim" && f->name == "array") {
+                    ObjectRef n = eval_expr(kw.value);
+                    if (!n || n->kind != Object::Kind::Constant) fail(kw.value->pos, "array ndim must be a constant");
+                    ndim = static_cast<int>(n->value->as_int());
+                } else {
+                    fail(kw.value->pos, fmt::format("unsupported array annotation argument '{}'", kw.arg));
+                }
+            }
+            if (!dtype) fail(e->pos, "array annotations need a dtype");
+            if (ndim < 1 || ndim > 4) fail(e->pos, "arrays have 1 to 4 dimensions");
+            return types::array(dtype, ndim);
+        }
+        fail(e->pos, fmt::format("unsupported type annotation '{}'", expr_text(source(), e)));
+    }
+    if (e->kind == ast::ExprKind::Constant && ast::as<ast::Constant>(e)->value_kind == ast::Constant::Kind::None)
+        return types::void_type();
+    ObjectRef t = eval_expr(e);
+    if (t && (t->kind == Object::Kind::Type || t->kind == Object::Kind::Struct)) return t->type;
+    fail(e->pos, fmt::format("unsupported type annotation '{}'", expr_text(source(), e)));
+}
+
+FunctionSource ModuleScope::function_source(const ast::FunctionDef* def, bool is_kernel) {
+    FunctionSource fs;
+    fs.def = def;
+    fs.scope = this;
+    fs.key = def->name;
+    fs.fun_lineno = def->first_line;
+    const ast::Arguments& a = def->args;
+    if (!a.posonlyargs.empty() || a.vararg || !a.kwonlyargs.empty() || a.kwarg)
+        fail(def->pos, fmt::format("function '{}' uses *args, **kwargs, keyword-only or positional-only "
+                                   "parameters, which Warp does not support",
+                                   def->name));
+    size_t first_default = a.args.size() - a.defaults.size();
+    for (size_t i = 0; i < a.args.size(); ++i) {
+        const ast::Arg& arg = a.args[i];
+        if (!arg.annotation)
+            fail(arg.pos, fmt::format("incomplete argument annotations on function {}: '{}' has no type annotation",
+                                      def->name, arg.name));
+        Param p;
+        p.name = arg.name;
+        p.pos = arg.pos;
+        p.type = eval_annotation(arg.annotation);
+        if (p.type->kind == TypeKind::Void) fail(arg.pos, "parameters cannot be annotated as None");
+        if (i >= first_default) {
+            if (is_kernel) fail(a.defaults[i - first_default]->pos, "kernel parameters cannot have default values");
+            ObjectRef d = eval_expr(a.defaults[i - first_default]);
+            if (!d || d->kind != Object::Kind::Constant)
+                fail(a.defaults[i - first_default]->pos, "default values must be numbers or booleans");
+            p.has_default = true;
+            p.default_value = *d->value;
+        }
+        fs.params.push_back(std::move(p));
+    }
+    if (def->returns) {
+        const ast::Expr* r = def->returns;
+        if (r->kind == ast::ExprKind::Subscript) {
+            const auto* s = ast::as<ast::Subscript>(r);
+            std::vector<std::string> path;
+            if (dotted_name(s->value, path) && path.back() == "tuple") {
+                std::vector<const ast::Expr*> elts;
+                if (s->slice->kind == ast::ExprKind::Tuple)
+                    for (const ast::Expr* x : ast::as<ast::Tuple>(s->slice)->elts) elts.push_back(x);
+                else elts.push_back(s->slice);
+                for (const ast::Expr* x : elts) fs.return_tuple.push_back(eval_annotation(x));
+                fs.has_return_annotation = true;
+                return fs;
+            }
+        }
+        TypeRef t = eval_annotation(r);
+        if (t->kind != TypeKind::Void) {
+            fs.return_annotation = t;
+            fs.has_return_annotation = true;
+        }
+    }
+    return fs;
+}
+
+void ModuleScope::define_function(const ast::FunctionDef* def) {
+    if (def->decorators.empty()) {
+        globals_[def->name] = unsupported(fmt::format("Python function '{}' (not a @wp.func)", def->name));
+        return;
+    }
+    if (def->decorators.size() != 1)
+        fail(def->decorators[1]->pos, "only one decorator (@wp.func or @wp.kernel) is supported");
+    const ast::Expr* deco = def->decorators[0];
+    const ast::Call* deco_call = deco->kind == ast::ExprKind::Call ? ast::as<ast::Call>(deco) : nullptr;
+    ObjectRef d = eval_expr(deco_call ? deco_call->func : deco);
+    std::string kind = d && d->kind == Object::Kind::WarpPyFunc ? d->name : "";
+    if (kind != "func" && kind != "kernel")
+        fail(deco->pos, fmt::format("unsupported decorator '{}' (only @wp.func and @wp.kernel)",
+                                    expr_text(source(), deco)));
+
+    if (kind == "kernel") {
+        auto k = std::make_unique<KernelDef>();
+        k->src = function_source(def, true);
+        if (deco_call) {
+            if (!deco_call->args.empty()) fail(deco_call->args[0]->pos, "@wp.kernel takes keyword arguments only");
+            for (const auto& kw : deco_call->keywords) {
+                ObjectRef v = eval_expr(kw.value);
+                if (kw.arg == "enable_backward" && v && v->kind == Object::Kind::Constant) {
+                    k->bool_options["enable_backward"] = v->value->truthy();
+                } else {
+                    fail(kw.value->pos, fmt::format("unsupported @wp.kernel option '{}'", kw.arg));
+                }
+            }
+        }
+        for (const KernelDef* other : kernels_)
+            if (other->src.key == k->src.key) fail(def->pos, fmt::format("kernel '{}' is defined twice", def->name));
+        auto obj = std::make_shared<Object>();
+        obj->kind = Object::Kind::Kernel;
+        obj->name = def->name;
+        obj->kernel = k.get();
+        globals_[def->name] = obj;
+        kernels_.push_back(k.get());
+        kernel_storage_.push_back(std::move(k));
+        return;
+    }
+
+    if (deco_call && (!deco_call->args.empty() || !deco_call->keywords.empty()))
+        fail(deco_call->pos, "@wp.func arguments are not supported yet");
+    auto f = std::make_unique<UserFunction>();
+    f->src = function_source(def, false);
+    // Native names count every Function with this key created in the process,
+    // starting after the ones Warp itself defines at import.
+    int count = warp_names::import_function_count(f->src.key);
+    for (const auto& g : groups_)
+        if (g->key == f->src.key) count += static_cast<int>(g->overloads.size()) + g->replaced;
+    f->native_name = fmt::format("{}_{}", f->src.key, count);
+
+    // Same name bound to a function group: add an overload or replace one with the same signature.
+    ObjectRef existing = global(def->name);
+    FunctionGroup* group = existing && existing->kind == Object::Kind::Function ? existing->function : nullptr;
+    if (group) {
+        for (auto& ov : group->overloads) {
+            bool same = ov->src.params.size() == f->src.params.size();
+            for (size_t i = 0; same && i < ov->src.params.size(); ++i)
+                same = ov->src.params[i].type == f->src.params[i].type && ov->src.params[i].name == f->src.params[i].name;
+            if (same) {
+                ov = std::move(f);
+                ++group->replaced;
+                return;
+            }
+        }
+        group->overloads.push_back(std::move(f));
+        return;
+    }
+    auto g = std::make_unique<FunctionGroup>();
+    g->key = def->name;
+    g->overloads.push_back(std::move(f));
+    auto obj = std::make_shared<Object>();
+    obj->kind = Object::Kind::Function;
+    obj->name = def->name;
+    obj->function = g.get();
+    globals_[def->name] = obj;
+    groups_.push_back(std::move(g));
+}
+
+void ModuleScope::define_struct(const ast::ClassDef* def) {
+    if (def->decorators.size() != 1) {
+        globals_[def->name] = unsupported(fmt::format("Python class '{}' (not a @wp.struct)", def->name));
+        return;
+    }
+    ObjectRef d = eval_expr(def->decorators[0]);
+    if (!d || d->kind != Object::Kind::WarpPyFunc || d->name != "struct")
+        fail(def->decorators[0]->pos, "classes must be decorated with @wp.struct");
+    if (!def->bases.empty()) fail(def->bases[0]->pos, "Warp structs must be defined as base classes");
+    StructDef s;
+    s.key = def->name;
+    std::vector<std::pair<std::string, TypeRef>> fields;
+    for (const ast::Stmt* st : def->body) {
+        if (st->kind == ast::StmtKind::AnnAssign) {
+            const auto* a = ast::as<ast::AnnAssign>(st);
+            if (a->target->kind != ast::ExprKind::Name) fail(st->pos, "struct fields must be simple names");
+            if (a->value) fail(a->value->pos, "struct fields cannot have default values");
+            TypeRef t = eval_annotation(a->annotation);
+            fields.emplace_back(ast::as<ast::Name>(a->target)->id, t);
+        } else if (st->kind == ast::StmtKind::Pass ||
+                   (st->kind == ast::StmtKind::Expr &&
+                    ast::as<ast::ExprStmt>(st)->value->kind == ast::ExprKind::Constant)) {
+            continue;
+        } else {
+            fail(st->pos, "struct bodies may only contain annotated fields");
+        }
+    }
+    s.native_name = s.key + "_" + struct_hash_hex(s.key, fields, &s.digest);
+    for (auto& [n, t] : fields) s.fields.push_back({n, t});
+    TypeRef t = types::structure(std::move(s));
+    globals_[def->name] = Object::make_type(t, def->name);
+}
+
+} // namespace ws

@@ -1,0 +1,69 @@
+// A Warp module's top level, evaluated without Python: imports, constants,
+// custom vector/matrix types, structs, functions and kernels, in the order
+// Python would create them. Warp resolves a global when it generates code,
+// after the whole file ran, so lookups see each name's final binding.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "codegen/function.h"
+#include "codegen/object.h"
+#include "syntax/ast.h"
+
+namespace ws {
+
+// Module options Warp reads at codegen (wp.set_module_options / kernel decorator).
+struct ModuleOptions {
+    bool enable_backward = true;
+    int max_unroll = 16;
+};
+
+class ModuleScope {
+public:
+    // Evaluates the module's top level. Throws CompileError for constructs
+    // that define something we cannot model (names we cannot evaluate are
+    // recorded as Unsupported and only fail if a kernel uses them).
+    explicit ModuleScope(std::unique_ptr<ast::Module> module);
+    ~ModuleScope();
+
+    const ast::Module& module() const { return *module_; }
+    const SourceFile& source() const { return *module_->source; }
+
+    // The final binding of a global name, or null.
+    ObjectRef global(std::string_view name) const;
+
+    const std::vector<KernelDef*>& kernels() const { return kernels_; }
+    const ModuleOptions& options() const { return options_; }
+
+    // Attribute of a module-level object (Warp's getattr in resolve_path);
+    // null when it has none.
+    static ObjectRef attribute(const Object& obj, std::string_view name);
+    // A Python builtin by name (float, int, range, min, ...), or null.
+    static ObjectRef python_builtin(std::string_view name);
+
+private:
+    void exec(const ast::Stmt* stmt);
+    ObjectRef eval_expr(const ast::Expr* e);
+    TypeRef eval_annotation(const ast::Expr* e);
+    void define_function(const ast::FunctionDef* def);
+    void define_struct(const ast::ClassDef* def);
+    FunctionSource function_source(const ast::FunctionDef* def, bool is_kernel);
+    [[noreturn]] void fail(const Pos& pos, const std::string& message) const;
+
+    std::unique_ptr<ast::Module> module_;
+    std::map<std::string, ObjectRef, std::less<>> globals_;
+    std::vector<std::unique_ptr<FunctionGroup>> groups_;
+    std::vector<std::unique_ptr<KernelDef>> kernel_storage_;
+    std::vector<KernelDef*> kernels_;
+    ModuleOptions options_;
+};
+
+// Python's `str` of an annotation-ish expression, used in messages.
+std::string expr_text(const SourceFile& src, const ast::Expr* e);
+
+} // namespace ws

@@ -1,0 +1,47 @@
+// Module-level Python objects: what a name in a Warp module can stand for
+// when the code generator looks it up (Warp's resolve_external_reference /
+// resolve_path). We never run Python; module_scope.cpp evaluates the small
+// part of Python that Warp modules use at top level into these.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "types/constant.h"
+#include "types/type.h"
+
+namespace ws {
+
+struct FunctionGroup;
+struct KernelDef;
+
+struct Object {
+    enum class Kind {
+        Constant,     // a value: Python number/bool, Warp scalar or composite instance
+        Type,         // a type object: float, int, bool, wp.float64, wp.vec3, a custom vector type...
+        Struct,       // a @wp.struct class (type set to the struct type)
+        Function,     // user @wp.func (all overloads of one name)
+        Kernel,       // a @wp.kernel
+        Builtin,      // a Warp builtin function, e.g. wp.sin (name: the builtin key)
+        PyBuiltin,    // a Python builtin: range, min, max, abs, len, float, int, bool, print, type...
+        WarpModule,   // the warp package or one of its modules (name: "warp", "warp.types", "math")
+        WarpPyFunc,   // a Python-level Warp function: wp.constant, wp.static, wp.types.vector, ...
+        Unsupported,  // something we cannot model; `name` says what, used only in errors
+    };
+    Kind kind = Kind::Unsupported;
+    std::string name;              // builtin key / module / function name / description
+    std::optional<Constant> value; // Constant
+    TypeRef type = nullptr;        // Type, Struct
+    FunctionGroup* function = nullptr;
+    KernelDef* kernel = nullptr;
+
+    static std::shared_ptr<const Object> make_constant(Constant c);
+    static std::shared_ptr<const Object> make_type(TypeRef t, std::string python_name = "");
+    static std::shared_ptr<const Object> make_named(Kind kind, std::string name);
+};
+
+using ObjectRef = std::shared_ptr<const Object>;
+
+} // namespace ws

@@ -1,0 +1,145 @@
+// What the code generator computes with: SSA variables (Warp's Var) and the
+// values an expression can evaluate to (a variable, several outputs of a
+// call, or a module-level object such as a function or a type).
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "codegen/object.h"
+#include "types/constant.h"
+#include "types/type.h"
+
+namespace ws {
+
+struct Var;
+
+// One access step from an addressable root to a nested lvalue (Warp's _LValueStep).
+struct LValueStep {
+    enum class Kind { Field, Array, View, Index } kind = Kind::Field;
+    std::string field;            // Field
+    std::vector<const Var*> indices; // Array / View / Index
+    std::string pointer_cast;
+    std::string adjoint_pointer_cast;
+};
+
+// Provenance of a reference: root variable plus access steps (Warp's _LValueOrigin).
+struct LValueOrigin {
+    const Var* root = nullptr;
+    bool root_is_ref_parameter = false;
+    std::vector<LValueStep> steps;
+
+    LValueOrigin extend(LValueStep step) const;
+    LValueOrigin extend_field(std::string field, std::string pointer_cast = "", std::string adjoint_cast = "") const;
+    LValueOrigin extend_array(std::vector<const Var*> indices) const;
+    LValueOrigin extend_view(std::vector<const Var*> indices) const;
+    LValueOrigin extend_index(std::vector<const Var*> indices) const;
+
+    std::string emit_lvalue(bool adjoint = false) const;
+    std::string emit_pointer(bool adjoint = false) const;
+};
+
+// A resolved store location inside an array element (Warp's _ArraySlot).
+struct ArraySlot {
+    const Var* root = nullptr;
+    std::vector<const Var*> indices;
+    std::string access; // e.g. ".component_ref(var_3)"
+    TypeRef type = nullptr;
+};
+
+struct Var {
+    std::string label;
+    TypeRef type = nullptr;
+    std::optional<Constant> constant;
+    bool prefix = true;           // emitted as var_<label>; false: label is the C++ text
+    bool is_parameter = false;
+    int relative_lineno = -1;     // statement that created it (unused without line directives)
+    std::shared_ptr<const LValueOrigin> ref_origin;
+    std::shared_ptr<const ArraySlot> array_slot;
+
+    std::string emit(std::string_view prefix_name = "var") const {
+        if (!prefix) return label;
+        std::string s(prefix_name);
+        s += '_';
+        s += label;
+        return s;
+    }
+    std::string emit_adj() const { return emit("adj"); }
+    std::string ctype() const { return type->ctype; }
+    // The type without a Reference (the value type for declarations of adjoints).
+    std::string value_ctype() const { return types::strip_reference(type)->ctype; }
+};
+
+// The result of evaluating an expression.
+struct Value {
+    enum class Kind { None, Var, Outputs, Object } kind = Kind::None;
+    Var* var = nullptr;
+    std::vector<Var*> outputs; // a call with several outputs (returned as a Python tuple)
+    ObjectRef object;
+
+    Value() = default;
+    Value(Var* v) : kind(Kind::Var), var(v) {} // NOLINT: implicit by design
+    static Value of_outputs(std::vector<Var*> vs) {
+        Value v;
+        v.kind = Kind::Outputs;
+        v.outputs = std::move(vs);
+        return v;
+    }
+    static Value of_object(ObjectRef o) {
+        Value v;
+        v.kind = Kind::Object;
+        v.object = std::move(o);
+        return v;
+    }
+    bool is_var() const { return kind == Kind::Var; }
+    bool is_object() const { return kind == Kind::Object; }
+    bool is_none() const { return kind == Kind::None; }
+    bool same_as(const Value& o) const {
+        if (kind != o.kind) return false;
+        switch (kind) {
+        case Kind::None: return true;
+        case Kind::Var: return var == o.var;
+        case Kind::Outputs: return outputs == o.outputs;
+        case Kind::Object: return object == o.object;
+        }
+        return false;
+    }
+};
+
+// Python-dict-like symbol table: insertion ordered (Warp iterates it when it
+// merges branches and loop-carried variables, and the order shows in the output).
+class SymbolTable {
+public:
+    const Value* find(std::string_view name) const {
+        for (const auto& [k, v] : entries_)
+            if (k == name) return &v;
+        return nullptr;
+    }
+    bool contains(std::string_view name) const { return find(name) != nullptr; }
+    void set(std::string_view name, Value v) {
+        for (auto& [k, old] : entries_)
+            if (k == name) {
+                old = std::move(v);
+                return;
+            }
+        entries_.emplace_back(std::string(name), std::move(v));
+    }
+    void erase(std::string_view name) {
+        for (auto it = entries_.begin(); it != entries_.end(); ++it)
+            if (it->first == name) {
+                entries_.erase(it);
+                return;
+            }
+    }
+    const std::vector<std::pair<std::string, Value>>& entries() const { return entries_; }
+    size_t size() const { return entries_.size(); }
+
+private:
+    std::vector<std::pair<std::string, Value>> entries_;
+};
+
+} // namespace ws
