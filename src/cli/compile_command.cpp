@@ -1,7 +1,9 @@
 // `warpsynth compile FILE`: print Warp's code for one Python file.
 #include <fmt/format.h>
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -52,6 +54,9 @@ bool write_atomically(const std::string& path, const std::string& text, std::str
 }
 
 } // namespace
+
+Action add_compile_command(CLI::App& app);
+const CommandRegistration kCompile{"compile", 10, add_compile_command};
 
 Action add_compile_command(CLI::App& app) {
     auto args = std::make_shared<CompileArgs>();

@@ -2,34 +2,48 @@
 // own code generator emits for them.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <iostream>
+#include <map>
 
 #include "cli/commands.h"
 #include "syntax/source.h"
 
+namespace ws::cli {
+std::vector<CommandInfo>& command_registry() {
+    static std::vector<CommandInfo> registry;
+    return registry;
+}
+} // namespace ws::cli
+
 int main(int argc, char** argv) {
-    CLI::App app{"warpsynth: NVIDIA Warp kernels paired with the CUDA and CPU code Warp generates for them,\n"
-                 "reproduced byte for byte without running Python."};
+    using namespace ws::cli;
+    CLI::App app{"warpsynth: NVIDIA Warp kernels in Python paired with the CUDA and CPU C++ that Warp's own\n"
+                 "code generator emits for them (forward and adjoint), reproduced byte for byte without Python."};
     app.require_subcommand(1);
     app.set_version_flag("--version", "warpsynth 0.1.0 (reference: warp-lang 1.19.0)");
     app.footer("Run `warpsynth COMMAND --help` for the options of a command.");
 
-    ws::cli::Action compile = ws::cli::add_compile_command(app);
+    auto& registry = command_registry();
+    std::sort(registry.begin(), registry.end(), [](const auto& a, const auto& b) { return a.order < b.order; });
+    std::map<std::string, Action> actions;
+    for (const auto& c : registry) actions[c.name] = c.factory(app);
 
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
         int code = app.exit(e);
-        return code == 0 ? ws::cli::exit_codes::ok : ws::cli::exit_codes::usage_error;
+        return code == 0 ? exit_codes::ok : exit_codes::usage_error;
     }
     try {
-        if (app.got_subcommand("compile")) return compile();
+        for (auto& [name, action] : actions)
+            if (app.got_subcommand(name)) return action();
     } catch (const ws::CompileError& e) {
         std::cerr << e.format() << "\n";
-        return ws::cli::exit_codes::input_error;
+        return exit_codes::input_error;
     } catch (const std::exception& e) {
         std::cerr << fmt::format("warpsynth: internal error: {}\n", e.what());
-        return ws::cli::exit_codes::internal_error;
+        return exit_codes::internal_error;
     }
-    return ws::cli::exit_codes::usage_error;
+    return exit_codes::usage_error;
 }

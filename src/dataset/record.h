@@ -1,0 +1,54 @@
+// One pair record: a Warp kernel in Python and the CUDA / CPU C++ that Warp
+// generates for it (design §5). One JSON object per line in a shard.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "synth/synth.h"
+
+namespace ws::dataset {
+
+// A verification verdict: "pass", "fail: <reason>" or "skipped: <reason>".
+struct Verdicts {
+    std::string compiled_cuda;
+    std::string compiled_cpu;
+    std::string executed;
+    std::string grad_check;
+    bool empty() const {
+        return compiled_cuda.empty() && compiled_cpu.empty() && executed.empty() && grad_check.empty();
+    }
+};
+
+struct Record {
+    std::string id;          // stable: derived from (seed, index) or source hash for extracted kernels
+    std::string kernel_name;
+    std::string category;    // synthesizer category, or "extracted"
+    std::string python_source;
+
+    std::string cuda_forward, cuda_backward, cuda_functions;
+    std::string cpu_forward, cpu_backward, cpu_functions;
+
+    // metadata
+    std::string device;            // "cuda", "cpu" or "both"
+    std::string warp_version;      // reference release, e.g. "1.19.0"
+    std::string generator_version; // warpsynth version
+    uint64_t seed = 0;
+    uint64_t index = 0;
+    bool has_backward = true;
+    int python_lines = 0, forward_lines = 0, backward_lines = 0;
+    std::vector<std::string> features;
+    std::vector<std::string> builtins;
+    std::string source_hash; // normalised-structure hash used for dedup (hex)
+    synth::LaunchSpec launch; // shapes the verifier allocates
+    Verdicts verification;
+};
+
+void to_json(nlohmann::json& j, const Record& r);
+void from_json(const nlohmann::json& j, Record& r);
+
+} // namespace ws::dataset

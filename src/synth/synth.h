@@ -1,0 +1,68 @@
+// The kernel synthesizer: writes realistic, valid Warp kernels in Python from
+// a seed. The dataset pipeline calls `synthesize` once per record; the same
+// (seed, index, categories) always gives the same kernel, on any machine and
+// whatever the thread count.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace ws::synth {
+
+// Kernel categories (see categories.cpp for their definitions).
+enum class Category : uint8_t {
+    Arithmetic,
+    Math,
+    Vector,
+    Matrix,
+    QuatTransform,
+    ControlFlow,
+    Loops,
+    Atomic,
+    Stencil,
+    Functions,
+    Random,
+    Physics,
+};
+
+std::string_view category_name(Category c);
+bool category_from_name(std::string_view name, Category& out);
+const std::vector<Category>& all_categories();
+
+// How to launch a synthesized kernel so that every access is in bounds:
+// the launch shape and, for each kernel parameter in order, its array shape
+// (empty for scalars/structs) and the value range to fill it with.
+struct ArgSpec {
+    std::string name;
+    std::string type;          // Python annotation as written, e.g. "wp.array(dtype=wp.vec3)"
+    std::vector<int64_t> shape; // array shape; empty for non-arrays
+    double min_value = -1.0;    // inputs are drawn from [min_value, max_value]
+    double max_value = 1.0;
+    bool is_output = false;     // written by the kernel
+};
+
+struct LaunchSpec {
+    std::vector<int64_t> dim; // wp.launch(dim=...)
+    std::vector<ArgSpec> args;
+};
+
+struct SynthKernel {
+    std::string python_source; // a whole module: `import warp as wp`, helpers, the kernel
+    std::string kernel_name;
+    Category category;
+    std::vector<std::string> features; // construct tags (corpus vocabulary where it applies)
+    LaunchSpec launch;
+};
+
+struct SynthOptions {
+    uint64_t seed = 0;
+    std::vector<Category> categories; // empty: all
+};
+
+// The `index`-th kernel of the stream defined by `options`. Pure function of
+// (seed, index, categories).
+SynthKernel synthesize(const SynthOptions& options, uint64_t index);
+
+} // namespace ws::synth
