@@ -1,0 +1,771 @@
+#include "syntax/lexer.h"
+
+#include "syntax/unicode.h"
+
+#include <cstring>
+#include <fmt/format.h>
+
+// Error columns: CompileError takes the 1-based column CPython reports in
+// SyntaxError.offset. For errors at a token, that is col_offset + 1; for most
+// tokenizer errors CPython reports the 0-based index of the character where
+// it stopped reading, used as is. Each call below says which one it uses.
+
+namespace ws {
+namespace {
+
+constexpr int kTabSize = 8;
+
+bool is_digit(char c) {
+    return c >= '0' && c <= '9';
+}
+bool is_hex_digit(char c) {
+    return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
+bool is_ident_start(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' ||
+           static_cast<unsigned char>(c) >= 0x80;
+}
+bool is_ident_char(char c) {
+    return is_ident_start(c) || is_digit(c);
+}
+
+struct Keyword {
+    const char* text;
+    Tok kind;
+};
+
+// Keywords grouped by length so lookup is a switch and a few compares.
+Tok keyword_kind(std::string_view s) {
+    static constexpr Keyword k2[] = {
+        {"as", Tok::KwAs}, {"if", Tok::KwIf}, {"in", Tok::KwIn}, {"is", Tok::KwIs}, {"or", Tok::KwOr}};
+    static constexpr Keyword k3[] = {{"and", Tok::KwAnd}, {"def", Tok::KwDef}, {"del", Tok::KwDel},
+                                     {"for", Tok::KwFor}, {"not", Tok::KwNot}, {"try", Tok::KwTry}};
+    static constexpr Keyword k4[] = {{"None", Tok::KwNone}, {"True", Tok::KwTrue}, {"elif", Tok::KwElif},
+                                     {"else", Tok::KwElse}, {"from", Tok::KwFrom}, {"pass", Tok::KwPass},
+                                     {"with", Tok::KwWith}};
+    static constexpr Keyword k5[] = {
+        {"False", Tok::KwFalse}, {"async", Tok::KwAsync}, {"await", Tok::KwAwait}, {"break", Tok::KwBreak},
+        {"class", Tok::KwClass}, {"raise", Tok::KwRaise}, {"while", Tok::KwWhile}, {"yield", Tok::KwYield}};
+    static constexpr Keyword k6[] = {{"assert", Tok::KwAssert}, {"except", Tok::KwExcept},
+                                     {"global", Tok::KwGlobal}, {"import", Tok::KwImport},
+                                     {"lambda", Tok::KwLambda}, {"return", Tok::KwReturn}};
+    static constexpr Keyword k7[] = {{"finally", Tok::KwFinally}};
+    static constexpr Keyword k8[] = {{"continue", Tok::KwContinue}, {"nonlocal", Tok::KwNonlocal}};
+    auto find = [&](const auto& table) {
+        for (const Keyword& k : table)
+            if (std::memcmp(k.text, s.data(), s.size()) == 0) return k.kind;
+        return Tok::Name;
+    };
+    switch (s.size()) {
+    case 2: return find(k2);
+    case 3: return find(k3);
+    case 4: return find(k4);
+    case 5: return find(k5);
+    case 6: return find(k6);
+    case 7: return find(k7);
+    case 8: return find(k8);
+    default: return Tok::Name;
+    }
+}
+
+} // namespace
+
+Lexer::Lexer(const SourceFile& source) : source_(source), text_(source.text()) {
+    // CPython skips a UTF-8 byte order mark; columns on line 1 start after it.
+    if (text_.size() >= 3 && text_.substr(0, 3) == "\xEF\xBB\xBF") pos_ = line_start_ = 3;
+    size_t nul = text_.find('\0');
+    if (nul != std::string_view::npos) fail_at_offset(nul, "source code cannot contain null bytes");
+    size_t bad = 0;
+    if (!unicode::valid_utf8(text_, bad))
+        fail_at_offset(bad, fmt::format("(unicode error) 'utf-8' codec can't decode byte 0x{:02x}",
+                                        static_cast<unsigned char>(text_[bad])));
+}
+
+void Lexer::fail(int line, int col1, std::string message) const {
+    throw CompileError(source_.path(), line, col1, std::move(message));
+}
+
+// For checks made before lexing starts: locate `offset` by scanning.
+void Lexer::fail_at_offset(size_t offset, std::string message) const {
+    int line = 1;
+    size_t start = 0;
+    for (size_t i = 0; i < offset; ++i) {
+        if (text_[i] == '\n' || (text_[i] == '\r' && (i + 1 >= text_.size() || text_[i + 1] != '\n'))) {
+            ++line;
+            start = i + 1;
+        }
+    }
+    fail(line, static_cast<int>(offset - start) + 1, std::move(message));
+}
+
+void Lexer::consume_newline() {
+    eof_line_ = line_;
+    eof_col_ = col_of(pos_);
+    if (text_[pos_] == '\r' && peek(1) == '\n') ++pos_;
+    ++pos_;
+    ++line_;
+    line_start_ = pos_;
+}
+
+Token Lexer::make(Tok kind, size_t begin, int line, int col) const {
+    Token t;
+    t.kind = kind;
+    t.depth = static_cast<uint8_t>(brackets_.size());
+    t.begin = static_cast<uint32_t>(begin);
+    t.end = static_cast<uint32_t>(pos_);
+    t.line = line;
+    t.col = col;
+    t.end_line = line_;
+    t.end_col = col_of(pos_);
+    return t;
+}
+
+// `\` at `backslash` must end the physical line; the logical line goes on.
+void Lexer::continuation_line(size_t backslash) {
+    const int line = line_;
+    const int col = col_of(backslash);
+    pos_ = backslash + 1;
+    if (!at_newline()) fail(line, col + 2, "unexpected character after line continuation character");
+    consume_newline();
+    // CPython reports the column just past the newline (the one it appends
+    // to a file that lacks it).
+    if (at_end()) fail(line, col + 2, "unexpected EOF while parsing");
+}
+
+// Measures the indentation of a new physical line and queues INDENT/DEDENT
+// tokens. Returns false when the line holds no token (blank or comment).
+bool Lexer::read_indentation() {
+    int col = 0;
+    int alt = 0; // the width counting a tab as one column, to detect ambiguous mixes
+    int cont_col = -1, cont_alt = -1;
+    for (;;) {
+        char c = peek();
+        if (at_end()) break;
+        if (c == ' ') {
+            ++col;
+            ++alt;
+        } else if (c == '\t') {
+            col = (col / kTabSize + 1) * kTabSize;
+            ++alt;
+        } else if (c == '\f') {
+            col = alt = 0;
+        } else if (c == '\\') {
+            // A backslash inside the indentation: the first one fixes the level.
+            if (cont_col < 0) {
+                cont_col = col;
+                cont_alt = alt;
+            }
+            continuation_line(pos_);
+            continue;
+        } else {
+            break;
+        }
+        ++pos_;
+    }
+    if (at_end() || peek() == '#' || at_newline()) return false;
+    if (!brackets_.empty()) return true;
+    if (cont_col >= 0) {
+        col = cont_col;
+        alt = cont_alt;
+    }
+    indent_line_ = line_;
+    indent_col_ = col_of(pos_);
+    auto tab_error = [&] { fail(line_, 1, "inconsistent use of tabs and spaces in indentation"); };
+    if (col == indents_.back()) {
+        if (alt != alt_indents_.back()) tab_error();
+    } else if (col > indents_.back()) {
+        if (indents_.size() >= 100) fail(line_, indent_col_ + 1, "too many levels of indentation");
+        if (alt <= alt_indents_.back()) tab_error();
+        indents_.push_back(col);
+        alt_indents_.push_back(alt);
+        pending_indent_ = true;
+    } else {
+        while (indents_.size() > 1 && col < indents_.back()) {
+            indents_.pop_back();
+            alt_indents_.pop_back();
+            ++pending_dedents_;
+        }
+        if (col != indents_.back()) {
+            size_t end = pos_;
+            while (end < text_.size() && text_[end] != '\n' && text_[end] != '\r') ++end;
+            fail(line_, col_of(end) + 1, "unindent does not match any outer indentation level");
+        }
+        if (alt != alt_indents_.back()) tab_error();
+    }
+    return true;
+}
+
+Token Lexer::next() {
+    for (;;) {
+        if (pending_indent_) {
+            pending_indent_ = false;
+            Token t = make(Tok::Indent, pos_, indent_line_, indent_col_);
+            t.end_line = t.line;
+            t.end_col = t.col;
+            return t;
+        }
+        if (pending_dedents_ > 0) {
+            --pending_dedents_;
+            Token t = make(Tok::Dedent, pos_, indent_line_, indent_col_);
+            t.end_line = t.line;
+            t.end_col = t.col;
+            return t;
+        }
+        if (done_) {
+            Token t = make(Tok::EndMarker, pos_, eof_line_, eof_col_);
+            t.end_line = eof_line_;
+            t.end_col = eof_col_;
+            return t;
+        }
+        if (at_line_start_) {
+            at_line_start_ = false;
+            read_indentation();
+            if (pending_indent_ || pending_dedents_ > 0) continue;
+        }
+        while (!at_end() && (text_[pos_] == ' ' || text_[pos_] == '\t' || text_[pos_] == '\f')) ++pos_;
+        size_t begin = pos_;
+        if (peek() == '#')
+            while (!at_end() && !at_newline()) ++pos_;
+
+        if (at_end()) {
+            if (!brackets_.empty()) {
+                const Bracket& b = brackets_.back();
+                fail(b.line, b.col + 1, fmt::format("'{}' was never closed", b.ch));
+            }
+            if (line_has_tokens_) {
+                // CPython appends the missing final newline.
+                line_has_tokens_ = false;
+                eof_line_ = line_;
+                eof_col_ = col_of(pos_);
+                Token t = make(Tok::Newline, begin, line_, col_of(begin));
+                return t;
+            }
+            // Close every open block, then end.
+            pending_dedents_ = static_cast<int>(indents_.size()) - 1;
+            indents_.resize(1);
+            alt_indents_.resize(1);
+            indent_line_ = eof_line_;
+            indent_col_ = eof_col_;
+            done_ = true;
+            if (pending_dedents_ > 0) {
+                pending_dedents_--;
+                Token t = make(Tok::Dedent, pos_, eof_line_, eof_col_);
+                t.end_line = eof_line_;
+                t.end_col = eof_col_;
+                return t;
+            }
+            continue;
+        }
+
+        char c = text_[pos_];
+        if (c == '\n' || c == '\r') {
+            int line = line_;
+            int col = col_of(begin);
+            consume_newline();
+            at_line_start_ = true;
+            if (brackets_.empty() && line_has_tokens_) {
+                line_has_tokens_ = false;
+                Token t;
+                t.kind = Tok::Newline;
+                t.begin = static_cast<uint32_t>(begin);
+                t.end = static_cast<uint32_t>(pos_);
+                t.line = t.end_line = line;
+                t.col = col;
+                t.end_col = col + 1;
+                return t;
+            }
+            continue;
+        }
+        if (c == '\\') {
+            continuation_line(pos_);
+            continue;
+        }
+
+        line_has_tokens_ = true;
+        if (is_ident_start(c)) return lex_name_or_string(begin);
+        if (c == '"' || c == '\'') return lex_string(begin, begin);
+        if (is_digit(c) || (c == '.' && is_digit(peek(1)))) return lex_number(begin);
+        return lex_operator(begin);
+    }
+}
+
+Token Lexer::lex_name_or_string(size_t begin) {
+    // A string prefix: any case of b, r, u, f and the pairs br, rb, fr, rf.
+    bool saw_b = false, saw_r = false, saw_u = false, saw_f = false;
+    for (size_t i = begin; i < begin + 3 && i < text_.size(); ++i) {
+        char c = static_cast<char>(text_[i] | 0x20);
+        if (text_[i] == '"' || text_[i] == '\'') return lex_string(begin, i);
+        if (c == 'b' && !saw_b && !saw_u && !saw_f)
+            saw_b = true;
+        else if (c == 'u' && !saw_b && !saw_u && !saw_r && !saw_f)
+            saw_u = true;
+        else if (c == 'r' && !saw_r && !saw_u)
+            saw_r = true;
+        else if (c == 'f' && !saw_f && !saw_b && !saw_u)
+            saw_f = true;
+        else
+            break;
+    }
+    bool ascii = true;
+    while (pos_ < text_.size() && is_ident_char(text_[pos_])) {
+        if (static_cast<unsigned char>(text_[pos_]) >= 0x80) ascii = false;
+        ++pos_;
+    }
+    if (!ascii) check_identifier(begin, pos_);
+    Token t = make(Tok::Name, begin, line_, col_of(begin));
+    t.kind = keyword_kind(text(t));
+    return t;
+}
+
+// Non-ASCII identifiers must be XID_Start XID_Continue*, as in CPython.
+void Lexer::check_identifier(size_t begin, size_t end) {
+    size_t i = begin;
+    bool first = true;
+    while (i < end) {
+        int len = 1;
+        uint32_t cp = unicode::decode(text_, i, len);
+        bool ok = first ? (cp == '_' || unicode::is_xid_start(cp)) : unicode::is_xid_continue(cp);
+        if (!ok) {
+            std::string ch = std::string(text_.substr(i, static_cast<size_t>(len)));
+            if (unicode::is_printable(cp))
+                fail(line_, col_of(i) + 1, fmt::format("invalid character '{}' (U+{:04X})", ch, cp));
+            fail(line_, col_of(i) + 1, fmt::format("invalid non-printable character U+{:04X}", cp));
+        }
+        if (unicode::changes_under_nfkc(cp))
+            fail(line_, col_of(i) + 1,
+                 fmt::format("identifier '{}' needs NFKC normalization, which is not supported",
+                             text_.substr(begin, end - begin)));
+        first = false;
+        i += static_cast<size_t>(len);
+    }
+}
+
+Token Lexer::lex_string(size_t begin, size_t quote) {
+    const int line = line_;
+    const int col = col_of(begin);
+    const char q = text_[quote];
+    size_t quote_size = 1;
+    pos_ = quote + 1;
+    if (peek() == q && peek(1) == q) {
+        quote_size = 3;
+        pos_ += 2;
+    }
+    auto unterminated = [&] {
+        // CPython counts the line it was reading when it gave up.
+        int detected = line_;
+        if (at_end() && (text_[pos_ - 1] == '\n' || text_[pos_ - 1] == '\r') && line_ > line)
+            detected = line_ - 1;
+        if (quote_size == 3)
+            fail(line, col + 1,
+                 fmt::format("unterminated triple-quoted string literal (detected at line {})", detected));
+        fail(line, col + 1, fmt::format("unterminated string literal (detected at line {})", detected));
+    };
+    for (;;) {
+        if (at_end()) unterminated();
+        char c = text_[pos_];
+        if (c == q) {
+            if (quote_size == 1) {
+                ++pos_;
+                break;
+            }
+            if (peek(1) == q && peek(2) == q) {
+                pos_ += 3;
+                break;
+            }
+            ++pos_;
+        } else if (c == '\\') {
+            ++pos_;
+            if (at_end()) unterminated();
+            if (at_newline())
+                consume_newline();
+            else
+                ++pos_;
+        } else if (c == '\n' || c == '\r') {
+            if (quote_size == 1) unterminated();
+            consume_newline();
+        } else {
+            ++pos_;
+        }
+    }
+    return make(Tok::String, begin, line, col);
+}
+
+// Whatever follows a number must not continue it: `1abc` is an error, but
+// `1if x else y` is accepted, as CPython does for the keywords that may
+// legally follow a number.
+void Lexer::check_number_end(size_t p, const char* kind) {
+    auto rest_is = [&](const char* word) { return text_.substr(p + 1, std::strlen(word)) == word; };
+    char c = p < text_.size() ? text_[p] : '\0';
+    bool keyword = false;
+    switch (c) {
+    case 'a': keyword = rest_is("nd"); break;
+    case 'e': keyword = rest_is("lse"); break;
+    case 'f': keyword = rest_is("or"); break;
+    case 'i': keyword = rest_is("f") || rest_is("n") || rest_is("s"); break;
+    case 'o': keyword = rest_is("r"); break;
+    case 'n': keyword = rest_is("ot"); break;
+    default: break;
+    }
+    if (!keyword && is_ident_char(c)) fail(line_, col_of(p), fmt::format("invalid {} literal", kind));
+}
+
+Token Lexer::lex_number(size_t begin) {
+    const int line = line_;
+    const int col = col_of(begin);
+    auto at = [&](size_t i) -> char { return i < text_.size() ? text_[i] : '\0'; };
+    // Digits with single underscores between them.
+    auto decimal_tail = [&](size_t p) {
+        for (;;) {
+            while (is_digit(at(p))) ++p;
+            if (at(p) != '_') return p;
+            ++p;
+            if (!is_digit(at(p))) fail(line_, col_of(p), "invalid decimal literal");
+        }
+    };
+    auto finish = [&](size_t p) {
+        pos_ = p;
+        return make(Tok::Number, begin, line, col);
+    };
+    // The digits of a 0x/0o/0b literal.
+    auto radix_digits = [&](size_t p, auto is_radix_digit, const char* name) {
+        do {
+            if (at(p) == '_') ++p;
+            if (!is_radix_digit(at(p))) {
+                if (is_digit(at(p)))
+                    fail(line_, col_of(p) + 1, fmt::format("invalid digit '{}' in {} literal", at(p), name));
+                fail(line_, col_of(p), fmt::format("invalid {} literal", name));
+            }
+            while (is_radix_digit(at(p))) ++p;
+        } while (at(p) == '_');
+        if (is_digit(at(p)))
+            fail(line_, col_of(p) + 1, fmt::format("invalid digit '{}' in {} literal", at(p), name));
+        check_number_end(p, name);
+        return finish(p);
+    };
+
+    size_t p = begin;
+    bool fraction = false;
+    if (at(p) == '.') {
+        p += 1;
+        fraction = true;
+    } else if (at(p) == '0') {
+        char x = static_cast<char>(at(p + 1) | 0x20);
+        if (x == 'x') {
+            // Hex digits keep the hexadecimal message even for a non-hex digit.
+            size_t q = p + 2;
+            do {
+                if (at(q) == '_') ++q;
+                if (!is_hex_digit(at(q))) fail(line_, col_of(q), "invalid hexadecimal literal");
+                while (is_hex_digit(at(q))) ++q;
+            } while (at(q) == '_');
+            check_number_end(q, "hexadecimal");
+            return finish(q);
+        }
+        if (x == 'o')
+            return radix_digits(
+                p + 2, [](char c) { return c >= '0' && c <= '7'; }, "octal");
+        if (x == 'b')
+            return radix_digits(
+                p + 2, [](char c) { return c == '0' || c == '1'; }, "binary");
+        // Zeros, possibly `00` or `0_0`; other digits only before `.`, `e` or `j`.
+        ++p;
+        for (;;) {
+            if (at(p) == '_') {
+                ++p;
+                if (!is_digit(at(p))) fail(line_, col_of(p), "invalid decimal literal");
+            }
+            if (at(p) != '0') break;
+            ++p;
+        }
+        bool nonzero = is_digit(at(p));
+        if (nonzero) p = decimal_tail(p);
+        char c = at(p);
+        if (c == '.') {
+            ++p;
+            fraction = true;
+        } else if (c != 'e' && c != 'E' && c != 'j' && c != 'J') {
+            if (nonzero)
+                fail(
+                    line, col + 1,
+                    "leading zeros in decimal integer literals are not permitted; use an 0o prefix for octal "
+                    "integers");
+            check_number_end(p, "decimal");
+            return finish(p);
+        }
+    } else {
+        p = decimal_tail(p);
+        if (at(p) == '.') {
+            ++p;
+            fraction = true;
+        }
+    }
+    if (fraction && is_digit(at(p))) p = decimal_tail(p);
+    if (at(p) == 'e' || at(p) == 'E') {
+        size_t e = p++;
+        if (at(p) == '+' || at(p) == '-') {
+            ++p;
+            if (!is_digit(at(p))) fail(line_, col_of(p), "invalid decimal literal");
+        } else if (!is_digit(at(p))) {
+            // `1else`: the number ends before the `e`.
+            check_number_end(e, "decimal");
+            return finish(e);
+        }
+        p = decimal_tail(p);
+    }
+    if (at(p) == 'j' || at(p) == 'J') {
+        ++p;
+        check_number_end(p, "imaginary");
+    } else {
+        check_number_end(p, "decimal");
+    }
+    return finish(p);
+}
+
+Token Lexer::lex_operator(size_t begin) {
+    const int line = line_;
+    const int col = col_of(begin);
+    char c = text_[pos_];
+    char c1 = peek(1);
+    char c2 = peek(2);
+    Tok kind = Tok::Error;
+    size_t len = 1;
+    // `X=` when followed by '=', else `X`.
+    auto with_eq = [&](Tok plain, Tok eq) {
+        if (c1 == '=') {
+            len = 2;
+            return eq;
+        }
+        return plain;
+    };
+    switch (c) {
+    case '(': kind = Tok::LPar; break;
+    case ')': kind = Tok::RPar; break;
+    case '[': kind = Tok::LSqb; break;
+    case ']': kind = Tok::RSqb; break;
+    case '{': kind = Tok::LBrace; break;
+    case '}': kind = Tok::RBrace; break;
+    case ',': kind = Tok::Comma; break;
+    case ';': kind = Tok::Semi; break;
+    case '~': kind = Tok::Tilde; break;
+    case '+': kind = with_eq(Tok::Plus, Tok::PlusEqual); break;
+    case '%': kind = with_eq(Tok::Percent, Tok::PercentEqual); break;
+    case '&': kind = with_eq(Tok::Amper, Tok::AmperEqual); break;
+    case '|': kind = with_eq(Tok::VBar, Tok::VBarEqual); break;
+    case '^': kind = with_eq(Tok::Circumflex, Tok::CircumflexEqual); break;
+    case '@': kind = with_eq(Tok::At, Tok::AtEqual); break;
+    case '=': kind = with_eq(Tok::Equal, Tok::EqEqual); break;
+    case '!':
+        if (c1 == '=') {
+            kind = Tok::NotEqual;
+            len = 2;
+        }
+        break;
+    case ':':
+        if (c1 == '=') {
+            kind = Tok::ColonEqual;
+            len = 2;
+        } else {
+            kind = Tok::Colon;
+        }
+        break;
+    case '-':
+        if (c1 == '>') {
+            kind = Tok::RArrow;
+            len = 2;
+        } else {
+            kind = with_eq(Tok::Minus, Tok::MinEqual);
+        }
+        break;
+    case '.':
+        if (c1 == '.' && c2 == '.') {
+            kind = Tok::Ellipsis;
+            len = 3;
+        } else {
+            kind = Tok::Dot;
+        }
+        break;
+    case '*':
+        if (c1 == '*') {
+            len = 2;
+            kind = Tok::DoubleStar;
+            if (c2 == '=') {
+                len = 3;
+                kind = Tok::DoubleStarEqual;
+            }
+        } else {
+            kind = with_eq(Tok::Star, Tok::StarEqual);
+        }
+        break;
+    case '/':
+        if (c1 == '/') {
+            len = 2;
+            kind = Tok::DoubleSlash;
+            if (c2 == '=') {
+                len = 3;
+                kind = Tok::DoubleSlashEqual;
+            }
+        } else {
+            kind = with_eq(Tok::Slash, Tok::SlashEqual);
+        }
+        break;
+    case '<':
+        if (c1 == '<') {
+            len = 2;
+            kind = Tok::LeftShift;
+            if (c2 == '=') {
+                len = 3;
+                kind = Tok::LeftShiftEqual;
+            }
+        } else if (c1 == '>') {
+            len = 2; // `<>` only exists under `from __future__ import barry_as_FLUFL`
+        } else {
+            kind = with_eq(Tok::Less, Tok::LessEqual);
+        }
+        break;
+    case '>':
+        if (c1 == '>') {
+            len = 2;
+            kind = Tok::RightShift;
+            if (c2 == '=') {
+                len = 3;
+                kind = Tok::RightShiftEqual;
+            }
+        } else {
+            kind = with_eq(Tok::Greater, Tok::GreaterEqual);
+        }
+        break;
+    default:
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F)
+            fail(line, col + 1,
+                 fmt::format("invalid non-printable character U+{:04X}", static_cast<unsigned>(c)));
+        break; // `$`, `?`, a backtick: an error token
+    }
+    pos_ += len;
+
+    switch (kind) {
+    case Tok::LPar:
+    case Tok::LSqb:
+    case Tok::LBrace:
+        if (brackets_.size() >= 200) fail(line, col + 1, "too many nested parentheses");
+        brackets_.push_back({c, line, col});
+        break;
+    case Tok::RPar:
+    case Tok::RSqb:
+    case Tok::RBrace: {
+        if (brackets_.empty()) fail(line, col + 1, fmt::format("unmatched '{}'", c));
+        Bracket open = brackets_.back();
+        brackets_.pop_back();
+        char want = open.ch == '(' ? ')' : open.ch == '[' ? ']' : '}';
+        if (c != want) {
+            if (open.line != line)
+                fail(
+                    line, col + 1,
+                    fmt::format("closing parenthesis '{}' does not match opening parenthesis '{}' on line {}",
+                                c, open.ch, open.line));
+            fail(line, col + 1,
+                 fmt::format("closing parenthesis '{}' does not match opening parenthesis '{}'", c, open.ch));
+        }
+        break;
+    }
+    default: break;
+    }
+    return make(kind, begin, line, col);
+}
+
+const char* spelling(Tok kind) {
+    switch (kind) {
+    case Tok::EndMarker: return "end of file";
+    case Tok::Name: return "NAME";
+    case Tok::Number: return "NUMBER";
+    case Tok::String: return "STRING";
+    case Tok::Newline: return "NEWLINE";
+    case Tok::Indent: return "INDENT";
+    case Tok::Dedent: return "DEDENT";
+    case Tok::Error: return "ERRORTOKEN";
+    case Tok::LPar: return "(";
+    case Tok::RPar: return ")";
+    case Tok::LSqb: return "[";
+    case Tok::RSqb: return "]";
+    case Tok::LBrace: return "{";
+    case Tok::RBrace: return "}";
+    case Tok::Colon: return ":";
+    case Tok::Comma: return ",";
+    case Tok::Semi: return ";";
+    case Tok::Plus: return "+";
+    case Tok::Minus: return "-";
+    case Tok::Star: return "*";
+    case Tok::Slash: return "/";
+    case Tok::VBar: return "|";
+    case Tok::Amper: return "&";
+    case Tok::Less: return "<";
+    case Tok::Greater: return ">";
+    case Tok::Equal: return "=";
+    case Tok::Dot: return ".";
+    case Tok::Percent: return "%";
+    case Tok::EqEqual: return "==";
+    case Tok::NotEqual: return "!=";
+    case Tok::LessEqual: return "<=";
+    case Tok::GreaterEqual: return ">=";
+    case Tok::Tilde: return "~";
+    case Tok::Circumflex: return "^";
+    case Tok::LeftShift: return "<<";
+    case Tok::RightShift: return ">>";
+    case Tok::DoubleStar: return "**";
+    case Tok::PlusEqual: return "+=";
+    case Tok::MinEqual: return "-=";
+    case Tok::StarEqual: return "*=";
+    case Tok::SlashEqual: return "/=";
+    case Tok::PercentEqual: return "%=";
+    case Tok::AmperEqual: return "&=";
+    case Tok::VBarEqual: return "|=";
+    case Tok::CircumflexEqual: return "^=";
+    case Tok::LeftShiftEqual: return "<<=";
+    case Tok::RightShiftEqual: return ">>=";
+    case Tok::DoubleStarEqual: return "**=";
+    case Tok::DoubleSlash: return "//";
+    case Tok::DoubleSlashEqual: return "//=";
+    case Tok::At: return "@";
+    case Tok::AtEqual: return "@=";
+    case Tok::RArrow: return "->";
+    case Tok::Ellipsis: return "...";
+    case Tok::ColonEqual: return ":=";
+    case Tok::KwFalse: return "False";
+    case Tok::KwNone: return "None";
+    case Tok::KwTrue: return "True";
+    case Tok::KwAnd: return "and";
+    case Tok::KwAs: return "as";
+    case Tok::KwAssert: return "assert";
+    case Tok::KwAsync: return "async";
+    case Tok::KwAwait: return "await";
+    case Tok::KwBreak: return "break";
+    case Tok::KwClass: return "class";
+    case Tok::KwContinue: return "continue";
+    case Tok::KwDef: return "def";
+    case Tok::KwDel: return "del";
+    case Tok::KwElif: return "elif";
+    case Tok::KwElse: return "else";
+    case Tok::KwExcept: return "except";
+    case Tok::KwFinally: return "finally";
+    case Tok::KwFor: return "for";
+    case Tok::KwFrom: return "from";
+    case Tok::KwGlobal: return "global";
+    case Tok::KwIf: return "if";
+    case Tok::KwImport: return "import";
+    case Tok::KwIn: return "in";
+    case Tok::KwIs: return "is";
+    case Tok::KwLambda: return "lambda";
+    case Tok::KwNonlocal: return "nonlocal";
+    case Tok::KwNot: return "not";
+    case Tok::KwOr: return "or";
+    case Tok::KwPass: return "pass";
+    case Tok::KwRaise: return "raise";
+    case Tok::KwReturn: return "return";
+    case Tok::KwTry: return "try";
+    case Tok::KwWhile: return "while";
+    case Tok::KwWith: return "with";
+    case Tok::KwYield: return "yield";
+    }
+    return "?";
+}
+
+} // namespace ws

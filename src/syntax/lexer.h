@@ -1,0 +1,80 @@
+// Python's tokenizer: the token stream CPython 3.11 feeds its parser, with
+// INDENT/DEDENT, NEWLINE only at the end of logical lines, implicit joining
+// inside brackets and explicit joining with `\`. Literal values are decoded
+// later (literal.h); the lexer only finds their extent and reports the
+// lexical errors CPython's tokenizer reports, at the same positions.
+#pragma once
+
+#include "syntax/source.h"
+#include "syntax/token.h"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace ws {
+
+class Lexer {
+  public:
+    explicit Lexer(const SourceFile& source);
+
+    // The next token. After EndMarker, keeps returning EndMarker.
+    // Throws CompileError on a lexical error.
+    Token next();
+
+    std::string_view text(const Token& t) const {
+        return std::string_view(text_).substr(t.begin, t.end - t.begin);
+    }
+    const SourceFile& source() const { return source_; }
+
+    // Throws CompileError at a 1-based line and 1-based column.
+    [[noreturn]] void fail(int line, int col1, std::string message) const;
+
+  private:
+    struct Bracket {
+        char ch;
+        int line;
+        int col;
+    };
+
+    char peek(size_t ahead = 0) const { return pos_ + ahead < text_.size() ? text_[pos_ + ahead] : '\0'; }
+    bool at_end() const { return pos_ >= text_.size(); }
+    int col_of(size_t offset) const { return static_cast<int>(offset - line_start_); }
+    // Consumes one line terminator (\n, \r\n or \r) at `pos_`.
+    void consume_newline();
+    bool at_newline() const { return !at_end() && (text_[pos_] == '\n' || text_[pos_] == '\r'); }
+
+    Token make(Tok kind, size_t begin, int line, int col) const;
+    bool read_indentation(); // false when the line is blank
+    void continuation_line(size_t backslash);
+    Token lex_name_or_string(size_t begin);
+    Token lex_string(size_t begin, size_t quote);
+    Token lex_number(size_t begin);
+    Token lex_operator(size_t begin);
+    void check_number_end(size_t begin, const char* kind);
+    void check_identifier(size_t begin, size_t end);
+    [[noreturn]] void fail_at_offset(size_t offset, std::string message) const;
+
+    const SourceFile& source_;
+    std::string_view text_;
+    size_t pos_ = 0;
+    size_t line_start_ = 0;
+    int line_ = 1;
+
+    std::vector<int> indents_{0};
+    std::vector<int> alt_indents_{0};
+    std::vector<Bracket> brackets_;
+    int pending_dedents_ = 0;
+    bool pending_indent_ = false;
+    bool at_line_start_ = true;
+    bool line_has_tokens_ = false; // a NEWLINE is owed before EOF
+    bool done_ = false;
+    // Where the last NEWLINE was: CPython reports EOF-time tokens there.
+    int eof_line_ = 1;
+    int eof_col_ = 0;
+    // Position of the first token of the line, where INDENT/DEDENT sit.
+    int indent_line_ = 1;
+    int indent_col_ = 0;
+};
+
+} // namespace ws

@@ -1,0 +1,242 @@
+// Entry points, token handling, errors and assignment-target rules of the
+// parser; the grammar itself is in parser_expr.cpp and parser_stmt.cpp.
+#include "syntax/parser.h"
+
+#include "syntax/parser_impl.h"
+
+#include <fmt/format.h>
+
+namespace ws {
+
+namespace detail {
+
+using namespace ws::ast;
+
+Parser::Parser(std::shared_ptr<const SourceFile> source) : source_(std::move(source)), lexer_(*source_) {}
+
+std::unique_ptr<Module> Parser::parse() {
+    auto module = std::make_unique<Module>();
+    module->source = source_;
+    module_ = module.get();
+    tokens_.reserve(source_->text().size() / 3 + 16);
+    while (!is(Tok::EndMarker)) statement(module->body);
+    return module;
+}
+
+void Parser::fetch() {
+    if (lex_error_) throw *lex_error_;
+    try {
+        tokens_.push_back(lexer_.next());
+    } catch (const CompileError& e) {
+        lex_error_ = e;
+        throw;
+    }
+}
+
+Token Parser::take() {
+    Token t = at();
+    ++index_;
+    switch (t.kind) {
+    case Tok::Newline:
+    case Tok::Indent:
+    case Tok::Dedent:
+    case Tok::EndMarker: break;
+    default: end_line_ = t.end_line; end_col_ = t.end_col;
+    }
+    return t;
+}
+
+void Parser::expect(Tok k) {
+    if (!accept(k)) invalid_syntax();
+}
+
+void Parser::error_at(const Token& t, std::string message) {
+    throw CompileError(source_->path(), t.line, t.col + 1, std::move(message));
+}
+
+void Parser::error_at(const Pos& p, std::string message) {
+    throw CompileError(source_->path(), p.line, p.col + 1, std::move(message));
+}
+
+void Parser::invalid_syntax() {
+    Token t = at();
+    // CPython reports the indentation width itself as the column here.
+    if (t.kind == Tok::Indent) throw CompileError(source_->path(), t.line, t.col, "unexpected indent");
+    if (speculating_ == 0) {
+        // A lexical error anywhere later in the file wins, as in CPython.
+        while (lexer_.next().kind != Tok::EndMarker) {
+        }
+    }
+    throw CompileError(source_->path(), t.line, t.col + 1, "invalid syntax");
+}
+
+void Parser::expected_colon() {
+    if (is(Tok::Newline)) error_at(at(), "expected ':'");
+    invalid_syntax();
+}
+
+// CPython's _PyPegen_get_expr_name: how messages name an expression.
+const char* Parser::expr_name(const Expr* e) {
+    switch (e->kind) {
+    case ExprKind::Attribute: return "attribute";
+    case ExprKind::Subscript: return "subscript";
+    case ExprKind::Starred: return "starred";
+    case ExprKind::Name: return "name";
+    case ExprKind::List: return "list";
+    case ExprKind::Tuple: return "tuple";
+    case ExprKind::Lambda: return "lambda";
+    case ExprKind::Call: return "function call";
+    case ExprKind::BoolOp:
+    case ExprKind::BinOp:
+    case ExprKind::UnaryOp: return "expression";
+    case ExprKind::GeneratorExp: return "generator expression";
+    case ExprKind::Yield:
+    case ExprKind::YieldFrom: return "yield expression";
+    case ExprKind::Await: return "await expression";
+    case ExprKind::ListComp: return "list comprehension";
+    case ExprKind::SetComp: return "set comprehension";
+    case ExprKind::DictComp: return "dict comprehension";
+    case ExprKind::Dict: return "dict literal";
+    case ExprKind::Set: return "set display";
+    case ExprKind::JoinedStr: return "f-string expression";
+    case ExprKind::Compare: return "comparison";
+    case ExprKind::IfExp: return "conditional expression";
+    case ExprKind::NamedExpr: return "named expression";
+    case ExprKind::Slice: return "slice";
+    case ExprKind::Constant: {
+        const auto* c = as<Constant>(e);
+        switch (c->value_kind) {
+        case Constant::Kind::None: return "None";
+        case Constant::Kind::Bool: return c->bool_value ? "True" : "False";
+        case Constant::Kind::Ellipsis: return "ellipsis";
+        default: return "literal";
+        }
+    }
+    }
+    return "expression";
+}
+
+// The first part of `e` that cannot be assigned to (or deleted), or null.
+Expr* Parser::invalid_target(Expr* e, TargetKind kind) {
+    switch (e->kind) {
+    case ExprKind::List:
+    case ExprKind::Tuple: {
+        auto& elts = e->kind == ExprKind::List ? as<List>(e)->elts : as<Tuple>(e)->elts;
+        for (Expr* x : elts)
+            if (Expr* bad = invalid_target(x, kind)) return bad;
+        return nullptr;
+    }
+    case ExprKind::Starred:
+        if (kind == TargetKind::Del) return e;
+        return invalid_target(as<Starred>(e)->value, kind);
+    case ExprKind::Compare:
+        // `for a in b` read as an expression is a comparison; look left of `in`.
+        if (kind == TargetKind::For) {
+            auto* c = as<Compare>(e);
+            return c->ops[0] == CmpOpKind::In ? invalid_target(c->left, kind) : nullptr;
+        }
+        return e;
+    case ExprKind::Name:
+    case ExprKind::Subscript:
+    case ExprKind::Attribute: return nullptr;
+    default: return e;
+    }
+}
+
+void Parser::set_store(Expr* e) {
+    switch (e->kind) {
+    case ExprKind::Name: as<Name>(e)->ctx = ExprContext::Store; break;
+    case ExprKind::Attribute: as<Attribute>(e)->ctx = ExprContext::Store; break;
+    case ExprKind::Subscript: as<Subscript>(e)->ctx = ExprContext::Store; break;
+    case ExprKind::Starred:
+        as<Starred>(e)->ctx = ExprContext::Store;
+        set_store(as<Starred>(e)->value);
+        break;
+    case ExprKind::Tuple:
+        as<Tuple>(e)->ctx = ExprContext::Store;
+        for (Expr* x : as<Tuple>(e)->elts) set_store(x);
+        break;
+    case ExprKind::List:
+        as<List>(e)->ctx = ExprContext::Store;
+        for (Expr* x : as<List>(e)->elts) set_store(x);
+        break;
+    default: break;
+    }
+}
+
+namespace {
+
+// The leftmost atom of an expression, for CPython's lookahead that spares
+// `[a] = ...`-like statements the "Maybe you meant '=='" hint.
+const Expr* leftmost(const Expr* e) {
+    for (;;) {
+        switch (e->kind) {
+        case ExprKind::BinOp: e = as<BinOp>(e)->left; break;
+        case ExprKind::Call: e = as<Call>(e)->func; break;
+        case ExprKind::Attribute: e = as<Attribute>(e)->value; break;
+        case ExprKind::Subscript: e = as<Subscript>(e)->value; break;
+        default: return e;
+        }
+    }
+}
+
+} // namespace
+
+void Parser::check_assign_targets(const std::vector<Expr*>& targets, bool single_equal) {
+    for (Expr* t : targets)
+        if (t->kind == ExprKind::Yield || t->kind == ExprKind::YieldFrom)
+            error_at(t->pos, "assignment to yield expression not possible");
+    Expr* first = targets[0];
+    if (single_equal && invalid_target(first, TargetKind::Star)) {
+        bool bitwise_or_level = true;
+        switch (first->kind) {
+        case ExprKind::Compare:
+        case ExprKind::BoolOp:
+        case ExprKind::IfExp:
+        case ExprKind::Lambda:
+        case ExprKind::Starred:
+        case ExprKind::Tuple:
+        case ExprKind::List:
+        case ExprKind::Yield:
+        case ExprKind::YieldFrom:
+        case ExprKind::NamedExpr: bitwise_or_level = false; break;
+        case ExprKind::UnaryOp: bitwise_or_level = as<UnaryOp>(first)->op != UnaryOpKind::Not; break;
+        default: break;
+        }
+        const Expr* lead = leftmost(first);
+        bool excluded =
+            lead->kind == ExprKind::List || lead->kind == ExprKind::Tuple ||
+            lead->kind == ExprKind::GeneratorExp ||
+            (lead->kind == ExprKind::Constant && (as<Constant>(lead)->value_kind == Constant::Kind::Bool ||
+                                                  as<Constant>(lead)->value_kind == Constant::Kind::None));
+        if (bitwise_or_level && !excluded)
+            error_at(first->pos, fmt::format("cannot assign to {} here. Maybe you meant '==' instead of '='?",
+                                             expr_name(first)));
+    }
+    for (Expr* t : targets) {
+        if (Expr* bad = invalid_target(t, TargetKind::Star))
+            error_at(bad->pos, fmt::format("cannot assign to {}", expr_name(bad)));
+        set_store(t);
+    }
+}
+
+} // namespace detail
+
+std::unique_ptr<ast::Module> parse_module(std::shared_ptr<const SourceFile> source) {
+    return detail::Parser(std::move(source)).parse();
+}
+
+std::string source_segment(const SourceFile& source, const Pos& pos) {
+    if (pos.line < 1 || pos.end_line > source.line_count() || pos.end_line < pos.line) return {};
+    const std::string& text = source.text();
+    auto offset = [&](int line, int col) {
+        size_t start = static_cast<size_t>(source.line(line).data() - text.data());
+        return start + static_cast<size_t>(col);
+    };
+    size_t begin = offset(pos.line, pos.col);
+    size_t end = offset(pos.end_line, pos.end_col);
+    if (begin > end || end > text.size()) return {};
+    return text.substr(begin, end - begin);
+}
+
+} // namespace ws

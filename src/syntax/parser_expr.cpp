@@ -1,0 +1,749 @@
+// Expressions, from star_expressions down to atoms, in CPython's precedence
+// order (lowest first). Each function is one grammar rule.
+#include "syntax/literal.h"
+#include "syntax/parser_impl.h"
+
+#include <fmt/format.h>
+#include <limits>
+
+namespace ws::detail {
+
+using namespace ws::ast;
+
+bool Parser::starts_expression() {
+    switch (kind()) {
+    case Tok::Name:
+    case Tok::Number:
+    case Tok::String:
+    case Tok::LPar:
+    case Tok::LSqb:
+    case Tok::LBrace:
+    case Tok::Minus:
+    case Tok::Plus:
+    case Tok::Tilde:
+    case Tok::Star:
+    case Tok::Ellipsis:
+    case Tok::KwNot:
+    case Tok::KwLambda:
+    case Tok::KwAwait:
+    case Tok::KwTrue:
+    case Tok::KwFalse:
+    case Tok::KwNone: return true;
+    default: return false;
+    }
+}
+
+// star_expressions: `a`, or `a, *b, c,` as a Tuple without parentheses.
+Expr* Parser::star_expressions() {
+    Start s = start();
+    Expr* first = star_expression();
+    if (!is(Tok::Comma)) return first;
+    std::vector<Expr*> elts{first};
+    while (accept(Tok::Comma)) {
+        if (!starts_expression()) break;
+        elts.push_back(star_expression());
+    }
+    auto* t = expr<Tuple>(s);
+    t->elts = std::move(elts);
+    return t;
+}
+
+Expr* Parser::star_expression() {
+    if (!is(Tok::Star)) return expression();
+    Start s = start();
+    take();
+    Expr* value = bitwise_or();
+    auto* st = expr<Starred>(s);
+    st->value = value;
+    return st;
+}
+
+Expr* Parser::star_named_expression() {
+    if (!is(Tok::Star)) return named_expression();
+    return star_expression();
+}
+
+// `name := value`, or an expression. A stray `=` gets CPython's hints.
+Expr* Parser::named_expression() {
+    if (is(Tok::Name) && kind(1) == Tok::ColonEqual) {
+        Start s = start();
+        Token name = take();
+        take();
+        expression();
+        (void)name;
+        return expr<OtherExpr>(s, ExprKind::NamedExpr);
+    }
+    Expr* e = expression();
+    if (is(Tok::ColonEqual))
+        error_at(e->pos, fmt::format("cannot use assignment expressions with {}", expr_name(e)));
+    if (is(Tok::Equal)) {
+        // `if x = 1:` and friends, as CPython's invalid_named_expression.
+        Mark m = mark();
+        take();
+        if (starts_expression() && !is(Tok::Star)) {
+            Expr* rhs = bitwise_or();
+            if (!is(Tok::Equal) && !is(Tok::ColonEqual)) {
+                if (e->kind == ExprKind::Name)
+                    error_at(Pos{e->pos.line, e->pos.col, rhs->pos.end_line, rhs->pos.end_col},
+                             "invalid syntax. Maybe you meant '==' or ':=' instead of '='?");
+                bool excluded =
+                    e->kind == ExprKind::List || e->kind == ExprKind::Tuple ||
+                    e->kind == ExprKind::GeneratorExp ||
+                    (e->kind == ExprKind::Constant && (as<Constant>(e)->value_kind == Constant::Kind::Bool ||
+                                                       as<Constant>(e)->value_kind == Constant::Kind::None));
+                if (!excluded)
+                    error_at(e->pos,
+                             fmt::format("cannot assign to {} here. Maybe you meant '==' instead of '='?",
+                                         expr_name(e)));
+            }
+        }
+        reset(m);
+    }
+    return e;
+}
+
+// expression: a conditional expression, a lambda, or a disjunction.
+Expr* Parser::expression() {
+    if (is(Tok::KwLambda)) return lambda();
+    Start s = start();
+    Expr* body = disjunction();
+    if (!is(Tok::KwIf)) return body;
+    take();
+    Expr* test = disjunction();
+    if (!accept(Tok::KwElse)) {
+        if (is(Tok::Colon)) invalid_syntax();
+        error_at(Pos{body->pos.line, body->pos.col, test->pos.end_line, test->pos.end_col},
+                 "expected 'else' after 'if' expression");
+    }
+    Expr* orelse = expression();
+    auto* e = expr<IfExp>(s);
+    e->test = test;
+    e->body = body;
+    e->orelse = orelse;
+    return e;
+}
+
+Expr* Parser::lambda() {
+    Start s = start();
+    take();
+    Arguments args;
+    arguments(args, false, Tok::Colon);
+    expect(Tok::Colon);
+    expression();
+    return expr<OtherExpr>(s, ExprKind::Lambda);
+}
+
+Expr* Parser::disjunction() {
+    Start s = start();
+    Expr* first = conjunction();
+    if (!is(Tok::KwOr)) return first;
+    auto* b = module_->make_expr<BoolOp>();
+    b->op = BoolOpKind::Or;
+    b->values.push_back(first);
+    while (accept(Tok::KwOr)) b->values.push_back(conjunction());
+    b->pos = span(s);
+    return b;
+}
+
+Expr* Parser::conjunction() {
+    Start s = start();
+    Expr* first = inversion();
+    if (!is(Tok::KwAnd)) return first;
+    auto* b = module_->make_expr<BoolOp>();
+    b->op = BoolOpKind::And;
+    b->values.push_back(first);
+    while (accept(Tok::KwAnd)) b->values.push_back(inversion());
+    b->pos = span(s);
+    return b;
+}
+
+Expr* Parser::inversion() {
+    if (!is(Tok::KwNot)) return comparison();
+    Start s = start();
+    take();
+    Expr* operand = inversion();
+    auto* u = expr<UnaryOp>(s);
+    u->op = UnaryOpKind::Not;
+    u->operand = operand;
+    return u;
+}
+
+// `a < b <= c` is one Compare with two operators.
+Expr* Parser::comparison() {
+    Start s = start();
+    Expr* left = bitwise_or();
+    Compare* c = nullptr;
+    for (;;) {
+        CmpOpKind op;
+        switch (kind()) {
+        case Tok::EqEqual: op = CmpOpKind::Eq; break;
+        case Tok::NotEqual: op = CmpOpKind::NotEq; break;
+        case Tok::Less: op = CmpOpKind::Lt; break;
+        case Tok::LessEqual: op = CmpOpKind::LtE; break;
+        case Tok::Greater: op = CmpOpKind::Gt; break;
+        case Tok::GreaterEqual: op = CmpOpKind::GtE; break;
+        case Tok::KwIn: op = CmpOpKind::In; break;
+        case Tok::KwIs: op = kind(1) == Tok::KwNot ? CmpOpKind::IsNot : CmpOpKind::Is; break;
+        case Tok::KwNot:
+            if (kind(1) != Tok::KwIn) return c ? c : left;
+            op = CmpOpKind::NotIn;
+            break;
+        default:
+            if (c) c->pos = span(s);
+            return c ? c : left;
+        }
+        take();
+        if (op == CmpOpKind::IsNot || op == CmpOpKind::NotIn) take();
+        if (!c) {
+            c = module_->make_expr<Compare>();
+            c->left = left;
+        }
+        c->ops.push_back(op);
+        c->comparators.push_back(bitwise_or());
+        c->pos = span(s);
+    }
+}
+
+namespace {
+
+// The binary operators of each left-associative level, loosest first:
+// `|`, `^`, `&`, shifts, `+ -`, `* / // % @`.
+constexpr int kTermLevel = 5;
+
+bool binary_op(int level, Tok t, BinOpKind& op) {
+    switch (level) {
+    case 0: op = BinOpKind::BitOr; return t == Tok::VBar;
+    case 1: op = BinOpKind::BitXor; return t == Tok::Circumflex;
+    case 2: op = BinOpKind::BitAnd; return t == Tok::Amper;
+    case 3:
+        op = t == Tok::LeftShift ? BinOpKind::LShift : BinOpKind::RShift;
+        return t == Tok::LeftShift || t == Tok::RightShift;
+    case 4: op = t == Tok::Plus ? BinOpKind::Add : BinOpKind::Sub; return t == Tok::Plus || t == Tok::Minus;
+    default:
+        switch (t) {
+        case Tok::Star: op = BinOpKind::Mult; return true;
+        case Tok::Slash: op = BinOpKind::Div; return true;
+        case Tok::DoubleSlash: op = BinOpKind::FloorDiv; return true;
+        case Tok::Percent: op = BinOpKind::Mod; return true;
+        case Tok::At: op = BinOpKind::MatMult; return true;
+        default: return false;
+        }
+    }
+}
+
+} // namespace
+
+// bitwise_or .. term: `a - b - c` is `(a - b) - c`, every BinOp starting at `a`.
+Expr* Parser::binary(int level) {
+    if (level > kTermLevel) return factor();
+    Start s = start();
+    Expr* left = binary(level + 1);
+    BinOpKind op;
+    while (binary_op(level, kind(), op)) {
+        take();
+        Expr* right = binary(level + 1);
+        auto* b = expr<BinOp>(s);
+        b->left = left;
+        b->op = op;
+        b->right = right;
+        left = b;
+    }
+    return left;
+}
+
+// Unary operators; `-x**2` is `-(x**2)` because power binds tighter.
+Expr* Parser::factor() {
+    UnaryOpKind op;
+    switch (kind()) {
+    case Tok::Plus: op = UnaryOpKind::UAdd; break;
+    case Tok::Minus: op = UnaryOpKind::USub; break;
+    case Tok::Tilde: op = UnaryOpKind::Invert; break;
+    default: return power();
+    }
+    Start s = start();
+    take();
+    Expr* operand = factor();
+    auto* u = expr<UnaryOp>(s);
+    u->op = op;
+    u->operand = operand;
+    return u;
+}
+
+// `a ** b`: right-associative through factor, so `2 ** -1` parses.
+Expr* Parser::power() {
+    Start s = start();
+    Expr* left;
+    if (is(Tok::KwAwait)) {
+        take();
+        primary();
+        left = expr<OtherExpr>(s, ExprKind::Await);
+    } else {
+        left = primary();
+    }
+    if (!is(Tok::DoubleStar)) return left;
+    take();
+    Expr* right = factor();
+    auto* b = expr<BinOp>(s);
+    b->left = left;
+    b->op = BinOpKind::Pow;
+    b->right = right;
+    return b;
+}
+
+// An atom followed by any number of `.name`, `(args)` and `[slices]`.
+Expr* Parser::primary() {
+    Start s = start();
+    Expr* e = atom();
+    for (;;) {
+        switch (kind()) {
+        case Tok::Dot: {
+            take();
+            if (!is(Tok::Name)) invalid_syntax();
+            Token name = take();
+            auto* a = expr<Attribute>(s);
+            a->value = e;
+            a->attr = std::string(lexer_.text(name));
+            e = a;
+            break;
+        }
+        case Tok::LPar: e = call(s, e); break;
+        case Tok::LSqb: e = subscript(s, e); break;
+        default: return e;
+        }
+    }
+}
+
+Expr* Parser::atom() {
+    Start s = start();
+    switch (kind()) {
+    case Tok::Name: {
+        Token t = take();
+        auto* n = expr<Name>(s);
+        n->id = std::string(lexer_.text(t));
+        return n;
+    }
+    case Tok::KwTrue:
+    case Tok::KwFalse: {
+        Tok k = take().kind;
+        auto* c = expr<Constant>(s);
+        c->value_kind = Constant::Kind::Bool;
+        c->bool_value = k == Tok::KwTrue;
+        return c;
+    }
+    case Tok::KwNone: {
+        take();
+        return expr<Constant>(s);
+    }
+    case Tok::Ellipsis: {
+        take();
+        auto* c = expr<Constant>(s);
+        c->value_kind = Constant::Kind::Ellipsis;
+        return c;
+    }
+    case Tok::String: return strings();
+    case Tok::Number: return number();
+    case Tok::LPar: return paren_atom();
+    case Tok::LSqb: return list_atom();
+    case Tok::LBrace: return brace_atom();
+    default: invalid_syntax();
+    }
+}
+
+// Adjacent string tokens make one constant ("a" "b" is "ab"); any f-string
+// among them makes the whole a JoinedStr.
+Expr* Parser::strings() {
+    Start s = start();
+    size_t first = index_;
+    bool any_bytes = false, any_text = false, any_f = false;
+    while (is(Tok::String)) {
+        StringLiteral lit = split_string_token(lexer_.text(take()));
+        (lit.bytes ? any_bytes : any_text) = true;
+        any_f = any_f || lit.fstring;
+    }
+    size_t last = index_;
+    // CPython reports these at the token that ends the strings.
+    if (any_bytes && any_text) error_at(at(), "cannot mix bytes and nonbytes literals");
+    if (any_f) return expr<OtherExpr>(s, ExprKind::JoinedStr);
+    scratch_.clear();
+    std::string error;
+    for (size_t i = first; i < last; ++i) {
+        const Token& t = tokens_[i];
+        StringLiteral lit = split_string_token(lexer_.text(t));
+        if (lit.bytes) {
+            for (char c : lit.body)
+                if (static_cast<unsigned char>(c) >= 0x80)
+                    error_at(t, "bytes can only contain ASCII literal characters");
+        }
+        if (!decode_string(lit, scratch_, error)) error_at(at(), error);
+    }
+    auto* c = expr<Constant>(s);
+    c->value_kind = any_bytes ? Constant::Kind::Bytes : Constant::Kind::Str;
+    c->str_value = scratch_;
+    return c;
+}
+
+Expr* Parser::number() {
+    Start s = start();
+    Token t = take();
+    std::string_view text = lexer_.text(t);
+    auto* c = expr<Constant>(s);
+    char last = text.back();
+    if (last == 'j' || last == 'J') {
+        c->value_kind = Constant::Kind::Complex;
+        c->float_value = parse_float_literal(text.substr(0, text.size() - 1));
+    } else if (is_int_literal(text)) {
+        uint64_t v = 0;
+        if (!parse_int_literal(text, v))
+            error_at(t, "integer literal is too large (does not fit in 64 bits)");
+        c->value_kind = Constant::Kind::Int;
+        if (v > static_cast<uint64_t>(std::numeric_limits<int64_t>::max())) {
+            c->int_is_unsigned = true;
+            c->uint_value = v;
+        } else {
+            c->int_value = static_cast<int64_t>(v);
+            c->uint_value = v;
+        }
+    } else {
+        c->value_kind = Constant::Kind::Float;
+        c->float_value = parse_float_literal(text);
+    }
+    return c;
+}
+
+// `(...)`: a group (the inner node, its own position), a tuple (spanning the
+// parentheses) or a generator expression.
+Expr* Parser::paren_atom() {
+    Start s = start();
+    take();
+    if (accept(Tok::RPar)) return expr<Tuple>(s);
+    if (is(Tok::KwYield)) {
+        Expr* y = yield_expr();
+        expect(Tok::RPar);
+        return y;
+    }
+    size_t first_index = index_;
+    Expr* first = star_named_expression();
+    if (is(Tok::KwFor) || (is(Tok::KwAsync) && kind(1) == Tok::KwFor)) {
+        comprehension_clauses();
+        expect(Tok::RPar);
+        return expr<OtherExpr>(s, ExprKind::GeneratorExp);
+    }
+    if (is(Tok::Comma)) {
+        std::vector<Expr*> elts{first};
+        while (accept(Tok::Comma)) {
+            if (is(Tok::RPar)) break;
+            first_index = index_;
+            elts.push_back(star_named_expression());
+            if (!is(Tok::Comma) && !is(Tok::RPar)) missing_comma_check(first_index, elts.back());
+        }
+        expect(Tok::RPar);
+        auto* t = expr<Tuple>(s);
+        t->elts = std::move(elts);
+        return t;
+    }
+    if (!is(Tok::RPar)) missing_comma_check(first_index, first);
+    expect(Tok::RPar);
+    if (first->kind == ExprKind::Starred) error_at(first->pos, "cannot use starred expression here");
+    return first;
+}
+
+Expr* Parser::list_atom() {
+    Start s = start();
+    take();
+    std::vector<Expr*> elts;
+    if (!is(Tok::RSqb)) {
+        size_t first_index = index_;
+        elts.push_back(star_named_expression());
+        if (is(Tok::KwFor) || (is(Tok::KwAsync) && kind(1) == Tok::KwFor)) {
+            comprehension_clauses();
+            expect(Tok::RSqb);
+            return expr<OtherExpr>(s, ExprKind::ListComp);
+        }
+        if (!is(Tok::Comma) && !is(Tok::RSqb)) missing_comma_check(first_index, elts.back());
+        while (accept(Tok::Comma)) {
+            if (is(Tok::RSqb)) break;
+            first_index = index_;
+            elts.push_back(star_named_expression());
+            if (!is(Tok::Comma) && !is(Tok::RSqb)) missing_comma_check(first_index, elts.back());
+        }
+    }
+    expect(Tok::RSqb);
+    auto* l = expr<List>(s);
+    l->elts = std::move(elts);
+    return l;
+}
+
+// `{...}`: dict, set, or their comprehensions. Only kind and position are kept.
+Expr* Parser::brace_atom() {
+    Start s = start();
+    take();
+    if (accept(Tok::RBrace)) return expr<OtherExpr>(s, ExprKind::Dict);
+    auto is_comprehension = [&] { return is(Tok::KwFor) || (is(Tok::KwAsync) && kind(1) == Tok::KwFor); };
+    bool dict;
+    if (accept(Tok::DoubleStar)) {
+        bitwise_or();
+        dict = true;
+    } else {
+        size_t first_index = index_;
+        Expr* first = star_named_expression();
+        dict = accept(Tok::Colon);
+        if (dict) {
+            expression();
+            if (is_comprehension()) {
+                comprehension_clauses();
+                expect(Tok::RBrace);
+                return expr<OtherExpr>(s, ExprKind::DictComp);
+            }
+        } else {
+            if (is_comprehension()) {
+                comprehension_clauses();
+                expect(Tok::RBrace);
+                return expr<OtherExpr>(s, ExprKind::SetComp);
+            }
+            if (!is(Tok::Comma) && !is(Tok::RBrace)) missing_comma_check(first_index, first);
+        }
+    }
+    while (accept(Tok::Comma)) {
+        if (is(Tok::RBrace)) break;
+        if (dict) {
+            if (accept(Tok::DoubleStar)) {
+                bitwise_or();
+                continue;
+            }
+            Expr* key = expression();
+            if (!accept(Tok::Colon)) {
+                if (is(Tok::RBrace) || is(Tok::Comma))
+                    error_at(Pos{key->pos.end_line, key->pos.end_col, key->pos.end_line, key->pos.end_col},
+                             "':' expected after dictionary key");
+                invalid_syntax();
+            }
+            expression();
+        } else {
+            size_t first_index = index_;
+            Expr* e = star_named_expression();
+            if (!is(Tok::Comma) && !is(Tok::RBrace)) missing_comma_check(first_index, e);
+        }
+    }
+    expect(Tok::RBrace);
+    return expr<OtherExpr>(s, dict ? ExprKind::Dict : ExprKind::Set);
+}
+
+Expr* Parser::yield_expr() {
+    Start s = start();
+    take();
+    if (accept(Tok::KwFrom)) {
+        expression();
+        return expr<OtherExpr>(s, ExprKind::YieldFrom);
+    }
+    if (starts_expression()) star_expressions();
+    return expr<OtherExpr>(s, ExprKind::Yield);
+}
+
+// `func(args)`: positional (possibly `*x`), then keywords and `**x`. A sole
+// generator argument spans the call's parentheses, as in CPython.
+Expr* Parser::call(Start s, Expr* func) {
+    Start paren = start();
+    take();
+    auto* c = module_->make_expr<Call>();
+    c->func = func;
+    bool seen_keyword = false, seen_double_star = false;
+    while (!is(Tok::RPar)) {
+        size_t first_index = index_;
+        Expr* last = nullptr;
+        if (is(Tok::Star)) {
+            Start a = start();
+            take();
+            Expr* value = expression();
+            auto* st = expr<Starred>(a);
+            st->value = value;
+            if (seen_double_star)
+                error_at(st->pos, "iterable argument unpacking follows keyword argument unpacking");
+            c->args.push_back(st);
+            last = st;
+        } else if (is(Tok::DoubleStar)) {
+            Start a = start();
+            take();
+            Keyword k;
+            k.value = expression();
+            k.pos = span(a);
+            c->keywords.push_back(std::move(k));
+            seen_double_star = true;
+            last = c->keywords.back().value;
+        } else if (is(Tok::Name) && kind(1) == Tok::Equal) {
+            Start a = start();
+            Token name = take();
+            take();
+            Keyword k;
+            k.arg = std::string(lexer_.text(name));
+            k.value = expression();
+            k.pos = span(a);
+            c->keywords.push_back(std::move(k));
+            seen_keyword = true;
+            last = c->keywords.back().value;
+        } else {
+            if ((is(Tok::KwTrue) || is(Tok::KwFalse) || is(Tok::KwNone)) && kind(1) == Tok::Equal)
+                error_at(at(), fmt::format("cannot assign to {}", spelling(kind())));
+            Expr* e = is(Tok::Name) && kind(1) == Tok::ColonEqual ? named_expression() : expression();
+            if (is(Tok::Equal))
+                error_at(e->pos, "expression cannot contain assignment, perhaps you meant \"==\"?");
+            if (is(Tok::KwFor) || (is(Tok::KwAsync) && kind(1) == Tok::KwFor)) {
+                comprehension_clauses();
+                if (c->args.empty() && c->keywords.empty() && is(Tok::RPar)) {
+                    take();
+                    c->args.push_back(expr<OtherExpr>(paren, ExprKind::GeneratorExp));
+                    c->pos = span(s);
+                    return c;
+                }
+                error_at(Pos{e->pos.line, e->pos.col, end_line_, end_col_},
+                         "Generator expression must be parenthesized");
+            }
+            if (seen_double_star) error_at(e->pos, "positional argument follows keyword argument unpacking");
+            if (seen_keyword) error_at(e->pos, "positional argument follows keyword argument");
+            c->args.push_back(e);
+            last = e;
+        }
+        if (!accept(Tok::Comma)) {
+            if (!is(Tok::RPar)) missing_comma_check(first_index, last);
+            break;
+        }
+    }
+    expect(Tok::RPar);
+    c->pos = span(s);
+    return c;
+}
+
+// `value[...]`: one slice, or a Tuple of them spanning the items (not the brackets).
+Expr* Parser::subscript(Start s, Expr* value) {
+    take();
+    Start items = start();
+    size_t first_index = index_;
+    Expr* first = slice_item();
+    Expr* slice = first;
+    if (is(Tok::Comma)) {
+        std::vector<Expr*> elts{first};
+        while (accept(Tok::Comma)) {
+            if (is(Tok::RSqb)) break;
+            first_index = index_;
+            elts.push_back(slice_item());
+        }
+        auto* t = expr<Tuple>(items);
+        t->elts = std::move(elts);
+        slice = t;
+    }
+    if (!is(Tok::RSqb) && !is(Tok::Comma)) missing_comma_check(first_index, slice);
+    expect(Tok::RSqb);
+    auto* sub = expr<Subscript>(s);
+    sub->value = value;
+    sub->slice = slice;
+    return sub;
+}
+
+Expr* Parser::slice_item() {
+    Start s = start();
+    if (is(Tok::Star)) {
+        take();
+        Expr* value = expression();
+        auto* st = expr<Starred>(s);
+        st->value = value;
+        return st;
+    }
+    if (is(Tok::Name) && kind(1) == Tok::ColonEqual) return named_expression();
+    Expr* lower = nullptr;
+    if (!is(Tok::Colon)) {
+        lower = expression();
+        if (!is(Tok::Colon)) return lower;
+    }
+    take();
+    auto* sl = module_->make_expr<Slice>();
+    sl->lower = lower;
+    if (!is(Tok::Colon) && !is(Tok::Comma) && !is(Tok::RSqb)) sl->upper = expression();
+    if (accept(Tok::Colon) && !is(Tok::Comma) && !is(Tok::RSqb)) sl->step = expression();
+    sl->pos = span(s);
+    return sl;
+}
+
+// `for target in iter if cond ...`, repeated; only checked, not kept.
+void Parser::comprehension_clauses() {
+    while (is(Tok::KwFor) || (is(Tok::KwAsync) && kind(1) == Tok::KwFor)) {
+        accept(Tok::KwAsync);
+        take();
+        star_targets(true);
+        expect(Tok::KwIn);
+        disjunction();
+        while (accept(Tok::KwIf)) disjunction();
+    }
+}
+
+// Targets of `for` and comprehensions: `a`, `a.b`, `a[i]`, `(a, b)`, `*a`, ...
+// Anything else is reported as CPython's invalid_for_target does.
+Expr* Parser::star_targets(bool for_in) {
+    Start s = start();
+    Mark m = mark();
+    auto one = [&](auto& self) -> Expr* {
+        if (!is(Tok::Star)) return primary();
+        Start a = start();
+        take();
+        Expr* value = self(self);
+        auto* st = expr<Starred>(a);
+        st->value = value;
+        return st;
+    };
+    auto starts_target = [&] { return starts_expression() && !is(Tok::KwNot) && !is(Tok::KwLambda); };
+    if (!starts_target()) invalid_syntax();
+    Expr* result = one(one);
+    if (is(Tok::Comma)) {
+        std::vector<Expr*> elts{result};
+        while (accept(Tok::Comma)) {
+            if (!starts_target()) break;
+            elts.push_back(one(one));
+        }
+        auto* t = expr<Tuple>(s);
+        t->elts = std::move(elts);
+        result = t;
+    }
+    Expr* bad = invalid_target(result, TargetKind::For);
+    if (!bad && for_in && !is(Tok::KwIn)) {
+        // Re-read as an expression to find what CPython would name.
+        Mark stop = mark();
+        reset(m);
+        Expr* whole = star_expressions();
+        bad = invalid_target(whole, TargetKind::For);
+        if (!bad) {
+            reset(stop);
+            return result;
+        }
+    }
+    if (bad) error_at(bad->pos, fmt::format("cannot assign to {}", expr_name(bad)));
+    set_store(result);
+    return result;
+}
+
+// CPython's "Perhaps you forgot a comma?": inside brackets, an expression
+// directly followed by another one.
+void Parser::missing_comma_check(size_t first_index, Expr* first) {
+    if (!first || !starts_expression() || is(Tok::Star)) return;
+    const Token& t0 = tokens_[first_index];
+    if (t0.kind == Tok::Name) {
+        std::string_view name = lexer_.text(t0);
+        if (tokens_[first_index + 1].kind == Tok::String || name == "match" || name == "case" || name == "_")
+            return;
+    }
+    switch (first->kind) {
+    case ExprKind::IfExp:
+    case ExprKind::Lambda:
+    case ExprKind::NamedExpr:
+    case ExprKind::Starred:
+    case ExprKind::Slice: return;
+    default: break;
+    }
+    Mark m = mark();
+    Expr* second = expression();
+    if (tokens_[index_ - 1].depth == 0) {
+        reset(m);
+        return;
+    }
+    error_at(Pos{first->pos.line, first->pos.col, second->pos.end_line, second->pos.end_col},
+             "invalid syntax. Perhaps you forgot a comma?");
+}
+
+} // namespace ws::detail

@@ -1,0 +1,166 @@
+// The recursive-descent parser behind parse_module (internal to ws_syntax).
+//
+// It follows the shape of CPython 3.11's PEG grammar so trees come out the
+// same. Positions follow pegen's rule: a node spans from the first token its
+// rule consumed to the last non-whitespace token consumed (NEWLINE, INDENT
+// and DEDENT never count), so `(a + b) * c` starts at the parenthesis while
+// the inner `a + b` does not.
+#pragma once
+
+#include "syntax/ast.h"
+#include "syntax/lexer.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ws::detail {
+
+class Parser {
+  public:
+    explicit Parser(std::shared_ptr<const SourceFile> source);
+    std::unique_ptr<ast::Module> parse();
+
+  private:
+    // Where a node starts: the first token of its rule.
+    struct Start {
+        int line;
+        int col;
+    };
+    // A point to return to when trying an alternative (rare: `match`, `with (`).
+    struct Mark {
+        size_t index;
+        int end_line;
+        int end_col;
+    };
+
+    // ------------------------------------------------------------ tokens
+    const Token& at(size_t ahead = 0) {
+        while (index_ + ahead >= tokens_.size()) fetch();
+        return tokens_[index_ + ahead];
+    }
+    void fetch();
+    Tok kind(size_t ahead = 0) { return at(ahead).kind; }
+    bool is(Tok k) { return kind() == k; }
+    Token take();
+    bool accept(Tok k) {
+        if (!is(k)) return false;
+        take();
+        return true;
+    }
+    void expect(Tok k);
+    bool is_name(std::string_view s) { return is(Tok::Name) && lexer_.text(at()) == s; }
+    Start start() {
+        const Token& t = at();
+        return {t.line, t.col};
+    }
+    Pos span(Start s) const { return {s.line, s.col, end_line_, end_col_}; }
+    Mark mark() const { return {index_, end_line_, end_col_}; }
+    void reset(Mark m) {
+        index_ = m.index;
+        end_line_ = m.end_line;
+        end_col_ = m.end_col;
+    }
+    template <class T, class... A>
+    T* expr(Start s, A&&... a) {
+        T* e = module_->make_expr<T>(std::forward<A>(a)...);
+        e->pos = span(s);
+        return e;
+    }
+    template <class T, class... A>
+    T* stmt(Start s, A&&... a) {
+        T* st = module_->make_stmt<T>(std::forward<A>(a)...);
+        st->pos = span(s);
+        return st;
+    }
+
+    // ------------------------------------------------------------ errors
+    [[noreturn]] void error_at(const Token& t, std::string message);
+    [[noreturn]] void error_at(const Pos& p, std::string message);
+    // CPython's generic "invalid syntax" at the current token, unless the
+    // rest of the file holds a lexical error, which CPython reports instead.
+    [[noreturn]] void invalid_syntax();
+    [[noreturn]] void expected_colon();
+    void expect_colon() {
+        if (!accept(Tok::Colon)) expected_colon();
+    }
+
+    // ------------------------------------------------------------ statements
+    void statement(std::vector<ast::Stmt*>& out);
+    void simple_statements(std::vector<ast::Stmt*>& out);
+    ast::Stmt* simple_statement();
+    ast::Stmt* expression_statement();
+    void block(std::vector<ast::Stmt*>& out, const Token& owner, const char* what);
+    ast::Stmt* function_def(std::vector<ast::Expr*> decorators, int first_line);
+    ast::Stmt* class_def(std::vector<ast::Expr*> decorators, int first_line);
+    ast::Stmt* decorated();
+    ast::Stmt* if_statement(bool elif);
+    ast::Stmt* for_statement(Start s, bool async);
+    ast::Stmt* while_statement();
+    ast::Stmt* try_statement();
+    ast::Stmt* with_statement(Start s, bool async);
+    ast::Stmt* async_statement();
+    ast::Stmt* match_statement();
+    ast::Stmt* import_statement();
+    ast::Stmt* from_import_statement();
+    ast::Stmt* del_statement();
+    std::string dotted_name();
+    void arguments(ast::Arguments& args, bool annotations, Tok closer);
+    ast::Arg param(bool annotation, bool star_annotation);
+
+    // ------------------------------------------------------------ expressions
+    bool starts_expression();
+    ast::Expr* star_expressions();
+    ast::Expr* star_expression();
+    ast::Expr* star_named_expression();
+    ast::Expr* named_expression();
+    ast::Expr* expression();
+    ast::Expr* lambda();
+    ast::Expr* disjunction();
+    ast::Expr* conjunction();
+    ast::Expr* inversion();
+    ast::Expr* comparison();
+    ast::Expr* bitwise_or() { return binary(0); }
+    ast::Expr* binary(int level);
+    ast::Expr* factor();
+    ast::Expr* power();
+    ast::Expr* primary();
+    ast::Expr* atom();
+    ast::Expr* strings();
+    ast::Expr* number();
+    ast::Expr* paren_atom();
+    ast::Expr* list_atom();
+    ast::Expr* brace_atom();
+    ast::Expr* yield_expr();
+    ast::Expr* call(Start s, ast::Expr* func);
+    ast::Expr* subscript(Start s, ast::Expr* value);
+    ast::Expr* slice_item();
+    void comprehension_clauses();
+    // `for_in`: the target of `for`/comprehensions, followed by `in`.
+    ast::Expr* star_targets(bool for_in);
+    void missing_comma_check(size_t first_index, ast::Expr* first);
+
+    // ------------------------------------------------------------ targets
+    enum class TargetKind { Star, For, Del };
+    static ast::Expr* invalid_target(ast::Expr* e, TargetKind kind);
+    static const char* expr_name(const ast::Expr* e);
+    void set_store(ast::Expr* e);
+    void check_assign_targets(const std::vector<ast::Expr*>& targets, bool single_equal);
+
+    std::shared_ptr<const SourceFile> source_;
+    Lexer lexer_;
+    std::vector<Token> tokens_;
+    size_t index_ = 0;
+    // End of the last consumed token that is not NEWLINE/INDENT/DEDENT.
+    int end_line_ = 1;
+    int end_col_ = 0;
+    ast::Module* module_ = nullptr;
+    std::string scratch_; // reused buffer for string decoding
+    // A lexical error is final: later reads rethrow it (the lexer cannot go on).
+    std::optional<CompileError> lex_error_;
+    // While trying an alternative, errors are expected and must stay cheap.
+    int speculating_ = 0;
+};
+
+} // namespace ws::detail
