@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# scripts/run.sh ARGS...: set up (quietly), build warpsynth incrementally (Release, build/),
+# then run `warpsynth ARGS...`. Build output goes to stderr, and only when there was work,
+# so stdout is warpsynth's alone (e.g. `scripts/run.sh compile F --body-only > body.cpp`).
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+build=$root/build
+
+"$root/scripts/setup.sh"
+
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+configure=(cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DWS_PYTHON="$root/.venv/bin/python")
+if [ ! -f "$build/build.ninja" ] && ! "${configure[@]}" >"$log" 2>&1; then
+  cat "$log" >&2
+  echo "run.sh: configuring $build failed" >&2
+  exit 1
+fi
+if ! cmake --build "$build" --target warpsynth >"$log" 2>&1; then
+  cat "$log" >&2
+  if grep -q "unknown target 'warpsynth'" "$log"; then
+    echo "run.sh: there is no CMake target 'warpsynth' yet (src/cli/CMakeLists.txt defines it)" >&2
+  else
+    echo "run.sh: building warpsynth failed" >&2
+  fi
+  exit 1
+fi
+grep -q "no work to do" "$log" || grep -E "^\[[0-9]+/[0-9]+\] Linking" "$log" >&2 || true
+
+exec "$build/src/cli/warpsynth" "$@"
