@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "builtins/builtin.h"
+#include "builtins/warp_namespace.h"
 #include "codegen/function.h"
 #include "codegen/value.h"
 #include "syntax/ast.h"
@@ -186,6 +187,7 @@ private:
     // Calls whose results are unpacked into this many names (Warp's `node.expects`).
     std::unordered_map<const ast::Call*, int> expected_outputs_;
     std::deque<Constant> owned_constants_;
+    std::deque<std::unique_ptr<builtins::TypeArgs>> type_args_storage_;
 
 public:
     int label_count() const { return label_count_; }

@@ -59,8 +59,7 @@ std::string arg_list_repr(std::span<const CallArgument> args, std::span<const Ca
 Var* Adjoint::add_builtin_call1(std::string_view key, std::initializer_list<Var*> args) {
     std::vector<Var*> v(args);
     Value out = add_builtin_call(key, v);
-    if (!out.is_var()) fail_at(current_pos_, fmt::format("internal error: builtin '{}' produced no value", key));
-    return out.var;
+    return out.is_var() ? out.var : nullptr; // null for builtins without a result (assign, store, ...)
 }
 
 Value Adjoint::add_builtin_call(std::string_view key, std::span<Var* const> args, int min_outputs,
@@ -204,7 +203,9 @@ Value Adjoint::add_builtin_call_resolved(const Object& func, std::vector<CallArg
 
     builtins::Dispatch d = builtins::dispatch(*ov, bound, result);
     std::vector<Var*> func_args;
+    std::vector<bool> pass_as_reference;
     for (const auto& da : d.args) {
+        pass_as_reference.push_back(da.as_reference);
         if (da.constant) {
             func_args.push_back(add_constant(*da.constant));
             continue;
@@ -227,8 +228,11 @@ Value Adjoint::add_builtin_call_resolved(const Object& func, std::vector<CallArg
     e.differentiable = ov->is_differentiable;
     e.require_original_output_arg = ov->require_original_output_arg;
 
+    // Arguments are loaded (references dereferenced) after the outputs are
+    // allocated, except those Warp passes as references.
     std::vector<Var*> fwd_args;
-    for (Var* v : func_args) fwd_args.push_back(load(v));
+    for (size_t i = 0; i < func_args.size(); ++i)
+        fwd_args.push_back(pass_as_reference[i] ? func_args[i] : load(func_args[i]));
     emit_call_statements(*this, e, fwd_args, func_args, outputs, result.kind == builtins::CallResult::Kind::Void);
 
     if (outputs.empty()) return Value();

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "builtins/builtin.h"
+#include "builtins/warp_namespace.h"
 #include "codegen/adjoint.h"
 #include "codegen/module_builder.h"
 #include "codegen/module_scope.h"
@@ -519,21 +520,14 @@ Value Adjoint::emit_call(const ast::Call* node, bool return_value_used) {
             }
         }
         if (!callee && builtins::find(attr)) callee = Object::make_named(Object::Kind::Builtin, attr);
-        if (!callee && caller->kind == Object::Kind::Type && caller->type && caller->type->is_composite()) {
-            TypeRef t = caller->type;
-            const char* ctor = t->is_vector() ? "vector" : t->is_matrix() ? "matrix" : t->is_quat() ? "quaternion" : "transformation";
-            callee = Object::make_named(Object::Kind::Builtin, ctor);
-            // Warp passes the type's parameters as implicit arguments; they only
-            // become variables if they reach C++.
-            if (t->is_vector()) {
-                builtins::CallArg length;
-                length.constant = &owned_constants_.emplace_back(Constant::py_int(t->length));
-                type_args.emplace_back("length", length);
-            }
-            if (t->is_matrix()) fail(node, "matrix type constructors are not supported yet");
-            builtins::CallArg dtype;
-            dtype.type_object = types::scalar(t->scalar);
-            type_args.emplace_back("dtype", dtype);
+        bool composite = caller->kind == Object::Kind::Type && caller->type && caller->type->is_composite();
+        if (!callee && composite)
+            callee = Object::make_named(Object::Kind::Builtin, std::string(builtins::constructor_key(caller->type)));
+        // A composite type passes its parameters (length/shape, dtype) as implicit arguments;
+        // they become variables only if they reach C++.
+        if (composite) {
+            const auto& targs = type_args_storage_.emplace_back(std::make_unique<builtins::TypeArgs>(caller->type));
+            type_args.assign(targs->args().begin(), targs->args().end());
         }
         if (!callee && caller->kind == Object::Kind::Type && caller->type && caller->type->is_scalar() &&
             builtins::find(caller->name))

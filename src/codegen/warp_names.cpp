@@ -8,6 +8,7 @@
 #include <string>
 
 #include "builtins/builtin.h"
+#include "builtins/warp_namespace.h"
 
 namespace ws::warp_names {
 
@@ -15,78 +16,46 @@ namespace {
 
 ObjectRef named(Object::Kind kind, std::string name) { return Object::make_named(kind, std::move(name)); }
 
-// TODO(registry): read these from the dumped warp namespace table.
-std::optional<double> float_constant(std::string_view name) {
-    static const std::pair<std::string_view, double> kConstants[] = {
-        {"pi", M_PI}, {"PI", M_PI}, {"e", M_E}, {"E", M_E}, {"tau", 2 * M_PI}, {"TAU", 2 * M_PI},
-        {"half_pi", M_PI / 2}, {"HALF_PI", M_PI / 2}, {"inf", INFINITY}, {"INF", INFINITY}, {"nan", NAN},
-        {"NAN", NAN}, {"ln2", M_LN2}, {"LN2", M_LN2}, {"ln10", M_LN10}, {"LN10", M_LN10}, {"log2e", M_LOG2E},
-        {"LOG2E", M_LOG2E}, {"log10e", M_LOG10E}, {"LOG10E", M_LOG10E}, {"phi", 1.618033988749895},
-        {"PHI", 1.618033988749895}};
-    for (const auto& [n, v] : kConstants)
-        if (n == name) return v;
-    return std::nullopt;
-}
-
-bool is_exported_builtin(std::string_view name) { return builtins::find(name) != nullptr; }
-
-int warp_import_count(std::string_view key) {
-    static const std::pair<std::string_view, int> kCounts[] = {
-        {"norm_huber", 1}, {"norm_l1", 1}, {"norm_l2", 1}, {"norm_pseudo_huber", 1}, {"quat_between_vectors", 1},
-        {"quat_from_euler", 1}, {"quat_to_euler", 1}, {"quat_to_rpy", 1}, {"quat_twist", 1},
-        {"quat_twist_angle", 1}, {"quat_twist_angle_signed", 1}, {"smooth_normalize", 1},
-        {"transform_compose", 3}, {"transform_decompose", 3}, {"transform_from_matrix", 3},
-        {"transform_to_matrix", 3}, {"transform_twist", 1}, {"transform_wrench", 1}, {"velocity_at_point", 1}};
-    for (const auto& [n, c] : kCounts)
-        if (n == key) return c;
-    return 0;
-}
-
-// Types named by the warp package and warp.types: scalars and the vector,
-// matrix, quaternion, transform and spatial aliases.
-ObjectRef warp_type(std::string_view name) {
-    if (auto s = scalar_from_name(name)) return Object::make_type(types::scalar(*s), std::string(name));
-    static const std::pair<std::string_view, Scalar> kSuffix[] = {
-        {"h", Scalar::Float16}, {"f", Scalar::Float32},  {"d", Scalar::Float64}, {"b", Scalar::Int8},
-        {"ub", Scalar::UInt8},  {"s", Scalar::Int16},    {"us", Scalar::UInt16}, {"i", Scalar::Int32},
-        {"ui", Scalar::UInt32}, {"l", Scalar::Int64},    {"ul", Scalar::UInt64}, {"", Scalar::Float32},
+// Python-level helpers of the warp package that matter at import time, by qualified name.
+std::string_view python_helper(std::string_view qualname) {
+    static const std::pair<std::string_view, std::string_view> kHelpers[] = {
+        {"warp._src.types.constant", "constant"},     {"warp._src.builtins.static", "static"},
+        {"warp._src.context.func", "func"},           {"warp._src.context.kernel", "kernel"},
+        {"warp._src.context.struct", "struct"},       {"warp._src.types.vector", "vector"},
+        {"warp._src.types.matrix", "matrix"},         {"warp._src.context.set_module_options", "set_module_options"},
+        {"warp._src.context.init", "init"},
     };
-    auto with_suffix = [&](std::string_view prefix, bool floats_only) -> std::optional<Scalar> {
-        if (name.substr(0, prefix.size()) != prefix) return std::nullopt;
-        std::string_view rest = name.substr(prefix.size());
-        for (const auto& [suf, s] : kSuffix)
-            if (rest == suf && (!floats_only || is_float(s))) return s;
-        return std::nullopt;
-    };
-    for (int n = 2; n <= 4; ++n)
-        if (auto s = with_suffix(fmt::format("vec{}", n), false))
-            return Object::make_type(types::vector(n, *s), std::string(name));
-    for (int n = 2; n <= 4; ++n)
-        if (auto s = with_suffix(fmt::format("mat{0}{0}", n), true))
-            return Object::make_type(types::matrix(n, n, *s), std::string(name));
-    if (auto s = with_suffix("quat", true)) return Object::make_type(types::quaternion(*s), std::string(name));
-    if (auto s = with_suffix("transform", true)) return Object::make_type(types::transform(*s), std::string(name));
-    if (auto s = with_suffix("spatial_vector", true)) return Object::make_type(types::vector(6, *s), std::string(name));
-    if (auto s = with_suffix("spatial_matrix", true))
-        return Object::make_type(types::matrix(6, 6, *s), std::string(name));
-    return nullptr;
+    for (const auto& [q, n] : kHelpers)
+        if (q == qualname) return n;
+    return {};
 }
 
-ObjectRef warp_attribute(std::string_view module, std::string_view name) {
-    if (ObjectRef t = warp_type(name)) return t;
-    static const std::string_view kPyFuncs[] = {"constant", "static", "func", "kernel", "struct", "array",
-                                                "array1d", "array2d", "array3d", "array4d", "set_module_options",
-                                                "init", "vector", "matrix"};
-    for (std::string_view f : kPyFuncs)
-        if (f == name) {
-            // wp.vector/wp.matrix are builtins in kernels; types.vector/types.matrix make types at import.
-            if ((name == "vector" || name == "matrix") && module == "warp") break;
-            return named(Object::Kind::WarpPyFunc, std::string(name));
-        }
-    if (module == "warp" && name == "types") return named(Object::Kind::WarpModule, "warp.types");
-    if (auto c = float_constant(name)) return Object::make_constant(Constant::py_float(*c));
-    if (is_exported_builtin(name)) return named(Object::Kind::Builtin, std::string(name));
-    return nullptr;
+ObjectRef from_namespace(const builtins::NamespaceEntry& e) {
+    using K = builtins::NamespaceKind;
+    switch (e.kind) {
+    case K::Builtin: return named(Object::Kind::Builtin, std::string(e.payload));
+    case K::ScalarType:
+    case K::CompositeType: return Object::make_type(e.type, std::string(e.name));
+    case K::ArrayClass:
+        if (e.payload != "array") return named(Object::Kind::Unsupported, fmt::format("wp.{}", e.name));
+        return named(Object::Kind::WarpPyFunc, e.ndim ? fmt::format("array{}d", e.ndim) : std::string("array"));
+    case K::Int: return Object::make_constant(Constant::py_int(e.int_value));
+    case K::Bool: return Object::make_constant(Constant::py_bool(e.int_value != 0));
+    case K::Float: return Object::make_constant(Constant::py_float(e.float_value));
+    case K::Module:
+        if (e.payload == "warp.types") return named(Object::Kind::WarpModule, "warp.types");
+        return named(Object::Kind::Unsupported, std::string(e.payload));
+    case K::PythonCallable: {
+        std::string_view helper = python_helper(e.payload);
+        if (!helper.empty()) return named(Object::Kind::WarpPyFunc, std::string(helper));
+        return named(Object::Kind::Unsupported, std::string(e.payload));
+    }
+    case K::PythonFunc:
+        return named(Object::Kind::Unsupported,
+                     fmt::format("wp.{} (a Python @wp.func shipped with Warp; its source is not available to warpsynth)",
+                                 e.name));
+    default: return named(Object::Kind::Unsupported, fmt::format("wp.{}", e.name));
+    }
 }
 
 } // namespace
@@ -100,7 +69,10 @@ ObjectRef module(std::string_view dotted_name) {
 
 ObjectRef attribute(const Object& obj, std::string_view name) {
     if (obj.kind == Object::Kind::WarpModule) {
-        if (obj.name == "warp" || obj.name == "warp.types") return warp_attribute(obj.name, name);
+        if (obj.name == "warp" || obj.name == "warp.types") {
+            const builtins::NamespaceEntry* e = builtins::lookup(obj.name, name);
+            return e ? from_namespace(*e) : nullptr;
+        }
         if (obj.name == "math") {
             static const std::pair<std::string_view, double> kMath[] = {
                 {"pi", M_PI}, {"e", M_E}, {"tau", 2 * M_PI}, {"inf", INFINITY}, {"nan", NAN}};
@@ -124,7 +96,7 @@ ObjectRef python_builtin(std::string_view name) {
     return nullptr;
 }
 
-int import_function_count(std::string_view key) { return warp_import_count(key); }
+int import_function_count(std::string_view key) { return builtins::function_key_count(key); }
 
 namespace {
 
