@@ -7,16 +7,25 @@
 // tools/dump_warp_registry.py into registry_table.inc. Rules that Warp
 // computes in Python (value_func, dispatch_func, initializer_list_func) are
 // encoded by hand, per family, in the rules_*.cpp files.
+//
+// Typical use by the code generator, for `wp.vec3(a, b, c)`:
+//
+//     const Builtin* b = find("vector");                  // the constructor of wp.vec3
+//     const Overload* ov = resolve(*b, args, kwargs, 0);  // nullptr: no overload matches
+//     auto bound = bind(*ov, args, kwargs, type_args);    // type_args: length=3, dtype=float32
+//     ResultOrError r = result_of(*ov, *bound);           // vec3f, or Warp's error
+//     Dispatch d = dispatch(*ov, *bound, *r.result);      // args, template args <3, wp::float32>
+//     native_name(*ov, d);                                // "vec_t<3, wp::float32>"
 #pragma once
+
+#include "types/constant.h"
+#include "types/type.h"
 
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include "types/constant.h"
-#include "types/type.h"
 
 namespace ws::builtins {
 
@@ -29,10 +38,15 @@ struct CallArg {
     TypeRef type_object = nullptr;
     // Compile-time value when known (literals, constants, type arguments).
     const Constant* constant = nullptr;
+    // Compile-time elements when the argument is a tuple of constants, e.g.
+    // `shape=(3, 3)` or the `shape` type argument of a matrix type (`type` is
+    // then the tuple type). Null otherwise.
+    const std::vector<Constant>* tuple_values = nullptr;
 };
 
 // A type pattern from a builtin signature: a concrete type or one of Warp's
 // generic families (Scalar, Float, Int, Vector[Any, Float], array(dtype=Any)...).
+// Defined in builtins/type_pattern.h.
 struct TypePattern;
 
 struct Param {
@@ -42,7 +56,15 @@ struct Param {
     bool default_is_none = false;
     std::optional<Constant> default_value; // when the default is a number/bool
     TypeRef default_type = nullptr;        // when the default is a type (e.g. dtype=float32)
+    bool variadic = false;                 // `*args`: takes the remaining positional arguments
+    bool keyword_only = false;             // after `*args`: can only be passed by keyword
+    // Name without the leading `*` ("args" for "*args"): the key of bound arguments.
+    std::string_view bare_name() const { return variadic ? name.substr(1) : name; }
 };
+
+namespace detail {
+struct OverloadImpl; // rule bindings, private to the rules_*.cpp files
+}
 
 struct Overload {
     std::string_view key;         // Python name, e.g. "add"
@@ -50,6 +72,11 @@ struct Overload {
     std::string_view ns;          // "wp::" or ""
     std::vector<Param> params;
     TypeRef value_type = nullptr; // fixed return type when Warp has one (else rules decide)
+    // Fixed return types when Warp registers a list (`tid` in `i, j = wp.tid()`
+    // returns [int32, int32]); also holds `value_type` alone for single fixed
+    // types. Empty for void and for rule-decided results.
+    std::vector<TypeRef> value_types;
+    bool returns_void = false; // fixed return type None
     bool variadic = false;
     bool skip_replay = false;
     bool is_differentiable = true;
@@ -58,27 +85,58 @@ struct Overload {
     bool has_dispatch_func = false;
     bool has_value_func = false;
     bool has_initializer_list_func = false;
+    bool has_lto_dispatch_func = false; // tile builtins: never supported by warpsynth
     bool is_generic = false;
+    bool hidden = false;
+    bool exported = false;
     int index = 0; // position among the builtin's overloads
+    // Identities of Warp's Python callbacks, as the registry dump names them
+    // ("vector_value_func", "sametypes_create_value_func", "quat_rotate.lambda"; "" = none).
+    std::string_view value_rule;
+    std::string_view value_rule_arg; // captured factory arguments, e.g. "op=add"
+    std::string_view dispatch_rule;
+    std::string_view initializer_list_rule;
+    // Whether warpsynth implements every rule this overload needs; calls that
+    // resolve to an unsupported overload get a clean "unsupported" answer.
+    bool supported = true;
+    const detail::OverloadImpl* impl = nullptr;
 };
 
 struct Builtin {
     std::string_view key;
     std::vector<const Overload*> overloads;
+    // A Python @wp.func that Warp registers as a builtin (transform_compose,
+    // norm_l2, ...): no overloads; its body is Warp's Python source, which
+    // warpsynth does not have. Calls to it are unsupported.
+    bool python_defined = false;
 };
 
 // nullptr when Warp has no builtin of that name.
 const Builtin* find(std::string_view key);
 
+// Every builtin, in Warp's registry order.
+std::span<const Builtin* const> all_builtins();
+
+// The warp-lang release the registry table was generated from ("1.19.0").
+std::string_view registry_warp_version();
+
 // Warp's resolve_func for builtins: the first overload (in registry order)
 // whose signature binds the arguments and whose types match, exact types first
 // then type-erased ones. `min_outputs` > 0 requires that many outputs (tuple
 // unpacking, e.g. `i, j = wp.tid()`). Returns nullptr when nothing matches.
+//
+// Type erasure only concerns Warp's query objects (mesh/BVH queries), which
+// warpsynth does not model, so the second pass never finds anything new and is
+// skipped. Type arguments (`wp.vec3` -> length, dtype) take no part in
+// resolution, as in Warp.
 const Overload* resolve(const Builtin& builtin, std::span<const CallArg> args,
                         std::span<const std::pair<std::string, CallArg>> kwargs, int min_outputs);
 
 // The arguments bound to an overload's parameters in signature order, after
-// Python's binding rules, type arguments and defaults.
+// Python's binding rules, type arguments and defaults. A `*args` parameter
+// binds one BoundArg per value it receives, each named "args" (Warp keeps a
+// tuple there); an empty `*args` binds none. Defaults that are None are left
+// unbound, as Warp leaves them.
 struct BoundArg {
     std::string name;
     CallArg arg;
@@ -86,16 +144,30 @@ struct BoundArg {
     // keywords in call order); -1 for type arguments and defaults, which Warp
     // materializes as fresh constants only if they reach C++.
     int source = -1;
+    // Whether this came from the overload's default (not a type argument).
+    bool is_default = false;
     // Owned value for type arguments and defaults (arg.constant points here).
     std::optional<Constant> owned_constant;
+
+    BoundArg() = default;
+    BoundArg(const BoundArg& other);
+    BoundArg& operator=(const BoundArg& other);
+    BoundArg(BoundArg&& other) noexcept;
+    BoundArg& operator=(BoundArg&& other) noexcept;
 };
 
 // Binds call arguments to `overload`'s parameters; nullopt if they do not bind.
 // `type_args` are the implicit arguments of a type used as a constructor
 // (`wp.vec3` brings length=3, dtype=float32); they fill unbound parameters.
+// When `error` is given it receives Warp's message on failure (a TypeError of
+// Python's binding, or a type argument that conflicts with an explicit one).
+// Call it qualified (`builtins::bind(...)`): with std::vector or std::span
+// arguments, an unqualified call also finds std::bind by argument-dependent
+// lookup, and that template wins.
 std::optional<std::vector<BoundArg>> bind(const Overload& overload, std::span<const CallArg> args,
                                           std::span<const std::pair<std::string, CallArg>> kwargs,
-                                          std::span<const std::pair<std::string, CallArg>> type_args);
+                                          std::span<const std::pair<std::string, CallArg>> type_args,
+                                          std::string* error = nullptr);
 
 // What a call produces (Warp's value_func).
 struct CallResult {
@@ -109,6 +181,8 @@ struct CallResult {
 struct ResultOrError {
     std::optional<CallResult> result;
     std::string error;
+    // Set with `error` when warpsynth does not implement the rule (not a Warp error).
+    bool unsupported = false;
 };
 ResultOrError result_of(const Overload& overload, std::span<const BoundArg> bound);
 
@@ -117,20 +191,34 @@ ResultOrError result_of(const Overload& overload, std::span<const BoundArg> boun
 struct DispatchArg {
     int bound_index = -1;             // a bound argument ...
     std::optional<Constant> constant; // ... or a fresh constant (registered by codegen)
+    // Warp wraps the argument in Reference(): it is passed as it is, without
+    // the implicit wp::load of a reference-typed value (e.g. `wp::index(var_v, ...)`
+    // receives the vector's pointer).
+    bool as_reference = false;
 };
 struct Dispatch {
     std::vector<DispatchArg> args;
     std::vector<std::string> template_args; // C++ spellings, e.g. "3", "wp::float32"
+    // Warp's dispatch_func raising (e.g. assigning a float64 into a vec3f
+    // component); `unsupported` when warpsynth does not implement the rule.
+    std::string error;
+    bool unsupported = false;
 };
 Dispatch dispatch(const Overload& overload, std::span<const BoundArg> bound, const CallResult& result);
 
 // Whether arguments are emitted as `{a, b, c}` (Warp's initializer_list_func).
-bool uses_initializer_list(const Overload& overload, std::span<const BoundArg> bound, const CallResult& result);
+bool uses_initializer_list(const Overload& overload, std::span<const BoundArg> bound,
+                           const CallResult& result);
 
 // `compute_type_str(native_func, template_args)`.
 std::string native_name(const Overload& overload, const Dispatch& dispatch);
 
 // Warp's type_repr-like spelling of an argument for error messages.
 std::string describe(const CallArg& arg);
+
+// The message Warp gives when no overload matches:
+// "Couldn't find function overload for 'key' that matched inputs with types: [...]".
+std::string no_overload_message(const Builtin& builtin, std::span<const CallArg> args,
+                                std::span<const std::pair<std::string, CallArg>> kwargs);
 
 } // namespace ws::builtins

@@ -1,0 +1,167 @@
+// Binding a call to an overload the way Warp's resolve_call does it: Python's
+// inspect.Signature.bind, then the type arguments of a type used as a
+// constructor, then the overload's (non-None) defaults, all in signature order.
+#include "builtins/builtin.h"
+
+#include <fmt/format.h>
+
+namespace ws::builtins {
+
+BoundArg::BoundArg(const BoundArg& other)
+    : name(other.name), arg(other.arg), source(other.source), is_default(other.is_default),
+      owned_constant(other.owned_constant) {
+    if (other.owned_constant && other.arg.constant == &*other.owned_constant) arg.constant = &*owned_constant;
+}
+
+BoundArg& BoundArg::operator=(const BoundArg& other) {
+    if (this != &other) {
+        BoundArg copy(other);
+        *this = std::move(copy);
+    }
+    return *this;
+}
+
+BoundArg::BoundArg(BoundArg&& other) noexcept
+    : name(std::move(other.name)), arg(other.arg), source(other.source), is_default(other.is_default),
+      owned_constant(std::move(other.owned_constant)) {
+    if (owned_constant && other.arg.constant == &*other.owned_constant) arg.constant = &*owned_constant;
+}
+
+BoundArg& BoundArg::operator=(BoundArg&& other) noexcept {
+    if (this != &other) {
+        bool points_to_own = other.owned_constant && other.arg.constant == &*other.owned_constant;
+        name = std::move(other.name);
+        arg = other.arg;
+        source = other.source;
+        is_default = other.is_default;
+        owned_constant = std::move(other.owned_constant);
+        if (points_to_own) arg.constant = &*owned_constant;
+    }
+    return *this;
+}
+
+namespace {
+
+// Python `==` between two compile-time numbers.
+bool numbers_equal(const Constant& a, const Constant& b) {
+    bool a_float = a.kind == Constant::Kind::PyFloat || (a.type && a.type->is_float_scalar());
+    bool b_float = b.kind == Constant::Kind::PyFloat || (b.type && b.type->is_float_scalar());
+    if (a_float || b_float) return a.as_double() == b.as_double();
+    if (a.is_unsigned || b.is_unsigned) return a.as_double() == b.as_double() && a.as_int() == b.as_int();
+    return a.as_int() == b.as_int();
+}
+
+// Warp's values_check_equal(get_arg_value(explicit), type_arg).
+bool values_check_equal(const CallArg& given, const CallArg& type_arg) {
+    if (type_arg.type_object) return given.type_object == type_arg.type_object;
+    if (type_arg.tuple_values) {
+        if (!given.tuple_values || given.tuple_values->size() != type_arg.tuple_values->size()) return false;
+        for (size_t i = 0; i < given.tuple_values->size(); ++i)
+            if (!numbers_equal((*given.tuple_values)[i], (*type_arg.tuple_values)[i])) return false;
+        return true;
+    }
+    if (type_arg.constant) {
+        // A runtime variable never equals a Python value.
+        return given.constant && given.constant->kind != Constant::Kind::Composite &&
+               numbers_equal(*given.constant, *type_arg.constant);
+    }
+    return false;
+}
+
+} // namespace
+
+std::optional<std::vector<BoundArg>> bind(const Overload& overload, std::span<const CallArg> args,
+                                          std::span<const std::pair<std::string, CallArg>> kwargs,
+                                          std::span<const std::pair<std::string, CallArg>> type_args,
+                                          std::string* error) {
+    auto fail = [&](std::string message) -> std::optional<std::vector<BoundArg>> {
+        if (error) *error = std::move(message);
+        return std::nullopt;
+    };
+    const auto& params = overload.params;
+    const size_t np = params.size();
+
+    // Per parameter: the call arguments bound to it (several for `*args`).
+    std::vector<std::vector<int>> slots(np);
+    size_t next = 0;
+    for (size_t i = 0; i < np && next < args.size(); ++i) {
+        if (params[i].keyword_only) break;
+        if (params[i].variadic) {
+            while (next < args.size()) slots[i].push_back(static_cast<int>(next++));
+            break;
+        }
+        slots[i].push_back(static_cast<int>(next++));
+    }
+    if (next < args.size()) return fail("too many positional arguments");
+
+    for (size_t k = 0; k < kwargs.size(); ++k) {
+        const std::string& name = kwargs[k].first;
+        size_t i = 0;
+        while (i < np && (params[i].variadic || params[i].name != name)) ++i;
+        if (i == np) return fail(fmt::format("got an unexpected keyword argument '{}'", name));
+        if (!slots[i].empty()) return fail(fmt::format("multiple values for argument '{}'", name));
+        slots[i].push_back(static_cast<int>(args.size() + k));
+    }
+    for (size_t i = 0; i < np; ++i) {
+        if (slots[i].empty() && !params[i].variadic && !params[i].has_default)
+            return fail(fmt::format("missing a required argument: '{}'", params[i].name));
+    }
+
+    // Type arguments fill parameters the call left unbound; given explicitly
+    // as well, they must agree.
+    std::vector<const CallArg*> from_type_args(np, nullptr);
+    for (const auto& [name, value] : type_args) {
+        size_t i = 0;
+        while (i < np && (params[i].variadic || params[i].name != name)) ++i;
+        if (i == np) continue; // Warp only applies the ones the signature has
+        if (!slots[i].empty()) {
+            int s = slots[i][0];
+            const CallArg& given =
+                s < static_cast<int>(args.size()) ? args[s] : kwargs[s - args.size()].second;
+            if (values_check_equal(given, value)) continue;
+            return fail(
+                fmt::format("Remove the extraneous `{}` parameter when calling the templated version of "
+                            "`wp.{}()`",
+                            name, overload.native_func));
+        }
+        from_type_args[i] = &value;
+    }
+
+    std::vector<BoundArg> bound;
+    bound.reserve(np + args.size());
+    for (size_t i = 0; i < np; ++i) {
+        const Param& p = params[i];
+        for (int s : slots[i]) {
+            BoundArg& b = bound.emplace_back();
+            b.name = std::string(p.bare_name());
+            b.arg = s < static_cast<int>(args.size()) ? args[s] : kwargs[s - args.size()].second;
+            b.source = s;
+        }
+        if (!slots[i].empty() || p.variadic) continue;
+        if (from_type_args[i]) {
+            BoundArg& b = bound.emplace_back();
+            b.name = std::string(p.name);
+            b.arg = *from_type_args[i];
+            if (b.arg.constant) {
+                b.owned_constant = *b.arg.constant;
+                b.arg.constant = &*b.owned_constant;
+            }
+            continue;
+        }
+        if (p.has_default && !p.default_is_none) {
+            BoundArg& b = bound.emplace_back();
+            b.name = std::string(p.name);
+            b.is_default = true;
+            if (p.default_value) {
+                b.owned_constant = *p.default_value;
+                b.arg.type = p.default_value->type;
+                b.arg.constant = &*b.owned_constant;
+            } else {
+                b.arg.type_object = p.default_type;
+            }
+        }
+    }
+    return bound;
+}
+
+} // namespace ws::builtins

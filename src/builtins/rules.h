@@ -1,0 +1,149 @@
+// Private interface between the registry and the rule files (rules_*.cpp):
+// Warp's Python callbacks, re-implemented by hand, looked up by the identity
+// the registry dump gives them.
+#pragma once
+
+#include "builtins/builtin.h"
+
+#include <cstdint>
+#include <initializer_list>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace ws::builtins::detail {
+
+// A bound call as Warp's callbacks see it: `arg_types` / `arg_values` keyed by
+// parameter name, in signature order.
+class RuleCall {
+  public:
+    RuleCall(const Overload& ov, std::span<const BoundArg> bound) : ov(ov), bound(bound) {}
+
+    const Overload& ov;
+    std::span<const BoundArg> bound;
+
+    // First bound argument named `name`, or -1.
+    int find(std::string_view name) const;
+    bool has(std::string_view name) const { return find(name) >= 0; }
+    // Bound arguments named `name` (the values of `*args`).
+    std::vector<int> all(std::string_view name) const;
+    // Bound arguments not named in `skip` (Warp's `{k: v ... if k != 'dtype'}`).
+    std::vector<int> all_except(std::initializer_list<std::string_view> skip) const;
+
+    // arg_types[name]: the value's type with references stripped; a type
+    // object passed by keyword is its own type; a type argument (`wp.vec3` ->
+    // dtype) has Python's `type` as its type, which is spelled nullptr here.
+    TypeRef type(int i) const;
+    TypeRef type(std::string_view name) const { return type(find(name)); }
+    // The type of the value with references kept (Var.type).
+    TypeRef raw_type(int i) const { return bound[i].arg.type; }
+
+    // arg_values[name]: a compile-time constant ...
+    const Constant* constant(int i) const;
+    const Constant* constant(std::string_view name) const {
+        return i_or_null(find(name), &RuleCall::constant);
+    }
+    // ... a type object (`dtype=wp.float32`, or a type argument) ...
+    TypeRef type_value(int i) const;
+    TypeRef type_value(std::string_view name) const;
+    // ... or a runtime variable (Python: isinstance(value, Var)).
+    bool is_var(int i) const;
+    // A tuple constant (`shape=(3, 3)`), or null.
+    const std::vector<Constant>* tuple_value(int i) const;
+
+  private:
+    const Constant* i_or_null(int i, const Constant* (RuleCall::*f)(int) const) const {
+        return i < 0 ? nullptr : (this->*f)(i);
+    }
+};
+
+using ValueFn = ResultOrError (*)(const RuleCall& call, std::string_view rule_arg);
+using DispatchFn = Dispatch (*)(const RuleCall& call, const CallResult& result);
+using InitListFn = bool (*)(const RuleCall& call, const CallResult& result);
+
+// What `value_func(None, None)` gives (Warp's check of `min_outputs`).
+inline constexpr int kUntypedSingle = 0;  // not a sequence
+inline constexpr int kUntypedRaises = -1; // the callback fails without types
+
+struct ValueRule {
+    std::string_view name;
+    ValueFn fn;
+    int untyped_outputs = kUntypedSingle; // > 0: a sequence of that many types
+};
+struct DispatchRule {
+    std::string_view name;
+    DispatchFn fn;
+};
+struct InitListRule {
+    std::string_view name;
+    InitListFn fn;
+};
+
+struct OverloadImpl {
+    const ValueRule* value = nullptr;       // null: fixed value type
+    const DispatchRule* dispatch = nullptr; // null: every bound argument, no template arguments
+    const InitListRule* init_list = nullptr;
+    int untyped_outputs = kUntypedSingle;
+    // Bit i: parameter i's default has a type the parameter rejects
+    // (func_match_args checks defaults too; the answer is fixed per overload).
+    uint64_t default_mismatch = 0;
+};
+
+// Rule tables, one per family (rules_*.cpp).
+std::span<const ValueRule> math_value_rules();
+std::span<const ValueRule> vector_value_rules();
+std::span<const DispatchRule> vector_dispatch_rules();
+std::span<const InitListRule> vector_init_list_rules();
+std::span<const ValueRule> matrix_value_rules();
+std::span<const DispatchRule> matrix_dispatch_rules();
+std::span<const InitListRule> matrix_init_list_rules();
+std::span<const ValueRule> quat_transform_value_rules();
+std::span<const DispatchRule> quat_transform_dispatch_rules();
+std::span<const InitListRule> quat_transform_init_list_rules();
+std::span<const ValueRule> spatial_value_rules();
+std::span<const DispatchRule> spatial_dispatch_rules();
+std::span<const InitListRule> spatial_init_list_rules();
+std::span<const ValueRule> array_value_rules();
+std::span<const DispatchRule> array_dispatch_rules();
+std::span<const ValueRule> utility_value_rules();
+std::span<const DispatchRule> utility_dispatch_rules();
+
+// --- helpers shared by the rule files (rules_common.cpp) ---
+
+ResultOrError value(TypeRef t);
+ResultOrError values(std::vector<TypeRef> ts);
+ResultOrError void_result();
+ResultOrError fail(std::string message);
+
+// Warp's scalar_infer_type over argument types: the one scalar type of all
+// scalar and composite arguments (bool included); an error if several.
+// Null entries (Python `type`) and other kinds are ignored.
+struct Inferred {
+    TypeRef scalar = nullptr; // a scalar type, or null when none was found
+    std::string error;
+};
+Inferred scalar_infer_type(std::span<const TypeRef> types);
+// The component (scalar) type of a scalar or composite type (Warp's _wp_scalar_type_).
+TypeRef scalar_type_of(TypeRef t);
+// Warp's types_equal: interned types are equal when identical, except that
+// arrays compare only their class and dtype (never ndim), tuples element-wise.
+bool types_equal(TypeRef a, TypeRef b);
+// Warp's type_repr.
+std::string type_repr(TypeRef t);
+// Python's repr of a list of type reprs: "['float32', 'int32']".
+std::string repr_list(std::span<const TypeRef> types);
+// Python's str() of a Warp type class, as f-strings print it: "<class 'warp._src.types.float32'>".
+std::string class_str(TypeRef t);
+// Python's str() of a shape tuple: "(3, 3)".
+std::string shape_str(int rows, int cols);
+
+// Every bound argument in order, no template arguments (Warp's default dispatch).
+Dispatch dispatch_all(const RuleCall& call);
+// Warp's _cast_scalar_constant: a constant scalar argument of another type
+// becomes a fresh constant of `dtype`; anything else is passed through.
+DispatchArg cast_scalar_constant(const RuleCall& call, int i, Scalar dtype);
+// compute_type_str's param2str of a type.
+std::string template_arg(TypeRef t);
+
+} // namespace ws::builtins::detail

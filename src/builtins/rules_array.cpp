@@ -1,0 +1,206 @@
+// Array rules: element addresses and views (what `a[i]` and `a[i, j]` lower
+// to), stores, loads through references, and the atomic read-modify-write
+// builtins (`a[i] += x` becomes atomic_add).
+#include "builtins/rules.h"
+
+#include <fmt/format.h>
+
+namespace ws::builtins::detail {
+
+namespace {
+
+// The bound indices among i, j, k, l (unbound ones default to None).
+std::vector<TypeRef> index_types(const RuleCall& call) {
+    std::vector<TypeRef> out;
+    for (std::string_view name : {"i", "j", "k", "l"}) {
+        int i = call.find(name);
+        if (i >= 0) out.push_back(call.type(i));
+    }
+    return out;
+}
+
+bool is_int_type(TypeRef t) {
+    return t && t->is_int_scalar();
+}
+
+ResultOrError address(const RuleCall& call, std::string_view) {
+    TypeRef arr = call.type("arr");
+    std::vector<TypeRef> idx = index_types(call);
+    if (!arr || !arr->is_array()) return fail("address() first argument must be an array");
+    if (static_cast<int>(idx.size()) != arr->ndim)
+        return fail(
+            fmt::format("The number of indices provided ({}) does not match the array dimensions ({}) for "
+                        "array load",
+                        idx.size(), arr->ndim));
+    for (TypeRef t : idx)
+        if (!is_int_type(t))
+            return fail(fmt::format("address() index arguments must be of integer type, got index of type {}",
+                                    type_repr(t)));
+    return value(types::reference(arr->elem));
+}
+
+ResultOrError view(const RuleCall& call, std::string_view) {
+    TypeRef arr = call.type("arr");
+    std::vector<TypeRef> idx = index_types(call);
+    if (!arr || !arr->is_array()) return fail("view() first argument must be an array");
+    const int n = static_cast<int>(idx.size());
+    if (n > arr->ndim)
+        return fail(
+            fmt::format("Trying to create an array view with {} indices, but the array only has {} "
+                        "dimension(s). Ensure that the argument type on the function or kernel specifies the "
+                        "expected number of dimensions, e.g.: def func(param: wp.array3d[float]): ...",
+                        n, arr->ndim));
+    // (Slices are not modelled by warpsynth's types.)
+    if (n == arr->ndim) return fail("Expected to call `address()` instead of `view()`");
+    for (TypeRef t : idx)
+        if (!is_int_type(t))
+            return fail(
+                fmt::format("view() index arguments must be of integer or slice types, got index of type {}",
+                            type_repr(t)));
+    ArrayClass cls = arr->array_class;
+    // Views of fabric arrays and fixed arrays are plain arrays.
+    if (cls == ArrayClass::FabricArray || cls == ArrayClass::IndexedFabricArray ||
+        cls == ArrayClass::FixedArray)
+        cls = ArrayClass::Array;
+    return value(types::array(arr->elem, arr->ndim - n, cls));
+}
+
+ResultOrError array_store(const RuleCall& call, std::string_view) {
+    TypeRef arr = call.type("arr");
+    TypeRef v = call.type("value");
+    std::vector<TypeRef> idx = index_types(call);
+    if (!arr || !arr->is_array()) return fail("array_store() first argument must be an array");
+    if (static_cast<int>(idx.size()) != arr->ndim)
+        return fail(
+            fmt::format("The number of indices provided ({}) does not match the array dimensions ({}) for "
+                        "array store",
+                        idx.size(), arr->ndim));
+    for (TypeRef t : idx)
+        if (!is_int_type(t))
+            return fail(fmt::format(
+                "array_store() index arguments must be of integer type, got index of type {}", type_repr(t)));
+    if (!types_equal(arr->elem, v))
+        return fail(
+            fmt::format("array_store() value argument type ({}) must be of the same type as the array ({})",
+                        type_repr(v), type_repr(arr->elem)));
+    return void_result();
+}
+
+ResultOrError store(const RuleCall& call, std::string_view) {
+    if (!types_equal(call.type("address"), call.type("value")))
+        return fail(fmt::format("store() value argument type ({}) must be of the same type as the reference",
+                                class_str(call.type("value"))));
+    return void_result();
+}
+
+Dispatch store_dispatch(const RuleCall& call, const CallResult&) {
+    Dispatch d;
+    d.args.push_back(DispatchArg{call.find("address"), std::nullopt, true});
+    d.args.push_back(DispatchArg{call.find("value"), std::nullopt});
+    return d;
+}
+
+ResultOrError load(const RuleCall& call, std::string_view) {
+    return value(call.type("address"));
+}
+
+Dispatch load_dispatch(const RuleCall& call, const CallResult&) {
+    Dispatch d;
+    d.args.push_back(DispatchArg{call.find("address"), std::nullopt, true});
+    return d;
+}
+
+// create_atomic_op_value_func(op): the array's dtype, after checks that
+// depend on the operation (rule argument "op=add", "op=min", ...).
+ResultOrError atomic(const RuleCall& call, std::string_view arg) {
+    std::string_view op = arg.starts_with("op=") ? arg.substr(3) : arg;
+    TypeRef arr = call.type("arr");
+    TypeRef v = call.type("value");
+    std::vector<TypeRef> idx = index_types(call);
+    if (!arr || !arr->is_array()) return fail(fmt::format("atomic_{}() first argument must be an array", op));
+    const int n = static_cast<int>(idx.size());
+    if (n < arr->ndim)
+        return fail(
+            fmt::format("Num indices < num dimensions for atomic_{}(), this is a codegen error, should have "
+                        "generated a view instead",
+                        op));
+    if (n > arr->ndim)
+        return fail(
+            fmt::format("Num indices > num dimensions for atomic_{}(), received {}, but array only has {}",
+                        op, n, arr->ndim));
+    for (TypeRef t : idx)
+        if (!is_int_type(t))
+            return fail(
+                fmt::format("atomic_{}() index arguments must be of integer type, got index of type {}", op,
+                            type_repr(t)));
+    if (!types_equal(arr->elem, v))
+        return fail(
+            fmt::format("atomic_{}() value argument type ({}) must be of the same type as the array ({})", op,
+                        type_repr(v), type_repr(arr->elem)));
+    TypeRef scalar = scalar_type_of(arr->elem);
+    auto in = [&](std::initializer_list<Scalar> allowed) {
+        if (!scalar) return false;
+        for (Scalar s : allowed)
+            if (scalar->scalar == s) return true;
+        return false;
+    };
+    using S = Scalar;
+    std::string dtype_text = fmt::format("{} (with scalar type {})", type_repr(arr->elem),
+                                         scalar ? type_repr(scalar) : type_repr(arr->elem));
+    if (op == "add" || op == "sub") {
+        if (!in({S::Int32, S::Int64, S::UInt32, S::UInt64, S::Float32, S::Float64, S::Float16}))
+            return fail(
+                fmt::format("atomic_{}() operations only work on arrays with [u]int32, [u]int64, float16, "
+                            "bfloat16, float32, or float64 as the underlying scalar types, but got {}",
+                            op, dtype_text));
+    } else if (op == "min" || op == "max") {
+        if (!in({S::Int32, S::Int64, S::UInt32, S::UInt64, S::Float32, S::Float64}))
+            return fail(
+                fmt::format("atomic_{}() operations only work on arrays with [u]int32, [u]int64, bfloat16, "
+                            "float32, or float64 as the underlying scalar types, but got {}",
+                            op, dtype_text));
+    } else if (op == "cas" || op == "exch") {
+        if (!in({S::Int32, S::Int64, S::UInt32, S::UInt64, S::Float32, S::Float64}))
+            return fail(
+                fmt::format("atomic_{}() operations only work on arrays with [u]int32, [u]int64, float32, or "
+                            "float64 as the underlying scalar types, but got {}",
+                            op, dtype_text));
+    } else if (op == "and" || op == "or" || op == "xor") {
+        if (!in({S::Int32, S::Int64, S::UInt32, S::UInt64}))
+            return fail(
+                fmt::format("atomic_{}() operations only work on arrays with [u]int32 or [u]int64 as the "
+                            "underlying scalar types, but got {}",
+                            op, dtype_text));
+    } else {
+        ResultOrError r = fail(fmt::format("unknown atomic operation '{}'", op));
+        r.unsupported = true;
+        return r;
+    }
+    return value(arr->elem);
+}
+
+constexpr ValueRule kValueRules[] = {
+    {"address_value_func", address, kUntypedRaises},
+    {"view_value_func", view, kUntypedRaises},
+    {"array_store_value_func", array_store, kUntypedRaises},
+    {"store_value_func", store, kUntypedRaises},
+    {"load.lambda", load, kUntypedRaises},
+    {"create_atomic_op_value_func", atomic},
+};
+
+constexpr DispatchRule kDispatchRules[] = {
+    {"store_dispatch_func", store_dispatch},
+    {"load_dispatch_func", load_dispatch},
+    {"atomic_op_dispatch_func", [](const RuleCall& call, const CallResult&) { return dispatch_all(call); }},
+};
+
+} // namespace
+
+std::span<const ValueRule> array_value_rules() {
+    return kValueRules;
+}
+std::span<const DispatchRule> array_dispatch_rules() {
+    return kDispatchRules;
+}
+
+} // namespace ws::builtins::detail

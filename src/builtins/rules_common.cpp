@@ -1,0 +1,242 @@
+// Helpers shared by the rule files: the views of a bound call that Warp's
+// callbacks use (arg_types / arg_values), scalar type inference, Warp's type
+// spellings for messages, and the default dispatch.
+#include "builtins/rules.h"
+
+#include <fmt/format.h>
+
+namespace ws::builtins::detail {
+
+int RuleCall::find(std::string_view name) const {
+    for (size_t i = 0; i < bound.size(); ++i)
+        if (bound[i].name == name) return static_cast<int>(i);
+    return -1;
+}
+
+std::vector<int> RuleCall::all(std::string_view name) const {
+    std::vector<int> out;
+    for (size_t i = 0; i < bound.size(); ++i)
+        if (bound[i].name == name) out.push_back(static_cast<int>(i));
+    return out;
+}
+
+std::vector<int> RuleCall::all_except(std::initializer_list<std::string_view> skip) const {
+    std::vector<int> out;
+    for (size_t i = 0; i < bound.size(); ++i) {
+        bool skipped = false;
+        for (std::string_view s : skip) skipped = skipped || bound[i].name == s;
+        if (!skipped) out.push_back(static_cast<int>(i));
+    }
+    return out;
+}
+
+TypeRef RuleCall::type(int i) const {
+    if (i < 0) return nullptr;
+    const BoundArg& b = bound[i];
+    if (b.arg.type) return types::strip_reference(b.arg.type);
+    // A type object: its own type when passed by keyword, Python's `type`
+    // (spelled nullptr) when it is a type argument or a default.
+    return b.source >= 0 ? b.arg.type_object : nullptr;
+}
+
+const Constant* RuleCall::constant(int i) const {
+    return i < 0 ? nullptr : bound[i].arg.constant;
+}
+
+TypeRef RuleCall::type_value(int i) const {
+    return i < 0 ? nullptr : bound[i].arg.type_object;
+}
+
+TypeRef RuleCall::type_value(std::string_view name) const {
+    return type_value(find(name));
+}
+
+bool RuleCall::is_var(int i) const {
+    const CallArg& a = bound[i].arg;
+    return !a.constant && !a.type_object && !a.tuple_values;
+}
+
+const std::vector<Constant>* RuleCall::tuple_value(int i) const {
+    return i < 0 ? nullptr : bound[i].arg.tuple_values;
+}
+
+ResultOrError value(TypeRef t) {
+    ResultOrError r;
+    r.result.emplace();
+    if (t) {
+        r.result->kind = CallResult::Kind::Values;
+        r.result->types.push_back(t);
+    }
+    return r;
+}
+
+ResultOrError values(std::vector<TypeRef> ts) {
+    ResultOrError r;
+    r.result.emplace();
+    r.result->kind = CallResult::Kind::Values;
+    r.result->types = std::move(ts);
+    return r;
+}
+
+ResultOrError void_result() {
+    ResultOrError r;
+    r.result.emplace();
+    return r;
+}
+
+ResultOrError fail(std::string message) {
+    ResultOrError r;
+    r.error = std::move(message);
+    return r;
+}
+
+bool types_equal(TypeRef a, TypeRef b) {
+    if (a == b) return true;
+    if (!a || !b) return false;
+    if (a->is_array() && b->is_array())
+        return a->array_class == b->array_class && types_equal(a->elem, b->elem);
+    if (a->is_tuple() && b->is_tuple()) {
+        if (a->elems.size() != b->elems.size()) return false;
+        for (size_t i = 0; i < a->elems.size(); ++i)
+            if (!types_equal(a->elems[i], b->elems[i])) return false;
+        return true;
+    }
+    return false;
+}
+
+TypeRef scalar_type_of(TypeRef t) {
+    if (!t) return nullptr;
+    if (t->is_scalar()) return t;
+    if (t->is_composite()) return types::scalar(t->scalar);
+    return nullptr;
+}
+
+Inferred scalar_infer_type(std::span<const TypeRef> ts) {
+    // Warp collects the scalar types in a set and fails if there are several.
+    Inferred out;
+    std::vector<TypeRef> seen;
+    for (TypeRef t : ts) {
+        TypeRef s = scalar_type_of(t);
+        if (!s) continue;
+        bool dup = false;
+        for (TypeRef x : seen) dup = dup || x == s;
+        if (!dup) seen.push_back(s);
+    }
+    if (seen.size() > 1) {
+        std::string list;
+        for (TypeRef s : seen) list += (list.empty() ? "" : ", ") + class_str(s);
+        out.error =
+            fmt::format("Couldn't figure out return type as arguments have multiple precisions: [{}]", list);
+        return out;
+    }
+    if (!seen.empty()) out.scalar = seen[0];
+    return out;
+}
+
+namespace {
+
+std::string_view short_name(Scalar s) {
+    switch (s) {
+    case Scalar::Float16: return "h";
+    case Scalar::Float32: return "f";
+    case Scalar::Float64: return "d";
+    case Scalar::Int8: return "b";
+    case Scalar::Int16: return "s";
+    case Scalar::Int32: return "i";
+    case Scalar::Int64: return "l";
+    case Scalar::UInt8: return "ub";
+    case Scalar::UInt16: return "us";
+    case Scalar::UInt32: return "ui";
+    case Scalar::UInt64: return "ul";
+    case Scalar::Bool: return "";
+    }
+    return "";
+}
+
+std::string scalar_repr(Scalar s) {
+    // Warp's bool is not one of its `scalar_types`: type_repr falls back to the qualified name.
+    return s == Scalar::Bool ? std::string("warp._src.types.bool") : std::string(scalar_name(s));
+}
+
+} // namespace
+
+std::string type_repr(TypeRef t) {
+    if (!t) return "builtins.type"; // Python's `type`: the type of a type argument
+    switch (t->kind) {
+    case TypeKind::Scalar: return scalar_repr(t->scalar);
+    case TypeKind::Vector:
+        if (t->scalar != Scalar::Bool && t->length <= 4)
+            return fmt::format("vec{}{}", t->length, short_name(t->scalar));
+        return fmt::format("vector(length={}, dtype={})", t->length, scalar_repr(t->scalar));
+    case TypeKind::Matrix:
+        if (t->scalar != Scalar::Bool && t->rows <= 4 && t->cols <= 4)
+            return fmt::format("mat{}{}{}", t->rows, t->cols, short_name(t->scalar));
+        return fmt::format("matrix(shape=({}, {}), dtype={})", t->rows, t->cols, scalar_repr(t->scalar));
+    case TypeKind::Quaternion:
+        if (t->scalar != Scalar::Bool) return fmt::format("quat{}", short_name(t->scalar));
+        return fmt::format("quat(dtype={})", scalar_repr(t->scalar));
+    case TypeKind::Transform:
+        if (t->scalar != Scalar::Bool) return fmt::format("transform{}", short_name(t->scalar));
+        return fmt::format("transform(dtype={})", scalar_repr(t->scalar));
+    case TypeKind::Array: {
+        static constexpr std::string_view kNames[] = {"array", "indexedarray", "fabricarray",
+                                                      "indexedfabricarray", "fixedarray"};
+        return fmt::format("{}(ndim={}, dtype={})", kNames[static_cast<int>(t->array_class)], t->ndim,
+                           type_repr(t->elem));
+    }
+    case TypeKind::Reference: return type_repr(t->elem);
+    case TypeKind::Tuple: {
+        std::string inner;
+        for (TypeRef e : t->elems) inner += (inner.empty() ? "" : ", ") + type_repr(e);
+        return fmt::format("tuple({})", inner);
+    }
+    case TypeKind::Struct: return t->repr;
+    case TypeKind::Range: return "warp._src.types.range_t";
+    case TypeKind::Shape: return "warp._src.types.shape_t";
+    case TypeKind::Void: return "None";
+    }
+    return t->repr;
+}
+
+std::string repr_list(std::span<const TypeRef> ts) {
+    std::string out = "[";
+    for (size_t i = 0; i < ts.size(); ++i) out += fmt::format("{}'{}'", i ? ", " : "", type_repr(ts[i]));
+    return out + "]";
+}
+
+std::string class_str(TypeRef t) {
+    if (!t) return "<class 'type'>";
+    if (t->is_scalar()) return fmt::format("<class 'warp._src.types.{}'>", scalar_name(t->scalar));
+    return fmt::format("<class 'warp._src.types.{}'>", type_repr(t));
+}
+
+std::string shape_str(int rows, int cols) {
+    return fmt::format("({}, {})", rows, cols);
+}
+
+Dispatch dispatch_all(const RuleCall& call) {
+    Dispatch d;
+    for (size_t i = 0; i < call.bound.size(); ++i)
+        d.args.push_back(DispatchArg{static_cast<int>(i), std::nullopt});
+    return d;
+}
+
+DispatchArg cast_scalar_constant(const RuleCall& call, int i, Scalar dtype) {
+    DispatchArg out{i, std::nullopt};
+    const BoundArg& b = call.bound[i];
+    // Only constant scalar (or bool) Vars of another type are converted.
+    if (!b.arg.type || !b.arg.constant) return out;
+    TypeRef t = b.arg.type;
+    if (t->kind != TypeKind::Scalar || t->scalar == dtype) return out;
+    out.bound_index = -1;
+    out.constant = Constant::warp_scalar(dtype, *b.arg.constant);
+    return out;
+}
+
+std::string template_arg(TypeRef t) {
+    if (t->kind == TypeKind::Struct) return t->ctype;
+    // Scalars spell as wp::float32 (bool as bool); composites as wp::vec_t<3, wp::float32>.
+    return t->ctype;
+}
+
+} // namespace ws::builtins::detail

@@ -1,0 +1,142 @@
+// Utility rules: where/select, copy, len, cast, printf and the tuple builtins
+// codegen uses for tuple expressions and multiple return values.
+#include "builtins/rules.h"
+
+#include <fmt/format.h>
+
+namespace ws::builtins::detail {
+
+namespace {
+
+ResultOrError where(const RuleCall& call, std::string_view) {
+    TypeRef t = call.type("value_if_true"), f = call.type("value_if_false");
+    if (!types_equal(t, f))
+        return fail(
+            fmt::format("where() true value type ({}) must be of the same type as the false type ({})",
+                        class_str(t), class_str(f)));
+    return value(t);
+}
+
+ResultOrError select(const RuleCall&, std::string_view) {
+    return fail("wp.select() has been removed. Use wp.where(cond, value_if_true, value_if_false) instead.");
+}
+
+ResultOrError copy(const RuleCall& call, std::string_view) {
+    return value(call.type("a"));
+}
+
+// len() of a vector, quaternion, matrix, transform or tuple: a compile-time int.
+ResultOrError static_len(const RuleCall& call, std::string_view) {
+    TypeRef a = call.type("a");
+    int64_t n = 0;
+    switch (a ? a->kind : TypeKind::Void) {
+    case TypeKind::Vector: n = a->length; break;
+    case TypeKind::Quaternion: n = 4; break;
+    case TypeKind::Transform: n = 7; break;
+    case TypeKind::Matrix: n = a->rows; break;
+    case TypeKind::Tuple: n = static_cast<int64_t>(a->elems.size()); break;
+    default: {
+        ResultOrError r = fail("len() of this type is not supported by warpsynth");
+        r.unsupported = true;
+        return r;
+    }
+    }
+    ResultOrError r;
+    r.result.emplace();
+    r.result->kind = CallResult::Kind::Constant;
+    r.result->types = {types::int32()};
+    r.result->constant = Constant::py_int(n);
+    return r;
+}
+
+ResultOrError cast(const RuleCall& call, std::string_view) {
+    TypeRef dtype = call.type_value("dtype");
+    if (!dtype) {
+        ResultOrError r = fail("cast() needs a type as `dtype`");
+        r.unsupported = true;
+        return r;
+    }
+    return value(dtype);
+}
+
+Dispatch cast_dispatch(const RuleCall& call, const CallResult&) {
+    Dispatch d;
+    d.args.push_back(DispatchArg{call.find("a"), std::nullopt});
+    d.template_args = {template_arg(call.type_value("dtype"))};
+    return d;
+}
+
+ResultOrError make_tuple(const RuleCall& call, std::string_view) {
+    std::vector<int> args = call.all("args");
+    if (args.empty()) return fail("'args'");
+    std::vector<TypeRef> elems;
+    for (int i : args) elems.push_back(call.type(i));
+    return value(types::tuple(elems));
+}
+
+Dispatch tuple_dispatch(const RuleCall& call, const CallResult&) {
+    Dispatch d;
+    for (int i : call.all("args")) d.args.push_back(DispatchArg{i, std::nullopt});
+    return d;
+}
+
+// extract(t, i) on a tuple: element i, with i a compile-time integer.
+ResultOrError tuple_extract(const RuleCall& call, std::string_view) {
+    TypeRef t = call.type("a");
+    const Constant* i = call.constant("i");
+    if (!call.has("i") || !i) return fail("Tuple index must be a compile time expression.");
+    int64_t n = static_cast<int64_t>(t->elems.size());
+    int64_t index = i->as_int();
+    if (index >= n) return fail(fmt::format("Tuple index out of bounds, {} >= {}", index, n));
+    if (index < -n) return fail("tuple index out of range");
+    return value(t->elems[static_cast<size_t>(index < 0 ? index + n : index)]);
+}
+
+Dispatch tuple_extract_dispatch(const RuleCall& call, const CallResult&) {
+    Dispatch d;
+    d.args.push_back(DispatchArg{call.find("a"), std::nullopt});
+    d.template_args = {std::to_string(call.constant("i")->as_int())};
+    return d;
+}
+
+ResultOrError printf_value(const RuleCall& call, std::string_view) {
+    if (call.all("args").size() > 32)
+        return fail("the maximum number of variadic arguments that can be passed to `printf` is 32");
+    return void_result();
+}
+
+Dispatch printf_dispatch(const RuleCall& call, const CallResult&) {
+    Dispatch d;
+    d.args.push_back(DispatchArg{call.find("fmt"), std::nullopt});
+    for (int i : call.all("args")) d.args.push_back(DispatchArg{i, std::nullopt});
+    return d;
+}
+
+constexpr ValueRule kValueRules[] = {
+    {"where_value_func", where},
+    {"select_value_func", select},
+    {"copy_value_func", copy, kUntypedRaises},
+    {"static_len_value_func", static_len},
+    {"cast_value_func", cast},
+    {"tuple_value_func", make_tuple, kUntypedRaises},
+    {"tuple_extract_value_func", tuple_extract, kUntypedRaises},
+    {"printf_value_func", printf_value},
+};
+
+constexpr DispatchRule kDispatchRules[] = {
+    {"cast_dispatch_func", cast_dispatch},
+    {"tuple_dispatch_func", tuple_dispatch},
+    {"tuple_extract_dispatch_func", tuple_extract_dispatch},
+    {"printf_dispatch_func", printf_dispatch},
+};
+
+} // namespace
+
+std::span<const ValueRule> utility_value_rules() {
+    return kValueRules;
+}
+std::span<const DispatchRule> utility_dispatch_rules() {
+    return kDispatchRules;
+}
+
+} // namespace ws::builtins::detail

@@ -1,0 +1,201 @@
+// Vector rules: the `vector` constructor behind wp.vec3(...) and
+// wp.types.vector(...), vector products with matrix results (outer, skew), and
+// the hidden builtins codegen uses for components (extract, index, assign_*).
+#include "builtins/rules.h"
+
+#include <fmt/format.h>
+
+namespace ws::builtins::detail {
+
+namespace {
+
+// scalars_equal: exact scalar types.
+bool scalars_equal(TypeRef a, TypeRef b) {
+    return a == b;
+}
+
+// Warp's _check_vars_match_dtype: runtime (non-constant) values must have the
+// requested scalar type; constants are converted by the dispatch.
+bool vars_match_dtype(const RuleCall& call, std::span<const int> values, TypeRef dtype) {
+    for (int i : values) {
+        if (!call.is_var(i)) continue;
+        if (!scalars_equal(scalar_type_of(call.type(i)) ? scalar_type_of(call.type(i)) : call.type(i), dtype))
+            return false;
+    }
+    return true;
+}
+
+// A compile-time integer argument (length=3), as Warp reads arg_values.
+std::optional<int64_t> int_value(const RuleCall& call, int i) {
+    if (i < 0) return std::nullopt;
+    const Constant* c = call.constant(i);
+    if (!c || c->kind == Constant::Kind::Composite) return std::nullopt;
+    return c->as_int();
+}
+
+std::string dtype_name(TypeRef t) {
+    return t && t->is_scalar() ? std::string(scalar_name(t->scalar)) : type_repr(t);
+}
+
+ResultOrError vector_value(const RuleCall& call, std::string_view) {
+    const int length_i = call.find("length");
+    const int dtype_i = call.find("dtype");
+    std::optional<int64_t> length = int_value(call, length_i);
+    if (length_i >= 0 && !length)
+        return fail("the `length` argument of a vector must be a compile-time integer");
+    TypeRef dtype = call.type_value(dtype_i);
+    if (dtype_i >= 0 && !dtype) return fail("the `dtype` argument of a vector must be a type");
+
+    std::vector<int> args = call.all("args");
+    const size_t n = args.size();
+    if (n == 0) {
+        if (!length) return fail("the `length` argument must be specified when zero-initializing a vector");
+        if (!dtype) dtype = types::float32();
+    } else if (n == 1) {
+        TypeRef vt = call.type(args[0]);
+        if (vt && vt->is_vector()) {
+            if (!length) {
+                length = vt->length;
+            } else if (vt->length != *length) {
+                return fail(
+                    fmt::format("incompatible vector of length {} given when copy constructing a vector of "
+                                "length {}",
+                                *length, vt->length));
+            }
+            if (!dtype) dtype = types::scalar(vt->scalar);
+        } else {
+            if (!length)
+                return fail("the `length` argument must be specified when filling a vector with a value");
+            if (!dtype) {
+                dtype = vt;
+            } else if (!scalars_equal(vt, dtype) && !vars_match_dtype(call, args, dtype)) {
+                return fail(
+                    fmt::format("the value used to fill this vector is expected to be of the type `{}`",
+                                dtype_name(dtype)));
+            }
+        }
+    } else {
+        if (!length) {
+            length = static_cast<int64_t>(n);
+        } else if (*length != static_cast<int64_t>(n)) {
+            return fail(fmt::format(
+                "incompatible number of values given ({}) when constructing a vector of length {}", n,
+                *length));
+        }
+        if (dtype) {
+            if (!vars_match_dtype(call, args, dtype))
+                return fail(fmt::format(
+                    "all values used to initialize this vector are expected to be of the type `{}`",
+                    dtype_name(dtype)));
+        } else {
+            std::vector<TypeRef> ts;
+            for (int i : args) ts.push_back(call.type(i));
+            Inferred s = scalar_infer_type(ts);
+            if (!s.error.empty())
+                return fail("all values given when constructing a vector must have the same type");
+            dtype = s.scalar;
+        }
+    }
+    if (!dtype || !dtype->is_scalar()) {
+        ResultOrError r = fail("vectors of non-scalar components are not supported by warpsynth");
+        r.unsupported = true;
+        return r;
+    }
+    return value(types::vector(static_cast<int>(*length), dtype->scalar));
+}
+
+Dispatch vector_dispatch(const RuleCall& call, const CallResult& result) {
+    TypeRef t = result.types.at(0);
+    Dispatch d;
+    for (int i : call.all("args")) d.args.push_back(cast_scalar_constant(call, i, t->scalar));
+    d.template_args = {std::to_string(t->length), template_arg(types::scalar(t->scalar))};
+    return d;
+}
+
+bool vector_init_list(const RuleCall& call, const CallResult&) {
+    return call.all("args").size() > 4;
+}
+
+// outer(a, b): a len(a) x len(b) matrix of their scalar type.
+ResultOrError outer(const RuleCall& call, std::string_view) {
+    TypeRef a = call.type("a"), b = call.type("b");
+    TypeRef ts[] = {a, b};
+    Inferred s = scalar_infer_type(ts);
+    if (!s.error.empty()) return fail(s.error);
+    return value(types::matrix(a->length, b->length, s.scalar->scalar));
+}
+
+ResultOrError skew(const RuleCall& call, std::string_view) {
+    return value(types::matrix(3, 3, call.type("vec")->scalar));
+}
+
+// extract(a, i) on vectors, quaternions and transforms: the component type.
+// (Slices, which give sub-vectors, are not modelled by warpsynth's types.)
+ResultOrError vector_extract(const RuleCall& call, std::string_view) {
+    return value(types::scalar(call.type("a")->scalar));
+}
+
+// index / indexref: a reference to the component.
+ResultOrError vector_index(const RuleCall& call, std::string_view) {
+    return value(types::reference(types::scalar(call.type("a")->scalar)));
+}
+
+Dispatch vector_index_dispatch(const RuleCall& call, const CallResult&) {
+    Dispatch d;
+    d.args.push_back(DispatchArg{call.find("a"), std::nullopt, true});
+    d.args.push_back(DispatchArg{call.find("i"), std::nullopt});
+    return d;
+}
+
+// assign_inplace / assign_copy / add_inplace ... : the value must have the component type.
+Dispatch vector_assign_dispatch(const RuleCall& call, const CallResult&) {
+    TypeRef vec = call.type("a");
+    TypeRef value_type = call.type("value");
+    TypeRef component = types::scalar(vec->scalar);
+    if (!types_equal(value_type, component)) {
+        Dispatch d;
+        d.error =
+            fmt::format("The provided value is expected to be a scalar of type {}.", type_repr(component));
+        return d;
+    }
+    return dispatch_all(call);
+}
+
+ResultOrError vector_assign_copy(const RuleCall& call, std::string_view) {
+    return value(call.type("a"));
+}
+
+constexpr ValueRule kValueRules[] = {
+    {"vector_value_func", vector_value},
+    {"outer_value_func", outer},
+    {"skew.lambda", skew},
+    {"vector_extract_value_func", vector_extract, kUntypedRaises},
+    {"vector_index_value_func", vector_index, kUntypedRaises},
+    {"vector_assign_copy_value_func", vector_assign_copy, kUntypedRaises},
+};
+
+constexpr DispatchRule kDispatchRules[] = {
+    {"vector_dispatch_func", vector_dispatch},
+    {"vector_extract_dispatch_func",
+     [](const RuleCall& call, const CallResult&) { return dispatch_all(call); }},
+    {"vector_index_dispatch_func", vector_index_dispatch},
+    {"vector_assign_dispatch_func", vector_assign_dispatch},
+};
+
+constexpr InitListRule kInitListRules[] = {
+    {"vector.lambda", vector_init_list},
+};
+
+} // namespace
+
+std::span<const ValueRule> vector_value_rules() {
+    return kValueRules;
+}
+std::span<const DispatchRule> vector_dispatch_rules() {
+    return kDispatchRules;
+}
+std::span<const InitListRule> vector_init_list_rules() {
+    return kInitListRules;
+}
+
+} // namespace ws::builtins::detail
