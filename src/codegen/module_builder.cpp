@@ -4,7 +4,6 @@
 #include "codegen/module_builder.h"
 
 #include <fmt/format.h>
-#include <xxhash.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -13,6 +12,7 @@
 
 #include "codegen/adjoint.h"
 #include "codegen/emit.h"
+#include "codegen/module_hash.h"
 #include "syntax/parser.h"
 
 namespace ws {
@@ -128,7 +128,14 @@ void ModuleBuilder::propagate_used_by_backward() {
 }
 
 CompileOutput ModuleBuilder::assemble() {
-    for (KernelDef* k : scope_.kernels()) build_kernel(k);
+    // Warp 1.19 builds and prints kernels sorted by their content hash.
+    std::vector<std::vector<unsigned char>> hashes = kernel_hashes(scope_);
+    std::vector<size_t> order(scope_.kernels().size());
+    for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return hashes[a] < hashes[b]; });
+    std::vector<KernelDef*> kernels;
+    for (size_t i : order) kernels.push_back(scope_.kernels()[i]);
+    for (KernelDef* k : kernels) build_kernel(k);
     propagate_used_by_backward();
 
     CompileOutput out;
@@ -147,15 +154,15 @@ CompileOutput ModuleBuilder::assemble() {
     std::set<std::string> used;
     for (UserFunction* f : functions_) used.insert(f->adj->builtins_used.begin(), f->adj->builtins_used.end());
 
-    for (KernelDef* k : scope_.kernels()) {
+    for (size_t ki = 0; ki < kernels.size(); ++ki) {
+        KernelDef* k = kernels[ki];
         const Adjoint& adj = *k->adj;
         used.insert(adj.builtins_used.begin(), adj.builtins_used.end());
         std::string name = k->src.key;
         bool backward = adj.used_by_backward_kernel;
         if (!options_.strip_hash) {
-            KernelPieces probe = kernel_text(*k, name, device, backward);
-            uint64_t h = XXH3_64bits(probe.forward.data(), probe.forward.size());
-            name = fmt::format("{}_{:08x}", name, static_cast<uint32_t>(h));
+            const auto& h = hashes[order[ki]];
+            name = fmt::format("{}_{:02x}{:02x}{:02x}{:02x}", name, h[0], h[1], h[2], h[3]);
         }
         KernelPieces pieces = kernel_text(*k, name, device, backward);
         body += pieces.forward + pieces.backward + pieces.entry;

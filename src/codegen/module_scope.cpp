@@ -446,9 +446,10 @@ void ModuleScope::define_function(const ast::FunctionDef* def) {
     FunctionGroup* group = existing && existing->kind == Object::Kind::Function ? existing->function : nullptr;
     if (group) {
         for (auto& ov : group->overloads) {
+            // Warp compares signatures as strings of parameter type codes.
             bool same = ov->src.params.size() == f->src.params.size();
             for (size_t i = 0; same && i < ov->src.params.size(); ++i)
-                same = ov->src.params[i].type == f->src.params[i].type && ov->src.params[i].name == f->src.params[i].name;
+                same = type_code(ov->src.params[i].type) == type_code(f->src.params[i].type);
             if (same) {
                 ov = std::move(f);
                 ++group->replaced;
@@ -499,7 +500,9 @@ void ModuleScope::define_struct(const ast::ClassDef* def) {
     s.native_name = s.key + "_" + struct_hash_hex(s.key, fields, &s.digest);
     for (auto& [n, t] : fields) s.fields.push_back({n, t});
     TypeRef t = types::structure(std::move(s));
-    globals_[def->name] = Object::make_type(t, def->name);
+    auto obj = std::make_shared<Object>(*Object::make_type(t, def->name));
+    obj->custom = true;
+    globals_[def->name] = obj;
 }
 
 } // namespace ws

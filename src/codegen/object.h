@@ -36,6 +36,7 @@ struct Object {
     TypeRef type = nullptr;        // Type, Struct
     FunctionGroup* function = nullptr;
     KernelDef* kernel = nullptr;
+    bool custom = false; // a type made at import time (wp.types.vector/matrix, @wp.struct)
 
     static std::shared_ptr<const Object> make_constant(Constant c);
     static std::shared_ptr<const Object> make_type(TypeRef t, std::string python_name = "");

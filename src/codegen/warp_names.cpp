@@ -160,7 +160,9 @@ ObjectRef call_at_module_scope(const Object& func, const std::vector<ObjectRef>&
                 if (dtype->kind != Object::Kind::Type || !dtype->type->is_scalar()) return nullptr;
                 s = dtype->type->scalar;
             }
-            return Object::make_type(types::vector(static_cast<int>(length->value->as_int()), s));
+            auto t = std::make_shared<Object>(*Object::make_type(types::vector(static_cast<int>(length->value->as_int()), s)));
+            t->custom = true;
+            return t;
         }
         if (func.name == "matrix") {
             ObjectRef dtype = args.size() > 1 ? args[1] : kw("dtype");
@@ -170,7 +172,9 @@ ObjectRef call_at_module_scope(const Object& func, const std::vector<ObjectRef>&
                 if (dtype->kind != Object::Kind::Type || !dtype->type->is_scalar()) return nullptr;
                 s = dtype->type->scalar;
             }
-            return Object::make_type(types::matrix(shape->first, shape->second, s));
+            auto t = std::make_shared<Object>(*Object::make_type(types::matrix(shape->first, shape->second, s)));
+            t->custom = true;
+            return t;
         }
         return nullptr;
     }

@@ -1,0 +1,514 @@
+// Warp's kernel content hash (ModuleHasher.hash_kernel). Warp 1.19 emits a
+// module's kernels sorted by this hash, and a kernel's name without
+// strip_hash ends with its first 8 hex digits, so both depend on it.
+//
+// The hash covers the function's source text as Python's inspect extracts
+// it, the parameter type codes, and the globals, types and user functions the
+// body references, found by a breadth-first walk of the syntax tree in
+// CPython's field order.
+#include "codegen/module_hash.h"
+
+#include <fmt/format.h>
+#include <openssl/evp.h>
+
+#include <algorithm>
+#include <cstring>
+#include <deque>
+#include <map>
+#include <set>
+
+#include "codegen/emit.h"
+#include "codegen/module_scope.h"
+
+namespace ws {
+
+namespace {
+
+class Sha256 {
+public:
+    Sha256() : ctx_(EVP_MD_CTX_new()) { EVP_DigestInit_ex(ctx_, EVP_sha256(), nullptr); }
+    ~Sha256() { EVP_MD_CTX_free(ctx_); }
+    Sha256(const Sha256&) = delete;
+    Sha256& operator=(const Sha256&) = delete;
+    void update(std::string_view s) { EVP_DigestUpdate(ctx_, s.data(), s.size()); }
+    void update(const std::vector<unsigned char>& b) { EVP_DigestUpdate(ctx_, b.data(), b.size()); }
+    std::vector<unsigned char> digest() {
+        unsigned char d[EVP_MAX_MD_SIZE];
+        unsigned int n = 0;
+        EVP_DigestFinal_ex(ctx_, d, &n);
+        return {d, d + n};
+    }
+
+private:
+    EVP_MD_CTX* ctx_;
+};
+
+// A node of the breadth-first walk: an expression, a statement, or one of
+// the helper nodes CPython has between them (arguments, arg, keyword).
+struct WalkNode {
+    const ast::Expr* expr = nullptr;
+    const ast::Stmt* stmt = nullptr;
+    const ast::Arguments* arguments = nullptr;
+    const ast::Arg* arg = nullptr;
+    const ast::Keyword* keyword = nullptr;
+};
+
+// Children of a node in CPython 3.11's `_fields` order (operators and
+// contexts are leaves that never matter here and are skipped).
+void children(const WalkNode& n, std::deque<WalkNode>& q) {
+    auto e = [&](const ast::Expr* x) {
+        if (x) q.push_back(WalkNode{x});
+    };
+    auto s = [&](const ast::Stmt* x) {
+        if (x) q.push_back(WalkNode{nullptr, x});
+    };
+    if (n.arguments) {
+        for (const auto& a : n.arguments->posonlyargs) q.push_back(WalkNode{nullptr, nullptr, nullptr, &a});
+        for (const auto& a : n.arguments->args) q.push_back(WalkNode{nullptr, nullptr, nullptr, &a});
+        if (n.arguments->vararg) q.push_back(WalkNode{nullptr, nullptr, nullptr, n.arguments->vararg});
+        for (const auto& a : n.arguments->kwonlyargs) q.push_back(WalkNode{nullptr, nullptr, nullptr, &a});
+        for (const ast::Expr* d : n.arguments->kw_defaults) e(d);
+        if (n.arguments->kwarg) q.push_back(WalkNode{nullptr, nullptr, nullptr, n.arguments->kwarg});
+        for (const ast::Expr* d : n.arguments->defaults) e(d);
+        return;
+    }
+    if (n.arg) {
+        e(n.arg->annotation);
+        return;
+    }
+    if (n.keyword) {
+        e(n.keyword->value);
+        return;
+    }
+    if (n.stmt) {
+        const ast::Stmt* st = n.stmt;
+        switch (st->kind) {
+        case ast::StmtKind::FunctionDef: {
+            const auto* f = ast::as<ast::FunctionDef>(st);
+            q.push_back(WalkNode{nullptr, nullptr, &f->args});
+            for (auto* b : f->body) s(b);
+            for (auto* d : f->decorators) e(d);
+            e(f->returns);
+            break;
+        }
+        case ast::StmtKind::ClassDef: {
+            const auto* c = ast::as<ast::ClassDef>(st);
+            for (auto* b : c->bases) e(b);
+            for (const auto& k : c->keywords) q.push_back(WalkNode{nullptr, nullptr, nullptr, nullptr, &k});
+            for (auto* b : c->body) s(b);
+            for (auto* d : c->decorators) e(d);
+            break;
+        }
+        case ast::StmtKind::Return: e(ast::as<ast::Return>(st)->value); break;
+        case ast::StmtKind::Assign:
+            for (auto* t : ast::as<ast::Assign>(st)->targets) e(t);
+            e(ast::as<ast::Assign>(st)->value);
+            break;
+        case ast::StmtKind::AugAssign:
+            e(ast::as<ast::AugAssign>(st)->target);
+            e(ast::as<ast::AugAssign>(st)->value);
+            break;
+        case ast::StmtKind::AnnAssign:
+            e(ast::as<ast::AnnAssign>(st)->target);
+            e(ast::as<ast::AnnAssign>(st)->annotation);
+            e(ast::as<ast::AnnAssign>(st)->value);
+            break;
+        case ast::StmtKind::For: {
+            const auto* f = ast::as<ast::For>(st);
+            e(f->target);
+            e(f->iter);
+            for (auto* b : f->body) s(b);
+            for (auto* b : f->orelse) s(b);
+            break;
+        }
+        case ast::StmtKind::While: {
+            const auto* w = ast::as<ast::While>(st);
+            e(w->test);
+            for (auto* b : w->body) s(b);
+            for (auto* b : w->orelse) s(b);
+            break;
+        }
+        case ast::StmtKind::If: {
+            const auto* i = ast::as<ast::If>(st);
+            e(i->test);
+            for (auto* b : i->body) s(b);
+            for (auto* b : i->orelse) s(b);
+            break;
+        }
+        case ast::StmtKind::Expr: e(ast::as<ast::ExprStmt>(st)->value); break;
+        case ast::StmtKind::Assert:
+            e(ast::as<ast::Assert>(st)->test);
+            e(ast::as<ast::Assert>(st)->msg);
+            break;
+        default: break;
+        }
+        return;
+    }
+    const ast::Expr* x = n.expr;
+    switch (x->kind) {
+    case ast::ExprKind::Attribute: e(ast::as<ast::Attribute>(x)->value); break;
+    case ast::ExprKind::Subscript:
+        e(ast::as<ast::Subscript>(x)->value);
+        e(ast::as<ast::Subscript>(x)->slice);
+        break;
+    case ast::ExprKind::Slice:
+        e(ast::as<ast::Slice>(x)->lower);
+        e(ast::as<ast::Slice>(x)->upper);
+        e(ast::as<ast::Slice>(x)->step);
+        break;
+    case ast::ExprKind::Call: {
+        const auto* c = ast::as<ast::Call>(x);
+        e(c->func);
+        for (auto* a : c->args) e(a);
+        for (const auto& k : c->keywords) q.push_back(WalkNode{nullptr, nullptr, nullptr, nullptr, &k});
+        break;
+    }
+    case ast::ExprKind::BinOp:
+        e(ast::as<ast::BinOp>(x)->left);
+        e(ast::as<ast::BinOp>(x)->right);
+        break;
+    case ast::ExprKind::UnaryOp: e(ast::as<ast::UnaryOp>(x)->operand); break;
+    case ast::ExprKind::BoolOp:
+        for (auto* v : ast::as<ast::BoolOp>(x)->values) e(v);
+        break;
+    case ast::ExprKind::Compare:
+        e(ast::as<ast::Compare>(x)->left);
+        for (auto* c : ast::as<ast::Compare>(x)->comparators) e(c);
+        break;
+    case ast::ExprKind::IfExp:
+        e(ast::as<ast::IfExp>(x)->test);
+        e(ast::as<ast::IfExp>(x)->body);
+        e(ast::as<ast::IfExp>(x)->orelse);
+        break;
+    case ast::ExprKind::Tuple:
+        for (auto* v : ast::as<ast::Tuple>(x)->elts) e(v);
+        break;
+    case ast::ExprKind::List:
+        for (auto* v : ast::as<ast::List>(x)->elts) e(v);
+        break;
+    case ast::ExprKind::Starred: e(ast::as<ast::Starred>(x)->value); break;
+    default: break;
+    }
+}
+
+std::vector<unsigned char> le_bytes(uint64_t v, int n) {
+    std::vector<unsigned char> b(n);
+    for (int i = 0; i < n; ++i) b[i] = static_cast<unsigned char>(v >> (8 * i));
+    return b;
+}
+
+std::vector<unsigned char> float_bytes(float f) {
+    uint32_t u;
+    std::memcpy(&u, &f, 4);
+    return le_bytes(u, 4);
+}
+
+std::vector<unsigned char> half_bytes(double v) {
+    // ctypes stores float16 components as IEEE half bits.
+    float f = static_cast<float>(v);
+    uint32_t x;
+    std::memcpy(&x, &f, 4);
+    uint32_t sign = (x >> 16) & 0x8000;
+    int32_t exp = static_cast<int32_t>((x >> 23) & 0xff) - 127 + 15;
+    uint32_t mant = x & 0x7fffff;
+    uint16_t h;
+    if (((x >> 23) & 0xff) == 0xff) h = static_cast<uint16_t>(sign | 0x7c00 | (mant ? 0x200 : 0));
+    else if (exp >= 31) h = static_cast<uint16_t>(sign | 0x7c00);
+    else if (exp <= 0) {
+        if (exp < -10) h = static_cast<uint16_t>(sign);
+        else {
+            mant |= 0x800000;
+            int shift = 14 - exp;
+            uint32_t hm = mant >> shift;
+            uint32_t rem = mant & ((1u << shift) - 1), half = 1u << (shift - 1);
+            if (rem > half || (rem == half && (hm & 1))) ++hm;
+            h = static_cast<uint16_t>(sign | hm);
+        }
+    } else {
+        uint32_t hm = mant >> 13, rem = mant & 0x1fff;
+        uint32_t r = (static_cast<uint32_t>(exp) << 10) | hm;
+        if (rem > 0x1000 || (rem == 0x1000 && (hm & 1))) ++r;
+        h = static_cast<uint16_t>(sign | r);
+    }
+    return le_bytes(h, 2);
+}
+
+std::vector<unsigned char> scalar_bytes(Scalar s, const Constant& c) {
+    switch (s) {
+    case Scalar::Bool: return le_bytes(c.truthy() ? 1 : 0, 1);
+    case Scalar::Float16: return half_bytes(c.as_double());
+    case Scalar::Float32: return float_bytes(static_cast<float>(c.as_double()));
+    case Scalar::Float64: {
+        double d = c.as_double();
+        uint64_t u;
+        std::memcpy(&u, &d, 8);
+        return le_bytes(u, 8);
+    }
+    default: {
+        uint64_t v = c.is_unsigned ? c.u : static_cast<uint64_t>(c.as_int());
+        return le_bytes(v, scalar_bits(s) / 8);
+    }
+    }
+}
+
+// Warp's get_constant_bytes.
+std::vector<unsigned char> constant_bytes(const Constant& c) {
+    switch (c.kind) {
+    case Constant::Kind::PyBool:
+    case Constant::Kind::PyInt: return le_bytes(static_cast<uint64_t>(c.as_int()), 4);
+    case Constant::Kind::PyFloat: return float_bytes(static_cast<float>(c.f));
+    case Constant::Kind::Scalar:
+        if (c.type->scalar == Scalar::Float16) return float_bytes(static_cast<float>(c.f));
+        return scalar_bytes(c.type->scalar, c);
+    case Constant::Kind::Composite: {
+        std::vector<unsigned char> out;
+        for (const Constant& comp : c.components) {
+            auto b = scalar_bytes(c.type->scalar, comp);
+            out.insert(out.end(), b.begin(), b.end());
+        }
+        return out;
+    }
+    }
+    return {};
+}
+
+class Hasher {
+public:
+    explicit Hasher(const ModuleScope& scope) : scope_(scope) {}
+
+    std::vector<unsigned char> kernel(const KernelDef& k) {
+        Sha256 h;
+        h.update(k.src.key);
+        for (const auto& [opt, value] : k.bool_options) h.update(fmt::format("{}:{}", opt, value ? "True" : "False"));
+        h.update(adjoint(k.src));
+        return h.digest();
+    }
+
+private:
+    std::string function_source(const FunctionSource& src) const {
+        const SourceFile& file = scope_.source();
+        int start = src.fun_lineno;
+        int last = src.def->pos.end_line;
+        std::string_view first = file.line(start);
+        size_t base_indent = first.find_first_not_of(" \t\f\v");
+        if (base_indent == std::string_view::npos) base_indent = first.size();
+        int end = last; // 1-based index of the last line included
+        for (int l = last + 1; l <= file.line_count(); ++l) {
+            std::string_view t = file.line(l);
+            size_t p = t.find_first_not_of(" \t\f\v\r");
+            if (p != std::string_view::npos && p <= base_indent) break;
+            end = l;
+        }
+        while (end > last && file.line(end).find_first_not_of(" \t\f\v\r") == std::string_view::npos) --end;
+        // textwrap.dedent: whitespace-only lines become empty; the common margin is removed.
+        std::vector<std::string> lines;
+        for (int l = start; l <= end; ++l) {
+            std::string t(file.line(l));
+            if (t.find_first_not_of(" \t") == std::string::npos) t.clear();
+            lines.push_back(std::move(t));
+        }
+        std::optional<std::string> margin;
+        for (const auto& t : lines) {
+            if (t.empty()) continue;
+            std::string lead = t.substr(0, t.find_first_not_of(" \t"));
+            if (!margin) margin = lead;
+            else {
+                size_t i = 0;
+                while (i < margin->size() && i < lead.size() && (*margin)[i] == lead[i]) ++i;
+                margin->resize(i);
+            }
+        }
+        std::string out;
+        for (auto& t : lines) {
+            if (margin && !t.empty()) t.erase(0, margin->size());
+            out += t;
+            out += '\n';
+        }
+        return out;
+    }
+
+    // Names assigned by `=` anywhere in the function (Warp's assigned_name_ids).
+    static void assigned_names(const ast::Expr* t, std::set<std::string>& out) {
+        if (t->kind == ast::ExprKind::Name) out.insert(ast::as<ast::Name>(t)->id);
+        else if (t->kind == ast::ExprKind::Tuple)
+            for (auto* e : ast::as<ast::Tuple>(t)->elts) assigned_names(e, out);
+        else if (t->kind == ast::ExprKind::List)
+            for (auto* e : ast::as<ast::List>(t)->elts) assigned_names(e, out);
+    }
+
+    ObjectRef resolve_path(const std::vector<std::string>& path, const std::set<std::string>& symbols) const {
+        if (path.empty() || symbols.count(path[0])) return nullptr;
+        ObjectRef obj = scope_.global(path[0]);
+        if (!obj) obj = ModuleScope::attribute(*ModuleScope::python_builtin("__warp__"), path[0]);
+        if (!obj) obj = ModuleScope::python_builtin(path[0]);
+        if (!obj) return nullptr;
+        for (size_t i = 1; i < path.size(); ++i) {
+            ObjectRef next = ModuleScope::attribute(*obj, path[i]);
+            if (next) obj = next;
+            else if (i < path.size() - 1) return nullptr;
+        }
+        return obj;
+    }
+
+    static bool dotted(const ast::Expr* e, std::vector<std::string>& path) {
+        std::vector<std::string> rev;
+        while (e->kind == ast::ExprKind::Attribute) {
+            rev.push_back(ast::as<ast::Attribute>(e)->attr);
+            e = ast::as<ast::Attribute>(e)->value;
+        }
+        if (e->kind != ast::ExprKind::Name) return false;
+        path.push_back(ast::as<ast::Name>(e)->id);
+        path.insert(path.end(), rev.rbegin(), rev.rend());
+        return true;
+    }
+
+    std::vector<unsigned char> adjoint(const FunctionSource& src) {
+        Sha256 h;
+        h.update(function_source(src));
+        for (const Param& p : src.params) {
+            h.update(fmt::format("{}:{}", p.name, type_code(p.type)));
+            if (p.type->is_struct()) h.update(p.type->st->digest);
+            else if (p.type->is_array() && p.type->elem->is_struct()) h.update(p.type->elem->st->digest);
+        }
+        if (src.has_return_annotation) {
+            std::string code;
+            if (!src.return_tuple.empty()) {
+                code = fmt::format("tpl{}", src.return_tuple.size());
+                for (TypeRef t : src.return_tuple) code += type_code(t);
+            } else {
+                code = type_code(src.return_annotation);
+            }
+            h.update("return:" + code);
+        }
+
+        std::set<std::string> symbols;
+        for (const Param& p : src.params) symbols.insert(p.name);
+        std::set<std::string> locals;
+
+        // Walk once, breadth first, collecting references in discovery order.
+        std::deque<WalkNode> q;
+        std::vector<WalkNode> nodes;
+        q.push_back(WalkNode{nullptr, src.def});
+        while (!q.empty()) {
+            WalkNode n = q.front();
+            q.pop_front();
+            nodes.push_back(n);
+            children(n, q);
+        }
+        for (const WalkNode& n : nodes)
+            if (n.stmt && n.stmt->kind == ast::StmtKind::Assign)
+                for (auto* t : ast::as<ast::Assign>(n.stmt)->targets) assigned_names(t, locals);
+
+        std::vector<std::pair<std::string, Constant>> constants;
+        std::vector<std::string> type_codes;
+        std::vector<const FunctionGroup*> functions;
+        auto add_constant = [&](const std::string& name, const Constant& c) {
+            for (auto& [k, v] : constants)
+                if (k == name) {
+                    v = c;
+                    return;
+                }
+            constants.emplace_back(name, c);
+        };
+        auto add_function = [&](const FunctionGroup* g) {
+            if (std::find(functions.begin(), functions.end(), g) == functions.end()) functions.push_back(g);
+        };
+        // Warp keys referenced types by class: aliases (vec3, vec3f) are one class,
+        // Python's float and wp.float32 are two, each custom vector type is its own.
+        std::vector<std::string> type_keys;
+        auto add_type = [&](const Object& o, const std::string& code) {
+            static const std::set<std::string> kFloatAliases = {"vec2", "vec3", "vec4", "mat22", "mat33", "mat44",
+                                                                "quat", "transform", "spatial_vector", "spatial_matrix"};
+            std::string key = o.custom ? fmt::format("custom:{}", static_cast<const void*>(&o))
+                                       : (kFloatAliases.count(o.name) ? o.name + "f" : o.name);
+            if (std::find(type_keys.begin(), type_keys.end(), key) != type_keys.end()) return;
+            type_keys.push_back(key);
+            type_codes.push_back(code);
+        };
+        for (const WalkNode& n : nodes) {
+            if (!n.expr) {
+                if (n.stmt && n.stmt->kind == ast::StmtKind::Assign) {
+                    const ast::Expr* v = ast::as<ast::Assign>(n.stmt)->value;
+                    std::vector<const ast::Expr*> rhs;
+                    if (v->kind == ast::ExprKind::Tuple)
+                        for (auto* e : ast::as<ast::Tuple>(v)->elts) rhs.push_back(e);
+                    else rhs.push_back(v);
+                    for (const ast::Expr* r : rhs) {
+                        std::vector<std::string> path;
+                        if (!dotted(r, path)) continue;
+                        ObjectRef o = resolve_path(path, symbols);
+                        if (o && o->kind == Object::Kind::Function) add_function(o->function);
+                    }
+                }
+                continue;
+            }
+            const ast::Expr* e = n.expr;
+            if (e->kind == ast::ExprKind::Name) {
+                const std::string& id = ast::as<ast::Name>(e)->id;
+                if (locals.count(id)) continue;
+                ObjectRef o = scope_.global(id);
+                if (o && o->kind == Object::Kind::Constant) add_constant(id, *o->value);
+            } else if (e->kind == ast::ExprKind::Attribute) {
+                std::vector<std::string> path;
+                if (!dotted(e, path)) continue;
+                ObjectRef o = resolve_path(path, symbols);
+                if (o && o->kind == Object::Kind::Constant) {
+                    std::string name;
+                    for (size_t i = 0; i < path.size(); ++i) name += (i ? "." : "") + path[i];
+                    add_constant(name, *o->value);
+                }
+            } else if (e->kind == ast::ExprKind::Call) {
+                std::vector<std::string> path;
+                if (!dotted(ast::as<ast::Call>(e)->func, path)) continue;
+                ObjectRef o = resolve_path(path, symbols);
+                if (!o) continue;
+                if (o->kind == Object::Kind::Function) add_function(o->function);
+                else if (o->kind == Object::Kind::Struct) add_type(*o, o->type->st->native_name);
+                else if (o->kind == Object::Kind::Type && o->type->is_value()) add_type(*o, type_code(o->type));
+            }
+        }
+        for (const auto& [name, c] : constants) {
+            h.update(name);
+            h.update(constant_bytes(c));
+        }
+        for (const auto& code : type_codes) h.update(code);
+        for (const FunctionGroup* g : functions)
+            if (!in_progress_.count(g)) h.update(function(*g));
+        return h.digest();
+    }
+
+    std::vector<unsigned char> function(const FunctionGroup& g) {
+        if (auto it = cache_.find(&g); it != cache_.end()) return it->second;
+        in_progress_.insert(&g);
+        Sha256 h;
+        h.update(g.key);
+        // Overloads sorted by their signature string (parameter type codes).
+        std::vector<std::pair<std::string, const UserFunction*>> sigs;
+        for (const auto& ov : g.overloads) {
+            std::string sig;
+            for (size_t i = 0; i < ov->src.params.size(); ++i) sig += (i ? "_" : "") + type_code(ov->src.params[i].type);
+            sigs.emplace_back(sig, ov.get());
+        }
+        std::sort(sigs.begin(), sigs.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+        for (const auto& [sig, ov] : sigs) h.update(adjoint(ov->src));
+        auto d = h.digest();
+        in_progress_.erase(&g);
+        cache_[&g] = d;
+        return d;
+    }
+
+    const ModuleScope& scope_;
+    std::map<const FunctionGroup*, std::vector<unsigned char>> cache_;
+    std::set<const FunctionGroup*> in_progress_;
+};
+
+} // namespace
+
+std::vector<std::vector<unsigned char>> kernel_hashes(const ModuleScope& scope) {
+    Hasher hasher(scope);
+    std::vector<std::vector<unsigned char>> out;
+    for (const KernelDef* k : scope.kernels()) out.push_back(hasher.kernel(*k));
+    return out;
+}
+
+} // namespace ws
