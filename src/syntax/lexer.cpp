@@ -2,6 +2,7 @@
 
 #include "syntax/unicode.h"
 
+#include <cctype>
 #include <cstring>
 #include <fmt/format.h>
 
@@ -68,11 +69,58 @@ Tok keyword_kind(std::string_view s) {
     }
 }
 
+// The encoding named by a PEP 263 comment (`# -*- coding: latin-1 -*-`) on
+// `line`, or empty.
+std::string_view coding_cookie(std::string_view line) {
+    size_t i = line.find_first_not_of(" \t\f");
+    if (i == std::string_view::npos || line[i] != '#') return {};
+    for (size_t k = line.find("coding", i); k != std::string_view::npos; k = line.find("coding", k + 1)) {
+        size_t j = k + 6;
+        if (j >= line.size() || (line[j] != ':' && line[j] != '=')) continue;
+        ++j;
+        while (j < line.size() && (line[j] == ' ' || line[j] == '\t')) ++j;
+        size_t end = j;
+        while (end < line.size() && (std::isalnum(static_cast<unsigned char>(line[end])) ||
+                                     line[end] == '-' || line[end] == '_' || line[end] == '.'))
+            ++end;
+        if (end > j) return line.substr(j, end - j);
+    }
+    return {};
+}
+
+bool blank_or_comment(std::string_view line) {
+    size_t i = line.find_first_not_of(" \t\f");
+    return i == std::string_view::npos || line[i] == '#';
+}
+
 } // namespace
+
+// Only UTF-8 is decoded. A declared encoding is accepted when it cannot
+// change the text: UTF-8 itself, or any encoding for an all-ASCII file.
+void Lexer::check_encoding(bool bom) {
+    int line = 1;
+    std::string_view cookie = coding_cookie(source_.line(1));
+    if (cookie.empty() && blank_or_comment(source_.line(1))) {
+        line = 2;
+        cookie = coding_cookie(source_.line(2));
+    }
+    if (cookie.empty()) return;
+    std::string name;
+    for (char c : cookie.substr(0, 12)) name += c == '_' ? '-' : static_cast<char>(std::tolower(c));
+    bool utf8 = name == "utf-8" || name.starts_with("utf-8-");
+    // With a BOM, CPython wants exactly "utf-8"; without, any alias of it.
+    if (bom && !utf8) fail(line, 1, fmt::format("encoding problem: {} with BOM", cookie));
+    if (utf8 || name == "utf8" || name == "u8" || name == "utf" || name == "cp65001") return;
+    for (char c : text_)
+        if (static_cast<unsigned char>(c) >= 0x80)
+            fail(line, 1, fmt::format("source encoding '{}' is not supported (only UTF-8 is)", cookie));
+}
 
 Lexer::Lexer(const SourceFile& source) : source_(source), text_(source.text()) {
     // CPython skips a UTF-8 byte order mark; columns on line 1 start after it.
-    if (text_.size() >= 3 && text_.substr(0, 3) == "\xEF\xBB\xBF") pos_ = line_start_ = 3;
+    bool bom = text_.size() >= 3 && text_.substr(0, 3) == "\xEF\xBB\xBF";
+    if (bom) pos_ = line_start_ = 3;
+    check_encoding(bom);
     size_t nul = text_.find('\0');
     if (nul != std::string_view::npos) fail_at_offset(nul, "source code cannot contain null bytes");
     size_t bad = 0;
@@ -125,6 +173,7 @@ void Lexer::continuation_line(size_t backslash) {
     const int line = line_;
     const int col = col_of(backslash);
     pos_ = backslash + 1;
+    if (at_end()) fail(line, col + 2, "unexpected EOF while parsing");
     if (!at_newline()) fail(line, col + 2, "unexpected character after line continuation character");
     consume_newline();
     // CPython reports the column just past the newline (the one it appends
@@ -230,6 +279,7 @@ Token Lexer::next() {
         if (at_end()) {
             if (!brackets_.empty()) {
                 const Bracket& b = brackets_.back();
+                failed_in_brackets_ = true;
                 fail(b.line, b.col + 1, fmt::format("'{}' was never closed", b.ch));
             }
             if (line_has_tokens_) {

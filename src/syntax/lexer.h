@@ -30,6 +30,12 @@ class Lexer {
     // Throws CompileError at a 1-based line and 1-based column.
     [[noreturn]] void fail(int line, int col1, std::string message) const;
 
+    // Whether the last error was reaching the end of the file inside
+    // brackets ("'(' was never closed"), which CPython treats specially.
+    bool failed_in_brackets() const { return failed_in_brackets_; }
+    // Whether `t` was produced at the end of the file (ENDMARKER, final DEDENTs).
+    bool at_eof(const Token& t) const { return t.begin >= text_.size(); }
+
   private:
     struct Bracket {
         char ch;
@@ -44,6 +50,7 @@ class Lexer {
     void consume_newline();
     bool at_newline() const { return !at_end() && (text_[pos_] == '\n' || text_[pos_] == '\r'); }
 
+    void check_encoding(bool bom);
     Token make(Tok kind, size_t begin, int line, int col) const;
     bool read_indentation(); // false when the line is blank
     void continuation_line(size_t backslash);
@@ -69,6 +76,7 @@ class Lexer {
     bool at_line_start_ = true;
     bool line_has_tokens_ = false; // a NEWLINE is owed before EOF
     bool done_ = false;
+    bool failed_in_brackets_ = false;
     // Where the last NEWLINE was: CPython reports EOF-time tokens there.
     int eof_line_ = 1;
     int eof_col_ = 0;

@@ -50,28 +50,47 @@ void Parser::expect(Tok k) {
     if (!accept(k)) invalid_syntax();
 }
 
+void Parser::fail(int line, int col1, std::string message, bool lex_rest) {
+    if (lex_rest && speculating_ == 0 && !lex_error_) {
+        const int error_line = tokens_.empty() ? line : tokens_.back().line;
+        try {
+            while (lexer_.next().kind != Tok::EndMarker) {
+            }
+        } catch (const CompileError& e) {
+            // An unclosed bracket wins only when the error is past its line.
+            if (!lexer_.failed_in_brackets() || error_line > e.line()) throw;
+        }
+    }
+    throw CompileError(source_->path(), line, col1, std::move(message));
+}
+
 void Parser::error_at(const Token& t, std::string message) {
-    throw CompileError(source_->path(), t.line, t.col + 1, std::move(message));
+    bool no_column = t.kind == Tok::Indent || t.kind == Tok::Dedent || t.kind == Tok::EndMarker;
+    fail(t.line, no_column ? 0 : t.col + 1, std::move(message));
 }
 
 void Parser::error_at(const Pos& p, std::string message) {
-    throw CompileError(source_->path(), p.line, p.col + 1, std::move(message));
+    fail(p.line, p.col + 1, std::move(message));
+}
+
+void Parser::error_here(std::string message, bool lex_rest) {
+    const Token& t = at();
+    bool eof = lexer_.at_eof(t);
+    // INDENT/DEDENT: the tokenizer stands at the line's first token.
+    int col = !eof && (t.kind == Tok::Indent || t.kind == Tok::Dedent) ? t.col : t.col + 1;
+    fail(t.line, col, std::move(message), lex_rest);
 }
 
 void Parser::invalid_syntax() {
-    Token t = at();
-    // CPython reports the indentation width itself as the column here.
-    if (t.kind == Tok::Indent) throw CompileError(source_->path(), t.line, t.col, "unexpected indent");
-    if (speculating_ == 0) {
-        // A lexical error anywhere later in the file wins, as in CPython.
-        while (lexer_.next().kind != Tok::EndMarker) {
-        }
-    }
-    throw CompileError(source_->path(), t.line, t.col + 1, "invalid syntax");
+    const Token& t = at();
+    // CPython does not look further for these two.
+    if (t.kind == Tok::Indent) error_here("unexpected indent", false);
+    if (t.kind == Tok::Dedent && !lexer_.at_eof(t)) error_here("unexpected unindent", false);
+    error_at(t, "invalid syntax");
 }
 
 void Parser::expected_colon() {
-    if (is(Tok::Newline)) error_at(at(), "expected ':'");
+    if (is(Tok::Newline)) error_here("expected ':'");
     invalid_syntax();
 }
 
@@ -183,9 +202,6 @@ const Expr* leftmost(const Expr* e) {
 } // namespace
 
 void Parser::check_assign_targets(const std::vector<Expr*>& targets, bool single_equal) {
-    for (Expr* t : targets)
-        if (t->kind == ExprKind::Yield || t->kind == ExprKind::YieldFrom)
-            error_at(t->pos, "assignment to yield expression not possible");
     Expr* first = targets[0];
     if (single_equal && invalid_target(first, TargetKind::Star)) {
         bool bitwise_or_level = true;

@@ -513,8 +513,9 @@ Expr* Parser::brace_atom() {
             Expr* key = expression();
             if (!accept(Tok::Colon)) {
                 if (is(Tok::RBrace) || is(Tok::Comma))
-                    error_at(Pos{key->pos.end_line, key->pos.end_col, key->pos.end_line, key->pos.end_col},
-                             "':' expected after dictionary key");
+                    error_at(
+                        Pos{key->pos.end_line, key->pos.end_col - 1, key->pos.end_line, key->pos.end_col},
+                        "':' expected after dictionary key");
                 invalid_syntax();
             }
             expression();
@@ -547,6 +548,8 @@ Expr* Parser::call(Start s, Expr* func) {
     auto* c = module_->make_expr<Call>();
     c->func = func;
     bool seen_keyword = false, seen_double_star = false;
+    // CPython reports a misplaced positional argument after reading the rest.
+    const char* misplaced = nullptr;
     while (!is(Tok::RPar)) {
         size_t first_index = index_;
         Expr* last = nullptr;
@@ -597,8 +600,9 @@ Expr* Parser::call(Start s, Expr* func) {
                 error_at(Pos{e->pos.line, e->pos.col, end_line_, end_col_},
                          "Generator expression must be parenthesized");
             }
-            if (seen_double_star) error_at(e->pos, "positional argument follows keyword argument unpacking");
-            if (seen_keyword) error_at(e->pos, "positional argument follows keyword argument");
+            if (!misplaced && seen_double_star)
+                misplaced = "positional argument follows keyword argument unpacking";
+            if (!misplaced && seen_keyword) misplaced = "positional argument follows keyword argument";
             c->args.push_back(e);
             last = e;
         }
@@ -607,6 +611,7 @@ Expr* Parser::call(Start s, Expr* func) {
             break;
         }
     }
+    if (misplaced) error_here(misplaced);
     expect(Tok::RPar);
     c->pos = span(s);
     return c;
@@ -619,7 +624,8 @@ Expr* Parser::subscript(Start s, Expr* value) {
     size_t first_index = index_;
     Expr* first = slice_item();
     Expr* slice = first;
-    if (is(Tok::Comma)) {
+    // `a[*b]` is `a[(*b,)]`, as in CPython.
+    if (is(Tok::Comma) || first->kind == ExprKind::Starred) {
         std::vector<Expr*> elts{first};
         while (accept(Tok::Comma)) {
             if (is(Tok::RSqb)) break;

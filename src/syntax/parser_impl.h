@@ -76,8 +76,16 @@ class Parser {
     }
 
     // ------------------------------------------------------------ errors
+    // Every parser error ends here: like CPython, a lexical error later in
+    // the file takes precedence, so the rest of the file is lexed first.
+    [[noreturn]] void fail(int line, int col1, std::string message, bool lex_rest = true);
+    // An error at a node or token (CPython's RAISE_..._KNOWN_LOCATION).
     [[noreturn]] void error_at(const Token& t, std::string message);
     [[noreturn]] void error_at(const Pos& p, std::string message);
+    // An error at the furthest token read (CPython's RAISE_SYNTAX_ERROR); for
+    // INDENT/DEDENT/ENDMARKER, which have no column, CPython reports where its
+    // tokenizer stands.
+    [[noreturn]] void error_here(std::string message, bool lex_rest = true);
     // CPython's generic "invalid syntax" at the current token, unless the
     // rest of the file holds a lexical error, which CPython reports instead.
     [[noreturn]] void invalid_syntax();

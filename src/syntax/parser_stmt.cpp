@@ -116,7 +116,14 @@ bool augassign_op(Tok t, BinOpKind& op) {
 Stmt* Parser::expression_statement() {
     Start s = start();
     const bool parenthesized = is(Tok::LPar);
-    auto rhs = [&] { return is(Tok::KwYield) ? yield_expr() : star_expressions(); };
+    // Bare `yield` targets get their own message; `(yield)` does not.
+    const Expr* bare_yield = nullptr;
+    auto rhs = [&] {
+        if (!is(Tok::KwYield)) return star_expressions();
+        Expr* y = yield_expr();
+        if (!bare_yield) bare_yield = y;
+        return y;
+    };
     Expr* first = rhs();
 
     if (is(Tok::Colon)) {
@@ -155,6 +162,8 @@ Stmt* Parser::expression_statement() {
             else
                 value = e;
         }
+        for (Expr* t : targets)
+            if (t == bare_yield) error_at(t->pos, "assignment to yield expression not possible");
         check_assign_targets(targets, equals == 1);
         auto* a = stmt<Assign>(s);
         a->targets = std::move(targets);
@@ -198,7 +207,7 @@ void Parser::block(std::vector<Stmt*>& out, const Token& owner, const char* what
         return;
     }
     if (!is(Tok::Indent))
-        error_at(at(), fmt::format("expected an indented block after {} on line {}", what, owner.line));
+        error_here(fmt::format("expected an indented block after {} on line {}", what, owner.line));
     take();
     while (!is(Tok::Dedent) && !is(Tok::EndMarker)) statement(out);
     expect(Tok::Dedent);
@@ -413,7 +422,7 @@ Stmt* Parser::try_statement() {
         block(ignored, f, "'finally' statement");
         finally = true;
     }
-    if (!handlers && !finally) error_at(at(), "expected 'except' or 'finally' block");
+    if (!handlers && !finally) error_here("expected 'except' or 'finally' block");
     return stmt<SimpleStmt>(s, StmtKind::Try);
 }
 
@@ -486,7 +495,9 @@ Stmt* Parser::match_statement() {
     bool ok = false;
     ++speculating_;
     try {
-        star_expressions();
+        // subject: star_named_expression [',' star_named_expressions]
+        star_named_expression();
+        while (accept(Tok::Comma) && !is(Tok::Colon)) star_named_expression();
         ok = is(Tok::Colon) && kind(1) == Tok::Newline;
     } catch (const CompileError&) {
         if (lex_error_) throw;
@@ -499,7 +510,7 @@ Stmt* Parser::match_statement() {
     take();
     take();
     if (!is(Tok::Indent))
-        error_at(at(), fmt::format("expected an indented block after 'match' statement on line {}", kw.line));
+        error_here(fmt::format("expected an indented block after 'match' statement on line {}", kw.line));
     take();
     std::vector<Stmt*> ignored;
     if (!is_name("case")) invalid_syntax();
