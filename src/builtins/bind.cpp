@@ -3,6 +3,8 @@
 // constructor, then the overload's (non-None) defaults, all in signature order.
 #include "builtins/builtin.h"
 
+#include <algorithm>
+#include <array>
 #include <fmt/format.h>
 
 namespace ws::builtins {
@@ -42,6 +44,8 @@ BoundArg& BoundArg::operator=(BoundArg&& other) noexcept {
 
 namespace {
 
+constexpr size_t kMaxParams = 64;
+
 // Python `==` between two compile-time numbers.
 bool numbers_equal(const Constant& a, const Constant& b) {
     bool a_float = a.kind == Constant::Kind::PyFloat || (a.type && a.type->is_float_scalar());
@@ -80,17 +84,24 @@ std::optional<std::vector<BoundArg>> bind(const Overload& overload, std::span<co
     };
     const auto& params = overload.params;
     const size_t np = params.size();
+    if (np > kMaxParams) return fail("too many parameters");
 
-    // Per parameter: the call arguments bound to it (several for `*args`).
-    std::vector<std::vector<int>> slots(np);
+    // Per parameter: the call argument bound to it (positional index, or
+    // args.size() + keyword index), -1 when unbound. A `*args` parameter takes
+    // the positional arguments [variadic_begin, args.size()).
+    std::array<int, kMaxParams> slot;
+    std::fill_n(slot.begin(), np, -1);
+    size_t variadic_param = np, variadic_begin = args.size();
     size_t next = 0;
     for (size_t i = 0; i < np && next < args.size(); ++i) {
         if (params[i].keyword_only) break;
         if (params[i].variadic) {
-            while (next < args.size()) slots[i].push_back(static_cast<int>(next++));
+            variadic_param = i;
+            variadic_begin = next;
+            next = args.size();
             break;
         }
-        slots[i].push_back(static_cast<int>(next++));
+        slot[i] = static_cast<int>(next++);
     }
     if (next < args.size()) return fail("too many positional arguments");
 
@@ -99,23 +110,23 @@ std::optional<std::vector<BoundArg>> bind(const Overload& overload, std::span<co
         size_t i = 0;
         while (i < np && (params[i].variadic || params[i].name != name)) ++i;
         if (i == np) return fail(fmt::format("got an unexpected keyword argument '{}'", name));
-        if (!slots[i].empty()) return fail(fmt::format("multiple values for argument '{}'", name));
-        slots[i].push_back(static_cast<int>(args.size() + k));
+        if (slot[i] >= 0) return fail(fmt::format("multiple values for argument '{}'", name));
+        slot[i] = static_cast<int>(args.size() + k);
     }
     for (size_t i = 0; i < np; ++i) {
-        if (slots[i].empty() && !params[i].variadic && !params[i].has_default)
+        if (slot[i] < 0 && !params[i].variadic && !params[i].has_default)
             return fail(fmt::format("missing a required argument: '{}'", params[i].name));
     }
 
     // Type arguments fill parameters the call left unbound; given explicitly
     // as well, they must agree.
-    std::vector<const CallArg*> from_type_args(np, nullptr);
+    std::array<const CallArg*, kMaxParams> from_type_args{};
     for (const auto& [name, value] : type_args) {
         size_t i = 0;
         while (i < np && (params[i].variadic || params[i].name != name)) ++i;
         if (i == np) continue; // Warp only applies the ones the signature has
-        if (!slots[i].empty()) {
-            int s = slots[i][0];
+        if (slot[i] >= 0) {
+            int s = slot[i];
             const CallArg& given =
                 s < static_cast<int>(args.size()) ? args[s] : kwargs[s - args.size()].second;
             if (values_check_equal(given, value)) continue;
@@ -129,15 +140,23 @@ std::optional<std::vector<BoundArg>> bind(const Overload& overload, std::span<co
 
     std::vector<BoundArg> bound;
     bound.reserve(np + args.size());
+    auto add_call_arg = [&](const Param& p, int s) {
+        BoundArg& b = bound.emplace_back();
+        b.name = std::string(p.bare_name());
+        b.arg = s < static_cast<int>(args.size()) ? args[s] : kwargs[s - args.size()].second;
+        b.source = s;
+    };
     for (size_t i = 0; i < np; ++i) {
         const Param& p = params[i];
-        for (int s : slots[i]) {
-            BoundArg& b = bound.emplace_back();
-            b.name = std::string(p.bare_name());
-            b.arg = s < static_cast<int>(args.size()) ? args[s] : kwargs[s - args.size()].second;
-            b.source = s;
+        if (i == variadic_param) {
+            for (size_t s = variadic_begin; s < args.size(); ++s) add_call_arg(p, static_cast<int>(s));
+            continue;
         }
-        if (!slots[i].empty() || p.variadic) continue;
+        if (slot[i] >= 0) {
+            add_call_arg(p, slot[i]);
+            continue;
+        }
+        if (p.variadic) continue;
         if (from_type_args[i]) {
             BoundArg& b = bound.emplace_back();
             b.name = std::string(p.name);

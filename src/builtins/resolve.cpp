@@ -4,12 +4,15 @@
 //
 // This runs for every builtin call of every kernel, often over dozens of
 // candidates (`mul` has 179 overloads), so it allocates nothing: binding uses
-// a small array of slots on the stack.
+// a small array of slots on the stack, and positional calls are memoized.
 #include "builtins/builtin.h"
 #include "builtins/rules.h"
 #include "builtins/type_pattern.h"
 
 #include <array>
+#include <functional>
+#include <optional>
+#include <unordered_map>
 
 namespace ws::builtins {
 
@@ -24,10 +27,35 @@ TypeRef match_type(const CallArg& a) {
     return a.type_object;
 }
 
+// The common case: positional arguments only, bound to the leading parameters.
+// Returns false when they do not bind or match; nullopt when the signature
+// needs the general path (a keyword-only or `*args` parameter among them).
+std::optional<bool> positional_binds_and_matches(const Overload& ov, std::span<const CallArg> args) {
+    const size_t np = ov.params.size();
+    const size_t na = args.size();
+    for (size_t i = 0; i < na; ++i)
+        if (ov.params[i].keyword_only || ov.params[i].variadic) return std::nullopt;
+    const detail::OverloadImpl& impl = *ov.impl;
+    for (size_t i = na; i < np; ++i) {
+        const Param& p = ov.params[i];
+        if (p.variadic) continue;
+        if (!p.has_default) return false; // missing a required argument
+        if (i < 64 && (impl.default_mismatch & (uint64_t{1} << i))) return false;
+    }
+    for (size_t i = 0; i < na; ++i) {
+        const TypePattern& pattern = *ov.params[i].pattern;
+        if (pattern.kind != TypePattern::Kind::Any && !matches(pattern, match_type(args[i]))) return false;
+    }
+    return true;
+}
+
 // Signature.bind + the type checks of func_match_args, for a non-variadic overload.
 bool binds_and_matches(const Overload& ov, std::span<const CallArg> args,
                        std::span<const std::pair<std::string, CallArg>> kwargs) {
     const size_t np = ov.params.size();
+    if (kwargs.empty()) {
+        if (auto fast = positional_binds_and_matches(ov, args)) return *fast;
+    }
     if (np > kMaxParams) return false;
     // slot[i]: the call argument bound to parameter i (positional index, or
     // args.size() + keyword index), -1 when unbound.
@@ -76,8 +104,10 @@ bool binds_and_matches(const Overload& ov, std::span<const CallArg> args,
 
 } // namespace
 
-const Overload* resolve(const Builtin& builtin, std::span<const CallArg> args,
-                        std::span<const std::pair<std::string, CallArg>> kwargs, int min_outputs) {
+namespace {
+
+const Overload* resolve_uncached(const Builtin& builtin, std::span<const CallArg> args,
+                                 std::span<const std::pair<std::string, CallArg>> kwargs, int min_outputs) {
     const size_t given = args.size() + kwargs.size();
     for (const Overload* ov : builtin.overloads) {
         // Warp skips all type checking for variadic overloads (they come last).
@@ -95,6 +125,49 @@ const Overload* resolve(const Builtin& builtin, std::span<const CallArg> args,
         return ov;
     }
     return nullptr;
+}
+
+// Resolution depends only on the builtin, the (interned) argument types and
+// min_outputs, and the same few calls recur in every kernel, so positional
+// calls are memoized per thread. The key is a plain struct: a lookup allocates
+// nothing.
+constexpr size_t kCachedArgs = 6;
+
+struct CacheKey {
+    const Builtin* builtin;
+    int min_outputs;
+    size_t count;
+    std::array<TypeRef, kCachedArgs> types;
+    bool operator==(const CacheKey&) const = default;
+};
+
+struct CacheKeyHash {
+    size_t operator()(const CacheKey& k) const {
+        size_t h = std::hash<const void*>()(k.builtin) ^
+                   (static_cast<size_t>(k.min_outputs) * 0x9e3779b97f4a7c15ull);
+        for (size_t i = 0; i < k.count; ++i)
+            h = (h ^ std::hash<const void*>()(k.types[i])) * 0x100000001b3ull;
+        return h;
+    }
+};
+
+constexpr size_t kCacheLimit = 1 << 16; // plenty for a type universe; cleared if ever exceeded
+
+} // namespace
+
+const Overload* resolve(const Builtin& builtin, std::span<const CallArg> args,
+                        std::span<const std::pair<std::string, CallArg>> kwargs, int min_outputs) {
+    if (!kwargs.empty() || args.size() > kCachedArgs)
+        return resolve_uncached(builtin, args, kwargs, min_outputs);
+    thread_local std::unordered_map<CacheKey, const Overload*, CacheKeyHash> cache;
+    CacheKey key{&builtin, min_outputs, args.size(), {}};
+    for (size_t i = 0; i < args.size(); ++i) key.types[i] = match_type(args[i]);
+    auto it = cache.find(key);
+    if (it != cache.end()) return it->second;
+    const Overload* ov = resolve_uncached(builtin, args, kwargs, min_outputs);
+    if (cache.size() >= kCacheLimit) cache.clear();
+    cache.emplace(key, ov);
+    return ov;
 }
 
 std::string no_overload_message(const Builtin& builtin, std::span<const CallArg> args,

@@ -126,6 +126,15 @@ struct Inferred {
 Inferred scalar_infer_type(std::span<const TypeRef> types);
 // The component (scalar) type of a scalar or composite type (Warp's _wp_scalar_type_).
 TypeRef scalar_type_of(TypeRef t);
+// Interned types, memoized: types::vector() and friends build the type's
+// spellings before looking it up, which would dominate the rules' cost.
+TypeRef scalar_t(Scalar s);
+TypeRef vector_t(int length, Scalar s);
+TypeRef matrix_t(int rows, int cols, Scalar s);
+TypeRef quat_t(Scalar s);
+TypeRef transform_t(Scalar s);
+TypeRef scalar_ref_t(Scalar s); // Reference(scalar)
+
 // Warp's types_equal: interned types are equal when identical, except that
 // arrays compare only their class and dtype (never ndim), tuples element-wise.
 bool types_equal(TypeRef a, TypeRef b);

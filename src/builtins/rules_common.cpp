@@ -3,6 +3,7 @@
 // spellings for messages, and the default dispatch.
 #include "builtins/rules.h"
 
+#include <atomic>
 #include <fmt/format.h>
 
 namespace ws::builtins::detail {
@@ -90,6 +91,57 @@ ResultOrError fail(std::string message) {
     return r;
 }
 
+namespace {
+
+constexpr int kScalars = static_cast<int>(Scalar::Float64) + 1;
+constexpr int kMaxCachedDim = 8;
+
+// A slot filled once with an interned type; the pointer never changes after.
+template <class Make>
+TypeRef memo(std::atomic<TypeRef>& slot, Make make) {
+    TypeRef t = slot.load(std::memory_order_acquire);
+    if (!t) {
+        t = make();
+        slot.store(t, std::memory_order_release);
+    }
+    return t;
+}
+
+} // namespace
+
+TypeRef scalar_t(Scalar s) {
+    static std::atomic<TypeRef> cache[kScalars];
+    return memo(cache[static_cast<int>(s)], [&] { return types::scalar(s); });
+}
+
+TypeRef vector_t(int length, Scalar s) {
+    static std::atomic<TypeRef> cache[kMaxCachedDim + 1][kScalars];
+    if (length < 0 || length > kMaxCachedDim) return types::vector(length, s);
+    return memo(cache[length][static_cast<int>(s)], [&] { return types::vector(length, s); });
+}
+
+TypeRef matrix_t(int rows, int cols, Scalar s) {
+    static std::atomic<TypeRef> cache[kMaxCachedDim + 1][kMaxCachedDim + 1][kScalars];
+    if (rows < 0 || cols < 0 || rows > kMaxCachedDim || cols > kMaxCachedDim)
+        return types::matrix(rows, cols, s);
+    return memo(cache[rows][cols][static_cast<int>(s)], [&] { return types::matrix(rows, cols, s); });
+}
+
+TypeRef quat_t(Scalar s) {
+    static std::atomic<TypeRef> cache[kScalars];
+    return memo(cache[static_cast<int>(s)], [&] { return types::quaternion(s); });
+}
+
+TypeRef transform_t(Scalar s) {
+    static std::atomic<TypeRef> cache[kScalars];
+    return memo(cache[static_cast<int>(s)], [&] { return types::transform(s); });
+}
+
+TypeRef scalar_ref_t(Scalar s) {
+    static std::atomic<TypeRef> cache[kScalars];
+    return memo(cache[static_cast<int>(s)], [&] { return types::reference(scalar_t(s)); });
+}
+
 bool types_equal(TypeRef a, TypeRef b) {
     if (a == b) return true;
     if (!a || !b) return false;
@@ -107,7 +159,7 @@ bool types_equal(TypeRef a, TypeRef b) {
 TypeRef scalar_type_of(TypeRef t) {
     if (!t) return nullptr;
     if (t->is_scalar()) return t;
-    if (t->is_composite()) return types::scalar(t->scalar);
+    if (t->is_composite()) return scalar_t(t->scalar);
     return nullptr;
 }
 

@@ -63,7 +63,7 @@ ResultOrError scalar_mul(const RuleCall& call, std::string_view) {
 }
 
 ResultOrError uint32_result(const RuleCall&, std::string_view) {
-    return value(types::scalar(Scalar::UInt32));
+    return value(scalar_t(Scalar::UInt32));
 }
 
 // expect_eq_value_func: a check with no value; a and b of one type.

@@ -54,7 +54,7 @@ ResultOrError matrix_value(const RuleCall& call, std::string_view) {
     const size_t n = args.size();
     if (n == 0) {
         if (!shape) return fail("the `shape` argument must be specified when zero-initializing a matrix");
-        if (!dtype) dtype = types::float32();
+        if (!dtype) dtype = scalar_t(Scalar::Float32);
     } else if (n == 1) {
         TypeRef vt = call.type(args[0]);
         if (vt && vt->is_matrix()) {
@@ -66,7 +66,7 @@ ResultOrError matrix_value(const RuleCall& call, std::string_view) {
                                 "shape {}",
                                 shape_str(shape->rows, shape->cols), shape_str(vt->rows, vt->cols)));
             }
-            if (!dtype) dtype = types::scalar(vt->scalar);
+            if (!dtype) dtype = scalar_t(vt->scalar);
         } else {
             if (!shape)
                 return fail("the `shape` argument must be specified when filling a matrix with a value");
@@ -105,15 +105,14 @@ ResultOrError matrix_value(const RuleCall& call, std::string_view) {
     }
     if (!dtype || !dtype->is_scalar())
         return unsupported("matrices of non-scalar components are not supported");
-    return value(types::matrix(shape->rows, shape->cols, dtype->scalar));
+    return value(matrix_t(shape->rows, shape->cols, dtype->scalar));
 }
 
 Dispatch matrix_dispatch(const RuleCall& call, const CallResult& result) {
     TypeRef t = result.types.at(0);
     Dispatch d;
     for (int i : call.all("args")) d.args.push_back(cast_scalar_constant(call, i, t->scalar));
-    d.template_args = {std::to_string(t->rows), std::to_string(t->cols),
-                       template_arg(types::scalar(t->scalar))};
+    d.template_args = {std::to_string(t->rows), std::to_string(t->cols), template_arg(scalar_t(t->scalar))};
     return d;
 }
 
@@ -139,8 +138,8 @@ ResultOrError matrix_from_vecs(const RuleCall& call, std::string_view arg) {
             return fail("all vectors are expected to have the same dtype");
     int n = static_cast<int>(args.size());
     bool cols = arg == "cols=1";
-    return value(cols ? types::matrix(first->length, n, first->scalar)
-                      : types::matrix(n, first->length, first->scalar));
+    return value(cols ? matrix_t(first->length, n, first->scalar)
+                      : matrix_t(n, first->length, first->scalar));
 }
 
 Dispatch matrix_from_vecs_dispatch(const RuleCall& call, const CallResult& result) {
@@ -149,7 +148,7 @@ Dispatch matrix_from_vecs_dispatch(const RuleCall& call, const CallResult& resul
     for (int i : call.all("args")) d.args.push_back(DispatchArg{i, std::nullopt});
     bool square_small = t->rows == t->cols && t->rows >= 2 && t->rows <= 4;
     if (!square_small) d.template_args = {std::to_string(t->rows), std::to_string(t->cols)};
-    d.template_args.push_back(template_arg(types::scalar(t->scalar)));
+    d.template_args.push_back(template_arg(scalar_t(t->scalar)));
     return d;
 }
 
@@ -165,13 +164,13 @@ ResultOrError identity(const RuleCall& call, std::string_view) {
     TypeRef dtype = call.type_value("dtype");
     if (!dtype || !dtype->is_scalar()) return unsupported("identity() needs a scalar `dtype`");
     int size = static_cast<int>(n->as_int());
-    return value(types::matrix(size, size, dtype->scalar));
+    return value(matrix_t(size, size, dtype->scalar));
 }
 
 Dispatch identity_dispatch(const RuleCall&, const CallResult& result) {
     TypeRef t = result.types.at(0);
     Dispatch d;
-    d.template_args = {std::to_string(t->rows), template_arg(types::scalar(t->scalar))};
+    d.template_args = {std::to_string(t->rows), template_arg(scalar_t(t->scalar))};
     return d;
 }
 
@@ -183,7 +182,7 @@ ResultOrError matrix_transform(const RuleCall&, std::string_view) {
 
 ResultOrError transpose(const RuleCall& call, std::string_view) {
     TypeRef a = call.type("a");
-    return value(types::matrix(a->cols, a->rows, a->scalar));
+    return value(matrix_t(a->cols, a->rows, a->scalar));
 }
 
 ResultOrError same_as_a(const RuleCall& call, std::string_view) {
@@ -191,7 +190,7 @@ ResultOrError same_as_a(const RuleCall& call, std::string_view) {
 }
 
 ResultOrError component_of_a(const RuleCall& call, std::string_view) {
-    return value(types::scalar(call.type("a")->scalar));
+    return value(scalar_t(call.type("a")->scalar));
 }
 
 ResultOrError trace(const RuleCall& call, std::string_view) {
@@ -199,12 +198,12 @@ ResultOrError trace(const RuleCall& call, std::string_view) {
     if (a->rows != a->cols)
         return fail(fmt::format("Matrix shape is {}. Cannot find the trace of non square matrices",
                                 shape_str(a->rows, a->cols)));
-    return value(types::scalar(a->scalar));
+    return value(scalar_t(a->scalar));
 }
 
 ResultOrError diag(const RuleCall& call, std::string_view) {
     TypeRef v = call.type("vec");
-    return value(types::matrix(v->length, v->length, v->scalar));
+    return value(matrix_t(v->length, v->length, v->scalar));
 }
 
 ResultOrError get_diag(const RuleCall& call, std::string_view) {
@@ -212,25 +211,25 @@ ResultOrError get_diag(const RuleCall& call, std::string_view) {
     if (m->rows != m->cols)
         return fail(fmt::format("Matrix shape is {}; get_diag is only available for square matrices.",
                                 shape_str(m->rows, m->cols)));
-    return value(types::vector(m->rows, m->scalar));
+    return value(vector_t(m->rows, m->scalar));
 }
 
 // Decompositions: fixed shapes in A's scalar type.
 ResultOrError svd3(const RuleCall& call, std::string_view) {
     Scalar s = call.type("A")->scalar;
-    return values({types::matrix(3, 3, s), types::vector(3, s), types::matrix(3, 3, s)});
+    return values({matrix_t(3, 3, s), vector_t(3, s), matrix_t(3, 3, s)});
 }
 ResultOrError svd2(const RuleCall& call, std::string_view) {
     Scalar s = call.type("A")->scalar;
-    return values({types::matrix(2, 2, s), types::vector(2, s), types::matrix(2, 2, s)});
+    return values({matrix_t(2, 2, s), vector_t(2, s), matrix_t(2, 2, s)});
 }
 ResultOrError qr3(const RuleCall& call, std::string_view) {
     Scalar s = call.type("A")->scalar;
-    return values({types::matrix(3, 3, s), types::matrix(3, 3, s)});
+    return values({matrix_t(3, 3, s), matrix_t(3, 3, s)});
 }
 ResultOrError eig3(const RuleCall& call, std::string_view) {
     Scalar s = call.type("A")->scalar;
-    return values({types::matrix(3, 3, s), types::vector(3, s)});
+    return values({matrix_t(3, 3, s), vector_t(3, s)});
 }
 
 std::string mat_shape(TypeRef m) {
@@ -241,39 +240,39 @@ ResultOrError matvec_mul(const RuleCall& call, std::string_view) {
     TypeRef a = call.type("a"), b = call.type("b");
     if (a->scalar != b->scalar)
         return fail(fmt::format("Can't multiply matrix and vector with different types {}, {}",
-                                class_str(types::scalar(a->scalar)), class_str(types::scalar(b->scalar))));
+                                class_str(scalar_t(a->scalar)), class_str(scalar_t(b->scalar))));
     if (a->cols != b->length)
         return fail(fmt::format("Can't multiply matrix of shape {} and vector with length {}", mat_shape(a),
                                 b->length));
-    return value(types::vector(a->rows, a->scalar));
+    return value(vector_t(a->rows, a->scalar));
 }
 
 ResultOrError vecmat_mul(const RuleCall& call, std::string_view) {
     TypeRef a = call.type("a"), b = call.type("b");
     if (a->scalar != b->scalar)
         return fail(fmt::format("Can't multiply vector and matrix with different types {}, {}",
-                                class_str(types::scalar(b->scalar)), class_str(types::scalar(a->scalar))));
+                                class_str(scalar_t(b->scalar)), class_str(scalar_t(a->scalar))));
     if (b->rows != a->length)
         return fail(fmt::format("Can't multiply vector with length {} and matrix of shape {}", a->length,
                                 mat_shape(b)));
-    return value(types::vector(b->cols, b->scalar));
+    return value(vector_t(b->cols, b->scalar));
 }
 
 ResultOrError matmat_mul(const RuleCall& call, std::string_view) {
     TypeRef a = call.type("a"), b = call.type("b");
     if (a->scalar != b->scalar)
         return fail(fmt::format("Can't multiply matrices with different types {}, {}",
-                                class_str(types::scalar(a->scalar)), class_str(types::scalar(b->scalar))));
+                                class_str(scalar_t(a->scalar)), class_str(scalar_t(b->scalar))));
     if (a->cols != b->rows)
         return fail(fmt::format("Can't multiply matrix of shapes {} and {}", mat_shape(a), mat_shape(b)));
-    return value(types::matrix(a->rows, b->cols, a->scalar));
+    return value(matrix_t(a->rows, b->cols, a->scalar));
 }
 
 // extract(m, i) is a row, extract(m, i, j) an element. (Slices are not modelled.)
 ResultOrError matrix_extract(const RuleCall& call, std::string_view) {
     TypeRef m = call.type("a");
-    if (call.has("j")) return value(types::scalar(m->scalar));
-    return value(types::vector(m->cols, m->scalar));
+    if (call.has("j")) return value(scalar_t(m->scalar));
+    return value(vector_t(m->cols, m->scalar));
 }
 
 ResultOrError matrix_index_row(const RuleCall& call, std::string_view) {
@@ -281,7 +280,7 @@ ResultOrError matrix_index_row(const RuleCall& call, std::string_view) {
 }
 
 ResultOrError matrix_index_element(const RuleCall& call, std::string_view) {
-    return value(types::reference(types::scalar(call.type("a")->scalar)));
+    return value(scalar_ref_t(call.type("a")->scalar));
 }
 
 Dispatch matrix_indexref_dispatch(const RuleCall& call, const CallResult&) {
@@ -295,7 +294,7 @@ Dispatch matrix_indexref_dispatch(const RuleCall& call, const CallResult&) {
 Dispatch matrix_assign_dispatch(const RuleCall& call, const CallResult&) {
     TypeRef m = call.type("a");
     TypeRef value_type = call.type("value");
-    TypeRef component = types::scalar(m->scalar);
+    TypeRef component = scalar_t(m->scalar);
     Dispatch d;
     if (!call.has("j")) {
         if (!value_type || !value_type->is_vector() || value_type->scalar != m->scalar) {

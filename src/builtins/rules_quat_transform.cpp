@@ -52,16 +52,16 @@ ResultOrError inferred(const RuleCall& call, std::string_view) {
 }
 
 TypeRef make_quat(Scalar s) {
-    return types::quaternion(s);
+    return quat_t(s);
 }
 TypeRef make_vec3(Scalar s) {
-    return types::vector(3, s);
+    return vector_t(3, s);
 }
 TypeRef make_mat33(Scalar s) {
-    return types::matrix(3, 3, s);
+    return matrix_t(3, 3, s);
 }
 TypeRef make_transform(Scalar s) {
-    return types::transform(s);
+    return transform_t(s);
 }
 
 ResultOrError quaternion_value(const RuleCall& call, std::string_view) {
@@ -73,14 +73,14 @@ ResultOrError quaternion_value(const RuleCall& call, std::string_view) {
     const size_t n = args.size();
     if (n == 0) {
         if (!dtype) {
-            dtype = types::float32();
+            dtype = scalar_t(Scalar::Float32);
         } else if (!dtype->is_float_scalar()) {
             return fail(
                 "a float type is expected when zero-initializing a quaternion but got `type` instead");
         }
     } else if (n == 1) {
         TypeRef q = call.type(args[0]);
-        if (q && q->is_quat() && !dtype) dtype = types::scalar(q->scalar);
+        if (q && q->is_quat() && !dtype) dtype = scalar_t(q->scalar);
     } else if (dtype) {
         if (!vars_match_dtype(call, args, dtype))
             return fail(fmt::format(
@@ -95,45 +95,45 @@ ResultOrError quaternion_value(const RuleCall& call, std::string_view) {
     if (!dtype)
         return fail("could not infer the `dtype` argument when calling the `wp.types.quaternion()` function");
     if (!dtype->is_scalar()) return unsupported("quaternions of non-scalar components are not supported");
-    return value(types::quaternion(dtype->scalar));
+    return value(quat_t(dtype->scalar));
 }
 
 Dispatch quaternion_dispatch(const RuleCall& call, const CallResult& result) {
     Scalar s = result.types.at(0)->scalar;
     Dispatch d;
     for (int i : call.all_except({"dtype"})) d.args.push_back(cast_scalar_constant(call, i, s));
-    d.template_args = {template_arg(types::scalar(s))};
+    d.template_args = {template_arg(scalar_t(s))};
     return d;
 }
 
 // quat_identity / transform_identity: the dtype argument's type, float32 by default.
 TypeRef identity_dtype(const RuleCall& call) {
     int i = call.find("dtype");
-    if (i < 0) return types::float32();
+    if (i < 0) return scalar_t(Scalar::Float32);
     return call.type(i);
 }
 
 ResultOrError quat_identity(const RuleCall& call, std::string_view) {
     TypeRef dtype = identity_dtype(call);
     if (!dtype || !dtype->is_scalar()) return unsupported("quat_identity() needs a scalar `dtype`");
-    return value(types::quaternion(dtype->scalar));
+    return value(quat_t(dtype->scalar));
 }
 
 ResultOrError transform_identity(const RuleCall& call, std::string_view) {
     TypeRef dtype = identity_dtype(call);
     if (!dtype || !dtype->is_scalar()) return unsupported("transform_identity() needs a scalar `dtype`");
-    return value(types::transform(dtype->scalar));
+    return value(transform_t(dtype->scalar));
 }
 
 Dispatch identity_dispatch(const RuleCall&, const CallResult& result) {
     Dispatch d;
-    d.template_args = {template_arg(types::scalar(result.types.at(0)->scalar))};
+    d.template_args = {template_arg(scalar_t(result.types.at(0)->scalar))};
     return d;
 }
 
 ResultOrError quat_to_axis_angle(const RuleCall& call, std::string_view) {
     Scalar s = call.type("quat")->scalar;
-    return values({types::vector(3, s), types::scalar(s)});
+    return values({vector_t(3, s), scalar_t(s)});
 }
 
 // transformation(*args, dtype): 0, 1 or 7 values.
@@ -145,11 +145,11 @@ ResultOrError transformation_value(const RuleCall& call, std::string_view) {
     std::vector<int> args = call.all("args");
     const size_t n = args.size();
     if (n == 0) {
-        if (!dtype) dtype = types::float32();
+        if (!dtype) dtype = scalar_t(Scalar::Float32);
     } else if (n == 1) {
         TypeRef vt = call.type(args[0]);
         if (vt && vt->is_transform()) {
-            TypeRef source = types::scalar(vt->scalar);
+            TypeRef source = scalar_t(vt->scalar);
             if (!dtype) {
                 dtype = source;
             } else if (source != dtype) {
@@ -187,7 +187,7 @@ ResultOrError transformation_value(const RuleCall& call, std::string_view) {
     if (!dtype)
         return fail("could not infer the `dtype` argument when calling the `wp.transform()` function");
     if (!dtype->is_scalar()) return unsupported("transforms of non-scalar components are not supported");
-    return value(types::transform(dtype->scalar));
+    return value(transform_t(dtype->scalar));
 }
 
 // transformation(p, q=None, dtype=None).
@@ -208,7 +208,7 @@ ResultOrError transformation_pq_value(const RuleCall& call, std::string_view) {
                         dtype_name(dtype)));
     }
     if (!dtype || !dtype->is_scalar()) return unsupported("could not infer a scalar type");
-    return value(types::transform(dtype->scalar));
+    return value(transform_t(dtype->scalar));
 }
 
 Dispatch transformation_dispatch(const RuleCall& call, const CallResult& result) {
@@ -223,12 +223,12 @@ Dispatch transformation_dispatch(const RuleCall& call, const CallResult& result)
             // The rotation defaults to the identity quaternion, a fresh constant.
             Constant q;
             q.kind = Constant::Kind::Composite;
-            q.type = types::quaternion(s);
+            q.type = quat_t(s);
             for (int v : {0, 0, 0, 1}) q.components.push_back(Constant::warp_scalar(s, Constant::py_int(v)));
             d.args.push_back(DispatchArg{-1, std::move(q)});
         }
     }
-    d.template_args = {template_arg(types::scalar(s))};
+    d.template_args = {template_arg(scalar_t(s))};
     return d;
 }
 

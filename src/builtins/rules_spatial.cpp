@@ -17,7 +17,7 @@ ResultOrError spatial_vector_value(const RuleCall& call, std::string_view) {
     std::vector<TypeRef> ts;
     for (int i : args) ts.push_back(call.type(i));
     if (n == 0) {
-        if (!dtype) dtype = types::float32();
+        if (!dtype) dtype = scalar_t(Scalar::Float32);
     } else if (n == 2) {
         for (TypeRef t : ts)
             if (!t || !t->is_vector() || t->length != 3)
@@ -37,14 +37,14 @@ ResultOrError spatial_vector_value(const RuleCall& call, std::string_view) {
                 dtype->is_scalar() ? std::string(scalar_name(dtype->scalar)) : type_repr(dtype)));
         }
     }
-    return value(types::vector(6, dtype->scalar));
+    return value(vector_t(6, dtype->scalar));
 }
 
 Dispatch spatial_vector_dispatch(const RuleCall& call, const CallResult& result) {
     TypeRef t = result.types.at(0);
     Dispatch d;
     for (int i : call.all_except({"dtype"})) d.args.push_back(DispatchArg{i, std::nullopt});
-    d.template_args = {std::to_string(t->length), template_arg(types::scalar(t->scalar))};
+    d.template_args = {std::to_string(t->length), template_arg(scalar_t(t->scalar))};
     return d;
 }
 
@@ -52,12 +52,12 @@ ResultOrError spatial_adjoint(const RuleCall& call, std::string_view) {
     TypeRef ts[] = {call.type("r"), call.type("s")};
     Inferred s = scalar_infer_type(ts);
     if (!s.error.empty()) return fail(s.error);
-    return value(types::matrix(6, 6, s.scalar->scalar));
+    return value(matrix_t(6, 6, s.scalar->scalar));
 }
 
 // spatial_top / spatial_bottom: the 3-vector half.
 ResultOrError spatial_half(const RuleCall& call, std::string_view) {
-    return value(types::vector(3, call.type("svec")->scalar));
+    return value(vector_t(3, call.type("svec")->scalar));
 }
 
 constexpr ValueRule kValueRules[] = {

@@ -44,7 +44,7 @@ ResultOrError static_len(const RuleCall& call, std::string_view) {
     ResultOrError r;
     r.result.emplace();
     r.result->kind = CallResult::Kind::Constant;
-    r.result->types = {types::int32()};
+    r.result->types = {scalar_t(Scalar::Int32)};
     r.result->constant = Constant::py_int(n);
     return r;
 }

@@ -50,7 +50,7 @@ ResultOrError vector_value(const RuleCall& call, std::string_view) {
     const size_t n = args.size();
     if (n == 0) {
         if (!length) return fail("the `length` argument must be specified when zero-initializing a vector");
-        if (!dtype) dtype = types::float32();
+        if (!dtype) dtype = scalar_t(Scalar::Float32);
     } else if (n == 1) {
         TypeRef vt = call.type(args[0]);
         if (vt && vt->is_vector()) {
@@ -62,7 +62,7 @@ ResultOrError vector_value(const RuleCall& call, std::string_view) {
                                 "length {}",
                                 *length, vt->length));
             }
-            if (!dtype) dtype = types::scalar(vt->scalar);
+            if (!dtype) dtype = scalar_t(vt->scalar);
         } else {
             if (!length)
                 return fail("the `length` argument must be specified when filling a vector with a value");
@@ -101,14 +101,14 @@ ResultOrError vector_value(const RuleCall& call, std::string_view) {
         r.unsupported = true;
         return r;
     }
-    return value(types::vector(static_cast<int>(*length), dtype->scalar));
+    return value(vector_t(static_cast<int>(*length), dtype->scalar));
 }
 
 Dispatch vector_dispatch(const RuleCall& call, const CallResult& result) {
     TypeRef t = result.types.at(0);
     Dispatch d;
     for (int i : call.all("args")) d.args.push_back(cast_scalar_constant(call, i, t->scalar));
-    d.template_args = {std::to_string(t->length), template_arg(types::scalar(t->scalar))};
+    d.template_args = {std::to_string(t->length), template_arg(scalar_t(t->scalar))};
     return d;
 }
 
@@ -122,22 +122,22 @@ ResultOrError outer(const RuleCall& call, std::string_view) {
     TypeRef ts[] = {a, b};
     Inferred s = scalar_infer_type(ts);
     if (!s.error.empty()) return fail(s.error);
-    return value(types::matrix(a->length, b->length, s.scalar->scalar));
+    return value(matrix_t(a->length, b->length, s.scalar->scalar));
 }
 
 ResultOrError skew(const RuleCall& call, std::string_view) {
-    return value(types::matrix(3, 3, call.type("vec")->scalar));
+    return value(matrix_t(3, 3, call.type("vec")->scalar));
 }
 
 // extract(a, i) on vectors, quaternions and transforms: the component type.
 // (Slices, which give sub-vectors, are not modelled by warpsynth's types.)
 ResultOrError vector_extract(const RuleCall& call, std::string_view) {
-    return value(types::scalar(call.type("a")->scalar));
+    return value(scalar_t(call.type("a")->scalar));
 }
 
 // index / indexref: a reference to the component.
 ResultOrError vector_index(const RuleCall& call, std::string_view) {
-    return value(types::reference(types::scalar(call.type("a")->scalar)));
+    return value(scalar_ref_t(call.type("a")->scalar));
 }
 
 Dispatch vector_index_dispatch(const RuleCall& call, const CallResult&) {
@@ -151,7 +151,7 @@ Dispatch vector_index_dispatch(const RuleCall& call, const CallResult&) {
 Dispatch vector_assign_dispatch(const RuleCall& call, const CallResult&) {
     TypeRef vec = call.type("a");
     TypeRef value_type = call.type("value");
-    TypeRef component = types::scalar(vec->scalar);
+    TypeRef component = scalar_t(vec->scalar);
     if (!types_equal(value_type, component)) {
         Dispatch d;
         d.error =
