@@ -61,6 +61,7 @@ std::string enc(TypeRef t) {
     }
     case TypeKind::Range: return "range_t";
     case TypeKind::Shape: return "shape_t";
+    case TypeKind::Struct: return "struct:" + t->st->key;
     default: return t->repr;
     }
 }
@@ -140,7 +141,30 @@ std::string describe_constant(const Constant& c) {
                        c.type ? c.type->repr : "?", c.b, c.i, c.u, c.is_unsigned, c.f);
 }
 
+// The test's struct types (the dump defines Body and Particle), by name.
+TypeRef struct_type(std::string_view name) {
+    StructDef def;
+    def.key = std::string(name);
+    def.native_name = std::string(name) + "_test";
+    return types::structure(std::move(def));
+}
+
 TypeRef make_type(std::string_view pattern) {
+    // Struct types are not part of the registry's pattern grammar: struct:NAME,
+    // alone, as an array dtype or behind a reference.
+    if (pattern.starts_with("struct:")) return struct_type(pattern.substr(7));
+    if (size_t at = pattern.find("(struct:"); at != std::string_view::npos) {
+        std::string_view head = pattern.substr(0, at);
+        std::string_view rest = pattern.substr(at + 8, pattern.size() - at - 9); // NAME[,N]
+        size_t comma = rest.find(',');
+        TypeRef st = struct_type(rest.substr(0, comma));
+        if (head == "ref") return types::reference(st);
+        int ndim = comma == std::string_view::npos ? 1 : std::atoi(std::string(rest.substr(comma + 1)).c_str());
+        ArrayClass cls = head == "indexedarray" ? ArrayClass::IndexedArray
+                         : head == "fixedarray" ? ArrayClass::FixedArray
+                                                : ArrayClass::Array;
+        return types::array(st, ndim, cls);
+    }
     const TypePattern* p = parse_pattern(pattern);
     if (!p->concrete) ADD_FAILURE() << "not a concrete type: " << pattern;
     return p->concrete;

@@ -96,6 +96,19 @@ QUATS = [wt.quaternion(dtype=s) for s in FLOATS]
 XFORMS = [wt.transformation(dtype=s) for s in FLOATS]
 COMPOSITES = VECTORS + MATRICES + QUATS + XFORMS
 
+@wp.struct
+class Body:
+    x: wp.vec3
+    m: float
+
+
+@wp.struct
+class Particle:
+    v: wp.vec3
+
+
+STRUCTS = [Body, Particle]
+
 ARRAY_DTYPES = [
     wt.float32,
     wt.float64,
@@ -113,6 +126,7 @@ ARRAY_DTYPES = [
     wt.transformation(dtype=wt.float64),
     wt.vector(length=6, dtype=wt.float32),
     BOOL,
+    Body,
 ]
 ARRAYS = [wt.array(dtype=d, ndim=n) for d in ARRAY_DTYPES for n in (1, 2, 3, 4)]
 ARRAYS += [wt.indexedarray(dtype=wt.float32, ndim=n) for n in (1, 2)]
@@ -126,10 +140,17 @@ TUPLES = [
 ]
 OTHERS = [wt.range_t, wt.shape_t]
 
-UNIVERSE = list(SCALARS) + [BOOL] + COMPOSITES + ARRAYS + TUPLES + OTHERS
+UNIVERSE = list(SCALARS) + [BOOL] + COMPOSITES + ARRAYS + TUPLES + OTHERS + STRUCTS
 
 
 def tenc(t) -> str:
+    if isinstance(t, cg.Struct):
+        return f"struct:{t.cls.__name__}"
+    if wt.is_array(t) and isinstance(t.dtype, cg.Struct):
+        cls = "fixedarray" if isinstance(t, wt.fixedarray) else wt.concrete_array_type(t).__name__
+        return f"{cls}({tenc(t.dtype)},{t.ndim})"
+    if wt.is_reference(t) and isinstance(t.value_type, cg.Struct):
+        return f"ref({tenc(t.value_type)})"
     if isinstance(t, wt.tuple_t):
         return "tuple(" + ",".join(tenc(x) for x in t.types) + ")"
     if wt.is_array(t) and isinstance(t, wt.fixedarray):
@@ -185,6 +206,14 @@ def literal(value) -> Arg:
 
 def warp_scalar(t, value) -> Arg:
     return const(t, t(value))
+
+
+def tuple_const(values) -> Arg:
+    """A static tuple such as `shape=(3, 3)`: codegen makes it a constant whose type is a tuple of types."""
+    Arg.counter += 1
+    types_ = tuple(wt.int32 for _ in values)
+    spec = "tup:tuple(" + ",".join("int32" for _ in values) + ")@" + ",".join(f"pyint:{v}" for v in values)
+    return Arg(Var(f"a{Arg.counter}", type=types_, constant=tuple(values)), spec)
 
 
 def typeobj(t) -> Arg:
@@ -642,6 +671,23 @@ def gen_constructors(rows, rng):
             rows.append(run(fn, [runtime(row), runtime(wt.vector(length=c, dtype=other))]))
             rows.append(run(fn, [runtime(row), runtime(s)]))
             rows.append(run(fn, []))
+    # explicit shape=(r, c)
+    for (r, c) in ((2, 2), (3, 3), (2, 3), (4, 4), (5, 5)):
+        for s in (S.float32, S.float64):
+            rows.append(run("matrix", [], kwargs={"shape": tuple_const((r, c)), "dtype": typeobj(s)}))
+            rows.append(run("matrix", [], kwargs={"shape": tuple_const((r, c))}))
+            rows.append(run("matrix", [runtime(s) for _ in range(r * c)], kwargs={"shape": tuple_const((r, c))}))
+            rows.append(run("matrix", [literal(1.0) for _ in range(r * c)], kwargs={"shape": tuple_const((r, c))}))
+            rows.append(run("matrix", [runtime(s)], kwargs={"shape": tuple_const((r, c))}))
+            rows.append(run("matrix", [runtime(wt.matrix(shape=(r, c), dtype=s))], kwargs={"shape": tuple_const((r, c))}))
+            rows.append(run("matrix", [runtime(wt.matrix(shape=(c, r + 1), dtype=s))],
+                            kwargs={"shape": tuple_const((r, c))}))
+            rows.append(run("matrix", [runtime(s) for _ in range(r * c)],
+                            kwargs={"shape": tuple_const((r, c)), "dtype": typeobj(S.float16)}))
+            # the type argument and an explicit, equal or different, shape
+            targs = {"shape": ((r, c), f"tup:tuple(int32,int32)@pyint:{r},pyint:{c}"), "dtype": (s, f"type:{tenc(s)}")}
+            rows.append(run("matrix", [], kwargs={"shape": tuple_const((r, c))}, targs=targs))
+            rows.append(run("matrix", [], kwargs={"shape": tuple_const((c, r + 1))}, targs=targs))
     # identity
     for n in (2, 3, 4, 5):
         for s in (S.float32, S.float64, S.int32, S.float16):
@@ -729,6 +775,10 @@ def gen_utility(rows, rng):
             rows.append(run("extract", [runtime(t), literal(i)]))
         rows.append(run("extract", [runtime(t), runtime(S.int32)]))
         rows.append(run("len", [runtime(t)]))
+    for t in STRUCTS:
+        rows.append(run("where", [runtime(S.bool), runtime(t), runtime(t)]))
+        rows.append(run("where", [runtime(S.bool), runtime(Body), runtime(Particle)]))
+        rows.append(run("print", [runtime(t)]))
     for t in COMPOSITES + ARRAYS[:8] + [S.float32, S.int32]:
         rows.append(run("len", [runtime(t)]))
         rows.append(run("print", [runtime(t)]))
@@ -787,7 +837,7 @@ def gen_arrays(rows, rng):
         rows.append(run("len", [runtime(arr)]))
         rows.append(run("lower_bound", [runtime(arr), runtime(dtype)]))
     for t in [S.float32, S.int32, S.float64, wt.vector(length=3, dtype=S.float32), wt.matrix(shape=(3, 3), dtype=S.float32),
-              wt.quaternion(dtype=S.float64), S.bool]:
+              wt.quaternion(dtype=S.float64), S.bool, Body, Particle]:
         rows.append(run("load", [ref(t)]))
         rows.append(run("load", [runtime(t)]))
         rows.append(run("store", [ref(t), runtime(t)]))
