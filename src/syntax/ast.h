@@ -6,18 +6,32 @@
 // Nodes are owned by their Module's arena; children are plain pointers.
 #pragma once
 
+#include "syntax/source.h"
+
 #include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
 
-#include "syntax/source.h"
-
 namespace ws::ast {
 
 // ---------------------------------------------------------------- operators
 
-enum class BinOpKind { Add, Sub, Mult, MatMult, Div, FloorDiv, Mod, Pow, LShift, RShift, BitOr, BitXor, BitAnd };
+enum class BinOpKind {
+    Add,
+    Sub,
+    Mult,
+    MatMult,
+    Div,
+    FloorDiv,
+    Mod,
+    Pow,
+    LShift,
+    RShift,
+    BitOr,
+    BitXor,
+    BitAnd
+};
 enum class UnaryOpKind { UAdd, USub, Not, Invert };
 enum class BoolOpKind { And, Or };
 enum class CmpOpKind { Eq, NotEq, Lt, LtE, Gt, GtE, Is, IsNot, In, NotIn };
@@ -236,9 +250,9 @@ struct Arguments {
     std::vector<Arg> args;
     Arg* vararg = nullptr; // `*args`
     std::vector<Arg> kwonlyargs;
-    std::vector<Expr*> kw_defaults; // one per kwonlyarg, null when absent
-    Arg* kwarg = nullptr;           // `**kwargs`
-    std::vector<Expr*> defaults;    // for the last len(defaults) of posonlyargs+args
+    std::vector<Expr*> kw_defaults;          // one per kwonlyarg, null when absent
+    Arg* kwarg = nullptr;                    // `**kwargs`
+    std::vector<Expr*> defaults;             // for the last len(defaults) of posonlyargs+args
     std::vector<std::unique_ptr<Arg>> owned; // storage for vararg/kwarg
 };
 

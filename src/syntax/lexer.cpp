@@ -219,7 +219,10 @@ bool Lexer::read_indentation() {
     }
     indent_line_ = line_;
     indent_col_ = col_of(pos_);
-    auto tab_error = [&] { fail(line_, 1, "inconsistent use of tabs and spaces in indentation"); };
+    auto tab_error = [&] {
+        failed_on_indentation_ = true;
+        fail(line_, 1, "inconsistent use of tabs and spaces in indentation");
+    };
     if (col == indents_.back()) {
         if (alt != alt_indents_.back()) tab_error();
     } else if (col > indents_.back()) {
@@ -235,6 +238,7 @@ bool Lexer::read_indentation() {
             ++pending_dedents_;
         }
         if (col != indents_.back()) {
+            failed_on_indentation_ = true;
             size_t end = pos_;
             while (end < text_.size() && text_[end] != '\n' && text_[end] != '\r') ++end;
             fail(line_, col_of(end) + 1, "unindent does not match any outer indentation level");
@@ -277,6 +281,11 @@ Token Lexer::next() {
             while (!at_end() && !at_newline()) ++pos_;
 
         if (at_end()) {
+            if (pos_ > line_start_) {
+                // CPython reports EOF at the end of the last line it read.
+                eof_line_ = line_;
+                eof_col_ = col_of(pos_);
+            }
             if (!brackets_.empty()) {
                 const Bracket& b = brackets_.back();
                 failed_in_brackets_ = true;

@@ -33,6 +33,8 @@ class Lexer {
     // Whether the last error was reaching the end of the file inside
     // brackets ("'(' was never closed"), which CPython treats specially.
     bool failed_in_brackets() const { return failed_in_brackets_; }
+    // Whether the last error was about indentation (dedent or tabs).
+    bool failed_on_indentation() const { return failed_on_indentation_; }
     // Whether `t` was produced at the end of the file (ENDMARKER, final DEDENTs).
     bool at_eof(const Token& t) const { return t.begin >= text_.size(); }
 
@@ -77,6 +79,7 @@ class Lexer {
     bool line_has_tokens_ = false; // a NEWLINE is owed before EOF
     bool done_ = false;
     bool failed_in_brackets_ = false;
+    bool failed_on_indentation_ = false;
     // Where the last NEWLINE was: CPython reports EOF-time tokens there.
     int eof_line_ = 1;
     int eof_col_ = 0;

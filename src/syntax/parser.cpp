@@ -57,8 +57,12 @@ void Parser::fail(int line, int col1, std::string message, bool lex_rest) {
             while (lexer_.next().kind != Tok::EndMarker) {
             }
         } catch (const CompileError& e) {
-            // An unclosed bracket wins only when the error is past its line.
-            if (!lexer_.failed_in_brackets() || error_line > e.line()) throw;
+            // An unclosed bracket wins only when the error is past its line;
+            // indentation errors, which CPython raises later, never do.
+            if (lexer_.failed_on_indentation()) {
+            } else if (!lexer_.failed_in_brackets() || error_line > e.line()) {
+                throw;
+            }
         }
     }
     throw CompileError(source_->path(), line, col1, std::move(message));
@@ -82,11 +86,18 @@ void Parser::error_here(std::string message, bool lex_rest) {
 }
 
 void Parser::invalid_syntax() {
-    const Token& t = at();
+    at();
+    // CPython blames the furthest token it has read.
+    const Token t = tokens_.back();
     // CPython does not look further for these two.
-    if (t.kind == Tok::Indent) error_here("unexpected indent", false);
-    if (t.kind == Tok::Dedent && !lexer_.at_eof(t)) error_here("unexpected unindent", false);
+    if (t.kind == Tok::Indent) fail(t.line, t.col, "unexpected indent", false);
+    if (t.kind == Tok::Dedent)
+        fail(t.line, lexer_.at_eof(t) ? t.col + 1 : t.col, "unexpected unindent", false);
     error_at(t, "invalid syntax");
+}
+
+void Parser::expect_forced(Tok k) {
+    if (!accept(k)) error_at(at(), fmt::format("expected '{}'", spelling(k)));
 }
 
 void Parser::expected_colon() {
@@ -201,34 +212,36 @@ const Expr* leftmost(const Expr* e) {
 
 } // namespace
 
+bool Parser::gets_equal_hint(const Expr* e) {
+    switch (e->kind) {
+    case ExprKind::Compare:
+    case ExprKind::BoolOp:
+    case ExprKind::IfExp:
+    case ExprKind::Lambda:
+    case ExprKind::Starred:
+    case ExprKind::Tuple:
+    case ExprKind::List:
+    case ExprKind::Yield:
+    case ExprKind::YieldFrom:
+    case ExprKind::NamedExpr: return false;
+    case ExprKind::UnaryOp:
+        if (as<UnaryOp>(e)->op == UnaryOpKind::Not) return false;
+        break;
+    default: break;
+    }
+    const Expr* lead = leftmost(e);
+    if (lead->kind == ExprKind::List || lead->kind == ExprKind::Tuple || lead->kind == ExprKind::GeneratorExp)
+        return false;
+    if (lead->kind != ExprKind::Constant) return true;
+    auto k = as<Constant>(lead)->value_kind;
+    return k != Constant::Kind::Bool && k != Constant::Kind::None;
+}
+
 void Parser::check_assign_targets(const std::vector<Expr*>& targets, bool single_equal) {
     Expr* first = targets[0];
-    if (single_equal && invalid_target(first, TargetKind::Star)) {
-        bool bitwise_or_level = true;
-        switch (first->kind) {
-        case ExprKind::Compare:
-        case ExprKind::BoolOp:
-        case ExprKind::IfExp:
-        case ExprKind::Lambda:
-        case ExprKind::Starred:
-        case ExprKind::Tuple:
-        case ExprKind::List:
-        case ExprKind::Yield:
-        case ExprKind::YieldFrom:
-        case ExprKind::NamedExpr: bitwise_or_level = false; break;
-        case ExprKind::UnaryOp: bitwise_or_level = as<UnaryOp>(first)->op != UnaryOpKind::Not; break;
-        default: break;
-        }
-        const Expr* lead = leftmost(first);
-        bool excluded =
-            lead->kind == ExprKind::List || lead->kind == ExprKind::Tuple ||
-            lead->kind == ExprKind::GeneratorExp ||
-            (lead->kind == ExprKind::Constant && (as<Constant>(lead)->value_kind == Constant::Kind::Bool ||
-                                                  as<Constant>(lead)->value_kind == Constant::Kind::None));
-        if (bitwise_or_level && !excluded)
-            error_at(first->pos, fmt::format("cannot assign to {} here. Maybe you meant '==' instead of '='?",
-                                             expr_name(first)));
-    }
+    if (single_equal && invalid_target(first, TargetKind::Star) && gets_equal_hint(first))
+        error_at(first->pos, fmt::format("cannot assign to {} here. Maybe you meant '==' instead of '='?",
+                                         expr_name(first)));
     for (Expr* t : targets) {
         if (Expr* bad = invalid_target(t, TargetKind::Star))
             error_at(bad->pos, fmt::format("cannot assign to {}", expr_name(bad)));

@@ -1,10 +1,10 @@
 // Python parser for the language Warp kernels are written in.
 #pragma once
 
+#include "syntax/ast.h"
+
 #include <memory>
 #include <string>
-
-#include "syntax/ast.h"
 
 namespace ws {
 

@@ -86,12 +86,7 @@ Expr* Parser::named_expression() {
                 if (e->kind == ExprKind::Name)
                     error_at(Pos{e->pos.line, e->pos.col, rhs->pos.end_line, rhs->pos.end_col},
                              "invalid syntax. Maybe you meant '==' or ':=' instead of '='?");
-                bool excluded =
-                    e->kind == ExprKind::List || e->kind == ExprKind::Tuple ||
-                    e->kind == ExprKind::GeneratorExp ||
-                    (e->kind == ExprKind::Constant && (as<Constant>(e)->value_kind == Constant::Kind::Bool ||
-                                                       as<Constant>(e)->value_kind == Constant::Kind::None));
-                if (!excluded)
+                if (gets_equal_hint(e))
                     error_at(e->pos,
                              fmt::format("cannot assign to {} here. Maybe you meant '==' instead of '='?",
                                          expr_name(e)));
@@ -578,6 +573,7 @@ Expr* Parser::call(Start s, Expr* func) {
             take();
             Keyword k;
             k.arg = std::string(lexer_.text(name));
+            first_index = index_; // the hint below looks at the value
             k.value = expression();
             k.pos = span(a);
             c->keywords.push_back(std::move(k));
@@ -587,7 +583,7 @@ Expr* Parser::call(Start s, Expr* func) {
             if ((is(Tok::KwTrue) || is(Tok::KwFalse) || is(Tok::KwNone)) && kind(1) == Tok::Equal)
                 error_at(at(), fmt::format("cannot assign to {}", spelling(kind())));
             Expr* e = is(Tok::Name) && kind(1) == Tok::ColonEqual ? named_expression() : expression();
-            if (is(Tok::Equal))
+            if (is(Tok::Equal) && e->kind != ExprKind::NamedExpr)
                 error_at(e->pos, "expression cannot contain assignment, perhaps you meant \"==\"?");
             if (is(Tok::KwFor) || (is(Tok::KwAsync) && kind(1) == Tok::KwFor)) {
                 comprehension_clauses();

@@ -93,6 +93,8 @@ class Parser {
     void expect_colon() {
         if (!accept(Tok::Colon)) expected_colon();
     }
+    // CPython's forced tokens (`&&':'`): "expected ':'" wherever it is missing.
+    void expect_forced(Tok k);
 
     // ------------------------------------------------------------ statements
     void statement(std::vector<ast::Stmt*>& out);
@@ -155,6 +157,9 @@ class Parser {
     static const char* expr_name(const ast::Expr* e);
     void set_store(ast::Expr* e);
     void check_assign_targets(const std::vector<ast::Expr*>& targets, bool single_equal);
+    // Whether `e = ...` gets "Maybe you meant '==' instead of '='?": `e` is a
+    // bitwise_or-level expression not starting with a display or constant.
+    static bool gets_equal_hint(const ast::Expr* e);
 
     std::shared_ptr<const SourceFile> source_;
     Lexer lexer_;

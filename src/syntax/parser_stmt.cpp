@@ -20,8 +20,7 @@ void Parser::statement(std::vector<Stmt*>& out) {
     case Tok::KwTry: out.push_back(try_statement()); return;
     case Tok::KwWith: out.push_back(with_statement(start(), false)); return;
     case Tok::KwAsync: out.push_back(async_statement()); return;
-    case Tok::Indent:
-    case Tok::Dedent: invalid_syntax();
+    case Tok::Indent: invalid_syntax();
     case Tok::Name:
         if (is_name("match")) {
             if (Stmt* m = match_statement()) {
@@ -127,6 +126,16 @@ Stmt* Parser::expression_statement() {
     Expr* first = rhs();
 
     if (is(Tok::Colon)) {
+        // CPython names a bad target only when an annotation follows.
+        bool annotated = first->kind == ExprKind::Name || first->kind == ExprKind::Attribute ||
+                         first->kind == ExprKind::Subscript;
+        if (!annotated) {
+            Mark m = mark();
+            take();
+            bool follows = starts_expression() && !is(Tok::Star);
+            reset(m);
+            if (!follows) error_at(at(), "invalid syntax");
+        }
         switch (first->kind) {
         case ExprKind::Name:
         case ExprKind::Attribute:
@@ -236,11 +245,11 @@ Stmt* Parser::function_def(std::vector<Expr*> decorators, int first_line) {
     f->name = std::string(lexer_.text(take()));
     f->decorators = std::move(decorators);
     f->first_line = first_line;
-    expect(Tok::LPar);
+    expect_forced(Tok::LPar);
     arguments(f->args, true, Tok::RPar);
     expect(Tok::RPar);
     if (accept(Tok::RArrow)) f->returns = expression();
-    expect_colon();
+    expect_forced(Tok::Colon);
     block(f->body, def, "function definition");
     f->pos = span(s);
     return f;
@@ -278,8 +287,17 @@ void Parser::arguments(Arguments& args, bool annotations, Tok closer) {
             if (!is(closer)) error_at(at(), "arguments cannot follow var-keyword argument");
             break;
         } else {
+            // The expression read last (annotation or default) and its first
+            // token, for the missing-comma hint; an annotation follows `NAME :`.
+            size_t last_index = index_ + 2;
             Arg a = param(annotations, false);
-            Expr* def = accept(Tok::Equal) ? expression() : nullptr;
+            Expr* last = a.annotation;
+            Expr* def = nullptr;
+            if (accept(Tok::Equal)) {
+                last_index = index_;
+                last = def = expression();
+            }
+            if (last && !is(Tok::Comma) && !is(closer)) missing_comma_check(last_index, last);
             if (seen_star) {
                 args.kwonlyargs.push_back(std::move(a));
                 args.kw_defaults.push_back(def);
@@ -287,7 +305,7 @@ void Parser::arguments(Arguments& args, bool annotations, Tok closer) {
                 if (def) {
                     args.defaults.push_back(def);
                     seen_default = true;
-                } else if (seen_default) {
+                } else if (seen_default && (is(Tok::Comma) || is(closer))) {
                     error_at(a.pos, "non-default argument follows default argument");
                 }
                 args.args.push_back(std::move(a));
@@ -340,7 +358,7 @@ Stmt* Parser::if_statement(bool elif) {
         st->orelse.push_back(if_statement(true));
     } else if (is(Tok::KwElse)) {
         Token e = take();
-        expect_colon();
+        expect_forced(Tok::Colon);
         block(st->orelse, e, "'else' statement");
     }
     st->pos = span(s);
@@ -357,7 +375,7 @@ Stmt* Parser::for_statement(Start s, bool async) {
     block(body, kw, "'for' statement");
     if (is(Tok::KwElse)) {
         Token e = take();
-        expect_colon();
+        expect_forced(Tok::Colon);
         block(orelse, e, "'else' statement");
     }
     if (async) return stmt<SimpleStmt>(s, StmtKind::AsyncFor);
@@ -378,7 +396,7 @@ Stmt* Parser::while_statement() {
     block(w->body, kw, "'while' statement");
     if (is(Tok::KwElse)) {
         Token e = take();
-        expect_colon();
+        expect_forced(Tok::Colon);
         block(w->orelse, e, "'else' statement");
     }
     w->pos = span(s);
@@ -388,7 +406,7 @@ Stmt* Parser::while_statement() {
 Stmt* Parser::try_statement() {
     Start s = start();
     Token kw = take();
-    expect_colon();
+    expect_forced(Tok::Colon);
     std::vector<Stmt*> ignored;
     block(ignored, kw, "'try' statement");
     bool handlers = false, finally = false;
@@ -413,12 +431,12 @@ Stmt* Parser::try_statement() {
     }
     if (handlers && is(Tok::KwElse)) {
         Token e = take();
-        expect_colon();
+        expect_forced(Tok::Colon);
         block(ignored, e, "'else' statement");
     }
     if (is(Tok::KwFinally)) {
         Token f = take();
-        expect_colon();
+        expect_forced(Tok::Colon);
         block(ignored, f, "'finally' statement");
         finally = true;
     }

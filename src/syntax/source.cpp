@@ -21,6 +21,8 @@ std::string_view SourceFile::line(int lineno) const {
     return std::string_view(text_).substr(begin, end - begin);
 }
 
-std::string CompileError::format() const { return fmt::format("{}:{}:{}: error: {}", file_, line_, col_, what()); }
+std::string CompileError::format() const {
+    return fmt::format("{}:{}:{}: error: {}", file_, line_, col_, what());
+}
 
 } // namespace ws

@@ -10,7 +10,7 @@
 namespace ws {
 
 class SourceFile {
-public:
+  public:
     // `path` is how the file is named in diagnostics and in `// path:line` comments.
     SourceFile(std::string path, std::string text);
 
@@ -22,7 +22,7 @@ public:
     // 1-based line, without its line terminator.
     std::string_view line(int lineno) const;
 
-private:
+  private:
     std::string path_;
     std::string text_;
     std::vector<size_t> line_starts_;
@@ -40,7 +40,7 @@ struct Pos {
 // An error in the user's input. Printed as `file:line:col: error: message`,
 // with a 1-based column (compiler convention; CPython's col_offset + 1).
 class CompileError : public std::runtime_error {
-public:
+  public:
     CompileError(std::string file, int line, int col, std::string message)
         : std::runtime_error(message), file_(std::move(file)), line_(line), col_(col) {}
 
@@ -52,7 +52,7 @@ public:
     // `file:line:col: error: message`
     std::string format() const;
 
-private:
+  private:
     std::string file_;
     int line_;
     int col_;
