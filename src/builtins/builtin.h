@@ -12,7 +12,7 @@
 //
 //     const Builtin* b = find("vector");                  // the constructor of wp.vec3
 //     const Overload* ov = resolve(*b, args, kwargs, 0);  // nullptr: no overload matches
-//     auto bound = bind(*ov, args, kwargs, type_args);    // type_args: length=3, dtype=float32
+//     auto bound = builtins::bind(*ov, args, kwargs, type_args); // type_args: length=3, dtype=float32
 //     ResultOrError r = result_of(*ov, *bound);           // vec3f, or Warp's error
 //     Dispatch d = dispatch(*ov, *bound, *r.result);      // args, template args <3, wp::float32>
 //     native_name(*ov, d);                                // "vec_t<3, wp::float32>"
@@ -128,7 +128,9 @@ std::string_view registry_warp_version();
 // Type erasure only concerns Warp's query objects (mesh/BVH queries), which
 // warpsynth does not model, so the second pass never finds anything new and is
 // skipped. Type arguments (`wp.vec3` -> length, dtype) take no part in
-// resolution, as in Warp.
+// resolution, as in Warp. Only types matter (never constant values), so calls
+// with positional arguments are memoized per thread: a repeated call costs a
+// hash lookup.
 const Overload* resolve(const Builtin& builtin, std::span<const CallArg> args,
                         std::span<const std::pair<std::string, CallArg>> kwargs, int min_outputs);
 
