@@ -30,17 +30,27 @@ enum class Category : uint8_t {
 std::string_view category_name(Category c);
 bool category_from_name(std::string_view name, Category& out);
 const std::vector<Category>& all_categories();
+// One-sentence definition of a category (also in src/synth/README.md).
+std::string_view category_definition(Category c);
 
 // How to launch a synthesized kernel so that every access is in bounds:
 // the launch shape and, for each kernel parameter in order, its array shape
 // (empty for scalars/structs) and the value range to fill it with.
+//
+// Value ranges: floats are drawn uniformly from [min_value, max_value];
+// integer arrays and parameters take integers in [min_value, max_value]
+// inclusive (index arrays hold valid indices of the array they index, an
+// atomic counter starts at min_value == max_value == 0); for struct
+// parameters and arrays of structs, every scalar component of every field is
+// drawn from the range. Outputs are written by the kernel (their range is
+// the initial fill, usually zeros).
 struct ArgSpec {
     std::string name;
-    std::string type;          // Python annotation as written, e.g. "wp.array(dtype=wp.vec3)"
+    std::string type;           // Python annotation as written, e.g. "wp.array(dtype=wp.vec3)"
     std::vector<int64_t> shape; // array shape; empty for non-arrays
     double min_value = -1.0;    // inputs are drawn from [min_value, max_value]
     double max_value = 1.0;
-    bool is_output = false;     // written by the kernel
+    bool is_output = false; // written by the kernel
 };
 
 struct LaunchSpec {
@@ -64,5 +74,8 @@ struct SynthOptions {
 // The `index`-th kernel of the stream defined by `options`. Pure function of
 // (seed, index, categories).
 SynthKernel synthesize(const SynthOptions& options, uint64_t index);
+
+// The 64-bit seed of kernel `index` of stream `seed` (what synthesize uses).
+uint64_t kernel_seed(uint64_t seed, uint64_t index);
 
 } // namespace ws::synth

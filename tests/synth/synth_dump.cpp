@@ -1,0 +1,112 @@
+// synth_dump: writes synthesized kernels as .py files, for looking at them and
+// for the acceptance test (tests/synth/acceptance.py) before `warpsynth
+// generate` exists.
+//
+//   synth_dump --count N --out DIR [--seed S] [--start I] [--categories a,b,..] [--jobs J]
+//
+// Writes DIR/kNNNNNNN_<category>.py (NNNNNNN = index) and DIR/kernels.json: one
+// entry per kernel with its file, index, name, category, features and launch spec.
+#include "synth/synth.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fmt/format.h>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace fs = std::filesystem;
+using ws::synth::Category;
+
+namespace {
+
+int usage() {
+    std::fprintf(
+        stderr,
+        "usage: synth_dump --count N --out DIR [--seed S] [--start I] [--categories a,b] [--jobs J]\n");
+    return 2;
+}
+
+nlohmann::json launch_json(const ws::synth::LaunchSpec& l) {
+    nlohmann::json j;
+    j["dim"] = l.dim;
+    j["args"] = nlohmann::json::array();
+    for (const auto& a : l.args)
+        j["args"].push_back({{"name", a.name},
+                             {"type", a.type},
+                             {"shape", a.shape},
+                             {"min", a.min_value},
+                             {"max", a.max_value},
+                             {"output", a.is_output}});
+    return j;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    ws::synth::SynthOptions options;
+    uint64_t count = 0, start = 0;
+    unsigned jobs = 1;
+    std::string out;
+    for (int i = 1; i < argc; ++i) {
+        std::string a = argv[i];
+        auto next = [&]() -> std::string { return i + 1 < argc ? argv[++i] : ""; };
+        if (a == "--count")
+            count = std::strtoull(next().c_str(), nullptr, 10);
+        else if (a == "--start")
+            start = std::strtoull(next().c_str(), nullptr, 10);
+        else if (a == "--seed")
+            options.seed = std::strtoull(next().c_str(), nullptr, 10);
+        else if (a == "--jobs")
+            jobs = static_cast<unsigned>(std::max(1, std::atoi(next().c_str())));
+        else if (a == "--out")
+            out = next();
+        else if (a == "--categories") {
+            std::string list = next();
+            size_t pos = 0;
+            while (pos <= list.size()) {
+                size_t comma = list.find(',', pos);
+                if (comma == std::string::npos) comma = list.size();
+                Category c;
+                if (!ws::synth::category_from_name(list.substr(pos, comma - pos), c)) {
+                    std::fprintf(stderr, "synth_dump: unknown category '%s'\n",
+                                 list.substr(pos, comma - pos).c_str());
+                    return 2;
+                }
+                options.categories.push_back(c);
+                pos = comma + 1;
+            }
+        } else
+            return usage();
+    }
+    if (out.empty() || count == 0) return usage();
+    fs::create_directories(out);
+
+    std::vector<ws::synth::SynthKernel> kernels(count);
+    std::vector<std::thread> pool;
+    for (unsigned t = 0; t < jobs; ++t)
+        pool.emplace_back([&, t]() {
+            for (uint64_t k = t; k < count; k += jobs) kernels[k] = ws::synth::synthesize(options, start + k);
+        });
+    for (auto& th : pool) th.join();
+
+    nlohmann::json index = nlohmann::json::array();
+    for (uint64_t k = 0; k < count; ++k) {
+        const auto& kern = kernels[k];
+        const std::string file =
+            fmt::format("k{:07d}_{}.py", start + k, ws::synth::category_name(kern.category));
+        std::ofstream(fs::path(out) / file, std::ios::binary) << kern.python_source;
+        index.push_back({{"file", file},
+                         {"index", start + k},
+                         {"seed", options.seed},
+                         {"kernel_name", kern.kernel_name},
+                         {"category", std::string(ws::synth::category_name(kern.category))},
+                         {"features", kern.features},
+                         {"launch", launch_json(kern.launch)}});
+    }
+    std::ofstream(fs::path(out) / "kernels.json") << index.dump(1) << "\n";
+    return 0;
+}
