@@ -99,8 +99,9 @@ bool blank_or_comment(std::string_view line) {
 // change the text: UTF-8 itself, or any encoding for an all-ASCII file.
 void Lexer::check_encoding(bool bom) {
     int line = 1;
-    std::string_view cookie = coding_cookie(source_.line(1));
-    if (cookie.empty() && blank_or_comment(source_.line(1))) {
+    std::string_view first = source_.line(1).substr(bom ? 3 : 0);
+    std::string_view cookie = coding_cookie(first);
+    if (cookie.empty() && blank_or_comment(first)) {
         line = 2;
         cookie = coding_cookie(source_.line(2));
     }

@@ -76,8 +76,9 @@ Expr* Parser::named_expression() {
     Expr* e = expression();
     if (is(Tok::ColonEqual))
         error_at(e->pos, fmt::format("cannot use assignment expressions with {}", expr_name(e)));
-    if (is(Tok::Equal)) {
-        // `if x = 1:` and friends, as CPython's invalid_named_expression.
+    // `if x = 1:` and friends, as CPython's invalid_named_expression, which
+    // reads past the `=` only after a name or a bitwise_or-level expression.
+    if (is(Tok::Equal) && (e->kind == ExprKind::Name || gets_equal_hint(e))) {
         Mark m = mark();
         take();
         if (starts_expression() && !is(Tok::Star)) {
@@ -358,7 +359,11 @@ Expr* Parser::strings() {
     size_t last = index_;
     // CPython reports these at the token that ends the strings.
     if (any_bytes && any_text) error_at(at(), "cannot mix bytes and nonbytes literals");
-    if (any_f) return expr<OtherExpr>(s, ExprKind::JoinedStr);
+    if (any_f) {
+        for (size_t i = first; i < last; ++i)
+            if (split_string_token(lexer_.text(tokens_[i])).fstring) check_fstring(tokens_[i]);
+        return expr<OtherExpr>(s, ExprKind::JoinedStr);
+    }
     scratch_.clear();
     std::string error;
     for (size_t i = first; i < last; ++i) {

@@ -138,6 +138,8 @@ class Parser {
     ast::Expr* primary();
     ast::Expr* atom();
     ast::Expr* strings();
+    // Rejects the f-strings CPython rejects (fields are parsed, not kept).
+    void check_fstring(const Token& t);
     ast::Expr* number();
     ast::Expr* paren_atom();
     ast::Expr* list_atom();

@@ -71,6 +71,13 @@ const Case kCases[] = {
     {"(a, b): int = 1\n", 1, 1, "only single target (not tuple) can be annotated"},
     {"f(a for a in b, c)\n", 1, 3, "Generator expression must be parenthesized"},
     {"print 'x'\n", 1, 1, "Missing parentheses in call to 'print'. Did you mean print(...)?"},
+    // f-strings: fields are parsed as `(expression)`.
+    {"x = f'{a b}'\n", 1, 2, "f-string: invalid syntax. Perhaps you forgot a comma?"},
+    {"x = f'{}'\n", 1, 10, "f-string: empty expression not allowed"},
+    {"x = f'{x!z}'\n", 1, 13, "f-string: invalid conversion character: expected 's', 'r', or 'a'"},
+    {"x = f'}'\n", 1, 9, "f-string: single '}' is not allowed"},
+    {"if 1:\n  y = f\"\"\"\n\n   {a b}\"\"\"\n", 4, 2,
+     "f-string: invalid syntax. Perhaps you forgot a comma?"},
     // A lexical error later in the file wins over a syntax error, as in CPython.
     {"x = = 1\ny = 'abc\n", 2, 5, "unterminated string literal (detected at line 2)"},
     // warpsynth's own limit: integers must fit in 64 bits.

@@ -313,6 +313,19 @@ TEST(Parser, UnsupportedStatementsAreKeptByKind) {
     EXPECT_EQ(pos(m->body[5]->pos), "13:0-17:12");
 }
 
+TEST(Parser, FStrings) {
+    auto m = parse(R"(f'{x!r:>{width}.{prec}}' f"{x=}" 'tail'
+f'{a!=b}{{}}{d["k"]:%H:%M}'
+f'''{
+x
+}'''
+)");
+    ASSERT_EQ(m->body.size(), 3u);
+    for (auto* s : m->body) EXPECT_EQ(as<ExprStmt>(s)->value->kind, ExprKind::JoinedStr);
+    EXPECT_EQ(pos(value_of(*m, 0)->pos), "1:0-1:39");
+    EXPECT_EQ(pos(value_of(*m, 2)->pos), "3:0-5:4");
+}
+
 TEST(Parser, MatchIsASoftKeyword) {
     auto m = parse("match = re.match(p)\nmatch(x)\nmatch.group(1)\n");
     EXPECT_EQ(m->body[0]->kind, StmtKind::Assign);
