@@ -89,6 +89,9 @@ int main(int argc, char** argv) {
             kernels += ws::compile_module(source, options).kernels.size(); // warm-up and check
             sources.push_back(source);
             ok_paths.push_back(path);
+        } catch (const ws::CompileError& e) {
+            ++rejected;
+            std::fprintf(stderr, "left out: %s\n", e.format().c_str());
         } catch (const std::exception& e) {
             ++rejected;
             std::fprintf(stderr, "left out %s: %s\n", path.c_str(), e.what());
