@@ -123,7 +123,7 @@ Lexer::Lexer(const SourceFile& source) : source_(source), text_(source.text()) {
     if (bom) pos_ = line_start_ = 3;
     check_encoding(bom);
     size_t nul = text_.find('\0');
-    if (nul != std::string_view::npos) fail_at_offset(nul, "source code cannot contain null bytes");
+    if (nul != std::string_view::npos) fail_at_offset(nul, "source code string cannot contain null bytes");
     size_t bad = 0;
     if (!unicode::valid_utf8(text_, bad))
         fail_at_offset(bad, fmt::format("(unicode error) 'utf-8' codec can't decode byte 0x{:02x}",

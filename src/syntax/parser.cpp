@@ -105,6 +105,10 @@ void Parser::expect_forced(Tok k) {
     if (!accept(k)) error_at(at(), fmt::format("expected '{}'", spelling(k)));
 }
 
+void Parser::too_deep() {
+    error_at(at(), fmt::format("expression nested too deeply (more than {} levels)", kMaxNesting));
+}
+
 void Parser::expected_colon() {
     if (is(Tok::Newline)) error_here("expected ':'");
     invalid_syntax();

@@ -100,6 +100,7 @@ Expr* Parser::named_expression() {
 
 // expression: a conditional expression, a lambda, or a disjunction.
 Expr* Parser::expression() {
+    Nesting guard(*this);
     if (is(Tok::KwLambda)) return lambda();
     Start s = start();
     Expr* body = disjunction();
@@ -155,6 +156,7 @@ Expr* Parser::conjunction() {
 
 Expr* Parser::inversion() {
     if (!is(Tok::KwNot)) return comparison();
+    Nesting guard(*this);
     Start s = start();
     take();
     Expr* operand = inversion();
@@ -256,6 +258,7 @@ Expr* Parser::factor() {
     case Tok::Tilde: op = UnaryOpKind::Invert; break;
     default: return power();
     }
+    Nesting guard(*this);
     Start s = start();
     take();
     Expr* operand = factor();
@@ -277,6 +280,7 @@ Expr* Parser::power() {
         left = primary();
     }
     if (!is(Tok::DoubleStar)) return left;
+    Nesting guard(*this);
     take();
     Expr* right = factor();
     auto* b = expr<BinOp>(s);
@@ -688,6 +692,7 @@ Expr* Parser::star_targets(bool for_in) {
     Mark m = mark();
     auto one = [&](auto& self) -> Expr* {
         if (!is(Tok::Star)) return primary();
+        Nesting guard(*this);
         Start a = start();
         take();
         Expr* value = self(self);

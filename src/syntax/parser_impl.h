@@ -96,6 +96,22 @@ class Parser {
     // CPython's forced tokens (`&&':'`): "expected ':'" wherever it is missing.
     void expect_forced(Tok k);
 
+    // Recursion through expressions is bounded, so hostile input such as a
+    // thousand unary minuses cannot exhaust the stack. CPython itself gives up
+    // near 3000 levels; real code stays far below this.
+    static constexpr int kMaxNesting = 1000;
+    struct Nesting {
+        explicit Nesting(Parser& p) : parser(p) {
+            if (++parser.nesting_ > kMaxNesting) {
+                --parser.nesting_; // no destructor runs for this guard
+                parser.too_deep();
+            }
+        }
+        ~Nesting() { --parser.nesting_; }
+        Parser& parser;
+    };
+    [[noreturn]] void too_deep();
+
     // ------------------------------------------------------------ statements
     void statement(std::vector<ast::Stmt*>& out);
     void simple_statements(std::vector<ast::Stmt*>& out);
@@ -176,6 +192,7 @@ class Parser {
     std::optional<CompileError> lex_error_;
     // While trying an alternative, errors are expected and must stay cheap.
     int speculating_ = 0;
+    int nesting_ = 0;
 };
 
 } // namespace ws::detail

@@ -15,6 +15,12 @@ std::unique_ptr<Module> parse(const std::string& text) {
     return parse_module(std::make_shared<SourceFile>("t.py", text));
 }
 
+std::string repeat(const std::string& s, int n) {
+    std::string out;
+    for (int i = 0; i < n; ++i) out += s;
+    return out;
+}
+
 std::string pos(const Pos& p) {
     return fmt::format("{}:{}-{}:{}", p.line, p.col, p.end_line, p.end_col);
 }
@@ -355,6 +361,22 @@ TEST(Parser, TabsAndContinuationLines) {
     ASSERT_EQ(i->body.size(), 2u);
     EXPECT_EQ(pos(i->body[0]->pos), "2:1-3:4");
     EXPECT_EQ(pos(i->body[1]->pos), "4:1-5:2");
+}
+
+// Hostile input must give an error, not exhaust the stack.
+TEST(Parser, DeepNestingIsBounded) {
+    EXPECT_NO_THROW(parse("x = " + std::string(900, '-') + "1\n"));
+    for (std::string deep :
+         {"x = " + std::string(200000, '-') + "1\n", "x = " + repeat("not ", 5000) + "y\n",
+          "x = " + repeat("lambda: ", 5000) + "y\n", "x = " + repeat("a if b else ", 5000) + "c\n",
+          "x = " + repeat("a**", 5000) + "a\n", "for " + repeat("* ", 5000) + "a in b: pass\n"}) {
+        try {
+            parse(deep);
+            ADD_FAILURE() << "accepted " << deep.substr(0, 20);
+        } catch (const CompileError& e) {
+            EXPECT_NE(e.message().find("nested too deeply"), std::string::npos) << e.message();
+        }
+    }
 }
 
 TEST(Parser, NamesNodesAndOperators) {
