@@ -200,6 +200,8 @@ Value Gen::composite_expr(const SType& t, int depth) {
         rng_ok ? 20 : 0,
     };
     for (int attempt = 0; attempt < 4; ++attempt) {
+        // A production that gives up restores the tags its operands added.
+        const Features saved = mod.feats;
         const size_t pick = mod.rng.weighted(w);
         switch (pick) {
         case Leaf: return leaf(t);
@@ -211,11 +213,16 @@ Value Gen::composite_expr(const SType& t, int depth) {
                 return out;
             }
             if (!t.has_float_components()) { // integer vectors: + and -
-                Value a = expr(t, sub), b = expr(t, sub);
+                Value a = expr(t, sub);
+                const Features saved = mod.feats;
+                Value b = expr(t, sub);
                 const bool minus = mod.rng.chance(400);
                 Value out = binop(a, minus ? "-" : "+", b, t, kAdd);
                 out.range = minus ? range_sub(a.range, b.range) : range_add(a.range, b.range);
-                if (!range_fits(out.range, kIntLimit)) return a;
+                if (!range_fits(out.range, kIntLimit)) {
+                    mod.feats = saved;
+                    return a;
+                }
                 return out;
             }
             // Matrix-vector products for vectors.
@@ -287,6 +294,7 @@ Value Gen::composite_expr(const SType& t, int depth) {
         }
         default: break;
         }
+        mod.feats = saved;
         w[pick] = 0;
     }
     return leaf(t);

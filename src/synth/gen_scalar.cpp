@@ -66,6 +66,8 @@ Value Gen::float_expr(const SType& t, int depth) {
         p[Knob::EMathFn] / 3,
     };
     for (int attempt = 0; attempt < 4; ++attempt) {
+        // A production that gives up restores the tags its operands added.
+        const Features saved = mod.feats;
         const size_t pick = mod.rng.weighted(w);
         switch (pick) {
         case Leaf: return leaf(t);
@@ -73,19 +75,19 @@ Value Gen::float_expr(const SType& t, int depth) {
         case Arith: {
             const size_t op = mod.rng.weighted({5, 4, 5, 2, 1});
             need_var = true;
+            if (op == 4) { // power: positive base, or an even exponent
+                const bool square = mod.rng.chance(400);
+                Value base = square ? float_expr(t, depth - 1) : positive(t, depth - 1);
+                Value e = square ? float_const(s, "2.0") : float_const(s, mod.rng.pick(kExponents));
+                Value out = binop(base, "**", e, t, kPow);
+                out.positive = base.positive;
+                return out;
+            }
             Value a = float_expr(t, depth - 1);
             if (op == 3) { // division by a positive value
                 Value b = positive(t, depth - 1);
                 Value out = binop(a, "/", b, t, kMul);
                 out.positive = a.positive;
-                return out;
-            }
-            if (op == 4) { // power: positive base, or an even exponent
-                const bool square = mod.rng.chance(400);
-                Value base = square ? a : positive(t, depth - 1);
-                Value e = square ? float_const(s, "2.0") : float_const(s, mod.rng.pick(kExponents));
-                Value out = binop(base, "**", e, t, kPow);
-                out.positive = base.positive;
                 return out;
             }
             static constexpr std::string_view kArith[] = {"+", "-", "*"};
@@ -172,6 +174,7 @@ Value Gen::float_expr(const SType& t, int depth) {
         }
         default: break;
         }
+        mod.feats = saved;
         w[pick] = 0;
     }
     return leaf(t);
@@ -269,6 +272,7 @@ Value Gen::int_expr(const SType& t, int depth) {
             if (have || pick_array(t, false)) return leaf(t);
         }
         if (form == 2) {
+            const Features saved = mod.feats;
             need_var = true;
             Value a = int_expr(t, depth - 1);
             Value b =
@@ -280,6 +284,7 @@ Value Gen::int_expr(const SType& t, int depth) {
                 out.range = r;
                 return out;
             }
+            mod.feats = saved;
         }
         Value inner = int_expr(SType::scalar_of(Scalar::I32), std::max(0, depth - 1));
         return cast(inner, t);
@@ -323,6 +328,8 @@ Value Gen::int_expr(const SType& t, int depth) {
         rng_var ? 15 : 0,
     };
     for (int attempt = 0; attempt < 4; ++attempt) {
+        // A production that gives up restores the tags its operands added.
+        const Features saved = mod.feats;
         const size_t pick = mod.rng.weighted(w);
         switch (pick) {
         case Leaf: return leaf(t);
@@ -463,6 +470,7 @@ Value Gen::int_expr(const SType& t, int depth) {
         }
         default: break;
         }
+        mod.feats = saved;
         w[pick] = 0;
     }
     return leaf(t);

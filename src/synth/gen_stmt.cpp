@@ -173,10 +173,14 @@ void Gen::stmt_reassign() {
                     t, kBitXor);
     } else if (t.is_int()) {
         // Integers stay bounded: clamp or wrap the update.
+        const Features saved = mod.feats;
         Value e = int_expr(t, d);
-        Value sum = binop(cur, "+", e, t, kAdd);
         IntRange r = range_add(cur.range, e.range);
-        if (!range_fits(r, t.scalar == Scalar::I64 ? kInt64Limit : kIntLimit)) {
+        Value sum;
+        if (range_fits(r, t.scalar == Scalar::I64 ? kInt64Limit : kIntLimit)) {
+            sum = binop(cur, "+", e, t, kAdd);
+        } else {
+            mod.feats = saved;
             sum = binop(cur, "+", int_lit(1, t.scalar), t, kAdd);
             r = range_add(cur.range, IntRange::of(1, 1));
         }
@@ -213,9 +217,14 @@ void Gen::stmt_reassign() {
         else
             rhs = binop(cur, "*", expr(t.component(), d), t, kMul);
     } else {
-        rhs = binop(cur, "+", expr(t, d), t, kAdd); // integer vectors
-        rhs.range = range_add(cur.range, rhs.range);
-        if (!range_fits(rhs.range, kIntLimit)) return stmt_local();
+        const Features saved = mod.feats;
+        Value e = expr(t, d); // integer vectors
+        if (!range_fits(range_add(cur.range, e.range), kIntLimit)) {
+            mod.feats = saved;
+            return stmt_local();
+        }
+        rhs = binop(cur, "+", e, t, kAdd);
+        rhs.range = range_add(cur.range, e.range);
     }
     mod.feats.add(Tag::local_reassign);
     line(fmt::format("{} = {}", v.name, rhs.text));
@@ -247,12 +256,16 @@ void Gen::stmt_aug_local() {
     } else if (t.is_int()) {
         // The value grows once per enclosing iteration since its definition.
         const int64_t times = std::max<int64_t>(1, fn.trip / std::max<int64_t>(1, v.trip_at_def));
+        const Features saved = mod.feats;
         Value e = mod.rng.chance(600) ? int_lit(mod.rng.range(1, 4), t.scalar) : int_expr(t, d);
         const bool minus = mod.rng.chance(300);
         IntRange step = minus ? IntRange::of(-e.range.hi, -e.range.lo) : e.range;
         IntRange total = range_mul(step, IntRange::of(0, times));
         new_range = range_add(v.range, total);
-        if (!range_fits(new_range, t.scalar == Scalar::I64 ? kInt64Limit : kIntLimit)) return stmt_local();
+        if (!range_fits(new_range, t.scalar == Scalar::I64 ? kInt64Limit : kIntLimit)) {
+            mod.feats = saved;
+            return stmt_local();
+        }
         op = minus ? "-=" : "+=";
         mod.feats.add(minus ? Tag::op_sub : Tag::op_add);
         rhs = e;
@@ -331,6 +344,7 @@ void Gen::stmt_component_write() {
     const bool attr = n <= 4 && t.custom < 0 && mod.rng.chance(450);
     const size_t form = mod.rng.weighted({5, 3, t.has_float_components() ? 2 : 0});
     std::string target = attr ? fmt::format("{}.{}", v.name, kXyzw[k]) : fmt::format("{}[{}]", v.name, k);
+    const Features saved = mod.feats;
     if (!attr) mod.feats.add(Tag::literal_int);
     Value e;
     if (comp.is_int()) {
@@ -338,7 +352,10 @@ void Gen::stmt_component_write() {
         if (form == 1) { // element range grows
             IntRange r =
                 range_add(v.range, range_mul(e.range, IntRange::of(0, std::max<int64_t>(1, fn.trip))));
-            if (!range_fits(r, kIntLimit)) return stmt_local();
+            if (!range_fits(r, kIntLimit)) {
+                mod.feats = saved;
+                return stmt_local();
+            }
             v.range = r;
         } else {
             v.range = range_union(v.range, e.range);

@@ -420,7 +420,6 @@ Value KernelBuilder::output_value(const SType& dtype) {
         if (++consumed >= 4) break;
     }
     if (!have) out = g.expr(t, std::max(1, g.depth_budget()));
-    if (t.is_int() && !range_fits(out.range, kIntLimit)) out = g.expr(t, 1);
     if (!(t == dtype)) out = g.cast(out, dtype);
     return out;
 }

@@ -1,6 +1,7 @@
 #include "synth/policy.h"
 
 #include <cstdlib>
+#include <iterator>
 
 namespace ws::synth {
 
@@ -106,6 +107,12 @@ constexpr KnobRow kKnobs[] = {
     {Knob::TCustom, "t.custom", 0, 200, 850},
 };
 static_assert(std::size(kKnobs) == kKnobCount, "every knob needs a row");
+constexpr bool rows_in_enum_order() {
+    for (size_t i = 0; i < std::size(kKnobs); ++i)
+        if (static_cast<size_t>(kKnobs[i].knob) != i) return false;
+    return true;
+}
+static_assert(rows_in_enum_order(), "knob rows must follow the Knob enum (knob_name indexes them)");
 
 // A category raises (or pins) the knobs of its own constructs; these knobs
 // are never switched off for kernels of that category.
