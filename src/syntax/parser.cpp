@@ -267,9 +267,11 @@ std::unique_ptr<ast::Module> parse_module(std::shared_ptr<const SourceFile> sour
 std::string source_segment(const SourceFile& source, const Pos& pos) {
     if (pos.line < 1 || pos.end_line > source.line_count() || pos.end_line < pos.line) return {};
     const std::string& text = source.text();
+    // Columns on line 1 do not count a byte order mark (as in CPython).
+    const size_t bom = text.starts_with("\xEF\xBB\xBF") ? 3 : 0;
     auto offset = [&](int line, int col) {
         size_t start = static_cast<size_t>(source.line(line).data() - text.data());
-        return start + static_cast<size_t>(col);
+        return start + static_cast<size_t>(col) + (line == 1 ? bom : 0);
     };
     size_t begin = offset(pos.line, pos.col);
     size_t end = offset(pos.end_line, pos.end_col);

@@ -353,6 +353,11 @@ TEST(Parser, SourceSegment) {
     EXPECT_EQ(source_segment(*source, ret->value->pos), "x +\n            1");
     EXPECT_EQ(source_segment(*source, ret->pos), "return (x +\n            1)");
     EXPECT_EQ(m->source.get(), source.get());
+
+    auto bom = std::make_shared<SourceFile>("b.py", "\xEF\xBB\xBFy = 1\n");
+    auto mb = parse_module(bom);
+    EXPECT_EQ(pos(mb->body[0]->pos), "1:0-1:5");
+    EXPECT_EQ(source_segment(*bom, mb->body[0]->pos), "y = 1");
 }
 
 TEST(Parser, TabsAndContinuationLines) {
