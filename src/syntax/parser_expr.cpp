@@ -67,10 +67,9 @@ Expr* Parser::star_named_expression() {
 Expr* Parser::named_expression() {
     if (is(Tok::Name) && kind(1) == Tok::ColonEqual) {
         Start s = start();
-        Token name = take();
-        take();
+        take(); // the name
+        take(); // :=
         expression();
-        (void)name;
         return expr<OtherExpr>(s, ExprKind::NamedExpr);
     }
     Expr* e = expression();
