@@ -32,6 +32,9 @@ struct Record {
 
     std::string cuda_forward, cuda_backward, cuda_functions;
     std::string cpu_forward, cpu_backward, cpu_functions;
+    // CPU module entry points (`extern "C"` wrappers Warp emits per kernel);
+    // empty unless the record has CPU code.
+    std::string cpu_entry;
 
     // metadata
     std::string device;            // "cuda", "cpu" or "both"

@@ -1,0 +1,19 @@
+// The dataset card: README.md in Hugging Face's format (YAML front matter
+// with `configs`/`data_files`, so `datasets.load_dataset(DIR)` finds the
+// shards) with a description of the fields, tables from stats.json and SVG
+// figures (figures/categories.svg, figures/lines.svg).
+#pragma once
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+
+#include "dataset/manifest.h"
+#include "dataset/stats.h"
+
+namespace ws::dataset {
+
+// Writes stats.json (the deterministic statistics plus the manifest's
+// "timing"), README.md and figures/ into `dir`, each atomically.
+void write_stats_and_card(const std::filesystem::path& dir, const Manifest& manifest, const StatsCollector& stats);
+
+} // namespace ws::dataset

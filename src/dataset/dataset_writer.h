@@ -1,0 +1,79 @@
+// Writes a dataset folder shard by shard, crash-safely, for generate, merge
+// and extract:
+//
+// - Opening a folder that has a manifest: the same kind and configuration
+//   continue it (completed shards are checked against their checksums and
+//   folded back into the dedup set and the statistics, stray temporary files
+//   are removed); any other configuration is refused (ConfigError) with the
+//   differences spelled out. `restart` (merge, extract) discards the previous
+//   shards of the same configuration instead of continuing.
+// - Records are offered in dataset order; exact duplicates (same structure
+//   hash as an earlier kept record) are dropped and counted. Memory: the
+//   64-bit hash set (16 bytes per kept record at most) plus bounded stats.
+// - end_shard() renames the shard into place and then rewrites the manifest;
+//   finalize() writes stats.json, README.md and figures/, then marks the
+//   manifest complete.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "dataset/fingerprint.h"
+#include "dataset/hash_set.h"
+#include "dataset/manifest.h"
+#include "dataset/record.h"
+#include "dataset/shard_writer.h"
+#include "dataset/stats.h"
+
+namespace ws::dataset {
+
+class DatasetWriter {
+  public:
+    DatasetWriter(std::filesystem::path dir, std::string kind, nlohmann::json config, uint64_t shard_count,
+                  bool compress, bool restart);
+    ~DatasetWriter();
+
+    const Manifest& manifest() const { return manifest_; }
+    bool complete() const { return manifest_.complete; }
+    bool shard_done(uint64_t shard) const { return manifest_.find(shard) != nullptr; }
+    uint64_t records_written() const { return stats_.records(); }
+    uint64_t records_resumed() const { return resumed_records_; }
+
+    void begin_shard(uint64_t shard);
+    // Counts that the caller already knows (merge: the counts of the input shard).
+    void add_counts(const ShardEntry& counts);
+    void add_candidate() { ++current_.candidates; }
+    bool is_duplicate(uint64_t structure_hash) const { return seen_.contains(structure_hash); }
+    void add_failure(bool compile, const std::string& reason);
+    // `line` is the record's JSON; `meta` its metadata (code strings may be empty).
+    // False (and counted) when it duplicates an earlier record.
+    bool add_record(const std::string& line, const Record& meta, uint64_t structure_hash,
+                    const MinHashSignature& signature);
+    void end_shard();
+    void finalize(nlohmann::json timing);
+
+  private:
+    void open_existing(const Manifest& old, bool restart);
+    void fold_shard(const ShardEntry& e);
+    void remove_stray_files();
+
+    std::filesystem::path dir_;
+    bool compress_;
+    Manifest manifest_;
+    HashSet seen_;
+    StatsCollector stats_;
+    std::unique_ptr<ShardWriter> writer_;
+    ShardEntry current_;
+    bool in_shard_ = false;
+    uint64_t resumed_records_ = 0;
+};
+
+// Reads the structure hash back from a record's source_hash.
+uint64_t parse_hash_hex(const std::string& hex);
+
+} // namespace ws::dataset

@@ -1,0 +1,282 @@
+#include "dataset/extract.h"
+
+#include <fmt/format.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+#include <xxhash.h>
+
+#include <algorithm>
+#include <memory>
+#include <thread>
+
+#include "dataset/dataset_writer.h"
+#include "dataset/file_io.h"
+#include "dataset/io_error.h"
+#include "dataset/manifest.h"
+#include "dataset/progress.h"
+#include "syntax/ast.h"
+#include "syntax/parser.h"
+#include "syntax/source.h"
+
+namespace ws::dataset {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace {
+
+struct KernelCandidate {
+    std::string file; // as named by the user (for the report only, never in records)
+    int line = 0;
+    std::string kernel_name;
+    std::string module_source; // the reduced module
+};
+
+struct Pass1 {
+    bool ok = false;
+    uint64_t hash = 0;
+    std::string reason;
+};
+
+bool is_wp_attr(const ast::Expr* e, const char* attr) {
+    if (!e || e->kind != ast::ExprKind::Attribute) return false;
+    auto* a = static_cast<const ast::Attribute*>(e);
+    if (a->attr != attr || !a->value || a->value->kind != ast::ExprKind::Name) return false;
+    const std::string& base = static_cast<const ast::Name*>(a->value)->id;
+    return base == "wp" || base == "warp";
+}
+
+// 0: not decorated; 1: bare decorator; 2: decorator called with arguments.
+int decoration(const std::vector<ast::Expr*>& decorators, const char* attr) {
+    for (const ast::Expr* d : decorators) {
+        if (is_wp_attr(d, attr)) return 1;
+        if (d->kind == ast::ExprKind::Call && is_wp_attr(static_cast<const ast::Call*>(d)->func, attr)) return 2;
+    }
+    return 0;
+}
+
+bool assigns_wp_config(const ast::Stmt* s) {
+    if (s->kind != ast::StmtKind::Assign && s->kind != ast::StmtKind::AugAssign) return false;
+    std::vector<ast::Expr*> targets;
+    if (s->kind == ast::StmtKind::Assign)
+        targets = static_cast<const ast::Assign*>(s)->targets;
+    else
+        targets.push_back(static_cast<const ast::AugAssign*>(s)->target);
+    for (const ast::Expr* t : targets) {
+        // wp.config.x = ...
+        while (t && t->kind == ast::ExprKind::Attribute) {
+            auto* a = static_cast<const ast::Attribute*>(t);
+            if (is_wp_attr(a, "config")) return true;
+            t = a->value;
+        }
+    }
+    return false;
+}
+
+std::string lines_of(const SourceFile& src, int first, int last) {
+    std::string out;
+    for (int l = first; l <= last; ++l) {
+        out += src.line(l);
+        out += '\n';
+    }
+    return out;
+}
+
+void collect_files(const fs::path& p, std::vector<fs::path>& out) {
+    std::error_code ec;
+    if (fs::is_directory(p, ec)) {
+        std::vector<fs::path> found;
+        for (const auto& e : fs::recursive_directory_iterator(p, fs::directory_options::skip_permission_denied))
+            if (e.is_regular_file() && e.path().extension() == ".py") found.push_back(e.path());
+        std::sort(found.begin(), found.end());
+        out.insert(out.end(), found.begin(), found.end());
+    } else if (fs::exists(p, ec)) {
+        out.push_back(p);
+    } else {
+        throw IoError(fmt::format("cannot read {}: no such file or folder", p.string()));
+    }
+}
+
+void scan_file(const fs::path& path, std::vector<KernelCandidate>& out, std::vector<Skipped>& skipped) {
+    std::string text = read_file(path);
+    auto source = std::make_shared<const SourceFile>(path.string(), text);
+    std::unique_ptr<ast::Module> module;
+    try {
+        module = parse_module(source);
+    } catch (const CompileError& e) {
+        skipped.push_back({path.string(), "does not parse: " + e.format()});
+        return;
+    }
+    // What every kernel of the file may use, in file order.
+    std::vector<std::pair<const ast::Stmt*, int>> shared; // statement, first line
+    std::vector<const ast::FunctionDef*> kernels;
+    for (const ast::Stmt* s : module->body) {
+        if (assigns_wp_config(s)) {
+            skipped.push_back({fmt::format("{}:{}", path.string(), s->pos.line),
+                               "sets wp.config, which changes the generated code: file skipped"});
+            return;
+        }
+        switch (s->kind) {
+        case ast::StmtKind::Import:
+        case ast::StmtKind::ImportFrom: shared.emplace_back(s, s->pos.line); break;
+        case ast::StmtKind::Assign:
+        case ast::StmtKind::AnnAssign: {
+            bool names_only = true;
+            if (s->kind == ast::StmtKind::Assign)
+                for (const ast::Expr* t : static_cast<const ast::Assign*>(s)->targets)
+                    names_only = names_only && t->kind == ast::ExprKind::Name;
+            if (names_only) shared.emplace_back(s, s->pos.line);
+            break;
+        }
+        case ast::StmtKind::ClassDef: {
+            auto* c = static_cast<const ast::ClassDef*>(s);
+            if (decoration(c->decorators, "struct") == 1) shared.emplace_back(s, c->first_line);
+            break;
+        }
+        case ast::StmtKind::FunctionDef: {
+            auto* f = static_cast<const ast::FunctionDef*>(s);
+            if (decoration(f->decorators, "func") == 1) shared.emplace_back(s, f->first_line);
+            int k = decoration(f->decorators, "kernel");
+            if (k == 2)
+                skipped.push_back({fmt::format("{}:{} ({})", path.string(), f->first_line, f->name),
+                                   "@wp.kernel with arguments (kernel options) is not supported"});
+            else if (k == 1)
+                kernels.push_back(f);
+            break;
+        }
+        default: break;
+        }
+    }
+    for (const ast::FunctionDef* k : kernels) {
+        std::string reduced;
+        bool kernel_placed = false;
+        auto append = [&](const std::string& segment, bool is_def) {
+            if (!reduced.empty()) reduced += is_def ? "\n\n" : "";
+            reduced += segment;
+        };
+        for (const auto& [s, first] : shared) {
+            if (!kernel_placed && first > k->first_line) {
+                append(lines_of(*source, k->first_line, k->pos.end_line), true);
+                kernel_placed = true;
+            }
+            bool is_def = s->kind == ast::StmtKind::FunctionDef || s->kind == ast::StmtKind::ClassDef;
+            append(lines_of(*source, first, s->pos.end_line), is_def);
+        }
+        if (!kernel_placed) append(lines_of(*source, k->first_line, k->pos.end_line), true);
+        out.push_back(KernelCandidate{path.string(), k->first_line, k->name, std::move(reduced)});
+    }
+}
+
+std::string extract_id(const KernelCandidate& k) {
+    std::string key = k.module_source + '\0' + k.kernel_name;
+    return "x-" + hash_hex(XXH3_64bits(key.data(), key.size()));
+}
+
+BuiltRecord build(const KernelCandidate& k, DeviceSet device, uint64_t index) {
+    Candidate c;
+    c.python_source = k.module_source;
+    c.kernel_name = k.kernel_name;
+    c.category = "extracted";
+    return build_record(std::move(c), extract_id(k), device, 0, index);
+}
+
+} // namespace
+
+ExtractSummary extract(const ExtractOptions& options) {
+    ExtractSummary summary;
+    std::vector<fs::path> files;
+    for (const auto& p : options.paths) collect_files(p, files);
+    summary.files = files.size();
+    std::vector<KernelCandidate> kernels;
+    for (const auto& f : files) scan_file(f, kernels, summary.skipped);
+    summary.kernels = kernels.size();
+
+    unsigned jobs = options.jobs ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
+    tbb::task_arena arena(static_cast<int>(jobs));
+    Progress progress("extract", kernels.size(), options.quiet);
+
+    // Pass 1: which kernels compile, and their structure hashes (for the shard count).
+    std::vector<Pass1> first(kernels.size());
+    arena.execute([&] {
+        tbb::parallel_for(size_t{0}, kernels.size(), [&](size_t i) {
+            try {
+                BuiltRecord b = build(kernels[i], options.device, i);
+                first[i].ok = true;
+                first[i].hash = b.fingerprint.structure_hash;
+            } catch (const CompileError& e) {
+                first[i].reason = e.format();
+            } catch (const std::exception& e) {
+                first[i].reason = fmt::format("internal compiler error: {}", e.what());
+            }
+        });
+    });
+    HashSet unique_set;
+    uint64_t unique = 0;
+    uint64_t sources_hash = 0;
+    for (size_t i = 0; i < kernels.size(); ++i) {
+        std::string key = kernels[i].module_source + '\0' + kernels[i].kernel_name;
+        sources_hash = XXH3_64bits_withSeed(key.data(), key.size(), sources_hash);
+        if (first[i].ok) unique += unique_set.insert(first[i].hash);
+        else summary.skipped.push_back({fmt::format("{}:{} ({})", kernels[i].file, kernels[i].line,
+                                                    kernels[i].kernel_name),
+                                        first[i].reason});
+    }
+
+    json config{{"device", device_set_name(options.device)},
+                {"shard_size", options.shard_size},
+                {"compress", options.compress},
+                {"kernels", kernels.size()},
+                {"sources_xxh3", hash_hex(sources_hash)},
+                {"comment_path", comment_path_for("<id>")},
+                {"generator_version", generator_version()},
+                {"warp_version", warp_version()}};
+    uint64_t shard_count = unique == 0 ? 0 : (unique + options.shard_size - 1) / options.shard_size;
+    DatasetWriter writer(options.out, "extract", config, shard_count, options.compress, true);
+
+    // Pass 2: build again (in parallel, a block at a time) and write in order.
+    uint64_t shard = 0, in_shard = 0;
+    if (shard_count > 0) writer.begin_shard(0);
+    const size_t block = 256;
+    for (size_t start = 0; start < kernels.size(); start += block) {
+        size_t end = std::min(kernels.size(), start + block);
+        std::vector<std::unique_ptr<BuiltRecord>> built(end - start);
+        arena.execute([&] {
+            tbb::parallel_for(start, end, [&](size_t i) {
+                if (!first[i].ok) return;
+                built[i - start] = std::make_unique<BuiltRecord>(build(kernels[i], options.device, i));
+            });
+        });
+        for (size_t i = start; i < end; ++i) {
+            if (shard_count == 0) break;
+            if (!first[i].ok) {
+                writer.add_candidate();
+                writer.add_failure(true, failure_reason(first[i].reason));
+                continue;
+            }
+            BuiltRecord& b = *built[i - start];
+            if (in_shard == options.shard_size && !writer.is_duplicate(b.fingerprint.structure_hash)) {
+                writer.end_shard();
+                writer.begin_shard(++shard);
+                in_shard = 0;
+            }
+            writer.add_candidate();
+            json j;
+            to_json(j, b.record);
+            if (writer.add_record(j.dump(), b.record, b.fingerprint.structure_hash, b.fingerprint.signature))
+                ++in_shard;
+            else
+                ++summary.duplicates;
+        }
+        progress.update(end, writer.records_written());
+    }
+    if (shard_count > 0) writer.end_shard();
+    writer.finalize(json::object());
+    summary.records = writer.records_written();
+    progress.finish(fmt::format("warpsynth extract: {} pairs in {} from {} kernels in {} files ({} skipped, {} "
+                                "duplicates)",
+                                summary.records, options.out.string(), summary.kernels, summary.files,
+                                summary.skipped.size(), summary.duplicates));
+    return summary;
+}
+
+} // namespace ws::dataset

@@ -1,0 +1,50 @@
+// `warpsynth extract PATH... --out DIR`: pairs from existing Warp code,
+// without executing it. Each .py file (folders are searched recursively, in
+// sorted order) is parsed with warpsynth's own parser; every module-level
+// function decorated `@wp.kernel` becomes one candidate, compiled in a module
+// reduced to what a kernel can use: the imports, module-level name
+// assignments (constants), `@wp.struct` classes, `@wp.func` functions and that
+// one kernel (host code, other kernels and `if __name__ == ...` blocks are
+// left out, so one unsupported kernel does not sink its neighbours). The
+// reduced module is the record's python_source.
+//
+// Files that do not parse, set `wp.config`, or kernels with decorator
+// arguments or that the compiler rejects are listed with the reason and
+// skipped. Kept kernels are deduplicated like generated ones.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "dataset/record_builder.h"
+
+namespace ws::dataset {
+
+struct ExtractOptions {
+    std::vector<std::filesystem::path> paths;
+    std::filesystem::path out;
+    DeviceSet device = DeviceSet::Cuda;
+    uint64_t shard_size = 10000;
+    bool compress = true;
+    unsigned jobs = 0;
+    bool quiet = false;
+};
+
+struct Skipped {
+    std::string where; // "file" or "file:line (kernel name)"
+    std::string reason;
+};
+
+struct ExtractSummary {
+    uint64_t files = 0;
+    uint64_t kernels = 0;
+    uint64_t records = 0;
+    uint64_t duplicates = 0;
+    std::vector<Skipped> skipped;
+};
+
+ExtractSummary extract(const ExtractOptions& options);
+
+} // namespace ws::dataset

@@ -1,0 +1,14 @@
+// Fault injection for the crash-safety tests: with WARPSYNTH_FAULT=POINT:N in
+// the environment, the N-th time the pipeline reaches POINT the process kills
+// itself with SIGKILL (exactly what `kill -9` does, at an exact moment).
+// Points: "record" (a record was appended to a shard stream), "shard" (a shard
+// file was renamed into place, before the manifest lists it), "manifest" (the
+// manifest was rewritten), "finalize" (stats and card written, before the
+// manifest is marked complete). Without the variable this costs one branch.
+#pragma once
+
+namespace ws::dataset {
+
+void fault_point(const char* point);
+
+} // namespace ws::dataset

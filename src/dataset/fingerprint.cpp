@@ -1,0 +1,150 @@
+#include "dataset/fingerprint.h"
+
+#include <fmt/format.h>
+#include <xxhash.h>
+
+#include <algorithm>
+#include <array>
+#include <limits>
+#include <memory>
+#include <unordered_map>
+#include <vector>
+
+#include "syntax/lexer.h"
+#include "syntax/source.h"
+
+namespace ws::dataset {
+
+namespace {
+
+constexpr int kShingle = 5;
+
+// Names that mean the same thing in every file: kept as written.
+bool is_global_name(std::string_view name) {
+    static constexpr std::string_view names[] = {"wp",    "warp",       "np",   "numpy", "math",  "typing",
+                                                  "range", "int",        "float", "bool", "min",   "max",
+                                                  "abs",   "len",        "round", "print", "tuple", "list",
+                                                  "type",  "isinstance", "Any"};
+    return std::find(std::begin(names), std::end(names), name) != std::end(names);
+}
+
+uint64_t mix(uint64_t x) {
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdULL;
+    x ^= x >> 33;
+    x *= 0xc4ceb9fe1a85ec53ULL;
+    x ^= x >> 33;
+    return x;
+}
+
+void densify(MinHashSignature& sig, const std::array<bool, kMinHashSize>& filled) {
+    bool any = false;
+    for (bool f : filled) any = any || f;
+    if (!any) {
+        sig.fill(std::numeric_limits<uint32_t>::max());
+        return;
+    }
+    for (int i = 0; i < kMinHashSize; ++i) {
+        if (filled[i]) continue;
+        for (uint64_t attempt = 1;; ++attempt) {
+            int j = static_cast<int>(mix((static_cast<uint64_t>(i) << 32) ^ attempt) % kMinHashSize);
+            if (filled[j]) {
+                sig[i] = sig[j];
+                break;
+            }
+        }
+    }
+}
+
+// Whitespace-collapsed text: the fallback for sources the lexer rejects
+// (never the case for compiled kernels, but extract and validate may see any).
+Fingerprint fallback(const std::string& text) {
+    std::string collapsed;
+    bool space = false;
+    for (char c : text) {
+        if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+            space = true;
+            continue;
+        }
+        if (space && !collapsed.empty()) collapsed.push_back(' ');
+        space = false;
+        collapsed.push_back(c);
+    }
+    Fingerprint fp;
+    fp.structure_hash = XXH3_64bits(collapsed.data(), collapsed.size());
+    fp.signature.fill(std::numeric_limits<uint32_t>::max());
+    return fp;
+}
+
+} // namespace
+
+Fingerprint fingerprint(const std::string& python_source) {
+    SourceFile source("<fingerprint>", python_source);
+    Lexer lexer(source);
+    XXH3_state_t* state = XXH3_createState();
+    std::unique_ptr<XXH3_state_t, decltype(&XXH3_freeState)> guard(state, XXH3_freeState);
+    XXH3_64bits_reset(state);
+
+    std::unordered_map<std::string_view, uint32_t> renames;
+    std::vector<uint64_t> token_hashes; // raw tokens for shingles
+    token_hashes.reserve(512);
+    Tok previous = Tok::EndMarker;
+    try {
+        for (;;) {
+            Token t = lexer.next();
+            if (t.kind == Tok::EndMarker) break;
+            std::string_view text = lexer.text(t);
+            uint8_t kind = static_cast<uint8_t>(t.kind);
+            XXH3_64bits_update(state, &kind, 1);
+            if (t.kind == Tok::Name) {
+                if (previous == Tok::Dot || is_global_name(text)) {
+                    XXH3_64bits_update(state, text.data(), text.size());
+                } else {
+                    auto [it, inserted] = renames.emplace(text, static_cast<uint32_t>(renames.size()));
+                    std::string alias = fmt::format("v{}", it->second);
+                    XXH3_64bits_update(state, alias.data(), alias.size());
+                }
+            } else if (t.kind == Tok::Number) {
+                XXH3_64bits_update(state, text.data(), text.size());
+            }
+            // Strings hash as their kind alone; operators and keywords are their kind.
+            previous = t.kind;
+            if (t.kind != Tok::Newline && t.kind != Tok::Indent && t.kind != Tok::Dedent)
+                token_hashes.push_back(XXH3_64bits_withSeed(text.data(), text.size(), kind));
+        }
+    } catch (const CompileError&) {
+        return fallback(python_source);
+    }
+
+    Fingerprint fp;
+    fp.structure_hash = XXH3_64bits_digest(state);
+
+    std::array<bool, kMinHashSize> filled{};
+    fp.signature.fill(std::numeric_limits<uint32_t>::max());
+    auto add_shingle = [&](const uint64_t* first, size_t n) {
+        uint64_t h = XXH3_64bits(first, n * sizeof(uint64_t));
+        int bin = static_cast<int>(h >> 57); // top 7 bits: one of 128 bins
+        uint32_t value = static_cast<uint32_t>(h);
+        if (!filled[bin] || value < fp.signature[bin]) fp.signature[bin] = value;
+        filled[bin] = true;
+    };
+    if (token_hashes.size() < kShingle) {
+        if (!token_hashes.empty()) add_shingle(token_hashes.data(), token_hashes.size());
+    } else {
+        for (size_t i = 0; i + kShingle <= token_hashes.size(); ++i) add_shingle(&token_hashes[i], kShingle);
+    }
+    densify(fp.signature, filled);
+    return fp;
+}
+
+double estimated_jaccard(const MinHashSignature& a, const MinHashSignature& b) {
+    int equal = 0;
+    for (int i = 0; i < kMinHashSize; ++i) equal += a[i] == b[i];
+    return static_cast<double>(equal) / kMinHashSize;
+}
+
+std::string hash_hex(uint64_t h) {
+    return fmt::format("{:016x}", h);
+}
+
+} // namespace ws::dataset

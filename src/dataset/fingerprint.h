@@ -1,0 +1,43 @@
+// Fingerprints of a kernel's Python source, computed once per record:
+//
+// - structure_hash: the exact-dedup key. The source is tokenised with
+//   warpsynth's own Python lexer; comments and whitespace vanish with the
+//   tokenizer, indentation survives as INDENT/DEDENT tokens, string literals
+//   (docstrings) become one placeholder, and every identifier is renamed to
+//   its order of first appearance (`v0`, `v1`, ...) except attribute names
+//   after a dot (`wp.sin` stays `wp.sin`) and Python/Warp global names
+//   (`wp`, `range`, `float`, ...). Two kernels that differ only in names,
+//   comments or layout get the same hash. 64-bit XXH3.
+//
+// - signature: a 128-entry MinHash signature over token 5-grams of the raw
+//   token stream (BigCode's near-dedup recipe for The Stack), computed with
+//   one-permutation hashing and optimal densification (Shrivastava 2017):
+//   one hash per shingle instead of 128, which keeps it cheap enough for
+//   every record.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace ws::dataset {
+
+constexpr int kMinHashSize = 128;
+using MinHashSignature = std::array<uint32_t, kMinHashSize>;
+
+struct Fingerprint {
+    uint64_t structure_hash = 0;
+    MinHashSignature signature{};
+};
+
+Fingerprint fingerprint(const std::string& python_source);
+
+// The share of equal entries: an estimate of the Jaccard similarity of the
+// two shingle sets.
+double estimated_jaccard(const MinHashSignature& a, const MinHashSignature& b);
+
+// 16 lowercase hex digits.
+std::string hash_hex(uint64_t h);
+
+} // namespace ws::dataset

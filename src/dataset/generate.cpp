@@ -1,0 +1,225 @@
+#include "dataset/generate.h"
+
+#include <fmt/format.h>
+#include <tbb/parallel_pipeline.h>
+#include <tbb/task_arena.h>
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <thread>
+
+#include "dataset/dataset_writer.h"
+#include "dataset/io_error.h"
+#include "dataset/kernel_source.h"
+#include "dataset/manifest.h"
+#include "dataset/progress.h"
+#include "syntax/source.h"
+
+namespace ws::dataset {
+
+using nlohmann::json;
+
+json GenerateConfig::to_json() const {
+    return json{{"count", count},
+                {"seed", seed},
+                {"shard_size", shard_size},
+                {"categories", categories},
+                {"device", device_set_name(device)},
+                {"compress", compress},
+                {"kernel_source", kernel_source},
+                {"slice", json{{"index", slice.index}, {"count", slice.count}}},
+                {"comment_path", comment_path_for("<id>")},
+                {"generator_version", generator_version()},
+                {"warp_version", warp_version()}};
+}
+
+GenerateConfig GenerateConfig::from_json(const json& j) {
+    GenerateConfig c;
+    j.at("count").get_to(c.count);
+    j.at("seed").get_to(c.seed);
+    j.at("shard_size").get_to(c.shard_size);
+    j.at("categories").get_to(c.categories);
+    if (!parse_device_set(j.at("device").get<std::string>(), c.device))
+        throw DataError("manifest: unknown device " + j.at("device").dump());
+    j.at("compress").get_to(c.compress);
+    j.at("kernel_source").get_to(c.kernel_source);
+    j.at("slice").at("index").get_to(c.slice.index);
+    j.at("slice").at("count").get_to(c.slice.count);
+    return c;
+}
+
+namespace {
+
+struct Item {
+    uint64_t index = 0;
+    uint64_t shard = 0;
+    bool first_in_shard = false;
+    bool last_in_shard = false;
+    enum class Status { Ok, CompileFailed, SourceFailed } status = Status::Ok;
+    std::string reason;
+    std::string line;
+    Record meta; // metadata only: the code strings are dropped once serialized
+    uint64_t structure_hash = 0;
+    MinHashSignature signature{};
+};
+
+void build(Item& item, const KernelSource& source, const GenerateConfig& c) {
+    Candidate candidate;
+    try {
+        candidate = source.make(c.seed, c.categories, item.index);
+    } catch (const std::exception& e) {
+        item.status = Item::Status::SourceFailed;
+        item.reason = fmt::format("kernel source: {}", e.what());
+        return;
+    }
+    try {
+        BuiltRecord built = build_record(std::move(candidate), generated_record_id(c.seed, item.index), c.device,
+                                         c.seed, item.index);
+        json j;
+        to_json(j, built.record);
+        item.line = j.dump();
+        item.structure_hash = built.fingerprint.structure_hash;
+        item.signature = built.fingerprint.signature;
+        Record& r = built.record;
+        r.python_source.clear();
+        r.cuda_forward.clear();
+        r.cuda_backward.clear();
+        r.cuda_functions.clear();
+        r.cpu_forward.clear();
+        r.cpu_backward.clear();
+        r.cpu_functions.clear();
+        r.cpu_entry.clear();
+        item.meta = std::move(r);
+    } catch (const CompileError& e) {
+        item.status = Item::Status::CompileFailed;
+        item.reason = failure_reason(e.format());
+    } catch (const std::exception& e) {
+        item.status = Item::Status::CompileFailed;
+        item.reason = fmt::format("internal compiler error: {}", failure_reason(e.what()));
+    }
+}
+
+} // namespace
+
+GenerateSummary generate(const GenerateOptions& options) {
+    const GenerateConfig& c = options.config;
+    const KernelSource* source = find_kernel_source(c.kernel_source);
+    if (!source) {
+        std::string known;
+        for (const auto& n : kernel_source_names()) known += (known.empty() ? "" : ", ") + n;
+        throw ConfigError(known.empty() ? "this warpsynth was built without the kernel synthesizer (src/synth)"
+                                        : fmt::format("no kernel source '{}' (this build has: {})", c.kernel_source,
+                                                      known));
+    }
+    for (const auto& cat : c.categories)
+        if (std::find(source->categories.begin(), source->categories.end(), cat) == source->categories.end()) {
+            std::string known;
+            for (const auto& n : source->categories) known += (known.empty() ? "" : ", ") + n;
+            throw ConfigError(fmt::format("unknown category '{}' (known: {})", cat, known));
+        }
+    if (c.shard_size == 0) throw ConfigError("--shard-size must be at least 1");
+
+    Layout layout{c.count, c.shard_size, c.compress};
+    DatasetWriter writer(options.out, "generate", c.to_json(), layout.shard_count(), c.compress, false);
+    GenerateSummary summary;
+    if (writer.complete()) {
+        summary.already_complete = true;
+        summary.records = writer.records_written();
+        return summary;
+    }
+
+    std::vector<uint64_t> todo;
+    uint64_t total_kernels = 0;
+    for (uint64_t k = 0; k < layout.shard_count(); ++k)
+        if (c.slice.owns(k) && !writer.shard_done(k)) {
+            todo.push_back(k);
+            total_kernels += layout.end_index(k) - layout.first_index(k);
+        }
+
+    unsigned jobs = options.jobs ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
+    Progress progress("generate", total_kernels, options.quiet);
+    uint64_t done = 0, written_before = writer.records_written();
+    size_t next_shard = 0;
+    uint64_t next_index = todo.empty() ? 0 : layout.first_index(todo[0]);
+
+    tbb::task_arena arena(static_cast<int>(jobs));
+    arena.execute([&] {
+        tbb::parallel_pipeline(
+            jobs * 4,
+            tbb::make_filter<void, std::shared_ptr<Item>>(
+                tbb::filter_mode::serial_in_order,
+                [&](tbb::flow_control& fc) -> std::shared_ptr<Item> {
+                    if (next_shard >= todo.size()) {
+                        fc.stop();
+                        return nullptr;
+                    }
+                    uint64_t shard = todo[next_shard];
+                    auto item = std::make_shared<Item>();
+                    item->index = next_index;
+                    item->shard = shard;
+                    item->first_in_shard = next_index == layout.first_index(shard);
+                    item->last_in_shard = next_index + 1 == layout.end_index(shard);
+                    if (item->last_in_shard) {
+                        ++next_shard;
+                        if (next_shard < todo.size()) next_index = layout.first_index(todo[next_shard]);
+                    } else {
+                        ++next_index;
+                    }
+                    return item;
+                }) &
+                tbb::make_filter<std::shared_ptr<Item>, std::shared_ptr<Item>>(
+                    tbb::filter_mode::parallel,
+                    [&](std::shared_ptr<Item> item) {
+                        build(*item, *source, c);
+                        return item;
+                    }) &
+                tbb::make_filter<std::shared_ptr<Item>, void>(
+                    tbb::filter_mode::serial_in_order, [&](std::shared_ptr<Item> item) {
+                        if (item->first_in_shard) writer.begin_shard(item->shard);
+                        writer.add_candidate();
+                        switch (item->status) {
+                        case Item::Status::Ok:
+                            writer.add_record(item->line, item->meta, item->structure_hash, item->signature);
+                            break;
+                        case Item::Status::CompileFailed: writer.add_failure(true, item->reason); break;
+                        case Item::Status::SourceFailed: writer.add_failure(false, item->reason); break;
+                        }
+                        if (item->last_in_shard) writer.end_shard();
+                        ++done;
+                        progress.update(done, writer.records_written() - written_before);
+                    }));
+    });
+
+    summary.kernels = done;
+    summary.records = writer.records_written();
+    summary.records_this_run = writer.records_written() - written_before;
+    summary.seconds = progress.seconds();
+    bool all_done = true;
+    for (uint64_t k = 0; k < layout.shard_count(); ++k)
+        if (c.slice.owns(k) && !writer.shard_done(k)) all_done = false;
+    if (all_done) {
+        double rate = summary.seconds > 0 ? static_cast<double>(summary.records_this_run) / summary.seconds : 0.0;
+        writer.finalize(json{{"seconds", std::round(summary.seconds * 1000) / 1000},
+                             {"pairs_this_run", summary.records_this_run},
+                             {"pairs_per_second", std::round(rate)},
+                             {"jobs", jobs},
+                             {"note", "machine-dependent; everything else in this file is reproducible"}});
+    }
+
+    const Manifest& m = writer.manifest();
+    uint64_t dups = 0, fails = 0;
+    for (const auto& e : m.shards) {
+        dups += e.duplicates;
+        fails += e.compile_failures + e.source_failures;
+    }
+    progress.finish(fmt::format("warpsynth generate: {} pairs in {} ({} duplicates dropped, {} rejected by the "
+                                "compiler){}; {} kernels in {:.1f} s this run, {:.0f} pairs/s",
+                                summary.records, options.out.string(), dups, fails,
+                                c.slice.whole() ? "" : fmt::format(" for slice {}/{}", c.slice.index, c.slice.count),
+                                summary.kernels, summary.seconds,
+                                summary.seconds > 0 ? summary.records_this_run / summary.seconds : 0.0));
+    return summary;
+}
+
+} // namespace ws::dataset

@@ -1,0 +1,40 @@
+// Where `generate` gets its kernels: a named source of Python modules, each a
+// pure function of (seed, categories, index). The product registers one
+// source, "synth" (src/synth's synthesizer, synth_source.cpp); test binaries
+// may register others. Sources must be thread-safe.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "synth/synth.h"
+
+namespace ws::dataset {
+
+struct Candidate {
+    std::string python_source; // a whole module
+    std::string kernel_name;   // the kernel of the pair
+    std::string category;
+    std::vector<std::string> features;
+    synth::LaunchSpec launch;
+};
+
+struct KernelSource {
+    std::string name;
+    std::vector<std::string> categories; // every category name the source knows
+    // The `index`-th kernel for (seed, categories); empty categories = all.
+    std::function<Candidate(uint64_t seed, const std::vector<std::string>& categories, uint64_t index)> make;
+};
+
+void register_kernel_source(KernelSource source);
+const KernelSource* find_kernel_source(std::string_view name);
+std::vector<std::string> kernel_source_names();
+
+struct KernelSourceRegistration {
+    explicit KernelSourceRegistration(KernelSource source) { register_kernel_source(std::move(source)); }
+};
+
+} // namespace ws::dataset

@@ -1,0 +1,49 @@
+// A pair record from a Python module: compile it with warpsynth's compiler
+// for the requested device(s), take the pieces of one kernel, count lines and
+// fingerprint the source.
+//
+// Machine independence: the `// path:line` comments Warp prints above
+// functions name the file; records use the fixed virtual path
+// `/warpsynth/<record id>.py` (comment_path_for), so the bytes of a record
+// depend only on its inputs, never on the folder, machine or user.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "dataset/fingerprint.h"
+#include "dataset/kernel_source.h"
+#include "dataset/record.h"
+
+namespace ws::dataset {
+
+enum class DeviceSet { Cuda, Cpu, Both };
+
+const char* device_set_name(DeviceSet d);
+bool parse_device_set(const std::string& name, DeviceSet& out);
+
+// "/warpsynth/<id>.py"
+std::string comment_path_for(const std::string& id);
+// "<seed>-<index, 10 digits>", e.g. "42-0000001234"
+std::string generated_record_id(uint64_t seed, uint64_t index);
+
+std::string warp_version();
+std::string generator_version();
+
+struct BuiltRecord {
+    Record record;
+    Fingerprint fingerprint;
+};
+
+// Throws CompileError when warpsynth rejects the module (unsupported
+// construct, or input Warp would reject), std::exception on internal errors.
+BuiltRecord build_record(Candidate candidate, std::string id, DeviceSet device, uint64_t seed, uint64_t index);
+
+// The code fields of `r` recompiled from its python_source, for validate:
+// a record with the same metadata and freshly generated code fields.
+Record recompile_record(const Record& r);
+
+// Lines of a text: newlines, plus one for a last line without '\n'.
+int count_lines(const std::string& text);
+
+} // namespace ws::dataset

@@ -1,0 +1,51 @@
+// Streams JSON lines into one shard file: zstd-compressed (one frame,
+// streaming) or plain. The bytes go to `.<name>.tmp` beside the target; only
+// finish() fsyncs and renames the file into place, so a crash, a full disk or
+// an exception never leaves a partial shard under the final name. The
+// destructor of an unfinished writer removes its temporary file.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <zstd.h>
+
+namespace ws::dataset {
+
+struct ShardFileInfo {
+    uint64_t bytes = 0;
+    uint64_t xxh3 = 0; // of the file as written (compressed bytes)
+};
+
+class ShardWriter {
+  public:
+    ShardWriter(std::filesystem::path final_path, bool compress, int level = 3);
+    ~ShardWriter();
+    ShardWriter(const ShardWriter&) = delete;
+    ShardWriter& operator=(const ShardWriter&) = delete;
+
+    // Appends one line (a '\n' is added).
+    void write_line(std::string_view line);
+    ShardFileInfo finish();
+
+    static std::filesystem::path temp_path_for(const std::filesystem::path& final_path);
+
+  private:
+    void write_raw(const char* data, size_t size);
+    void flush_buffer();
+    void compress_input(std::string_view in, ZSTD_EndDirective mode);
+
+    std::filesystem::path final_path_, temp_path_;
+    int fd_ = -1;
+    ZSTD_CCtx* cctx_ = nullptr;
+    std::vector<char> out_;  // pending output bytes
+    size_t out_used_ = 0;
+    uint64_t bytes_ = 0;
+    void* hash_state_ = nullptr; // XXH3 over the bytes written
+    bool finished_ = false;
+};
+
+} // namespace ws::dataset

@@ -1,0 +1,44 @@
+#include "dataset/stats_pass.h"
+
+#include <fmt/format.h>
+
+#include "dataset/card.h"
+#include "dataset/dataset_writer.h"
+#include "dataset/hash_set.h"
+#include "dataset/io_error.h"
+#include "dataset/shard_reader.h"
+
+namespace ws::dataset {
+
+using nlohmann::json;
+
+StatsCollector collect_stats(const std::filesystem::path& dir, const Manifest& manifest) {
+    StatsCollector stats;
+    HashSet seen;
+    for (const auto& e : manifest.shards) {
+        ShardReader reader(dir / e.file);
+        std::string line;
+        while (reader.next(line)) {
+            Record r;
+            try {
+                from_json(json::parse(line), r);
+            } catch (const json::exception& ex) {
+                throw DataError(fmt::format("{}:{}: not a valid record: {}", e.file, reader.line_number(), ex.what()));
+            }
+            if (!seen.insert(parse_hash_hex(r.source_hash))) stats.add_duplicate_in_data();
+            stats.add_record(r, fingerprint(r.python_source).signature);
+        }
+        stats.add_shard_counts(e);
+    }
+    return stats;
+}
+
+json rewrite_stats(const std::filesystem::path& dir) {
+    std::optional<Manifest> m = load_manifest(dir);
+    if (!m) throw ConfigError(fmt::format("{} has no manifest.json: not a warpsynth dataset", dir.string()));
+    StatsCollector stats = collect_stats(dir, *m);
+    write_stats_and_card(dir, *m, stats);
+    return stats.to_json();
+}
+
+} // namespace ws::dataset
