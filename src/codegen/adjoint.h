@@ -70,6 +70,8 @@ public:
     bool uses_scalar_tid = false;
     int kernel_dim = 1;
     std::vector<struct UserFunction*> called_user_functions; // unique, in first-call order
+    // wp.static(...) expressions evaluated during this build (Warp's deferred_static_expressions).
+    std::vector<std::pair<std::string, ObjectRef>> deferred_statics;
     std::set<std::string> builtins_used;
 
     // ---- builder primitives (Warp's Adjoint methods of the same names)
@@ -133,6 +135,8 @@ private:
     Value emit_subscript(const ast::Subscript* node);
     Value emit_tuple(const ast::Tuple* node);
     Value emit_call(const ast::Call* node, bool return_value_used = true);
+    Value emit_static(const ast::Call* node);
+    bool contains_static_call(const ast::Stmt* loop);
     Value emit_indexing(Var* target, const std::vector<const ast::Expr*>& index_nodes, bool as_target = false);
     Value emit_indexing_vars(Var* target, std::vector<Var*> indices, bool as_target);
     std::vector<Var*> eval_indices(TypeRef target_type, const std::vector<const ast::Expr*>& nodes);
@@ -158,6 +162,8 @@ private:
     void eval_body(const std::vector<ast::Stmt*>& body);
     std::optional<std::pair<bool, Constant>> eval_num(const ast::Expr* node);
     void promote_mutated_iter_constants(const std::vector<ast::Stmt*>& body);
+    std::pair<std::vector<ast::Stmt*>, bool> lower_unrolled_continues(const std::vector<ast::Stmt*>& body,
+                                                                      const std::string& active_name);
 
     // assignments (lower_assign.cpp)
     void emit_assign(const ast::Assign* node);
@@ -177,6 +183,7 @@ private:
                                   const std::vector<CallArgument>& kwargs, const ast::Expr* call_node);
 
     std::deque<Var> var_storage_;
+    ast::Module synthetic_; // owns nodes Warp synthesizes while lowering (unrolled continues)
     std::vector<Block*> loop_blocks_;
     std::vector<SymbolTable> loop_symbols_;
     std::set<std::string> loop_const_iter_symbols_;

@@ -173,7 +173,9 @@ Value Adjoint::add_builtin_call_resolved(const Object& func, std::vector<CallArg
         Var* arg = source_var(bound[0]);
         if (arg && arg->constant && arg->constant->kind != Constant::Kind::Composite) {
             const Constant& c = *arg->constant;
-            bool is_int = c.is_py_int() || (c.kind == Constant::Kind::Scalar && !c.type->is_float_scalar());
+            // Warp unwraps a Warp scalar to its raw Python value first.
+            Constant::Kind raw = c.kind == Constant::Kind::Scalar ? c.raw_kind : c.kind;
+            bool is_int = raw == Constant::Kind::PyInt || raw == Constant::Kind::PyBool;
             bool ok = is_int || !std::isnan(c.f);
             if (ok) {
                 Constant converted = Constant::warp_scalar(ov->value_type->scalar, c);

@@ -37,6 +37,12 @@ struct FunctionSource {
     std::vector<TypeRef> return_tuple;       // `-> tuple[A, B]`
     bool has_return_annotation = false;
     int fun_lineno = 0; // line of the first decorator (co_firstlineno)
+    // wp.static(...) expressions evaluated when the function was defined, in
+    // order, as (source text, value); the calls are replaced in the tree.
+    std::vector<std::pair<std::string, ObjectRef>> resolved_statics;
+    // Some wp.static(...) could not be evaluated at definition time and is
+    // evaluated during code generation instead.
+    bool has_unresolved_statics = false;
 };
 
 struct UserFunction {

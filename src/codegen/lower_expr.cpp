@@ -47,8 +47,14 @@ const char* compare_operator(ast::CmpOpKind op) {
 } // namespace
 
 Value Adjoint::eval(const ast::Expr* node) {
-    set_lineno(node->pos.line - src.fun_lineno);
+    if (node->pos.line > 0) set_lineno(node->pos.line - src.fun_lineno); // synthesized nodes have no position
     current_pos_ = node->pos;
+    if (node->substituted) {
+        // A wp.static(...) evaluated when the function was defined.
+        const auto* obj = static_cast<const Object*>(node->substituted);
+        if (obj->kind == Object::Kind::Constant) return Value(add_constant(*obj->value));
+        return Value::of_object(ObjectRef(ObjectRef(), obj));
+    }
     switch (node->kind) {
     case ast::ExprKind::Name: return emit_name(ast::as<ast::Name>(node));
     case ast::ExprKind::Constant: return emit_constant(ast::as<ast::Constant>(node));
@@ -131,7 +137,7 @@ Value Adjoint::emit_unaryop(const ast::UnaryOp* node) {
             neg.is_unsigned = false;
         }
         // A literal's variable is fresh and unshared: Warp negates it in place.
-        if (node->operand->kind == ast::ExprKind::Constant) {
+        if (node->operand->kind == ast::ExprKind::Constant || node->operand->substituted) {
             arg->constant = neg;
             return Value(arg);
         }
@@ -543,6 +549,7 @@ Value Adjoint::emit_call(const ast::Call* node, bool return_value_used) {
                                    fmt::join(path, ".")));
     }
 
+    if (callee->kind == Object::Kind::WarpPyFunc && callee->name == "static") return emit_static(node);
     if (callee->kind == Object::Kind::Builtin && callee->name == "tid") {
         if (is_user_function)
             fail(node, "tid() may only be called from a Warp kernel, not a Warp function; obtain the indices in the "
@@ -575,6 +582,30 @@ Value Adjoint::emit_call(const ast::Call* node, bool return_value_used) {
     if (callee->kind == Object::Kind::Struct) return emit_struct_constructor(callee->type, args, kwargs, node);
     return add_builtin_call_resolved(*callee, std::move(args), std::move(kwargs), type_args, min_outputs,
                                      return_value_used, node);
+}
+
+} // namespace ws
+
+namespace ws {
+
+Value Adjoint::emit_static(const ast::Call* node) {
+    // A wp.static(...) that could not be evaluated when the function was
+    // defined (it names a loop variable): evaluate it now, with the constant
+    // locals (unrolled loop indices) and the types of all locals (for len()).
+    ModuleScope::LocalLookup locals = [&](std::string_view name) -> ObjectRef {
+        const Value* v = symbols.find(name);
+        if (!v || !v->is_var()) return nullptr;
+        if (v->var->constant) return Object::make_constant(*v->var->constant);
+        return Object::make_type(types::strip_reference(v->var->type), "<local>");
+    };
+    std::string code;
+    ObjectRef obj = src.scope->evaluate_static(node, &locals, &code);
+    if (!obj)
+        fail(node, "error evaluating static expression; make sure all variables used in the static expression "
+                   "are constant");
+    deferred_statics.emplace_back(code, obj);
+    if (obj->kind == Object::Kind::Constant) return Value(add_constant(*obj->value));
+    return Value::of_object(obj);
 }
 
 } // namespace ws

@@ -3,9 +3,11 @@
 // expression statements and assert.
 #include <fmt/format.h>
 
+#include <deque>
 #include <functional>
 
 #include "codegen/adjoint.h"
+#include "codegen/ast_walk.h"
 #include "codegen/module_builder.h"
 #include "codegen/module_scope.h"
 #include "syntax/parser.h"
@@ -74,10 +76,173 @@ void collect_stored_names(const std::vector<ast::Stmt*>& body, std::vector<std::
     }
 }
 
+// Every Name id in a subtree (ast.walk over Name nodes).
+void collect_names(const ast::Expr* e, std::set<std::string>& out);
+void collect_names(const ast::Stmt* s, std::set<std::string>& out);
+
+void collect_names(const std::vector<ast::Stmt*>& body, std::set<std::string>& out) {
+    for (const ast::Stmt* s : body) collect_names(s, out);
+}
+
+void collect_names(const ast::Expr* e, std::set<std::string>& out) {
+    if (!e) return;
+    switch (e->kind) {
+    case ast::ExprKind::Name: out.insert(ast::as<ast::Name>(e)->id); break;
+    case ast::ExprKind::Attribute: collect_names(ast::as<ast::Attribute>(e)->value, out); break;
+    case ast::ExprKind::Subscript:
+        collect_names(ast::as<ast::Subscript>(e)->value, out);
+        collect_names(ast::as<ast::Subscript>(e)->slice, out);
+        break;
+    case ast::ExprKind::Slice:
+        collect_names(ast::as<ast::Slice>(e)->lower, out);
+        collect_names(ast::as<ast::Slice>(e)->upper, out);
+        collect_names(ast::as<ast::Slice>(e)->step, out);
+        break;
+    case ast::ExprKind::Call:
+        collect_names(ast::as<ast::Call>(e)->func, out);
+        for (auto* a : ast::as<ast::Call>(e)->args) collect_names(a, out);
+        for (const auto& k : ast::as<ast::Call>(e)->keywords) collect_names(k.value, out);
+        break;
+    case ast::ExprKind::BinOp:
+        collect_names(ast::as<ast::BinOp>(e)->left, out);
+        collect_names(ast::as<ast::BinOp>(e)->right, out);
+        break;
+    case ast::ExprKind::UnaryOp: collect_names(ast::as<ast::UnaryOp>(e)->operand, out); break;
+    case ast::ExprKind::BoolOp:
+        for (auto* v : ast::as<ast::BoolOp>(e)->values) collect_names(v, out);
+        break;
+    case ast::ExprKind::Compare:
+        collect_names(ast::as<ast::Compare>(e)->left, out);
+        for (auto* c : ast::as<ast::Compare>(e)->comparators) collect_names(c, out);
+        break;
+    case ast::ExprKind::IfExp:
+        collect_names(ast::as<ast::IfExp>(e)->test, out);
+        collect_names(ast::as<ast::IfExp>(e)->body, out);
+        collect_names(ast::as<ast::IfExp>(e)->orelse, out);
+        break;
+    case ast::ExprKind::Tuple:
+        for (auto* v : ast::as<ast::Tuple>(e)->elts) collect_names(v, out);
+        break;
+    case ast::ExprKind::List:
+        for (auto* v : ast::as<ast::List>(e)->elts) collect_names(v, out);
+        break;
+    case ast::ExprKind::Starred: collect_names(ast::as<ast::Starred>(e)->value, out); break;
+    default: break;
+    }
+}
+
+void collect_names(const ast::Stmt* s, std::set<std::string>& out) {
+    switch (s->kind) {
+    case ast::StmtKind::Assign:
+        for (auto* t : ast::as<ast::Assign>(s)->targets) collect_names(t, out);
+        collect_names(ast::as<ast::Assign>(s)->value, out);
+        break;
+    case ast::StmtKind::AugAssign:
+        collect_names(ast::as<ast::AugAssign>(s)->target, out);
+        collect_names(ast::as<ast::AugAssign>(s)->value, out);
+        break;
+    case ast::StmtKind::AnnAssign:
+        collect_names(ast::as<ast::AnnAssign>(s)->target, out);
+        collect_names(ast::as<ast::AnnAssign>(s)->annotation, out);
+        collect_names(ast::as<ast::AnnAssign>(s)->value, out);
+        break;
+    case ast::StmtKind::For:
+        collect_names(ast::as<ast::For>(s)->target, out);
+        collect_names(ast::as<ast::For>(s)->iter, out);
+        collect_names(ast::as<ast::For>(s)->body, out);
+        collect_names(ast::as<ast::For>(s)->orelse, out);
+        break;
+    case ast::StmtKind::While:
+        collect_names(ast::as<ast::While>(s)->test, out);
+        collect_names(ast::as<ast::While>(s)->body, out);
+        collect_names(ast::as<ast::While>(s)->orelse, out);
+        break;
+    case ast::StmtKind::If:
+        collect_names(ast::as<ast::If>(s)->test, out);
+        collect_names(ast::as<ast::If>(s)->body, out);
+        collect_names(ast::as<ast::If>(s)->orelse, out);
+        break;
+    case ast::StmtKind::Return: collect_names(ast::as<ast::Return>(s)->value, out); break;
+    case ast::StmtKind::Expr: collect_names(ast::as<ast::ExprStmt>(s)->value, out); break;
+    case ast::StmtKind::Assert:
+        collect_names(ast::as<ast::Assert>(s)->test, out);
+        collect_names(ast::as<ast::Assert>(s)->msg, out);
+        break;
+    default: break;
+    }
+}
+
 } // namespace
 
+bool Adjoint::contains_static_call(const ast::Stmt* loop) {
+    std::set<std::string> shadowed;
+    for (const auto& [k, v] : symbols.entries()) shadowed.insert(k);
+    std::deque<WalkNode> q{WalkNode{nullptr, loop}};
+    while (!q.empty()) {
+        WalkNode n = q.front();
+        q.pop_front();
+        if (n.expr && n.expr->kind == ast::ExprKind::Call && !n.expr->substituted) {
+            ObjectRef t = src.scope->static_call_target(ast::as<ast::Call>(n.expr), shadowed);
+            if (t && t->kind == Object::Kind::WarpPyFunc && t->name == "static") return true;
+        }
+        children(n, q);
+    }
+    return false;
+}
+
+std::pair<std::vector<ast::Stmt*>, bool> Adjoint::lower_unrolled_continues(const std::vector<ast::Stmt*>& body,
+                                                                           const std::string& active_name) {
+    std::vector<ast::Stmt*> result;
+    for (size_t index = 0; index < body.size(); ++index) {
+        ast::Stmt* statement = body[index];
+        if (statement->kind == ast::StmtKind::Continue) {
+            // `continue` becomes `active = False`, located at the continue.
+            auto* target = synthetic_.make_expr<ast::Name>();
+            target->id = active_name;
+            target->ctx = ast::ExprContext::Store;
+            auto* value = synthetic_.make_expr<ast::Constant>();
+            value->value_kind = ast::Constant::Kind::Bool;
+            value->bool_value = false;
+            auto* assign = synthetic_.make_stmt<ast::Assign>();
+            assign->pos = statement->pos;
+            assign->targets.push_back(target);
+            assign->value = value;
+            result.push_back(assign);
+            return {result, true};
+        }
+        bool may_continue = false;
+        if (statement->kind == ast::StmtKind::If) {
+            const auto* original = ast::as<ast::If>(statement);
+            auto* conditional = synthetic_.make_stmt<ast::If>(*original);
+            auto [b, bc] = lower_unrolled_continues(original->body, active_name);
+            auto [o, oc] = lower_unrolled_continues(original->orelse, active_name);
+            conditional->body = b;
+            conditional->orelse = o;
+            may_continue = bc || oc;
+            result.push_back(conditional);
+        } else {
+            result.push_back(statement);
+        }
+        if (may_continue) {
+            std::vector<ast::Stmt*> rest(body.begin() + static_cast<long>(index) + 1, body.end());
+            std::vector<ast::Stmt*> tail = lower_unrolled_continues(rest, active_name).first;
+            if (!tail.empty()) {
+                auto* test = synthetic_.make_expr<ast::Name>();
+                test->id = active_name;
+                auto* guard = synthetic_.make_stmt<ast::If>();
+                guard->pos = body[index + 1]->pos;
+                guard->test = test;
+                guard->body = tail;
+                result.push_back(guard);
+            }
+            return {result, true};
+        }
+    }
+    return {result, false};
+}
+
 void Adjoint::eval(const ast::Stmt* node) {
-    set_lineno(node->pos.line - src.fun_lineno);
+    if (node->pos.line > 0) set_lineno(node->pos.line - src.fun_lineno); // synthesized nodes have no position
     current_pos_ = node->pos;
     switch (node->kind) {
     case ast::StmtKind::FunctionDef: fail(node, "nested function definitions are not supported in kernels");
@@ -162,6 +327,12 @@ void Adjoint::emit_if(const ast::If* node) {
 
 std::optional<std::pair<bool, Constant>> Adjoint::eval_num(const ast::Expr* a) {
     // Returns (is_int, value) when the argument is a compile-time number; nullopt otherwise.
+    if (a->substituted) {
+        const auto* obj = static_cast<const Object*>(a->substituted);
+        if (obj->kind != Object::Kind::Constant || !obj->value->is_number_like())
+            fail(a, "range() arguments must be integers");
+        return std::pair{true, *obj->value};
+    }
     if (a->kind == ast::ExprKind::Constant) {
         const auto* c = ast::as<ast::Constant>(a);
         if (c->value_kind == ast::Constant::Kind::Int)
@@ -256,7 +427,7 @@ void Adjoint::emit_for(const ast::For* node) {
             else r = {vals[0], vals[1], vals[2]};
             if (r.step == 0) fail(call, "range() arg 3 must not be zero");
             int64_t iters = r.count();
-            bool has_static = false; // TODO(static): loops containing wp.static always unroll
+            bool has_static = contains_static_call(node); // such loops always unroll
             bool has_break = contains_loop_control(node->body, true, false);
             if (has_static || (iters <= builder->max_unroll() && !has_break)) {
                 unroll = true;
@@ -275,12 +446,25 @@ void Adjoint::emit_for(const ast::For* node) {
 
     if (unroll) {
         if (r.count() > 0) loop_const_iter_symbols_.insert(target);
-        if (r.count() > 0 && contains_loop_control(node->body, false, true))
-            fail(node, "continue inside an unrolled loop is not supported yet");
+        std::vector<ast::Stmt*> body = node->body;
+        std::string active_name;
+        if (r.count() > 0 && contains_loop_control(body, false, true)) {
+            // `continue` in an unrolled body: guard the rest of the iteration
+            // with a flag, as Warp's lower_unrolled_continues does.
+            std::set<std::string> names;
+            collect_names(node, names);
+            for (const auto& [k, v] : symbols.entries()) names.insert(k);
+            active_name = fmt::format("_wp_continue_{}", label_count_);
+            while (names.count(active_name)) active_name = fmt::format("_wp_continue_{}", ++label_count_);
+            ++label_count_;
+            body = lower_unrolled_continues(body, active_name).first;
+        }
         for (int64_t k = 0, v = r.start; k < r.count(); ++k, v += r.step) {
             symbols.set(target, Value(add_constant(Constant::py_int(v))));
-            eval_body(node->body);
+            if (!active_name.empty()) symbols.set(active_name, Value(add_constant(Constant::py_bool(true))));
+            eval_body(body);
         }
+        if (!active_name.empty()) symbols.erase(active_name);
         return;
     }
 

@@ -128,8 +128,25 @@ void ModuleBuilder::propagate_used_by_backward() {
 }
 
 CompileOutput ModuleBuilder::assemble() {
-    // Warp 1.19 builds and prints kernels sorted by their content hash.
-    std::vector<std::vector<unsigned char>> hashes = kernel_hashes(scope_);
+    // Warp 1.19 builds and prints kernels sorted by their content hash. The
+    // hash covers wp.static expressions evaluated during a build, so a module
+    // that has some is built once first (in definition order) to find them.
+    DeferredStatics deferred;
+    bool unresolved = false;
+    for (const KernelDef* k : scope_.kernels()) unresolved = unresolved || k->src.has_unresolved_statics;
+    for (const UserFunction* f : scope_.functions()) unresolved = unresolved || f->src.has_unresolved_statics;
+    if (unresolved) {
+        for (KernelDef* k : scope_.kernels()) build_kernel(k);
+        for (KernelDef* k : scope_.kernels()) deferred[&k->src] = k->adj->deferred_statics;
+        for (UserFunction* f : functions_) deferred[&f->src] = f->adj->deferred_statics;
+        for (UserFunction* f : functions_) {
+            f->adj.reset();
+            f->built = false;
+        }
+        functions_.clear();
+        structs_.clear();
+    }
+    std::vector<std::vector<unsigned char>> hashes = kernel_hashes(scope_, deferred);
     std::vector<size_t> order(scope_.kernels().size());
     for (size_t i = 0; i < order.size(); ++i) order[i] = i;
     std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return hashes[a] < hashes[b]; });

@@ -17,6 +17,8 @@
 #include <map>
 #include <set>
 
+#include "builtins/builtin.h"
+#include "codegen/ast_walk.h"
 #include "codegen/emit.h"
 #include "codegen/module_scope.h"
 
@@ -42,154 +44,6 @@ public:
 private:
     EVP_MD_CTX* ctx_;
 };
-
-// A node of the breadth-first walk: an expression, a statement, or one of
-// the helper nodes CPython has between them (arguments, arg, keyword).
-struct WalkNode {
-    const ast::Expr* expr = nullptr;
-    const ast::Stmt* stmt = nullptr;
-    const ast::Arguments* arguments = nullptr;
-    const ast::Arg* arg = nullptr;
-    const ast::Keyword* keyword = nullptr;
-};
-
-// Children of a node in CPython 3.11's `_fields` order (operators and
-// contexts are leaves that never matter here and are skipped).
-void children(const WalkNode& n, std::deque<WalkNode>& q) {
-    auto e = [&](const ast::Expr* x) {
-        if (x) q.push_back(WalkNode{x});
-    };
-    auto s = [&](const ast::Stmt* x) {
-        if (x) q.push_back(WalkNode{nullptr, x});
-    };
-    if (n.arguments) {
-        for (const auto& a : n.arguments->posonlyargs) q.push_back(WalkNode{nullptr, nullptr, nullptr, &a});
-        for (const auto& a : n.arguments->args) q.push_back(WalkNode{nullptr, nullptr, nullptr, &a});
-        if (n.arguments->vararg) q.push_back(WalkNode{nullptr, nullptr, nullptr, n.arguments->vararg});
-        for (const auto& a : n.arguments->kwonlyargs) q.push_back(WalkNode{nullptr, nullptr, nullptr, &a});
-        for (const ast::Expr* d : n.arguments->kw_defaults) e(d);
-        if (n.arguments->kwarg) q.push_back(WalkNode{nullptr, nullptr, nullptr, n.arguments->kwarg});
-        for (const ast::Expr* d : n.arguments->defaults) e(d);
-        return;
-    }
-    if (n.arg) {
-        e(n.arg->annotation);
-        return;
-    }
-    if (n.keyword) {
-        e(n.keyword->value);
-        return;
-    }
-    if (n.stmt) {
-        const ast::Stmt* st = n.stmt;
-        switch (st->kind) {
-        case ast::StmtKind::FunctionDef: {
-            const auto* f = ast::as<ast::FunctionDef>(st);
-            q.push_back(WalkNode{nullptr, nullptr, &f->args});
-            for (auto* b : f->body) s(b);
-            for (auto* d : f->decorators) e(d);
-            e(f->returns);
-            break;
-        }
-        case ast::StmtKind::ClassDef: {
-            const auto* c = ast::as<ast::ClassDef>(st);
-            for (auto* b : c->bases) e(b);
-            for (const auto& k : c->keywords) q.push_back(WalkNode{nullptr, nullptr, nullptr, nullptr, &k});
-            for (auto* b : c->body) s(b);
-            for (auto* d : c->decorators) e(d);
-            break;
-        }
-        case ast::StmtKind::Return: e(ast::as<ast::Return>(st)->value); break;
-        case ast::StmtKind::Assign:
-            for (auto* t : ast::as<ast::Assign>(st)->targets) e(t);
-            e(ast::as<ast::Assign>(st)->value);
-            break;
-        case ast::StmtKind::AugAssign:
-            e(ast::as<ast::AugAssign>(st)->target);
-            e(ast::as<ast::AugAssign>(st)->value);
-            break;
-        case ast::StmtKind::AnnAssign:
-            e(ast::as<ast::AnnAssign>(st)->target);
-            e(ast::as<ast::AnnAssign>(st)->annotation);
-            e(ast::as<ast::AnnAssign>(st)->value);
-            break;
-        case ast::StmtKind::For: {
-            const auto* f = ast::as<ast::For>(st);
-            e(f->target);
-            e(f->iter);
-            for (auto* b : f->body) s(b);
-            for (auto* b : f->orelse) s(b);
-            break;
-        }
-        case ast::StmtKind::While: {
-            const auto* w = ast::as<ast::While>(st);
-            e(w->test);
-            for (auto* b : w->body) s(b);
-            for (auto* b : w->orelse) s(b);
-            break;
-        }
-        case ast::StmtKind::If: {
-            const auto* i = ast::as<ast::If>(st);
-            e(i->test);
-            for (auto* b : i->body) s(b);
-            for (auto* b : i->orelse) s(b);
-            break;
-        }
-        case ast::StmtKind::Expr: e(ast::as<ast::ExprStmt>(st)->value); break;
-        case ast::StmtKind::Assert:
-            e(ast::as<ast::Assert>(st)->test);
-            e(ast::as<ast::Assert>(st)->msg);
-            break;
-        default: break;
-        }
-        return;
-    }
-    const ast::Expr* x = n.expr;
-    switch (x->kind) {
-    case ast::ExprKind::Attribute: e(ast::as<ast::Attribute>(x)->value); break;
-    case ast::ExprKind::Subscript:
-        e(ast::as<ast::Subscript>(x)->value);
-        e(ast::as<ast::Subscript>(x)->slice);
-        break;
-    case ast::ExprKind::Slice:
-        e(ast::as<ast::Slice>(x)->lower);
-        e(ast::as<ast::Slice>(x)->upper);
-        e(ast::as<ast::Slice>(x)->step);
-        break;
-    case ast::ExprKind::Call: {
-        const auto* c = ast::as<ast::Call>(x);
-        e(c->func);
-        for (auto* a : c->args) e(a);
-        for (const auto& k : c->keywords) q.push_back(WalkNode{nullptr, nullptr, nullptr, nullptr, &k});
-        break;
-    }
-    case ast::ExprKind::BinOp:
-        e(ast::as<ast::BinOp>(x)->left);
-        e(ast::as<ast::BinOp>(x)->right);
-        break;
-    case ast::ExprKind::UnaryOp: e(ast::as<ast::UnaryOp>(x)->operand); break;
-    case ast::ExprKind::BoolOp:
-        for (auto* v : ast::as<ast::BoolOp>(x)->values) e(v);
-        break;
-    case ast::ExprKind::Compare:
-        e(ast::as<ast::Compare>(x)->left);
-        for (auto* c : ast::as<ast::Compare>(x)->comparators) e(c);
-        break;
-    case ast::ExprKind::IfExp:
-        e(ast::as<ast::IfExp>(x)->test);
-        e(ast::as<ast::IfExp>(x)->body);
-        e(ast::as<ast::IfExp>(x)->orelse);
-        break;
-    case ast::ExprKind::Tuple:
-        for (auto* v : ast::as<ast::Tuple>(x)->elts) e(v);
-        break;
-    case ast::ExprKind::List:
-        for (auto* v : ast::as<ast::List>(x)->elts) e(v);
-        break;
-    case ast::ExprKind::Starred: e(ast::as<ast::Starred>(x)->value); break;
-    default: break;
-    }
-}
 
 std::vector<unsigned char> le_bytes(uint64_t v, int n) {
     std::vector<unsigned char> b(n);
@@ -274,7 +128,7 @@ std::vector<unsigned char> constant_bytes(const Constant& c) {
 
 class Hasher {
 public:
-    explicit Hasher(const ModuleScope& scope) : scope_(scope) {}
+    Hasher(const ModuleScope& scope, const DeferredStatics& deferred) : scope_(scope), deferred_(deferred) {}
 
     std::vector<unsigned char> kernel(const KernelDef& k) {
         Sha256 h;
@@ -471,6 +325,16 @@ private:
             h.update(name);
             h.update(constant_bytes(c));
         }
+        // wp.static(...): declaration-time ones, then those evaluated during the build.
+        auto hash_static = [&](const std::string& code, const ObjectRef& v) {
+            h.update(code);
+            if (v->kind == Object::Kind::Constant) h.update(constant_bytes(*v->value));
+            else if (v->kind == Object::Kind::Function && !in_progress_.count(v->function)) h.update(function(*v->function));
+            else if (v->kind == Object::Kind::Builtin) h.update(builtin_function(v->name));
+        };
+        for (const auto& [code, v] : src.resolved_statics) hash_static(code, v);
+        if (auto it = deferred_.find(&src); it != deferred_.end())
+            for (const auto& [code, v] : it->second) hash_static(code, v);
         for (const auto& code : type_codes) h.update(code);
         for (const FunctionGroup* g : functions)
             if (!in_progress_.count(g)) h.update(function(*g));
@@ -497,15 +361,26 @@ private:
         return d;
     }
 
+    // Warp's hash_builtin_function (no supported builtin has a templated adjoint).
+    static std::vector<unsigned char> builtin_function(const std::string& key) {
+        Sha256 h;
+        h.update("builtin");
+        h.update(key);
+        const builtins::Builtin* b = builtins::find(key);
+        h.update(b && !b->overloads.empty() ? b->overloads[0]->native_func : std::string_view(key));
+        return h.digest();
+    }
+
     const ModuleScope& scope_;
+    const DeferredStatics& deferred_;
     std::map<const FunctionGroup*, std::vector<unsigned char>> cache_;
     std::set<const FunctionGroup*> in_progress_;
 };
 
 } // namespace
 
-std::vector<std::vector<unsigned char>> kernel_hashes(const ModuleScope& scope) {
-    Hasher hasher(scope);
+std::vector<std::vector<unsigned char>> kernel_hashes(const ModuleScope& scope, const DeferredStatics& deferred) {
+    Hasher hasher(scope, deferred);
     std::vector<std::vector<unsigned char>> out;
     for (const KernelDef* k : scope.kernels()) out.push_back(hasher.kernel(*k));
     return out;

@@ -1,13 +1,20 @@
 // Warp's kernel content hashes (see module_hash.cpp).
 #pragma once
 
+#include <map>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "codegen/module_scope.h"
 
 namespace ws {
 
+// wp.static(...) expressions each function evaluated during a build (Warp's
+// deferred_static_expressions), which the hash covers.
+using DeferredStatics = std::map<const FunctionSource*, std::vector<std::pair<std::string, ObjectRef>>>;
+
 // sha256 digest of each kernel of `scope`, in definition order.
-std::vector<std::vector<unsigned char>> kernel_hashes(const ModuleScope& scope);
+std::vector<std::vector<unsigned char>> kernel_hashes(const ModuleScope& scope, const DeferredStatics& deferred = {});
 
 } // namespace ws

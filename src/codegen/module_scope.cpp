@@ -5,10 +5,14 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
+#include <deque>
+#include <set>
 
 #include "builtins/builtin.h"
 #include "codegen/adjoint.h"
+#include "codegen/ast_walk.h"
 #include "codegen/emit.h"
 #include "codegen/warp_names.h"
 #include "syntax/parser.h"
@@ -127,6 +131,7 @@ Constant python_arith(ast::BinOpKind op, const Constant& a, const Constant& b, b
 
 ObjectRef unsupported(std::string what) { return Object::make_named(Object::Kind::Unsupported, std::move(what)); }
 
+
 } // namespace
 
 ModuleScope::ModuleScope(std::unique_ptr<ast::Module> module) : module_(std::move(module)) {
@@ -137,6 +142,13 @@ ModuleScope::~ModuleScope() = default;
 
 void ModuleScope::fail(const Pos& pos, const std::string& message) const {
     throw CompileError(source().path(), pos.line, pos.col + 1, message);
+}
+
+std::vector<UserFunction*> ModuleScope::functions() const {
+    std::vector<UserFunction*> out;
+    for (const auto& g : groups_)
+        for (const auto& f : g->overloads) out.push_back(f.get());
+    return out;
 }
 
 ObjectRef ModuleScope::global(std::string_view name) const {
@@ -221,7 +233,32 @@ void ModuleScope::exec(const ast::Stmt* stmt) {
     }
 }
 
-ObjectRef ModuleScope::eval_expr(const ast::Expr* e) {
+namespace {
+
+bool is_number(const ObjectRef& o) { return o && o->kind == Object::Kind::Constant && o->value->is_number_like(); }
+
+std::optional<bool> python_compare(ast::CmpOpKind op, const Constant& a, const Constant& b) {
+    bool floats = a.kind == Constant::Kind::PyFloat || b.kind == Constant::Kind::PyFloat;
+    auto cmp = [&](auto x, auto y) -> std::optional<bool> {
+        switch (op) {
+        case ast::CmpOpKind::Eq: return x == y;
+        case ast::CmpOpKind::NotEq: return x != y;
+        case ast::CmpOpKind::Lt: return x < y;
+        case ast::CmpOpKind::LtE: return x <= y;
+        case ast::CmpOpKind::Gt: return x > y;
+        case ast::CmpOpKind::GtE: return x >= y;
+        default: return std::nullopt;
+        }
+    };
+    if (floats) return cmp(a.as_double(), b.as_double());
+    return cmp(a.as_int(), b.as_int());
+}
+
+} // namespace
+
+ObjectRef ModuleScope::eval_python(const ast::Expr* e, const LocalLookup* locals) const {
+    auto eval = [&](const ast::Expr* x) { return eval_python(x, locals); };
+    auto fail_obj = [&]() { return unsupported(expr_text(source(), e)); };
     switch (e->kind) {
     case ast::ExprKind::Constant: {
         const auto* c = ast::as<ast::Constant>(e);
@@ -236,19 +273,21 @@ ObjectRef ModuleScope::eval_expr(const ast::Expr* e) {
     }
     case ast::ExprKind::Name: {
         const std::string& id = ast::as<ast::Name>(e)->id;
+        if (locals)
+            if (ObjectRef l = (*locals)(id)) return l;
         if (ObjectRef g = global(id)) return g;
         if (ObjectRef b = python_builtin(id)) return b;
         return unsupported(fmt::format("undefined name '{}'", id));
     }
     case ast::ExprKind::Attribute: {
-        ObjectRef base = eval_expr(ast::as<ast::Attribute>(e)->value);
+        ObjectRef base = eval(ast::as<ast::Attribute>(e)->value);
         ObjectRef a = base ? attribute(*base, ast::as<ast::Attribute>(e)->attr) : nullptr;
-        return a ? a : unsupported(expr_text(source(), e));
+        return a ? a : fail_obj();
     }
     case ast::ExprKind::UnaryOp: {
         const auto* u = ast::as<ast::UnaryOp>(e);
-        ObjectRef v = eval_expr(u->operand);
-        if (!v || v->kind != Object::Kind::Constant || !v->value->is_py_number()) return unsupported(expr_text(source(), e));
+        ObjectRef v = eval(u->operand);
+        if (!v || v->kind != Object::Kind::Constant || !v->value->is_py_number()) return fail_obj();
         Constant c = *v->value;
         switch (u->op) {
         case ast::UnaryOpKind::USub:
@@ -259,45 +298,127 @@ ObjectRef ModuleScope::eval_expr(const ast::Expr* e) {
             return v;
         case ast::UnaryOpKind::Not: return Object::make_constant(Constant::py_bool(!c.truthy()));
         case ast::UnaryOpKind::Invert:
-            if (c.kind == Constant::Kind::PyFloat) return unsupported(expr_text(source(), e));
+            if (c.kind == Constant::Kind::PyFloat) return fail_obj();
             return Object::make_constant(Constant::py_int(~c.as_int()));
         }
-        return unsupported(expr_text(source(), e));
+        return fail_obj();
     }
     case ast::ExprKind::BinOp: {
         const auto* b = ast::as<ast::BinOp>(e);
-        ObjectRef l = eval_expr(b->left), r = eval_expr(b->right);
+        ObjectRef l = eval(b->left), r = eval(b->right);
         if (l && r && l->kind == Object::Kind::Constant && r->kind == Object::Kind::Constant &&
             l->value->is_py_number() && r->value->is_py_number()) {
             bool ok;
             Constant v = python_arith(b->op, *l->value, *r->value, ok);
             if (ok) return Object::make_constant(v);
         }
-        return unsupported(expr_text(source(), e));
+        return fail_obj();
+    }
+    case ast::ExprKind::Compare: {
+        const auto* c = ast::as<ast::Compare>(e);
+        ObjectRef left = eval(c->left);
+        bool result = true;
+        for (size_t i = 0; i < c->ops.size(); ++i) {
+            ObjectRef right = eval(c->comparators[i]);
+            if (!left || !right || left->kind != Object::Kind::Constant || right->kind != Object::Kind::Constant ||
+                !left->value->is_py_number() || !right->value->is_py_number())
+                return fail_obj();
+            auto r = python_compare(c->ops[i], *left->value, *right->value);
+            if (!r) return fail_obj();
+            result = result && *r;
+            left = right;
+        }
+        return Object::make_constant(Constant::py_bool(result));
+    }
+    case ast::ExprKind::BoolOp: {
+        // Python returns the deciding operand itself.
+        const auto* b = ast::as<ast::BoolOp>(e);
+        ObjectRef v;
+        for (const ast::Expr* x : b->values) {
+            v = eval(x);
+            if (!v || v->kind != Object::Kind::Constant || !v->value->is_py_number()) return fail_obj();
+            bool t = v->value->truthy();
+            if (b->op == ast::BoolOpKind::And ? !t : t) return v;
+        }
+        return v;
+    }
+    case ast::ExprKind::IfExp: {
+        const auto* i = ast::as<ast::IfExp>(e);
+        ObjectRef t = eval(i->test);
+        if (!t || t->kind != Object::Kind::Constant) return fail_obj();
+        return eval(t->value->truthy() ? i->body : i->orelse);
+    }
+    case ast::ExprKind::Tuple:
+    case ast::ExprKind::List: {
+        const auto& elts = e->kind == ast::ExprKind::Tuple ? ast::as<ast::Tuple>(e)->elts : ast::as<ast::List>(e)->elts;
+        auto seq = std::make_shared<Object>();
+        seq->kind = Object::Kind::Sequence;
+        seq->name = e->kind == ast::ExprKind::Tuple ? "tuple" : "list";
+        for (const ast::Expr* x : elts) {
+            ObjectRef v = eval(x);
+            if (!v || v->kind == Object::Kind::Unsupported) return fail_obj();
+            seq->items.push_back(v);
+        }
+        return seq;
+    }
+    case ast::ExprKind::Subscript: {
+        const auto* sub = ast::as<ast::Subscript>(e);
+        ObjectRef base = eval(sub->value), index = eval(sub->slice);
+        if (!base || !index || index->kind != Object::Kind::Constant || !index->value->is_py_int()) return fail_obj();
+        int64_t i = index->value->as_int();
+        if (base->kind == Object::Kind::Sequence) {
+            int64_t n = static_cast<int64_t>(base->items.size());
+            if (i < 0) i += n;
+            if (i < 0 || i >= n) return fail_obj();
+            return base->items[static_cast<size_t>(i)];
+        }
+        if (base->kind == Object::Kind::Constant && base->value->kind == Constant::Kind::Composite &&
+            base->value->type->is_vector()) {
+            int64_t n = static_cast<int64_t>(base->value->components.size());
+            if (i < 0) i += n;
+            if (i < 0 || i >= n) return fail_obj();
+            // Indexing a Warp vector in Python gives a Python number of the component's kind.
+            Constant comp = base->value->components[static_cast<size_t>(i)];
+            if (comp.kind == Constant::Kind::Scalar) comp.kind = comp.raw_kind;
+            if (is_float(base->value->type->scalar) && comp.kind != Constant::Kind::PyFloat)
+                comp = Constant::py_float(comp.as_double());
+            return Object::make_constant(comp);
+        }
+        return fail_obj();
     }
     case ast::ExprKind::Call: {
         const auto* call = ast::as<ast::Call>(e);
-        ObjectRef f = eval_expr(call->func);
-        if (!f) return unsupported(expr_text(source(), e));
+        ObjectRef f = eval(call->func);
+        if (!f) return fail_obj();
         std::vector<ObjectRef> args;
-        for (const ast::Expr* a : call->args) args.push_back(eval_expr(a));
+        for (const ast::Expr* a : call->args) args.push_back(eval(a));
         std::vector<std::pair<std::string, ObjectRef>> kwargs;
-        for (const auto& kw : call->keywords) kwargs.emplace_back(kw.arg, eval_expr(kw.value));
+        for (const auto& kw : call->keywords) kwargs.emplace_back(kw.arg, eval(kw.value));
+        if (f->kind == Object::Kind::PyBuiltin && f->name == "len" && args.size() == 1 && args[0]) {
+            if (args[0]->kind == Object::Kind::Type && args[0]->type->is_composite()) {
+                // Warp's type_length: vectors their length, matrices their rows.
+                TypeRef t = args[0]->type;
+                return Object::make_constant(Constant::py_int(t->is_matrix() ? t->rows : t->component_count()));
+            }
+            if (args[0]->kind == Object::Kind::Sequence)
+                return Object::make_constant(Constant::py_int(static_cast<int64_t>(args[0]->items.size())));
+            if (args[0]->kind == Object::Kind::Constant && args[0]->value->kind == Constant::Kind::Composite) {
+                TypeRef t = args[0]->value->type;
+                return Object::make_constant(Constant::py_int(t->is_matrix() ? t->rows : t->component_count()));
+            }
+            return fail_obj();
+        }
         // Matrix shapes are tuples: keep them as (rows, cols) for wp.types.matrix.
         std::optional<std::pair<int, int>> shape;
-        for (const auto& kw : call->keywords)
-            if (kw.arg == "shape" && kw.value->kind == ast::ExprKind::Tuple) {
-                const auto& elts = ast::as<ast::Tuple>(kw.value)->elts;
-                if (elts.size() == 2) {
-                    ObjectRef r = eval_expr(elts[0]), c = eval_expr(elts[1]);
-                    if (r->kind == Object::Kind::Constant && c->kind == Object::Kind::Constant)
-                        shape = std::pair{static_cast<int>(r->value->as_int()), static_cast<int>(c->value->as_int())};
-                }
-            }
+        for (const auto& [name, v] : kwargs)
+            if (name == "shape" && v && v->kind == Object::Kind::Sequence && v->items.size() == 2 &&
+                is_number(v->items[0]) && is_number(v->items[1]))
+                shape = std::pair{static_cast<int>(v->items[0]->value->as_int()),
+                                  static_cast<int>(v->items[1]->value->as_int())};
         ObjectRef out = warp_names::call_at_module_scope(*f, args, kwargs, shape);
-        return out ? out : unsupported(expr_text(source(), e));
+        return out ? out : fail_obj();
     }
-    default: return unsupported(expr_text(source(), e));
+    default: return fail_obj();
     }
 }
 
@@ -386,7 +507,112 @@ FunctionSource ModuleScope::function_source(const ast::FunctionDef* def, bool is
             fs.has_return_annotation = true;
         }
     }
+    resolve_static_expressions(fs);
     return fs;
+}
+
+namespace {
+
+void walk_names(const ast::Expr* e, std::set<std::string>& out) {
+    std::deque<WalkNode> q{WalkNode{e}};
+    while (!q.empty()) {
+        WalkNode n = q.front();
+        q.pop_front();
+        if (n.expr && n.expr->kind == ast::ExprKind::Name) out.insert(ast::as<ast::Name>(n.expr)->id);
+        children(n, q);
+    }
+}
+
+} // namespace
+
+ObjectRef ModuleScope::static_call_target(const ast::Call* call, const std::set<std::string>& shadowed) const {
+    std::vector<std::string> path;
+    if (!dotted_name(call->func, path) || shadowed.count(path[0])) return nullptr;
+    ObjectRef obj = global(path[0]);
+    if (!obj) obj = attribute(*python_builtin("__warp__"), path[0]);
+    if (!obj) obj = python_builtin(path[0]);
+    for (size_t i = 1; obj && i < path.size(); ++i) obj = attribute(*obj, path[i]);
+    return obj;
+}
+
+ObjectRef ModuleScope::evaluate_static(const ast::Call* call, const LocalLookup* locals, std::string* code) const {
+    const ast::Expr* arg = !call->args.empty() ? call->args[0]
+                           : !call->keywords.empty() ? call->keywords[0].value
+                                                     : nullptr;
+    if (!arg || call->args.size() + call->keywords.size() != 1) return nullptr;
+    // Warp's key for the expression: its source text on one line.
+    std::string text = source_segment(source(), arg->pos);
+    text.erase(std::remove(text.begin(), text.end(), '\n'), text.end());
+    if (code) *code = text;
+    ObjectRef v = eval_python(arg, locals);
+    // Values Warp accepts from a static expression: numbers, Warp values, functions.
+    if (!v) return nullptr;
+    if (v->kind == Object::Kind::Constant || v->kind == Object::Kind::Function || v->kind == Object::Kind::Builtin)
+        return v;
+    return nullptr;
+}
+
+void ModuleScope::resolve_static_expressions(FunctionSource& fs) {
+    // Warp's Adjoint.replace_static_expressions: depth first over the whole
+    // definition, tracking enclosing loop variables; a static expression that
+    // names one is left for code generation.
+    std::set<std::string> params;
+    for (const Param& p : fs.params) params.insert(p.name);
+    // At definition time only the parameters' types are known (for len(param)).
+    LocalLookup param_types = [&](std::string_view name) -> ObjectRef {
+        for (const Param& p : fs.params)
+            if (p.name == name) return Object::make_type(p.type, "<parameter>");
+        return nullptr;
+    };
+    std::map<std::string, int> loop_vars;
+    std::function<void(const WalkNode&)> walk = [&](const WalkNode& n) {
+        if (n.stmt && n.stmt->kind == ast::StmtKind::For) {
+            const auto* f = ast::as<ast::For>(n.stmt);
+            std::string var = f->target->kind == ast::ExprKind::Name ? ast::as<ast::Name>(f->target)->id : "";
+            if (!var.empty()) ++loop_vars[var];
+            std::deque<WalkNode> kids;
+            children(n, kids);
+            for (const auto& k : kids) walk(k);
+            if (!var.empty() && --loop_vars[var] == 0) loop_vars.erase(var);
+            return;
+        }
+        if (n.expr && n.expr->kind == ast::ExprKind::Call) {
+            const auto* call = ast::as<ast::Call>(n.expr);
+            ObjectRef target = static_call_target(call, params);
+            if (target && target->kind == Object::Kind::WarpPyFunc && target->name == "static") {
+                const ast::Expr* arg = !call->args.empty() ? call->args[0]
+                                       : !call->keywords.empty() ? call->keywords[0].value
+                                                                 : nullptr;
+                std::set<std::string> referenced;
+                if (arg) walk_names(arg, referenced);
+                bool uses_loop_var = false;
+                for (const auto& name : referenced) uses_loop_var = uses_loop_var || loop_vars.count(name);
+                if (uses_loop_var) {
+                    fs.has_unresolved_statics = true;
+                } else {
+                    std::string code;
+                    ObjectRef v = evaluate_static(call, &param_types, &code);
+                    if (v) {
+                        static_values_.push_back(v);
+                        const_cast<ast::Call*>(call)->substituted = v.get();
+                        bool found = false;
+                        for (auto& [k, old] : fs.resolved_statics)
+                            if (k == code) {
+                                old = v;
+                                found = true;
+                            }
+                        if (!found) fs.resolved_statics.emplace_back(code, v);
+                        return; // replaced: its arguments are not walked
+                    }
+                    fs.has_unresolved_statics = true;
+                }
+            }
+        }
+        std::deque<WalkNode> kids;
+        children(n, kids);
+        for (const auto& k : kids) walk(k);
+    };
+    walk(WalkNode{nullptr, fs.def});
 }
 
 void ModuleScope::define_function(const ast::FunctionDef* def) {

@@ -4,9 +4,11 @@
 // after the whole file ran, so lookups see each name's final binding.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -38,6 +40,8 @@ public:
     ObjectRef global(std::string_view name) const;
 
     const std::vector<KernelDef*>& kernels() const { return kernels_; }
+    // Every user function defined in the module (all overloads), in definition order.
+    std::vector<UserFunction*> functions() const;
     const ModuleOptions& options() const { return options_; }
 
     // Attribute of a module-level object (Warp's getattr in resolve_path);
@@ -46,14 +50,31 @@ public:
     // A Python builtin by name (float, int, range, min, ...), or null.
     static ObjectRef python_builtin(std::string_view name);
 
+    // Names visible to an expression besides the module's globals (constant
+    // locals of a kernel, for wp.static). Returns null for unknown names.
+    using LocalLookup = std::function<ObjectRef(std::string_view)>;
+    // Evaluates a Python expression the way Python would at import time, or
+    // with `locals` at code-generation time. Returns an Unsupported object
+    // when it cannot (unknown names, operations we do not model).
+    ObjectRef eval_python(const ast::Expr* e, const LocalLookup* locals = nullptr) const;
+
+    // What a call's target names, resolved in module scope (null if unknown
+    // or if its first name is in `shadowed`).
+    ObjectRef static_call_target(const ast::Call* call, const std::set<std::string>& shadowed) const;
+    // Evaluates `wp.static(expr)`: a number, Warp value or function, else null.
+    // `code` receives the expression's source text (Warp's key for it).
+    ObjectRef evaluate_static(const ast::Call* call, const LocalLookup* locals, std::string* code) const;
+
 private:
     void exec(const ast::Stmt* stmt);
-    ObjectRef eval_expr(const ast::Expr* e);
+    ObjectRef eval_expr(const ast::Expr* e) const { return eval_python(e); }
+    void resolve_static_expressions(FunctionSource& fs);
     TypeRef eval_annotation(const ast::Expr* e);
     void define_function(const ast::FunctionDef* def);
     void define_struct(const ast::ClassDef* def);
     FunctionSource function_source(const ast::FunctionDef* def, bool is_kernel);
     [[noreturn]] void fail(const Pos& pos, const std::string& message) const;
+    std::vector<ObjectRef> static_values_; // keeps substituted wp.static values alive
 
     std::unique_ptr<ast::Module> module_;
     std::map<std::string, ObjectRef, std::less<>> globals_;

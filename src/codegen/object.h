@@ -28,6 +28,7 @@ struct Object {
         PyBuiltin,    // a Python builtin: range, min, max, abs, len, float, int, bool, print, type...
         WarpModule,   // the warp package or one of its modules (name: "warp", "warp.types", "math")
         WarpPyFunc,   // a Python-level Warp function: wp.constant, wp.static, wp.types.vector, ...
+        Sequence,     // a Python tuple or list of objects (used by wp.static expressions)
         Unsupported,  // something we cannot model; `name` says what, used only in errors
     };
     Kind kind = Kind::Unsupported;
@@ -37,6 +38,7 @@ struct Object {
     FunctionGroup* function = nullptr;
     KernelDef* kernel = nullptr;
     bool custom = false; // a type made at import time (wp.types.vector/matrix, @wp.struct)
+    std::vector<std::shared_ptr<const Object>> items; // Sequence
 
     static std::shared_ptr<const Object> make_constant(Constant c);
     static std::shared_ptr<const Object> make_type(TypeRef t, std::string python_name = "");

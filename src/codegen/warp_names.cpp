@@ -188,9 +188,7 @@ ObjectRef call_at_module_scope(const Object& func, const std::vector<ObjectRef>&
                 auto c = python_convert(func.name, v);
                 return c ? Object::make_constant(*c) : nullptr;
             }
-            Constant raw = v;
-            if (v.kind == Constant::Kind::Scalar) raw.kind = v.type->is_float_scalar() ? Constant::Kind::PyFloat : Constant::Kind::PyInt;
-            return Object::make_constant(Constant::warp_scalar(t->scalar, raw));
+            return Object::make_constant(Constant::warp_scalar(t->scalar, v));
         }
         if (t->is_composite() && kwargs.empty()) return composite_instance(t, args);
     }

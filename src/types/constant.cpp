@@ -100,6 +100,7 @@ Constant Constant::py_float(double v) {
 Constant Constant::warp_scalar(Scalar type, const Constant& from) {
     // Warp scalar instances keep the raw Python value they were made from.
     Constant c = from;
+    c.raw_kind = from.kind == Kind::Scalar ? from.raw_kind : from.kind;
     c.kind = Kind::Scalar;
     c.type = types::scalar(type);
     c.components.clear();
@@ -112,8 +113,8 @@ bool Constant::truthy() const {
     case Kind::PyBool: return b;
     case Kind::PyFloat: return f != 0.0;
     case Kind::Scalar:
-        if (type->is_bool()) return b;
-        if (type->is_float_scalar()) return f != 0.0;
+        if (raw_kind == Kind::PyBool) return b;
+        if (raw_kind == Kind::PyFloat) return f != 0.0;
         return is_unsigned ? u != 0 : i != 0;
     case Kind::PyInt: return is_unsigned ? u != 0 : i != 0;
     case Kind::Composite: return true;
@@ -122,14 +123,16 @@ bool Constant::truthy() const {
 }
 
 double Constant::as_double() const {
-    if (kind == Kind::PyFloat || (kind == Kind::Scalar && type->is_float_scalar())) return f;
-    if (kind == Kind::PyBool || (kind == Kind::Scalar && type->is_bool())) return b ? 1.0 : 0.0;
+    Kind k = kind == Kind::Scalar ? raw_kind : kind;
+    if (k == Kind::PyFloat) return f;
+    if (k == Kind::PyBool) return b ? 1.0 : 0.0;
     return is_unsigned ? static_cast<double>(u) : static_cast<double>(i);
 }
 
 int64_t Constant::as_int() const {
-    if (kind == Kind::PyFloat || (kind == Kind::Scalar && type->is_float_scalar())) return static_cast<int64_t>(f);
-    if (kind == Kind::PyBool || (kind == Kind::Scalar && type->is_bool())) return b ? 1 : 0;
+    Kind k = kind == Kind::Scalar ? raw_kind : kind;
+    if (k == Kind::PyFloat) return static_cast<int64_t>(f);
+    if (k == Kind::PyBool) return b ? 1 : 0;
     return is_unsigned ? static_cast<int64_t>(u) : i;
 }
 
@@ -171,8 +174,8 @@ std::string python_str(const Constant& c) {
     case Constant::Kind::PyInt: return int_str(c);
     case Constant::Kind::PyFloat: return python_float_repr(c.f);
     case Constant::Kind::Scalar:
-        if (c.type->is_bool()) return c.b ? "True" : "False";
-        if (c.type->is_float_scalar()) return python_float_repr(c.f);
+        if (c.raw_kind == Constant::Kind::PyBool) return c.b ? "True" : "False";
+        if (c.raw_kind == Constant::Kind::PyFloat) return python_float_repr(c.f);
         return int_str(c);
     case Constant::Kind::Composite: {
         std::string s = "[";
@@ -193,13 +196,14 @@ std::string constant_str(const Constant& c) {
         return python_float_repr(c.f);
     case Constant::Kind::Scalar: {
         Scalar s = c.type->scalar;
-        if (s == Scalar::Bool) return c.b ? "true" : "false";
-        if (is_float(s)) {
+        if (s == Scalar::Bool) return c.truthy() ? "true" : "false";
+        // The raw Python value is printed, whatever the Warp type.
+        if (c.raw_kind == Constant::Kind::PyFloat) {
             if (std::isinf(c.f)) return c.f > 0 ? "INFINITY" : "-INFINITY";
             if (std::isnan(c.f)) return "NAN";
             return python_float_repr(c.f);
         }
-        std::string text = int_str(c);
+        std::string text = c.raw_kind == Constant::Kind::PyBool ? (c.b ? "True" : "False") : int_str(c);
         if (s == Scalar::UInt64) return text + "ull";
         if (s == Scalar::Int64) return text + "ll";
         if (s == Scalar::UInt32) return text + "u";

@@ -25,6 +25,9 @@ struct Constant {
         Composite,  // Warp vector/matrix/quat/transform instance
     };
     Kind kind = Kind::PyInt;
+    // Scalar: the kind of Python value the instance wraps (PyBool, PyInt or
+    // PyFloat). Warp prints the raw value: wp.float32(1) is `1`, wp.int32(1.0) is `1.0`.
+    Kind raw_kind = Kind::PyInt;
     TypeRef type = nullptr;
     // Value of a bool/int/float. Ints keep 64 bits; `is_unsigned` selects u.
     bool b = false;
@@ -47,6 +50,8 @@ struct Constant {
     bool is_py_int() const { return kind == Kind::PyInt || kind == Kind::PyBool; }
     // Python's isinstance(x, (int, float)).
     bool is_py_number() const { return is_py_int() || kind == Kind::PyFloat; }
+    // A number of any kind (Python or Warp scalar), not a composite.
+    bool is_number_like() const { return kind != Kind::Composite; }
     // Python truthiness for bool/int/float.
     bool truthy() const;
     // As a double / 64-bit int, whatever the kind.
