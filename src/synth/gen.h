@@ -356,6 +356,9 @@ class Gen {
               F&& body);
     // Folds locals that nothing has read into a statement, so data flows.
     void sink_unused();
+    // `v` plus the locals of blocks >= min_block that nothing has read (their
+    // scalar summaries for a float `v`, same-typed values otherwise).
+    Value absorb_unused(Value v, int min_block, int max_count);
     std::vector<Var*> unused_locals(int min_block);
 
     // ---- helper calls (gen_helper.cpp) ----

@@ -183,7 +183,8 @@ void write_helper(Module& mod, Helper& h, HelperKind kind, int index, const Arra
     const int n = mod.rng.range(0, std::max(0, mod.policy[Knob::HelperStmts]));
     for (int k = 0; k < n; ++k) g.stmt();
 
-    auto return_values = [&]() {
+    bool int_set = false;
+    auto return_values = [&](bool final_return) {
         std::vector<std::string> parts;
         for (const auto& rt : h.returns) {
             // Prefer a local nothing has read yet, so the helper's work flows out.
@@ -199,12 +200,20 @@ void write_helper(Module& mod, Helper& h, HelperKind kind, int index, const Arra
                 if (addable && mod.rng.chance(500)) v = g.binop(v, "+", g.expr(rt, 1), rt, kAdd);
             } else {
                 v = g.expr(rt, std::max(1, g.depth_budget()));
-                if (is_bare_name(v)) { // compute something, not echo a parameter
+                for (int k = 0; k < 3 && is_bare_name(v); ++k) { // compute something, not echo a parameter
                     g.need_var = true;
                     v = g.expr(rt, 2);
                 }
+                if (is_bare_name(v) && (rt.is_float() || rt.is_float_vec()))
+                    v = g.binop(v, "*", g.float_lit(rt.scalar, false), rt, kMul);
             }
-            if (rt.is_int()) h.int_result = parts.empty() ? v.range : range_union(h.int_result, v.range);
+            // The last value of the final return takes the locals nothing read.
+            if (final_return && &rt == &h.returns.back()) v = g.absorb_unused(v, 0, 3);
+            // Callers may index with an int result: its range covers every return.
+            if (rt.is_int()) {
+                h.int_result = int_set ? range_union(h.int_result, v.range) : v.range;
+                int_set = true;
+            }
             parts.push_back(v.text);
         }
         std::string text;
@@ -228,10 +237,10 @@ void write_helper(Module& mod, Helper& h, HelperKind kind, int index, const Arra
         mod.feats.add(Tag::func_early_return);
         g.open("if " + c.text);
         if (mod.rng.chance(300)) g.stmt_local();
-        g.line("return " + return_values());
+        g.line("return " + return_values(false));
         g.close();
     }
-    if (!h.returns.empty()) g.line("return " + return_values());
+    if (!h.returns.empty()) g.line("return " + return_values(true));
     if (fn.lines.empty()) g.stmt_local();
 
     // Header.

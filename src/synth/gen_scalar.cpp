@@ -186,7 +186,8 @@ Value Gen::positive(const SType& t, int depth) {
     std::vector<Var*> pos;
     for (auto& v : fn.vars)
         if (v.positive && v.type == t) pos.push_back(&v);
-    const size_t form = mod.rng.weighted({pos.empty() ? 0 : 8, 4, 4, 3, 2, 2, 2, depth > 0 ? 2 : 0});
+    const size_t form =
+        mod.rng.weighted({pos.empty() ? 0 : 8, need_var ? 0 : 4, 4, 3, 2, 2, 2, depth > 0 ? 2 : 0});
     Value out;
     auto eps = [&]() { return float_const(s, mod.rng.pick(kSmallPositive)); };
     switch (form) {

@@ -795,6 +795,32 @@ void Gen::stmt_tuple_unpack() {
 
 // ---------------------------------------------------------------- data flow
 
+Value Gen::absorb_unused(Value v, int min_block, int max_count) {
+    const SType t = v.type;
+    const bool float_target = t.is_float() && t.scalar != Scalar::F16;
+    const bool addable = float_target || (t.has_float_components() && t.kind != Kind::Quat &&
+                                          t.kind != Kind::Transform && t.custom < 0);
+    if (!addable) return v;
+    int n = 0;
+    for (Var* u : unused_locals(min_block)) {
+        if (n >= max_count) break;
+        const SType& ut = u->type;
+        Value term;
+        if (ut == t) {
+            term = use(*u);
+        } else if (float_target && !ut.is_bool() && ut.kind != Kind::Struct && ut.scalar != Scalar::U32 &&
+                   (ut.is_scalar() || ut.is_composite())) {
+            term = use(*u);
+            term = ut.is_int() ? cast(term, t) : reduce_to_scalar(term, t.scalar);
+        } else {
+            continue;
+        }
+        v = binop(v, "+", term, t, kAdd);
+        ++n;
+    }
+    return v;
+}
+
 std::vector<Var*> Gen::unused_locals(int min_block) {
     std::vector<Var*> out;
     for (auto& v : fn.vars)

@@ -1,11 +1,10 @@
 #include "synth/stats.h"
 
-#include <algorithm>
-
-#include <xxhash.h>
-
 #include "syntax/lexer.h"
 #include "syntax/source.h"
+
+#include <algorithm>
+#include <xxhash.h>
 
 namespace ws::synth {
 
@@ -79,9 +78,9 @@ uint64_t structure_hash(std::string_view python_source) {
 std::vector<std::string> builtins_used(std::string_view python_source) {
     std::vector<std::string> out;
     int indent = 0;
-    bool in_def = false;      // inside the body of a module-level def
-    std::string chain;        // the dotted name just read (`wp.sin`, `float`, `x.norm`)
-    bool chain_attr = false;  // it started after a `.` (an attribute of an expression)
+    bool in_def = false;     // inside the body of a module-level def
+    std::string chain;       // the dotted name just read (`wp.sin`, `float`, `x.norm`)
+    bool chain_attr = false; // it started after a `.` (an attribute of an expression)
     bool prev_dot = false;
     for_each_token(python_source, [&](const Token& t, std::string_view s) {
         if (t.kind == Tok::Indent) ++indent;
@@ -96,8 +95,9 @@ std::vector<std::string> builtins_used(std::string_view python_source) {
                 chain_attr = prev_dot;
             }
         } else if (t.kind == Tok::LPar) {
-            const bool builtin = chain.starts_with("wp.") ||
-                                 (!chain_attr && chain.find('.') == std::string::npos && contains(kPythonBuiltins, chain));
+            const bool builtin =
+                chain.starts_with("wp.") ||
+                (!chain_attr && chain.find('.') == std::string::npos && contains(kPythonBuiltins, chain));
             if (in_def && indent > 0 && builtin) out.push_back(chain);
             chain.clear();
         } else if (t.kind != Tok::Dot) {
@@ -250,10 +250,13 @@ constexpr CatalogueEntry kCatalogue[] = {
 
 } // namespace
 
-std::span<const CatalogueEntry> builtin_catalogue() { return kCatalogue; }
+std::span<const CatalogueEntry> builtin_catalogue() {
+    return kCatalogue;
+}
 
 bool in_catalogue(std::string_view name) {
-    return std::any_of(std::begin(kCatalogue), std::end(kCatalogue), [&](const auto& e) { return e.name == name; });
+    return std::any_of(std::begin(kCatalogue), std::end(kCatalogue),
+                       [&](const auto& e) { return e.name == name; });
 }
 
 // ---------------------------------------------------------------- aggregates
@@ -278,16 +281,13 @@ void StatsAccumulator::add(std::string_view category, std::string_view python_so
         }
         a->hashes.insert(h);
     }
-    for (const auto& b : builtins_used(python_source))
-        ++builtins_[b];
+    for (const auto& b : builtins_used(python_source)) ++builtins_[b];
 }
 
 void StatsAccumulator::merge(const StatsAccumulator& other) {
-    for (const auto& [name, a] : other.cats_)
-        cats_[name].merge(a);
+    for (const auto& [name, a] : other.cats_) cats_[name].merge(a);
     total_.merge(other.total_);
-    for (const auto& [b, n] : other.builtins_)
-        builtins_[b] += n;
+    for (const auto& [b, n] : other.builtins_) builtins_[b] += n;
 }
 
 CategoryReport StatsAccumulator::report(const std::string& name, const Agg& a) const {
@@ -299,24 +299,25 @@ CategoryReport StatsAccumulator::report(const std::string& name, const Agg& a) c
         r.unique_structures = a.hashes.size();
         r.uniqueness = static_cast<double>(a.hashes.size()) / static_cast<double>(a.count);
     }
-    if (a.cuda_count) r.mean_cuda_lines = static_cast<double>(a.cuda_lines) / static_cast<double>(a.cuda_count);
+    if (a.cuda_count)
+        r.mean_cuda_lines = static_cast<double>(a.cuda_lines) / static_cast<double>(a.cuda_count);
     if (total_.count) r.share = static_cast<double>(a.count) / static_cast<double>(total_.count);
     return r;
 }
 
 std::vector<CategoryReport> StatsAccumulator::categories() const {
     std::vector<CategoryReport> out;
-    for (const auto& [name, a] : cats_)
-        out.push_back(report(name, a));
+    for (const auto& [name, a] : cats_) out.push_back(report(name, a));
     return out;
 }
 
-CategoryReport StatsAccumulator::overall() const { return report("all", total_); }
+CategoryReport StatsAccumulator::overall() const {
+    return report("all", total_);
+}
 
 double StatsAccumulator::catalogue_coverage() const {
     size_t used = 0;
-    for (const auto& e : kCatalogue)
-        used += builtins_.count(std::string(e.name)) > 0;
+    for (const auto& e : kCatalogue) used += builtins_.count(std::string(e.name)) > 0;
     return static_cast<double>(used) / static_cast<double>(std::size(kCatalogue));
 }
 

@@ -35,9 +35,10 @@ std::vector<std::string> builtins_used(std::string_view python_source);
 // The builtins warpsynth supports and the synthesizer writes: the corpus's
 // call list (the baseline) plus close relatives of the same families.
 struct CatalogueEntry {
-    std::string_view name;  // as spelled in Python: "wp.sin", "float"
-    std::string_view group; // math, vector, matrix, quaternion, transform, spatial, atomic, random, type, python, utility
-    bool in_corpus;         // called by at least one corpus case
+    std::string_view name; // as spelled in Python: "wp.sin", "float"
+    std::string_view
+        group; // math, vector, matrix, quaternion, transform, spatial, atomic, random, type, python, utility
+    bool in_corpus; // called by at least one corpus case
 };
 std::span<const CatalogueEntry> builtin_catalogue();
 bool in_catalogue(std::string_view name);
@@ -54,7 +55,7 @@ struct CategoryReport {
 
 // Aggregates over many kernels; add() from one thread per accumulator, then merge().
 class StatsAccumulator {
-public:
+  public:
     // `cuda_lines` < 0 when unknown (e.g. synthesis without compilation).
     void add(std::string_view category, std::string_view python_source, int cuda_lines = -1);
     void merge(const StatsAccumulator& other);
@@ -69,7 +70,7 @@ public:
     std::vector<std::string> catalogue_missing() const; // catalogue entries never called
     std::vector<std::string> outside_catalogue() const; // called but not in the catalogue
 
-private:
+  private:
     struct Agg {
         uint64_t count = 0;
         uint64_t python_lines = 0;

@@ -1,22 +1,21 @@
 // Unit tests of the kernel synthesizer: determinism, category coverage,
 // feature tags against the text, launch specs against the kernel signature,
 // the statistics helpers and the builtin catalogue.
-#include <gtest/gtest.h>
-
-#include <algorithm>
-#include <map>
-#include <regex>
-#include <set>
-#include <string>
-#include <thread>
-#include <vector>
-
 #include "builtins/builtin.h"
 #include "builtins/warp_namespace.h"
 #include "synth/features.h"
 #include "synth/policy.h"
 #include "synth/stats.h"
 #include "synth/synth.h"
+
+#include <algorithm>
+#include <gtest/gtest.h>
+#include <map>
+#include <regex>
+#include <set>
+#include <string>
+#include <thread>
+#include <vector>
 
 namespace ws::synth {
 namespace {
@@ -30,7 +29,8 @@ SynthOptions options(uint64_t seed, std::vector<Category> cats = {}) {
 
 bool same(const SynthKernel& a, const SynthKernel& b) {
     if (a.python_source != b.python_source || a.kernel_name != b.kernel_name || a.category != b.category ||
-        a.features != b.features || a.launch.dim != b.launch.dim || a.launch.args.size() != b.launch.args.size())
+        a.features != b.features || a.launch.dim != b.launch.dim ||
+        a.launch.args.size() != b.launch.args.size())
         return false;
     for (size_t i = 0; i < a.launch.args.size(); ++i) {
         const auto &x = a.launch.args[i], &y = b.launch.args[i];
@@ -60,8 +60,7 @@ TEST(SynthDeterminism, SeedsAndIndicesDiffer) {
 TEST(SynthDeterminism, ThreadCountDoesNotMatter) {
     constexpr uint64_t n = 240;
     std::vector<SynthKernel> serial(n), parallel(n);
-    for (uint64_t i = 0; i < n; ++i)
-        serial[i] = synthesize(options(7), i);
+    for (uint64_t i = 0; i < n; ++i) serial[i] = synthesize(options(7), i);
     // Four threads taking indices in an interleaved, racy order.
     std::vector<std::thread> pool;
     for (unsigned t = 0; t < 4; ++t)
@@ -71,10 +70,8 @@ TEST(SynthDeterminism, ThreadCountDoesNotMatter) {
                 if (i < 4) break;
             }
         });
-    for (auto& th : pool)
-        th.join();
-    for (uint64_t i = 0; i < n; ++i)
-        ASSERT_TRUE(same(serial[i], parallel[i])) << "index " << i;
+    for (auto& th : pool) th.join();
+    for (uint64_t i = 0; i < n; ++i) ASSERT_TRUE(same(serial[i], parallel[i])) << "index " << i;
 }
 
 // Known output of the first kernels of seed 0: the generator must not depend
@@ -106,8 +103,7 @@ TEST(SynthCategories, EveryCategoryProducesKernels) {
 TEST(SynthCategories, DefaultStreamIsEven) {
     std::map<Category, int> counts;
     constexpr int n = 6000;
-    for (int i = 0; i < n; ++i)
-        ++counts[synthesize(options(5), static_cast<uint64_t>(i)).category];
+    for (int i = 0; i < n; ++i) ++counts[synthesize(options(5), static_cast<uint64_t>(i)).category];
     const double even = static_cast<double>(n) / static_cast<double>(all_categories().size());
     for (Category c : all_categories()) {
         EXPECT_GT(counts[c], 0.8 * even) << category_name(c);
@@ -150,8 +146,7 @@ const TextTag kTextTags[] = {
 
 TEST(SynthFeatures, ListedFeaturesArePresent) {
     std::set<std::string> vocabulary;
-    for (auto n : all_tag_names())
-        vocabulary.insert(std::string(n));
+    for (auto n : all_tag_names()) vocabulary.insert(std::string(n));
     for (uint64_t i = 0; i < 600; ++i) {
         const SynthKernel k = synthesize(options(11), i);
         const std::set<std::string> feats(k.features.begin(), k.features.end());
@@ -193,8 +188,7 @@ std::vector<std::pair<std::string, std::string>> kernel_params(const std::string
         const auto b = cur.find_first_not_of(" \n,");
         if (b == std::string::npos) return;
         cur = cur.substr(b);
-        while (!cur.empty() && (cur.back() == ' ' || cur.back() == '\n' || cur.back() == ','))
-            cur.pop_back();
+        while (!cur.empty() && (cur.back() == ' ' || cur.back() == '\n' || cur.back() == ',')) cur.pop_back();
         const auto colon = cur.find(": ");
         out.emplace_back(cur.substr(0, colon), cur.substr(colon + 2));
         cur.clear();
@@ -202,8 +196,10 @@ std::vector<std::pair<std::string, std::string>> kernel_params(const std::string
     for (char c : list) {
         if (c == '(') ++depth;
         if (c == ')') --depth;
-        if (c == ',' && depth == 0) flush();
-        else cur += c;
+        if (c == ',' && depth == 0)
+            flush();
+        else
+            cur += c;
     }
     flush();
     return out;
@@ -227,8 +223,7 @@ TEST(SynthLaunch, SpecMatchesSignature) {
             EXPECT_EQ(params[p].first, a.name);
             EXPECT_EQ(params[p].second, a.type);
             EXPECT_EQ(static_cast<size_t>(annotation_ndim(a.type)), a.shape.size()) << a.type;
-            for (int64_t s : a.shape)
-                EXPECT_GE(s, 1);
+            for (int64_t s : a.shape) EXPECT_GE(s, 1);
             EXPECT_LE(a.min_value, a.max_value);
         }
         // The launch grid has one dimension per tid.
@@ -237,28 +232,31 @@ TEST(SynthLaunch, SpecMatchesSignature) {
         const std::string lhs = m[1].str();
         const size_t tids = static_cast<size_t>(std::count(lhs.begin(), lhs.end(), ',')) + 1;
         EXPECT_EQ(tids, k.launch.dim.size());
-        for (int64_t d : k.launch.dim)
-            EXPECT_GE(d, 1);
+        for (int64_t d : k.launch.dim) EXPECT_GE(d, 1);
     }
 }
 
 TEST(SynthStats, StructureAbstractsNamesAndConstants) {
-    const std::string a = "import warp as wp\n\n\n@wp.kernel\ndef f(x: wp.array(dtype=float)):\n    i = wp.tid()\n"
-                          "    x[i] = wp.sin(x[i]) * 2.0\n";
-    const std::string b = "import warp as wp\n\n\n@wp.kernel\ndef g(yy: wp.array(dtype=float)):\n    t = wp.tid()\n"
-                          "    yy[t] = wp.sin(yy[t]) * 0.5\n";
-    const std::string c = "import warp as wp\n\n\n@wp.kernel\ndef g(yy: wp.array(dtype=float)):\n    t = wp.tid()\n"
-                          "    yy[t] = wp.cos(yy[t]) * 0.5\n";
+    const std::string a =
+        "import warp as wp\n\n\n@wp.kernel\ndef f(x: wp.array(dtype=float)):\n    i = wp.tid()\n"
+        "    x[i] = wp.sin(x[i]) * 2.0\n";
+    const std::string b =
+        "import warp as wp\n\n\n@wp.kernel\ndef g(yy: wp.array(dtype=float)):\n    t = wp.tid()\n"
+        "    yy[t] = wp.sin(yy[t]) * 0.5\n";
+    const std::string c =
+        "import warp as wp\n\n\n@wp.kernel\ndef g(yy: wp.array(dtype=float)):\n    t = wp.tid()\n"
+        "    yy[t] = wp.cos(yy[t]) * 0.5\n";
     EXPECT_EQ(structure_hash(a), structure_hash(b));
     EXPECT_NE(structure_hash(a), structure_hash(c));
     EXPECT_EQ(normalized_structure(a).find("wp.sin"), normalized_structure(b).find("wp.sin"));
 }
 
 TEST(SynthStats, BuiltinsUsedSkipsAnnotationsAndModuleCode) {
-    const std::string src = "import warp as wp\n\nC = wp.constant(wp.vec3(1.0, 2.0, 3.0))\n\n\n"
-                            "@wp.func\ndef h(v: wp.vec3, s: float = 1.0):\n    return wp.length(v) * float(s)\n\n\n"
-                            "@wp.kernel\ndef k(a: wp.array(dtype=wp.vec3), o: wp.array(dtype=float)):\n"
-                            "    i = wp.tid()\n    o[i] = h(a[i]) + min(1.0, wp.dot(a[i], C))\n";
+    const std::string src =
+        "import warp as wp\n\nC = wp.constant(wp.vec3(1.0, 2.0, 3.0))\n\n\n"
+        "@wp.func\ndef h(v: wp.vec3, s: float = 1.0):\n    return wp.length(v) * float(s)\n\n\n"
+        "@wp.kernel\ndef k(a: wp.array(dtype=wp.vec3), o: wp.array(dtype=float)):\n"
+        "    i = wp.tid()\n    o[i] = h(a[i]) + min(1.0, wp.dot(a[i], C))\n";
     const auto used = builtins_used(src);
     EXPECT_EQ(used, (std::vector<std::string>{"float", "min", "wp.dot", "wp.length", "wp.tid"}));
 }
@@ -307,8 +305,7 @@ TEST(SynthCatalogue, EntriesExistInWarp) {
 
 TEST(SynthPolicy, KnobNamesAreUnique) {
     std::set<std::string_view> names;
-    for (size_t k = 0; k < kKnobCount; ++k)
-        EXPECT_TRUE(names.insert(knob_name(static_cast<Knob>(k))).second);
+    for (size_t k = 0; k < kKnobCount; ++k) EXPECT_TRUE(names.insert(knob_name(static_cast<Knob>(k))).second);
 }
 
 } // namespace
