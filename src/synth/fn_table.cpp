@@ -57,6 +57,7 @@ constexpr FnRow kRows[] = {
     {"wp.normalize", V, {V}, 1, kComp, 10, kUnit},
     {"wp.cross", V3, {V3, V3}, 2, kComp, 10, kNone},
     {"wp.cw_mul", V, {V, V}, 2, kComp, 5, kNone},
+    {"wp.cw_div", V, {V, V}, 2, kComp, 2, kNone},
     {"wp.lerp", V, {V, V, F}, 3, kComp, 4, kNone},
     {"wp.abs", V, {V}, 1, kComp, 2, kNone},
     {"wp.min", V, {V, V}, 2, kComp, 3, kNone},

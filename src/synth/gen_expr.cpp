@@ -261,7 +261,7 @@ Value Gen::construct(const SType& t, int depth) {
         return call(name, parts, t);
     }
     case Kind::Mat: {
-        const size_t form = t.custom >= 0 ? 2 : mod.rng.weighted({4, 3, t.n == 2 ? 3 : (t.n == 3 ? 1 : 0)});
+        const size_t form = t.custom >= 0 ? 2 : mod.rng.weighted({4, 3, t.n == 2 ? 3 : 1});
         if (form == 0) {
             mod.feats.add(Tag::call_keyword_args);
             mod.feats.add(Tag::literal_int);

@@ -390,7 +390,17 @@ Value Gen::int_expr(const SType& t, int depth) {
             need_var = true;
             Value a = int_expr(t, depth - 1);
             if (a.range.lo < 0 || !range_fits(a.range, kIntLimit)) break;
-            const size_t form = mod.rng.weighted({3, 2, 1});
+            const size_t form = mod.rng.weighted({3, 2, 1, 1});
+            if (form == 3) { // ~a == -a - 1
+                mod.feats.add(Tag::op_invert);
+                Value out;
+                out.text = "~" + wrap(a, kUnary);
+                out.type = t;
+                out.prec = kUnary;
+                out.range = IntRange::of(-a.range.hi - 1, -a.range.lo - 1);
+                mod.feats.type(t);
+                return out;
+            }
             if (form == 0) {
                 const int64_t mask = (int64_t{1} << mod.rng.range(1, 6)) - 1;
                 Value out = binop(a, "&", int_lit(mask), t, kBitAnd);

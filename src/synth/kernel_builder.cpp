@@ -11,10 +11,13 @@ constexpr std::string_view kTid1[] = {"i", "tid", "idx", "p", "e", "t"};
 constexpr std::pair<std::string_view, std::string_view> kTid2[] = {
     {"i", "j"}, {"y", "x"}, {"row", "col"}, {"r", "c"}};
 constexpr std::array<std::string_view, 3> kTid3[] = {{"i", "j", "k"}, {"x", "y", "z"}, {"z", "y", "x"}};
+constexpr std::array<std::string_view, 4> kTid4[] = {
+    {"n", "c", "i", "j"}, {"b", "c", "y", "x"}, {"i", "j", "k", "l"}};
 
 constexpr int64_t kDims1[] = {16, 32, 64, 100, 128, 256, 500, 512, 1000, 1024};
 constexpr int64_t kDims2[] = {8, 12, 16, 24, 32, 48, 64};
 constexpr int64_t kDims3[] = {4, 6, 8, 12, 16};
+constexpr int64_t kDims4[] = {2, 3, 4, 6, 8};
 
 // Custom module-level types: `vec6 = wp.types.vector(length=6, dtype=float)`.
 struct CustomShape {
@@ -96,8 +99,14 @@ void KernelBuilder::launch(std::vector<int64_t> dim) {
 
 std::vector<int64_t> KernelBuilder::random_dim(int n) {
     std::vector<int64_t> dim;
-    for (int k = 0; k < n; ++k)
-        dim.push_back(n == 1 ? mod.rng.pick(kDims1) : (n == 2 ? mod.rng.pick(kDims2) : mod.rng.pick(kDims3)));
+    for (int k = 0; k < n; ++k) {
+        switch (n) {
+        case 1: dim.push_back(mod.rng.pick(kDims1)); break;
+        case 2: dim.push_back(mod.rng.pick(kDims2)); break;
+        case 3: dim.push_back(mod.rng.pick(kDims3)); break;
+        default: dim.push_back(mod.rng.pick(kDims4)); break;
+        }
+    }
     return dim;
 }
 
@@ -315,6 +324,23 @@ void KernelBuilder::add_constants() {
     }
 }
 
+std::string KernelBuilder::add_constant(std::string_view base, const SType& t, const std::string& value,
+                                        bool wp_constant, IntRange range) {
+    ModuleConst c;
+    c.name = mod.module_names.fresh_from(base);
+    while (fn.names.taken(c.name)) c.name = mod.module_names.fresh_from(base);
+    fn.names.reserve(c.name);
+    c.type = t;
+    c.value_text = value;
+    c.wp_constant = wp_constant;
+    c.range = range;
+    c.positive = t.is_int() ? range.lo > 0 : !value.starts_with("-");
+    module_lines_.push_back(wp_constant ? fmt::format("{} = wp.constant({})", c.name, value)
+                                        : fmt::format("{} = {}", c.name, value));
+    mod.consts.push_back(c);
+    return c.name;
+}
+
 // ---------------------------------------------------------------- body
 
 void KernelBuilder::tid() {
@@ -324,9 +350,12 @@ void KernelBuilder::tid() {
     } else if (ndim() == 2) {
         const auto& p = mod.rng.pick(kTid2);
         names = {std::string(p.first), std::string(p.second)};
-    } else {
+    } else if (ndim() == 3) {
         const auto& p = mod.rng.pick(kTid3);
         names = {std::string(p[0]), std::string(p[1]), std::string(p[2])};
+    } else {
+        const auto& p = mod.rng.pick(kTid4);
+        names = {std::string(p[0]), std::string(p[1]), std::string(p[2]), std::string(p[3])};
     }
     for (auto& n : names) n = fn.names.fresh_from(n);
     mod.tids = names;

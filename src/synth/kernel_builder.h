@@ -57,6 +57,9 @@ class KernelBuilder {
     // ---- module level ----
     int add_struct(bool physics);
     void add_constants();
+    // One module-level constant (`NAME = value` or `NAME = wp.constant(value)`); returns its name.
+    std::string add_constant(std::string_view base, const SType& t, const std::string& value,
+                             bool wp_constant, IntRange range = IntRange::unknown());
 
     // ---- body ----
     void tid();

@@ -93,7 +93,7 @@ constexpr KnobRow kKnobs[] = {
     {Knob::TF64, "t.float64", 100, 300, 600},
     {Knob::TInt64, "t.int64", 0, 300, 700},
     {Knob::TUint32, "t.uint32", 0, 400, 700},
-    {Knob::TF16, "t.float16", 0, 300, 800},
+    {Knob::TF16, "t.float16", 100, 500, 650},
     {Knob::TVec2, "t.vec2", 0, 500, 400},
     {Knob::TVec3, "t.vec3", 200, 900, 200},
     {Knob::TVec4, "t.vec4", 0, 400, 500},

@@ -37,7 +37,7 @@ void grid_inputs(KernelBuilder& kb, int count, bool allow_int);
 void grid_outputs(KernelBuilder& kb, int count, bool allow_int);
 // Defines `name = value` and returns the variable's name.
 std::string let(KernelBuilder& kb, NameRole role, const Value& v, const std::string& name = "");
-int pick_ndim(KernelBuilder& kb, int w1, int w2, int w3);
+int pick_ndim(KernelBuilder& kb, int w1, int w2, int w3, int w4 = 0);
 
 } // namespace recipe
 

@@ -58,8 +58,8 @@ std::string let(KernelBuilder& kb, NameRole role, const Value& v, const std::str
     return n;
 }
 
-int pick_ndim(KernelBuilder& kb, int w1, int w2, int w3) {
-    return static_cast<int>(kb.mod.rng.weighted({w1, w2, w3})) + 1;
+int pick_ndim(KernelBuilder& kb, int w1, int w2, int w3, int w4) {
+    return static_cast<int>(kb.mod.rng.weighted({w1, w2, w3, w4})) + 1;
 }
 
 } // namespace ws::synth::recipe

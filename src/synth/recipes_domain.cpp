@@ -9,7 +9,7 @@ using namespace recipe;
 
 void recipe_functions(KernelBuilder& kb) {
     Module& mod = kb.mod;
-    const int nd = pick_ndim(kb, 8, 2, 0);
+    const int nd = pick_ndim(kb, 8, 2, 1, 1);
     kb.launch(kb.random_dim(nd));
     kb.add_constants();
     if (mod.on(Knob::PStruct)) {

@@ -10,7 +10,7 @@ using namespace recipe;
 void recipe_control_flow(KernelBuilder& kb) {
     Module& mod = kb.mod;
     Gen& g = kb.g;
-    const int nd = pick_ndim(kb, 7, 3, 0);
+    const int nd = pick_ndim(kb, 7, 3, 1, 1);
     kb.launch(kb.random_dim(nd));
     kb.add_constants();
     grid_inputs(kb, mod.rng.range(1, 2), true);
@@ -57,6 +57,33 @@ void recipe_control_flow(KernelBuilder& kb) {
         }
         ArrayRef* out = g.array_named(labels_name);
         g.store_to(*out, g.index_text(*out, 0), g.var_named(label));
+    }
+    // A feature switch: a Python bool global tested with wp.static (or directly); Warp
+    // keeps or drops the block at code generation.
+    if (mod.rng.chance(200)) {
+        const bool value = mod.rng.chance(600);
+        static constexpr std::string_view kFlags[] = {"USE_CLAMP", "APPLY_BIAS", "SMOOTH", "DEBUG_MASK",
+                                                      "USE_FAST"};
+        const std::string flag = kb.add_constant(mod.rng.pick(kFlags), SType::scalar_of(Scalar::Bool),
+                                                 value ? "True" : "False", false);
+        mod.feats.add(Tag::python_global_constant);
+        mod.feats.add(Tag::if_);
+        const bool stat = mod.rng.chance(600);
+        if (stat) {
+            mod.feats.add(Tag::static_expr);
+            mod.feats.call("wp.static");
+        }
+        // The block may be dropped: it only defines locals and writes outputs,
+        // never reassigns what the rest of the kernel reads.
+        std::vector<std::pair<size_t, bool>> saved;
+        for (size_t v = 0; v < kb.fn.vars.size(); ++v) {
+            saved.emplace_back(v, kb.fn.vars[v].assignable);
+            kb.fn.vars[v].assignable = false;
+        }
+        g.open(stat ? fmt::format("if wp.static({})", flag) : "if " + flag);
+        g.block(mod.rng.range(1, 2));
+        g.close();
+        for (auto [v, a] : saved) kb.fn.vars[v].assignable = a;
     }
     kb.filler();
     kb.finish();
@@ -256,6 +283,19 @@ void recipe_stencil(KernelBuilder& kb) {
         if (Var* a = g.find_var(acc)) a->is_const = false;
         const int r = mod.rng.range(1, 2);
         const std::string k = g.fresh(NameRole::LoopVar, SType::scalar_of(Scalar::I32));
+        // The radius as a Python global and the window length as a static expression
+        // (unrolled at code generation), or literals.
+        const bool stat = mod.rng.chance(500);
+        std::string radius = std::to_string(r), taps = std::to_string(2 * r + 1);
+        if (stat) {
+            radius = kb.add_constant("RADIUS", SType::scalar_of(Scalar::I32), std::to_string(r), false,
+                                     IntRange::of(r, r));
+            taps = fmt::format("wp.static(2 * {} + 1)", radius);
+            mod.feats.add(Tag::python_global_constant);
+            mod.feats.add(Tag::static_expr);
+            mod.feats.add(Tag::op_mul);
+            mod.feats.call("wp.static");
+        }
         mod.feats.call("range");
         mod.feats.add(Tag::range_1arg);
         mod.feats.add(Tag::for_unrolled);
@@ -266,9 +306,9 @@ void recipe_stencil(KernelBuilder& kb) {
         mod.feats.add(Tag::op_sub);
         LoopFrame frame;
         frame.trip = 2 * r + 1;
-        g.loop(fmt::format("for {} in range({})", k, 2 * r + 1), k, IntRange::of(0, 2 * r), frame, [&]() {
+        g.loop(fmt::format("for {} in range({})", k, taps), k, IntRange::of(0, 2 * r), frame, [&]() {
             const std::string idx =
-                fmt::format("wp.clamp({} + {} - {}, 0, {}.shape[0] - 1)", tids[0], k, r, src);
+                fmt::format("wp.clamp({} + {} - {}, 0, {}.shape[0] - 1)", tids[0], k, radius, src);
             mod.feats.call("wp.clamp");
             const std::string x =
                 let(kb, NameRole::Local, g.load_at(*g.array_named(src), index_with(0, idx)));

@@ -10,7 +10,7 @@ using namespace recipe;
 void recipe_arithmetic(KernelBuilder& kb) {
     Module& mod = kb.mod;
     Gen& g = kb.g;
-    const int nd = pick_ndim(kb, 7, 3, 0);
+    const int nd = pick_ndim(kb, 7, 3, 1, 1);
     kb.launch(kb.random_dim(nd));
     kb.add_constants();
     grid_inputs(kb, mod.rng.range(1, 3), true);

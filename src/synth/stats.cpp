@@ -144,6 +144,7 @@ constexpr CatalogueEntry kCatalogue[] = {
     {"wp.mat44", "type", false},
     {"wp.mat22d", "type", false},
     {"wp.mat33d", "type", true},
+    {"wp.mat44d", "type", false},
     {"wp.quat", "type", true},
     {"wp.quatd", "type", false},
     {"wp.transform", "type", true},

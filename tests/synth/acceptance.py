@@ -138,6 +138,8 @@ def main():
         return 1
 
     work = os.path.abspath(args.work)
+    args.warpsynth = os.path.abspath(args.warpsynth)
+    args.synth_dump = os.path.abspath(args.synth_dump)
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
     subprocess.run([args.synth_dump, "--count", str(args.count), "--seed", str(seed), "--out", work,
