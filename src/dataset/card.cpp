@@ -59,7 +59,7 @@ std::string card_text(const Manifest& m, const json& s) {
                        "for it (forward and reverse-mode adjoint), made by warpsynth {} with {}.\n\n",
                        records, m.config.value("warp_version", std::string("?")),
                        m.config.value("generator_version", std::string("?")), config_line(m));
-    out += "Load it with:\n\n```python\nimport datasets\nds = datasets.load_dataset(\"json\", "
+    out += "Load it with (`pip install datasets zstandard`: the shards are zstd-compressed JSON lines):\n\n```python\nimport datasets\nds = datasets.load_dataset(\"json\", "
            "data_files=\"data/train-*\", split=\"train\")  # or load_dataset(\"path/to/this/folder\")\n```\n\n";
 
     out += "## Fields\n\n| field | description |\n| --- | --- |\n";

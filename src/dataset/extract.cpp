@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 #include <tbb/parallel_for.h>
+#include <tbb/global_control.h>
 #include <tbb/task_arena.h>
 #include <xxhash.h>
 
@@ -192,6 +193,8 @@ ExtractSummary extract(const ExtractOptions& options) {
     summary.kernels = kernels.size();
 
     unsigned jobs = options.jobs ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
+    // More threads than cores is allowed (--jobs is the user's choice), without TBB's warning.
+    tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism, jobs);
     tbb::task_arena arena(static_cast<int>(jobs));
     Progress progress("extract", kernels.size(), options.quiet);
 

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 #include <tbb/parallel_pipeline.h>
+#include <tbb/global_control.h>
 #include <tbb/task_arena.h>
 
 #include <algorithm>
@@ -143,6 +144,8 @@ GenerateSummary generate(const GenerateOptions& options) {
     size_t next_shard = 0;
     uint64_t next_index = todo.empty() ? 0 : layout.first_index(todo[0]);
 
+    // More threads than cores is allowed (--jobs is the user's choice), without TBB's warning.
+    tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism, jobs);
     tbb::task_arena arena(static_cast<int>(jobs));
     arena.execute([&] {
         tbb::parallel_pipeline(

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <cctype>
+
 #include "dataset/file_io.h"
 #include "dataset/io_error.h"
 
@@ -105,14 +107,18 @@ std::string failure_reason(const std::string& message) {
         }
     }
     std::string out;
-    bool in_quote = false;
-    for (char c : m) {
-        if (c == '\'') {
-            in_quote = !in_quote;
-            if (!in_quote) out += "'_'";
-            continue;
+    for (size_t i = 0; i < m.size(); ++i) {
+        char c = m[i];
+        // A quote after a letter is an apostrophe ("couldn't"); otherwise it opens a quoted name.
+        bool after_letter = i > 0 && std::isalpha(static_cast<unsigned char>(m[i - 1]));
+        if (c == '\'' && !after_letter) {
+            size_t close = m.find('\'', i + 1);
+            if (close != std::string::npos) {
+                out += "'_'";
+                i = close;
+                continue;
+            }
         }
-        if (in_quote) continue;
         if (c >= '0' && c <= '9') {
             if (out.empty() || out.back() != 'N') out.push_back('N');
             continue;

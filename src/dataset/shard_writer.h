@@ -22,7 +22,7 @@ struct ShardFileInfo {
 
 class ShardWriter {
   public:
-    ShardWriter(std::filesystem::path final_path, bool compress, int level = 3);
+    ShardWriter(std::filesystem::path final_path, bool compress, int level = 1);
     ~ShardWriter();
     ShardWriter(const ShardWriter&) = delete;
     ShardWriter& operator=(const ShardWriter&) = delete;

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 #include <tbb/parallel_pipeline.h>
+#include <tbb/global_control.h>
 #include <tbb/task_arena.h>
 #include <xxhash.h>
 
@@ -150,6 +151,8 @@ ValidateReport validate(const ValidateOptions& options) {
         stats.add_shard_counts(e);
     };
 
+    // More threads than cores is allowed (--jobs is the user's choice), without TBB's warning.
+    tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism, jobs);
     tbb::task_arena arena(static_cast<int>(jobs));
     arena.execute([&] {
         tbb::parallel_pipeline(

@@ -1,0 +1,298 @@
+// Unit tests of the dataset pipeline's building blocks.
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <random>
+
+#include "dataset/fingerprint.h"
+#include "dataset/hash_set.h"
+#include "dataset/io_error.h"
+#include "dataset/layout.h"
+#include "dataset/manifest.h"
+#include "dataset/near_dup.h"
+#include "dataset/record.h"
+#include "dataset/shard_reader.h"
+#include "dataset/shard_writer.h"
+#include "dataset/slice_spec.h"
+#include "dataset/stats.h"
+#include "dataset/svg.h"
+
+namespace fs = std::filesystem;
+using namespace ws::dataset;
+
+namespace {
+
+fs::path temp_dir(const std::string& name) {
+    fs::path d = fs::temp_directory_path() / ("ws_dataset_unit_" + std::to_string(::getpid())) / name;
+    fs::remove_all(d);
+    fs::create_directories(d);
+    return d;
+}
+
+const char* kKernel = R"(import warp as wp
+
+
+@wp.kernel
+def scale(x: wp.array(dtype=float), y: wp.array(dtype=float)):
+    # double it
+    i = wp.tid()
+    y[i] = wp.sin(x[i]) * 2.0
+)";
+
+} // namespace
+
+TEST(HashSet, InsertsAndFindsIncludingZero) {
+    HashSet s;
+    std::mt19937_64 rng(1);
+    std::vector<uint64_t> keys;
+    for (int i = 0; i < 100000; ++i) keys.push_back(rng());
+    keys.push_back(0);
+    for (uint64_t k : keys) EXPECT_TRUE(s.insert(k));
+    for (uint64_t k : keys) EXPECT_FALSE(s.insert(k));
+    for (uint64_t k : keys) EXPECT_TRUE(s.contains(k));
+    EXPECT_FALSE(s.contains(12345));
+    EXPECT_EQ(s.size(), keys.size());
+    EXPECT_LE(s.memory_bytes(), keys.size() * 8 * 3); // compact: a few words per key
+}
+
+TEST(Fingerprint, IgnoresNamesCommentsAndLayout) {
+    std::string renamed = R"(import warp as wp
+
+@wp.kernel
+def other_name(a: wp.array(dtype=float),   b: wp.array(dtype=float)):
+    """A docstring."""
+    j = wp.tid()  # index
+    b[j] = wp.sin(a[j]) * 2.0
+)";
+    // the docstring is an extra statement: equal structure needs it in both
+    std::string base = std::string(kKernel);
+    base.insert(base.find("    # double it"), "    \"\"\"doc\"\"\"\n");
+    EXPECT_EQ(fingerprint(base).structure_hash, fingerprint(renamed).structure_hash);
+}
+
+TEST(Fingerprint, SeesBuiltinsLiteralsAndStructure) {
+    uint64_t h = fingerprint(kKernel).structure_hash;
+    std::string cosine = kKernel;
+    cosine.replace(cosine.find("wp.sin"), 6, "wp.cos");
+    EXPECT_NE(h, fingerprint(cosine).structure_hash);
+    std::string literal = kKernel;
+    literal.replace(literal.find("2.0"), 3, "3.0");
+    EXPECT_NE(h, fingerprint(literal).structure_hash);
+    std::string indent = std::string(kKernel) + "    y[i] = 1.0\n";
+    std::string dedent = std::string(kKernel) + "y = 1.0\n";
+    EXPECT_NE(fingerprint(indent).structure_hash, fingerprint(dedent).structure_hash);
+}
+
+TEST(Fingerprint, MinHashEstimatesSimilarity) {
+    Fingerprint a = fingerprint(kKernel);
+    EXPECT_DOUBLE_EQ(estimated_jaccard(a.signature, fingerprint(kKernel).signature), 1.0);
+    std::string longer = std::string(kKernel) + "    y[i] = y[i] + wp.cos(x[i]) * 0.5\n";
+    double similar = estimated_jaccard(a.signature, fingerprint(longer).signature);
+    EXPECT_GT(similar, 0.5);
+    EXPECT_LT(similar, 1.0);
+    std::string unrelated = "import numpy as np\n\nfor k in range(10):\n    print(k, np.zeros(k).sum() + 7)\n";
+    EXPECT_LT(estimated_jaccard(a.signature, fingerprint(unrelated).signature), 0.2);
+}
+
+TEST(NearDup, MarksRecordsWithALaterNearCopy) {
+    NearDupEstimator est(1000);
+    MinHashSignature a{}, b{}, c{};
+    for (int i = 0; i < kMinHashSize; ++i) {
+        a[i] = static_cast<uint32_t>(i * 7 + 1);
+        b[i] = i < 110 ? a[i] : 999999u; // 110/128 = 0.86 similar to a
+        c[i] = static_cast<uint32_t>(i * 13 + 5000);
+    }
+    est.add(1, a);
+    est.add(2, c);
+    est.add(3, b); // marks a
+    EXPECT_EQ(est.sample_size(), 3u);
+    EXPECT_EQ(est.sample_with_near_duplicate(), 1u);
+    EXPECT_NEAR(est.rate(), 1.0 / 3.0, 1e-9);
+}
+
+TEST(NearDup, BoundedSampleIsOrderDeterministic) {
+    NearDupEstimator small(64);
+    std::mt19937_64 rng(3);
+    for (int r = 0; r < 5000; ++r) {
+        MinHashSignature s{};
+        for (auto& v : s) v = static_cast<uint32_t>(rng());
+        small.add(rng(), s);
+    }
+    EXPECT_LE(small.sample_size(), 64u);
+    EXPECT_GT(small.sample_size(), 16u);
+    EXPECT_EQ(small.records(), 5000u);
+    EXPECT_EQ(small.sample_with_near_duplicate(), 0u);
+}
+
+TEST(ShardIo, ZstdAndPlainRoundTripWithChecksum) {
+    fs::path d = temp_dir("shards");
+    for (bool compress : {true, false}) {
+        fs::path p = d / (compress ? "a.jsonl.zst" : "a.jsonl");
+        std::vector<std::string> lines;
+        for (int i = 0; i < 20000; ++i) lines.push_back("{\"n\":" + std::to_string(i) + ",\"pad\":\"" +
+                                                       std::string(static_cast<size_t>(i % 300), 'x') + "\"}");
+        ShardFileInfo info;
+        {
+            ShardWriter w(p, compress);
+            for (const auto& l : lines) w.write_line(l);
+            EXPECT_TRUE(fs::exists(ShardWriter::temp_path_for(p)));
+            EXPECT_FALSE(fs::exists(p));
+            info = w.finish();
+        }
+        EXPECT_FALSE(fs::exists(ShardWriter::temp_path_for(p)));
+        EXPECT_EQ(info.bytes, fs::file_size(p));
+        ShardReader r(p);
+        std::string line;
+        size_t n = 0;
+        while (r.next(line)) ASSERT_EQ(line, lines[n++]);
+        EXPECT_EQ(n, lines.size());
+    }
+}
+
+TEST(ShardIo, UnfinishedWriterLeavesNothing) {
+    fs::path d = temp_dir("abandoned");
+    fs::path p = d / "b.jsonl.zst";
+    {
+        ShardWriter w(p, true);
+        w.write_line("{}");
+    }
+    EXPECT_TRUE(fs::is_empty(d));
+}
+
+TEST(ShardIo, TruncatedZstdIsAnError) {
+    fs::path d = temp_dir("truncated");
+    fs::path p = d / "c.jsonl.zst";
+    {
+        ShardWriter w(p, true);
+        for (int i = 0; i < 1000; ++i) w.write_line("{\"k\":" + std::to_string(i * 7919) + "}");
+        w.finish();
+    }
+    fs::resize_file(p, fs::file_size(p) / 2);
+    ShardReader r(p);
+    std::string line;
+    EXPECT_THROW(
+        while (r.next(line)) {}, DataError);
+}
+
+TEST(Record, JsonRoundTripAndNulls) {
+    Record r;
+    r.id = "7-0000000003";
+    r.kernel_name = "k";
+    r.category = "math";
+    r.python_source = "import warp as wp\n";
+    r.cuda_forward = "fwd";
+    r.device = "cuda";
+    r.seed = 7;
+    r.index = 3;
+    r.features = {"float32"};
+    r.builtins = {"sin"};
+    r.source_hash = "0123456789abcdef";
+    r.launch.dim = {16};
+    r.launch.args.push_back({"x", "wp.array(dtype=float)", {16}, -1.0, 1.0, false});
+    r.verification.compiled_cuda = "pass";
+    nlohmann::json j;
+    to_json(j, r);
+    EXPECT_TRUE(j.at("cpu_forward").is_null());
+    EXPECT_TRUE(j.at("metadata").at("verification").at("grad_check").is_null());
+    Record back;
+    from_json(nlohmann::json::parse(j.dump()), back);
+    nlohmann::json j2;
+    to_json(j2, back);
+    EXPECT_EQ(j.dump(), j2.dump());
+    EXPECT_EQ(back.launch.args.at(0).shape, std::vector<int64_t>{16});
+}
+
+TEST(Slices, FlagsAndEnvironment) {
+    EXPECT_EQ(parse_slice("3/16").index, 3u);
+    EXPECT_EQ(parse_slice("3/16").count, 16u);
+    EXPECT_THROW(parse_slice("16/16"), ConfigError);
+    EXPECT_THROW(parse_slice("3"), ConfigError);
+    EXPECT_THROW(parse_slice("a/2"), ConfigError);
+    SliceSpec s = resolve_slice(std::nullopt, std::nullopt, {{"SLURM_ARRAY_TASK_ID", "5"},
+                                                            {"SLURM_ARRAY_TASK_COUNT", "8"},
+                                                            {"SLURM_ARRAY_TASK_MIN", "1"}});
+    EXPECT_EQ(s.index, 4u);
+    EXPECT_EQ(s.count, 8u);
+    s = resolve_slice(std::nullopt, 4, {{"JOB_COMPLETION_INDEX", "3"}});
+    EXPECT_EQ(s.index, 3u);
+    EXPECT_THROW(resolve_slice(std::nullopt, std::nullopt, {{"JOB_COMPLETION_INDEX", "3"}}), ConfigError);
+    EXPECT_TRUE(resolve_slice(std::nullopt, std::nullopt, {}).whole());
+    EXPECT_TRUE(SliceSpec({1, 3}).owns(4));
+    EXPECT_FALSE(SliceSpec({1, 3}).owns(5));
+}
+
+TEST(Layout, ShardRangesAndNames) {
+    Layout l{105, 50, true};
+    EXPECT_EQ(l.shard_count(), 3u);
+    EXPECT_EQ(l.first_index(2), 100u);
+    EXPECT_EQ(l.end_index(2), 105u);
+    EXPECT_EQ(shard_file_name(2, 3, true), "data/train-00002-of-00003.jsonl.zst");
+    EXPECT_EQ(shard_file_name(0, 1, false), "data/train-00000-of-00001.jsonl");
+}
+
+TEST(Manifest, SaveLoadAndDifferences) {
+    fs::path d = temp_dir("manifest");
+    Manifest m;
+    m.kind = "generate";
+    m.config = {{"seed", 1}, {"count", 10}};
+    m.shard_count = 1;
+    ShardEntry e;
+    e.file = "data/train-00000-of-00001.jsonl.zst";
+    e.records = 8;
+    e.failure_reasons["x"] = 2;
+    m.shards.push_back(e);
+    save_manifest(d, m);
+    auto back = load_manifest(d);
+    ASSERT_TRUE(back);
+    EXPECT_EQ(back->shards.at(0).records, 8u);
+    EXPECT_EQ(back->shards.at(0).failure_reasons.at("x"), 2u);
+    auto diffs = config_differences(m.config, {{"seed", 2}, {"count", 10}});
+    ASSERT_EQ(diffs.size(), 1u);
+    EXPECT_NE(diffs[0].find("seed: 1 in the folder vs 2 now"), std::string::npos);
+    EXPECT_FALSE(load_manifest(d / "nothing"));
+}
+
+TEST(Manifest, FailureReasonsDropSpecifics) {
+    EXPECT_EQ(failure_reason("/warpsynth/1-0000000003.py:12:5: error: in kernel 'k': couldn't find an overload "
+                             "for 'mul' with 3 args"),
+              "couldn't find an overload for '_' with N args");
+}
+
+TEST(Stats, DistributionsAndCounts) {
+    StatsCollector s;
+    Record r;
+    r.category = "math";
+    r.device = "cuda";
+    r.builtins = {"sin", "cos"};
+    for (int lines : {10, 20, 30, 40}) {
+        r.id = std::to_string(lines);
+        r.python_lines = lines;
+        s.add_record(r, fingerprint(std::string(kKernel) + std::string(static_cast<size_t>(lines), '\n')).signature);
+    }
+    ShardEntry e;
+    e.candidates = 6;
+    e.duplicates = 1;
+    e.compile_failures = 1;
+    s.add_shard_counts(e);
+    nlohmann::json j = s.to_json();
+    EXPECT_EQ(j.at("records"), 4);
+    EXPECT_EQ(j.at("lines").at("python").at("p50"), 20);
+    EXPECT_EQ(j.at("lines").at("python").at("max"), 40);
+    EXPECT_EQ(j.at("lines").at("python").at("mean"), 25.0);
+    EXPECT_EQ(j.at("exact_dedup").at("duplicates_dropped"), 1);
+    EXPECT_EQ(j.at("by_category").at("math"), 4);
+    EXPECT_EQ(j.at("builtins").at(0).at("records"), 4);
+}
+
+TEST(Svg, ChartsAreWellFormedAndEscaped) {
+    std::string bar = svg_bar_chart("a < b", {{"x&y", 3}, {"z", 1}});
+    EXPECT_EQ(bar.rfind("<svg", 0), 0u);
+    EXPECT_NE(bar.find("a &lt; b"), std::string::npos);
+    EXPECT_NE(bar.find("x&amp;y"), std::string::npos);
+    EXPECT_NE(bar.find("</svg>"), std::string::npos);
+    std::string hist = svg_histograms({{"lines", {{"1-5", 4}, {"6-10", 0}}}});
+    EXPECT_NE(hist.find("<rect"), std::string::npos);
+}

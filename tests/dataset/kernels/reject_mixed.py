@@ -1,0 +1,7 @@
+import warp as wp
+
+
+@wp.kernel
+def mixed_types(x: wp.array(dtype=float), out: wp.array(dtype=float)):
+    i = wp.tid()
+    out[i] = x[i] * 0.5 + i

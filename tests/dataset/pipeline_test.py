@@ -1,0 +1,454 @@
+#!/usr/bin/env python3
+"""End-to-end tests of the dataset pipeline (generate, merge, extract, validate, stats).
+
+    pipeline_test.py CASE --cli ws_dataset_cli --tmp WORKDIR --inputs tests/dataset [--hf-python PY]
+
+Every case asserts real behaviour of the CLI and exits non-zero on failure; a case that
+cannot run its dependency fails (disk_full alone exits 77, "skipped", outside CI when
+the machine cannot mount a tmpfs). Standard library only, except hf_datasets_load,
+which runs `datasets` under --hf-python.
+"""
+import argparse
+import json
+import os
+import resource
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ARGS = None
+SOURCE = ["--kernel-source", "test-corpus"]
+
+
+def fail(msg):
+    print(f"FAIL: {msg}", file=sys.stderr)
+    sys.exit(1)
+
+
+def check(cond, msg):
+    if not cond:
+        fail(msg)
+
+
+def run(args, env=None, expect=0, **kw):
+    full_env = dict(os.environ)
+    for k in ("SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_COUNT", "SLURM_ARRAY_TASK_MIN", "JOB_COMPLETION_INDEX",
+              "WARPSYNTH_FAULT"):
+        full_env.pop(k, None)
+    full_env.update(env or {})
+    p = subprocess.run([ARGS.cli] + [str(a) for a in args], env=full_env, capture_output=True, text=True, **kw)
+    if expect is not None and p.returncode != expect:
+        fail(f"{' '.join(map(str, args))}: exit {p.returncode}, expected {expect}\nstdout:\n{p.stdout}\n"
+             f"stderr:\n{p.stderr}")
+    return p
+
+
+def fresh(name):
+    d = Path(ARGS.tmp) / name
+    if d.exists():
+        subprocess.run(["chmod", "-R", "u+w", str(d)], check=False)
+        shutil.rmtree(d)
+    d.mkdir(parents=True)
+    return d
+
+
+def snapshot(d):
+    """The reproducible content of a dataset folder: shards, card, figures, stats minus timing."""
+    d = Path(d)
+    out = {}
+    for p in sorted(d.rglob("*")):
+        if not p.is_file():
+            continue
+        rel = p.relative_to(d).as_posix()
+        if rel == "manifest.json":
+            m = json.loads(p.read_text())
+            m.pop("timing", None)
+            out[rel] = json.dumps(m, sort_keys=True).encode()
+        elif rel == "stats.json":
+            s = json.loads(p.read_text())
+            check("timing" in s, "stats.json has no timing section")
+            s.pop("timing")
+            out[rel] = json.dumps(s, sort_keys=True).encode()
+        else:
+            out[rel] = p.read_bytes()
+    return out
+
+
+def same(a, b, what):
+    sa, sb = snapshot(a), snapshot(b)
+    if sa.keys() != sb.keys():
+        fail(f"{what}: different files: {sorted(sa.keys() ^ sb.keys())}")
+    diff = [k for k in sa if sa[k] != sb[k]]
+    check(not diff, f"{what}: files differ: {diff}")
+
+
+def stats(d):
+    return json.loads((Path(d) / "stats.json").read_text())
+
+
+def gen(out, count=300, seed=7, extra=(), env=None, expect=0, shard_size=50):
+    return run(["generate", "--count", count, "--seed", seed, "--shard-size", shard_size, "--out", out, "--quiet", *SOURCE,
+                *extra], env=env, expect=expect)
+
+
+# ----------------------------------------------------------------------------- cases
+
+def case_jobs_independence():
+    dirs = []
+    for jobs in (1, 2, 4):
+        d = fresh(f"jobs{jobs}")
+        p = gen(d, extra=["--jobs", jobs])
+        check("warpsynth generate:" in p.stderr, "no summary line in a pipe")
+        check(p.stderr.count("\n") == 1, f"more than one line on stderr in a pipe: {p.stderr!r}")
+        dirs.append(d)
+    s = stats(dirs[0])
+    check(s["records"] > 50, f"too few records: {s['records']}")
+    check(s["exact_dedup"]["duplicates_dropped"] > 0, "the test stream should contain exact duplicates")
+    check(s["failures"]["compile"] > 0, "the test stream should contain compile failures")
+    check(s["records"] + s["exact_dedup"]["duplicates_dropped"] + s["failures"]["compile"] == 300,
+          "records + duplicates + failures != count")
+    check(len(list((dirs[0] / "data").glob("train-*-of-00006.jsonl.zst"))) == 6, "expected 6 shard files")
+    for d in dirs[1:]:
+        same(dirs[0], d, f"--jobs 1 vs {d.name}")
+    # Records never contain machine paths: the comment path is virtual.
+    for r in read_records(dirs[0])[:50]:
+        text = json.dumps(r)
+        check(str(Path(ARGS.tmp)) not in text and os.getcwd() not in text, "a machine path leaked into a record")
+        if r["cuda_functions"]:  # `// path:line` comments sit above @wp.func functions
+            check(f"/warpsynth/{r['id']}.py:" in r["cuda_functions"], f"no virtual comment path in {r['id']}")
+
+
+def read_records(d):
+    """All records of a dataset (plain .jsonl only, or via the CLI-independent zstd CLI)."""
+    recs = []
+    for f in sorted((Path(d) / "data").glob("train-*")):
+        if f.suffix == ".zst":
+            text = subprocess.run(["zstd", "-dc", str(f)], capture_output=True, check=True).stdout.decode()
+        else:
+            text = f.read_text()
+        recs += [json.loads(line) for line in text.splitlines() if line]
+    return recs
+
+
+def case_kill_resume():
+    ref = fresh("resume_ref")
+    gen(ref, extra=["--jobs", 2])
+    points = ["record:1", "record:130", "shard:1", "manifest:1", "shard:3", "manifest:6", "finalize:1"]
+    for point in points:
+        d = fresh("resume_" + point.replace(":", "_"))
+        p = gen(d, extra=["--jobs", 2], env={"WARPSYNTH_FAULT": point}, expect=None)
+        check(p.returncode == -signal.SIGKILL, f"{point}: expected death by SIGKILL, got {p.returncode}: {p.stderr}")
+        check(not (d / "stats.json").exists() or point == "finalize:1", f"{point}: stats.json before the end")
+        if point.startswith("record"):
+            check(list((d / "data").glob(".*.tmp")), f"{point}: expected a temporary shard file at the kill")
+        # Half the time the same command, half `--resume` alone.
+        if points.index(point) % 2:
+            gen(d, extra=["--jobs", 4])
+        else:
+            run(["generate", "--resume", "--out", d, "--quiet"])
+        check(not list((d / "data").glob(".*")), f"{point}: temporary files left behind")
+        same(ref, d, f"kill at {point} + resume")
+    # A real kill -9 from outside, at whatever moment the first shard is on disk.
+    d = fresh("resume_external")
+    base = ["generate", "--count", 3000, "--seed", 7, "--shard-size", 100, "--quiet", *SOURCE, "--jobs", 2]
+    ref2 = fresh("resume_external_ref")
+    run(base + ["--out", ref2])
+    proc = subprocess.Popen([ARGS.cli] + [str(a) for a in base + ["--out", d]], stderr=subprocess.DEVNULL)
+    deadline = time.time() + 120
+    while time.time() < deadline and proc.poll() is None:
+        m = d / "manifest.json"
+        if m.exists() and json.loads(m.read_text())["shards"]:
+            break
+        time.sleep(0.005)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    run(base + ["--out", d])
+    same(ref2, d, "external kill -9 + rerun")
+    # Running a complete dataset's command again does nothing.
+    before = snapshot(ref)
+    p = gen(ref)
+    check("already complete" in p.stderr, f"rerun of a complete dataset: {p.stderr}")
+    check(snapshot(ref) == before, "rerun of a complete dataset changed it")
+
+
+def case_config_mismatch():
+    d = fresh("mismatch")
+    gen(d, count=100)
+    before = snapshot(d)
+    p = gen(d, count=100, seed=8, expect=2)
+    check("different configuration" in p.stderr and "seed" in p.stderr, f"unclear refusal: {p.stderr}")
+    check(p.stderr.startswith("warpsynth: error:"), f"not a warpsynth error: {p.stderr}")
+    p = gen(d, count=200, expect=2)
+    check("count" in p.stderr, f"count change not named: {p.stderr}")
+    p = gen(d, count=100, extra=["--device", "cpu"], expect=2)
+    check("device" in p.stderr, f"device change not named: {p.stderr}")
+    check(snapshot(d) == before, "a refused run changed the folder")
+    # A slice relaunched with a different N is refused.
+    s = fresh("mismatch_slice")
+    gen(s, count=100, extra=["--shard", "0/2"])
+    p = gen(s, count=100, extra=["--shard", "0/3"], expect=2)
+    check("slice" in p.stderr, f"slice change not named: {p.stderr}")
+    p = gen(s, count=100, env={"SLURM_ARRAY_TASK_ID": "0", "SLURM_ARRAY_TASK_COUNT": "4"}, expect=2)
+    check("slice" in p.stderr, f"slice change from Slurm not named: {p.stderr}")
+    # A folder that is not a dataset is refused.
+    o = fresh("mismatch_other")
+    (o / "data").mkdir()
+    (o / "data" / "train-00000-of-00001.jsonl").write_text("{}\n")
+    p = gen(o, count=100, expect=2)
+    check("manifest" in p.stderr, f"foreign folder: {p.stderr}")
+
+
+def no_partial_shards(d):
+    data = Path(d) / "data"
+    if not data.exists():
+        return
+    for f in data.iterdir():
+        check(not f.name.endswith(".tmp"), f"temporary file left: {f}")
+
+
+def case_unwritable_output():
+    # 1. A read-only folder (root ignores permissions, so drop to nobody).
+    ro = fresh("readonly")
+    ro.chmod(0o555)
+    cmd = []
+    if os.geteuid() == 0:
+        setpriv = shutil.which("setpriv")
+        check(setpriv, "running as root: setpriv (util-linux) is needed to test a read-only folder")
+        cmd = [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups"]
+        Path(ARGS.tmp).chmod(0o755)
+    p = subprocess.run(cmd + [ARGS.cli, "generate", "--count", "50", "--out", str(ro / "ds"), "--quiet", *SOURCE],
+                       capture_output=True, text=True)
+    check(p.returncode == 3, f"read-only folder: exit {p.returncode} (expected 3): {p.stderr}")
+    check(p.stderr.startswith("warpsynth: error:") and "ermission denied" in p.stderr, f"unclear: {p.stderr}")
+    check(not (ro / "ds").exists(), "something was created in the read-only folder")
+    # 2. A write that fails half-way (file size limit: EFBIG, like a full disk) leaves no shard.
+    d = fresh("fsize")
+
+    def limit():
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (40000, 40000))
+
+    p = subprocess.run([ARGS.cli, "generate", "--count", "3000", "--seed", "7", "--shard-size", "3000", "--out", str(d), "--quiet",
+                        *SOURCE], capture_output=True, text=True, preexec_fn=limit)
+    check(p.returncode == 3, f"file size limit: exit {p.returncode} (expected 3): {p.stderr}")
+    check(p.stderr.startswith("warpsynth: error: cannot write") and "too large" in p.stderr, f"unclear: {p.stderr}")
+    check(not list((d / "data").glob("train-*")), "a shard was left under its final name")
+    no_partial_shards(d)
+    # and the same folder then completes normally
+    ref = fresh("fsize_ref")
+    gen(ref, count=3000, shard_size=3000)
+    gen(d, count=3000, shard_size=3000)
+    same(ref, d, "after a failed write")
+    # 3. --out is a file
+    f = Path(ARGS.tmp) / "a_file"
+    f.write_text("x")
+    p = run(["generate", "--count", 10, "--out", f / "sub", *SOURCE], expect=3)
+    check("warpsynth: error:" in p.stderr, p.stderr)
+
+
+def case_disk_full():
+    mnt = fresh("tmpfs")
+    m = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(mnt)], capture_output=True, text=True)
+    if m.returncode != 0:
+        msg = f"cannot mount a 64 KiB tmpfs ({m.stderr.strip()}): needs root with CAP_SYS_ADMIN"
+        if os.environ.get("CI"):
+            fail(msg + " (required in CI)")
+        print("SKIPPED: " + msg)
+        sys.exit(77)
+    try:
+        p = run(["generate", "--count", 3000, "--shard-size", 1000, "--out", mnt / "ds", "--quiet", *SOURCE,
+                 "--no-compress"], expect=3)
+        check("No space left on device" in p.stderr, f"unclear: {p.stderr}")
+        no_partial_shards(mnt / "ds")
+        # every shard the manifest lists is intact
+        man = json.loads((mnt / "ds" / "manifest.json").read_text())
+        for s in man["shards"]:
+            check((mnt / "ds" / s["file"]).stat().st_size == s["bytes"], f"{s['file']} damaged")
+    finally:
+        subprocess.run(["umount", str(mnt)], check=False)
+
+
+def case_merge_equality():
+    single = fresh("merge_single")
+    args = ["--count", 300, "--seed", 11, "--shard-size", 25, "--quiet", *SOURCE]
+    run(["generate", *args, "--out", single])
+    slices = []
+    for i in range(5):
+        d = fresh(f"merge_slice{i}")
+        if i == 1:
+            run(["generate", *args, "--out", d], env={"SLURM_ARRAY_TASK_ID": "1", "SLURM_ARRAY_TASK_COUNT": "5"})
+        elif i == 2:
+            run(["generate", *args, "--out", d, "--shard-count", 5], env={"JOB_COMPLETION_INDEX": "2"})
+        else:
+            run(["generate", *args, "--out", d, "--shard", f"{i}/5"])
+        slices.append(d)
+    # disjoint slices
+    files = [sorted(p.name for p in (d / "data").iterdir()) for d in slices]
+    flat = sum(files, [])
+    check(len(flat) == len(set(flat)) == 12, f"slices are not a partition of the 12 shards: {files}")
+    # a complete slice relaunched is skipped
+    p = run(["generate", *args, "--out", slices[0], "--shard", "0/5"])
+    check("already complete" in p.stderr, p.stderr)
+    merged = fresh("merge_out")
+    shutil.rmtree(merged)
+    p = run(["merge", *reversed(slices), "--out", merged])
+    check("slices of one generation" in p.stderr, p.stderr)
+    same(single, merged, "merge of 5 slices vs a single run")
+    check(stats(merged)["records"] == stats(single)["records"], "record counts differ")
+    # an incomplete set of slices is not silently taken for the whole
+    part = fresh("merge_partial")
+    shutil.rmtree(part)
+    run(["merge", slices[0], slices[1], "--out", part])
+    check(json.loads((part / "manifest.json").read_text())["kind"] == "merge", "partial merge is a plain union")
+    # union of two different runs: global dedup
+    other = fresh("merge_other")
+    run(["generate", "--count", 300, "--seed", 12, "--shard-size", 25, "--quiet", *SOURCE, "--out", other])
+    union = fresh("merge_union")
+    shutil.rmtree(union)
+    p = run(["merge", single, other, "--out", union, "--shard-size", 100])
+    recs = read_records(union)
+    hashes = [r["metadata"]["source_hash"] for r in recs]
+    check(len(hashes) == len(set(hashes)), "union has duplicates")
+    both = {r["metadata"]["source_hash"] for r in read_records(single)} | {
+        r["metadata"]["source_hash"] for r in read_records(other)}
+    check(len(recs) == len(both), f"union lost records: {len(recs)} vs {len(both)}")
+    check(stats(union)["records"] == len(recs), "union stats")
+    run(["validate", union, "--quiet"])
+
+
+def case_extract_mixed():
+    out = fresh("extract")
+    shutil.rmtree(out)
+    inputs = Path(ARGS.inputs) / "extract_input"
+    p = run(["extract", inputs, "--out", out])
+    skipped = p.stdout
+    check("broken_syntax.py: skipped: does not parse" in skipped, f"syntax error not listed:\n{skipped}")
+    check("configured.py:3: skipped: sets wp.config" in skipped, f"wp.config file not listed:\n{skipped}")
+    check("(forward_only): skipped: @wp.kernel with arguments" in skipped, f"kernel options not listed:\n{skipped}")
+    check("(mixed): skipped:" in skipped, f"rejected kernel not listed:\n{skipped}")
+    recs = read_records(out)
+    names = sorted(r["kernel_name"] for r in recs)
+    check("plain" in names, f"the supported kernel of a file with an unsupported one is missing: {names}")
+    check("mixed" not in names and "broken" not in names and "debug_kernel" not in names, f"{names}")
+    for r in recs:
+        check(r["category"] == "extracted" and r["id"].startswith("x-"), r["id"])
+        check("__main__" not in r["python_source"] and "host_side" not in r["python_source"],
+              "host code kept in the reduced module")
+        check(str(inputs) not in json.dumps(r), "a machine path leaked into a record")
+    run(["validate", out, "--quiet"])
+    # the same inputs again: the same bytes
+    again = fresh("extract_again")
+    shutil.rmtree(again)
+    run(["extract", inputs, "--out", again, "--quiet"])
+    same(out, again, "extract twice")
+
+
+def case_validate_corrupt():
+    d = fresh("validate")
+    gen(d, count=150, extra=["--no-compress"])
+    p = run(["validate", d])
+    check("no problems" in p.stderr, p.stderr)
+    shard = sorted((d / "data").glob("train-*.jsonl"))[1]
+    lines = shard.read_text().splitlines()
+    victim = json.loads(lines[2])
+    victim["cuda_forward"] = victim["cuda_forward"].replace("wp::", "wq::", 1)
+    lines[2] = json.dumps(victim, separators=(",", ":"), ensure_ascii=False, sort_keys=True)
+    shard.write_text("\n".join(lines) + "\n")
+    # With the manifest's checksum out of date, both are reported.
+    p = run(["validate", d], expect=5)
+    check(f"record {victim['id']}" in p.stdout and "cuda_forward differs from a fresh compile" in p.stdout,
+          f"corrupted record not named:\n{p.stdout}")
+    check(f"{shard.relative_to(d).as_posix()}: xxh3 does not match" in p.stdout, f"checksum not checked:\n{p.stdout}")
+    # A duplicate record and a bad source_hash are caught too.
+    lines.append(lines[0])
+    shard.write_text("\n".join(lines) + "\n")
+    p = run(["validate", d, "--no-recompile"], expect=5)
+    check("appears twice" in p.stdout and "exact duplicate" in p.stdout, p.stdout)
+    check("records, manifest.json says" in p.stdout, p.stdout)
+    # stats.json tampering
+    d2 = fresh("validate_stats")
+    gen(d2, count=100)
+    s = stats(d2)
+    s["records"] += 1
+    (d2 / "stats.json").write_text(json.dumps(s))
+    p = run(["validate", d2], expect=5)
+    check("stats.json does not match the records (differs in: records" in p.stdout, p.stdout)
+    # `stats` rewrites it
+    run(["stats", d2])
+    run(["validate", d2])
+
+
+def case_product_generate():
+    """The product's own kernel source (src/synth) through the whole pipeline."""
+    d = fresh("product")
+    p = run(["generate", "--count", 200, "--seed", 3, "--shard-size", 100, "--out", d, "--quiet"], expect=None)
+    check(p.returncode == 0, f"generate with the synthesizer: exit {p.returncode}: {p.stderr}")
+    s = stats(d)
+    check(s["candidates"] == 200, f"candidates {s['candidates']}")
+    print(f"synthesizer: {s['records']} pairs, {s['failures']['compile']} rejected by the compiler, "
+          f"{s['exact_dedup']['duplicates_dropped']} duplicates")
+    check(s["records"] > 0, f"no pair compiled; failure reasons: {s['failures']['reasons']}")
+    run(["validate", d, "--quiet"])
+
+
+def case_hf_datasets_load():
+    py = ARGS.hf_python
+    check(py and Path(py).exists(), f"WS_PYTHON={py} does not exist (make the venv: scripts/setup.sh)")
+    d = fresh("hf")
+    gen(d, count=200)
+    n = stats(d)["records"]
+    script = r'''
+import json, sys
+from pathlib import Path
+import datasets, yaml
+d = Path(sys.argv[1]); n = int(sys.argv[2])
+card = (d / "README.md").read_text()
+assert card.startswith("---\n"), "no YAML front matter"
+meta = yaml.safe_load(card.split("---\n")[1])
+files = meta["configs"][0]["data_files"][0]
+assert files["split"] == "train"
+ds = datasets.load_dataset("json", data_files=str(d / files["path"]), split="train")
+assert len(ds) == n, (len(ds), n)
+want = {"id", "kernel_name", "category", "python_source", "cuda_forward", "cuda_backward", "cuda_functions",
+        "cpu_forward", "cpu_backward", "cpu_functions", "cpu_entry", "metadata"}
+assert want <= set(ds.column_names), ds.column_names
+m = ds[0]["metadata"]
+for k in ("device", "warp_version", "seed", "index", "python_lines", "forward_lines", "builtins", "source_hash",
+          "verification"):
+    assert k in m, k
+assert ds[0]["cuda_forward"], "empty cuda_forward"
+assert len(set(ds["id"])) == n
+# the folder itself, through the card's configs
+ds2 = datasets.load_dataset(str(d), split="train")
+assert len(ds2) == n
+print("datasets", datasets.__version__, "loaded", n, "records")
+'''
+    p = subprocess.run([py, "-c", script, str(d), str(n)], capture_output=True, text=True,
+                       env={**os.environ, "HF_DATASETS_CACHE": str(Path(ARGS.tmp) / "hf-cache"),
+                            "HF_HUB_OFFLINE": "1"})
+    check(p.returncode == 0, f"datasets could not load the dataset:\n{p.stdout}\n{p.stderr}")
+    print(p.stdout.strip())
+
+
+def main():
+    global ARGS
+    ap = argparse.ArgumentParser()
+    ap.add_argument("case")
+    ap.add_argument("--cli", required=True)
+    ap.add_argument("--tmp", required=True)
+    ap.add_argument("--inputs", required=True)
+    ap.add_argument("--hf-python")
+    ARGS = ap.parse_args()
+    Path(ARGS.tmp).mkdir(parents=True, exist_ok=True)
+    fn = globals().get("case_" + ARGS.case)
+    if not fn:
+        fail(f"unknown case {ARGS.case}")
+    fn()
+    print(f"PASS {ARGS.case}")
+
+
+if __name__ == "__main__":
+    main()
