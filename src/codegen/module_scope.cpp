@@ -160,6 +160,78 @@ ObjectRef ModuleScope::python_builtin(std::string_view name) { return warp_names
 
 ObjectRef ModuleScope::attribute(const Object& obj, std::string_view name) { return warp_names::attribute(obj, name); }
 
+namespace {
+
+// Whether an object is, or comes from, the warp package.
+bool is_warp_object(const Object& o) {
+    switch (o.kind) {
+    case Object::Kind::Builtin:
+    case Object::Kind::WarpModule:
+    case Object::Kind::WarpPyFunc: return true;
+    case Object::Kind::Unsupported: return o.name.rfind("module warp", 0) == 0 || o.name.rfind("warp.", 0) == 0 ||
+                                           o.name.rfind("wp.", 0) == 0;
+    default: return false;
+    }
+}
+
+bool is_main_guard(const ast::Expr* test) {
+    // if __name__ == "__main__":
+    if (test->kind != ast::ExprKind::Compare) return false;
+    const auto* c = ast::as<ast::Compare>(test);
+    return c->ops.size() == 1 && c->ops[0] == ast::CmpOpKind::Eq && c->left->kind == ast::ExprKind::Name &&
+           ast::as<ast::Name>(c->left)->id == "__name__" && c->comparators[0]->kind == ast::ExprKind::Constant &&
+           ast::as<ast::Constant>(c->comparators[0])->str_value == "__main__";
+}
+
+} // namespace
+
+void ModuleScope::check_module_code(const ast::Expr* e) const {
+    // Warp registers kernels that code run at import time creates (wp.Kernel(...),
+    // helper functions, decorators applied by hand). warpsynth does not run
+    // module code, so such calls are refused rather than silently ignored.
+    std::deque<WalkNode> q{WalkNode{e}};
+    while (!q.empty()) {
+        WalkNode n = q.front();
+        q.pop_front();
+        children(n, q);
+        if (!n.expr || n.expr->kind != ast::ExprKind::Call) continue;
+        const auto* call = ast::as<ast::Call>(n.expr);
+        ObjectRef f = eval_python(call->func);
+        bool harmless = false;
+        if (f) {
+            switch (f->kind) {
+            case Object::Kind::PyBuiltin:
+            case Object::Kind::Type: harmless = true; break;
+            case Object::Kind::WarpPyFunc:
+                harmless = f->name == "constant" || f->name == "vector" || f->name == "matrix" || f->name == "init";
+                break;
+            case Object::Kind::Unsupported: {
+                // A call into a third-party library cannot create Warp kernels in this
+                // module unless it is handed one of the module's functions.
+                std::vector<std::string> path;
+                ObjectRef root = dotted_name(call->func, path) ? global(path[0]) : nullptr;
+                harmless = root && root->kind == Object::Kind::Unsupported && root->name.rfind("module ", 0) == 0 &&
+                           !is_warp_object(*root);
+                for (const ast::Expr* a : call->args)
+                    if (a->kind == ast::ExprKind::Name) {
+                        ObjectRef v = global(ast::as<ast::Name>(a)->id);
+                        if (v && (v->kind == Object::Kind::Function || v->kind == Object::Kind::Kernel ||
+                                  v->name.rfind("Python function", 0) == 0))
+                            harmless = false;
+                    }
+                break;
+            }
+            default: break;
+            }
+        }
+        if (!harmless)
+            fail(call->pos, fmt::format("module-level call `{}` may create Warp kernels or functions at import time; "
+                                        "warpsynth does not run module code and only compiles kernels and "
+                                        "functions defined with decorators at the top level",
+                                        expr_text(source(), call->func)));
+    }
+}
+
 void ModuleScope::exec(const ast::Stmt* stmt) {
     switch (stmt->kind) {
     case ast::StmtKind::Import: {
@@ -179,6 +251,10 @@ void ModuleScope::exec(const ast::Stmt* stmt) {
         const auto* imp = ast::as<ast::ImportFrom>(stmt);
         ObjectRef mod = warp_names::module(imp->module);
         for (const auto& alias : imp->names) {
+            if (alias.name == "*") {
+                if (mod) fail(alias.pos, fmt::format("`from {} import *` is not supported", imp->module));
+                continue; // names from other modules stay unknown
+            }
             std::string bound = alias.asname.empty() ? alias.name : alias.asname;
             ObjectRef v = mod ? attribute(*mod, alias.name) : nullptr;
             globals_[bound] = v ? v : unsupported(fmt::format("{}.{}", imp->module, alias.name));
@@ -187,24 +263,31 @@ void ModuleScope::exec(const ast::Stmt* stmt) {
     }
     case ast::StmtKind::Assign: {
         const auto* a = ast::as<ast::Assign>(stmt);
+        check_module_code(a->value);
         ObjectRef v = eval_expr(a->value);
         for (const ast::Expr* t : a->targets) {
-            if (t->kind == ast::ExprKind::Name) globals_[ast::as<ast::Name>(t)->id] = v;
-            else if (t->kind == ast::ExprKind::Tuple)
+            if (t->kind == ast::ExprKind::Name) {
+                globals_[ast::as<ast::Name>(t)->id] = v;
+            } else if (t->kind == ast::ExprKind::Tuple) {
                 for (const ast::Expr* e : ast::as<ast::Tuple>(t)->elts)
                     if (e->kind == ast::ExprKind::Name)
                         globals_[ast::as<ast::Name>(e)->id] = unsupported("tuple-unpacked global");
+            } else if (t->kind == ast::ExprKind::Attribute) {
+                set_config(ast::as<ast::Attribute>(t), v);
+            }
         }
         return;
     }
     case ast::StmtKind::AnnAssign: {
         const auto* a = ast::as<ast::AnnAssign>(stmt);
-        if (a->target->kind == ast::ExprKind::Name && a->value)
-            globals_[ast::as<ast::Name>(a->target)->id] = eval_expr(a->value);
+        if (!a->value) return;
+        check_module_code(a->value);
+        if (a->target->kind == ast::ExprKind::Name) globals_[ast::as<ast::Name>(a->target)->id] = eval_expr(a->value);
         return;
     }
     case ast::StmtKind::AugAssign: {
         const auto* a = ast::as<ast::AugAssign>(stmt);
+        check_module_code(a->value);
         if (a->target->kind != ast::ExprKind::Name) return;
         const std::string& name = ast::as<ast::Name>(a->target)->id;
         ObjectRef old = global(name), rhs = eval_expr(a->value);
@@ -221,16 +304,65 @@ void ModuleScope::exec(const ast::Stmt* stmt) {
     case ast::StmtKind::FunctionDef: define_function(ast::as<ast::FunctionDef>(stmt)); return;
     case ast::StmtKind::ClassDef: define_struct(ast::as<ast::ClassDef>(stmt)); return;
     case ast::StmtKind::Expr: {
-        // wp.set_module_options({...}) changes codegen; other calls (wp.init(), prints) do not.
         const ast::Expr* v = ast::as<ast::ExprStmt>(stmt)->value;
-        if (v->kind != ast::ExprKind::Call) return;
-        const auto* call = ast::as<ast::Call>(v);
-        std::vector<std::string> path;
-        if (!dotted_name(call->func, path) || path.back() != "set_module_options") return;
-        fail(stmt->pos, "wp.set_module_options() is not supported yet");
+        if (v->kind == ast::ExprKind::Call) {
+            const auto* call = ast::as<ast::Call>(v);
+            ObjectRef f = eval_python(call->func);
+            if (f && f->kind == Object::Kind::WarpPyFunc && f->name == "set_module_options") {
+                set_module_options(call);
+                return;
+            }
+        }
+        check_module_code(v);
+        return;
     }
-    default: return; // if __name__ == "__main__": blocks and other top-level code do not define kernels
+    case ast::StmtKind::If: {
+        const auto* i = ast::as<ast::If>(stmt);
+        if (is_main_guard(i->test)) return; // not run when the module is imported
+        ObjectRef t = eval_python(i->test);
+        if (!t || t->kind != Object::Kind::Constant)
+            fail(stmt->pos, "module-level `if` whose condition warpsynth cannot evaluate; kernels must be defined "
+                            "unconditionally at the top level");
+        for (const ast::Stmt* s2 : t->value->truthy() ? i->body : i->orelse) exec(s2);
+        return;
     }
+    case ast::StmtKind::Pass:
+    case ast::StmtKind::Global:
+    case ast::StmtKind::Nonlocal:
+    case ast::StmtKind::Assert:
+    case ast::StmtKind::Delete: return;
+    default:
+        fail(stmt->pos, fmt::format("module-level `{}` statement: warpsynth does not run module code, and this "
+                                    "statement may define or change kernels",
+                                    ast::name_of(stmt->kind)));
+    }
+}
+
+void ModuleScope::set_config(const ast::Attribute* target, const ObjectRef& value) {
+    // wp.config.<option> = value
+    std::vector<std::string> path;
+    if (!dotted_name(target, path) || path.size() != 3) return;
+    ObjectRef root = global(path[0]);
+    if (!root || root->kind != Object::Kind::WarpModule || root->name != "warp" || path[1] != "config") return;
+    const std::string& option = path[2];
+    static const std::set<std::string> kNoCodegenEffect = {"quiet", "verbose", "log_level", "print_launches",
+                                                           "kernel_cache_dir", "cache_kernels", "verify_cuda",
+                                                           "enable_graph_capture_module_load_by_default"};
+    if (kNoCodegenEffect.count(option)) return;
+    bool is_const = value && value->kind == Object::Kind::Constant;
+    if (option == "max_unroll" && is_const) options_.max_unroll = static_cast<int>(value->value->as_int());
+    else if (option == "enable_backward" && is_const) options_.enable_backward = value->value->truthy();
+    else fail(target->pos, fmt::format("wp.config.{} changes Warp's code generation in ways warpsynth does not "
+                                       "model",
+                                       option));
+}
+
+void ModuleScope::set_module_options(const ast::Call* call) {
+    if (call->args.size() != 1 || call->args[0]->kind != ast::ExprKind::Dict)
+        fail(call->pos, "wp.set_module_options() takes one dict literal");
+    const auto* dict = static_cast<const ast::OtherExpr*>(call->args[0]);
+    (void)dict;
+    fail(call->pos, "wp.set_module_options() is not supported yet");
 }
 
 namespace {
@@ -447,6 +579,29 @@ TypeRef ModuleScope::eval_annotation(const ast::Expr* e) {
         }
         fail(e->pos, fmt::format("unsupported type annotation '{}'", expr_text(source(), e)));
     }
+    // wp.array[T], wp.array2d[T], wp.array[T, N], wp.array[T, Literal[N]]
+    if (e->kind == ast::ExprKind::Subscript) {
+        const auto* sub = ast::as<ast::Subscript>(e);
+        ObjectRef f = eval_expr(sub->value);
+        if (f && f->kind == Object::Kind::WarpPyFunc && f->name.rfind("array", 0) == 0) {
+            int ndim = f->name == "array" ? 1 : f->name[5] - '0';
+            const ast::Expr* dtype_node = sub->slice;
+            if (sub->slice->kind == ast::ExprKind::Tuple) {
+                const auto& elts = ast::as<ast::Tuple>(sub->slice)->elts;
+                if (elts.size() != 2 || f->name != "array") fail(e->pos, "unsupported array annotation");
+                dtype_node = elts[0];
+                const ast::Expr* n = elts[1];
+                if (n->kind == ast::ExprKind::Subscript) n = ast::as<ast::Subscript>(n)->slice; // Literal[N]
+                ObjectRef nv = eval_expr(n);
+                if (!nv || nv->kind != Object::Kind::Constant) fail(n->pos, "array ndim must be a constant");
+                ndim = static_cast<int>(nv->value->as_int());
+            }
+            TypeRef dtype = eval_annotation(dtype_node);
+            if (ndim < 1 || ndim > 4) fail(e->pos, "arrays have 1 to 4 dimensions");
+            return types::array(dtype, ndim);
+        }
+        fail(e->pos, fmt::format("unsupported type annotation '{}'", expr_text(source(), e)));
+    }
     if (e->kind == ast::ExprKind::Constant && ast::as<ast::Constant>(e)->value_kind == ast::Constant::Kind::None)
         return types::void_type();
     ObjectRef t = eval_expr(e);
@@ -616,19 +771,30 @@ void ModuleScope::resolve_static_expressions(FunctionSource& fs) {
 }
 
 void ModuleScope::define_function(const ast::FunctionDef* def) {
-    if (def->decorators.empty()) {
+    // Classify the decorators: @wp.func / @wp.kernel make Warp objects; other
+    // Warp decorators are refused; anything else leaves a plain Python function.
+    std::string kind;
+    const ast::Call* deco_call = nullptr;
+    bool other_decorators = false;
+    for (const ast::Expr* dx : def->decorators) {
+        const ast::Call* dc = dx->kind == ast::ExprKind::Call ? ast::as<ast::Call>(dx) : nullptr;
+        ObjectRef d = eval_expr(dc ? dc->func : dx);
+        if (d && d->kind == Object::Kind::WarpPyFunc && (d->name == "func" || d->name == "kernel")) {
+            kind = d->name;
+            deco_call = dc;
+        } else if (d && is_warp_object(*d)) {
+            fail(dx->pos, fmt::format("unsupported Warp decorator '{}' (warpsynth supports @wp.func and @wp.kernel)",
+                                      expr_text(source(), dx)));
+        } else {
+            other_decorators = true;
+        }
+    }
+    if (kind.empty()) {
         globals_[def->name] = unsupported(fmt::format("Python function '{}' (not a @wp.func)", def->name));
         return;
     }
-    if (def->decorators.size() != 1)
-        fail(def->decorators[1]->pos, "only one decorator (@wp.func or @wp.kernel) is supported");
-    const ast::Expr* deco = def->decorators[0];
-    const ast::Call* deco_call = deco->kind == ast::ExprKind::Call ? ast::as<ast::Call>(deco) : nullptr;
-    ObjectRef d = eval_expr(deco_call ? deco_call->func : deco);
-    std::string kind = d && d->kind == Object::Kind::WarpPyFunc ? d->name : "";
-    if (kind != "func" && kind != "kernel")
-        fail(deco->pos, fmt::format("unsupported decorator '{}' (only @wp.func and @wp.kernel)",
-                                    expr_text(source(), deco)));
+    if (other_decorators || def->decorators.size() != 1)
+        fail(def->decorators[0]->pos, fmt::format("@wp.{} combined with other decorators is not supported", kind));
 
     if (kind == "kernel") {
         auto k = std::make_unique<KernelDef>();
@@ -697,13 +863,22 @@ void ModuleScope::define_function(const ast::FunctionDef* def) {
 }
 
 void ModuleScope::define_struct(const ast::ClassDef* def) {
-    if (def->decorators.size() != 1) {
+    ObjectRef d = def->decorators.size() == 1 ? eval_expr(def->decorators[0]) : nullptr;
+    bool is_struct = d && d->kind == Object::Kind::WarpPyFunc && d->name == "struct";
+    if (!is_struct) {
+        // A plain class: harmless unless its body defines Warp kernels or functions
+        // (Warp registers those when the class body runs).
+        for (const ast::Stmt* st : def->body)
+            if (st->kind == ast::StmtKind::FunctionDef)
+                for (const ast::Expr* dx : ast::as<ast::FunctionDef>(st)->decorators) {
+                    const ast::Expr* target = dx->kind == ast::ExprKind::Call ? ast::as<ast::Call>(dx)->func : dx;
+                    ObjectRef o = eval_expr(target);
+                    if (o && is_warp_object(*o))
+                        fail(dx->pos, "Warp kernels and functions defined inside a class are not supported");
+                }
         globals_[def->name] = unsupported(fmt::format("Python class '{}' (not a @wp.struct)", def->name));
         return;
     }
-    ObjectRef d = eval_expr(def->decorators[0]);
-    if (!d || d->kind != Object::Kind::WarpPyFunc || d->name != "struct")
-        fail(def->decorators[0]->pos, "classes must be decorated with @wp.struct");
     if (!def->bases.empty()) fail(def->bases[0]->pos, "Warp structs must be defined as base classes");
     StructDef s;
     s.key = def->name;

@@ -72,6 +72,9 @@ private:
     TypeRef eval_annotation(const ast::Expr* e);
     void define_function(const ast::FunctionDef* def);
     void define_struct(const ast::ClassDef* def);
+    void check_module_code(const ast::Expr* e) const;
+    void set_config(const ast::Attribute* target, const ObjectRef& value);
+    void set_module_options(const ast::Call* call);
     FunctionSource function_source(const ast::FunctionDef* def, bool is_kernel);
     [[noreturn]] void fail(const Pos& pos, const std::string& message) const;
     std::vector<ObjectRef> static_values_; // keeps substituted wp.static values alive

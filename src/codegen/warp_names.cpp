@@ -35,7 +35,9 @@ ObjectRef from_namespace(const builtins::NamespaceEntry& e) {
     switch (e.kind) {
     case K::Builtin: return named(Object::Kind::Builtin, std::string(e.payload));
     case K::ScalarType:
-    case K::CompositeType: return Object::make_type(e.type, std::string(e.name));
+    case K::CompositeType:
+        if (!e.type) return named(Object::Kind::Unsupported, fmt::format("wp.{}", e.name)); // bfloat16
+        return Object::make_type(e.type, std::string(e.name));
     case K::ArrayClass:
         if (e.payload != "array") return named(Object::Kind::Unsupported, fmt::format("wp.{}", e.name));
         return named(Object::Kind::WarpPyFunc, e.ndim ? fmt::format("array{}d", e.ndim) : std::string("array"));
