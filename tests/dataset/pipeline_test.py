@@ -121,12 +121,23 @@ def case_jobs_independence():
             check(f"/warpsynth/{r['id']}.py:" in r["cuda_functions"], f"no virtual comment path in {r['id']}")
 
 
+def zstd_decompress(path):
+    """The zstd command line tool, else the `zstandard` module of the tests' venv (--hf-python)."""
+    if shutil.which("zstd"):
+        return subprocess.run(["zstd", "-dc", str(path)], capture_output=True, check=True).stdout.decode()
+    check(ARGS.hf_python and Path(ARGS.hf_python).exists(),
+          "reading .zst shards needs the zstd tool or the tests' venv (WS_PYTHON) with zstandard")
+    code = "import sys, zstandard; sys.stdout.buffer.write(zstandard.ZstdDecompressor().stream_reader(" \
+           "open(sys.argv[1], 'rb'), read_across_frames=True).read())"
+    return subprocess.run([ARGS.hf_python, "-c", code, str(path)], capture_output=True, check=True).stdout.decode()
+
+
 def read_records(d):
-    """All records of a dataset (plain .jsonl only, or via the CLI-independent zstd CLI)."""
+    """All records of a dataset, in order."""
     recs = []
     for f in sorted((Path(d) / "data").glob("train-*")):
         if f.suffix == ".zst":
-            text = subprocess.run(["zstd", "-dc", str(f)], capture_output=True, check=True).stdout.decode()
+            text = zstd_decompress(f)
         else:
             text = f.read_text()
         recs += [json.loads(line) for line in text.splitlines() if line]
