@@ -18,7 +18,8 @@ std::string forward_body(const Adjoint& adj, bool kernel, Device device, bool gr
 std::string reverse_body(const Adjoint& adj, bool kernel, Device device, bool grid_stride);
 std::string function_forward_text(const UserFunction& f, Device device, const std::string& path);
 std::string function_reverse_text(const UserFunction& f, Device device, const std::string& path);
-KernelPieces kernel_text(const KernelDef& k, const std::string& name, Device device, bool enable_backward);
+KernelPieces kernel_text(const KernelDef& k, const std::string& name, Device device, bool enable_backward,
+                         bool default_grid_stride);
 std::string struct_text(const StructDef& s);
 
 // Warp's struct hash suffix: first 8 hex digits of sha256(key, field codes, nested hashes).

@@ -127,12 +127,15 @@ std::string function_reverse_text(const UserFunction& f, Device device, const st
                        device == Device::Cuda ? "CUDA_CALLABLE " : "", f.native_name, join_args(args), body);
 }
 
-KernelPieces kernel_text(const KernelDef& k, const std::string& name, Device device, bool enable_backward) {
+KernelPieces kernel_text(const KernelDef& k, const std::string& name, Device device, bool enable_backward,
+                         bool default_grid_stride) {
     const Adjoint& adj = *k.adj;
+    const KernelOptions& opt = k.options;
     KernelPieces out;
     std::string dim = fmt::format("wp::launch_bounds_t<{}> dim", adj.kernel_dim);
     if (device == Device::Cuda) {
-        static constexpr const char* kLoopHead =
+        bool grid_stride = opt.grid_stride.value_or(default_grid_stride);
+        static constexpr const char* kGridStrideHead =
             "    wp::tile_shared_storage_t tile_mem;\n\n"
             "    for (size_t _idx = static_cast<size_t>(blockDim.x) * static_cast<size_t>(blockIdx.x) + "
             "static_cast<size_t>(threadIdx.x);\n"
@@ -141,16 +144,36 @@ KernelPieces kernel_text(const KernelDef& k, const std::string& name, Device dev
             "    {\n"
             "            // reset shared memory allocator\n"
             "        wp::tile_shared_storage_t::init();\n\n";
+        static constexpr const char* kLeanHead =
+            "    wp::tile_shared_storage_t tile_mem;\n\n"
+            "    const size_t _idx = static_cast<size_t>(blockIdx.z * gridDim.y + blockIdx.y) * "
+            "static_cast<size_t>(gridDim.x * blockDim.x) + static_cast<size_t>(blockIdx.x * blockDim.x + "
+            "threadIdx.x);\n"
+            "    if (_idx >= dim.size) return;\n"
+            "            // reset shared memory allocator\n"
+            "    wp::tile_shared_storage_t::init();\n\n";
+        const char* head = grid_stride ? kGridStrideHead : kLeanHead;
+        const char* tail = grid_stride ? "    }\n}\n\n" : "}\n\n";
+        std::string launch_bounds;
+        if (opt.launch_bounds.size() == 1) launch_bounds = fmt::format("__launch_bounds__({}) ", opt.launch_bounds[0]);
+        if (opt.launch_bounds.size() == 2)
+            launch_bounds = fmt::format("__launch_bounds__({}, {}) ", opt.launch_bounds[0], opt.launch_bounds[1]);
+        std::string cluster = opt.cluster_dim != 1 ? fmt::format("WP_CLUSTER_DIMS({}, 1, 1) ", opt.cluster_dim) : "";
+        std::string maxreg = opt.cuda_max_registers ? fmt::format("WP_MAXNREG({}) ", *opt.cuda_max_registers) : "";
+        // No shared memory is ever used by the kernels warpsynth supports.
+        std::string spill = opt.enable_cuda_smem_spilling ? "    WP_ENABLE_SMEM_SPILLING();\n" : "";
         std::vector<std::string> fargs{dim};
         for (const Var* a : adj.args) fargs.push_back(fmt::format("{} var_{}", a->ctype(), a->label));
-        out.forward = fmt::format("\n\nextern \"C\" __global__ void {}_cuda_kernel_forward(\n    {})\n{{\n{}{}    }}\n}}\n\n",
-                                  name, join_args(fargs), kLoopHead, forward_body(adj, true, device, true));
+        out.forward = fmt::format("\n\nextern \"C\" {}{}__global__ void {}{}_cuda_kernel_forward(\n    {})\n{{\n{}{}{}{}",
+                                  launch_bounds, cluster, maxreg, name, join_args(fargs), spill, head,
+                                  forward_body(adj, true, device, grid_stride), tail);
         if (enable_backward) {
             std::vector<std::string> rargs = fargs;
             for (const Var* a : adj.args) rargs.push_back(fmt::format("{} adj_{}", a->ctype(), a->label));
             out.backward = fmt::format(
-                "\n\nextern \"C\" __global__ void {}_cuda_kernel_backward(\n    {})\n{{\n{}{}    }}\n}}\n\n", name,
-                join_args(rargs), kLoopHead, reverse_body(adj, true, device, true));
+                "\n\nextern \"C\" {}{}__global__ void {}{}_cuda_kernel_backward(\n    {})\n{{\n{}{}{}{}", launch_bounds,
+                cluster, maxreg, name, join_args(rargs), spill, head, reverse_body(adj, true, device, grid_stride),
+                tail);
         }
         return out;
     }

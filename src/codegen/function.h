@@ -65,10 +65,21 @@ struct FunctionGroup {
     int replaced = 0; // redefinitions that replaced an overload (each still took a native name)
 };
 
+// Options given to @wp.kernel(...) (Warp's kernel.options).
+struct KernelOptions {
+    std::optional<bool> enable_backward;
+    std::vector<int64_t> launch_bounds; // empty: none
+    std::optional<int64_t> cuda_max_registers;
+    bool enable_cuda_smem_spilling = false;
+    std::optional<bool> grid_stride;
+    int64_t cluster_dim = 1;
+    // Each option as Warp hashes it: key -> str(value), sorted by key.
+    std::map<std::string, std::string> hash_text;
+};
+
 struct KernelDef {
     FunctionSource src;
-    std::map<std::string, bool> bool_options; // e.g. enable_backward
-    std::optional<int> max_unroll;
+    KernelOptions options;
     std::unique_ptr<Adjoint> adj;
 
     KernelDef();

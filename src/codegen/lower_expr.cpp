@@ -506,6 +506,7 @@ Value Adjoint::emit_call(const ast::Call* node, bool return_value_used) {
     current_pos_ = node->pos;
     if (!func_value.is_object()) fail(node, "called object is not a function");
     func = func_value.object;
+    if (func->kind == Object::Kind::WarpPyFunc && func->name == "static") return emit_static(node);
 
     std::vector<std::pair<std::string, builtins::CallArg>> type_args;
     ObjectRef callee = func;
@@ -549,7 +550,6 @@ Value Adjoint::emit_call(const ast::Call* node, bool return_value_used) {
                                    fmt::join(path, ".")));
     }
 
-    if (callee->kind == Object::Kind::WarpPyFunc && callee->name == "static") return emit_static(node);
     if (callee->kind == Object::Kind::Builtin && callee->name == "tid") {
         if (is_user_function)
             fail(node, "tid() may only be called from a Warp kernel, not a Warp function; obtain the indices in the "

@@ -101,8 +101,7 @@ void ModuleBuilder::build_struct_recursive(TypeRef struct_type) {
 
 void ModuleBuilder::build_kernel(KernelDef* kernel) {
     bool backward = options_.enable_backward && scope_.options().enable_backward;
-    if (auto it = kernel->bool_options.find("enable_backward"); it != kernel->bool_options.end())
-        backward = options_.enable_backward && it->second;
+    if (kernel->options.enable_backward) backward = options_.enable_backward && *kernel->options.enable_backward;
     kernel->adj = std::make_unique<Adjoint>(kernel->src, this, false);
     kernel->adj->used_by_backward_kernel = backward;
     int dim = 0;
@@ -181,7 +180,7 @@ CompileOutput ModuleBuilder::assemble() {
             const auto& h = hashes[order[ki]];
             name = fmt::format("{}_{:02x}{:02x}{:02x}{:02x}", name, h[0], h[1], h[2], h[3]);
         }
-        KernelPieces pieces = kernel_text(*k, name, device, backward);
+        KernelPieces pieces = kernel_text(*k, name, device, backward, scope_.options().default_grid_stride);
         body += pieces.forward + pieces.backward + pieces.entry;
 
         KernelText kt;

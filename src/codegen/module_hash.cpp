@@ -133,7 +133,7 @@ public:
     std::vector<unsigned char> kernel(const KernelDef& k) {
         Sha256 h;
         h.update(k.src.key);
-        for (const auto& [opt, value] : k.bool_options) h.update(fmt::format("{}:{}", opt, value ? "True" : "False"));
+        for (const auto& [opt, value] : k.options.hash_text) h.update(fmt::format("{}:{}", opt, value));
         h.update(adjoint(k.src));
         return h.digest();
     }

@@ -358,11 +358,34 @@ void ModuleScope::set_config(const ast::Attribute* target, const ObjectRef& valu
 }
 
 void ModuleScope::set_module_options(const ast::Call* call) {
-    if (call->args.size() != 1 || call->args[0]->kind != ast::ExprKind::Dict)
-        fail(call->pos, "wp.set_module_options() takes one dict literal");
-    const auto* dict = static_cast<const ast::OtherExpr*>(call->args[0]);
-    (void)dict;
-    fail(call->pos, "wp.set_module_options() is not supported yet");
+    if (call->args.size() != 1 || !call->keywords.empty() || call->args[0]->kind != ast::ExprKind::Dict)
+        fail(call->pos, "wp.set_module_options() is supported with one dict literal argument");
+    const auto* dict = static_cast<const ast::Dict*>(call->args[0]);
+    // Options that do not change the generated source text.
+    static const std::set<std::string> kNoCodegenEffect = {
+        "fast_math", "fuse_fp", "cuda_output", "optimization_level", "cpu_compiler_flags", "compile_time_trace",
+        "strip_hash", "enable_mathdx_gemm", "enable_mathdx_solver", "enable_mathdx_fft", "verify_fp",
+        "verify_autograd_array_access", "use_precompiled_headers", "line_directives"};
+    for (size_t i = 0; i < dict->keys.size(); ++i) {
+        const ast::Expr* k = dict->keys[i];
+        if (!k || k->kind != ast::ExprKind::Constant || ast::as<ast::Constant>(k)->value_kind != ast::Constant::Kind::Str)
+            fail(k ? k->pos : dict->pos, "module option names must be string literals");
+        const std::string& name = ast::as<ast::Constant>(k)->str_value;
+        const ast::Expr* vnode = dict->values[i];
+        if (kNoCodegenEffect.count(name)) continue;
+        ObjectRef v = eval_expr(vnode);
+        bool is_const = v && v->kind == Object::Kind::Constant;
+        if (name == "max_unroll" && is_const) options_.max_unroll = static_cast<int>(v->value->as_int());
+        else if (name == "enable_backward" && is_const) options_.enable_backward = v->value->truthy();
+        else if (name == "default_grid_stride" && is_const) options_.default_grid_stride = v->value->truthy();
+        else if (name == "block_dim" && is_const && v->value->as_int() == 256) continue;
+        else if (name == "mode" && vnode->kind == ast::ExprKind::Constant &&
+                 ast::as<ast::Constant>(vnode)->str_value == "release") continue;
+        else if (name == "lineinfo" && is_const && !v->value->truthy()) continue;
+        else fail(vnode->pos, fmt::format("module option '{}' with this value changes Warp's code generation in "
+                                          "ways warpsynth does not model",
+                                          name));
+    }
 }
 
 namespace {
@@ -803,8 +826,50 @@ void ModuleScope::define_function(const ast::FunctionDef* def) {
             if (!deco_call->args.empty()) fail(deco_call->args[0]->pos, "@wp.kernel takes keyword arguments only");
             for (const auto& kw : deco_call->keywords) {
                 ObjectRef v = eval_expr(kw.value);
-                if (kw.arg == "enable_backward" && v && v->kind == Object::Kind::Constant) {
-                    k->bool_options["enable_backward"] = v->value->truthy();
+                bool is_const = v && v->kind == Object::Kind::Constant && v->value->is_number_like();
+                KernelOptions& o = k->options;
+                if (kw.value->kind == ast::ExprKind::Constant &&
+                    ast::as<ast::Constant>(kw.value)->value_kind == ast::Constant::Kind::None) {
+                    continue; // an explicit None is the default
+                } else if (kw.arg == "module") {
+                    // The kernel belongs to another (or its own unique) module, not this one.
+                    globals_[def->name] = unsupported(fmt::format("kernel '{}' of another module", def->name));
+                    return;
+                } else if (kw.arg == "name" && kw.value->kind == ast::ExprKind::Constant &&
+                           ast::as<ast::Constant>(kw.value)->value_kind == ast::Constant::Kind::Str) {
+                    k->src.key = ast::as<ast::Constant>(kw.value)->str_value;
+                } else if (kw.arg == "enable_backward" && is_const) {
+                    o.enable_backward = v->value->truthy();
+                    o.hash_text["enable_backward"] = python_str(Constant::py_bool(*o.enable_backward));
+                } else if (kw.arg == "grid_stride" && is_const) {
+                    o.grid_stride = v->value->truthy();
+                    o.hash_text["grid_stride"] = python_str(Constant::py_bool(*o.grid_stride));
+                } else if (kw.arg == "cuda_max_registers" && is_const && v->value->is_py_int()) {
+                    o.cuda_max_registers = v->value->as_int();
+                    o.hash_text["cuda_max_registers"] = std::to_string(*o.cuda_max_registers);
+                } else if (kw.arg == "enable_cuda_smem_spilling" && is_const) {
+                    if (v->value->truthy()) {
+                        o.enable_cuda_smem_spilling = true;
+                        o.hash_text["enable_cuda_smem_spilling"] = "True";
+                    }
+                } else if (kw.arg == "cluster_dim" && is_const && v->value->is_py_int()) {
+                    o.cluster_dim = v->value->as_int();
+                    o.hash_text["cluster_dim"] = std::to_string(o.cluster_dim);
+                } else if (kw.arg == "launch_bounds" && is_const && v->value->is_py_int()) {
+                    o.launch_bounds = {v->value->as_int()};
+                    o.hash_text["launch_bounds"] = std::to_string(v->value->as_int());
+                } else if (kw.arg == "launch_bounds" && v && v->kind == Object::Kind::Sequence &&
+                           (v->items.size() == 1 || v->items.size() == 2)) {
+                    std::string text;
+                    for (const auto& item : v->items) {
+                        if (!item || item->kind != Object::Kind::Constant || !item->value->is_py_int())
+                            fail(kw.value->pos, "launch_bounds must be an int or a tuple of 1-2 ints");
+                        o.launch_bounds.push_back(item->value->as_int());
+                        text += (text.empty() ? "" : ", ") + std::to_string(item->value->as_int());
+                    }
+                    bool is_tuple = kw.value->kind == ast::ExprKind::Tuple;
+                    if (is_tuple && v->items.size() == 1) text += ",";
+                    o.hash_text["launch_bounds"] = is_tuple ? "(" + text + ")" : "[" + text + "]";
                 } else {
                     fail(kw.value->pos, fmt::format("unsupported @wp.kernel option '{}'", kw.arg));
                 }

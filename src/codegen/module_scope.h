@@ -23,6 +23,7 @@ namespace ws {
 struct ModuleOptions {
     bool enable_backward = true;
     int max_unroll = 16;
+    bool default_grid_stride = true;
 };
 
 class ModuleScope {

@@ -200,6 +200,13 @@ struct OtherExpr : Expr {
     explicit OtherExpr(ExprKind k) : Expr(k) {}
 };
 
+// A dict display `{k: v, **m}`. Warp modules pass one to wp.set_module_options.
+struct Dict : OtherExpr {
+    Dict() : OtherExpr(ExprKind::Dict) {}
+    std::vector<Expr*> keys; // null for `**mapping`
+    std::vector<Expr*> values;
+};
+
 // ---------------------------------------------------------------- statements
 
 enum class StmtKind {

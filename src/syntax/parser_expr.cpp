@@ -476,27 +476,32 @@ Expr* Parser::list_atom() {
     return l;
 }
 
-// `{...}`: dict, set, or their comprehensions. Only kind and position are kept.
+// `{...}`: dict, set, or their comprehensions. Dicts keep their items; the
+// others only their kind and position.
 Expr* Parser::brace_atom() {
     Start s = start();
     take();
-    if (accept(Tok::RBrace)) return expr<OtherExpr>(s, ExprKind::Dict);
+    if (accept(Tok::RBrace)) return expr<Dict>(s);
     auto is_comprehension = [&] { return is(Tok::KwFor) || (is(Tok::KwAsync) && kind(1) == Tok::KwFor); };
     bool dict;
+    std::vector<Expr*> keys, values;
     if (accept(Tok::DoubleStar)) {
-        bitwise_or();
+        keys.push_back(nullptr);
+        values.push_back(bitwise_or());
         dict = true;
     } else {
         size_t first_index = index_;
         Expr* first = star_named_expression();
         dict = accept(Tok::Colon);
         if (dict) {
-            expression();
+            Expr* value = expression();
             if (is_comprehension()) {
                 comprehension_clauses();
                 expect(Tok::RBrace);
                 return expr<OtherExpr>(s, ExprKind::DictComp);
             }
+            keys.push_back(first);
+            values.push_back(value);
         } else {
             if (is_comprehension()) {
                 comprehension_clauses();
@@ -510,7 +515,8 @@ Expr* Parser::brace_atom() {
         if (is(Tok::RBrace)) break;
         if (dict) {
             if (accept(Tok::DoubleStar)) {
-                bitwise_or();
+                keys.push_back(nullptr);
+                values.push_back(bitwise_or());
                 continue;
             }
             Expr* key = expression();
@@ -521,7 +527,8 @@ Expr* Parser::brace_atom() {
                         "':' expected after dictionary key");
                 invalid_syntax();
             }
-            expression();
+            keys.push_back(key);
+            values.push_back(expression());
         } else {
             size_t first_index = index_;
             Expr* e = star_named_expression();
@@ -529,7 +536,11 @@ Expr* Parser::brace_atom() {
         }
     }
     expect(Tok::RBrace);
-    return expr<OtherExpr>(s, dict ? ExprKind::Dict : ExprKind::Set);
+    if (!dict) return expr<OtherExpr>(s, ExprKind::Set);
+    auto* d = expr<Dict>(s);
+    d->keys = std::move(keys);
+    d->values = std::move(values);
+    return d;
 }
 
 Expr* Parser::yield_expr() {
