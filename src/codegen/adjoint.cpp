@@ -68,11 +68,11 @@ std::unique_ptr<Block> Adjoint::end_block() {
 
 void Adjoint::set_lineno(int lineno) {
     if (!lineno_ || *lineno_ != lineno) {
-        int line = lineno + src.fun_lineno;
-        std::string text = strip_python(builder->scope().source().line(line));
+        std::string text = strip_python(builder->scope().source().line(lineno + src.fun_lineno));
         text = ljust_codepoints(text, 80 - static_cast<int>(indentation_.size()));
-        add_forward(fmt::format("// {}       <L {}>", text, line));
-        add_reverse(fmt::format("// adj: {}  <L {}>", text, line));
+        int shown = lineno + src.display_lineno;
+        add_forward(fmt::format("// {}       <L {}>", text, shown));
+        add_reverse(fmt::format("// adj: {}  <L {}>", text, shown));
     }
     lineno_ = lineno;
 }

@@ -177,6 +177,8 @@ private:
                                     std::vector<CallArgument> kwargs,
                                     const std::vector<std::pair<std::string, builtins::CallArg>>& type_args, int min_outputs,
                                     bool return_value_used, const ast::Expr* call_node);
+    UserFunction* instantiate_template(FunctionGroup& group, std::span<const CallArgument> args,
+                                       std::span<const CallArgument> kwargs, const Pos& where);
     Value add_user_call(struct FunctionGroup* group, std::vector<CallArgument> args,
                         std::vector<CallArgument> kwargs, int min_outputs, const ast::Expr* call_node);
     Value emit_struct_constructor(TypeRef struct_type, const std::vector<CallArgument>& args,

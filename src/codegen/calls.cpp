@@ -276,7 +276,86 @@ bool user_overload_matches(const UserFunction& f, std::span<const CallArgument> 
     return true;
 }
 
+// Warp's type_matches_template: a concrete argument type against a template
+// parameter type (Any, or an array whose dtype is Any).
+bool type_matches_template(TypeRef arg, TypeRef tmpl) {
+    if (arg->is_generic()) return false;
+    if (!tmpl->is_generic()) {
+        if (arg->is_array() && tmpl->is_array())
+            return arg->array_class == tmpl->array_class && type_matches_template(arg->elem, tmpl->elem) &&
+                   arg->ndim == tmpl->ndim;
+        return arg == tmpl;
+    }
+    if (tmpl->is_any()) return true;
+    if (tmpl->is_array())
+        return arg->is_array() && arg->array_class == tmpl->array_class &&
+               type_matches_template(arg->elem, tmpl->elem) && arg->ndim == tmpl->ndim;
+    return true;
+}
+
+// func_match_args against a template: binding, with Any accepting anything.
+bool template_binds(const UserFunction& f, std::span<const CallArgument> args, std::span<const CallArgument> kwargs) {
+    const auto& params = f.src.params;
+    if (args.size() > params.size()) return false;
+    std::vector<const Value*> bound(params.size(), nullptr);
+    for (size_t i = 0; i < args.size(); ++i) bound[i] = &args[i].value;
+    for (const auto& kw : kwargs) {
+        size_t j = 0;
+        while (j < params.size() && params[j].name != kw.keyword) ++j;
+        if (j == params.size() || bound[j]) return false;
+        bound[j] = &kw.value;
+    }
+    for (size_t j = 0; j < params.size(); ++j) {
+        TypeRef param = params[j].type;
+        if (!bound[j]) {
+            if (!params[j].has_default) return false;
+            continue;
+        }
+        if (!bound[j]->is_var()) return false;
+        TypeRef t = types::strip_reference(bound[j]->var->type);
+        if (param->is_any()) continue;
+        if (param->is_array() && t->is_array()) {
+            if (!param->elem->is_any() && param->elem != t->elem) return false;
+            continue;
+        }
+        if (t != param) return false;
+    }
+    return true;
+}
+
 } // namespace
+
+UserFunction* Adjoint::instantiate_template(FunctionGroup& group, std::span<const CallArgument> args,
+                                            std::span<const CallArgument> kwargs, const Pos& where) {
+    for (auto& tmpl : group.templates) {
+        const auto& params = tmpl->src.params;
+        if (!template_binds(*tmpl, args, kwargs)) continue;
+        size_t required = 0;
+        for (const Param& p : params) required += p.has_default ? 0 : 1;
+        if (args.size() < required || args.size() > params.size()) continue;
+        bool matched = true;
+        for (size_t i = 0; matched && i < args.size(); ++i)
+            matched = type_matches_template(types::strip_reference(args[i].value.var->type), params[i].type);
+        if (!matched) continue;
+        // Instantiate with the positional argument types, defaults for the rest.
+        auto inst = std::make_unique<UserFunction>();
+        inst->src = tmpl->src;
+        inst->native_name = tmpl->native_name;
+        inst->generic_parent = tmpl.get();
+        inst->src.is_generic = false;
+        inst->src.display_lineno = 0;
+        for (size_t i = 0; i < params.size(); ++i) {
+            Param& p = inst->src.params[i];
+            if (i < args.size()) p.type = types::strip_reference(args[i].value.var->type);
+            else if (p.default_value) p.type = p.default_value->type;
+            else fail_at(where, fmt::format("incomplete overload annotations for function {}", group.key));
+        }
+        // A later instantiation with the same signature replaces an earlier one (a dict in Warp).
+        group.overloads.push_back(std::move(inst));
+        return group.overloads.back().get();
+    }
+    return nullptr;
+}
 
 Value Adjoint::add_user_call(FunctionGroup* group, std::vector<CallArgument> args, std::vector<CallArgument> kwargs,
                              int min_outputs, const ast::Expr* call_node) {
@@ -288,6 +367,7 @@ Value Adjoint::add_user_call(FunctionGroup* group, std::vector<CallArgument> arg
             f = ov.get();
             break;
         }
+    if (!f) f = instantiate_template(*group, args, kwargs, where);
     if (!f)
         fail_at(where, fmt::format("couldn't find function overload for '{}' that matched inputs with types: [{}]",
                                    group->key, arg_list_repr(args, kwargs)));

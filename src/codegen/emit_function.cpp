@@ -99,7 +99,7 @@ std::string function_forward_text(const UserFunction& f, Device device, const st
     if (multiple)
         for (size_t i = 0; i < adj.return_var->size(); ++i)
             args.push_back(fmt::format("{} & ret_{}", (*adj.return_var)[i]->ctype(), i));
-    return fmt::format("\n// {}:{}\nstatic {}{} {}(\n    {})\n{{\n{}}}\n\n", path, f.src.fun_lineno,
+    return fmt::format("\n// {}:{}\nstatic {}{} {}(\n    {})\n{{\n{}}}\n\n", path, f.src.display_lineno,
                        device == Device::Cuda ? "CUDA_CALLABLE " : "", return_type, f.native_name, join_args(args),
                        forward_body(adj, false, device, false));
 }
@@ -123,7 +123,7 @@ std::string function_reverse_text(const UserFunction& f, Device device, const st
     std::string body = adj.used_by_backward_kernel
                            ? reverse_body(adj, false, device, false)
                            : "\t// reverse mode disabled (no backward-enabled kernel depends on this function)\n";
-    return fmt::format("\n// {}:{}\nstatic {}void adj_{}(\n    {})\n{{\n{}}}\n\n", path, f.src.fun_lineno,
+    return fmt::format("\n// {}:{}\nstatic {}void adj_{}(\n    {})\n{{\n{}}}\n\n", path, f.src.display_lineno,
                        device == Device::Cuda ? "CUDA_CALLABLE " : "", f.native_name, join_args(args), body);
 }
 

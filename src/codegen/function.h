@@ -36,7 +36,12 @@ struct FunctionSource {
     TypeRef return_annotation = nullptr;     // `-> T` (single value)
     std::vector<TypeRef> return_tuple;       // `-> tuple[A, B]`
     bool has_return_annotation = false;
+    bool is_generic = false; // some parameter type contains Any
     int fun_lineno = 0; // line of the first decorator (co_firstlineno)
+    // Base of the line numbers Warp prints (`<L n>`, `// path:n`): fun_lineno,
+    // except for instantiations of generic functions, which Warp builds from
+    // the bare source text and numbers from 0 (the decorator line).
+    int display_lineno = 0;
     // wp.static(...) expressions evaluated when the function was defined, in
     // order, as (source text, value); the calls are replaced in the tree.
     std::vector<std::pair<std::string, ObjectRef>> resolved_statics;
@@ -47,7 +52,9 @@ struct FunctionSource {
 
 struct UserFunction {
     FunctionSource src;
-    std::string native_name; // key_N
+    std::string native_name; // key_N (an instantiation shares its template's name: C++ overloads it)
+    // For an instantiation of a generic function: the template it came from.
+    const UserFunction* generic_parent = nullptr;
     // Per-module build state (a module is compiled once per UserFunction).
     std::unique_ptr<Adjoint> adj;
     bool built = false;
@@ -61,7 +68,8 @@ struct UserFunction {
 // registration order; a redefinition with the same signature replaces in place).
 struct FunctionGroup {
     std::string key;
-    std::vector<std::unique_ptr<UserFunction>> overloads;
+    std::vector<std::unique_ptr<UserFunction>> overloads; // concrete, incl. instantiations of templates
+    std::vector<std::unique_ptr<UserFunction>> templates; // generic (a parameter typed Any)
     int replaced = 0; // redefinitions that replaced an overload (each still took a native name)
 };
 

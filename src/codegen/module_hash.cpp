@@ -348,10 +348,14 @@ private:
         h.update(g.key);
         // Overloads sorted by their signature string (parameter type codes).
         std::vector<std::pair<std::string, const UserFunction*>> sigs;
-        for (const auto& ov : g.overloads) {
+        std::vector<const UserFunction*> all;
+        for (const auto& ov : g.overloads)
+            if (!ov->generic_parent) all.push_back(ov.get()); // instantiations are not hashed
+        for (const auto& ov : g.templates) all.push_back(ov.get());
+        for (const UserFunction* ov : all) {
             std::string sig;
             for (size_t i = 0; i < ov->src.params.size(); ++i) sig += (i ? "_" : "") + type_code(ov->src.params[i].type);
-            sigs.emplace_back(sig, ov.get());
+            sigs.emplace_back(sig, ov);
         }
         std::sort(sigs.begin(), sigs.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
         for (const auto& [sig, ov] : sigs) h.update(adjoint(ov->src));

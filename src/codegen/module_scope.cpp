@@ -146,8 +146,10 @@ void ModuleScope::fail(const Pos& pos, const std::string& message) const {
 
 std::vector<UserFunction*> ModuleScope::functions() const {
     std::vector<UserFunction*> out;
-    for (const auto& g : groups_)
+    for (const auto& g : groups_) {
         for (const auto& f : g->overloads) out.push_back(f.get());
+        for (const auto& f : g->templates) out.push_back(f.get());
+    }
     return out;
 }
 
@@ -638,6 +640,7 @@ FunctionSource ModuleScope::function_source(const ast::FunctionDef* def, bool is
     fs.scope = this;
     fs.key = def->name;
     fs.fun_lineno = def->first_line;
+    fs.display_lineno = def->first_line;
     const ast::Arguments& a = def->args;
     if (!a.posonlyargs.empty() || a.vararg || !a.kwonlyargs.empty() || a.kwarg)
         fail(def->pos, fmt::format("function '{}' uses *args, **kwargs, keyword-only or positional-only "
@@ -877,6 +880,12 @@ void ModuleScope::define_function(const ast::FunctionDef* def) {
         }
         for (const KernelDef* other : kernels_)
             if (other->src.key == k->src.key) fail(def->pos, fmt::format("kernel '{}' is defined twice", def->name));
+        for (const Param& p : k->src.params)
+            if (p.type->is_generic()) {
+                // A generic kernel is only compiled for wp.overload()-ed types; alone it adds no code.
+                globals_[def->name] = unsupported(fmt::format("generic kernel '{}'", def->name));
+                return;
+            }
         auto obj = std::make_shared<Object>();
         obj->kind = Object::Kind::Kernel;
         obj->name = def->name;
@@ -891,34 +900,38 @@ void ModuleScope::define_function(const ast::FunctionDef* def) {
         fail(deco_call->pos, "@wp.func arguments are not supported yet");
     auto f = std::make_unique<UserFunction>();
     f->src = function_source(def, false);
+    for (const Param& p : f->src.params) f->src.is_generic = f->src.is_generic || p.type->is_generic();
     // Native names count every Function with this key created in the process,
     // starting after the ones Warp itself defines at import.
     int count = warp_names::import_function_count(f->src.key);
     for (const auto& g : groups_)
-        if (g->key == f->src.key) count += static_cast<int>(g->overloads.size()) + g->replaced;
+        if (g->key == f->src.key)
+            count += static_cast<int>(g->overloads.size() + g->templates.size()) + g->replaced;
     f->native_name = fmt::format("{}_{}", f->src.key, count);
 
-    // Same name bound to a function group: add an overload or replace one with the same signature.
+    // Same name bound to a function group: add an overload or replace one with
+    // the same signature (Warp compares signatures as strings of type codes).
+    auto signature = [](const UserFunction& u) {
+        std::string sig;
+        for (size_t i = 0; i < u.src.params.size(); ++i) sig += (i ? "_" : "") + type_code(u.src.params[i].type);
+        return sig;
+    };
     ObjectRef existing = global(def->name);
     FunctionGroup* group = existing && existing->kind == Object::Kind::Function ? existing->function : nullptr;
     if (group) {
-        for (auto& ov : group->overloads) {
-            // Warp compares signatures as strings of parameter type codes.
-            bool same = ov->src.params.size() == f->src.params.size();
-            for (size_t i = 0; same && i < ov->src.params.size(); ++i)
-                same = type_code(ov->src.params[i].type) == type_code(f->src.params[i].type);
-            if (same) {
+        auto& list = f->src.is_generic ? group->templates : group->overloads;
+        for (auto& ov : list)
+            if (signature(*ov) == signature(*f)) {
                 ov = std::move(f);
                 ++group->replaced;
                 return;
             }
-        }
-        group->overloads.push_back(std::move(f));
+        list.push_back(std::move(f));
         return;
     }
     auto g = std::make_unique<FunctionGroup>();
     g->key = def->name;
-    g->overloads.push_back(std::move(f));
+    (f->src.is_generic ? g->templates : g->overloads).push_back(std::move(f));
     auto obj = std::make_shared<Object>();
     obj->kind = Object::Kind::Function;
     obj->name = def->name;

@@ -66,6 +66,7 @@ ObjectRef module(std::string_view dotted_name) {
     if (dotted_name == "warp") return named(Object::Kind::WarpModule, "warp");
     if (dotted_name == "warp.types") return named(Object::Kind::WarpModule, "warp.types");
     if (dotted_name == "math") return named(Object::Kind::WarpModule, "math");
+    if (dotted_name == "typing") return named(Object::Kind::WarpModule, "typing");
     return nullptr;
 }
 
@@ -75,6 +76,7 @@ ObjectRef attribute(const Object& obj, std::string_view name) {
             const builtins::NamespaceEntry* e = builtins::lookup(obj.name, name);
             return e ? from_namespace(*e) : nullptr;
         }
+        if (obj.name == "typing" && name == "Any") return Object::make_type(types::any(), "Any");
         if (obj.name == "math") {
             static const std::pair<std::string_view, double> kMath[] = {
                 {"pi", M_PI}, {"e", M_E}, {"tau", 2 * M_PI}, {"inf", INFINITY}, {"nan", NAN}};

@@ -123,6 +123,14 @@ TypeRef void_type() {
     return interner().get(key_of(TypeKind::Void), std::move(t));
 }
 
+TypeRef any() {
+    Type t;
+    t.kind = TypeKind::Any;
+    t.ctype = "Any";
+    t.repr = "Any";
+    return interner().get(key_of(TypeKind::Any), std::move(t));
+}
+
 TypeRef scalar(Scalar s) {
     Type t;
     t.kind = TypeKind::Scalar;

@@ -50,6 +50,7 @@ enum class TypeKind : uint8_t {
     Range,     // wp::range_t: the value of range(...) in a dynamic for loop
     Shape,     // wp::shape_t: array.shape
     Void,
+    Any, // typing.Any in a generic @wp.func signature (never a value's type)
 };
 
 // Array classes Warp distinguishes (wp::array_t, wp::indexedarray_t, ...).
@@ -93,6 +94,9 @@ struct Type {
     bool is_struct() const { return kind == TypeKind::Struct; }
     bool is_reference() const { return kind == TypeKind::Reference; }
     bool is_tuple() const { return kind == TypeKind::Tuple; }
+    bool is_any() const { return kind == TypeKind::Any; }
+    // Contains Any somewhere (a template parameter type).
+    bool is_generic() const { return kind == TypeKind::Any || (kind == TypeKind::Array && elem->is_generic()); }
     // Number of scalar components of a value type (Warp's type_length).
     int component_count() const;
 };
@@ -115,6 +119,7 @@ struct StructDef {
 namespace types {
 
 TypeRef void_type();
+TypeRef any();
 TypeRef scalar(Scalar s);
 inline TypeRef boolean() { return scalar(Scalar::Bool); }
 inline TypeRef int32() { return scalar(Scalar::Int32); }
