@@ -140,6 +140,10 @@ Value Adjoint::add_builtin_call_resolved(const Object& func, std::vector<CallArg
     const Pos& where = call_node ? call_node->pos : current_pos_;
     const builtins::Builtin* b = builtins::find(func.name);
     if (!b) fail_at(where, fmt::format("unknown builtin function '{}'", func.name));
+    if (b->python_defined)
+        fail_at(where, fmt::format("wp.{} is written in Python inside Warp (a @wp.func in Warp's own source); "
+                                   "warpsynth does not support it",
+                                   func.name));
 
     std::vector<builtins::CallArg> cargs, ckw_values;
     std::vector<std::pair<std::string, builtins::CallArg>> ckwargs, ctype_args;
@@ -150,6 +154,9 @@ Value Adjoint::add_builtin_call_resolved(const Object& func, std::vector<CallArg
     const builtins::Overload* ov = builtins::resolve(*b, cargs, ckwargs, min_outputs);
     if (!ov)
         fail_at(where, fmt::format("couldn't find an overload of '{}' for arguments ({})", func.name,
+                                   arg_list_repr(args, kwargs)));
+    if (!ov->supported)
+        fail_at(where, fmt::format("'{}' with arguments ({}) is not supported by warpsynth", func.name,
                                    arg_list_repr(args, kwargs)));
     auto bound_opt = builtins::bind(*ov, cargs, ckwargs, ctype_args);
     if (!bound_opt) fail_at(where, fmt::format("arguments do not bind to '{}'", func.name));
@@ -204,6 +211,8 @@ Value Adjoint::add_builtin_call_resolved(const Object& func, std::vector<CallArg
     for (TypeRef t : result.types) outputs.push_back(add_var(t));
 
     builtins::Dispatch d = builtins::dispatch(*ov, bound, result);
+    if (!d.error.empty()) fail_at(where, fmt::format("'{}': {}", func.name, d.error));
+    if (d.unsupported) fail_at(where, fmt::format("'{}' with these arguments is not supported by warpsynth", func.name));
     std::vector<Var*> func_args;
     std::vector<bool> pass_as_reference;
     for (const auto& da : d.args) {

@@ -1,0 +1,9 @@
+import warp as wp
+
+
+@wp.kernel
+def k(a: wp.array(dtype=float)):
+    i = wp.tid()
+    a[i] = (a[i] + 1.0
+
+# expect-error: 7:12: '(' was never closed
