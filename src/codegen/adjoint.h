@@ -68,6 +68,10 @@ public:
     bool has_non_unrolled_constant_loop = false;
     bool uses_tid = false;
     bool uses_scalar_tid = false;
+    // A differentiable `a[i].x *= v` (not an atomic) cannot have an adjoint: Warp
+    // rejects the function when it generates its backward pass.
+    std::string slot_augassign_error;
+    Pos slot_error_pos;
     int kernel_dim = 1;
     std::vector<struct UserFunction*> called_user_functions; // unique, in first-call order
     // wp.static(...) expressions evaluated during this build (Warp's deferred_static_expressions).
@@ -171,6 +175,15 @@ private:
     void store_subscript(const ast::Subscript* lhs, Var* target, const std::vector<Var*>& indices, Var* rhs);
     void store_attribute(const ast::Attribute* lhs, Var* aggregate, Var* rhs);
     Var* resolve_attribute_store_aggregate(const ast::Expr* node);
+
+    // array slots (lower_slots.cpp)
+    Var* array_slot_reference(std::shared_ptr<const ArraySlot> slot, const LValueOrigin* origin);
+    std::shared_ptr<const ArraySlot> select_array_slot(const Var* target, const std::vector<Var*>* indices,
+                                                       const std::string* attr, const ast::Expr* node);
+    bool is_atomic_slot(const ArraySlot& slot, ast::BinOpKind op) const;
+    void emit_array_slot(const ArraySlot& slot, Var* rhs, const char* operation, const Pos* where);
+    std::string array_slot_adjoint(const Var* root);
+    void record_unsupported_slot_adjoint(const Var* result, const Var* target);
 
     // calls (calls.cpp)
     Value add_builtin_call_resolved(const Object& func, std::vector<CallArgument> args,

@@ -32,6 +32,17 @@ const char* operator_builtin_name(ast::BinOpKind op) {
     return "";
 }
 
+const char* atomic_slot_op(ast::BinOpKind op) {
+    switch (op) {
+    case ast::BinOpKind::Add: return "add";
+    case ast::BinOpKind::Sub: return "sub";
+    case ast::BinOpKind::BitAnd: return "and";
+    case ast::BinOpKind::BitOr: return "or";
+    case ast::BinOpKind::BitXor: return "xor";
+    default: return nullptr;
+    }
+}
+
 bool is_non_atomic_scalar(Scalar s) {
     return s == Scalar::Int8 || s == Scalar::UInt8 || s == Scalar::Int16 || s == Scalar::UInt16;
 }
@@ -93,7 +104,10 @@ void Adjoint::emit_assign(const ast::Assign* node) {
         if (rhs->type->is_reference()) rhs = add_builtin_call1("copy", {rhs});
         auto [target, index_nodes] = eval_subscript(ast::as<ast::Subscript>(lhs), true);
         std::vector<Var*> indices = eval_indices(types::strip_reference(target->type), index_nodes);
-        if (target->array_slot) fail(lhs, "assignment into an element of an array of composites is not supported yet");
+        if (auto slot = select_array_slot(target, &indices, nullptr, lhs)) {
+            emit_array_slot(*slot, rhs, nullptr, &lhs->pos);
+            return;
+        }
         store_subscript(ast::as<ast::Subscript>(lhs), target, indices, rhs);
         return;
     }
@@ -132,7 +146,10 @@ void Adjoint::emit_assign(const ast::Assign* node) {
         if (rhs->type->is_reference()) rhs = add_builtin_call1("copy", {rhs});
         const auto* attr = ast::as<ast::Attribute>(lhs);
         Var* aggregate = resolve_attribute_store_aggregate(attr->value);
-        if (aggregate->array_slot) fail(lhs, "assignment into an element of an array of composites is not supported yet");
+        if (auto slot = select_array_slot(aggregate, nullptr, &attr->attr, lhs)) {
+            emit_array_slot(*slot, rhs, nullptr, &lhs->pos);
+            return;
+        }
         store_attribute(attr, aggregate, rhs);
         return;
     }
@@ -226,6 +243,18 @@ void Adjoint::store_attribute(const ast::Attribute* lhs, Var* aggregate, Var* rh
     else add_builtin_call1("assign", {attr.var, rhs});
 }
 
+void Adjoint::record_unsupported_slot_adjoint(const Var* result, const Var* target) {
+    if (!target->array_slot) return;
+    TypeRef t = types::strip_reference(result->type);
+    bool differentiable = (t->is_value() && is_float(t->scalar)) || t->is_struct();
+    if (!differentiable || !slot_augassign_error.empty()) return;
+    slot_augassign_error = fmt::format("in {} '{}': differentiable composite slot augmented assignments with this "
+                                       "operator are not supported with backward code generation enabled; write "
+                                       "the result to a separate array, or use enable_backward=False",
+                                       is_user_function ? "function" : "kernel", src.key);
+    slot_error_pos = current_pos_;
+}
+
 void Adjoint::emit_augassign(const ast::AugAssign* node) {
     const ast::Expr* lhs = node->target;
     const char* op_name = operator_builtin_name(node->op);
@@ -272,10 +301,14 @@ void Adjoint::emit_augassign(const ast::AugAssign* node) {
         auto [target, index_nodes] = eval_subscript(sub, true);
         TypeRef tt = types::strip_reference(target->type);
         std::vector<Var*> indices = eval_indices(tt, index_nodes);
-        if (target->array_slot) fail(lhs, "augmented assignment into an element of an array of composites is not supported yet");
 
         auto lower_load_op_store = [&]() {
             for (Var*& i : indices) i = load(i);
+            auto slot = select_array_slot(target, &indices, nullptr, lhs);
+            if (!user_op && slot && is_atomic_slot(*slot, node->op)) {
+                emit_array_slot(*slot, eval_rhs(), atomic_slot_op(node->op), &lhs->pos);
+                return;
+            }
             std::vector<Var*> a{target};
             a.insert(a.end(), indices.begin(), indices.end());
             Var* current;
@@ -283,7 +316,9 @@ void Adjoint::emit_augassign(const ast::AugAssign* node) {
             else if (tt->is_array()) current = add_builtin_call("address", a).var;
             else current = add_builtin_call("extract", a).var;
             Var* result = apply_operator(current);
-            store_subscript(sub, target, indices, result);
+            record_unsupported_slot_adjoint(result, target);
+            if (slot) emit_array_slot(*slot, result, nullptr, &lhs->pos);
+            else store_subscript(sub, target, indices, result);
         };
 
         if (tt->is_array()) {
@@ -336,11 +371,17 @@ void Adjoint::emit_augassign(const ast::AugAssign* node) {
     if (lhs->kind == ast::ExprKind::Attribute) {
         const auto* attr = ast::as<ast::Attribute>(lhs);
         Var* aggregate = resolve_attribute_store_aggregate(attr->value);
-        if (aggregate->array_slot) fail(lhs, "augmented assignment into an element of an array of composites is not supported yet");
+        auto slot = select_array_slot(aggregate, nullptr, &attr->attr, lhs);
+        if (!user_op && slot && is_atomic_slot(*slot, node->op)) {
+            emit_array_slot(*slot, eval_rhs(), atomic_slot_op(node->op), &lhs->pos);
+            return;
+        }
         Value current = emit_attribute(attr, Value(aggregate));
         if (!current.is_var()) fail(lhs, "attribute is not a value");
         Var* result = apply_operator(current.var);
-        store_attribute(attr, aggregate, result);
+        record_unsupported_slot_adjoint(result, aggregate);
+        if (slot) emit_array_slot(*slot, result, nullptr, &lhs->pos);
+        else store_attribute(attr, aggregate, result);
         return;
     }
     fail(node, "error, unsupported target for augmented assignment");

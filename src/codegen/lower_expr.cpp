@@ -285,7 +285,6 @@ const LValueOrigin* Adjoint::reference_origin_for_var(const Var* var, LValueOrig
 }
 
 Value Adjoint::emit_attribute(const ast::Attribute* node, std::optional<Value> aggregate_in, bool as_target) {
-    (void)as_target;
     Value aggregate = aggregate_in ? *aggregate_in : eval(node->value);
     current_pos_ = node->pos;
     if (aggregate.is_object()) {
@@ -301,6 +300,19 @@ Value Adjoint::emit_attribute(const ast::Attribute* node, std::optional<Value> a
     if (agg->constant && agg->constant->kind != Constant::Kind::Composite) return aggregate;
     TypeRef agg_type = types::strip_reference(agg->type);
     LValueOrigin origin_storage;
+
+    if (as_target) {
+        if (auto slot = select_array_slot(agg, nullptr, &node->attr, node)) {
+            std::optional<LValueOrigin> extended;
+            if (const LValueOrigin* o = reference_origin_for_var(agg, &origin_storage)) {
+                // Warp extends the origin with the component index (a fresh constant) or the field.
+                if (agg_type->is_vector() || agg_type->is_quat())
+                    extended = o->extend_index({vector_component_index(node, node->attr, agg_type)});
+                else extended = o->extend_field(node->attr);
+            }
+            return Value(array_slot_reference(slot, extended ? &*extended : nullptr));
+        }
+    }
 
     if (agg_type->is_vector() || agg_type->is_quat()) {
         Var* index = vector_component_index(node, node->attr, agg_type);
@@ -447,20 +459,14 @@ Value Adjoint::emit_indexing_vars(Var* target, std::vector<Var*> indices, bool a
             if (as_target && target_type->array_class == ArrayClass::Array &&
                 (target_type->elem->is_composite() || target_type->elem->is_struct())) {
                 // Store targets inside array elements resolve to a slot, not a load.
-                Var* slot_ref = add_var(types::reference(target_type->elem));
                 auto slot = std::make_shared<ArraySlot>();
                 slot->root = target;
                 slot->indices.assign(indices.begin(), indices.end());
                 slot->type = target_type->elem;
-                slot_ref->array_slot = slot;
-                if (const LValueOrigin* o = reference_origin_for_var(target, &origin_storage))
-                    slot_ref->ref_origin =
-                        std::make_shared<LValueOrigin>(o->extend_array({indices.begin(), indices.end()}));
-                std::string root = target->type->is_reference() ? "*(" + target->emit() + ")" : target->emit();
-                std::string idx;
-                for (size_t k = 0; k < indices.size(); ++k) idx += (k ? ", " : "") + indices[k]->emit();
-                add_forward(fmt::format("{} = &(wp::index({}, {}));", slot_ref->emit(), root, idx));
-                return Value(slot_ref);
+                const LValueOrigin* o = reference_origin_for_var(target, &origin_storage);
+                std::optional<LValueOrigin> extended;
+                if (o) extended = o->extend_array({indices.begin(), indices.end()});
+                return Value(array_slot_reference(slot, extended ? &*extended : nullptr));
             }
             std::vector<Var*> a{target};
             a.insert(a.end(), indices.begin(), indices.end());
@@ -477,8 +483,14 @@ Value Adjoint::emit_indexing_vars(Var* target, std::vector<Var*> indices, bool a
             out->ref_origin = std::make_shared<LValueOrigin>(o->extend_view({indices.begin(), indices.end()}));
         return Value(out);
     }
-    if (as_target && target->array_slot) {
-        fail_at(current_pos_, "assignment to a component of an array element is not supported yet");
+    if (as_target) {
+        if (auto slot = select_array_slot(target, &indices, nullptr, nullptr)) {
+            std::optional<LValueOrigin> extended;
+            if (const LValueOrigin* o = reference_origin_for_var(target, &origin_storage))
+                extended = target_type->is_matrix() ? o->extend_index({indices.begin(), indices.end()})
+                                                    : o->extend_index({indices[0]});
+            return Value(array_slot_reference(slot, extended ? &*extended : nullptr));
+        }
     }
     std::vector<Var*> a{target};
     a.insert(a.end(), indices.begin(), indices.end());

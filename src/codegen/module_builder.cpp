@@ -154,6 +154,16 @@ CompileOutput ModuleBuilder::assemble() {
     for (KernelDef* k : kernels) build_kernel(k);
     propagate_used_by_backward();
 
+    // Warp refuses to generate the backward pass of code that updates a slot
+    // of an array element with a non-atomic differentiable operation.
+    auto check_slot_error = [&](const Adjoint& a) {
+        if (a.used_by_backward_kernel && !a.slot_augassign_error.empty())
+            throw CompileError(scope_.source().path(), a.slot_error_pos.line, a.slot_error_pos.col + 1,
+                               a.slot_augassign_error);
+    };
+    for (KernelDef* k : kernels) check_slot_error(*k->adj);
+    for (UserFunction* f : functions_) check_slot_error(*f->adj);
+
     CompileOutput out;
     Device device = options_.device;
     std::string body;
