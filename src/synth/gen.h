@@ -21,6 +21,7 @@
 #include <cstdint>
 #include <fmt/format.h>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -84,13 +85,26 @@ struct Value {
     bool literal = false;                 // a bare Python literal (a Warp constant)
     bool positive = false;                // a float known to be > 0
     bool unit = false;                    // a unit vector / unit quaternion
+    // A bare name bound to a constant (a literal-bound local or a module
+    // constant): the literal's text. Warp re-types such a variable in place when
+    // it is cast to a 64-bit type, so casts spell the literal instead.
+    std::string const_text;
 };
+
+// A value spelled `text` of type `t` (names, field reads written by recipes).
+inline Value value_of(std::string text, const SType& t) {
+    Value v;
+    v.text = std::move(text);
+    v.type = t;
+    return v;
+}
 
 struct Var {
     std::string name;
     SType type;
     IntRange range = IntRange::unknown();
     bool is_const = false;  // bound to a literal: Warp treats it as a constant
+    std::string const_text; // the literal, while is_const
     bool assignable = true; // false for parameters and loop variables
     bool positive = false;
     bool unit = false;
@@ -168,6 +182,15 @@ struct Helper {
     bool overload_of_previous = false;
 };
 
+// An open block, for hoisting a variable in front of it.
+struct BlockInfo {
+    size_t header_line; // index in Fn::lines where a hoisted definition goes
+    int indent;         // indentation of the header
+    int dyn_depth;      // enclosing dynamic loops, outside the block
+    int loop_depth;
+    int64_t trip;
+};
+
 // One loop or while being generated (for break/continue and trip counts).
 struct LoopFrame {
     bool dynamic = false;
@@ -193,6 +216,11 @@ struct Fn {
     int64_t trip = 1; // product of enclosing loop trip counts
     int nesting = 0;  // block nesting below the function body
     std::vector<SType> returns;
+    std::vector<BlockInfo> blocks; // open blocks, outermost first
+    // Module constants read by an expression so far. Warp then binds the name
+    // as a local symbol (merged by if/else into a non-constant value), after
+    // which `range(NAME)` is no longer unrolled; such names stay out of ranges.
+    std::set<std::string> evaluated;
     bool in_if = false;
     int helper_index = -1; // helpers may call only helpers with a smaller index
 };
@@ -252,8 +280,10 @@ class Gen {
 
     // ---- output ----
     void line(std::string text);
-    void open(std::string header); // `header:` and indent
-    void close();                  // dedent, drop the block's variables
+    // `header:` and indent. `hoist_line`: where a variable this block needs is
+    // defined if hoisted out of it (the `if` line for elif/else blocks).
+    void open(std::string header, size_t hoist_line = SIZE_MAX);
+    void close(); // dedent, drop the block's variables
     void push_scope();
     void pop_scope();
 
@@ -348,6 +378,8 @@ class Gen {
     void stmt_tuple_unpack();
     void stmt_early_return();
     void store_to(ArrayRef& a, const std::string& index, const Value& v);
+    // Element types `a[i] += x` applies to (Warp lowers it to an atomic add).
+    static bool augmentable(const SType& t);
     void atomic_to(ArrayRef& a, const std::string& index, const Value& v, std::string_view op);
     // A `for`/`while` block: `header` without the colon, the loop variable
     // (empty for while) with its range; `body` writes the statements.

@@ -2,6 +2,7 @@
 #include "synth/gen.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <fmt/format.h>
 
 namespace ws::synth {
@@ -17,7 +18,9 @@ void Gen::line(std::string text) {
     fn.lines.push_back(std::string(static_cast<size_t>(fn.indent) * 4, ' ') + text);
 }
 
-void Gen::open(std::string header) {
+void Gen::open(std::string header, size_t hoist_line) {
+    fn.blocks.push_back({hoist_line == SIZE_MAX ? fn.lines.size() : hoist_line, fn.indent, fn.dyn_depth,
+                         static_cast<int>(fn.loops.size()), fn.trip});
     line(header + ":");
     ++fn.indent;
     ++fn.nesting;
@@ -25,6 +28,7 @@ void Gen::open(std::string header) {
 }
 
 void Gen::close() {
+    fn.blocks.pop_back();
     pop_scope();
     --fn.indent;
     --fn.nesting;
@@ -50,6 +54,7 @@ Var& Gen::define(const std::string& name, const Value& v, bool typed_init) {
     var.type = v.type;
     var.range = v.range;
     var.is_const = v.literal && !typed_init;
+    if (var.is_const) var.const_text = v.const_text.empty() ? v.text : v.const_text;
     var.positive = v.positive;
     var.unit = v.unit;
     var.dyn_depth = fn.dyn_depth;
@@ -76,6 +81,7 @@ Value Gen::use(Var& v) {
     out.positive = v.positive;
     out.unit = v.unit;
     out.literal = false;
+    if (v.is_const) out.const_text = v.const_text;
     return out;
 }
 
@@ -94,6 +100,7 @@ void Gen::note_mutation(Var& v, IntRange added) {
     v.range.hi = std::max(v.range.hi, added.hi);
     // Once mutated it is no longer a compile-time constant, nor known positive.
     v.is_const = false;
+    v.const_text.clear();
     v.positive = false;
     v.unit = false;
 }

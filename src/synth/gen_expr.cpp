@@ -106,6 +106,17 @@ Value Gen::call(std::string_view fn_name, std::initializer_list<Value> args, con
 }
 
 Value Gen::cast(const Value& v, const SType& to) {
+    if (!v.const_text.empty() && !(v.type == to) && (to.scalar == Scalar::F64 || to.scalar == Scalar::I64)) {
+        // Warp would re-type the constant variable itself: cast its literal.
+        Value lit = v;
+        lit.text = v.const_text;
+        lit.literal = true;
+        lit.const_text.clear();
+        lit.prec = v.const_text.starts_with("-") ? kUnary : kAtom;
+        mod.feats.add(v.type.is_float() ? Tag::literal_float : Tag::literal_int);
+        if (lit.prec == kUnary) mod.feats.add(Tag::literal_negative);
+        return cast(lit, to);
+    }
     const bool builtin_names = mod.rng.chance(mod.policy[Knob::PBuiltinNames]);
     const std::string name = scalar_name(to.scalar, builtin_names);
     mod.feats.add(v.literal ? Tag::typed_literal : Tag::cast);

@@ -64,13 +64,29 @@ Value Gen::leaf(const SType& t) {
     }
     const size_t n_vars = vars.size();
     const bool arrays = mod.policy[Knob::EArrayLoad] > 0 && has_array_of(t);
-    const bool strict = need_var && (n_vars > 0 || arrays);
+    // Components of composite variables (and struct fields) also read a variable.
+    bool comps = false;
+    for (const auto& v : fn.vars) {
+        if (t.is_scalar() && v.type.is_composite() && v.type.kind != Kind::Transform &&
+            v.type.scalar == t.scalar)
+            comps = true;
+        if (v.type.kind == Kind::Struct)
+            for (const auto& [f, ft] : mod.structs[size_t(v.type.custom)].fields) comps = comps || ft == t;
+    }
+    // A float can also be read from an integer variable: `float(k)`.
+    std::vector<Var*> ints;
+    if (t.is_float() && n_vars == 0)
+        for (auto& v : fn.vars)
+            if (v.type == SType::scalar_of(Scalar::I32) && !v.is_rng) ints.push_back(&v);
+    const bool strict = need_var && (n_vars > 0 || arrays || comps || !ints.empty());
     const int lit_weight = t.is_scalar() ? (n_vars > 0 ? 2 : 4) : (n_vars == 0 ? 6 : 1);
-    weights.push_back(mod.policy[Knob::EComponent] > 0 ? 3 : 0);           // component
-    weights.push_back(!strict && mod.policy[Knob::EConstant] > 0 ? 2 : 0); // constant
-    weights.push_back(arrays ? 5 : 0);                                     // array element
-    weights.push_back(!strict && t.is_int() && no_loads == 0 ? 1 : 0);     // a.shape[k]
-    weights.push_back(strict ? 0 : lit_weight);                            // literal / constructor
+    const bool comp_only = strict && n_vars == 0 && !arrays;
+    weights.push_back(comps ? (comp_only ? 8 : (mod.policy[Knob::EComponent] > 0 ? 3 : 0)) : 0); // component
+    weights.push_back(!strict && mod.policy[Knob::EConstant] > 0 ? 2 : 0);                       // constant
+    weights.push_back(arrays ? 5 : 0);                                 // array element
+    weights.push_back(!strict && t.is_int() && no_loads == 0 ? 1 : 0); // a.shape[k]
+    weights.push_back(strict ? 0 : lit_weight);                        // literal
+    weights.push_back(strict && !ints.empty() ? 4 : 0);                // float(k)
 
     for (int attempt = 0; attempt < 3; ++attempt) {
         const size_t pick = mod.rng.weighted(weights);
@@ -100,7 +116,11 @@ Value Gen::leaf(const SType& t) {
                 return shape_of(a, mod.rng.range(0, a.ndim - 1));
             }
             break;
-        default: return t.is_scalar() ? literal(t) : construct(t, 1);
+        case 4: return t.is_scalar() ? literal(t) : construct(t, 1);
+        default: {
+            need_var = false;
+            return cast(use(*ints[mod.rng.below(ints.size())]), t);
+        }
         }
         weights[pick] = 0;
     }
@@ -191,6 +211,7 @@ std::optional<Value> Gen::constant_leaf(const SType& t) {
         if (c.type == t) cands.push_back(&c);
     if (cands.empty()) return std::nullopt;
     const ModuleConst& c = *cands[mod.rng.below(cands.size())];
+    fn.evaluated.insert(c.name);
     mod.feats.add(c.wp_constant ? Tag::module_constant : Tag::python_global_constant);
     Value v;
     v.text = c.name;
@@ -199,6 +220,7 @@ std::optional<Value> Gen::constant_leaf(const SType& t) {
     v.positive = c.positive;
     // A module constant is a compile-time constant in Warp, like a literal.
     v.literal = t.is_scalar();
+    if (t.is_scalar()) v.const_text = c.value_text;
     mod.feats.type(t);
     return v;
 }
@@ -252,7 +274,11 @@ Value Gen::index_for(const ArrayRef& a, int d, int depth) {
     for (auto& v : fn.vars)
         if (v.type.scalar == Scalar::I32 && v.type.is_scalar() && v.range.within(0, extent - 1) && !v.is_rng)
             fitting.push_back(&v);
-    const size_t form = mod.rng.weighted({fitting.empty() ? 0 : 8, 2, 4, depth > 0 ? 2 : 0});
+    // Computed indices start from an integer variable; with none, a small literal.
+    bool any_int = false;
+    for (const auto& v : fn.vars) any_int = any_int || (v.type == SType::scalar_of(Scalar::I32) && !v.is_rng);
+    const size_t form =
+        mod.rng.weighted({fitting.empty() ? 0 : 8, 2, fitting.empty() ? 0 : 4, depth > 0 && any_int ? 2 : 0});
     if (form == 0) {
         out = use(*fitting[mod.rng.below(fitting.size())]);
     } else if (form == 1) {
@@ -268,6 +294,7 @@ Value Gen::index_for(const ArrayRef& a, int d, int depth) {
             e.range = minus ? range_sub(base.range, IntRange::of(off, off))
                             : range_add(base.range, IntRange::of(off, off));
         } else {
+            need_var = true;
             e = int_expr(SType::scalar_of(Scalar::I32), std::max(depth, 1));
         }
         if (e.range.within(0, extent - 1)) {

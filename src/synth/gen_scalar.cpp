@@ -369,9 +369,12 @@ Value Gen::int_expr(const SType& t, int depth) {
             if (mod.rng.chance(650)) {
                 d = int_lit(mod.rng.range(2, 16));
             } else {
+                need_var = true;
                 Value e = int_expr(t, depth - 1);
                 if (e.range.lo >= 1) {
                     d = e;
+                } else if (e.literal) { // `wp.max(0, 1)` is not worth writing
+                    d = int_lit(mod.rng.range(2, 16));
                 } else {
                     d = call("wp.max", {e, int_lit(1)}, t);
                     d.range = IntRange::of(1, std::max<int64_t>(e.range.hi, 1));
@@ -567,12 +570,16 @@ Value Gen::cond(int depth) {
     for (const auto& v : fn.vars) have_bool = have_bool || v.type == b;
     const auto& p = mod.policy;
     // Compare what exists: floats when a float (or float composite) is around.
-    bool float_src = has_array_of(f);
-    for (const auto& v : fn.vars)
+    bool float_src = has_array_of(f), int_src = has_array_of(i32);
+    for (const auto& v : fn.vars) {
         float_src = float_src || (v.type.scalar == mod.fp && (v.type.is_scalar() || v.type.is_composite()));
-    const size_t form = mod.rng.weighted(
-        {float_src ? 10 : 0, 6, p[Knob::PChained] / 20, float_src ? 1 : 0, depth > 0 ? p[Knob::PAnd] / 25 : 0,
-         depth > 0 ? p[Knob::POr] / 25 : 0, depth > 0 ? p[Knob::PNot] / 25 : 0, have_bool ? 4 : 0});
+        int_src = int_src || (v.type == i32 && !v.is_rng);
+    }
+    if (!float_src && !int_src) float_src = true; // nothing to compare: literals it is
+    const size_t form =
+        mod.rng.weighted({float_src ? 10 : 0, int_src ? 6 : 0, p[Knob::PChained] / 20, float_src ? 1 : 0,
+                          depth > 0 ? p[Knob::PAnd] / 25 : 0, depth > 0 ? p[Knob::POr] / 25 : 0,
+                          depth > 0 ? p[Knob::PNot] / 25 : 0, have_bool ? 4 : 0});
     static constexpr std::string_view kOrder[] = {"<", "<=", ">", ">="};
     switch (form) {
     case 0: { // float comparison
@@ -597,7 +604,7 @@ Value Gen::cond(int depth) {
         Value out;
         out.type = b;
         out.prec = kCompare;
-        if (float_src && mod.rng.chance(500)) {
+        if (float_src && (!int_src || mod.rng.chance(500))) {
             Value x = float_expr(f, sub);
             static constexpr std::pair<std::string_view, std::string_view> kBand[] = {
                 {"0.0", "1.0"}, {"-1.0", "1.0"}, {"0.1", "0.9"}, {"-0.5", "0.5"}};

@@ -387,23 +387,53 @@ void Gen::stmt_if() {
     mod.feats.add(Tag::if_);
     const bool saved = fn.in_if;
     fn.in_if = true;
+    const size_t if_line = fn.lines.size();
+    // Each branch starts from the state before the `if` (a constant mutated in
+    // one branch is still a constant in the next); after the chain, Warp merges
+    // every mutated variable into a non-constant value.
+    struct Snap {
+        std::string name;
+        bool is_const;
+        int dyn_depth;
+        std::string const_text;
+    };
+    std::vector<Snap> snap;
+    for (const auto& v : fn.vars) snap.push_back({v.name, v.is_const, v.dyn_depth, v.const_text});
+    std::set<std::string> mutated;
+    auto restore = [&]() {
+        for (const auto& s : snap)
+            if (Var* v = find_var(s.name)) {
+                if (v->is_const != s.is_const || v->dyn_depth != s.dyn_depth) mutated.insert(s.name);
+                v->is_const = s.is_const;
+                v->dyn_depth = s.dyn_depth;
+                v->const_text = s.const_text;
+            }
+    };
     open("if " + c.text);
     block(n);
     close();
+    restore();
     while (mod.on(Knob::PElif) && mod.rng.chance(500)) {
         mod.feats.add(Tag::elif);
         begin_statement();
         Value c2 = cond(std::max(1, depth_budget() - 1));
-        open("elif " + c2.text);
+        open("elif " + c2.text, if_line);
         block(std::max(1, n - 1));
         close();
+        restore();
     }
     if (mod.on(Knob::PElse)) {
         mod.feats.add(Tag::else_);
-        open("else");
+        open("else", if_line);
         block(std::max(1, n - 1));
         close();
+        restore();
     }
+    for (const auto& name : mutated)
+        if (Var* v = find_var(name)) {
+            v->is_const = false;
+            v->const_text.clear();
+        }
     fn.in_if = saved;
 }
 
@@ -434,7 +464,8 @@ void Gen::stmt_for() {
             int_params.push_back(&v);
     std::vector<const ModuleConst*> consts;
     for (const auto& c : mod.consts)
-        if (c.type == i32 && c.range.lo >= 1 && c.range.hi <= 16) consts.push_back(&c);
+        if (c.type == i32 && c.range.lo >= 1 && c.range.hi <= 16 && !fn.evaluated.count(c.name))
+            consts.push_back(&c);
 
     enum { Unrolled, Long, Shape, Param, Constant };
     const int dyn = std::max(1, p[Knob::PDynLoop]);
@@ -697,14 +728,33 @@ void Gen::atomic_to(ArrayRef& a, const std::string& index, const Value& v, std::
     line(fmt::format("{}({}, {}, {})", fn_name, a.name, index, v.text));
 }
 
+bool Gen::augmentable(const SType& t) {
+    return (t.is_scalar() && !t.is_bool() && t.scalar != Scalar::F16 && t.scalar != Scalar::U32) ||
+           (t.is_float_vec() && t.custom < 0);
+}
+
 void Gen::stmt_store() {
     begin_statement();
+    // Outputs are mostly written once: unwritten ones first.
     std::vector<ArrayRef*> cands;
+    std::vector<int> weights;
     for (auto& a : fn.arrays)
-        if (a.writable && a.owned_dims > 0) cands.push_back(&a);
+        if (a.writable && a.owned_dims > 0) {
+            cands.push_back(&a);
+            weights.push_back(a.written ? 1 : 6);
+        }
     if (cands.empty()) return stmt_local();
-    ArrayRef& a = *cands[mod.rng.below(cands.size())];
+    ArrayRef& a = *cands[mod.rng.weighted(weights)];
     const int d = depth_budget();
+    // A second write adds to the first: `a[i] += x` (an atomic add in Warp).
+    if (a.written && augmentable(a.dtype) && mod.rng.chance(600)) {
+        const std::string index = index_text(a, d);
+        Value e = expr(a.dtype, d);
+        mod.feats.add(Tag::aug_assign_array_atomic);
+        mod.feats.add(Tag::op_add);
+        line(fmt::format("{}[{}] += {}", a.name, index, e.text));
+        return;
+    }
     // `a[i] *= x` on an array is a load, a multiply and a store.
     if (a.readable && a.dtype.is_float() && a.dtype.scalar != Scalar::F16 && mod.rng.chance(150)) {
         mod.feats.add(Tag::aug_assign_array_nonatomic);
@@ -830,11 +880,16 @@ std::vector<Var*> Gen::unused_locals(int min_block) {
 }
 
 void Gen::sink_unused() {
-    for (Var* u : unused_locals(fn.nesting)) {
-        if (u->block != fn.nesting) continue;
-        // Fold into an outer variable of the same type that may change here.
-        // Same type first; else a float of the kernel's precision takes a
-        // scalar summary of it (length, trace, a component...).
+    std::vector<std::string> pending; // names: hoisting invalidates Var pointers
+    for (Var* u : unused_locals(fn.nesting))
+        if (u->block == fn.nesting && !u->type.is_bool()) pending.push_back(u->name);
+    std::string hoisted; // one accumulator per block, defined in front of it
+    for (const std::string& uname : pending) {
+        Var* u = find_var(uname);
+        if (!u || u->uses > 0) continue;
+        // Fold into an outer variable of the same type that may change here;
+        // else a float of the kernel's precision takes a scalar summary of it
+        // (length, trace, a component...).
         std::vector<Var*> same, floats;
         for (auto& v : fn.vars) {
             if (&v == u || v.block >= fn.nesting || !can_mutate(v) || v.is_rng) continue;
@@ -844,21 +899,52 @@ void Gen::sink_unused() {
             if (!addable) continue;
             if (v.type == u->type)
                 same.push_back(&v);
-            else if (v.type == float_type() &&
-                     (u->type.is_float() || u->type.is_composite() || u->type.is_int()) &&
-                     !u->type.is_bool() && u->type.kind != Kind::Struct)
+            else if (v.type == float_type() && u->type.kind != Kind::Struct)
                 floats.push_back(&v);
         }
-        if (same.empty() && floats.empty()) continue;
+        const bool fold =
+            !(same.empty() && floats.empty()) && (!hoisted.empty() ? false : mod.rng.chance(600));
+        std::string target;
+        if (fold) {
+            target = same.empty() ? floats[mod.rng.below(floats.size())]->name
+                                  : same[mod.rng.below(same.size())]->name;
+        } else if (!hoisted.empty()) {
+            target = hoisted;
+        } else if (!fn.blocks.empty()) {
+            // `acc = float(0.0)` in front of the block: the block's result flows out.
+            const BlockInfo bi = fn.blocks.back();
+            const SType f = float_type();
+            hoisted = fresh(NameRole::Accum, f);
+            Value init = typed_zero(f);
+            fn.lines.insert(fn.lines.begin() + static_cast<std::ptrdiff_t>(bi.header_line),
+                            std::string(static_cast<size_t>(bi.indent) * 4, ' ') + hoisted + " = " +
+                                init.text);
+            Var acc;
+            acc.name = hoisted;
+            acc.type = f;
+            acc.dyn_depth = bi.dyn_depth;
+            acc.loop_depth = bi.loop_depth;
+            acc.trip_at_def = bi.trip;
+            acc.block = fn.nesting - 1;
+            mod.feats.type(f);
+            fn.vars.insert(fn.vars.begin() + static_cast<std::ptrdiff_t>(fn.block_marks.back()), acc);
+            ++fn.block_marks.back();
+            target = hoisted;
+        } else {
+            continue;
+        }
         begin_statement();
-        Var& o = same.empty() ? *floats[mod.rng.below(floats.size())] : *same[mod.rng.below(same.size())];
+        Var* o = find_var(target);
+        u = find_var(uname);
+        if (!o || !u) continue;
         Value uv = use(*u);
-        if (!(uv.type == o.type))
-            uv = uv.type.is_int() ? cast(uv, o.type) : reduce_to_scalar(uv, o.type.scalar);
+        if (!(uv.type == o->type))
+            uv = uv.type.is_int() || uv.type.is_bool() ? to_float(uv) : reduce_to_scalar(uv, o->type.scalar);
+        if (!(uv.type == o->type)) uv = cast(uv, o->type);
         mod.feats.add(Tag::aug_assign_local);
         mod.feats.add(Tag::op_add);
-        line(fmt::format("{} += {}", o.name, uv.text));
-        note_mutation(o, o.range);
+        line(fmt::format("{} += {}", o->name, uv.text));
+        note_mutation(*o, o->range);
     }
 }
 

@@ -511,7 +511,7 @@ void KernelBuilder::finish() {
             const auto& [field, ft] = def.fields[mod.rng.below(def.fields.size())];
             mod.feats.add(Tag::struct_field_write);
             g.line(fmt::format("{}.{} = {}", name, field, output_value(ft).text));
-            g.store_to(a, g.index_text(a, 0), Value{name, a.dtype});
+            g.store_to(a, g.index_text(a, 0), value_of(name, a.dtype));
             continue;
         }
         // Atomic integer counters get small increments (no overflow across threads).
@@ -535,7 +535,15 @@ void KernelBuilder::finish() {
         pending = pending || (u->block == 0 && (u->type.is_float() || u->type.has_float_components()));
     if (pending && !outs.empty() && mod.on(Knob::PSinkUnused)) {
         ArrayRef& a = *outs[mod.rng.below(outs.size())];
-        g.store_to(a, g.index_text(a, 0), output_value(a.dtype));
+        const std::string index = g.index_text(a, 0);
+        Value v = output_value(a.dtype);
+        if (Gen::augmentable(a.dtype)) { // added to what the kernel wrote
+            mod.feats.add(Tag::aug_assign_array_atomic);
+            mod.feats.add(Tag::op_add);
+            g.line(fmt::format("{}[{}] += {}", a.name, index, v.text));
+        } else {
+            g.store_to(a, index, v);
+        }
     }
 }
 

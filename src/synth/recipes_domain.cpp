@@ -312,11 +312,11 @@ void physics_particles_struct(KernelBuilder& kb) {
     mod.feats.add(Tag::struct_field_read);
     mod.feats.add(Tag::struct_field_write);
     Value accel = gravity.empty() ? g.expr(v3, 1) : g.var_named(gravity);
-    Value vnew = g.binop(Value{p + ".vel", v3}, "+", g.binop(g.paren(accel), "*", g.var_named(dt), v3, kMul),
-                         v3, kAdd);
+    Value vnew = g.binop(value_of(p + ".vel", v3), "+",
+                         g.binop(g.paren(accel), "*", g.var_named(dt), v3, kMul), v3, kAdd);
     g.line(fmt::format("{}.vel = {}", p, vnew.text));
-    Value pnew = g.binop(Value{p + ".pos", v3}, "+",
-                         g.binop(Value{p + ".vel", v3}, "*", g.var_named(dt), v3, kMul), v3, kAdd);
+    Value pnew = g.binop(value_of(p + ".pos", v3), "+",
+                         g.binop(value_of(p + ".vel", v3), "*", g.var_named(dt), v3, kMul), v3, kAdd);
     g.line(fmt::format("{}.pos = {}", p, pnew.text));
     kb.filler();
     g.store_to(*g.array_named(parts), i, g.var_named(p));

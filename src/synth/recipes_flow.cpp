@@ -291,6 +291,7 @@ void recipe_stencil(KernelBuilder& kb) {
             radius = kb.add_constant("RADIUS", SType::scalar_of(Scalar::I32), std::to_string(r), false,
                                      IntRange::of(r, r));
             taps = fmt::format("wp.static(2 * {} + 1)", radius);
+            kb.fn.evaluated.insert(radius); // read in the loop body below
             mod.feats.add(Tag::python_global_constant);
             mod.feats.add(Tag::static_expr);
             mod.feats.add(Tag::op_mul);
