@@ -134,7 +134,8 @@ CompileOutput ModuleBuilder::assemble() {
     bool unresolved = false;
     for (const KernelDef* k : scope_.kernels()) unresolved = unresolved || k->src.has_unresolved_statics;
     for (const UserFunction* f : scope_.functions()) unresolved = unresolved || f->src.has_unresolved_statics;
-    if (unresolved) {
+    bool need_hashes = scope_.kernels().size() > 1 || !options_.strip_hash;
+    if (unresolved && need_hashes) {
         for (KernelDef* k : scope_.kernels()) build_kernel(k);
         for (KernelDef* k : scope_.kernels()) deferred[&k->src] = k->adj->deferred_statics;
         for (UserFunction* f : functions_) deferred[&f->src] = f->adj->deferred_statics;
@@ -145,7 +146,10 @@ CompileOutput ModuleBuilder::assemble() {
         functions_.clear();
         structs_.clear();
     }
-    std::vector<std::vector<unsigned char>> hashes = kernel_hashes(scope_, deferred);
+    // The hashes only matter for the order of several kernels and for names with a hash suffix.
+    std::vector<std::vector<unsigned char>> hashes;
+    if (need_hashes) hashes = kernel_hashes(scope_, deferred);
+    else hashes.assign(scope_.kernels().size(), {});
     std::vector<size_t> order(scope_.kernels().size());
     for (size_t i = 0; i < order.size(); ++i) order[i] = i;
     std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return hashes[a] < hashes[b]; });

@@ -734,6 +734,12 @@ ObjectRef ModuleScope::evaluate_static(const ast::Call* call, const LocalLookup*
 }
 
 void ModuleScope::resolve_static_expressions(FunctionSource& fs) {
+    // Like Warp, only functions whose source mentions "static" can have any.
+    const SourceFile& file = source();
+    bool mentions_static = false;
+    for (int l = fs.fun_lineno; !mentions_static && l <= fs.def->pos.end_line; ++l)
+        mentions_static = file.line(l).find("static") != std::string_view::npos;
+    if (!mentions_static) return;
     // Warp's Adjoint.replace_static_expressions: depth first over the whole
     // definition, tracking enclosing loop variables; a static expression that
     // names one is left for code generation.
