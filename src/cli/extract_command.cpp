@@ -1,13 +1,12 @@
 // `warpsynth extract PATH... --out DIR`: pairs from existing Warp code, never executing it.
-#include <fmt/format.h>
-
-#include <iostream>
-#include <memory>
-
 #include "cli/commands.h"
 #include "dataset/cli_errors.h"
 #include "dataset/extract.h"
 #include "dataset/io_error.h"
+
+#include <fmt/format.h>
+#include <iostream>
+#include <memory>
 
 namespace ws::cli {
 
@@ -20,8 +19,9 @@ Action add_extract_command(CLI::App& app) {
     auto device = std::make_shared<std::string>("cuda");
     auto o = std::make_shared<dataset::ExtractOptions>();
     auto no_compress = std::make_shared<bool>(false);
-    CLI::App* cmd = app.add_subcommand("extract", "Find @wp.kernel functions in existing Python files (without "
-                                                  "running them) and write their pairs");
+    CLI::App* cmd =
+        app.add_subcommand("extract", "Find @wp.kernel functions in existing Python files (without "
+                                      "running them) and write their pairs");
     cmd->add_option("PATH", *paths, "Python files or folders (searched recursively)")->required();
     cmd->add_option("--out", *out, "Dataset folder")->required();
     cmd->add_option("--device", *device, "C++ to generate: cuda, cpu or both")
@@ -43,7 +43,8 @@ Action add_extract_command(CLI::App& app) {
                 throw dataset::ConfigError("--device must be cuda, cpu or both");
             dataset::ExtractSummary s = dataset::extract(opts);
             if (!opts.quiet)
-                for (const auto& sk : s.skipped) std::cout << fmt::format("{}: skipped: {}\n", sk.where, sk.reason);
+                for (const auto& sk : s.skipped)
+                    std::cout << fmt::format("{}: skipped: {}\n", sk.where, sk.reason);
             return exit_codes::ok;
         });
     };

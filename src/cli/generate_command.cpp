@@ -1,17 +1,16 @@
 // `warpsynth generate`: a dataset of synthesized kernels and their C++ (design §4-§6).
-#include <fmt/format.h>
-
-#include <cstdlib>
-#include <map>
-#include <memory>
-#include <optional>
-
 #include "cli/commands.h"
 #include "dataset/cli_errors.h"
 #include "dataset/generate.h"
 #include "dataset/io_error.h"
 #include "dataset/manifest.h"
 #include "dataset/slice_spec.h"
+
+#include <cstdlib>
+#include <fmt/format.h>
+#include <map>
+#include <memory>
+#include <optional>
 
 extern char** environ;
 
@@ -64,31 +63,41 @@ const CommandRegistration kGenerate{"generate", 20, add_generate_command};
 
 Action add_generate_command(CLI::App& app) {
     auto a = std::make_shared<GenerateArgs>();
-    CLI::App* cmd = app.add_subcommand("generate", "Synthesize kernels, compile them and write a deduplicated, sharded "
-                                                   "dataset of pairs");
-    auto* count = cmd->add_option("--count", a->count, "Kernels to synthesize (record indices 0..N-1); the dataset "
-                                                       "keeps those that compile and are not duplicates");
-    auto* out = cmd->add_option("--out", a->out, "Dataset folder (created; an existing one is resumed)")->required();
+    CLI::App* cmd =
+        app.add_subcommand("generate", "Synthesize kernels, compile them and write a deduplicated, sharded "
+                                       "dataset of pairs");
+    auto* count = cmd->add_option("--count", a->count,
+                                  "Kernels to synthesize (record indices 0..N-1); the dataset "
+                                  "keeps those that compile and are not duplicates");
+    auto* out =
+        cmd->add_option("--out", a->out, "Dataset folder (created; an existing one is resumed)")->required();
     auto* seed = cmd->add_option("--seed", a->seed, "Seed of the kernel stream")->capture_default_str();
-    auto* cats = cmd->add_option("--categories", a->categories, "Comma-separated synthesizer categories (default: all)");
+    auto* cats = cmd->add_option("--categories", a->categories,
+                                 "Comma-separated synthesizer categories (default: all)");
     auto* device = cmd->add_option("--device", a->device, "C++ to generate: cuda, cpu or both")
                        ->check(CLI::IsMember({"cuda", "cpu", "both"}))
                        ->capture_default_str();
     cmd->add_option("--jobs,-j", a->jobs, "Worker threads (default: all cores); never changes the output");
-    auto* shard = cmd->add_option("--shard", a->shard, "Generate only slice I of N (I/N), e.g. one task of a job array");
+    auto* shard = cmd->add_option("--shard", a->shard,
+                                  "Generate only slice I of N (I/N), e.g. one task of a job array");
     auto* shard_count = cmd->add_option("--shard-count", a->shard_count,
                                         "N for slices taken from JOB_COMPLETION_INDEX (Kubernetes) or "
                                         "SLURM_ARRAY_TASK_ID (Slurm)");
-    auto* shard_size = cmd->add_option("--shard-size", a->shard_size, "Kernels per shard file")->capture_default_str();
-    auto* nocomp = cmd->add_flag("--no-compress", a->no_compress, "Plain .jsonl shards instead of .jsonl.zst");
-    cmd->add_flag("--resume", a->resume, "Finish an interrupted run in --out (options not given are taken from its "
-                                         "manifest; running the same command again does the same)");
+    auto* shard_size =
+        cmd->add_option("--shard-size", a->shard_size, "Kernels per shard file")->capture_default_str();
+    auto* nocomp =
+        cmd->add_flag("--no-compress", a->no_compress, "Plain .jsonl shards instead of .jsonl.zst");
+    cmd->add_flag("--resume", a->resume,
+                  "Finish an interrupted run in --out (options not given are taken from its "
+                  "manifest; running the same command again does the same)");
     cmd->add_flag("--quiet,-q", a->quiet, "No progress bar, only the summary line");
     auto* src = cmd->add_option("--kernel-source", a->kernel_source, "Where kernels come from")->group("");
-    cmd->footer("Example:\n  warpsynth generate --count 100000 --seed 1 --out ds/\n"
-                "  sbatch --array=0-15 ... warpsynth generate --count 1600000 --out ds/slice-$SLURM_ARRAY_TASK_ID\n"
-                "  warpsynth merge ds/slice-* --out ds/all\n\n"
-                "The output is byte-identical for the same options whatever --jobs is, and after kill -9 and a rerun.");
+    cmd->footer(
+        "Example:\n  warpsynth generate --count 100000 --seed 1 --out ds/\n"
+        "  sbatch --array=0-15 ... warpsynth generate --count 1600000 --out ds/slice-$SLURM_ARRAY_TASK_ID\n"
+        "  warpsynth merge ds/slice-* --out ds/all\n\n"
+        "The output is byte-identical for the same options whatever --jobs is, and after kill -9 and a "
+        "rerun.");
 
     return [=]() -> int {
         return dataset::run_reporting_errors([&]() -> int {
@@ -97,11 +106,12 @@ Action add_generate_command(CLI::App& app) {
             std::optional<dataset::Manifest> old;
             if (a->resume) {
                 old = dataset::load_manifest(a->out);
-                if (!old) throw dataset::ConfigError(fmt::format("--resume: {} has no manifest.json; nothing to resume",
-                                                                 a->out));
+                if (!old)
+                    throw dataset::ConfigError(
+                        fmt::format("--resume: {} has no manifest.json; nothing to resume", a->out));
                 if (old->kind != "generate")
-                    throw dataset::ConfigError(fmt::format("--resume: {} was made by `{}`, not generate", a->out,
-                                                           old->kind));
+                    throw dataset::ConfigError(
+                        fmt::format("--resume: {} was made by `{}`, not generate", a->out, old->kind));
                 c = dataset::GenerateConfig::from_json(old->config);
             } else if (count->count() == 0) {
                 throw dataset::ConfigError("generate: --count is required (or --resume to finish a run)");
@@ -127,8 +137,9 @@ Action add_generate_command(CLI::App& app) {
             opts.quiet = a->quiet;
             dataset::GenerateSummary s = dataset::generate(opts);
             if (s.already_complete)
-                std::cerr << fmt::format("warpsynth generate: {} is already complete ({} pairs); nothing to do\n",
-                                         a->out, s.records);
+                std::cerr << fmt::format(
+                    "warpsynth generate: {} is already complete ({} pairs); nothing to do\n", a->out,
+                    s.records);
             return exit_codes::ok;
         });
     };

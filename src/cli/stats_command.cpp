@@ -1,12 +1,11 @@
 // `warpsynth stats DIR`: recompute stats.json, the dataset card README.md and its figures.
-#include <fmt/format.h>
-
-#include <iostream>
-#include <memory>
-
 #include "cli/commands.h"
 #include "dataset/cli_errors.h"
 #include "dataset/stats_pass.h"
+
+#include <fmt/format.h>
+#include <iostream>
+#include <memory>
 
 namespace ws::cli {
 
@@ -16,8 +15,9 @@ const CommandRegistration kStats{"stats", 50, add_stats_command};
 Action add_stats_command(CLI::App& app) {
     auto dir = std::make_shared<std::string>();
     auto print = std::make_shared<bool>(false);
-    CLI::App* cmd = app.add_subcommand("stats", "Distributions, dedup and near-duplicate rates, coverage; rewrites "
-                                                "stats.json and the dataset card README.md");
+    CLI::App* cmd =
+        app.add_subcommand("stats", "Distributions, dedup and near-duplicate rates, coverage; rewrites "
+                                    "stats.json and the dataset card README.md");
     cmd->add_option("DIR", *dir, "Dataset folder")->required();
     cmd->add_flag("--print", *print, "Also print stats.json to standard output");
     return [=]() -> int {

@@ -1,12 +1,11 @@
 // `warpsynth validate DIR`: schema, checksums, recompilation, dedup and stats consistency.
-#include <fmt/format.h>
-
-#include <iostream>
-#include <memory>
-
 #include "cli/commands.h"
 #include "dataset/cli_errors.h"
 #include "dataset/validate.h"
+
+#include <fmt/format.h>
+#include <iostream>
+#include <memory>
 
 namespace ws::cli {
 
@@ -17,14 +16,16 @@ Action add_validate_command(CLI::App& app) {
     auto o = std::make_shared<dataset::ValidateOptions>();
     auto dir = std::make_shared<std::string>();
     auto no_recompile = std::make_shared<bool>(false);
-    CLI::App* cmd = app.add_subcommand("validate", "Check a dataset: record schema, manifest checksums, recompile "
-                                                   "every record and compare, dedup and stats consistency");
+    CLI::App* cmd =
+        app.add_subcommand("validate", "Check a dataset: record schema, manifest checksums, recompile "
+                                       "every record and compare, dedup and stats consistency");
     cmd->add_option("DIR", *dir, "Dataset folder")->required();
     cmd->add_option("--jobs,-j", o->jobs, "Worker threads (default: all cores)");
     cmd->add_flag("--no-recompile", *no_recompile, "Skip the recompilation of every record");
     cmd->add_flag("--quiet,-q", o->quiet, "Only problems and the summary line");
-    cmd->footer("Each problem is printed on standard output as `record ID (FILE:LINE): PROBLEM` or `FILE: PROBLEM`;\n"
-                "the exit status is 5 when there is any.");
+    cmd->footer(
+        "Each problem is printed on standard output as `record ID (FILE:LINE): PROBLEM` or `FILE: PROBLEM`;\n"
+        "the exit status is 5 when there is any.");
     return [=]() -> int {
         return dataset::run_reporting_errors([&]() -> int {
             dataset::ValidateOptions opts = *o;

@@ -1,11 +1,10 @@
 #include "dataset/card.h"
 
-#include <fmt/format.h>
-
-#include <string>
-
 #include "dataset/file_io.h"
 #include "dataset/svg.h"
+
+#include <fmt/format.h>
+#include <string>
 
 namespace ws::dataset {
 
@@ -30,13 +29,13 @@ std::string pct(uint64_t a, uint64_t b) {
 std::string config_line(const Manifest& m) {
     const json& c = m.config;
     if (m.kind == "generate")
-        return fmt::format("`warpsynth generate --count {} --seed {} --device {}{}` (kernel source `{}`, {} kernels "
-                           "per shard file)",
-                           c.value("count", 0), c.value("seed", 0), c.value("device", std::string("cuda")),
-                           c.value("categories", json::array()).empty()
-                               ? std::string()
-                               : " --categories " + c.at("categories").dump(),
-                           c.value("kernel_source", std::string("synth")), c.value("shard_size", 0));
+        return fmt::format(
+            "`warpsynth generate --count {} --seed {} --device {}{}` (kernel source `{}`, {} kernels "
+            "per shard file)",
+            c.value("count", 0), c.value("seed", 0), c.value("device", std::string("cuda")),
+            c.value("categories", json::array()).empty() ? std::string()
+                                                         : " --categories " + c.at("categories").dump(),
+            c.value("kernel_source", std::string("synth")), c.value("shard_size", 0));
     if (m.kind == "merge") return "`warpsynth merge` of " + c.value("inputs", json::array()).dump();
     return "`warpsynth extract` from existing Warp code";
 }
@@ -55,28 +54,37 @@ std::string card_text(const Manifest& m, const json& s) {
     out += "---\n\n";
 
     out += "# warpsynth: NVIDIA Warp kernels paired with Warp's generated C++\n\n";
-    out += fmt::format("{} pairs of an NVIDIA Warp kernel in Python and the CUDA / CPU C++ that Warp {} generates "
-                       "for it (forward and reverse-mode adjoint), made by warpsynth {} with {}.\n\n",
-                       records, m.config.value("warp_version", std::string("?")),
-                       m.config.value("generator_version", std::string("?")), config_line(m));
-    out += "Load it with (`pip install datasets zstandard`: the shards are zstd-compressed JSON lines):\n\n```python\nimport datasets\nds = datasets.load_dataset(\"json\", "
-           "data_files=\"data/train-*\", split=\"train\")  # or load_dataset(\"path/to/this/folder\")\n```\n\n";
+    out += fmt::format(
+        "{} pairs of an NVIDIA Warp kernel in Python and the CUDA / CPU C++ that Warp {} generates "
+        "for it (forward and reverse-mode adjoint), made by warpsynth {} with {}.\n\n",
+        records, m.config.value("warp_version", std::string("?")),
+        m.config.value("generator_version", std::string("?")), config_line(m));
+    out +=
+        "Load it with (`pip install datasets zstandard`: the shards are zstd-compressed JSON "
+        "lines):\n\n```python\nimport datasets\nds = datasets.load_dataset(\"json\", "
+        "data_files=\"data/train-*\", split=\"train\")  # or load_dataset(\"path/to/this/folder\")\n```\n\n";
 
     out += "## Fields\n\n| field | description |\n| --- | --- |\n";
     out += "| `id` | stable id: `<seed>-<index>` for generated kernels, `x-<hash>` for extracted ones |\n";
     out += "| `kernel_name` | the Python name of the `@wp.kernel` |\n";
     out += "| `category` | synthesizer category, or `extracted` |\n";
-    out += "| `python_source` | the whole Python module that was compiled; the `// <path>:<line>` comments of the C++ "
+    out += "| `python_source` | the whole Python module that was compiled; the `// <path>:<line>` comments "
+           "of the C++ "
            "refer to its lines, under the virtual path `/warpsynth/<id>.py` |\n";
-    out += "| `cuda_forward`, `cuda_backward` | the kernel's CUDA forward and backward (adjoint) entry functions |\n";
-    out += "| `cuda_functions` | the CUDA forward and adjoint functions of the `@wp.func`s the kernel calls |\n";
-    out += "| `cpu_forward`, `cpu_backward`, `cpu_functions`, `cpu_entry` | the same for the CPU (null unless the "
+    out += "| `cuda_forward`, `cuda_backward` | the kernel's CUDA forward and backward (adjoint) entry "
+           "functions |\n";
+    out +=
+        "| `cuda_functions` | the CUDA forward and adjoint functions of the `@wp.func`s the kernel calls |\n";
+    out += "| `cpu_forward`, `cpu_backward`, `cpu_functions`, `cpu_entry` | the same for the CPU (null "
+           "unless the "
            "device is `cpu` or `both`); `cpu_entry` holds the module entry points |\n";
-    out += "| `metadata.device`, `warp_version`, `generator_version`, `seed`, `index` | how the record was made |\n";
+    out += "| `metadata.device`, `warp_version`, `generator_version`, `seed`, `index` | how the record was "
+           "made |\n";
     out += "| `metadata.python_lines`, `forward_lines`, `backward_lines`, `has_backward` | sizes |\n";
     out += "| `metadata.features`, `builtins` | construct tags and the Warp builtins the kernel calls |\n";
     out += "| `metadata.source_hash` | the normalised-structure hash used for exact dedup |\n";
-    out += "| `metadata.launch` | launch dimensions and array shapes/value ranges that keep every access in bounds |\n";
+    out += "| `metadata.launch` | launch dimensions and array shapes/value ranges that keep every access in "
+           "bounds |\n";
     out += "| `metadata.verification` | `pass`, `fail: ...`, `skipped: ...` or null when not verified |\n\n";
 
     out += "## Summary\n\n| | |\n| --- | --- |\n";
@@ -86,33 +94,38 @@ std::string card_text(const Manifest& m, const json& s) {
     const json& fl = s.at("failures");
     out += fmt::format("| pairs | {} |\n", records);
     out += fmt::format("| kernels considered | {} |\n", candidates);
-    out += fmt::format("| exact duplicates dropped | {} ({}) |\n", ed.at("duplicates_dropped").get<uint64_t>(),
-                       pct(ed.at("duplicates_dropped"), candidates));
+    out +=
+        fmt::format("| exact duplicates dropped | {} ({}) |\n", ed.at("duplicates_dropped").get<uint64_t>(),
+                    pct(ed.at("duplicates_dropped"), candidates));
     out += fmt::format("| rejected by the compiler | {} ({}) |\n", fl.at("compile").get<uint64_t>(),
                        pct(fl.at("compile"), candidates));
-    out += fmt::format("| near-duplicate rate (MinHash 5-grams, Jaccard >= 0.7, sample of {}) | {:.1f}% |\n",
-                       nd.at("sample_size").get<uint64_t>(), 100.0 * nd.at("near_duplicate_rate").get<double>());
+    out +=
+        fmt::format("| near-duplicate rate (MinHash 5-grams, Jaccard >= 0.7, sample of {}) | {:.1f}% |\n",
+                    nd.at("sample_size").get<uint64_t>(), 100.0 * nd.at("near_duplicate_rate").get<double>());
     out += fmt::format("| pairs with a backward pass | {} |\n\n", s.at("with_backward").get<uint64_t>());
 
-    out += "## Categories\n\n![category mix](figures/categories.svg)\n\n| category | pairs | share |\n| --- | --- | "
+    out += "## Categories\n\n![category mix](figures/categories.svg)\n\n| category | pairs | share |\n| --- "
+           "| --- | "
            "--- |\n";
     for (const auto& [cat, n] : s.at("by_category").items())
         out += fmt::format("| {} | {} | {} |\n", cat, n.get<uint64_t>(), pct(n, records));
 
-    out += "\n## Sizes (lines)\n\n![line counts](figures/lines.svg)\n\n| | min | p50 | p90 | p99 | max | mean "
-           "|\n| --- | --- | --- | --- | --- | --- | --- |\n";
+    out +=
+        "\n## Sizes (lines)\n\n![line counts](figures/lines.svg)\n\n| | min | p50 | p90 | p99 | max | mean "
+        "|\n| --- | --- | --- | --- | --- | --- | --- |\n";
     for (const char* k : {"python", "forward", "backward"}) {
         const json& d = s.at("lines").at(k);
-        out += fmt::format("| {} | {} | {} | {} | {} | {} | {} |\n", k, d.at("min").get<int>(), d.at("p50").get<int>(),
-                           d.at("p90").get<int>(), d.at("p99").get<int>(), d.at("max").get<int>(),
-                           d.at("mean").get<double>());
+        out += fmt::format("| {} | {} | {} | {} | {} | {} | {} |\n", k, d.at("min").get<int>(),
+                           d.at("p50").get<int>(), d.at("p90").get<int>(), d.at("p99").get<int>(),
+                           d.at("max").get<int>(), d.at("mean").get<double>());
     }
 
     out += "\n## Most used builtins\n\n| builtin | pairs |\n| --- | --- |\n";
     int shown = 0;
     for (const auto& b : s.at("builtins")) {
         if (++shown > 25) break;
-        out += fmt::format("| `{}` | {} |\n", b.at("name").get<std::string>(), b.at("records").get<uint64_t>());
+        out +=
+            fmt::format("| `{}` | {} |\n", b.at("name").get<std::string>(), b.at("records").get<uint64_t>());
     }
 
     out += "\n## Verification\n\n| check | verdicts |\n| --- | --- |\n";
@@ -122,16 +135,19 @@ std::string card_text(const Manifest& m, const json& s) {
             cell += fmt::format("{}{}: {}", cell.empty() ? "" : ", ", verdict, n.get<uint64_t>());
         out += fmt::format("| {} | {} |\n", check, cell);
     }
-    out += "\n## Reproducibility\n\nThe same command gives the same bytes on any machine and with any number of "
-           "threads: records contain no path, user name or time of the machine that made them. `manifest.json` "
-           "holds the configuration and the xxh3 checksum of every shard; `warpsynth validate` rechecks all of it "
-           "and recompiles every record.\n";
+    out +=
+        "\n## Reproducibility\n\nThe same command gives the same bytes on any machine and with any number of "
+        "threads: records contain no path, user name or time of the machine that made them. `manifest.json` "
+        "holds the configuration and the xxh3 checksum of every shard; `warpsynth validate` rechecks all of "
+        "it "
+        "and recompiles every record.\n";
     return out;
 }
 
 } // namespace
 
-void write_stats_and_card(const std::filesystem::path& dir, const Manifest& manifest, const StatsCollector& stats) {
+void write_stats_and_card(const std::filesystem::path& dir, const Manifest& manifest,
+                          const StatsCollector& stats) {
     json s = stats.to_json();
     Series categories;
     for (const auto& [cat, n] : stats.by_category()) categories.emplace_back(cat, n);

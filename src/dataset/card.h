@@ -4,16 +4,17 @@
 // figures (figures/categories.svg, figures/lines.svg).
 #pragma once
 
-#include <filesystem>
-#include <nlohmann/json.hpp>
-
 #include "dataset/manifest.h"
 #include "dataset/stats.h"
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
 
 namespace ws::dataset {
 
 // Writes stats.json (the deterministic statistics plus the manifest's
 // "timing"), README.md and figures/ into `dir`, each atomically.
-void write_stats_and_card(const std::filesystem::path& dir, const Manifest& manifest, const StatsCollector& stats);
+void write_stats_and_card(const std::filesystem::path& dir, const Manifest& manifest,
+                          const StatsCollector& stats);
 
 } // namespace ws::dataset

@@ -4,13 +4,12 @@
 // errors never escape the pipeline: they are counted per record.
 #pragma once
 
-#include <fmt/format.h>
-
-#include <filesystem>
-#include <iostream>
-
 #include "cli/commands.h"
 #include "dataset/io_error.h"
+
+#include <filesystem>
+#include <fmt/format.h>
+#include <iostream>
 
 namespace ws::dataset {
 

@@ -1,16 +1,15 @@
 #include "dataset/dataset_writer.h"
 
-#include <fmt/format.h>
-
-#include <charconv>
-#include <set>
-
+#include "dataset/card.h"
 #include "dataset/fault.h"
 #include "dataset/file_io.h"
 #include "dataset/io_error.h"
 #include "dataset/layout.h"
-#include "dataset/card.h"
 #include "dataset/shard_reader.h"
+
+#include <charconv>
+#include <fmt/format.h>
+#include <set>
 
 namespace ws::dataset {
 
@@ -40,9 +39,10 @@ DatasetWriter::DatasetWriter(fs::path dir, std::string kind, json config, uint64
         if (fs::exists(dir_ / "data", ec)) {
             for (const auto& e : fs::directory_iterator(dir_ / "data"))
                 if (e.path().filename().string().rfind(".", 0) != 0)
-                    throw ConfigError(fmt::format("{} holds shard files but no manifest.json: it was not made by "
-                                                  "warpsynth or is damaged; use an empty folder",
-                                                  dir_.string()));
+                    throw ConfigError(
+                        fmt::format("{} holds shard files but no manifest.json: it was not made by "
+                                    "warpsynth or is damaged; use an empty folder",
+                                    dir_.string()));
         }
     }
     ensure_writable_directory(dir_ / "data");
@@ -54,15 +54,16 @@ DatasetWriter::~DatasetWriter() = default;
 
 void DatasetWriter::open_existing(const Manifest& old, bool restart) {
     std::vector<std::string> diffs;
-    if (old.kind != manifest_.kind) diffs.push_back(fmt::format("kind: {} in the folder vs {} now", old.kind,
-                                                                manifest_.kind));
+    if (old.kind != manifest_.kind)
+        diffs.push_back(fmt::format("kind: {} in the folder vs {} now", old.kind, manifest_.kind));
     for (auto& d : config_differences(old.config, manifest_.config)) diffs.push_back(std::move(d));
     if (!diffs.empty()) {
         std::string list;
         for (const auto& d : diffs) list += "\n  " + d;
-        throw ConfigError(fmt::format("{} holds a dataset made with a different configuration:{}\nuse another --out "
-                                      "folder, or delete this one to start over",
-                                      dir_.string(), list));
+        throw ConfigError(
+            fmt::format("{} holds a dataset made with a different configuration:{}\nuse another --out "
+                        "folder, or delete this one to start over",
+                        dir_.string(), list));
     }
     if (restart) {
         for (const auto& e : old.shards) fs::remove(dir_ / e.file);
@@ -74,13 +75,15 @@ void DatasetWriter::open_existing(const Manifest& old, bool restart) {
         fs::path path = dir_ / e.file;
         std::error_code ec;
         if (!fs::exists(path, ec))
-            throw DataError(fmt::format("{} lists {} as complete but the file is missing; delete the folder to "
-                                        "start over",
-                                        manifest_path(dir_).string(), e.file));
+            throw DataError(
+                fmt::format("{} lists {} as complete but the file is missing; delete the folder to "
+                            "start over",
+                            manifest_path(dir_).string(), e.file));
         if (hash_hex(file_xxh3(path)) != e.xxh3)
-            throw DataError(fmt::format("{} does not match its checksum in {} (the file was changed after it was "
-                                        "written); delete the folder to start over",
-                                        path.string(), manifest_path(dir_).string()));
+            throw DataError(
+                fmt::format("{} does not match its checksum in {} (the file was changed after it was "
+                            "written); delete the folder to start over",
+                            path.string(), manifest_path(dir_).string()));
         fold_shard(e);
         manifest_.shards.push_back(e);
     }
@@ -94,7 +97,8 @@ void DatasetWriter::fold_shard(const ShardEntry& e) {
         try {
             from_json(json::parse(line), r);
         } catch (const json::exception& ex) {
-            throw DataError(fmt::format("{}:{}: not a valid record: {}", e.file, reader.line_number(), ex.what()));
+            throw DataError(
+                fmt::format("{}:{}: not a valid record: {}", e.file, reader.line_number(), ex.what()));
         }
         if (!seen_.insert(parse_hash_hex(r.source_hash))) stats_.add_duplicate_in_data();
         stats_.add_record(r, fingerprint(r.python_source).signature);

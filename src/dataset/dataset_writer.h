@@ -15,20 +15,19 @@
 //   manifest complete.
 #pragma once
 
-#include <cstdint>
-#include <filesystem>
-#include <memory>
-#include <optional>
-#include <string>
-
-#include <nlohmann/json.hpp>
-
 #include "dataset/fingerprint.h"
 #include "dataset/hash_set.h"
 #include "dataset/manifest.h"
 #include "dataset/record.h"
 #include "dataset/shard_writer.h"
 #include "dataset/stats.h"
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
 
 namespace ws::dataset {
 

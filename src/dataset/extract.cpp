@@ -1,15 +1,5 @@
 #include "dataset/extract.h"
 
-#include <fmt/format.h>
-#include <tbb/parallel_for.h>
-#include <tbb/global_control.h>
-#include <tbb/task_arena.h>
-#include <xxhash.h>
-
-#include <algorithm>
-#include <memory>
-#include <thread>
-
 #include "dataset/dataset_writer.h"
 #include "dataset/file_io.h"
 #include "dataset/io_error.h"
@@ -18,6 +8,15 @@
 #include "syntax/ast.h"
 #include "syntax/parser.h"
 #include "syntax/source.h"
+
+#include <algorithm>
+#include <fmt/format.h>
+#include <memory>
+#include <tbb/global_control.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+#include <thread>
+#include <xxhash.h>
 
 namespace ws::dataset {
 
@@ -51,7 +50,8 @@ bool is_wp_attr(const ast::Expr* e, const char* attr) {
 int decoration(const std::vector<ast::Expr*>& decorators, const char* attr) {
     for (const ast::Expr* d : decorators) {
         if (is_wp_attr(d, attr)) return 1;
-        if (d->kind == ast::ExprKind::Call && is_wp_attr(static_cast<const ast::Call*>(d)->func, attr)) return 2;
+        if (d->kind == ast::ExprKind::Call && is_wp_attr(static_cast<const ast::Call*>(d)->func, attr))
+            return 2;
     }
     return 0;
 }
@@ -87,7 +87,8 @@ void collect_files(const fs::path& p, std::vector<fs::path>& out) {
     std::error_code ec;
     if (fs::is_directory(p, ec)) {
         std::vector<fs::path> found;
-        for (const auto& e : fs::recursive_directory_iterator(p, fs::directory_options::skip_permission_denied))
+        for (const auto& e :
+             fs::recursive_directory_iterator(p, fs::directory_options::skip_permission_denied))
             if (e.is_regular_file() && e.path().extension() == ".py") found.push_back(e.path());
         std::sort(found.begin(), found.end());
         out.insert(out.end(), found.begin(), found.end());
@@ -219,10 +220,12 @@ ExtractSummary extract(const ExtractOptions& options) {
     for (size_t i = 0; i < kernels.size(); ++i) {
         std::string key = kernels[i].module_source + '\0' + kernels[i].kernel_name;
         sources_hash = XXH3_64bits_withSeed(key.data(), key.size(), sources_hash);
-        if (first[i].ok) unique += unique_set.insert(first[i].hash);
-        else summary.skipped.push_back({fmt::format("{}:{} ({})", kernels[i].file, kernels[i].line,
-                                                    kernels[i].kernel_name),
-                                        first[i].reason});
+        if (first[i].ok)
+            unique += unique_set.insert(first[i].hash);
+        else
+            summary.skipped.push_back(
+                {fmt::format("{}:{} ({})", kernels[i].file, kernels[i].line, kernels[i].kernel_name),
+                 first[i].reason});
     }
 
     json config{{"device", device_set_name(options.device)},
@@ -275,10 +278,11 @@ ExtractSummary extract(const ExtractOptions& options) {
     if (shard_count > 0) writer.end_shard();
     writer.finalize(json::object());
     summary.records = writer.records_written();
-    progress.finish(fmt::format("warpsynth extract: {} pairs in {} from {} kernels in {} files ({} skipped, {} "
-                                "duplicates)",
-                                summary.records, options.out.string(), summary.kernels, summary.files,
-                                summary.skipped.size(), summary.duplicates));
+    progress.finish(
+        fmt::format("warpsynth extract: {} pairs in {} from {} kernels in {} files ({} skipped, {} "
+                    "duplicates)",
+                    summary.records, options.out.string(), summary.kernels, summary.files,
+                    summary.skipped.size(), summary.duplicates));
     return summary;
 }
 

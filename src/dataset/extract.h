@@ -13,12 +13,12 @@
 // skipped. Kept kernels are deduplicated like generated ones.
 #pragma once
 
+#include "dataset/record_builder.h"
+
 #include <cstdint>
 #include <filesystem>
 #include <string>
 #include <vector>
-
-#include "dataset/record_builder.h"
 
 namespace ws::dataset {
 

@@ -1,17 +1,16 @@
 #include "dataset/file_io.h"
 
-#include <fcntl.h>
-#include <fmt/format.h>
-#include <sys/stat.h>
-#include <unistd.h>
-#include <xxhash.h>
+#include "dataset/io_error.h"
 
 #include <cerrno>
 #include <cstring>
+#include <fcntl.h>
+#include <fmt/format.h>
 #include <memory>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <vector>
-
-#include "dataset/io_error.h"
+#include <xxhash.h>
 
 namespace ws::dataset {
 

@@ -1,17 +1,16 @@
 #include "dataset/fingerprint.h"
 
-#include <fmt/format.h>
-#include <xxhash.h>
+#include "syntax/lexer.h"
+#include "syntax/source.h"
 
 #include <algorithm>
 #include <array>
+#include <fmt/format.h>
 #include <limits>
 #include <memory>
 #include <unordered_map>
 #include <vector>
-
-#include "syntax/lexer.h"
-#include "syntax/source.h"
+#include <xxhash.h>
 
 namespace ws::dataset {
 
@@ -21,10 +20,9 @@ constexpr int kShingle = 5;
 
 // Names that mean the same thing in every file: kept as written.
 bool is_global_name(std::string_view name) {
-    static constexpr std::string_view names[] = {"wp",    "warp",       "np",   "numpy", "math",  "typing",
-                                                  "range", "int",        "float", "bool", "min",   "max",
-                                                  "abs",   "len",        "round", "print", "tuple", "list",
-                                                  "type",  "isinstance", "Any"};
+    static constexpr std::string_view names[] = {
+        "wp",  "warp", "np",  "numpy", "math",  "typing", "range", "int",  "float",      "bool", "min",
+        "max", "abs",  "len", "round", "print", "tuple",  "list",  "type", "isinstance", "Any"};
     return std::find(std::begin(names), std::end(names), name) != std::end(names);
 }
 

@@ -1,21 +1,20 @@
 #include "dataset/generate.h"
 
-#include <fmt/format.h>
-#include <tbb/parallel_pipeline.h>
-#include <tbb/global_control.h>
-#include <tbb/task_arena.h>
-
-#include <algorithm>
-#include <cmath>
-#include <memory>
-#include <thread>
-
 #include "dataset/dataset_writer.h"
 #include "dataset/io_error.h"
 #include "dataset/kernel_source.h"
 #include "dataset/manifest.h"
 #include "dataset/progress.h"
 #include "syntax/source.h"
+
+#include <algorithm>
+#include <cmath>
+#include <fmt/format.h>
+#include <memory>
+#include <tbb/global_control.h>
+#include <tbb/parallel_pipeline.h>
+#include <tbb/task_arena.h>
+#include <thread>
 
 namespace ws::dataset {
 
@@ -75,8 +74,8 @@ void build(Item& item, const KernelSource& source, const GenerateConfig& c) {
         return;
     }
     try {
-        BuiltRecord built = build_record(std::move(candidate), generated_record_id(c.seed, item.index), c.device,
-                                         c.seed, item.index);
+        BuiltRecord built = build_record(std::move(candidate), generated_record_id(c.seed, item.index),
+                                         c.device, c.seed, item.index);
         json j;
         to_json(j, built.record);
         item.line = j.dump();
@@ -109,12 +108,14 @@ GenerateSummary generate(const GenerateOptions& options) {
     if (!source) {
         std::string known;
         for (const auto& n : kernel_source_names()) known += (known.empty() ? "" : ", ") + n;
-        throw ConfigError(known.empty() ? "this warpsynth was built without the kernel synthesizer (src/synth)"
-                                        : fmt::format("no kernel source '{}' (this build has: {})", c.kernel_source,
-                                                      known));
+        throw ConfigError(
+            known.empty()
+                ? "this warpsynth was built without the kernel synthesizer (src/synth)"
+                : fmt::format("no kernel source '{}' (this build has: {})", c.kernel_source, known));
     }
     for (const auto& cat : c.categories)
-        if (std::find(source->categories.begin(), source->categories.end(), cat) == source->categories.end()) {
+        if (std::find(source->categories.begin(), source->categories.end(), cat) ==
+            source->categories.end()) {
             std::string known;
             for (const auto& n : source->categories) known += (known.empty() ? "" : ", ") + n;
             throw ConfigError(fmt::format("unknown category '{}' (known: {})", cat, known));
@@ -148,50 +149,55 @@ GenerateSummary generate(const GenerateOptions& options) {
     tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism, jobs);
     tbb::task_arena arena(static_cast<int>(jobs));
     arena.execute([&] {
-        tbb::parallel_pipeline(
-            jobs * 4,
-            tbb::make_filter<void, std::shared_ptr<Item>>(
-                tbb::filter_mode::serial_in_order,
-                [&](tbb::flow_control& fc) -> std::shared_ptr<Item> {
-                    if (next_shard >= todo.size()) {
-                        fc.stop();
-                        return nullptr;
-                    }
-                    uint64_t shard = todo[next_shard];
-                    auto item = std::make_shared<Item>();
-                    item->index = next_index;
-                    item->shard = shard;
-                    item->first_in_shard = next_index == layout.first_index(shard);
-                    item->last_in_shard = next_index + 1 == layout.end_index(shard);
-                    if (item->last_in_shard) {
-                        ++next_shard;
-                        if (next_shard < todo.size()) next_index = layout.first_index(todo[next_shard]);
-                    } else {
-                        ++next_index;
-                    }
-                    return item;
-                }) &
-                tbb::make_filter<std::shared_ptr<Item>, std::shared_ptr<Item>>(
-                    tbb::filter_mode::parallel,
-                    [&](std::shared_ptr<Item> item) {
-                        build(*item, *source, c);
-                        return item;
-                    }) &
-                tbb::make_filter<std::shared_ptr<Item>, void>(
-                    tbb::filter_mode::serial_in_order, [&](std::shared_ptr<Item> item) {
-                        if (item->first_in_shard) writer.begin_shard(item->shard);
-                        writer.add_candidate();
-                        switch (item->status) {
-                        case Item::Status::Ok:
-                            writer.add_record(item->line, item->meta, item->structure_hash, item->signature);
-                            break;
-                        case Item::Status::CompileFailed: writer.add_failure(true, item->reason); break;
-                        case Item::Status::SourceFailed: writer.add_failure(false, item->reason); break;
-                        }
-                        if (item->last_in_shard) writer.end_shard();
-                        ++done;
-                        progress.update(done, writer.records_written() - written_before);
-                    }));
+        tbb::parallel_pipeline(jobs * 4,
+                               tbb::make_filter<void, std::shared_ptr<Item>>(
+                                   tbb::filter_mode::serial_in_order,
+                                   [&](tbb::flow_control& fc) -> std::shared_ptr<Item> {
+                                       if (next_shard >= todo.size()) {
+                                           fc.stop();
+                                           return nullptr;
+                                       }
+                                       uint64_t shard = todo[next_shard];
+                                       auto item = std::make_shared<Item>();
+                                       item->index = next_index;
+                                       item->shard = shard;
+                                       item->first_in_shard = next_index == layout.first_index(shard);
+                                       item->last_in_shard = next_index + 1 == layout.end_index(shard);
+                                       if (item->last_in_shard) {
+                                           ++next_shard;
+                                           if (next_shard < todo.size())
+                                               next_index = layout.first_index(todo[next_shard]);
+                                       } else {
+                                           ++next_index;
+                                       }
+                                       return item;
+                                   }) &
+                                   tbb::make_filter<std::shared_ptr<Item>, std::shared_ptr<Item>>(
+                                       tbb::filter_mode::parallel,
+                                       [&](std::shared_ptr<Item> item) {
+                                           build(*item, *source, c);
+                                           return item;
+                                       }) &
+                                   tbb::make_filter<std::shared_ptr<Item>, void>(
+                                       tbb::filter_mode::serial_in_order, [&](std::shared_ptr<Item> item) {
+                                           if (item->first_in_shard) writer.begin_shard(item->shard);
+                                           writer.add_candidate();
+                                           switch (item->status) {
+                                           case Item::Status::Ok:
+                                               writer.add_record(item->line, item->meta, item->structure_hash,
+                                                                 item->signature);
+                                               break;
+                                           case Item::Status::CompileFailed:
+                                               writer.add_failure(true, item->reason);
+                                               break;
+                                           case Item::Status::SourceFailed:
+                                               writer.add_failure(false, item->reason);
+                                               break;
+                                           }
+                                           if (item->last_in_shard) writer.end_shard();
+                                           ++done;
+                                           progress.update(done, writer.records_written() - written_before);
+                                       }));
     });
 
     summary.kernels = done;
@@ -202,7 +208,8 @@ GenerateSummary generate(const GenerateOptions& options) {
     for (uint64_t k = 0; k < layout.shard_count(); ++k)
         if (c.slice.owns(k) && !writer.shard_done(k)) all_done = false;
     if (all_done) {
-        double rate = summary.seconds > 0 ? static_cast<double>(summary.records_this_run) / summary.seconds : 0.0;
+        double rate =
+            summary.seconds > 0 ? static_cast<double>(summary.records_this_run) / summary.seconds : 0.0;
         writer.finalize(json{{"seconds", std::round(summary.seconds * 1000) / 1000},
                              {"pairs_this_run", summary.records_this_run},
                              {"pairs_per_second", std::round(rate)},
@@ -216,12 +223,12 @@ GenerateSummary generate(const GenerateOptions& options) {
         dups += e.duplicates;
         fails += e.compile_failures + e.source_failures;
     }
-    progress.finish(fmt::format("warpsynth generate: {} pairs in {} ({} duplicates dropped, {} rejected by the "
-                                "compiler){}; {} kernels in {:.1f} s this run, {:.0f} pairs/s",
-                                summary.records, options.out.string(), dups, fails,
-                                c.slice.whole() ? "" : fmt::format(" for slice {}/{}", c.slice.index, c.slice.count),
-                                summary.kernels, summary.seconds,
-                                summary.seconds > 0 ? summary.records_this_run / summary.seconds : 0.0));
+    progress.finish(fmt::format(
+        "warpsynth generate: {} pairs in {} ({} duplicates dropped, {} rejected by the "
+        "compiler){}; {} kernels in {:.1f} s this run, {:.0f} pairs/s",
+        summary.records, options.out.string(), dups, fails,
+        c.slice.whole() ? "" : fmt::format(" for slice {}/{}", c.slice.index, c.slice.count), summary.kernels,
+        summary.seconds, summary.seconds > 0 ? summary.records_this_run / summary.seconds : 0.0));
     return summary;
 }
 

@@ -15,15 +15,14 @@
 // stage dedups and streams records into the shard files.
 #pragma once
 
-#include <cstdint>
-#include <filesystem>
-#include <string>
-#include <vector>
-
-#include <nlohmann/json.hpp>
-
 #include "dataset/layout.h"
 #include "dataset/record_builder.h"
+
+#include <cstdint>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
 
 namespace ws::dataset {
 

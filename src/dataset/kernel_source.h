@@ -4,13 +4,13 @@
 // may register others. Sources must be thread-safe.
 #pragma once
 
+#include "synth/synth.h"
+
 #include <cstdint>
 #include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include "synth/synth.h"
 
 namespace ws::dataset {
 

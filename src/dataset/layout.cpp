@@ -1,8 +1,7 @@
 #include "dataset/layout.h"
 
-#include <fmt/format.h>
-
 #include <algorithm>
+#include <fmt/format.h>
 
 namespace ws::dataset {
 

@@ -1,11 +1,10 @@
 #include "dataset/manifest.h"
 
-#include <fmt/format.h>
-
-#include <cctype>
-
 #include "dataset/file_io.h"
 #include "dataset/io_error.h"
+
+#include <cctype>
+#include <fmt/format.h>
 
 namespace ws::dataset {
 
@@ -74,8 +73,9 @@ std::optional<Manifest> load_manifest(const std::filesystem::path& dir) {
 void save_manifest(const std::filesystem::path& dir, const Manifest& m) {
     json shards = json::array();
     for (const auto& e : m.shards) shards.push_back(to_json_value(e));
-    json j{{"format", kManifestFormat}, {"kind", m.kind},         {"config", m.config},
-           {"shard_count", m.shard_count}, {"shards", std::move(shards)}, {"complete", m.complete},
+    json j{{"format", kManifestFormat},   {"kind", m.kind},
+           {"config", m.config},          {"shard_count", m.shard_count},
+           {"shards", std::move(shards)}, {"complete", m.complete},
            {"timing", m.timing}};
     write_file_atomically(manifest_path(dir), j.dump(2) + "\n");
 }
@@ -87,7 +87,8 @@ std::vector<std::string> config_differences(const json& folder, const json& now)
         if (f == folder.end())
             out.push_back(fmt::format("{}: (absent) in the folder vs {} now", it.key(), it.value().dump()));
         else if (*f != it.value())
-            out.push_back(fmt::format("{}: {} in the folder vs {} now", it.key(), f->dump(), it.value().dump()));
+            out.push_back(
+                fmt::format("{}: {} in the folder vs {} now", it.key(), f->dump(), it.value().dump()));
     }
     for (auto it = folder.begin(); it != folder.end(); ++it)
         if (!now.contains(it.key()))

@@ -8,11 +8,10 @@
 #include <cstdint>
 #include <filesystem>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 namespace ws::dataset {
 
@@ -34,7 +33,7 @@ struct ShardEntry {
 struct Manifest {
     std::string kind; // "generate", "merge" or "extract"
     nlohmann::json config;
-    uint64_t shard_count = 0; // shard files of the whole dataset (all slices)
+    uint64_t shard_count = 0;       // shard files of the whole dataset (all slices)
     std::vector<ShardEntry> shards; // completed, in shard order
     bool complete = false;
     nlohmann::json timing = nlohmann::json::object(); // machine-dependent: seconds, pairs/s

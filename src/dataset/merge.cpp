@@ -1,16 +1,15 @@
 #include "dataset/merge.h"
 
-#include <fmt/format.h>
-
-#include <map>
-#include <optional>
-
 #include "dataset/dataset_writer.h"
 #include "dataset/io_error.h"
 #include "dataset/layout.h"
 #include "dataset/manifest.h"
 #include "dataset/progress.h"
 #include "dataset/shard_reader.h"
+
+#include <fmt/format.h>
+#include <map>
+#include <optional>
 
 namespace ws::dataset {
 
@@ -47,7 +46,8 @@ std::optional<std::vector<const Input*>> as_slices(const std::vector<Input>& inp
     if (n != inputs.size()) return std::nullopt;
     std::vector<const Input*> by_index(n, nullptr);
     for (const auto& in : inputs) {
-        if (in.manifest.kind != "generate" || without_slice(in.manifest.config) != without_slice(first.manifest.config))
+        if (in.manifest.kind != "generate" ||
+            without_slice(in.manifest.config) != without_slice(first.manifest.config))
             return std::nullopt;
         uint64_t i = in.manifest.config.at("slice").at("index");
         if (in.manifest.config.at("slice").at("count") != n || by_index[i]) return std::nullopt;
@@ -58,8 +58,8 @@ std::optional<std::vector<const Input*>> as_slices(const std::vector<Input>& inp
 
 void require_complete(const Input& in) {
     if (!in.manifest.complete)
-        throw ConfigError(fmt::format("{} is not complete (run its generate command again to finish it)",
-                                      in.dir.string()));
+        throw ConfigError(
+            fmt::format("{} is not complete (run its generate command again to finish it)", in.dir.string()));
 }
 
 } // namespace
@@ -71,7 +71,8 @@ MergeSummary merge(const MergeOptions& options) {
         if (fs::weakly_canonical(dir) == fs::weakly_canonical(options.out))
             throw ConfigError(fmt::format("merge: the output folder {} is also an input", dir.string()));
         std::optional<Manifest> m = load_manifest(dir);
-        if (!m) throw ConfigError(fmt::format("{} has no manifest.json: not a warpsynth dataset", dir.string()));
+        if (!m)
+            throw ConfigError(fmt::format("{} has no manifest.json: not a warpsynth dataset", dir.string()));
         inputs.push_back(Input{dir, std::move(*m)});
         require_complete(inputs.back());
     }
@@ -89,15 +90,19 @@ MergeSummary merge(const MergeOptions& options) {
         for (uint64_t k = 0; k < shard_count; ++k) {
             const Input& owner = *(*slices)[k % slices->size()];
             const ShardEntry* e = owner.manifest.find(k);
-            if (!e) throw DataError(fmt::format("{}: shard {} is missing from its manifest", owner.dir.string(), k));
+            if (!e)
+                throw DataError(
+                    fmt::format("{}: shard {} is missing from its manifest", owner.dir.string(), k));
             ShardEntry counts = *e;
             writer.begin_shard(k);
             writer.add_counts(counts);
             ShardReader reader(owner.dir / e->file);
             std::string line;
             while (reader.next(line)) {
-                Record r = parse_record(line, fmt::format("{}:{}", (owner.dir / e->file).string(), reader.line_number()));
-                if (!writer.add_record(line, r, parse_hash_hex(r.source_hash), fingerprint(r.python_source).signature))
+                Record r = parse_record(
+                    line, fmt::format("{}:{}", (owner.dir / e->file).string(), reader.line_number()));
+                if (!writer.add_record(line, r, parse_hash_hex(r.source_hash),
+                                       fingerprint(r.python_source).signature))
                     ++summary.duplicates;
             }
             writer.end_shard();
@@ -113,12 +118,14 @@ MergeSummary merge(const MergeOptions& options) {
                 ShardReader reader(in.dir / e.file);
                 std::string line;
                 while (reader.next(line)) {
-                    Record r = parse_record(line, fmt::format("{}:{}", (in.dir / e.file).string(), reader.line_number()));
+                    Record r = parse_record(
+                        line, fmt::format("{}:{}", (in.dir / e.file).string(), reader.line_number()));
                     unique += seen.insert(parse_hash_hex(r.source_hash));
                 }
             }
         json sources = json::array();
-        for (const auto& in : inputs) sources.push_back(json{{"kind", in.manifest.kind}, {"config", in.manifest.config}});
+        for (const auto& in : inputs)
+            sources.push_back(json{{"kind", in.manifest.kind}, {"config", in.manifest.config}});
         json config{{"inputs", sources}, {"shard_size", options.shard_size}, {"compress", options.compress}};
         uint64_t shard_count = unique == 0 ? 0 : (unique + options.shard_size - 1) / options.shard_size;
         DatasetWriter writer(options.out, "merge", config, shard_count, options.compress, true);
@@ -143,7 +150,8 @@ MergeSummary merge(const MergeOptions& options) {
                 ShardReader reader(in.dir / e.file);
                 std::string line;
                 while (reader.next(line)) {
-                    Record r = parse_record(line, fmt::format("{}:{}", (in.dir / e.file).string(), reader.line_number()));
+                    Record r = parse_record(
+                        line, fmt::format("{}:{}", (in.dir / e.file).string(), reader.line_number()));
                     uint64_t h = parse_hash_hex(r.source_hash);
                     // A shard is closed only when a record that will be kept needs room,
                     // so duplicates after the last kept record stay in the last shard.
@@ -163,9 +171,10 @@ MergeSummary merge(const MergeOptions& options) {
         writer.finalize(json::object());
         summary.records = writer.records_written();
     }
-    progress.finish(fmt::format("warpsynth merge: {} pairs in {} from {} folders ({}; {} duplicates dropped by the merge)",
-                                summary.records, options.out.string(), inputs.size(),
-                                summary.slices ? "slices of one generation" : "union", summary.duplicates));
+    progress.finish(fmt::format(
+        "warpsynth merge: {} pairs in {} from {} folders ({}; {} duplicates dropped by the merge)",
+        summary.records, options.out.string(), inputs.size(),
+        summary.slices ? "slices of one generation" : "union", summary.duplicates));
     return summary;
 }
 

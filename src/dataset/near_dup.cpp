@@ -1,8 +1,7 @@
 #include "dataset/near_dup.h"
 
-#include <xxhash.h>
-
 #include <algorithm>
+#include <xxhash.h>
 
 namespace ws::dataset {
 
@@ -47,7 +46,8 @@ uint64_t NearDupEstimator::sample_size() const {
 }
 
 uint64_t NearDupEstimator::sample_with_near_duplicate() const {
-    return static_cast<uint64_t>(std::count_if(queries_.begin(), queries_.end(), [](const Query& q) { return q.marked; }));
+    return static_cast<uint64_t>(
+        std::count_if(queries_.begin(), queries_.end(), [](const Query& q) { return q.marked; }));
 }
 
 double NearDupEstimator::rate() const {

@@ -21,11 +21,11 @@
 // the dataset.
 #pragma once
 
+#include "dataset/fingerprint.h"
+
 #include <cstdint>
 #include <unordered_map>
 #include <vector>
-
-#include "dataset/fingerprint.h"
 
 namespace ws::dataset {
 

@@ -1,9 +1,8 @@
 #include "dataset/progress.h"
 
+#include <cstdio>
 #include <fmt/format.h>
 #include <unistd.h>
-
-#include <cstdio>
 
 namespace ws::dataset {
 
@@ -16,8 +15,8 @@ std::string duration(double s) {
 } // namespace
 
 Progress::Progress(std::string what, uint64_t total, bool quiet)
-    : what_(std::move(what)), total_(total), bar_(!quiet && ::isatty(2)), start_(std::chrono::steady_clock::now()),
-      last_draw_(start_) {}
+    : what_(std::move(what)), total_(total), bar_(!quiet && ::isatty(2)),
+      start_(std::chrono::steady_clock::now()), last_draw_(start_) {}
 
 double Progress::seconds() const {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();

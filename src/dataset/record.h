@@ -2,14 +2,13 @@
 // generates for it (design §5). One JSON object per line in a shard.
 #pragma once
 
+#include "synth/synth.h"
+
 #include <cstdint>
+#include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json_fwd.hpp>
-
-#include "synth/synth.h"
 
 namespace ws::dataset {
 
@@ -25,9 +24,9 @@ struct Verdicts {
 };
 
 struct Record {
-    std::string id;          // stable: derived from (seed, index) or source hash for extracted kernels
+    std::string id; // stable: derived from (seed, index) or source hash for extracted kernels
     std::string kernel_name;
-    std::string category;    // synthesizer category, or "extracted"
+    std::string category; // synthesizer category, or "extracted"
     std::string python_source;
 
     std::string cuda_forward, cuda_backward, cuda_functions;
@@ -46,7 +45,7 @@ struct Record {
     int python_lines = 0, forward_lines = 0, backward_lines = 0;
     std::vector<std::string> features;
     std::vector<std::string> builtins;
-    std::string source_hash; // normalised-structure hash used for dedup (hex)
+    std::string source_hash;  // normalised-structure hash used for dedup (hex)
     synth::LaunchSpec launch; // shapes the verifier allocates
     Verdicts verification;
 };

@@ -1,14 +1,13 @@
 #include "dataset/record_builder.h"
 
-#include <fmt/format.h>
-
-#include <algorithm>
-#include <memory>
-#include <stdexcept>
-
 #include "builtins/builtin.h"
 #include "codegen/compile.h"
 #include "syntax/source.h"
+
+#include <algorithm>
+#include <fmt/format.h>
+#include <memory>
+#include <stdexcept>
 
 #ifndef WS_GENERATOR_VERSION
 #define WS_GENERATOR_VERSION "unknown"
@@ -26,10 +25,14 @@ const char* device_set_name(DeviceSet d) {
 }
 
 bool parse_device_set(const std::string& name, DeviceSet& out) {
-    if (name == "cuda") out = DeviceSet::Cuda;
-    else if (name == "cpu") out = DeviceSet::Cpu;
-    else if (name == "both") out = DeviceSet::Both;
-    else return false;
+    if (name == "cuda")
+        out = DeviceSet::Cuda;
+    else if (name == "cpu")
+        out = DeviceSet::Cpu;
+    else if (name == "both")
+        out = DeviceSet::Both;
+    else
+        return false;
     return true;
 }
 
@@ -72,8 +75,8 @@ DevicePieces compile_for(const std::shared_ptr<const SourceFile>& source, const 
     CompileOutput out = compile_module(source, options);
     for (auto& k : out.kernels) {
         if (k.name != kernel_name) continue;
-        return DevicePieces{std::move(k.forward), std::move(k.backward), std::move(k.functions), std::move(k.entry),
-                            std::move(out.builtins_used)};
+        return DevicePieces{std::move(k.forward), std::move(k.backward), std::move(k.functions),
+                            std::move(k.entry), std::move(out.builtins_used)};
     }
     throw std::runtime_error(fmt::format("the module has no kernel named '{}'", kernel_name));
 }
@@ -106,7 +109,8 @@ void fill_code(Record& r, const std::shared_ptr<const SourceFile>& source, Devic
 
 } // namespace
 
-BuiltRecord build_record(Candidate candidate, std::string id, DeviceSet device, uint64_t seed, uint64_t index) {
+BuiltRecord build_record(Candidate candidate, std::string id, DeviceSet device, uint64_t seed,
+                         uint64_t index) {
     BuiltRecord out;
     Record& r = out.record;
     r.id = std::move(id);

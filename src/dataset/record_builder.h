@@ -8,12 +8,12 @@
 // depend only on its inputs, never on the folder, machine or user.
 #pragma once
 
-#include <cstdint>
-#include <string>
-
 #include "dataset/fingerprint.h"
 #include "dataset/kernel_source.h"
 #include "dataset/record.h"
+
+#include <cstdint>
+#include <string>
 
 namespace ws::dataset {
 
@@ -37,7 +37,8 @@ struct BuiltRecord {
 
 // Throws CompileError when warpsynth rejects the module (unsupported
 // construct, or input Warp would reject), std::exception on internal errors.
-BuiltRecord build_record(Candidate candidate, std::string id, DeviceSet device, uint64_t seed, uint64_t index);
+BuiltRecord build_record(Candidate candidate, std::string id, DeviceSet device, uint64_t seed,
+                         uint64_t index);
 
 // The code fields of `r` recompiled from its python_source, for validate:
 // a record with the same metadata and freshly generated code fields.

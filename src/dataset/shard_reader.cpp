@@ -1,11 +1,10 @@
 #include "dataset/shard_reader.h"
 
-#include <fmt/format.h>
-
-#include <cerrno>
-
 #include "dataset/file_io.h"
 #include "dataset/io_error.h"
+
+#include <cerrno>
+#include <fmt/format.h>
 
 namespace ws::dataset {
 
@@ -43,8 +42,8 @@ bool ShardReader::fill() {
     ZSTD_inBuffer input{in_.data(), in_size_, in_pos_};
     ZSTD_outBuffer output{out, sizeof out, 0};
     size_t ret = ZSTD_decompressStream(dctx_, &output, &input);
-    if (ZSTD_isError(ret)) throw DataError(fmt::format("{}: corrupt zstd stream ({})", path_.string(),
-                                                       ZSTD_getErrorName(ret)));
+    if (ZSTD_isError(ret))
+        throw DataError(fmt::format("{}: corrupt zstd stream ({})", path_.string(), ZSTD_getErrorName(ret)));
     last_ret_ = ret;
     pending_output_ = output.pos == output.size; // the decoder may hold more
     in_pos_ = input.pos;

@@ -6,7 +6,6 @@
 #include <filesystem>
 #include <string>
 #include <vector>
-
 #include <zstd.h>
 
 namespace ws::dataset {

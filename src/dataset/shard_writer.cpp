@@ -1,13 +1,12 @@
 #include "dataset/shard_writer.h"
 
+#include "dataset/file_io.h"
+#include "dataset/io_error.h"
+
+#include <cerrno>
 #include <fcntl.h>
 #include <unistd.h>
 #include <xxhash.h>
-
-#include <cerrno>
-
-#include "dataset/file_io.h"
-#include "dataset/io_error.h"
 
 namespace ws::dataset {
 

@@ -10,7 +10,6 @@
 #include <string>
 #include <string_view>
 #include <vector>
-
 #include <zstd.h>
 
 namespace ws::dataset {
@@ -41,7 +40,7 @@ class ShardWriter {
     std::filesystem::path final_path_, temp_path_;
     int fd_ = -1;
     ZSTD_CCtx* cctx_ = nullptr;
-    std::vector<char> out_;  // pending output bytes
+    std::vector<char> out_; // pending output bytes
     size_t out_used_ = 0;
     uint64_t bytes_ = 0;
     void* hash_state_ = nullptr; // XXH3 over the bytes written

@@ -1,10 +1,9 @@
 #include "dataset/slice_spec.h"
 
-#include <fmt/format.h>
+#include "dataset/io_error.h"
 
 #include <charconv>
-
-#include "dataset/io_error.h"
+#include <fmt/format.h>
 
 namespace ws::dataset {
 
@@ -20,8 +19,8 @@ std::optional<uint64_t> parse_u64(std::string_view s) {
 SliceSpec checked(uint64_t index, uint64_t count, const std::string& origin) {
     if (count == 0) throw ConfigError(fmt::format("{}: the number of slices must be at least 1", origin));
     if (index >= count)
-        throw ConfigError(fmt::format("{}: slice {} is out of range for {} slices (0..{})", origin, index, count,
-                                      count - 1));
+        throw ConfigError(fmt::format("{}: slice {} is out of range for {} slices (0..{})", origin, index,
+                                      count, count - 1));
     return SliceSpec{index, count};
 }
 
@@ -55,7 +54,8 @@ SliceSpec resolve_slice(const std::optional<std::string>& shard_flag, std::optio
     if (shard_flag) {
         SliceSpec s = parse_slice(*shard_flag);
         if (shard_count && *shard_count != s.count)
-            throw ConfigError(fmt::format("--shard {} disagrees with --shard-count {}", *shard_flag, *shard_count));
+            throw ConfigError(
+                fmt::format("--shard {} disagrees with --shard-count {}", *shard_flag, *shard_count));
         return s;
     }
     if (get(env, "JOB_COMPLETION_INDEX")) {
@@ -73,7 +73,8 @@ SliceSpec resolve_slice(const std::optional<std::string>& shard_flag, std::optio
         else if (get(env, "SLURM_ARRAY_TASK_COUNT"))
             count = env_number(env, "SLURM_ARRAY_TASK_COUNT");
         else
-            throw ConfigError("SLURM_ARRAY_TASK_ID is set but not SLURM_ARRAY_TASK_COUNT: pass --shard-count N");
+            throw ConfigError(
+                "SLURM_ARRAY_TASK_ID is set but not SLURM_ARRAY_TASK_COUNT: pass --shard-count N");
         if (id < min) throw ConfigError("SLURM_ARRAY_TASK_ID is below SLURM_ARRAY_TASK_MIN");
         return checked(id - min, count, "SLURM_ARRAY_TASK_ID");
     }

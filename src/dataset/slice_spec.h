@@ -3,12 +3,12 @@
 // Kubernetes Indexed Job (JOB_COMPLETION_INDEX, with --shard-count N).
 #pragma once
 
+#include "dataset/layout.h"
+
 #include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
-
-#include "dataset/layout.h"
 
 namespace ws::dataset {
 

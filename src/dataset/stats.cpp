@@ -1,11 +1,10 @@
 #include "dataset/stats.h"
 
-#include <fmt/format.h>
-#include <xxhash.h>
-
 #include <algorithm>
 #include <cmath>
+#include <fmt/format.h>
 #include <vector>
+#include <xxhash.h>
 
 namespace ws::dataset {
 
@@ -46,7 +45,8 @@ std::vector<std::pair<std::string, uint64_t>> Distribution::bins(int nbins) cons
     int width = std::max(1, (hi - lo + nbins) / nbins);
     for (int b = lo; b <= hi; b += width) {
         uint64_t n = 0;
-        for (auto it = counts.lower_bound(b); it != counts.end() && it->first < b + width; ++it) n += it->second;
+        for (auto it = counts.lower_bound(b); it != counts.end() && it->first < b + width; ++it)
+            n += it->second;
         out.emplace_back(width == 1 ? fmt::format("{}", b) : fmt::format("{}-{}", b, b + width - 1), n);
     }
     return out;
@@ -114,23 +114,25 @@ json StatsCollector::to_json() const {
                        {"forward", forward_lines_.to_json()},
                        {"backward", backward_lines_.to_json()}}},
         {"exact_dedup",
-         json{{"method", "XXH3-64 of the token stream with identifiers renamed, comments, whitespace and strings "
-                         "normalised"},
+         json{{"method",
+               "XXH3-64 of the token stream with identifiers renamed, comments, whitespace and strings "
+               "normalised"},
               {"duplicates_dropped", duplicates_},
               {"duplicate_rate", ratio(duplicates_, kept_or_dup)},
               {"duplicates_in_data", duplicates_in_data_}}},
         {"near_dedup",
-         json{{"method", "MinHash (128 one-permutation hashes) over token 5-grams, LSH 16x8, Jaccard >= 0.7; "
-                         "share of a uniform sample of records that have a near duplicate later in the dataset"},
+         json{{"method",
+               "MinHash (128 one-permutation hashes) over token 5-grams, LSH 16x8, Jaccard >= 0.7; "
+               "share of a uniform sample of records that have a near duplicate later in the dataset"},
               {"threshold", NearDupEstimator::kThreshold},
               {"sample_size", near_dup_.sample_size()},
               {"sample_with_near_duplicate", near_dup_.sample_with_near_duplicate()},
-              {"near_duplicate_rate", ratio(near_dup_.sample_with_near_duplicate(), near_dup_.sample_size())}}},
-        {"failures",
-         json{{"compile", compile_failures_},
-              {"source", source_failures_},
-              {"compile_failure_rate", ratio(compile_failures_, candidates_)},
-              {"reasons", failure_reasons_}}},
+              {"near_duplicate_rate",
+               ratio(near_dup_.sample_with_near_duplicate(), near_dup_.sample_size())}}},
+        {"failures", json{{"compile", compile_failures_},
+                          {"source", source_failures_},
+                          {"compile_failure_rate", ratio(compile_failures_, candidates_)},
+                          {"reasons", failure_reasons_}}},
         {"builtins", std::move(builtin_list)},
         {"features", features_},
         {"verification", verdicts_},

@@ -6,16 +6,15 @@
 // "timing" part, so it is a pure function of the records and shard counts.
 #pragma once
 
-#include <cstdint>
-#include <map>
-#include <string>
-
-#include <nlohmann/json.hpp>
-
 #include "dataset/fingerprint.h"
 #include "dataset/manifest.h"
 #include "dataset/near_dup.h"
 #include "dataset/record.h"
+
+#include <cstdint>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <string>
 
 namespace ws::dataset {
 

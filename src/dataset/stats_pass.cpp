@@ -1,12 +1,12 @@
 #include "dataset/stats_pass.h"
 
-#include <fmt/format.h>
-
 #include "dataset/card.h"
 #include "dataset/dataset_writer.h"
 #include "dataset/hash_set.h"
 #include "dataset/io_error.h"
 #include "dataset/shard_reader.h"
+
+#include <fmt/format.h>
 
 namespace ws::dataset {
 
@@ -23,7 +23,8 @@ StatsCollector collect_stats(const std::filesystem::path& dir, const Manifest& m
             try {
                 from_json(json::parse(line), r);
             } catch (const json::exception& ex) {
-                throw DataError(fmt::format("{}:{}: not a valid record: {}", e.file, reader.line_number(), ex.what()));
+                throw DataError(
+                    fmt::format("{}:{}: not a valid record: {}", e.file, reader.line_number(), ex.what()));
             }
             if (!seen.insert(parse_hash_hex(r.source_hash))) stats.add_duplicate_in_data();
             stats.add_record(r, fingerprint(r.python_source).signature);

@@ -2,10 +2,10 @@
 // lists, in order (used by `warpsynth stats` and `validate`).
 #pragma once
 
-#include <filesystem>
-
 #include "dataset/manifest.h"
 #include "dataset/stats.h"
+
+#include <filesystem>
 
 namespace ws::dataset {
 

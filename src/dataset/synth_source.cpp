@@ -2,11 +2,11 @@
 // into every program that links ws_dataset (an INTERFACE source of the target,
 // so the static registration is never dropped by the linker), and only when
 // the build has the ws_synth library.
-#include <stdexcept>
-#include <string>
-
 #include "dataset/kernel_source.h"
 #include "synth/synth.h"
+
+#include <stdexcept>
+#include <string>
 
 namespace ws::dataset {
 

@@ -1,16 +1,5 @@
 #include "dataset/validate.h"
 
-#include <fmt/format.h>
-#include <tbb/parallel_pipeline.h>
-#include <tbb/global_control.h>
-#include <tbb/task_arena.h>
-#include <xxhash.h>
-
-#include <algorithm>
-#include <memory>
-#include <set>
-#include <thread>
-
 #include "dataset/dataset_writer.h"
 #include "dataset/file_io.h"
 #include "dataset/fingerprint.h"
@@ -23,6 +12,16 @@
 #include "dataset/shard_reader.h"
 #include "dataset/stats.h"
 #include "syntax/source.h"
+
+#include <algorithm>
+#include <fmt/format.h>
+#include <memory>
+#include <set>
+#include <tbb/global_control.h>
+#include <tbb/parallel_pipeline.h>
+#include <tbb/task_arena.h>
+#include <thread>
+#include <xxhash.h>
 
 namespace ws::dataset {
 
@@ -56,18 +55,20 @@ void check_line(Line& l, bool recompile) {
     json canonical;
     to_json(canonical, l.record);
     if (canonical.dump() != l.text)
-        l.problems.push_back("not in canonical form (unknown, missing or reordered fields, or changed formatting)");
+        l.problems.push_back(
+            "not in canonical form (unknown, missing or reordered fields, or changed formatting)");
     Fingerprint fp = fingerprint(l.record.python_source);
     l.hash = fp.structure_hash;
     l.signature = fp.signature;
     if (hash_hex(fp.structure_hash) != l.record.source_hash)
-        l.problems.push_back(fmt::format("source_hash {} is not the hash of python_source ({})", l.record.source_hash,
-                                         hash_hex(fp.structure_hash)));
+        l.problems.push_back(fmt::format("source_hash {} is not the hash of python_source ({})",
+                                         l.record.source_hash, hash_hex(fp.structure_hash)));
     if (recompile) {
         try {
             Record fresh = recompile_record(l.record);
             auto cmp = [&](const char* field, const std::string& stored, const std::string& now) {
-                if (stored != now) l.problems.push_back(fmt::format("{} differs from a fresh compile", field));
+                if (stored != now)
+                    l.problems.push_back(fmt::format("{} differs from a fresh compile", field));
             };
             cmp("cuda_forward", l.record.cuda_forward, fresh.cuda_forward);
             cmp("cuda_backward", l.record.cuda_backward, fresh.cuda_backward);
@@ -78,8 +79,10 @@ void check_line(Line& l, bool recompile) {
             cmp("cpu_entry", l.record.cpu_entry, fresh.cpu_entry);
             if (fresh.python_lines != l.record.python_lines) l.problems.push_back("python_lines is wrong");
             if (fresh.forward_lines != l.record.forward_lines) l.problems.push_back("forward_lines is wrong");
-            if (fresh.backward_lines != l.record.backward_lines) l.problems.push_back("backward_lines is wrong");
-            if (fresh.builtins != l.record.builtins) l.problems.push_back("builtins differ from a fresh compile");
+            if (fresh.backward_lines != l.record.backward_lines)
+                l.problems.push_back("backward_lines is wrong");
+            if (fresh.builtins != l.record.builtins)
+                l.problems.push_back("builtins differ from a fresh compile");
         } catch (const CompileError& e) {
             l.problems.push_back("python_source no longer compiles: " + e.format());
         } catch (const std::exception& e) {
@@ -104,7 +107,9 @@ ValidateReport validate(const ValidateOptions& options) {
     ValidateReport report;
     auto problem = [&](std::string p) { report.problems.push_back(std::move(p)); };
     std::optional<Manifest> m = load_manifest(options.dir);
-    if (!m) throw ConfigError(fmt::format("{} has no manifest.json: not a warpsynth dataset", options.dir.string()));
+    if (!m)
+        throw ConfigError(
+            fmt::format("{} has no manifest.json: not a warpsynth dataset", options.dir.string()));
     if (!m->complete) problem("manifest.json: the dataset is not complete");
 
     std::vector<const ShardEntry*> readable;
@@ -119,7 +124,8 @@ ValidateReport validate(const ValidateOptions& options) {
         }
         if (fs::file_size(path) != e.bytes)
             problem(fmt::format("{}: {} bytes, manifest.json says {}", e.file, fs::file_size(path), e.bytes));
-        if (hash_hex(file_xxh3(path)) != e.xxh3) problem(fmt::format("{}: xxh3 does not match manifest.json", e.file));
+        if (hash_hex(file_xxh3(path)) != e.xxh3)
+            problem(fmt::format("{}: xxh3 does not match manifest.json", e.file));
         readable.push_back(&e);
     }
     std::error_code ec;
@@ -165,7 +171,8 @@ ValidateReport validate(const ValidateOptions& options) {
                             fc.stop();
                             return nullptr;
                         }
-                        if (!reader) reader = std::make_unique<ShardReader>(options.dir / readable[shard_pos]->file);
+                        if (!reader)
+                            reader = std::make_unique<ShardReader>(options.dir / readable[shard_pos]->file);
                         auto l = std::make_shared<Line>();
                         try {
                             if (reader->next(l->text)) {
@@ -206,24 +213,25 @@ ValidateReport validate(const ValidateOptions& options) {
                         }
                         ++shard_records;
                         ++report.records;
-                        std::string where =
-                            l->parsed ? fmt::format("record {} ({}:{})", l->record.id, l->shard->file, l->line_number)
-                                      : fmt::format("{}:{}", l->shard->file, l->line_number);
+                        std::string where = l->parsed ? fmt::format("record {} ({}:{})", l->record.id,
+                                                                    l->shard->file, l->line_number)
+                                                      : fmt::format("{}:{}", l->shard->file, l->line_number);
                         for (auto& p : l->problems) problem(fmt::format("{}: {}", where, p));
                         if (!l->parsed) return;
                         const Record& r = l->record;
                         if (!ids.insert(XXH3_64bits(r.id.data(), r.id.size())))
                             problem(fmt::format("{}: the id appears twice", where));
                         if (!hashes.insert(l->hash)) {
-                            problem(fmt::format("{}: exact duplicate of an earlier record (source_hash {})", where,
-                                                r.source_hash));
+                            problem(fmt::format("{}: exact duplicate of an earlier record (source_hash {})",
+                                                where, r.source_hash));
                             stats.add_duplicate_in_data();
                         }
                         if (generated) {
                             uint64_t k = l->shard->shard;
                             if (r.index < layout.first_index(k) || r.index >= layout.end_index(k))
-                                problem(fmt::format("{}: index {} is outside its shard's range [{}, {})", where, r.index,
-                                                    layout.first_index(k), layout.end_index(k)));
+                                problem(fmt::format("{}: index {} is outside its shard's range [{}, {})",
+                                                    where, r.index, layout.first_index(k),
+                                                    layout.end_index(k)));
                             if (have_index && r.index <= last_index)
                                 problem(fmt::format("{}: records are not in index order", where));
                             if (r.id != generated_record_id(r.seed, r.index))
@@ -256,9 +264,10 @@ ValidateReport validate(const ValidateOptions& options) {
             problem(fmt::format("stats.json is not valid JSON: {}", e.what()));
         }
     }
-    progress.finish(fmt::format("warpsynth validate: {} records in {}: {}", report.records, options.dir.string(),
-                                report.problems.empty() ? std::string("no problems")
-                                                        : fmt::format("{} problems", report.problems.size())));
+    progress.finish(
+        fmt::format("warpsynth validate: {} records in {}: {}", report.records, options.dir.string(),
+                    report.problems.empty() ? std::string("no problems")
+                                            : fmt::format("{} problems", report.problems.size())));
     return report;
 }
 

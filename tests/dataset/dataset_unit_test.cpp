@@ -1,12 +1,4 @@
 // Unit tests of the dataset pipeline's building blocks.
-#include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
-#include <unistd.h>
-
-#include <filesystem>
-#include <fstream>
-#include <random>
-
 #include "dataset/fingerprint.h"
 #include "dataset/hash_set.h"
 #include "dataset/io_error.h"
@@ -19,6 +11,13 @@
 #include "dataset/slice_spec.h"
 #include "dataset/stats.h"
 #include "dataset/svg.h"
+
+#include <filesystem>
+#include <fstream>
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <unistd.h>
 
 namespace fs = std::filesystem;
 using namespace ws::dataset;
@@ -93,7 +92,8 @@ TEST(Fingerprint, MinHashEstimatesSimilarity) {
     double similar = estimated_jaccard(a.signature, fingerprint(longer).signature);
     EXPECT_GT(similar, 0.5);
     EXPECT_LT(similar, 1.0);
-    std::string unrelated = "import numpy as np\n\nfor k in range(10):\n    print(k, np.zeros(k).sum() + 7)\n";
+    std::string unrelated =
+        "import numpy as np\n\nfor k in range(10):\n    print(k, np.zeros(k).sum() + 7)\n";
     EXPECT_LT(estimated_jaccard(a.signature, fingerprint(unrelated).signature), 0.2);
 }
 
@@ -132,8 +132,9 @@ TEST(ShardIo, ZstdAndPlainRoundTripWithChecksum) {
     for (bool compress : {true, false}) {
         fs::path p = d / (compress ? "a.jsonl.zst" : "a.jsonl");
         std::vector<std::string> lines;
-        for (int i = 0; i < 20000; ++i) lines.push_back("{\"n\":" + std::to_string(i) + ",\"pad\":\"" +
-                                                       std::string(static_cast<size_t>(i % 300), 'x') + "\"}");
+        for (int i = 0; i < 20000; ++i)
+            lines.push_back("{\"n\":" + std::to_string(i) + ",\"pad\":\"" +
+                            std::string(static_cast<size_t>(i % 300), 'x') + "\"}");
         ShardFileInfo info;
         {
             ShardWriter w(p, compress);
@@ -173,8 +174,7 @@ TEST(ShardIo, TruncatedZstdIsAnError) {
     fs::resize_file(p, fs::file_size(p) / 2);
     ShardReader r(p);
     std::string line;
-    EXPECT_THROW(
-        while (r.next(line)) {}, DataError);
+    EXPECT_THROW(while (r.next(line)){}, DataError);
 }
 
 TEST(Record, JsonRoundTripAndNulls) {
@@ -211,9 +211,9 @@ TEST(Slices, FlagsAndEnvironment) {
     EXPECT_THROW(parse_slice("16/16"), ConfigError);
     EXPECT_THROW(parse_slice("3"), ConfigError);
     EXPECT_THROW(parse_slice("a/2"), ConfigError);
-    SliceSpec s = resolve_slice(std::nullopt, std::nullopt, {{"SLURM_ARRAY_TASK_ID", "5"},
-                                                            {"SLURM_ARRAY_TASK_COUNT", "8"},
-                                                            {"SLURM_ARRAY_TASK_MIN", "1"}});
+    SliceSpec s = resolve_slice(
+        std::nullopt, std::nullopt,
+        {{"SLURM_ARRAY_TASK_ID", "5"}, {"SLURM_ARRAY_TASK_COUNT", "8"}, {"SLURM_ARRAY_TASK_MIN", "1"}});
     EXPECT_EQ(s.index, 4u);
     EXPECT_EQ(s.count, 8u);
     s = resolve_slice(std::nullopt, 4, {{"JOB_COMPLETION_INDEX", "3"}});
@@ -256,9 +256,10 @@ TEST(Manifest, SaveLoadAndDifferences) {
 }
 
 TEST(Manifest, FailureReasonsDropSpecifics) {
-    EXPECT_EQ(failure_reason("/warpsynth/1-0000000003.py:12:5: error: in kernel 'k': couldn't find an overload "
-                             "for 'mul' with 3 args"),
-              "couldn't find an overload for '_' with N args");
+    EXPECT_EQ(
+        failure_reason("/warpsynth/1-0000000003.py:12:5: error: in kernel 'k': couldn't find an overload "
+                       "for 'mul' with 3 args"),
+        "couldn't find an overload for '_' with N args");
 }
 
 TEST(Stats, DistributionsAndCounts) {
@@ -270,7 +271,8 @@ TEST(Stats, DistributionsAndCounts) {
     for (int lines : {10, 20, 30, 40}) {
         r.id = std::to_string(lines);
         r.python_lines = lines;
-        s.add_record(r, fingerprint(std::string(kKernel) + std::string(static_cast<size_t>(lines), '\n')).signature);
+        s.add_record(
+            r, fingerprint(std::string(kKernel) + std::string(static_cast<size_t>(lines), '\n')).signature);
     }
     ShardEntry e;
     e.candidates = 6;

@@ -4,18 +4,17 @@
 // from (seed, index), so the stream has many distinct kernels, some exact
 // duplicates (dedup) and, through the reject_* files, some compile failures.
 // It is linked only into the test binary ws_dataset_cli, never into warpsynth.
+#include "dataset/kernel_source.h"
+
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
+#include <fmt/format.h>
 #include <fstream>
 #include <mutex>
 #include <regex>
 #include <sstream>
 #include <stdexcept>
-
-#include <fmt/format.h>
-
-#include "dataset/kernel_source.h"
 
 namespace {
 
@@ -57,7 +56,8 @@ const std::vector<Entry>& entries() {
             for (std::sregex_iterator it(text.begin(), text.end(), kernel_re), end; it != end; ++it) {
                 Entry e{text, (*it)[1].str(), category, {}};
                 for (std::sregex_iterator fl(text.begin(), text.end(), float_re); fl != end; ++fl)
-                    e.floats.emplace_back(static_cast<size_t>(fl->position()), static_cast<size_t>(fl->length()));
+                    e.floats.emplace_back(static_cast<size_t>(fl->position()),
+                                          static_cast<size_t>(fl->length()));
                 out.push_back(std::move(e));
             }
         }
@@ -77,7 +77,8 @@ std::vector<std::string> category_names() {
 Candidate make(uint64_t seed, const std::vector<std::string>& categories, uint64_t index) {
     std::vector<const Entry*> pool;
     for (const auto& e : entries())
-        if (categories.empty() || std::find(categories.begin(), categories.end(), e.category) != categories.end())
+        if (categories.empty() ||
+            std::find(categories.begin(), categories.end(), e.category) != categories.end())
             pool.push_back(&e);
     uint64_t h = mix(mix(seed) ^ index);
     const Entry& e = *pool[h % pool.size()];
