@@ -161,7 +161,11 @@ const Overload* resolve(const Builtin& builtin, std::span<const CallArg> args,
         return resolve_uncached(builtin, args, kwargs, min_outputs);
     thread_local std::unordered_map<CacheKey, const Overload*, CacheKeyHash> cache;
     CacheKey key{&builtin, min_outputs, args.size(), {}};
-    for (size_t i = 0; i < args.size(); ++i) key.types[i] = match_type(args[i]);
+    for (size_t i = 0; i < args.size(); ++i) {
+        key.types[i] = match_type(args[i]);
+        // Struct types die with their compilation; their addresses may be reused.
+        if (key.types[i] && key.types[i]->scoped) return resolve_uncached(builtin, args, kwargs, min_outputs);
+    }
     auto it = cache.find(key);
     if (it != cache.end()) return it->second;
     const Overload* ov = resolve_uncached(builtin, args, kwargs, min_outputs);

@@ -221,6 +221,7 @@ CompileOutput ModuleBuilder::assemble() {
 }
 
 CompileOutput compile_module(std::shared_ptr<const SourceFile> source, const CompileOptions& options) {
+    types::TypeScope types; // the module's struct types are freed with it
     ModuleScope scope(parse_module(std::move(source)));
     ModuleBuilder builder(scope, options);
     return builder.assemble();

@@ -53,8 +53,11 @@ using Key = std::tuple<int, int, int, int, int, int, const void*, const void*, s
 
 class Interner {
 public:
+    explicit Interner(bool locked) : locked_(locked) {}
+
     TypeRef get(const Key& key, Type proto) {
-        std::lock_guard lock(mutex_);
+        std::unique_lock<std::mutex> lock(mutex_, std::defer_lock);
+        if (locked_) lock.lock();
         auto it = index_.find(key);
         if (it != index_.end()) return it->second;
         storage_.push_back(std::move(proto));
@@ -64,14 +67,26 @@ public:
     }
 
 private:
+    bool locked_;
     std::mutex mutex_;
     std::deque<Type> storage_; // stable addresses
     std::map<Key, TypeRef> index_;
 };
 
-Interner& interner() {
-    static Interner* table = new Interner(); // never destroyed: types outlive static destructors
+Interner& global_interner() {
+    static Interner* table = new Interner(true); // never destroyed: types outlive static destructors
     return *table;
+}
+
+// The global table is shared by all threads; a thread-local front cache keeps
+// the common lookups (vectors, references to scalars...) off its lock.
+TypeRef intern_global(const Key& key, Type proto) {
+    thread_local std::map<Key, TypeRef> front;
+    auto it = front.find(key);
+    if (it != front.end()) return it->second;
+    TypeRef t = global_interner().get(key, std::move(proto));
+    front.emplace(key, t);
+    return t;
 }
 
 Key key_of(TypeKind kind, Scalar s = Scalar::Bool, int a = 0, int b = 0, int c = 0, const void* p = nullptr,
@@ -80,6 +95,31 @@ Key key_of(TypeKind kind, Scalar s = Scalar::Bool, int a = 0, int b = 0, int c =
 }
 
 } // namespace
+
+struct types::TypeScope::Arena {
+    Interner interner{false};
+    std::map<std::string, std::unique_ptr<StructDef>> structs;
+};
+
+namespace {
+thread_local types::TypeScope::Arena* t_arena = nullptr;
+
+// Interns in the current scope when the type depends on a scoped one.
+TypeRef intern(const Key& key, Type proto, bool scoped) {
+    if (scoped && t_arena) {
+        proto.scoped = true;
+        return t_arena->interner.get(key, std::move(proto));
+    }
+    return intern_global(key, std::move(proto));
+}
+} // namespace
+
+types::TypeScope::TypeScope() : arena_(new Arena()), previous_(t_arena) { t_arena = arena_; }
+
+types::TypeScope::~TypeScope() {
+    t_arena = previous_;
+    delete arena_;
+}
 
 std::string_view scalar_name(Scalar s) { return kScalars[static_cast<int>(s)].name; }
 
@@ -120,7 +160,7 @@ TypeRef void_type() {
     t.kind = TypeKind::Void;
     t.ctype = "void";
     t.repr = "None";
-    return interner().get(key_of(TypeKind::Void), std::move(t));
+    return intern(key_of(TypeKind::Void), std::move(t), false);
 }
 
 TypeRef any() {
@@ -128,7 +168,7 @@ TypeRef any() {
     t.kind = TypeKind::Any;
     t.ctype = "Any";
     t.repr = "Any";
-    return interner().get(key_of(TypeKind::Any), std::move(t));
+    return intern(key_of(TypeKind::Any), std::move(t), false);
 }
 
 TypeRef scalar(Scalar s) {
@@ -137,7 +177,7 @@ TypeRef scalar(Scalar s) {
     t.scalar = s;
     t.ctype = scalar_ctype(s);
     t.repr = std::string(scalar_name(s));
-    return interner().get(key_of(TypeKind::Scalar, s), std::move(t));
+    return intern(key_of(TypeKind::Scalar, s), std::move(t), false);
 }
 
 TypeRef vector(int length, Scalar dtype) {
@@ -147,7 +187,7 @@ TypeRef vector(int length, Scalar dtype) {
     t.length = length;
     t.ctype = fmt::format("wp::vec_t<{}, {}>", length, scalar_ctype(dtype));
     t.repr = fmt::format("vec{}{}", length, alias_suffix(dtype));
-    return interner().get(key_of(TypeKind::Vector, dtype, length), std::move(t));
+    return intern(key_of(TypeKind::Vector, dtype, length), std::move(t), false);
 }
 
 TypeRef matrix(int rows, int cols, Scalar dtype) {
@@ -158,7 +198,7 @@ TypeRef matrix(int rows, int cols, Scalar dtype) {
     t.cols = cols;
     t.ctype = fmt::format("wp::mat_t<{}, {}, {}>", rows, cols, scalar_ctype(dtype));
     t.repr = fmt::format("mat{}{}{}", rows, cols, alias_suffix(dtype));
-    return interner().get(key_of(TypeKind::Matrix, dtype, rows, cols), std::move(t));
+    return intern(key_of(TypeKind::Matrix, dtype, rows, cols), std::move(t), false);
 }
 
 TypeRef quaternion(Scalar dtype) {
@@ -167,7 +207,7 @@ TypeRef quaternion(Scalar dtype) {
     t.scalar = dtype;
     t.ctype = fmt::format("wp::quat_t<{}>", scalar_ctype(dtype));
     t.repr = fmt::format("quat{}", alias_suffix(dtype));
-    return interner().get(key_of(TypeKind::Quaternion, dtype), std::move(t));
+    return intern(key_of(TypeKind::Quaternion, dtype), std::move(t), false);
 }
 
 TypeRef transform(Scalar dtype) {
@@ -176,7 +216,7 @@ TypeRef transform(Scalar dtype) {
     t.scalar = dtype;
     t.ctype = fmt::format("wp::transform_t<{}>", scalar_ctype(dtype));
     t.repr = fmt::format("transform{}", alias_suffix(dtype));
-    return interner().get(key_of(TypeKind::Transform, dtype), std::move(t));
+    return intern(key_of(TypeKind::Transform, dtype), std::move(t), false);
 }
 
 TypeRef array(TypeRef dtype, int ndim, ArrayClass cls) {
@@ -190,8 +230,8 @@ TypeRef array(TypeRef dtype, int ndim, ArrayClass cls) {
     std::string_view cname = kClassNames[static_cast<int>(cls)];
     t.ctype = fmt::format("wp::{}_t<{}>", cname, dtype->ctype);
     t.repr = fmt::format("{}(ndim={}, dtype={})", cname, ndim, dtype->repr);
-    return interner().get(key_of(TypeKind::Array, Scalar::Bool, ndim, static_cast<int>(cls), 0, dtype),
-                          std::move(t));
+    return intern(key_of(TypeKind::Array, Scalar::Bool, ndim, static_cast<int>(cls), 0, dtype), std::move(t),
+                  dtype->scoped);
 }
 
 TypeRef reference(TypeRef target) {
@@ -200,7 +240,7 @@ TypeRef reference(TypeRef target) {
     t.elem = target;
     t.ctype = target->ctype + "*";
     t.repr = fmt::format("Reference({})", target->repr);
-    return interner().get(key_of(TypeKind::Reference, Scalar::Bool, 0, 0, 0, target), std::move(t));
+    return intern(key_of(TypeKind::Reference, Scalar::Bool, 0, 0, 0, target), std::move(t), target->scoped);
 }
 
 TypeRef tuple(const std::vector<TypeRef>& elems) {
@@ -214,7 +254,9 @@ TypeRef tuple(const std::vector<TypeRef>& elems) {
     }
     t.ctype = fmt::format("wp::tuple_t<{}>", inner);
     t.repr = fmt::format("tuple[{}]", repr);
-    return interner().get(key_of(TypeKind::Tuple, Scalar::Bool, 0, 0, 0, nullptr, nullptr, elems), std::move(t));
+    bool scoped = false;
+    for (TypeRef e : elems) scoped = scoped || e->scoped;
+    return intern(key_of(TypeKind::Tuple, Scalar::Bool, 0, 0, 0, nullptr, nullptr, elems), std::move(t), scoped);
 }
 
 TypeRef range() {
@@ -222,7 +264,7 @@ TypeRef range() {
     t.kind = TypeKind::Range;
     t.ctype = "wp::range_t";
     t.repr = "range_t";
-    return interner().get(key_of(TypeKind::Range), std::move(t));
+    return intern(key_of(TypeKind::Range), std::move(t), false);
 }
 
 TypeRef shape() {
@@ -230,23 +272,29 @@ TypeRef shape() {
     t.kind = TypeKind::Shape;
     t.ctype = "wp::shape_t";
     t.repr = "shape_t";
-    return interner().get(key_of(TypeKind::Shape), std::move(t));
+    return intern(key_of(TypeKind::Shape), std::move(t), false);
 }
 
 TypeRef structure(StructDef def) {
-    static std::mutex mutex;
-    static auto* defs = new std::map<std::string, std::unique_ptr<StructDef>>();
-    std::lock_guard lock(mutex);
-    auto& slot = (*defs)[def.native_name];
-    if (!slot) {
+    auto make = [](std::unique_ptr<StructDef>& slot, StructDef def, bool scoped) {
         slot = std::make_unique<StructDef>(std::move(def));
         Type t;
         t.kind = TypeKind::Struct;
         t.st = slot.get();
         t.ctype = slot->native_name;
         t.repr = slot->key;
-        slot->type = interner().get(key_of(TypeKind::Struct, Scalar::Bool, 0, 0, 0, slot.get()), std::move(t));
+        slot->type = intern(key_of(TypeKind::Struct, Scalar::Bool, 0, 0, 0, slot.get()), std::move(t), scoped);
+    };
+    if (t_arena) {
+        auto& slot = t_arena->structs[def.native_name];
+        if (!slot) make(slot, std::move(def), true);
+        return slot->type;
     }
+    static std::mutex mutex;
+    static auto* defs = new std::map<std::string, std::unique_ptr<StructDef>>();
+    std::lock_guard lock(mutex);
+    auto& slot = (*defs)[def.native_name];
+    if (!slot) make(slot, std::move(def), false);
     return slot->type;
 }
 

@@ -74,6 +74,9 @@ struct Type {
     std::vector<TypeRef> elems;      // Tuple
     std::string ctype;               // C++ spelling, e.g. "wp::vec_t<3,wp::float32>"
     std::string repr;                // Python-side spelling for messages, e.g. "vec3f"
+    // Lives in a TypeScope (a struct type, or a type containing one): valid only
+    // until that scope ends, so never cache it beyond a compilation.
+    bool scoped = false;
 
     bool is_scalar() const { return kind == TypeKind::Scalar; }
     bool is_bool() const { return kind == TypeKind::Scalar && scalar == Scalar::Bool; }
@@ -117,6 +120,24 @@ struct StructDef {
 };
 
 namespace types {
+
+// Struct types, and the types built from them, created while a TypeScope is
+// alive on this thread belong to it and are freed with it. A compilation opens
+// one, so memory stays flat however many modules (each with its own structs)
+// are compiled. Scopes nest; without one, struct types are kept forever.
+class TypeScope {
+public:
+    TypeScope();
+    ~TypeScope();
+    TypeScope(const TypeScope&) = delete;
+    TypeScope& operator=(const TypeScope&) = delete;
+
+    struct Arena;
+
+private:
+    Arena* arena_;
+    Arena* previous_;
+};
 
 TypeRef void_type();
 TypeRef any();
