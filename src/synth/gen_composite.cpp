@@ -238,6 +238,7 @@ Value Gen::composite_expr(const SType& t, int depth) {
             if (op == 0 || op == 1) {
                 if (t.kind == Kind::Quat && op == 1) break;
                 Value a = expr(t, sub), b = expr(t, sub);
+                if (b.text == a.text) b = expr(t, sub + 1); // not `v - v`
                 return binop(a, op == 0 ? "+" : "-", b, t, kAdd);
             }
             if (op == 2) { // scalar * value or value * scalar

@@ -349,11 +349,19 @@ void make_helpers(Module& mod, int count, const std::vector<ArrayRef>& kernel_ar
                 for (const auto& p : h.params)
                     if (!p.is_array && p.type.kind != Kind::Struct) ptypes.push_back(p.type);
                 if (!ptypes.empty() && mod.rng.chance(700)) rt = ptypes[mod.rng.below(ptypes.size())];
+                // An integer result with no integer parameter is mostly a literal: compute a float.
+                const bool int_param =
+                    std::any_of(ptypes.begin(), ptypes.end(), [](const SType& p) { return p.is_int(); });
+                if (rt.is_int() && !int_param && mod.rng.chance(850)) rt = SType::scalar_of(mod.fp);
                 if (kind == HelperKind::Reader) rt = h.params[0].type;
                 h.returns = {rt};
             } else if (kind == HelperKind::Multi) {
                 h.returns = {helper_type(g, true), helper_type(g, true)};
                 if (mod.rng.chance(300)) h.returns.push_back(helper_type(g, false));
+                const bool int_param = std::any_of(h.params.begin(), h.params.end(),
+                                                   [](const HelperParam& p) { return p.type.is_int(); });
+                for (auto& rt : h.returns)
+                    if (rt.is_int() && !int_param && mod.rng.chance(850)) rt = SType::scalar_of(mod.fp);
                 mod.feats.add(Tag::func_multi_return);
             } else {
                 mod.feats.add(Tag::func_no_return);

@@ -328,10 +328,27 @@ Value Gen::int_expr(const SType& t, int depth) {
         need_var ? 0 : p[Knob::EConstant] / 2,
         rng_var ? 15 : 0,
     };
+    // With no integer to start from, integers come from floats (clamped casts),
+    // helpers or the RNG rather than from arithmetic on literals.
+    bool int_src = has_array_of(t);
+    bool float_src = false;
+    for (const auto& v : fn.vars) {
+        int_src =
+            int_src || (v.type == t && !v.is_rng) || (v.type.kind == Kind::Vec && v.type.scalar == t.scalar);
+        float_src = float_src || v.type == float_type();
+    }
+    if (need_var && !int_src) {
+        for (int k : {Leaf, AddSub, Mul, Div, Mod, Bits, Fn, Select, Component}) w[size_t(k)] = 0;
+        if (float_src)
+            w[FromFloat] += 20;
+        else
+            w[Lit] = 10;
+    }
     for (int attempt = 0; attempt < 4; ++attempt) {
         // A production that gives up restores the tags its operands added.
         const Features saved = mod.feats;
         const size_t pick = mod.rng.weighted(w);
+        if (pick >= w.size()) break;
         switch (pick) {
         case Leaf: return leaf(t);
         case Lit: return int_lit(mod.rng.range(0, 16));

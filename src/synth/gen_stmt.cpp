@@ -767,7 +767,9 @@ void Gen::stmt_store() {
         return;
     }
     const std::string index = index_text(a, d);
-    store_to(a, index, expr(a.dtype, d));
+    Value v = expr(a.dtype, d);
+    if (v.text == a.name + "[" + index + "]") v = expr(a.dtype, d + 1); // not `a[i] = a[i]`
+    store_to(a, index, v);
 }
 
 void Gen::stmt_atomic() {

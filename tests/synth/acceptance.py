@@ -148,6 +148,9 @@ def main():
     files = [k["file"] for k in kernels]
     categories = collections.Counter(k["category"] for k in kernels)
     print(f"  {len(files)} kernels; per category: " + ", ".join(f"{c} {n}" for c, n in sorted(categories.items())))
+    if len(categories) < 12:
+        print(f"FAIL: only {len(categories)} categories among {len(files)} kernels (expected all 12)")
+        return 1
 
     # Warp's reference for every file and device, in one process (cwd = work dir, relative
     # names: Warp prints cwd + "/" + path in its line comments, and so does warpsynth).
