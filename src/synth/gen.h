@@ -37,14 +37,20 @@ struct IntRange {
     int64_t magnitude() const { return std::max(lo < 0 ? -lo : lo, hi < 0 ? -hi : hi); }
 };
 
+// Interval arithmetic, saturating at +-2^62 so the generator itself never overflows.
+inline int64_t range_clamp(__int128 v) {
+    constexpr __int128 lim = __int128{1} << 62;
+    return static_cast<int64_t>(v < -lim ? -lim : (v > lim ? lim : v));
+}
 inline IntRange range_add(IntRange a, IntRange b) {
-    return {a.lo + b.lo, a.hi + b.hi};
+    return {range_clamp(__int128{a.lo} + b.lo), range_clamp(__int128{a.hi} + b.hi)};
 }
 inline IntRange range_sub(IntRange a, IntRange b) {
-    return {a.lo - b.hi, a.hi - b.lo};
+    return {range_clamp(__int128{a.lo} - b.hi), range_clamp(__int128{a.hi} - b.lo)};
 }
 inline IntRange range_mul(IntRange a, IntRange b) {
-    const int64_t c[] = {a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi};
+    const int64_t c[] = {range_clamp(__int128{a.lo} * b.lo), range_clamp(__int128{a.lo} * b.hi),
+                         range_clamp(__int128{a.hi} * b.lo), range_clamp(__int128{a.hi} * b.hi)};
     return {*std::min_element(c, c + 4), *std::max_element(c, c + 4)};
 }
 inline IntRange range_union(IntRange a, IntRange b) {

@@ -433,7 +433,7 @@ Value Gen::int_expr(const SType& t, int depth) {
                 out.range = IntRange::of(0, a.range.hi >> sh);
                 return out;
             }
-            IntRange r = IntRange::of(a.range.lo << sh, a.range.hi << sh);
+            IntRange r = range_mul(a.range, IntRange::of(int64_t{1} << sh, int64_t{1} << sh));
             if (!range_fits(r, kIntLimit)) break;
             Value out = binop(a, "<<", int_lit(sh), t, kShift);
             out.range = r;
