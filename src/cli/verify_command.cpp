@@ -1,0 +1,227 @@
+// `warpsynth verify PATH...`: compile and run pairs, record verdicts.
+//
+// A dataset folder (one with manifest.json) is verified in place: every
+// shard is rewritten with the verdicts in each record's
+// metadata.verification, the manifest's checksums are updated shard by shard
+// (so an interrupted run leaves a consistent dataset), and stats.json and the
+// card are recomputed. Python files (or folders of them) are verified kernel
+// by kernel and the verdicts printed; nothing is written.
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <sstream>
+#include <thread>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/commands.h"
+#include "dataset/cli_errors.h"
+#include "dataset/file_io.h"
+#include "dataset/manifest.h"
+#include "dataset/shard_reader.h"
+#include "dataset/shard_writer.h"
+#include "dataset/stats_pass.h"
+#include "syntax/source.h"
+#include "verify/source_records.h"
+#include "verify/verify.h"
+
+namespace ws::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct VerifyArgs {
+    std::vector<std::string> paths;
+    bool cpu = false, cuda = false, grad = false, no_gpu = false;
+    verify::VerifyOptions options;
+    std::string report;
+    bool quiet = false;
+};
+
+// Progress on a terminal only; pipes and logs stay clean.
+struct Progress {
+    bool enabled = isatty(2) != 0;
+    size_t base = 0, total = 0;
+    void show(size_t done) const {
+        if (enabled) std::cerr << fmt::format("\rverify: {}/{} records", base + done, total) << std::flush;
+    }
+    void finish() const {
+        if (enabled) std::cerr << "\r\033[K" << std::flush;
+    }
+};
+
+void print_records(const std::vector<dataset::Record>& records) {
+    for (const dataset::Record& r : records) {
+        const auto& v = r.verification;
+        std::cout << fmt::format("{}\n  compiled_cuda: {}\n  compiled_cpu:  {}\n  executed:      {}\n  grad_check:    {}\n",
+                                 r.id, v.compiled_cuda, v.compiled_cpu, v.executed, v.grad_check);
+    }
+}
+
+std::vector<std::string> python_files(const std::string& path) {
+    std::vector<std::string> out;
+    if (fs::is_directory(path)) {
+        for (const auto& e : fs::recursive_directory_iterator(path))
+            if (e.is_regular_file() && e.path().extension() == ".py") out.push_back(e.path().string());
+        std::sort(out.begin(), out.end());
+    } else {
+        out.push_back(path);
+    }
+    return out;
+}
+
+int verify_sources(verify::Verifier& v, const VerifyArgs& a, const std::vector<std::string>& paths) {
+    std::vector<dataset::Record> records;
+    int rejected = 0;
+    for (const std::string& p : paths)
+        for (const std::string& f : python_files(p)) {
+            std::ifstream in(f, std::ios::binary);
+            if (!in) throw dataset::IoError(dataset::errno_message("cannot read", f));
+            std::stringstream ss;
+            ss << in.rdbuf();
+            try {
+                auto rs = verify::records_from_python(f, ss.str());
+                records.insert(records.end(), rs.begin(), rs.end());
+            } catch (const CompileError& e) {
+                std::cerr << e.format() << "\n";
+                ++rejected;
+            }
+        }
+    Progress progress;
+    progress.total = records.size();
+    v.set_progress([&](size_t done, size_t) { progress.show(done); });
+    verify::VerifyTotals t = v.verify(records);
+    progress.finish();
+    if (!a.quiet) print_records(records);
+    std::cout << t.summary();
+    return t.verified == t.records && rejected == 0 ? exit_codes::ok : exit_codes::check_failed;
+}
+
+int verify_dataset(verify::Verifier& v, const VerifyArgs& a, const fs::path& dir) {
+    std::optional<dataset::Manifest> manifest = dataset::load_manifest(dir);
+    if (!manifest) throw dataset::ConfigError(dir.string() + " has no manifest.json: not a warpsynth dataset folder");
+    Progress progress;
+    for (const auto& e : manifest->shards) progress.total += e.records;
+    // Records are verified in chunks large enough to keep every job busy.
+    const size_t chunk = std::max<size_t>(256, a.options.batch_size * std::max(1u, a.options.jobs ? a.options.jobs : std::thread::hardware_concurrency()) * 4);
+    v.set_progress([&](size_t done, size_t) { progress.show(done); });
+
+    for (dataset::ShardEntry& entry : manifest->shards) {
+        fs::path path = dir / entry.file;
+        const bool compress = path.extension() == ".zst";
+        dataset::ShardReader reader(path);
+        dataset::ShardWriter writer(path, compress);
+        std::vector<dataset::Record> records;
+        auto flush = [&] {
+            v.verify(records);
+            for (const dataset::Record& r : records) {
+                nlohmann::json j;
+                to_json(j, r);
+                writer.write_line(j.dump());
+            }
+            progress.base += records.size();
+            records.clear();
+        };
+        std::string line;
+        while (reader.next(line)) {
+            nlohmann::json j;
+            try {
+                j = nlohmann::json::parse(line);
+                records.push_back(j.get<dataset::Record>());
+            } catch (const nlohmann::json::exception& e) {
+                throw dataset::DataError(fmt::format("{}:{}: not a record: {}", path.string(), reader.line_number(), e.what()));
+            }
+            if (records.size() >= chunk) flush();
+        }
+        if (!records.empty()) flush();
+        dataset::ShardFileInfo info = writer.finish();
+        // The shard changed: so do its size and checksum. Saved per shard, so an
+        // interrupted run leaves a manifest that matches the files.
+        entry.bytes = info.bytes;
+        entry.xxh3 = fmt::format("{:016x}", info.xxh3);
+        dataset::save_manifest(dir, *manifest);
+    }
+    progress.finish();
+    dataset::rewrite_stats(dir);
+    verify::VerifyTotals t = v.cumulative();
+    std::cout << t.summary();
+    if (!a.report.empty()) {
+        std::ofstream out(a.report);
+        out << t.to_json().dump(2) << "\n";
+    }
+    return t.verified == t.records ? exit_codes::ok : exit_codes::check_failed;
+}
+
+} // namespace
+
+Action add_verify_command(CLI::App& app);
+const CommandRegistration kVerify{"verify", 40, add_verify_command};
+
+Action add_verify_command(CLI::App& app) {
+    auto a = std::make_shared<VerifyArgs>();
+    CLI::App* cmd = app.add_subcommand("verify", "Compile every pair with NVRTC and the host compiler, run it on random "
+                                                 "inputs, check its gradients; record the verdicts");
+    cmd->add_option("PATH", a->paths, "Dataset folder (verdicts written into its records), or Python files/folders "
+                                      "(verdicts printed)")
+        ->required();
+    cmd->add_option("--warp-include", a->options.warp_include,
+                    "Warp's native headers (<site-packages>/warp/native); default: $WARP_INCLUDE, then the warp "
+                    "package of python3 on PATH");
+    cmd->add_flag("--cuda", a->cuda, "Compile the CUDA code (and run it where there is a GPU)");
+    cmd->add_flag("--cpu", a->cpu, "Compile the CPU code and run the forward pass");
+    cmd->add_flag("--grad-check", a->grad, "Check the backward pass against finite differences (runs the CPU code)");
+    cmd->add_flag("--no-gpu", a->no_gpu, "Never launch kernels on a CUDA device, even if there is one");
+    cmd->add_option("-j,--jobs", a->options.jobs, "Batches verified at once (default: all cores)");
+    cmd->add_option("--batch-size", a->options.batch_size, "Records per compilation")->capture_default_str();
+    cmd->add_option("--cuda-mode", a->options.cuda_mode,
+                    "NVRTC: syntax (front end: parse, types, templates), full (PTX with Warp's options), fast "
+                    "(PTX, --Ofast-compile=max); auto: full when a CUDA device will run the code, else syntax")
+        ->check(CLI::IsMember({"auto", "full", "fast", "syntax"}))
+        ->capture_default_str();
+    cmd->add_option("--timeout", a->options.timeout_per_record, "Seconds a record may run before it fails as hung")
+        ->capture_default_str();
+    cmd->add_option("--seed", a->options.seed, "Seed of the random inputs")->capture_default_str();
+    cmd->add_option("--fd-samples", a->options.fd_samples, "Finite-difference probes per record")->capture_default_str();
+    cmd->add_option("--cxx", a->options.cxx, "Host C++ compiler")->capture_default_str();
+    cmd->add_flag("--sanitize", a->options.sanitize, "Build the CPU code with UndefinedBehaviorSanitizer");
+    cmd->add_option("--keep-work", a->options.work_dir, "Keep the generated units, objects and PTX in this folder");
+    cmd->add_option("--report", a->report, "Also write the totals as JSON to this file (dataset mode)");
+    cmd->add_flag("-q,--quiet", a->quiet, "Python files: only the totals");
+    cmd->footer("Without --cuda/--cpu/--grad-check every step runs. Verdicts are `pass`, `fail: REASON` or\n"
+                "`skipped: REASON` (e.g. `skipped: no CUDA device`). Exit status 5 when a record is not verified.\n\n"
+                "Examples:\n  warpsynth verify ds/\n  warpsynth verify kernels.py --warp-include .venv/lib/python3.11/site-packages/warp/native");
+
+    return [a]() -> int {
+        return dataset::run_reporting_errors([&]() -> int {
+            verify::VerifyOptions o = a->options;
+            if (a->cpu || a->cuda || a->grad) {
+                o.cuda = a->cuda;
+                o.cpu = a->cpu;
+                o.execute = a->cpu || a->grad;
+                o.grad_check = a->grad;
+            }
+            o.gpu = !a->no_gpu;
+            o.keep_work = !o.work_dir.empty();
+            std::unique_ptr<verify::Verifier> v;
+            try {
+                v = std::make_unique<verify::Verifier>(o);
+            } catch (const std::runtime_error& e) {
+                std::cerr << "warpsynth: error: " << e.what() << "\n";
+                return exit_codes::usage_error;
+            }
+            if (!a->quiet) std::cerr << v->environment().describe();
+            bool dataset_mode = a->paths.size() == 1 && fs::is_directory(a->paths[0]) &&
+                                fs::exists(fs::path(a->paths[0]) / "manifest.json");
+            return dataset_mode ? verify_dataset(*v, *a, a->paths[0]) : verify_sources(*v, *a, a->paths);
+        });
+    };
+}
+
+} // namespace ws::cli

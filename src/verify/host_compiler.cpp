@@ -1,0 +1,180 @@
+#include "verify/host_compiler.h"
+
+#include <fmt/format.h>
+#include <unistd.h>
+#include <xxhash.h>
+
+#include <cctype>
+#include <filesystem>
+#include <fstream>
+#include <random>
+
+#include "codegen/compile.h"
+#include "verify/embedded_text.h"
+
+namespace ws::verify {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+bool write_file(const fs::path& p, std::string_view text) {
+    std::ofstream out(p, std::ios::binary | std::ios::trunc);
+    out.write(text.data(), std::streamsize(text.size()));
+    return bool(out);
+}
+
+std::string prefix_text() {
+    return "// warpsynth verification prefix: the CPU preamble, then the runner ABI and glue helpers.\n" +
+           translation_unit_preamble(Device::Cpu) +
+           "#define WS_ABI_NO_STD_HEADERS\n#include \"ws_abi.h\"\n#include \"ws_harness.h\"\n";
+}
+
+std::string trim_line(std::string s) {
+    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.pop_back();
+    size_t a = s.find_first_not_of(" \t");
+    return a == std::string::npos ? std::string() : s.substr(a);
+}
+
+} // namespace
+
+std::vector<int> blamed_lines(const std::string& log, const std::string& unit_name) {
+    std::vector<int> out;
+    // g++: "<unit>:LINE:COL: ..."   NVRTC: "<unit>(LINE): ..." and "... at line LINE of <unit>"
+    for (size_t pos = log.find(unit_name); pos != std::string::npos; pos = log.find(unit_name, pos + 1)) {
+        size_t p = pos + unit_name.size();
+        if (p < log.size() && (log[p] == ':' || log[p] == '(')) {
+            int line = std::atoi(log.c_str() + p + 1);
+            if (line > 0) out.push_back(line);
+        }
+        // "at line N of <unit>"
+        size_t at = log.rfind("at line ", pos);
+        if (at != std::string::npos && pos - at < 24) {
+            int line = std::atoi(log.c_str() + at + 8);
+            if (line > 0) out.push_back(line);
+        }
+    }
+    return out;
+}
+
+std::string first_error(const std::string& log) {
+    size_t start = 0;
+    while (start < log.size()) {
+        size_t nl = log.find('\n', start);
+        std::string line = log.substr(start, nl == std::string::npos ? std::string::npos : nl - start);
+        start = nl == std::string::npos ? log.size() : nl + 1;
+        size_t e = line.find("error");
+        if (e == std::string::npos) continue;
+        size_t colon = line.find(": ", e);
+        std::string msg = trim_line(colon == std::string::npos ? line.substr(e) : line.substr(colon + 2));
+        // The offending source line follows in both compilers' logs; it names the construct.
+        if (start < log.size()) {
+            size_t nl2 = log.find('\n', start);
+            std::string code = trim_line(log.substr(start, nl2 == std::string::npos ? std::string::npos : nl2 - start));
+            if (!code.empty() && code.find("error") == std::string::npos && code.size() < 160 &&
+                code.find("^") == std::string::npos && code.rfind("In file", 0) != 0)
+                msg += " [" + code + "]";
+        }
+        return msg.size() > 500 ? msg.substr(0, 500) + "..." : msg;
+    }
+    std::string t = trim_line(log);
+    return t.empty() ? "compilation failed" : t.substr(0, 300);
+}
+
+HostCompiler::HostCompiler(HostCompilerConfig config) : config_(std::move(config)) {}
+
+std::vector<std::string> HostCompiler::flags() const {
+    std::vector<std::string> f = {"-std=c++17", "-O0", "-fPIC", "-w", "-DWP_ENABLE_TILES_IN_STACK_MEMORY"};
+    if (config_.sanitize) {
+        f.push_back("-fsanitize=undefined");
+        f.push_back("-fno-sanitize-recover=undefined");
+    }
+    f.push_back("-I" + prefix_dir_);
+    f.push_back("-I" + config_.native_dir);
+    return f;
+}
+
+bool HostCompiler::prepare(std::string& error) {
+    ProcessResult v = run_process({config_.cxx, "-dumpfullversion", "-dumpversion"}, 30);
+    if (!v.started || v.exit_code != 0) {
+        error = "the host compiler " + config_.cxx + " does not run" + (v.error.empty() ? "" : ": " + v.error);
+        return false;
+    }
+    version_ = trim_line(v.output);
+
+    // The prefix directory is keyed by everything the PCH depends on, so a
+    // stale one is never used and concurrent runs share a good one.
+    const std::string prefix = prefix_text();
+    std::string key = prefix + std::string(embedded::abi_h) + std::string(embedded::harness_h) + config_.native_dir +
+                      config_.cxx + version_ + (config_.sanitize ? "ubsan" : "");
+    std::string hex = fmt::format("{:016x}", XXH3_64bits(key.data(), key.size()));
+    fs::path final_dir = fs::path(config_.cache_dir) / ("cpu-prefix-" + hex);
+    prefix_dir_ = final_dir.string();
+    std::error_code ec;
+    if (fs::is_regular_file(final_dir / (prefix_name_ + ".gch"), ec) || (!config_.pch && fs::is_directory(final_dir, ec))) {
+        pch_ready_ = config_.pch;
+        return true;
+    }
+
+    fs::create_directories(config_.cache_dir, ec);
+    std::random_device rd;
+    fs::path tmp = fs::path(config_.cache_dir) / fmt::format("cpu-prefix-{}.tmp-{}-{:x}", hex, getpid(), rd());
+    fs::create_directories(tmp, ec);
+    if (ec || !write_file(tmp / prefix_name_, prefix) || !write_file(tmp / "ws_abi.h", embedded::abi_h) ||
+        !write_file(tmp / "ws_harness.h", embedded::harness_h)) {
+        error = "cannot write the verification prefix into " + tmp.string();
+        return false;
+    }
+    bool pch_ok = false;
+    if (config_.pch) {
+        std::string saved = prefix_dir_;
+        prefix_dir_ = tmp.string();
+        std::vector<std::string> argv = {config_.cxx};
+        for (const std::string& f : flags()) argv.push_back(f);
+        argv.insert(argv.end(), {"-x", "c++-header", (tmp / prefix_name_).string(), "-o",
+                                 (tmp / (prefix_name_ + ".gch")).string()});
+        ProcessResult r = run_process(argv, config_.timeout_seconds);
+        prefix_dir_ = saved;
+        pch_ok = r.started && r.exit_code == 0;
+        if (!pch_ok) {
+            // Without a PCH every unit parses Warp's headers itself: slower, same verdicts. But a
+            // prefix that does not compile at all means the headers are unusable.
+            fs::remove(tmp / (prefix_name_ + ".gch"), ec);
+            if (r.started && r.exit_code != 0) {
+                error = "Warp's headers do not compile with " + config_.cxx + " (" + config_.native_dir +
+                        "): " + first_error(r.output);
+                fs::remove_all(tmp, ec);
+                return false;
+            }
+        }
+    }
+    fs::rename(tmp, final_dir, ec);
+    if (ec) fs::remove_all(tmp, ec); // another process made it first: use theirs
+    pch_ready_ = pch_ok || fs::is_regular_file(final_dir / (prefix_name_ + ".gch"), ec);
+    if (!fs::is_regular_file(final_dir / prefix_name_, ec)) {
+        error = "cannot create " + final_dir.string();
+        return false;
+    }
+    return true;
+}
+
+Attempt HostCompiler::compile_shared(const std::string& source, const std::string& so) const {
+    std::vector<std::string> argv = {config_.cxx};
+    for (const std::string& f : flags()) argv.push_back(f);
+    argv.insert(argv.end(), {"-shared", source, "-o", so});
+    ProcessResult r = run_process(argv, config_.timeout_seconds);
+    Attempt a;
+    if (r.started && r.exit_code == 0) {
+        a.ok = true;
+        a.artifact = so;
+        return a;
+    }
+    if (!r.started) a.message = r.error;
+    else if (r.timed_out) a.message = "the compiler timed out";
+    else a.message = first_error(r.output);
+    // The caller maps lines to records.
+    for (int line : blamed_lines(r.output, fs::path(source).filename().string())) a.implicated.push_back(size_t(line));
+    return a;
+}
+
+} // namespace ws::verify

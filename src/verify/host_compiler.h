@@ -1,0 +1,64 @@
+// The host C++ compiler for CPU batch units: compiles a unit (warpsynth's CPU
+// preamble + records + glue) into a shared object the runner loads.
+//
+// Flags follow Warp's CPU build (C++17, tiles in stack memory) except that
+// NDEBUG is NOT defined: Warp's headers then keep their assert()s, which
+// include the array bounds checks of Warp's debug mode; with WP_NO_CRT they
+// call _wp_assert, which the runner turns into a failed record. -O0 keeps
+// compilation fast (the kernels are run on tiny launches).
+//
+// Every unit starts with `#include "ws_prefix.h"` (the preamble, the runner
+// ABI and the glue helpers); its precompiled form is built once and cached,
+// which takes Warp's headers out of every compilation after the first.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "verify/bisect.h"
+#include "verify/process.h"
+
+namespace ws::verify {
+
+struct HostCompilerConfig {
+    std::string cxx = "g++";
+    std::string native_dir;
+    std::string cache_dir;   // where ws_prefix.h and its .gch live (created if needed)
+    bool sanitize = false;   // -fsanitize=undefined: undefined behaviour in a kernel fails its record
+    bool pch = true;
+    double timeout_seconds = 600;
+};
+
+class HostCompiler {
+  public:
+    explicit HostCompiler(HostCompilerConfig config);
+
+    // Finds the compiler, writes the prefix header and builds its PCH (a PCH
+    // failure only costs speed). False with `error` if the compiler is unusable.
+    bool prepare(std::string& error);
+
+    const std::string& prefix_header() const { return prefix_name_; }
+    const std::string& version() const { return version_; }
+    bool pch_ready() const { return pch_ready_; }
+
+    // Compiles `source` into the shared object `so`. On failure `message`
+    // holds the first error and `implicated` the unit LINES errors point at
+    // (the caller maps them to records).
+    Attempt compile_shared(const std::string& source, const std::string& so) const;
+
+  private:
+    std::vector<std::string> flags() const;
+    HostCompilerConfig config_;
+    std::string prefix_dir_;
+    std::string prefix_name_ = "ws_prefix.h";
+    std::string version_;
+    bool pch_ready_ = false;
+};
+
+// Unit line numbers that a g++ / NVRTC log blames (errors and the
+// "required from" / "detected during" context lines), for `unit_name`.
+std::vector<int> blamed_lines(const std::string& log, const std::string& unit_name);
+// The first error of a compiler log, without file/line prefixes, on one line.
+std::string first_error(const std::string& log);
+
+} // namespace ws::verify

@@ -1,0 +1,48 @@
+// One record's code for one device, taken apart just enough to compile it in
+// a batch with hundreds of others: the text to compile, the kernel's
+// generated name, the `extern "C"` names that must be renamed to keep records
+// apart, and (CPU) the fields of the kernel's argument struct.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "dataset/record.h"
+
+namespace ws::verify {
+
+struct FieldDecl {
+    std::string type; // C++ type as generated, e.g. "wp::array_t<wp::vec_t<3, wp::float32>>"
+    std::string name; // the Python parameter name
+    bool is_array() const { return type.rfind("wp::array_t<", 0) == 0; }
+};
+
+struct RecordCode {
+    bool present = false;  // the record has code for this device (or it was recompiled)
+    std::string text;      // structs (if needed) + functions + forward + backward (+ CPU entry points)
+    std::string kernel;    // generated kernel name (the Python name, plus Warp's hash unless stripped)
+    std::vector<std::string> extern_c; // names with C linkage defined by the text
+    bool has_backward = false;
+    bool has_entry = false;            // CPU: the `*_cpu_forward` entry points are in the text
+    int launch_ndim = 1;
+    std::vector<FieldDecl> fields;     // CPU: wp_args_<kernel>
+    std::string note;      // e.g. "struct definitions recompiled from python_source"
+    std::string error;     // why this code cannot be assembled (then nothing is compiled)
+};
+
+// The record's CUDA / CPU code. When the record lacks the definitions of the
+// user structs it uses, they are recompiled from python_source (warpsynth's
+// own compiler): the kernel and function text still comes from the record.
+RecordCode cuda_code(const dataset::Record& r);
+RecordCode cpu_code(const dataset::Record& r);
+
+// CPU code for execution when the record carries only CUDA: recompiled from
+// python_source, since the runner executes the CPU code.
+RecordCode cpu_code_recompiled(const dataset::Record& r);
+
+// Helpers shared with glue and launch inference.
+std::vector<FieldDecl> parse_args_struct(const std::string& text, const std::string& kernel);
+int parse_launch_ndim(const std::string& text);
+
+} // namespace ws::verify

@@ -1,0 +1,71 @@
+#include "verify/runner/report.h"
+
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+
+namespace ws::verify::runner {
+
+namespace {
+int g_fd = 3;
+long g_record = -1;
+
+void write_line(std::string line) {
+    if (line.size() > 3800) line.resize(3800); // stay below PIPE_BUF
+    line += '\n';
+    const char* p = line.data();
+    size_t left = line.size();
+    while (left > 0) {
+        ssize_t n = ::write(g_fd, p, left);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            _exit(3); // the parent is gone: nothing left to report to
+        }
+        p += n;
+        left -= size_t(n);
+    }
+}
+} // namespace
+
+void set_report_fd(int fd) { g_fd = fd; }
+void set_current_record(long k) { g_record = k; }
+long current_record() { return g_record; }
+
+std::string one_line(const std::string& s, size_t limit) {
+    std::string out;
+    out.reserve(s.size());
+    for (char c : s) out += (c == '\t' || c == '\n' || c == '\r') ? ' ' : c;
+    if (out.size() > limit) out = out.substr(0, limit) + "...";
+    return out;
+}
+
+void report_start(long k) { write_line("S " + std::to_string(k)); }
+
+void report_forward_done(long k, const std::string& executed) {
+    write_line("F " + std::to_string(k) + "\t" + one_line(executed));
+}
+
+void report_result(long k, const std::string& executed, const std::string& grad, const std::string& gpu) {
+    write_line("R " + std::to_string(k) + "\t" + one_line(executed) + "\t" + one_line(grad) + "\t" + one_line(gpu));
+}
+
+void report_error(const std::string& message) { write_line("E\t" + one_line(message, 2000)); }
+
+void report_done() { write_line("D"); }
+
+void report_assert(const char* message, const char* file, unsigned line) {
+    const char* base = file ? std::strrchr(file, '/') : nullptr;
+    std::string where = base ? base + 1 : (file ? file : "?");
+    write_line("A " + std::to_string(g_record) + "\t" + one_line(std::string(message ? message : "?")) + " (" +
+               where + ":" + std::to_string(line) + ")");
+    _exit(71);
+}
+
+void report_unsupported(const char* message) {
+    write_line("U " + std::to_string(g_record) + "\t" + one_line(message));
+    _exit(72);
+}
+
+} // namespace ws::verify::runner

@@ -1,0 +1,90 @@
+// warpsynth-verify-runner: the child process that executes generated kernels.
+//
+//   warpsynth-verify-runner --so BATCH.so [--first K] [--seed S] [--fd-samples N]
+//                           [--ptx BATCH.ptx] [--dump DIR] [--report-fd FD]
+//
+// Loads a batch shared object made by ws_verify (kernels + glue), runs its
+// records from K on, and reports each record's verdicts on the report pipe
+// (report.h). It is a separate executable so that a kernel that crashes,
+// hangs or fails a bounds check takes down only this process: the parent
+// marks that record failed and starts a new runner at the next record.
+#include <dlfcn.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <string>
+
+#include "verify/runner/abi.h"
+#include "verify/runner/gpu.h"
+#include "verify/runner/record_check.h"
+#include "verify/runner/report.h"
+
+using namespace ws::verify::runner;
+
+namespace {
+
+int usage(const char* why) {
+    report_error(std::string("runner usage: ") + why);
+    return 2;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    std::string so, ptx, dump;
+    long first = 0;
+    CheckOptions options;
+    bool gpu = false;
+    for (int i = 1; i < argc; ++i) {
+        std::string a = argv[i];
+        auto value = [&]() -> std::string { return i + 1 < argc ? argv[++i] : ""; };
+        if (a == "--so") so = value();
+        else if (a == "--first") first = std::atol(value().c_str());
+        else if (a == "--seed") options.seed = std::strtoull(value().c_str(), nullptr, 10);
+        else if (a == "--fd-samples") options.fd_samples = std::atoi(value().c_str());
+        else if (a == "--ptx") ptx = value();
+        else if (a == "--gpu") gpu = true;
+        else if (a == "--gpu-skip") options.gpu_skip_reason = value();
+        else if (a == "--dump") options.dump_dir = value();
+        else if (a == "--report-fd") set_report_fd(std::atoi(value().c_str()));
+        else return usage(("unknown option " + a).c_str());
+    }
+    if (so.empty()) return usage("--so is required");
+
+    // Lazy binding: a kernel that calls a Warp runtime function this runner
+    // does not provide fails alone (its record), instead of the whole batch.
+    void* lib = dlopen(so.c_str(), RTLD_LAZY | RTLD_LOCAL);
+    if (!lib) {
+        report_error(std::string("cannot load ") + so + ": " + dlerror());
+        return 2;
+    }
+    auto* records = static_cast<const ws_record_entry*>(dlsym(lib, WS_RECORDS_SYMBOL));
+    auto* count = static_cast<const int*>(dlsym(lib, WS_RECORD_COUNT_SYMBOL));
+    if (!records || !count) {
+        report_error(so + " is not a verification batch (no " WS_RECORDS_SYMBOL ")");
+        return 2;
+    }
+
+    std::unique_ptr<GpuSession> session;
+    if (gpu) {
+        std::string why;
+        session = GpuSession::open(ptx, why);
+        if (!session) options.gpu_skip_reason = why.rfind("fail:", 0) == 0 || why.rfind("skipped:", 0) == 0
+                                                    ? why
+                                                    : "skipped: " + why;
+    }
+    options.gpu = session.get();
+
+    for (long k = first; k < *count; ++k) {
+        set_current_record(k);
+        report_start(k);
+        CheckResult r = check_record(records[k], k, options);
+        report_result(k, r.executed, r.grad, r.gpu);
+    }
+    set_current_record(-1);
+    session.reset();
+    report_done();
+    return 0;
+}

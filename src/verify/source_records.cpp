@@ -1,0 +1,46 @@
+#include "verify/source_records.h"
+
+#include <filesystem>
+#include <memory>
+
+#include "codegen/compile.h"
+#include "syntax/source.h"
+
+namespace ws::verify {
+
+std::vector<dataset::Record> records_from_python(const std::string& path, const std::string& text) {
+    auto source = std::make_shared<SourceFile>(path, text);
+    CompileOptions o;
+    o.strip_hash = true;
+    o.comment_path = "/warpsynth/" + std::filesystem::path(path).filename().string();
+    o.device = Device::Cuda;
+    CompileOutput cuda = compile_module(source, o);
+    o.device = Device::Cpu;
+    CompileOutput cpu = compile_module(source, o);
+
+    std::vector<dataset::Record> out;
+    const std::string stem = std::filesystem::path(path).stem().string();
+    for (size_t i = 0; i < cuda.kernels.size() && i < cpu.kernels.size(); ++i) {
+        const KernelText& g = cuda.kernels[i];
+        const KernelText& c = cpu.kernels[i];
+        dataset::Record r;
+        r.id = stem + ":" + g.name;
+        r.kernel_name = g.name;
+        r.category = "file";
+        r.python_source = text;
+        r.cuda_forward = g.forward;
+        r.cuda_backward = g.backward;
+        r.cuda_functions = g.functions;
+        r.cpu_forward = c.forward;
+        r.cpu_backward = c.backward;
+        r.cpu_functions = c.functions;
+        r.cpu_entry = c.entry;
+        r.device = "both";
+        r.has_backward = !g.backward.empty();
+        r.builtins = cuda.builtins_used;
+        out.push_back(std::move(r));
+    }
+    return out;
+}
+
+} // namespace ws::verify

@@ -1,0 +1,466 @@
+#include "verify/verify.h"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <mutex>
+#include <stdexcept>
+#include <thread>
+
+#include "verify/batch_unit.h"
+#include "verify/cuda_compiler.h"
+#include "verify/cuda_driver.h"
+#include "verify/differentiability.h"
+#include "verify/host_compiler.h"
+#include "verify/launch_plan.h"
+#include "verify/nvrtc_library.h"
+#include "verify/record_code.h"
+#include "verify/runner_client.h"
+#include "verify/warp_headers.h"
+
+namespace ws::verify {
+
+namespace fs = std::filesystem;
+
+std::string Environment::describe() const {
+    std::string s;
+    s += "warp headers:   " + warp_native + (warp_version.empty() ? "" : " (warp-lang " + warp_version + ")") +
+         " via " + warp_found_via + "\n";
+    s += "CUDA compiler:  " + nvrtc + (nvrtc_ok ? ", mode " + cuda_mode : "") + "\n";
+    s += "CUDA device:    " + cuda_device + "\n";
+    s += "host compiler:  " + host_compiler + "\n";
+    if (!runner.empty()) s += "runner:         " + runner + "\n";
+    return s;
+}
+
+namespace {
+
+std::string default_cache_dir() {
+    if (const char* e = std::getenv("WS_VERIFY_CACHE"); e && *e) return e;
+    if (const char* e = std::getenv("XDG_CACHE_HOME"); e && *e) return std::string(e) + "/warpsynth/verify";
+    if (const char* e = std::getenv("HOME"); e && *e) return std::string(e) + "/.cache/warpsynth/verify";
+    return {};
+}
+
+std::string make_temp_dir() {
+    const char* tmp = std::getenv("TMPDIR");
+    std::string pattern = std::string(tmp && *tmp ? tmp : "/tmp") + "/warpsynth-verify-XXXXXX";
+    std::vector<char> buf(pattern.begin(), pattern.end());
+    buf.push_back('\0');
+    if (!mkdtemp(buf.data())) throw std::runtime_error("cannot create a temporary folder from " + pattern);
+    return buf.data();
+}
+
+bool write_text(const fs::path& p, const std::string& text) {
+    std::ofstream out(p, std::ios::binary | std::ios::trunc);
+    out.write(text.data(), std::streamsize(text.size()));
+    return bool(out);
+}
+
+// One record's progress through a batch.
+struct Item {
+    dataset::Record* record = nullptr;
+    RecordCode cuda, cpu;
+    bool cpu_recompiled = false;
+    LaunchPlan plan;
+    bool in_cuda = false, in_cpu = false; // members of the compilations
+    bool cuda_ok = false, cpu_ok = false;
+    std::string compiled_cuda, compiled_cpu, executed, grad, gpu;
+};
+
+// Members (item positions) whose code occupies any of `lines` in the unit.
+std::vector<size_t> lines_to_members(const std::vector<size_t>& lines, const BatchUnit& unit,
+                                     const std::vector<size_t>& members) {
+    std::vector<size_t> out;
+    for (size_t line : lines)
+        for (size_t j = 0; j < members.size(); ++j)
+            if (int(line) >= unit.lines[j].first && int(line) <= unit.lines[j].second &&
+                std::find(out.begin(), out.end(), members[j]) == out.end())
+                out.push_back(members[j]);
+    return out;
+}
+
+} // namespace
+
+struct Verifier::Impl {
+    VerifyOptions o;
+    Environment env;
+    WarpHeaders headers;
+    const NvrtcLibrary* nvrtc = nullptr;
+    std::string cuda_skip; // compiled_cuda verdict when CUDA cannot be compiled here
+    CudaCompilerConfig cuda_config;
+    CudaDeviceInfo device;
+    std::string gpu_skip; // gpu verdict when there is no GPU step
+    std::unique_ptr<HostCompiler> host;
+    std::string cpu_skip; // compiled_cpu verdict when there is no host compiler
+    std::string runner;
+    std::string work_dir;
+    bool own_work_dir = false;
+    std::atomic<size_t> batch_counter{0};
+    std::function<void(size_t, size_t)> progress;
+    mutable std::mutex mutex;
+    VerifyTotals cumulative;
+
+    explicit Impl(VerifyOptions options) : o(std::move(options)) {
+        headers = locate_warp_headers(o.warp_include);
+        env.warp_native = headers.native_dir;
+        env.warp_version = headers.version;
+        env.warp_found_via = headers.found_via;
+        cuda_config.native_dir = headers.native_dir;
+        const bool auto_mode = o.cuda_mode == "auto";
+        if (!auto_mode && !cuda_mode_from_name(o.cuda_mode, cuda_config.mode))
+            throw std::runtime_error("unknown CUDA mode '" + o.cuda_mode + "' (auto, full, fast or syntax)");
+
+        if (o.cuda) {
+            std::string why;
+            nvrtc = load_nvrtc(why);
+            if (nvrtc) {
+                env.nvrtc = fmt::format("NVRTC {}.{} ({})", nvrtc->major, nvrtc->minor, nvrtc->path);
+                env.nvrtc_ok = true;
+            } else {
+                cuda_skip = "skipped: " + why;
+                env.nvrtc = why;
+            }
+        } else {
+            cuda_skip = "skipped: not requested";
+            env.nvrtc = "not requested";
+        }
+
+        if (o.execute && o.gpu) {
+            device = probe_cuda_device();
+            if (device.present) {
+                env.cuda_device = fmt::format("{} (compute capability {}.{})", device.name, device.cc_major, device.cc_minor);
+                env.cuda_device_ok = true;
+                if (nvrtc) {
+                    // PTX for the device's own architecture, as Warp does, within what NVRTC supports.
+                    cuda_config.arch = std::clamp(device.cc_major * 10 + device.cc_minor, nvrtc->min_arch(), nvrtc->max_arch());
+                }
+                if (!nvrtc) gpu_skip = "skipped: no NVRTC to compile the CUDA code";
+            } else {
+                gpu_skip = "skipped: " + device.why_not;
+                env.cuda_device = device.why_not;
+            }
+        } else {
+            gpu_skip = "skipped: not requested";
+            env.cuda_device = "not requested";
+        }
+
+        if (auto_mode) cuda_config.mode = device.present && nvrtc ? CudaMode::Full : CudaMode::Syntax;
+        env.cuda_mode = cuda_mode_name(cuda_config.mode);
+        if (device.present && gpu_skip.empty() && cuda_config.mode == CudaMode::Syntax)
+            gpu_skip = "skipped: CUDA compiled in syntax-only mode (no PTX)";
+
+        work_dir = o.work_dir.empty() ? make_temp_dir() : o.work_dir;
+        own_work_dir = o.work_dir.empty();
+        std::error_code ec;
+        fs::create_directories(work_dir, ec);
+
+        if (o.cpu || o.execute) {
+            HostCompilerConfig hc;
+            hc.cxx = o.cxx;
+            hc.native_dir = headers.native_dir;
+            hc.cache_dir = o.cache_dir.empty() ? default_cache_dir() : o.cache_dir;
+            if (hc.cache_dir.empty()) hc.cache_dir = work_dir + "/cache";
+            hc.sanitize = o.sanitize;
+            hc.timeout_seconds = o.compile_timeout;
+            host = std::make_unique<HostCompiler>(hc);
+            std::string error;
+            if (!host->prepare(error)) {
+                // A missing compiler skips the CPU steps; headers it cannot compile are a setup error.
+                if (error.find("does not run") == std::string::npos) throw std::runtime_error(error);
+                cpu_skip = "skipped: no host C++ compiler (" + o.cxx + ")";
+                env.host_compiler = error;
+                host.reset();
+            } else {
+                env.host_compiler = o.cxx + " " + host->version() + (host->pch_ready() ? " (precompiled prefix)" : "");
+                env.host_compiler_ok = true;
+            }
+        } else {
+            cpu_skip = "skipped: not requested";
+            env.host_compiler = "not requested";
+        }
+
+        if (o.execute && host) {
+            runner = find_runner(o.runner);
+            if (runner.empty())
+                throw std::runtime_error("cannot find warpsynth-verify-runner (it is built next to warpsynth; set "
+                                         "WS_VERIFY_RUNNER to its path)");
+            env.runner = runner;
+        }
+    }
+
+    ~Impl() {
+        if (own_work_dir && !o.keep_work) {
+            std::error_code ec;
+            fs::remove_all(work_dir, ec);
+        }
+    }
+
+    void prepare(Item& it) {
+        dataset::Record& r = *it.record;
+        if (o.cuda) {
+            it.cuda = cuda_code(r);
+            if (!it.cuda.present) it.compiled_cuda = "skipped: the record has no CUDA code";
+            else if (!it.cuda.error.empty()) it.compiled_cuda = "fail: " + it.cuda.error;
+            else if (!cuda_skip.empty()) it.compiled_cuda = cuda_skip;
+            else it.in_cuda = true;
+        } else {
+            it.compiled_cuda = "skipped: not requested";
+        }
+
+        if (!host) {
+            it.compiled_cpu = cpu_skip;
+            it.executed = o.execute ? cpu_skip : "skipped: not requested";
+            return;
+        }
+        it.cpu = cpu_code(r);
+        if (!it.cpu.present) {
+            it.compiled_cpu = "skipped: the record has no CPU code";
+            if (!o.execute) return;
+            it.cpu = cpu_code_recompiled(r);
+            it.cpu_recompiled = true;
+            if (!it.cpu.error.empty()) {
+                it.executed = "fail: " + it.cpu.error;
+                return;
+            }
+        } else if (!it.cpu.error.empty()) {
+            it.compiled_cpu = "fail: " + it.cpu.error;
+            return;
+        } else if (!o.cpu) {
+            it.compiled_cpu = "skipped: not requested";
+        }
+        it.plan = plan_launch(r, it.cpu);
+        it.in_cpu = true;
+    }
+
+    void compile_cuda(std::vector<Item>& items, const fs::path& dir, std::string& ptx) {
+        std::vector<size_t> members;
+        for (size_t i = 0; i < items.size(); ++i)
+            if (items[i].in_cuda) members.push_back(i);
+        if (members.empty()) return;
+        const bool want_ptx = gpu_skip.empty();
+        int attempt = 0;
+        auto compile = [&](const std::vector<size_t>& m) {
+            std::vector<BatchEntry> entries;
+            for (size_t i : m) entries.push_back({i, items[i].record, &items[i].cuda, nullptr, {}, {}});
+            BatchUnit unit = cuda_batch_unit(entries);
+            std::string name = fmt::format("cuda-{}.cu", attempt++);
+            if (o.keep_work) write_text(dir / name, unit.text);
+            Attempt a = compile_cuda_unit(*nvrtc, cuda_config, unit.text, name,
+                                          want_ptx ? (dir / (name + ".ptx")).string() : "");
+            a.implicated = lines_to_members(a.implicated, unit, m);
+            return a;
+        };
+        BisectResult res = compile_with_bisection(members, compile);
+        for (size_t i : members) {
+            Item& it = items[i];
+            if (auto f = res.failures.find(i); f != res.failures.end()) it.compiled_cuda = "fail: NVRTC: " + f->second;
+            else if (!res.good.ok) it.compiled_cuda = "fail: NVRTC: the batch does not compile: " + res.good.message;
+            else {
+                it.compiled_cuda = "pass";
+                it.cuda_ok = true;
+            }
+        }
+        if (res.good.ok) ptx = res.good.artifact;
+    }
+
+    // Compiles the CPU unit; returns the members in the shared object's table order.
+    std::vector<size_t> compile_cpu(std::vector<Item>& items, const fs::path& dir, std::string& so) {
+        std::vector<size_t> members;
+        for (size_t i = 0; i < items.size(); ++i)
+            if (items[i].in_cpu) members.push_back(i);
+        if (members.empty()) return {};
+        int attempt = 0;
+        auto entries_of = [&](const std::vector<size_t>& m) {
+            std::vector<BatchEntry> entries;
+            for (size_t i : m) {
+                BatchEntry e{i, items[i].record, &items[i].cpu, &items[i].plan, {}, {}};
+                if (items[i].in_cuda && !items[i].cuda.kernel.empty()) {
+                    e.cuda_forward = renamed(i, items[i].cuda.kernel + "_cuda_kernel_forward");
+                    if (items[i].cuda.has_backward) e.cuda_backward = renamed(i, items[i].cuda.kernel + "_cuda_kernel_backward");
+                }
+                entries.push_back(std::move(e));
+            }
+            return entries;
+        };
+        auto compile = [&](const std::vector<size_t>& m) {
+            BatchUnit unit = cpu_batch_unit(entries_of(m), host->prefix_header());
+            std::string name = fmt::format("cpu-{}.cpp", attempt++);
+            fs::path src = dir / name;
+            Attempt a;
+            if (!write_text(src, unit.text)) {
+                a.message = "cannot write " + src.string();
+                return a;
+            }
+            a = host->compile_shared(src.string(), (dir / (name + ".so")).string());
+            a.implicated = lines_to_members(a.implicated, unit, m);
+            return a;
+        };
+        BisectResult res = compile_with_bisection(members, compile);
+        std::vector<size_t> good;
+        for (size_t i : members) {
+            Item& it = items[i];
+            std::string fail;
+            if (auto f = res.failures.find(i); f != res.failures.end()) fail = f->second;
+            else if (!res.good.ok) fail = "the batch does not compile: " + res.good.message;
+            if (fail.empty()) {
+                it.cpu_ok = true;
+                good.push_back(i);
+                if (!it.cpu_recompiled && o.cpu) it.compiled_cpu = "pass";
+                continue;
+            }
+            fail = o.cxx + ": " + fail;
+            if (it.cpu_recompiled) it.executed = "fail: the CPU code recompiled from python_source does not compile: " + fail;
+            else if (o.cpu) it.compiled_cpu = "fail: " + fail;
+            else it.executed = "fail: " + fail;
+        }
+        if (res.good.ok) so = res.good.artifact;
+        return good;
+    }
+
+    void execute(std::vector<Item>& items, const std::vector<size_t>& table, const std::string& so,
+                 const std::string& ptx) {
+        if (table.empty() || so.empty()) return;
+        RunnerOptions ro;
+        ro.runner = runner;
+        ro.so_path = so;
+        ro.seed = o.seed;
+        ro.fd_samples = o.grad_check ? o.fd_samples : 0;
+        ro.timeout_per_record = o.timeout_per_record;
+        ro.dump_dir = o.dump_dir;
+        ro.gpu = gpu_skip.empty() && !ptx.empty();
+        ro.ptx_path = ptx;
+        ro.gpu_skip = gpu_skip.empty() ? "skipped: the batch's CUDA code did not compile" : gpu_skip;
+        std::vector<RunnerResult> results = run_records(ro, table.size());
+        for (size_t j = 0; j < table.size(); ++j) {
+            Item& it = items[table[j]];
+            it.executed = results[j].executed;
+            it.grad = results[j].grad_check;
+            it.gpu = results[j].gpu;
+            if (it.plan.inferred && it.executed.rfind("fail", 0) == 0) it.executed += " (launch shapes inferred)";
+            if (it.grad.rfind("fail: adjoint differs", 0) == 0 || it.grad.rfind("fail: non-finite adjoint", 0) == 0) {
+                auto constructs = warp_nondifferentiable_constructs(it.cpu.text);
+                if (!constructs.empty())
+                    it.grad = "skipped: " + constructs.front() + " is not differentiable in Warp: " + it.grad.substr(6);
+            }
+            if (ro.gpu && !it.cuda_ok && it.gpu.rfind("skipped", 0) != 0)
+                it.gpu = it.in_cuda ? "skipped: the record's CUDA code did not compile" : "skipped: no CUDA code";
+        }
+    }
+
+    VerifyTotals run_batch(std::vector<dataset::Record>& records, size_t begin, size_t end) {
+        const size_t id = batch_counter++;
+        fs::path dir = fs::path(work_dir) / fmt::format("batch-{:05}", id);
+        std::error_code ec;
+        fs::create_directories(dir, ec);
+
+        std::vector<Item> items(end - begin);
+        for (size_t i = begin; i < end; ++i) {
+            items[i - begin].record = &records[i];
+            prepare(items[i - begin]);
+        }
+
+        // NVRTC in a second thread while the host compiler (a child process) works.
+        std::string ptx, so;
+        std::thread cuda_thread([&] { compile_cuda(items, dir, ptx); });
+        std::vector<size_t> table;
+        try {
+            table = compile_cpu(items, dir, so);
+        } catch (...) {
+            cuda_thread.join();
+            throw;
+        }
+        cuda_thread.join();
+        if (o.execute) execute(items, table, so, ptx);
+
+        VerifyTotals t;
+        for (Item& it : items) {
+            if (it.executed.empty())
+                it.executed = !o.execute ? "skipped: not requested"
+                                         : (it.in_cpu && !it.cpu_ok ? "skipped: the CPU code did not compile"
+                                                                    : "skipped: not executed");
+            if (it.grad.empty() || !o.grad_check)
+                it.grad = !o.grad_check ? "skipped: not requested" : "skipped: not executed";
+            if (it.gpu.empty()) it.gpu = gpu_skip.empty() ? "skipped: not executed" : gpu_skip;
+            if (it.compiled_cpu.empty()) it.compiled_cpu = "skipped: not requested";
+            dataset::Verdicts& v = it.record->verification;
+            v.compiled_cuda = it.compiled_cuda;
+            v.compiled_cpu = it.compiled_cpu;
+            v.executed = it.executed;
+            v.grad_check = it.grad;
+            t.add(v);
+            t.gpu.add(it.gpu);
+        }
+        if (!o.keep_work) fs::remove_all(dir, ec);
+        return t;
+    }
+};
+
+Verifier::Verifier(VerifyOptions options) : impl_(std::make_unique<Impl>(std::move(options))) {}
+Verifier::~Verifier() = default;
+
+const Environment& Verifier::environment() const { return impl_->env; }
+
+void Verifier::set_progress(std::function<void(size_t, size_t)> progress) { impl_->progress = std::move(progress); }
+
+VerifyTotals Verifier::cumulative() const {
+    std::lock_guard<std::mutex> lock(impl_->mutex);
+    return impl_->cumulative;
+}
+
+VerifyTotals Verifier::verify(std::vector<dataset::Record>& records) {
+    auto start = std::chrono::steady_clock::now();
+    Impl& m = *impl_;
+    const size_t batch = std::max<size_t>(1, m.o.batch_size);
+    const size_t batches = (records.size() + batch - 1) / batch;
+    unsigned jobs = m.o.jobs ? m.o.jobs : std::max(1u, std::thread::hardware_concurrency());
+    jobs = unsigned(std::min<size_t>(jobs, batches));
+
+    VerifyTotals totals;
+    std::mutex mutex;
+    std::atomic<size_t> next{0};
+    size_t done = 0;
+    std::exception_ptr error;
+    auto worker = [&] {
+        for (;;) {
+            size_t b = next++;
+            if (b >= batches) return;
+            size_t begin = b * batch, end = std::min(records.size(), begin + batch);
+            try {
+                VerifyTotals t = m.run_batch(records, begin, end);
+                std::lock_guard<std::mutex> lock(mutex);
+                totals.merge(t);
+                done += end - begin;
+                if (m.progress) m.progress(done, records.size());
+            } catch (...) {
+                std::lock_guard<std::mutex> lock(mutex);
+                if (!error) error = std::current_exception();
+                next = batches; // stop handing out work
+                return;
+            }
+        }
+    };
+    std::vector<std::thread> threads;
+    for (unsigned j = 1; j < jobs; ++j) threads.emplace_back(worker);
+    worker();
+    for (std::thread& t : threads) t.join();
+    if (error) std::rethrow_exception(error);
+
+    totals.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::lock_guard<std::mutex> lock(m.mutex);
+    m.cumulative.merge(totals);
+    return totals;
+}
+
+VerifyTotals verify_records(std::vector<dataset::Record>& records, const VerifyOptions& options) {
+    Verifier v(options);
+    return v.verify(records);
+}
+
+} // namespace ws::verify

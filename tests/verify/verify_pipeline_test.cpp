@@ -1,0 +1,257 @@
+// End-to-end verification of small record batches: good records pass, and
+// planted faults are caught and reported against the right record id while
+// their neighbours in the same batch still pass:
+//   - CUDA text altered so that it does not compile (NVRTC, bisection);
+//   - CPU text altered so that it does not compile (host compiler, bisection);
+//   - a kernel with an out-of-bounds write (Warp's debug bounds checks);
+//   - a backward pass with a wrong adjoint (a flipped sign);
+//   - a kernel that crashes and one that hangs (the runner is restarted).
+//
+// Warp's native headers come from the Python on PATH (CMake puts WS_PYTHON's
+// folder first); the test fails, never skips, when they cannot be found.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <memory>
+#include <string>
+
+#include "verify/cuda_driver.h"
+#include "verify/source_records.h"
+#include "verify/verify.h"
+
+namespace ws::verify {
+namespace {
+
+const char* kModule = R"(import warp as wp
+
+
+@wp.func
+def smooth(x: float, y: float):
+    return x * y + wp.sin(x)
+
+
+@wp.kernel
+def good_scalar(a: wp.array(dtype=float), b: wp.array(dtype=float), out: wp.array(dtype=float)):
+    i = wp.tid()
+    out[i] = smooth(a[i], b[i])
+
+
+@wp.kernel
+def good_vector(p: wp.array(dtype=wp.vec3), s: float, out: wp.array(dtype=wp.vec3)):
+    i = wp.tid()
+    out[i] = wp.cross(p[i], wp.vec3(s, 1.0, 2.0)) * wp.length(p[i])
+
+
+@wp.kernel
+def good_float64(x: wp.array(dtype=wp.float64), y: wp.array(dtype=wp.float64)):
+    i = wp.tid()
+    v = x[i]
+    y[i] = v * v * v - wp.float64(2.0) * wp.exp(v)
+
+
+@wp.kernel
+def good_2d(m: wp.array2d(dtype=float), out: wp.array(dtype=float)):
+    i, j = wp.tid()
+    wp.atomic_add(out, i, m[i, j] * m[i, j])
+
+
+@wp.kernel
+def oob_write(a: wp.array(dtype=float), out: wp.array(dtype=float)):
+    i = wp.tid()
+    out[i + 1] = a[i]
+)";
+
+synth::ArgSpec array(const std::string& name, std::vector<int64_t> shape, bool output) {
+    return {name, "", std::move(shape), -1.0, 1.0, output};
+}
+
+// The module's records, with explicit launches (16 threads, 16-element arrays).
+std::map<std::string, dataset::Record> module_records() {
+    std::map<std::string, dataset::Record> out;
+    for (dataset::Record& r : records_from_python("planted.py", kModule)) {
+        r.launch.dim = {16};
+        if (r.kernel_name == "good_scalar")
+            r.launch.args = {array("a", {16}, false), array("b", {16}, false), array("out", {16}, true)};
+        else if (r.kernel_name == "good_vector")
+            r.launch.args = {array("p", {16}, false), {"s", "float", {}, 0.5, 2.0, false}, array("out", {16}, true)};
+        else if (r.kernel_name == "good_float64")
+            r.launch.args = {array("x", {16}, false), array("y", {16}, true)};
+        else if (r.kernel_name == "good_2d") {
+            r.launch.dim = {4, 5};
+            r.launch.args = {array("m", {4, 5}, false), array("out", {4}, true)};
+        } else if (r.kernel_name == "oob_write")
+            r.launch.args = {array("a", {16}, false), array("out", {16}, true)};
+        out[r.kernel_name] = r;
+    }
+    return out;
+}
+
+// Inserts `statement` at the top of the body of the function whose
+// signature starts with `signature_start` in `text`.
+std::string insert_in_body(const std::string& text, const std::string& signature_start, const std::string& statement) {
+    size_t p = text.find(signature_start);
+    EXPECT_NE(p, std::string::npos) << signature_start;
+    size_t brace = text.find("\n{\n", p);
+    EXPECT_NE(brace, std::string::npos);
+    return text.substr(0, brace + 3) + "    " + statement + "\n" + text.substr(brace + 3);
+}
+
+class Pipeline : public ::testing::Test {
+  protected:
+    static void SetUpTestSuite() {
+        VerifyOptions o;
+        o.jobs = 2;
+        o.batch_size = 8;
+        o.timeout_per_record = 3;
+        o.gpu = false; // the GPU has its own test
+        verifier_ = std::make_unique<Verifier>(o);
+    }
+    static void TearDownTestSuite() { verifier_.reset(); }
+
+    // Verifies `records` and returns them by id.
+    static std::map<std::string, dataset::Verdicts> run(std::vector<dataset::Record> records) {
+        verifier_->verify(records);
+        std::map<std::string, dataset::Verdicts> out;
+        for (const dataset::Record& r : records) out[r.id] = r.verification;
+        return out;
+    }
+
+    static std::vector<dataset::Record> good_batch() {
+        std::vector<dataset::Record> v;
+        for (auto& [name, r] : module_records())
+            if (name != "oob_write") v.push_back(r);
+        return v;
+    }
+
+    static void expect_all_pass(const std::map<std::string, dataset::Verdicts>& got, const std::string& except) {
+        for (const auto& [id, v] : got) {
+            if (id == except) continue;
+            EXPECT_EQ(v.compiled_cuda, "pass") << id;
+            EXPECT_EQ(v.compiled_cpu, "pass") << id;
+            EXPECT_EQ(v.executed, "pass") << id;
+            EXPECT_EQ(v.grad_check, "pass") << id;
+        }
+    }
+
+    static std::unique_ptr<Verifier> verifier_;
+};
+
+std::unique_ptr<Verifier> Pipeline::verifier_;
+
+TEST_F(Pipeline, GoodRecordsPassEveryCheck) {
+    auto got = run(good_batch());
+    ASSERT_EQ(got.size(), 4u);
+    expect_all_pass(got, "");
+}
+
+TEST_F(Pipeline, CudaTextThatDoesNotCompileIsNamed) {
+    auto batch = good_batch();
+    dataset::Record bad = module_records()["good_scalar"];
+    bad.id = "planted-cuda-syntax";
+    bad.cuda_forward = insert_in_body(bad.cuda_forward, "extern \"C\" __global__ void good_scalar_cuda_kernel_forward(",
+                                      "wp::float32 planted = undefined_planted_name;");
+    batch.insert(batch.begin() + 2, bad);
+    auto got = run(batch);
+    const auto& v = got.at("planted-cuda-syntax");
+    EXPECT_EQ(v.compiled_cuda.rfind("fail: NVRTC: ", 0), 0u) << v.compiled_cuda;
+    EXPECT_NE(v.compiled_cuda.find("undefined_planted_name"), std::string::npos) << v.compiled_cuda;
+    EXPECT_EQ(v.compiled_cpu, "pass"); // the CPU text is intact
+    expect_all_pass(got, "planted-cuda-syntax");
+}
+
+TEST_F(Pipeline, CpuTextThatDoesNotCompileIsNamed) {
+    auto batch = good_batch();
+    dataset::Record bad = module_records()["good_vector"];
+    bad.id = "planted-cpu-syntax";
+    bad.cpu_backward = insert_in_body(bad.cpu_backward, "static void good_vector_cpu_kernel_backward(",
+                                      "wp::vec_t<3, wp::float32> planted = 1 +;");
+    batch.push_back(bad);
+    auto got = run(batch);
+    const auto& v = got.at("planted-cpu-syntax");
+    EXPECT_EQ(v.compiled_cpu.rfind("fail: g++: ", 0), 0u) << v.compiled_cpu;
+    EXPECT_EQ(v.compiled_cuda, "pass");
+    EXPECT_EQ(v.executed, "skipped: the CPU code did not compile");
+    expect_all_pass(got, "planted-cpu-syntax");
+}
+
+TEST_F(Pipeline, OutOfBoundsWriteIsCaught) {
+    auto batch = good_batch();
+    dataset::Record oob = module_records()["oob_write"];
+    oob.id = "planted-out-of-bounds";
+    batch.insert(batch.begin() + 1, oob);
+    auto got = run(batch);
+    const auto& v = got.at("planted-out-of-bounds");
+    EXPECT_EQ(v.compiled_cuda, "pass");
+    EXPECT_EQ(v.compiled_cpu, "pass");
+    EXPECT_EQ(v.executed.rfind("fail: out-of-bounds array access: ", 0), 0u) << v.executed;
+    expect_all_pass(got, "planted-out-of-bounds"); // the runner went on after it
+}
+
+TEST_F(Pipeline, WrongAdjointIsCaught) {
+    auto batch = good_batch();
+    dataset::Record bad = module_records()["good_scalar"];
+    bad.id = "planted-wrong-adjoint";
+    // adj_smooth: the adjoint of `x * y + sin(x)` accumulates both terms with
+    // adj_add; adj_sub flips the sign of the sin(x) term's adjoint.
+    const std::string call = "wp::adj_add(var_0, var_1, adj_0, adj_1, adj_2);";
+    size_t p = bad.cpu_functions.find(call);
+    ASSERT_NE(p, std::string::npos) << bad.cpu_functions;
+    bad.cpu_functions.replace(p, call.size(), "wp::adj_sub(var_0, var_1, adj_0, adj_1, adj_2);");
+    batch.push_back(bad);
+    auto got = run(batch);
+    const auto& v = got.at("planted-wrong-adjoint");
+    EXPECT_EQ(v.compiled_cpu, "pass");
+    EXPECT_EQ(v.executed, "pass"); // the forward pass is untouched
+    EXPECT_EQ(v.grad_check.rfind("fail: adjoint differs from finite differences: ", 0), 0u) << v.grad_check;
+    expect_all_pass(got, "planted-wrong-adjoint");
+}
+
+TEST_F(Pipeline, CrashAndHangFailOnlyTheirRecords) {
+    auto batch = good_batch();
+    dataset::Record crash = module_records()["good_scalar"];
+    crash.id = "planted-crash";
+    crash.cpu_forward = insert_in_body(crash.cpu_forward, "static void good_scalar_cpu_kernel_forward(",
+                                       "if (task_index == 3) *(volatile int*)8 = 1;");
+    dataset::Record hang = module_records()["good_vector"];
+    hang.id = "planted-hang";
+    hang.cpu_forward = insert_in_body(hang.cpu_forward, "static void good_vector_cpu_kernel_forward(",
+                                      "for (volatile int spin = 0;; spin = spin + 1) {}");
+    batch.insert(batch.begin(), crash);
+    batch.insert(batch.begin() + 3, hang);
+    auto got = run(batch);
+    EXPECT_EQ(got.at("planted-crash").executed.rfind("fail: crashed: SIGSEGV", 0), 0u) << got.at("planted-crash").executed;
+    EXPECT_EQ(got.at("planted-hang").executed.rfind("fail: timed out", 0), 0u) << got.at("planted-hang").executed;
+    std::map<std::string, dataset::Verdicts> rest;
+    for (const auto& [id, v] : got)
+        if (id != "planted-crash" && id != "planted-hang") rest[id] = v;
+    expect_all_pass(rest, "");
+}
+
+TEST_F(Pipeline, TotalsCountVerdictsAndDevice) {
+    std::vector<dataset::Record> batch = good_batch();
+    VerifyTotals t = verifier_->verify(batch);
+    EXPECT_EQ(t.records, batch.size());
+    EXPECT_EQ(t.verified, batch.size());
+    EXPECT_EQ(t.executed.pass, batch.size());
+    EXPECT_EQ(t.gpu.skipped, batch.size()); // this fixture never runs the GPU step
+    EXPECT_GT(t.seconds, 0.0);
+}
+
+// The GPU step: on a machine with a CUDA device the CUDA kernels run and
+// agree with the CPU; elsewhere this test is skipped with the reason.
+TEST(Gpu, CudaKernelsAgreeWithTheCpu) {
+    CudaDeviceInfo dev = probe_cuda_device();
+    if (!dev.present) GTEST_SKIP() << dev.why_not;
+    VerifyOptions o;
+    o.batch_size = 8;
+    Verifier v(o);
+    std::vector<dataset::Record> batch;
+    for (auto& [name, r] : module_records())
+        if (name != "oob_write") batch.push_back(r);
+    VerifyTotals t = v.verify(batch);
+    EXPECT_EQ(t.gpu.pass, batch.size()) << t.summary();
+    for (const dataset::Record& r : batch) EXPECT_EQ(r.verification.compiled_cuda, "pass") << r.id;
+}
+
+} // namespace
+} // namespace ws::verify
