@@ -174,6 +174,7 @@ def construct(msg):
     m0 = re.sub(r"^in (kernel|function) '[^']*': ", "", msg)
     pats = [
         (r"builtin '(\w+)' is not supported", "builtin not supported"),
+        (r"^'(\w+)' with arguments \(.*\) is not supported", "builtin not supported"),
         (r"unsupported type annotation '(.*)'$", "type annotation not supported"),
         (r"unsupported Warp decorator '(wp\.\w+)", "decorator not supported"),
         (r"module-level call `([^`]*)`", "module-level call refused"),
@@ -373,7 +374,11 @@ def peel_refused(bin_, text, path, devices, timeout, max_steps, peels):
         s, first = found
         lines = text.splitlines(True)
         cat, detail = construct(msg)
-        peels.append({"name": getattr(s, "name", None), "kind": stmt_kind(s), "line": line, "col": int(err.group(3)),
+        name = getattr(s, "name", None)
+        if isinstance(s, (ast.Assign, ast.AnnAssign)):
+            ts = s.targets if isinstance(s, ast.Assign) else [s.target]
+            name = ",".join(x.id for t in ts for x in ast.walk(t) if isinstance(x, ast.Name)) or None
+        peels.append({"name": name, "kind": stmt_kind(s), "line": line, "col": int(err.group(3)),
                       "message": msg, "category": cat, "detail": detail,
                       "text": lines[line - 1].strip() if line <= len(lines) else ""})
         for i in range(first - 1, s.end_lineno):
@@ -390,7 +395,8 @@ def attribute(peels):
         for q in peels:
             if q is p:
                 break
-            if q["name"] and re.search(rf"(?<![\w.]){re.escape(q['name'])}(?!\w)", p["message"] + " " + p["text"]):
+            if q["name"] and any(re.search(rf"(?<![\w.]){re.escape(n)}(?!\w)", p["message"] + " " + p["text"])
+                                 for n in q["name"].split(",")):
                 cause = roots[id(q)]
                 break
         roots[id(p)] = cause
@@ -545,7 +551,7 @@ def report(results, peeled_results, peel_info, devices, D, manifest):
 
     bad = [("module", r) for r in results if r["class"] in WRONG] + \
           [("peeled", r) for r in peeled_results if r["class"] in WRONG]
-    P("Wrong output and crashes (each has a reproducer under tests/cases/suite_*.py):" if bad else
+    P("Wrong output and crashes (each deserves a reproducer, tests/cases/suite_*.py):" if bad else
       "Wrong output and crashes: none")
     for where, r in bad:
         extra = ""
