@@ -156,6 +156,7 @@ void Features::type(const SType& t) {
     case Scalar::I64: add(Tag::int64); break;
     case Scalar::U32: add(Tag::uint32); break;
     case Scalar::Bool: add(Tag::bool_); break;
+    case Scalar::U8: break; // no vocabulary tag for uint8
     }
     switch (t.kind) {
     case Kind::Vec:

@@ -256,7 +256,10 @@ void write_helper(Module& mod, Helper& h, HelperKind kind, int index, const Arra
         params += p.name + ": " + ann;
         if (!p.default_text.empty()) params += " = " + p.default_text;
     }
-    std::string text = fmt::format("@wp.func\ndef {}({}):\n", h.name, params);
+    std::string ret;
+    if (h.returns.size() == 1 && mod.on(Knob::PReturnAnnot))
+        ret = " -> " + mod.type_name(h.returns[0], mod.rng.chance(mod.policy[Knob::PBuiltinNames]));
+    std::string text = fmt::format("@wp.func\ndef {}({}){}:\n", h.name, params, ret);
     for (const auto& l : fn.lines) text += l + "\n";
     h.text = std::move(text);
 }
@@ -271,8 +274,8 @@ void make_helpers(Module& mod, int count, const std::vector<ArrayRef>& kernel_ar
         const ArrayRef* target = nullptr;
         for (const auto& a : kernel_arrays) {
             if (a.atomic_target && !target) target = &a;
-            if (a.readable && !a.writable && !a.atomic_target && a.dtype.scalar != Scalar::F16 && !readable &&
-                mod.rng.chance(600))
+            if (a.readable && !a.writable && !a.atomic_target && a.dtype.scalar != Scalar::F16 &&
+                a.dtype.scalar != Scalar::U8 && !a.dtype.is_bool() && !readable && mod.rng.chance(600))
                 readable = &a;
         }
         const bool can_overload =

@@ -45,6 +45,10 @@ Value Gen::leaf(const SType& t) {
             need_var = false;
             return use(*bools[mod.rng.below(bools.size())]);
         }
+        if (has_array_of(t) && mod.rng.chance(500)) { // a mask element
+            need_var = false;
+            return array_load_of(t, 0);
+        }
         return cond(0);
     }
     if (t.scalar == Scalar::F16 && t.is_scalar()) return cast(leaf(SType::scalar_of(Scalar::F32)), t);

@@ -596,7 +596,8 @@ Value Gen::cond(int depth) {
     const size_t form =
         mod.rng.weighted({float_src ? 10 : 0, int_src ? 6 : 0, p[Knob::PChained] / 20, float_src ? 1 : 0,
                           depth > 0 ? p[Knob::PAnd] / 25 : 0, depth > 0 ? p[Knob::POr] / 25 : 0,
-                          depth > 0 ? p[Knob::PNot] / 25 : 0, have_bool ? 4 : 0});
+                          depth > 0 ? p[Knob::PNot] / 25 : 0, have_bool ? 4 : 0,
+                          has_array_of(SType::scalar_of(Scalar::U8)) ? 4 : 0});
     static constexpr std::string_view kOrder[] = {"<", "<=", ">", ">="};
     switch (form) {
     case 0: { // float comparison
@@ -641,6 +642,13 @@ Value Gen::cond(int depth) {
         }
         mod.feats.type(b);
         return out;
+    }
+    case 8: { // a byte mask: `mask[i] != wp.uint8(0)`
+        const SType u8 = SType::scalar_of(Scalar::U8);
+        Value m = array_load_of(u8, 0);
+        need_var = false;
+        return binop(m, mod.rng.chance(700) ? "!=" : "==", int_lit(mod.rng.chance(800) ? 0 : 1, Scalar::U8),
+                     b, kCompare);
     }
     case 3: { // classification
         static constexpr std::string_view kFns[] = {"wp.isnan", "wp.isinf", "wp.isfinite"};

@@ -746,6 +746,48 @@ void Gen::stmt_store() {
     if (cands.empty()) return stmt_local();
     ArrayRef& a = *cands[mod.rng.weighted(weights)];
     const int d = depth_budget();
+    // A store into one component or field of the element: `a[i].y = x`,
+    // `a[i][k] += x`, `a[i].field = x`, `a[i][r, c] = x` (plain or atomic, never `*=`).
+    const SType dt = a.dtype;
+    const bool sliceable = (dt.kind == Kind::Vec && dt.has_float_components()) || dt.kind == Kind::Struct ||
+                           (dt.kind == Kind::Mat && dt.custom < 0);
+    if (sliceable && mod.on(Knob::PArraySlot)) {
+        const std::string index = index_text(a, d);
+        std::string slot;
+        SType st;
+        if (dt.kind == Kind::Struct) {
+            const auto& def = mod.structs[size_t(dt.custom)];
+            const auto& [field, ft] = def.fields[mod.rng.below(def.fields.size())];
+            slot = "." + field;
+            st = ft;
+            mod.feats.add(Tag::struct_field_write);
+        } else if (dt.kind == Kind::Mat) {
+            slot = fmt::format("[{}, {}]", mod.rng.range(0, dt.n - 1), mod.rng.range(0, dt.m - 1));
+            st = dt.component();
+            mod.feats.add(Tag::mat_elem_write);
+            mod.feats.add(Tag::literal_int);
+        } else {
+            const int k = mod.rng.range(0, dt.n - 1);
+            const bool attr = dt.n <= 4 && dt.custom < 0 && mod.rng.chance(500);
+            slot = attr ? std::string(".") + kXyzw[k] : fmt::format("[{}]", k);
+            st = dt.component();
+            mod.feats.add(attr ? Tag::component_write : Tag::vec_index_write);
+            if (!attr) mod.feats.add(Tag::literal_int);
+        }
+        const bool aug = (st.is_float() || st.is_float_vec()) && mod.rng.chance(450);
+        Value e = expr(st, d);
+        if (aug) {
+            const bool minus = mod.rng.chance(300);
+            mod.feats.add(Tag::aug_assign_array_atomic);
+            mod.feats.add(minus ? Tag::op_sub : Tag::op_add);
+            line(fmt::format("{}[{}]{} {}= {}", a.name, index, slot, minus ? "-" : "+", e.text));
+        } else {
+            mod.feats.add(Tag::array_store);
+            line(fmt::format("{}[{}]{} = {}", a.name, index, slot, e.text));
+        }
+        a.written = true;
+        return;
+    }
     // A second write adds to the first: `a[i] += x` (an atomic add in Warp).
     if (a.written && augmentable(a.dtype) && mod.rng.chance(600)) {
         const std::string index = index_text(a, d);

@@ -150,7 +150,8 @@ ArrayRef& KernelBuilder::array(NameRole role, const SType& dtype, std::vector<in
     if (dtype.kind == Kind::Transform) mod.feats.add(Tag::array_of_transform);
     if (dtype.kind == Kind::Struct) mod.feats.add(Tag::array_of_struct);
     mod.feats.type(dtype);
-    if (dtype.kind != Kind::Struct && dtype.scalar != Scalar::F16) require(dtype, 4);
+    if (dtype.kind != Kind::Struct && dtype.scalar != Scalar::F16 && dtype.scalar != Scalar::U8)
+        require(dtype, 4);
 
     ArgSpec spec;
     spec.name = a.name;
@@ -233,6 +234,12 @@ Var& KernelBuilder::struct_param(int struct_index, const std::string& name, doub
 }
 
 void KernelBuilder::extra_params() {
+    // A per-element mask (bool or bytes) gating the work.
+    if (mod.on(Knob::PMask) && ndim() > 0) {
+        static constexpr std::string_view kMasks[] = {"mask", "active", "valid", "flags", "enabled"};
+        const SType t = SType::scalar_of(mod.rng.chance(500) ? Scalar::Bool : Scalar::U8);
+        grid_array(NameRole::InArray, t, Access::In, 0.0, 1.0, {}, std::string(mod.rng.pick(kMasks)));
+    }
     const int n = mod.rng.range(0, std::max(0, mod.policy[Knob::ExtraParams]));
     for (int k = 0; k < n; ++k) {
         const size_t form = mod.rng.weighted({6, 2, 2});
@@ -397,7 +404,9 @@ void KernelBuilder::load_inputs(int max_count) {
     int count = 0;
     for (size_t i = 0; i < fn.arrays.size() && count < max_count; ++i) {
         ArrayRef& a = fn.arrays[i];
-        if (!a.readable || a.owned_dims == 0 || a.ndim != ndim() || a.dtype.kind == Kind::Struct) continue;
+        if (!a.readable || a.owned_dims == 0 || a.ndim != ndim() || a.dtype.kind == Kind::Struct ||
+            a.dtype.scalar == Scalar::U8)
+            continue;
         if (!mod.rng.chance(700)) continue;
         Value v = g.load(a, 0);
         if (a.dtype.scalar == Scalar::F16 && a.dtype.is_scalar()) v = g.cast(v, fscalar());

@@ -89,6 +89,9 @@ constexpr KnobRow kKnobs[] = {
     {Knob::PSinkUnused, "p.sink_unused", 500, 1000, 0},
     {Knob::PShapeBound, "p.shape_bound", 200, 900, 0},
     {Knob::PDynLoop, "p.dynamic_loop", 200, 800, 0},
+    {Knob::PReturnAnnot, "p.return_annotation", 100, 600, 600},
+    {Knob::PArraySlot, "p.array_slot", 100, 500, 500},
+    {Knob::PMask, "p.mask_arrays", 100, 400, 700},
 
     {Knob::TF64, "t.float64", 100, 300, 600},
     {Knob::TInt64, "t.int64", 0, 300, 700},

@@ -88,6 +88,9 @@ enum class Knob : uint8_t {
     PSinkUnused,   // fold otherwise unused locals into a later statement
     PShapeBound,   // loops bounded by `a.shape[k]` / `len(a)` rather than literals
     PDynLoop,      // a loop with a runtime trip count
+    PReturnAnnot,  // `-> type` on single-result helpers
+    PArraySlot,    // stores into a component/field of an array element (`a[i].y = x`)
+    PMask,         // bool / uint8 mask arrays
     // Type enables, in permille.
     TF64,
     TInt64,

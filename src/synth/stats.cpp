@@ -131,6 +131,7 @@ constexpr CatalogueEntry kCatalogue[] = {
     {"wp.int32", "type", false},
     {"wp.int64", "type", true},
     {"wp.uint32", "type", true},
+    {"wp.uint8", "type", false},
     {"wp.vec2", "type", true},
     {"wp.vec3", "type", true},
     {"wp.vec4", "type", true},

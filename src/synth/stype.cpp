@@ -13,6 +13,7 @@ std::string scalar_name(Scalar s, bool python_builtin) {
     case Scalar::I64: return "wp.int64";
     case Scalar::U32: return "wp.uint32";
     case Scalar::Bool: return python_builtin ? "bool" : "wp.bool";
+    case Scalar::U8: return "wp.uint8";
     }
     return "float";
 }
@@ -29,6 +30,7 @@ const char* suffix(Scalar s) {
     case Scalar::I64: return "l";
     case Scalar::U32: return "ui";
     case Scalar::Bool: return "b";
+    case Scalar::U8: return "ub";
     }
     return "";
 }

@@ -9,7 +9,8 @@
 
 namespace ws::synth {
 
-enum class Scalar : uint8_t { F16, F32, F64, I32, I64, U32, Bool };
+// U8 is storage only (byte masks): read and compared, never computed with.
+enum class Scalar : uint8_t { F16, F32, F64, I32, I64, U32, Bool, U8 };
 
 enum class Kind : uint8_t { Scalar, Vec, Mat, Quat, Transform, Spatial, Struct };
 
