@@ -266,6 +266,8 @@ void Adjoint::build() {
         v.label = p.name;
         v.type = p.type;
         v.is_parameter = true;
+        // An array parameter is the root of the storage its aliases and elements reach.
+        if (v.type->is_array()) v.ref_origin = std::make_shared<LValueOrigin>(LValueOrigin{&v, false, {}});
         args.push_back(&v);
         symbols.set(p.name, Value(&v));
     }

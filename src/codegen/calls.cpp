@@ -29,6 +29,7 @@ builtins::CallArg to_call_arg(const Value& v) {
     if (v.is_var()) {
         a.type = v.var->type;
         if (v.var->constant) a.constant = &*v.var->constant;
+        if (v.var->tuple_constants) a.tuple_values = v.var->tuple_constants.get();
     } else if (v.is_object() && (v.object->kind == Object::Kind::Type || v.object->kind == Object::Kind::Struct)) {
         a.type_object = v.object->type;
     }
@@ -145,6 +146,19 @@ Value Adjoint::add_builtin_call_resolved(const Object& func, std::vector<CallArg
                                    "warpsynth does not support it",
                                    func.name));
 
+    // Warp keeps a Python scalar type (float, int) as the dtype of quaternions
+    // and transforms it builds (`wp::quat_t<float>`), which warpsynth's types
+    // cannot express: refuse rather than print wp::float32.
+    if (func.name.find("quat") != std::string::npos || func.name.find("transform") != std::string::npos) {
+        auto python_scalar = [](const CallArgument& a) {
+            return a.value.is_object() && a.value.object->kind == Object::Kind::Type &&
+                   (a.value.object->name == "float" || a.value.object->name == "int" || a.value.object->name == "bool");
+        };
+        for (const auto& a : args)
+            if (python_scalar(a)) fail_at(where, fmt::format("'{}' with a Python type as dtype is not supported; pass a Warp type such as wp.float32", func.name));
+        for (const auto& a : kwargs)
+            if (python_scalar(a)) fail_at(where, fmt::format("'{}' with a Python type as dtype is not supported; pass a Warp type such as wp.float32", func.name));
+    }
     std::vector<builtins::CallArg> cargs, ckw_values;
     std::vector<std::pair<std::string, builtins::CallArg>> ckwargs, ctype_args;
     for (const auto& a : args) cargs.push_back(to_call_arg(a.value));
@@ -347,7 +361,7 @@ UserFunction* Adjoint::instantiate_template(FunctionGroup& group, std::span<cons
             matched = type_matches_template(types::strip_reference(args[i].value.var->type), params[i].type);
         if (!matched) continue;
         // Instantiate with the positional argument types, defaults for the rest.
-        auto inst = std::make_unique<UserFunction>();
+        auto inst = std::make_shared<UserFunction>();
         inst->src = tmpl->src;
         inst->native_name = tmpl->native_name;
         inst->generic_parent = tmpl.get();
@@ -364,6 +378,20 @@ UserFunction* Adjoint::instantiate_template(FunctionGroup& group, std::span<cons
         return group.overloads.back().get();
     }
     return nullptr;
+}
+
+bool Adjoint::user_overload_exists(FunctionGroup& group, std::span<const CallArgument> args) {
+    for (auto& ov : group.overloads)
+        if (user_overload_matches(*ov, args, {})) return true;
+    for (auto& tmpl : group.templates)
+        if (template_binds(*tmpl, args, {})) {
+            bool matched = true;
+            for (size_t i = 0; matched && i < args.size(); ++i)
+                matched = args[i].value.is_var() &&
+                          type_matches_template(types::strip_reference(args[i].value.var->type), tmpl->src.params[i].type);
+            if (matched) return true;
+        }
+    return false;
 }
 
 Value Adjoint::add_user_call(FunctionGroup* group, std::vector<CallArgument> args, std::vector<CallArgument> kwargs,

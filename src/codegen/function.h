@@ -68,9 +68,11 @@ struct UserFunction {
 // registration order; a redefinition with the same signature replaces in place).
 struct FunctionGroup {
     std::string key;
-    std::vector<std::unique_ptr<UserFunction>> overloads; // concrete, incl. instantiations of templates
-    std::vector<std::unique_ptr<UserFunction>> templates; // generic (a parameter typed Any)
-    int replaced = 0; // redefinitions that replaced an overload (each still took a native name)
+    // Shared: redefining a function with the same signature makes a new group
+    // (Warp's new Function object) that shares the other overloads, while names
+    // bound to the old group keep calling the old definition.
+    std::vector<std::shared_ptr<UserFunction>> overloads; // concrete, incl. instantiations of templates
+    std::vector<std::shared_ptr<UserFunction>> templates; // generic (a parameter typed Any)
 };
 
 // Options given to @wp.kernel(...) (Warp's kernel.options).

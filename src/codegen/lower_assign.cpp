@@ -136,6 +136,8 @@ void Adjoint::emit_assign(const ast::Assign* node) {
         else if (node->value->kind == ast::ExprKind::Name || rhs_value.var->type->is_reference())
             out = add_builtin_call1("copy", {rhs_value.var});
         else out = rhs_value.var;
+        // An array alias keeps the provenance of the storage it describes.
+        if (out->type->is_array() && rhs_value.is_var()) out->ref_origin = rhs_value.var->ref_origin;
         symbols.set(name, Value(out));
         return;
     }
@@ -266,8 +268,8 @@ void Adjoint::emit_augassign(const ast::AugAssign* node) {
         Var* target = eval_var(lhs, "augmented assignment target");
         Var* result;
         current_pos_ = node->pos;
-        if (user_op) {
-            CallArgument a[] = {{Value(target), lhs, ""}, {Value(rhs), node->value, ""}};
+        CallArgument a[] = {{Value(target), lhs, ""}, {Value(rhs), node->value, ""}};
+        if (user_op && user_overload_exists(*user_op->function, a)) {
             result = add_user_call(user_op->function, {a[0], a[1]}, {}, 0, node->value).var;
         } else {
             result = add_builtin_call1(op_name, {target, rhs});
@@ -289,8 +291,8 @@ void Adjoint::emit_augassign(const ast::AugAssign* node) {
     auto apply_operator = [&](Var* current) -> Var* {
         Var* rhs = eval_rhs();
         current_pos_ = node->pos;
-        if (user_op) {
-            CallArgument a[] = {{Value(current), lhs, ""}, {Value(rhs), node->value, ""}};
+        CallArgument a[] = {{Value(current), lhs, ""}, {Value(rhs), node->value, ""}};
+        if (user_op && user_overload_exists(*user_op->function, a))
             return add_user_call(user_op->function, {a[0], a[1]}, {}, 0, node->value).var;
         }
         return add_builtin_call1(op_name, {current, rhs});

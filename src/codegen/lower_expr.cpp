@@ -116,9 +116,12 @@ Value Adjoint::emit_binop(const ast::BinOp* node) {
     Var* right = eval_var(node->right, "right operand");
     const char* name = operator_builtin(node->op);
     // A user function named like the operator (e.g. `add`) overloads it.
+    // A user function named like the operator (e.g. `mul`) overloads it for the
+    // argument types it accepts; other types fall back to the builtin.
     if (ObjectRef user = src.scope->global(name); user && user->kind == Object::Kind::Function) {
         CallArgument args[] = {{Value(left), node->left, ""}, {Value(right), node->right, ""}};
-        return add_user_call(user->function, {args[0], args[1]}, {}, 0, node);
+        if (user_overload_exists(*user->function, args))
+            return add_user_call(user->function, {args[0], args[1]}, {}, 0, node);
     }
     current_pos_ = node->pos;
     Var* a[] = {left, right};
@@ -205,7 +208,13 @@ Value Adjoint::emit_tuple(const ast::Tuple* node) {
     std::vector<Var*> elems;
     for (const ast::Expr* e : node->elts) elems.push_back(eval_var(e, "tuple element"));
     current_pos_ = node->pos;
-    return add_builtin_call("tuple", elems);
+    Value out = add_builtin_call("tuple", elems);
+    // Builtins read compile-time tuples such as `shape=(2, 2)` by value.
+    auto constants = std::make_shared<std::vector<Constant>>();
+    for (Var* e : elems)
+        if (e->constant) constants->push_back(*e->constant);
+    if (out.is_var() && constants->size() == elems.size()) out.var->tuple_constants = constants;
+    return out;
 }
 
 // ------------------------------------------------------------------ names

@@ -125,17 +125,36 @@ void Adjoint::emit_array_slot(const ArraySlot& slot, Var* rhs, const char* opera
 }
 
 std::string Adjoint::array_slot_adjoint(const Var* root) {
-    // The gradient array of the slot's root: the adjoint of the array variable,
-    // dereferenced for a reference parameter.
+    // The gradient array of the slot's root, found through the root's
+    // provenance (a parameter, a struct field, an element, a view) without
+    // rebinding descriptors: a chain of steps in a lambda when there are some.
     LValueOrigin storage;
     const LValueOrigin* origin = reference_origin_for_var(root, &storage);
     if (!origin) return root->emit_adj();
+    TypeRef array_type = types::strip_reference(root->type);
     std::string expr = origin->root->emit_adj();
     if (origin->root_is_ref_parameter) expr = fmt::format("*({})", expr);
-    if (!origin->steps.empty())
-        fail_at(current_pos_, "stores into elements of arrays reached through struct fields or views are not "
-                              "supported yet");
-    return expr;
+    if (origin->steps.empty()) return expr;
+    TypeRef current = types::strip_reference(origin->root->type);
+    std::string statements = fmt::format("auto slot_adj_0 = {};", expr);
+    for (size_t i = 0; i < origin->steps.size(); ++i) {
+        const LValueStep& step = origin->steps[i];
+        std::string source = fmt::format("slot_adj_{}", i);
+        if (step.kind == LValueStep::Kind::Array || step.kind == LValueStep::Kind::View) {
+            if (!current->is_array() || current->array_class != ArrayClass::Array) return root->emit_adj();
+            statements += fmt::format(" if (!{}.data) return {{}};", source);
+            if (step.kind == LValueStep::Kind::Array) current = current->elem;
+        } else if (step.kind == LValueStep::Kind::Field) {
+            const StructDef::Field* f = current->is_struct() ? current->st->field(step.field) : nullptr;
+            if (!f) return root->emit_adj();
+            current = f->type;
+        } else {
+            return root->emit_adj();
+        }
+        statements += fmt::format(" auto slot_adj_{} = {};", i + 1, LValueOrigin::step_lvalue(source, step));
+    }
+    statements += fmt::format(" return slot_adj_{};", origin->steps.size());
+    return fmt::format("([&]() -> {} {{ {} }}())", array_type->ctype, statements);
 }
 
 } // namespace ws

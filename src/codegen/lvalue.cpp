@@ -15,7 +15,7 @@ std::string join_indices(const LValueStep& step) {
     return s;
 }
 
-std::string step_lvalue(const std::string& base, const LValueStep& step) {
+std::string lvalue_of(const std::string& base, const LValueStep& step) {
     switch (step.kind) {
     case LValueStep::Kind::Field: return fmt::format("({}).{}", base, step.field);
     case LValueStep::Kind::Array: return fmt::format("(*wp::address({}, {}))", base, join_indices(step));
@@ -29,10 +29,12 @@ std::string step_pointer(const std::string& base, const LValueStep& step, bool a
     const std::string& cast = adjoint ? step.adjoint_pointer_cast : step.pointer_cast;
     if (step.kind == LValueStep::Kind::Array) return fmt::format("{}wp::address({}, {})", cast, base, join_indices(step));
     if (step.kind == LValueStep::Kind::Index) return fmt::format("{}wp::index({}, {})", cast, base, join_indices(step));
-    return fmt::format("{}&({})", cast, step_lvalue(base, step));
+    return fmt::format("{}&({})", cast, lvalue_of(base, step));
 }
 
 } // namespace
+
+std::string LValueOrigin::step_lvalue(const std::string& base, const LValueStep& step) { return lvalue_of(base, step); }
 
 LValueOrigin LValueOrigin::extend(LValueStep step) const {
     LValueOrigin o = *this;
@@ -73,7 +75,7 @@ LValueOrigin LValueOrigin::extend_index(std::vector<const Var*> indices) const {
 std::string LValueOrigin::emit_lvalue(bool adjoint) const {
     std::string expr = root_is_ref_parameter ? fmt::format("*({})", root->emit(adjoint ? "adj" : "var"))
                                              : root->emit(adjoint ? "adj" : "var");
-    for (const auto& step : steps) expr = step_lvalue(expr, step);
+    for (const auto& step : steps) expr = lvalue_of(expr, step);
     return expr;
 }
 
@@ -84,7 +86,7 @@ std::string LValueOrigin::emit_pointer(bool adjoint) const {
     }
     std::string expr = root_is_ref_parameter ? fmt::format("*({})", root->emit(adjoint ? "adj" : "var"))
                                              : root->emit(adjoint ? "adj" : "var");
-    for (size_t i = 0; i + 1 < steps.size(); ++i) expr = step_lvalue(expr, steps[i]);
+    for (size_t i = 0; i + 1 < steps.size(); ++i) expr = lvalue_of(expr, steps[i]);
     return step_pointer(expr, steps.back(), adjoint);
 }
 

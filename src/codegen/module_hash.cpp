@@ -233,6 +233,7 @@ private:
                 code = type_code(src.return_annotation);
             }
             h.update("return:" + code);
+            if (src.return_annotation && src.return_annotation->is_struct()) h.update(src.return_annotation->st->digest);
         }
 
         std::set<std::string> symbols;

@@ -146,9 +146,12 @@ void ModuleScope::fail(const Pos& pos, const std::string& message) const {
 
 std::vector<UserFunction*> ModuleScope::functions() const {
     std::vector<UserFunction*> out;
+    std::set<const UserFunction*> seen;
     for (const auto& g : groups_) {
-        for (const auto& f : g->overloads) out.push_back(f.get());
-        for (const auto& f : g->templates) out.push_back(f.get());
+        for (const auto& f : g->overloads)
+            if (seen.insert(f.get()).second) out.push_back(f.get());
+        for (const auto& f : g->templates)
+            if (seen.insert(f.get()).second) out.push_back(f.get());
     }
     return out;
 }
@@ -909,41 +912,48 @@ void ModuleScope::define_function(const ast::FunctionDef* def) {
     for (const Param& p : f->src.params) f->src.is_generic = f->src.is_generic || p.type->is_generic();
     // Native names count every Function with this key created in the process,
     // starting after the ones Warp itself defines at import.
-    int count = warp_names::import_function_count(f->src.key);
-    for (const auto& g : groups_)
-        if (g->key == f->src.key)
-            count += static_cast<int>(g->overloads.size() + g->templates.size()) + g->replaced;
-    f->native_name = fmt::format("{}_{}", f->src.key, count);
+    auto [count_it, first] = function_key_counts_.try_emplace(f->src.key, warp_names::import_function_count(f->src.key));
+    f->native_name = fmt::format("{}_{}", f->src.key, count_it->second++);
+    (void)first;
 
-    // Same name bound to a function group: add an overload or replace one with
+    // Same name bound to a function group: add an overload, or replace one with
     // the same signature (Warp compares signatures as strings of type codes).
     auto signature = [](const UserFunction& u) {
         std::string sig;
         for (size_t i = 0; i < u.src.params.size(); ++i) sig += (i ? "_" : "") + type_code(u.src.params[i].type);
         return sig;
     };
+    auto bind_group = [&](std::unique_ptr<FunctionGroup> g) {
+        auto obj = std::make_shared<Object>();
+        obj->kind = Object::Kind::Function;
+        obj->name = def->name;
+        obj->function = g.get();
+        globals_[def->name] = obj;
+        groups_.push_back(std::move(g));
+    };
+    std::shared_ptr<UserFunction> fn = std::move(f);
     ObjectRef existing = global(def->name);
     FunctionGroup* group = existing && existing->kind == Object::Kind::Function ? existing->function : nullptr;
     if (group) {
-        auto& list = f->src.is_generic ? group->templates : group->overloads;
-        for (auto& ov : list)
-            if (signature(*ov) == signature(*f)) {
-                ov = std::move(f);
-                ++group->replaced;
+        auto& list = fn->src.is_generic ? group->templates : group->overloads;
+        for (size_t i = 0; i < list.size(); ++i)
+            if (signature(*list[i]) == signature(*fn)) {
+                // A new Function object: names bound to the old one keep the old definition.
+                auto g = std::make_unique<FunctionGroup>(*group);
+                (fn->src.is_generic ? g->templates : g->overloads)[i] = fn;
+                // Instantiations of a replaced template are not carried over.
+                if (fn->src.is_generic)
+                    std::erase_if(g->overloads, [&](const auto& o) { return o->generic_parent == list[i].get(); });
+                bind_group(std::move(g));
                 return;
             }
-        list.push_back(std::move(f));
+        list.push_back(fn);
         return;
     }
     auto g = std::make_unique<FunctionGroup>();
     g->key = def->name;
-    (f->src.is_generic ? g->templates : g->overloads).push_back(std::move(f));
-    auto obj = std::make_shared<Object>();
-    obj->kind = Object::Kind::Function;
-    obj->name = def->name;
-    obj->function = g.get();
-    globals_[def->name] = obj;
-    groups_.push_back(std::move(g));
+    (fn->src.is_generic ? g->templates : g->overloads).push_back(fn);
+    bind_group(std::move(g));
 }
 
 void ModuleScope::define_struct(const ast::ClassDef* def) {

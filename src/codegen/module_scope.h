@@ -83,6 +83,7 @@ private:
     std::unique_ptr<ast::Module> module_;
     std::map<std::string, ObjectRef, std::less<>> globals_;
     std::vector<std::unique_ptr<FunctionGroup>> groups_;
+    std::map<std::string, int, std::less<>> function_key_counts_; // Functions created per key
     std::vector<std::unique_ptr<KernelDef>> kernel_storage_;
     std::vector<KernelDef*> kernels_;
     ModuleOptions options_;

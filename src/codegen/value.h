@@ -41,6 +41,8 @@ struct LValueOrigin {
 
     std::string emit_lvalue(bool adjoint = false) const;
     std::string emit_pointer(bool adjoint = false) const;
+    // The lvalue expression one step reaches from `base`.
+    static std::string step_lvalue(const std::string& base, const LValueStep& step);
 };
 
 // A resolved store location inside an array element (Warp's _ArraySlot).
@@ -60,6 +62,8 @@ struct Var {
     int relative_lineno = -1;     // statement that created it (unused without line directives)
     std::shared_ptr<const LValueOrigin> ref_origin;
     std::shared_ptr<const ArraySlot> array_slot;
+    // A tuple of compile-time constants (e.g. `shape=(2, 2)`): its elements.
+    std::shared_ptr<const std::vector<Constant>> tuple_constants;
 
     std::string emit(std::string_view prefix_name = "var") const {
         if (!prefix) return label;

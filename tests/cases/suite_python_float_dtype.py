@@ -1,3 +1,4 @@
+# expect-error: with a Python type as dtype is not supported
 # Python float as the dtype of quaternion/transform values: Warp declares quat_t<float>, not
 # quat_t<wp::float32>.
 import warp as wp
