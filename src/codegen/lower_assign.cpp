@@ -294,7 +294,6 @@ void Adjoint::emit_augassign(const ast::AugAssign* node) {
         CallArgument a[] = {{Value(current), lhs, ""}, {Value(rhs), node->value, ""}};
         if (user_op && user_overload_exists(*user_op->function, a))
             return add_user_call(user_op->function, {a[0], a[1]}, {}, 0, node->value).var;
-        }
         return add_builtin_call1(op_name, {current, rhs});
     };
 
