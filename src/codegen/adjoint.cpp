@@ -177,8 +177,8 @@ void Adjoint::end_for(Var* iter, const std::optional<ConstantRange>& range, Var*
     loop_blocks_.pop_back();
 
     Block& outer = *blocks.back();
-    for (auto& s : cond->body_forward) outer.body_forward.push_back(s);
-    for (auto& s : body->body_forward) outer.body_forward.push_back(s);
+    for (auto& s : cond->body_forward) outer.body_forward.push_back(s); // also replayed in reverse below
+    for (auto& s : body->body_forward) outer.body_forward.push_back(std::move(s));
     add_forward(fmt::format("goto start_{};", cond->label), std::nullopt, true);
     dedent();
     add_forward(fmt::format("end_{}:;", cond->label), std::nullopt, true);
@@ -197,11 +197,11 @@ void Adjoint::end_for(Var* iter, const std::optional<ConstantRange>& range, Var*
         reverse.push_back(ind + fmt::format("\t{} -= {};", iter->emit(), range->step));
     }
     for (Var* v : body->vars) reverse.push_back(ind + fmt::format("\t{} = {{}};", v->emit_adj()));
-    for (auto& s : body->body_replay) reverse.push_back(s);
-    for (auto it = body->body_reverse.rbegin(); it != body->body_reverse.rend(); ++it) reverse.push_back(*it);
+    for (auto& s : body->body_replay) reverse.push_back(std::move(s));
+    for (auto it = body->body_reverse.rbegin(); it != body->body_reverse.rend(); ++it) reverse.push_back(std::move(*it));
     reverse.push_back(ind + fmt::format("\tgoto start_{};", cond->label));
     reverse.push_back(ind + fmt::format("end_{}:;", cond->label));
-    for (auto it = reverse.rbegin(); it != reverse.rend(); ++it) outer.body_reverse.push_back(*it);
+    for (auto it = reverse.rbegin(); it != reverse.rend(); ++it) outer.body_reverse.push_back(std::move(*it));
 
     // An enclosing loop must also zero these adjoints at each of its reverse iterations.
     outer.vars.insert(outer.vars.end(), cond->vars.begin(), cond->vars.end());
@@ -226,19 +226,19 @@ void Adjoint::end_while() {
     loop_blocks_.pop_back();
 
     Block& outer = *blocks.back();
-    for (auto& s : cond->body_forward) outer.body_forward.push_back(s);
-    for (auto& s : body->body_forward) outer.body_forward.push_back(s);
+    for (auto& s : cond->body_forward) outer.body_forward.push_back(s); // also replayed in reverse below
+    for (auto& s : body->body_forward) outer.body_forward.push_back(std::move(s));
     outer.body_forward.push_back(fmt::format("goto start_{};", cond->label));
     outer.body_forward.push_back(fmt::format("end_{}:;", cond->label));
 
     std::vector<std::string> reverse;
     for (auto& s : cond->body_forward) reverse.push_back(s);
     for (Var* v : body->vars) reverse.push_back(fmt::format("{} = {{}};", v->emit_adj()));
-    for (auto& s : body->body_replay) reverse.push_back(s);
-    for (auto it = body->body_reverse.rbegin(); it != body->body_reverse.rend(); ++it) reverse.push_back(*it);
+    for (auto& s : body->body_replay) reverse.push_back(std::move(s));
+    for (auto it = body->body_reverse.rbegin(); it != body->body_reverse.rend(); ++it) reverse.push_back(std::move(*it));
     reverse.push_back(fmt::format("goto start_{};", cond->label));
     reverse.push_back(fmt::format("end_{}:;", cond->label));
-    for (auto it = reverse.rbegin(); it != reverse.rend(); ++it) outer.body_reverse.push_back(*it);
+    for (auto it = reverse.rbegin(); it != reverse.rend(); ++it) outer.body_reverse.push_back(std::move(*it));
 }
 
 void Adjoint::materialize_redefinitions(const SymbolTable& before) {

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <unordered_map>
 #include <cmath>
 
 #include "builtins/builtin.h"
@@ -17,9 +18,12 @@ namespace {
 
 std::string join_emit(const std::vector<Var*>& vars, std::string_view prefix) {
     std::string s;
+    bool var = prefix == "var", adj = prefix == "adj";
     for (size_t i = 0; i < vars.size(); ++i) {
         if (i) s += ", ";
-        s += vars[i]->emit(prefix);
+        if (var) s += vars[i]->emit();
+        else if (adj) s += vars[i]->emit_adj();
+        else s += vars[i]->emit(prefix);
     }
     return s;
 }
@@ -65,7 +69,10 @@ Var* Adjoint::add_builtin_call1(std::string_view key, std::initializer_list<Var*
 
 Value Adjoint::add_builtin_call(std::string_view key, std::span<Var* const> args, int min_outputs,
                                 bool return_value_used) {
-    auto obj = Object::make_named(Object::Kind::Builtin, std::string(key));
+    // Builtin objects are immutable: one per key and thread is enough.
+    thread_local std::unordered_map<std::string, ObjectRef> objects;
+    ObjectRef& obj = objects[std::string(key)];
+    if (!obj) obj = Object::make_named(Object::Kind::Builtin, std::string(key));
     std::vector<CallArgument> call_args;
     for (Var* v : args) call_args.push_back(CallArgument{Value(v), nullptr, ""});
     return add_call(*obj, call_args, {}, {}, min_outputs, return_value_used);

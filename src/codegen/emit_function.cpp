@@ -16,39 +16,58 @@ std::string join_args(const std::vector<std::string>& args) {
     return s;
 }
 
-void primal_declarations(const Adjoint& adj, std::vector<std::string>& lines) {
-    lines.emplace_back("//---------");
-    lines.emplace_back("// primal vars");
-    for (const Var* v : adj.variables) {
-        if (v->constant) lines.push_back(fmt::format("const {} {} = {};", v->ctype(), v->emit(), constant_str(*v->constant)));
-        else lines.push_back(fmt::format("{} {};", v->ctype(), v->emit()));
+// Writes lines into one buffer, each prefixed by the body's indentation.
+class LineWriter {
+public:
+    LineWriter(std::string& out, int indent) : out_(out), pad_(static_cast<size_t>(indent), ' ') {}
+    void line(std::string_view text) {
+        out_ += pad_;
+        out_ += text;
+        out_ += '\n';
     }
+    template <class... A>
+    void format(fmt::format_string<A...> f, A&&... args) {
+        out_ += pad_;
+        fmt::format_to(std::back_inserter(out_), f, std::forward<A>(args)...);
+        out_ += '\n';
+    }
+
+private:
+    std::string& out_;
+    std::string pad_;
+};
+
+size_t estimate(const std::vector<std::string>& lines, int indent) {
+    size_t n = 0;
+    for (const auto& l : lines) n += l.size() + static_cast<size_t>(indent) + 1;
+    return n;
 }
 
-std::string indent_lines(const std::vector<std::string>& lines, int indent) {
-    std::string pad(indent, ' ');
-    std::string out;
-    for (const auto& l : lines) {
-        out += pad;
-        out += l;
-        out += '\n';
+void primal_declarations(const Adjoint& adj, LineWriter& w) {
+    w.line("//---------");
+    w.line("// primal vars");
+    for (const Var* v : adj.variables) {
+        if (v->constant) w.format("const {} {} = {};", v->ctype(), v->emit(), constant_str(*v->constant));
+        else w.format("{} {};", v->ctype(), v->emit());
     }
-    return out;
 }
 
 } // namespace
 
 std::string forward_body(const Adjoint& adj, bool kernel, Device device, bool grid_stride) {
     int indent = device == Device::Cpu ? 4 : (kernel ? 8 : 4);
-    std::vector<std::string> lines;
+    std::string out;
+    out.reserve(estimate(adj.blocks[0]->body_forward, indent) + adj.variables.size() * 48 + 256);
+    LineWriter w(out, indent);
     if (device == Device::Cpu && kernel) {
-        lines.emplace_back("//---------");
-        lines.emplace_back("// argument vars");
-        for (const Var* a : adj.args) lines.push_back(fmt::format("{} {} = _wp_args->{};", a->ctype(), a->emit(), a->label));
+        w.line("//---------");
+        w.line("// argument vars");
+        for (const Var* a : adj.args) w.format("{} {} = _wp_args->{};", a->ctype(), a->emit(), a->label);
     }
-    primal_declarations(adj, lines);
-    lines.emplace_back("//---------");
-    lines.emplace_back("// forward");
+    primal_declarations(adj, w);
+    w.line("//---------");
+    w.line("// forward");
+    // In a grid-stride CUDA kernel, `return` moves on to the next element.
     bool rewrite_return = grid_stride && kernel && device == Device::Cuda;
     for (const std::string& f : adj.blocks[0]->body_forward) {
         if (rewrite_return) {
@@ -56,38 +75,40 @@ std::string forward_body(const Adjoint& adj, bool kernel, Device device, bool gr
             if (p != std::string::npos && f.compare(p, 7, "return;") == 0) {
                 std::string g = f;
                 g.replace(g.find("return;"), 7, "continue;");
-                lines.push_back(g);
+                w.line(g);
                 continue;
             }
         }
-        lines.push_back(f);
+        w.line(f);
     }
-    return indent_lines(lines, indent);
+    return out;
 }
 
 std::string reverse_body(const Adjoint& adj, bool kernel, Device device, bool grid_stride) {
     int indent = device == Device::Cpu ? 4 : (kernel ? 8 : 4);
-    std::vector<std::string> lines;
+    const Block& body = *adj.blocks[0];
+    std::string out;
+    out.reserve(estimate(body.body_replay, indent) + estimate(body.body_reverse, indent) +
+                adj.variables.size() * 96 + 256);
+    LineWriter w(out, indent);
     if (device == Device::Cpu && kernel) {
-        lines.emplace_back("//---------");
-        lines.emplace_back("// argument vars");
-        for (const Var* a : adj.args) lines.push_back(fmt::format("{} {} = _wp_args->{};", a->ctype(), a->emit(), a->label));
-        for (const Var* a : adj.args)
-            lines.push_back(fmt::format("{} {} = _wp_adj_args->{};", a->ctype(), a->emit_adj(), a->label));
+        w.line("//---------");
+        w.line("// argument vars");
+        for (const Var* a : adj.args) w.format("{} {} = _wp_args->{};", a->ctype(), a->emit(), a->label);
+        for (const Var* a : adj.args) w.format("{} {} = _wp_adj_args->{};", a->ctype(), a->emit_adj(), a->label);
     }
-    primal_declarations(adj, lines);
-    lines.emplace_back("//---------");
-    lines.emplace_back("// dual vars");
-    for (const Var* v : adj.variables) lines.push_back(fmt::format("{} {} = {{}};", v->value_ctype(), v->emit_adj()));
-    lines.emplace_back("//---------");
-    lines.emplace_back("// forward");
-    for (const std::string& f : adj.blocks[0]->body_replay) lines.push_back(f);
-    lines.emplace_back("//---------");
-    lines.emplace_back("// reverse");
-    const auto& rev = adj.blocks[0]->body_reverse;
-    for (auto it = rev.rbegin(); it != rev.rend(); ++it) lines.push_back(*it);
-    lines.emplace_back(grid_stride && device == Device::Cuda && kernel ? "continue;" : "return;");
-    return indent_lines(lines, indent);
+    primal_declarations(adj, w);
+    w.line("//---------");
+    w.line("// dual vars");
+    for (const Var* v : adj.variables) w.format("{} {} = {{}};", v->value_ctype(), v->emit_adj());
+    w.line("//---------");
+    w.line("// forward");
+    for (const std::string& f : body.body_replay) w.line(f);
+    w.line("//---------");
+    w.line("// reverse");
+    for (auto it = body.body_reverse.rbegin(); it != body.body_reverse.rend(); ++it) w.line(*it);
+    w.line(grid_stride && device == Device::Cuda && kernel ? "continue;" : "return;");
+    return out;
 }
 
 std::string function_forward_text(const UserFunction& f, Device device, const std::string& path) {

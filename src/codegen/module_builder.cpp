@@ -195,13 +195,15 @@ CompileOutput ModuleBuilder::assemble() {
             name = fmt::format("{}_{:02x}{:02x}{:02x}{:02x}", name, h[0], h[1], h[2], h[3]);
         }
         KernelPieces pieces = kernel_text(*k, name, device, backward, scope_.options().default_grid_stride);
-        body += pieces.forward + pieces.backward + pieces.entry;
+        body += pieces.forward;
+        body += pieces.backward;
+        body += pieces.entry;
 
         KernelText kt;
         kt.name = k->src.key;
-        kt.forward = pieces.forward;
-        kt.backward = pieces.backward;
-        kt.entry = pieces.entry;
+        kt.forward = std::move(pieces.forward);
+        kt.backward = std::move(pieces.backward);
+        kt.entry = std::move(pieces.entry);
         // The functions this kernel reaches, in module order: forwards then adjoints.
         std::set<const UserFunction*> reach;
         std::function<void(const Adjoint&)> visit = [&](const Adjoint& a) {

@@ -65,17 +65,33 @@ struct Var {
     // A tuple of compile-time constants (e.g. `shape=(2, 2)`): its elements.
     std::shared_ptr<const std::vector<Constant>> tuple_constants;
 
-    std::string emit(std::string_view prefix_name = "var") const {
+    // `var_<label>` (or the label itself without prefix); cached, since every
+    // statement spells a few variables.
+    const std::string& emit() const {
+        if (emitted_.empty()) emitted_ = prefix ? "var_" + label : label;
+        return emitted_;
+    }
+    const std::string& emit_adj() const {
+        if (emitted_adj_.empty()) emitted_adj_ = prefix ? "adj_" + label : label;
+        return emitted_adj_;
+    }
+    std::string emit(std::string_view prefix_name) const {
+        if (prefix_name == "var") return emit();
+        if (prefix_name == "adj") return emit_adj();
         if (!prefix) return label;
         std::string s(prefix_name);
         s += '_';
         s += label;
         return s;
     }
-    std::string emit_adj() const { return emit("adj"); }
-    std::string ctype() const { return type->ctype; }
+    const std::string& ctype() const { return type->ctype; }
     // The type without a Reference (the value type for declarations of adjoints).
-    std::string value_ctype() const { return types::strip_reference(type)->ctype; }
+    const std::string& value_ctype() const { return types::strip_reference(type)->ctype; }
+
+private:
+    mutable std::string emitted_, emitted_adj_;
+
+public:
 };
 
 // The result of evaluating an expression.
