@@ -95,6 +95,7 @@ struct Value {
     // constant): the literal's text. Warp re-types such a variable in place when
     // it is cast to a 64-bit type, so casts spell the literal instead.
     std::string const_text;
+    bool const_iter = false; // the variable of an unrolled loop (a constant per iteration)
 };
 
 // A value spelled `text` of type `t` (names, field reads written by recipes).
@@ -116,6 +117,7 @@ struct Var {
     bool unit = false;
     bool is_rng = false; // a wp.rand_init state
     bool is_loop_var = false;
+    bool const_iter = false;  // variable of an unrolled loop: a constant in each iteration
     int dyn_depth = 0;       // dynamic loops enclosing the definition
     int64_t trip_at_def = 1; // product of enclosing loop trip counts at the definition
     int uses = 0;
@@ -425,11 +427,12 @@ void Gen::loop(const std::string& header, const std::string& var, IntRange var_r
         lv.range = var_range;
         lv.assignable = false;
         lv.is_loop_var = true;
+        lv.const_iter = !frame.dynamic;
         lv.dyn_depth = fn.dyn_depth;
         lv.trip_at_def = fn.trip;
         lv.block = fn.nesting;
         lv.loop_depth = static_cast<int>(fn.loops.size());
-        lv.uses = 1; // a loop variable need not be read
+        lv.uses = 0;
         fn.vars.push_back(lv);
     }
     body();

@@ -82,6 +82,7 @@ Value Gen::use(Var& v) {
     out.unit = v.unit;
     out.literal = false;
     if (v.is_const) out.const_text = v.const_text;
+    out.const_iter = v.const_iter;
     return out;
 }
 

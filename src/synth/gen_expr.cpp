@@ -117,6 +117,12 @@ Value Gen::cast(const Value& v, const SType& to) {
         if (lit.prec == kUnary) mod.feats.add(Tag::literal_negative);
         return cast(lit, to);
     }
+    if (v.const_iter && !(v.type == to) && (to.scalar == Scalar::F64 || to.scalar == Scalar::I64)) {
+        // Same re-typing for an unrolled loop's variable: widen a 32-bit copy.
+        Value narrow = cast(v, SType::scalar_of(to.scalar == Scalar::F64 ? Scalar::F32 : Scalar::I32));
+        narrow.const_iter = false;
+        return cast(narrow, to);
+    }
     const bool builtin_names = mod.rng.chance(mod.policy[Knob::PBuiltinNames]);
     const std::string name = scalar_name(to.scalar, builtin_names);
     mod.feats.add(v.literal ? Tag::typed_literal : Tag::cast);

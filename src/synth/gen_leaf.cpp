@@ -62,7 +62,8 @@ Value Gen::leaf(const SType& t) {
         if (!(v.type == t) || v.is_rng) continue;
         vars.push_back(&v);
         int w = v.uses == 0 ? 18 : 6;
-        if (v.is_loop_var || is_tid(fn, mod, v.name)) w = 5;
+        if (v.is_loop_var) w = v.uses == 0 ? 14 : 4; // a loop usually reads its variable
+        if (is_tid(fn, mod, v.name)) w = 5;
         if (v.name == last_leaf) w = 1; // `x * x`, `wp.min(a, a)`: rarely
         weights.push_back(w);
     }

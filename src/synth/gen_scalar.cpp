@@ -657,8 +657,9 @@ Value Gen::cond(int depth) {
     case 4: return binop(cond(sub), "and", cond(sub), b, kAnd);
     case 5: return binop(cond(sub), "or", cond(sub), b, kOr);
     case 6: {
-        mod.feats.add(Tag::bool_not);
         Value c = cond(sub);
+        if (c.text.starts_with("not ")) return c; // no `not not x`
+        mod.feats.add(Tag::bool_not);
         Value out;
         out.text = "not " + wrap(c, kNot);
         out.type = b;

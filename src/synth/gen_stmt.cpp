@@ -21,7 +21,7 @@ constexpr const char* kXyzw[] = {"x", "y", "z", "w"};
 void Gen::block(int n) {
     const size_t before = fn.lines.size();
     for (int k = 0; k < std::max(n, 1); ++k) stmt();
-    if (fn.nesting > 0 && mod.on(Knob::PSinkUnused)) sink_unused();
+    if (fn.nesting > 0) sink_unused(); // a block's results flow out of it
     if (fn.lines.size() == before) stmt_local();
 }
 
@@ -131,7 +131,21 @@ void Gen::stmt_local() {
         need_var = true;
         v = expr(t, 2);
     }
-    if (is_bare_name(v)) v = paren(v);
+    if (is_bare_name(v)) { // still a bare copy: compute something from it
+        if (t.is_int() && range_fits(range_add(v.range, IntRange::of(1, 1)), kIntLimit) && t.scalar != Scalar::U32) {
+            const IntRange r = range_add(v.range, IntRange::of(1, 1));
+            v = binop(v, "+", int_lit(1, t.scalar), t, kAdd);
+            v.range = r;
+        } else if (t.is_float() || (t.has_float_components() && t.kind != Kind::Quat && t.kind != Kind::Transform)) {
+            v = binop(v, "*", float_lit(t.scalar, false), t, kMul);
+        } else if (t.kind == Kind::Quat) {
+            v = call("wp.normalize", {v}, t);
+        } else if (t.kind == Kind::Transform) {
+            v = call("wp.transform_inverse", {v}, t);
+        } else {
+            v = paren(v);
+        }
+    }
     // Inside a loop a name bound to a literal (a Warp constant) would be
     // re-bound on the next unrolled iteration, which Warp rejects around
     // dynamic loops; give it a computed value instead.
@@ -625,9 +639,27 @@ void Gen::stmt_for() {
                     line(fmt::format("{} = {}", a->name, m.text));
                     note_mutation(*a, a->range);
                 } else {
+                    // A loop whose body never read its variable sums something indexed by it.
+                    Var* lv = find_var(var);
+                    Value term;
+                    if (lv && lv->uses == 0) {
+                        std::vector<ArrayRef*> by_k;
+                        for (auto& arr : fn.arrays)
+                            if (arr.ndim == 1 && arr.readable && arr.dtype == at && arr.shape[0] > var_range.hi &&
+                                var_range.lo >= 0)
+                                by_k.push_back(&arr);
+                        if (!by_k.empty()) {
+                            term = load_at(*by_k[mod.rng.below(by_k.size())], use(*lv).text);
+                        } else {
+                            Value k = cast(use(*lv), at.is_scalar() ? at : at.component());
+                            term = binop(k, "*", expr(at, d), at, kMul);
+                        }
+                    } else {
+                        term = expr(at, d);
+                    }
                     mod.feats.add(Tag::aug_assign_local);
                     mod.feats.add(Tag::op_add);
-                    line(fmt::format("{} += {}", a->name, expr(at, d).text));
+                    line(fmt::format("{} += {}", a->name, term.text));
                     note_mutation(*a, a->range);
                 }
             }

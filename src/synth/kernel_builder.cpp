@@ -58,7 +58,8 @@ KernelBuilder::KernelBuilder(Module& m) : mod(m), g(m, fn) {
         {Knob::TMat44, SType::mat(4, 4, fp), 10},
         {Knob::TQuat, SType::quat(fp), 12},
         {Knob::TTransform, SType::transform(fp), 10},
-        {Knob::TSpatial, SType::spatial(fp), 8},
+        // float64 spatial vectors can only be built from six scalars: float32 only.
+        {Knob::TSpatial, SType::spatial(Scalar::F32), fp == Scalar::F32 ? 8 : 0},
         {Knob::TInt64, SType::scalar_of(Scalar::I64), 5},
         {Knob::TUint32, SType::scalar_of(Scalar::U32), 5},
     };
@@ -424,8 +425,11 @@ std::optional<Value> KernelBuilder::convert(const Value& v, const SType& to) {
         Value s = g.reduce_to_scalar(v, to.scalar);
         return s;
     }
-    if (to.is_float_vec() && v.type.is_float() && v.type.scalar == to.scalar && to.custom < 0)
-        return g.binop(v, "*", g.expr(to, 1), to, kMul);
+    if (to.is_float_vec() && to.custom < 0 && v.type.is_scalar() && !v.type.is_bool() && v.type.scalar != Scalar::U8) {
+        // A scalar scales a vector: `s * v`.
+        Value s = v.type == to.component() ? v : g.cast(v, to.component());
+        return g.binop(s, "*", g.expr(to, 1), to, kMul);
+    }
     if (to.kind == Kind::Mat && to.is_square_mat() && to.custom < 0 && v.type.is_float() &&
         v.type.scalar == to.scalar)
         return g.binop(v, "*", g.expr(to, 1), to, kMul);
@@ -533,25 +537,39 @@ void KernelBuilder::finish() {
             g.store_to(a, g.index_text(a, 0), v);
         }
     }
-    // Remaining unread top-level locals are folded into an output.
-    std::vector<ArrayRef*> outs;
-    for (auto& a : fn.arrays)
-        if (a.writable && a.owned_dims > 0 && (a.dtype.is_float() || a.dtype.has_float_components()) &&
-            a.dtype.scalar != Scalar::F16)
-            outs.push_back(&a);
-    bool pending = false;
-    for (Var* u : g.unused_locals(0))
-        pending = pending || (u->block == 0 && (u->type.is_float() || u->type.has_float_components()));
-    if (pending && !outs.empty() && mod.on(Knob::PSinkUnused)) {
-        ArrayRef& a = *outs[mod.rng.below(outs.size())];
-        const std::string index = g.index_text(a, 0);
+    // Remaining unread top-level locals are folded into an output: added to an
+    // element the thread owns, or accumulated atomically.
+    const int rounds = mod.on(Knob::PSinkUnused) ? 3 : 1;
+    for (int round = 0; round < rounds; ++round) {
+        bool pending = false;
+        for (Var* u : g.unused_locals(0))
+            pending = pending || (u->block == 0 && u->type.kind != Kind::Struct);
+        if (!pending) break;
+        std::vector<ArrayRef*> owned, atomic;
+        for (auto& a : fn.arrays) {
+            const bool float_like = (a.dtype.is_float() || a.dtype.has_float_components()) &&
+                                    a.dtype.scalar != Scalar::F16 && Gen::augmentable(a.dtype);
+            if (!float_like) continue;
+            if (a.writable && a.owned_dims > 0) owned.push_back(&a);
+            if (a.atomic_target) atomic.push_back(&a);
+        }
+        if (owned.empty() && atomic.empty()) break;
+        const bool use_owned = !owned.empty() && (atomic.empty() || mod.rng.chance(700));
+        ArrayRef& a = use_owned ? *owned[mod.rng.below(owned.size())] : *atomic[mod.rng.below(atomic.size())];
+        std::string index;
+        if (use_owned) {
+            index = g.index_text(a, 0);
+        } else {
+            for (int k = 0; k < a.ndim; ++k)
+                index += (k ? ", " : "") + g.index_for(a, k, 1).text;
+        }
         Value v = output_value(a.dtype);
-        if (Gen::augmentable(a.dtype)) { // added to what the kernel wrote
+        if (use_owned) { // added to what the kernel wrote
             mod.feats.add(Tag::aug_assign_array_atomic);
             mod.feats.add(Tag::op_add);
             g.line(fmt::format("{}[{}] += {}", a.name, index, v.text));
         } else {
-            g.store_to(a, index, v);
+            g.atomic_to(a, index, v, "add");
         }
     }
 }

@@ -130,14 +130,14 @@ void physics_integrate(KernelBuilder& kb) {
         Value fw = g.binop(g.load_at(*g.array_named(force), i), "*", g.var_named(w), v3, kMul);
         accel = g.binop(fw, "+", accel, v3, kAdd);
     }
-    Value dv = g.binop(g.paren(accel), "*", g.var_named(dt), v3, kMul);
+    Value dv = g.binop(accel, "*", g.var_named(dt), v3, kMul);
     const std::string vi =
         let(kb, NameRole::Local, g.binop(g.load_at(*g.array_named(v), i), "+", dv, v3, kAdd), "vi");
     if (!damping.empty()) {
         Value one = g.float_const(mod.fp, "1.0");
         Value k = g.binop(one, "-", g.binop(g.var_named(damping), "*", g.var_named(dt), f, kMul), f, kAdd);
         mod.feats.add(Tag::local_reassign);
-        g.line(fmt::format("{} = {}", vi, g.binop(g.var_named(vi), "*", g.paren(k), v3, kMul).text));
+        g.line(fmt::format("{} = {}", vi, g.binop(g.var_named(vi), "*", k, v3, kMul).text));
     }
     Value step = g.binop(g.var_named(vi), "*", g.var_named(dt), v3, kMul);
     const std::string xi =
@@ -196,7 +196,7 @@ void physics_springs(KernelBuilder& kb) {
     Value guard = g.call("wp.max", {g.var_named(l), g.float_const(mod.fp, "1.0e-6")}, f);
     const std::string dir = let(kb, NameRole::Local, g.binop(g.var_named(dn), "/", guard, v3, kMul), "dir");
     Value stretch = g.binop(g.var_named(l), "-", g.load_at(*g.array_named(rest), i), f, kAdd);
-    Value mag = g.binop(g.var_named(ke), "*", g.paren(stretch), f, kMul);
+    Value mag = g.binop(g.var_named(ke), "*", stretch, f, kMul);
     if (!kd.empty()) {
         Value dvel =
             g.binop(g.load_at(*g.array_named(vel), b), "-", g.load_at(*g.array_named(vel), a), v3, kAdd);
@@ -204,7 +204,7 @@ void physics_springs(KernelBuilder& kb) {
         mag = g.binop(mag, "+", damp, f, kAdd);
     }
     const std::string fs =
-        let(kb, NameRole::Local, g.binop(g.var_named(dir), "*", g.paren(mag), v3, kMul), "fs");
+        let(kb, NameRole::Local, g.binop(g.var_named(dir), "*", mag, v3, kMul), "fs");
     kb.filler();
     ArrayRef* fa = g.array_named(forces);
     g.atomic_to(*fa, a, g.var_named(fs), "add");
@@ -313,7 +313,7 @@ void physics_particles_struct(KernelBuilder& kb) {
     mod.feats.add(Tag::struct_field_write);
     Value accel = gravity.empty() ? g.expr(v3, 1) : g.var_named(gravity);
     Value vnew = g.binop(value_of(p + ".vel", v3), "+",
-                         g.binop(g.paren(accel), "*", g.var_named(dt), v3, kMul), v3, kAdd);
+                         g.binop(accel, "*", g.var_named(dt), v3, kMul), v3, kAdd);
     g.line(fmt::format("{}.vel = {}", p, vnew.text));
     Value pnew = g.binop(value_of(p + ".pos", v3), "+",
                          g.binop(value_of(p + ".vel", v3), "*", g.var_named(dt), v3, kMul), v3, kAdd);
