@@ -117,12 +117,13 @@ struct Var {
     bool unit = false;
     bool is_rng = false; // a wp.rand_init state
     bool is_loop_var = false;
-    bool const_iter = false;  // variable of an unrolled loop: a constant in each iteration
+    bool const_iter = false; // variable of an unrolled loop: a constant in each iteration
     int dyn_depth = 0;       // dynamic loops enclosing the definition
     int64_t trip_at_def = 1; // product of enclosing loop trip counts at the definition
     int uses = 0;
-    int block = 0;      // block depth of the definition
-    int loop_depth = 0; // loops enclosing the definition
+    int block = 0;         // block depth of the definition
+    int loop_depth = 0;    // loops enclosing the definition
+    int64_t last_read = 0; // Fn::read_clock at its latest read
 };
 
 // How the values of an integer array relate to other arrays.
@@ -144,6 +145,7 @@ struct ArrayRef {
     // unless they are atomic.
     int owned_dims = 0;
     bool atomic_target = false; // accumulated with atomics; never read
+    bool reserved = false; // a recipe's protocol owns it (a compaction counter): random statements keep off
 };
 
 struct StructDef {
@@ -207,6 +209,7 @@ struct LoopFrame {
     bool allow_continue = false;
     bool wrote_break = false;
     int64_t trip = 1;
+    int64_t entry_clock = 0; // Fn::read_clock when the loop was entered
 };
 
 // A function (kernel or helper) being generated.
@@ -218,6 +221,7 @@ struct Fn {
     std::vector<size_t> block_marks;
     std::vector<ArrayRef> arrays;
     std::vector<LoopFrame> loops;
+    int64_t read_clock = 0;         // counts variable reads: orders reads against loop entries
     std::vector<std::string> lines; // body lines, indented relative to the def
     int indent = 1;
     int dyn_depth = 0;
@@ -303,6 +307,10 @@ class Gen {
     std::string fresh(NameRole role, const SType& t);
     // Whether `v` may be assigned here (Warp's constant-in-dynamic-loop rule).
     bool can_mutate(const Var& v) const;
+    // `v` was read inside a loop that started after its definition and is still
+    // open: the next iteration reads whatever a mutation now leaves in it, so a
+    // mutation must keep it within its range.
+    bool read_in_open_loop(const Var& v) const;
     void note_mutation(Var& v, IntRange added);
 
     // ---- expressions (gen_expr.cpp) ----
@@ -416,6 +424,7 @@ template <class F>
 void Gen::loop(const std::string& header, const std::string& var, IntRange var_range, LoopFrame frame,
                F&& body) {
     open(header);
+    frame.entry_clock = fn.read_clock;
     fn.loops.push_back(frame);
     if (frame.dynamic) ++fn.dyn_depth;
     const int64_t saved_trip = fn.trip;

@@ -74,6 +74,7 @@ Var* Gen::find_var(const std::string& name) {
 
 Value Gen::use(Var& v) {
     ++v.uses;
+    v.last_read = ++fn.read_clock;
     Value out;
     out.text = v.name;
     out.type = v.type;
@@ -92,6 +93,11 @@ bool Gen::can_mutate(const Var& v) const {
     // dynamic loop entered after its definition.
     if (v.is_const && fn.dyn_depth > v.dyn_depth) return false;
     return true;
+}
+
+bool Gen::read_in_open_loop(const Var& v) const {
+    if (static_cast<int>(fn.loops.size()) <= v.loop_depth) return false;
+    return v.last_read > fn.loops[static_cast<size_t>(v.loop_depth)].entry_clock;
 }
 
 void Gen::note_mutation(Var& v, IntRange added) {

@@ -273,7 +273,7 @@ void make_helpers(Module& mod, int count, const std::vector<ArrayRef>& kernel_ar
         const ArrayRef* readable = nullptr;
         const ArrayRef* target = nullptr;
         for (const auto& a : kernel_arrays) {
-            if (a.atomic_target && !target) target = &a;
+            if (a.atomic_target && !a.reserved && !target) target = &a;
             if (a.readable && !a.writable && !a.atomic_target && a.dtype.scalar != Scalar::F16 &&
                 a.dtype.scalar != Scalar::U8 && !a.dtype.is_bool() && !readable && mod.rng.chance(600))
                 readable = &a;

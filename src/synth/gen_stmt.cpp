@@ -41,7 +41,7 @@ void Gen::stmt() {
     bool store_ok = false, atomic_ok = false;
     for (const auto& a : fn.arrays) {
         store_ok = store_ok || (a.writable && a.owned_dims > 0);
-        atomic_ok = atomic_ok || a.atomic_target;
+        atomic_ok = atomic_ok || (a.atomic_target && !a.reserved);
     }
     bool void_helper = false, multi_helper = false;
     for (const auto& h : mod.helpers) {
@@ -132,11 +132,13 @@ void Gen::stmt_local() {
         v = expr(t, 2);
     }
     if (is_bare_name(v)) { // still a bare copy: compute something from it
-        if (t.is_int() && range_fits(range_add(v.range, IntRange::of(1, 1)), kIntLimit) && t.scalar != Scalar::U32) {
+        if (t.is_int() && range_fits(range_add(v.range, IntRange::of(1, 1)), kIntLimit) &&
+            t.scalar != Scalar::U32) {
             const IntRange r = range_add(v.range, IntRange::of(1, 1));
             v = binop(v, "+", int_lit(1, t.scalar), t, kAdd);
             v.range = r;
-        } else if (t.is_float() || (t.has_float_components() && t.kind != Kind::Quat && t.kind != Kind::Transform)) {
+        } else if (t.is_float() ||
+                   (t.has_float_components() && t.kind != Kind::Quat && t.kind != Kind::Transform)) {
             v = binop(v, "*", float_lit(t.scalar, false), t, kMul);
         } else if (t.kind == Kind::Quat) {
             v = call("wp.normalize", {v}, t);
@@ -198,7 +200,15 @@ void Gen::stmt_reassign() {
             sum = binop(cur, "+", int_lit(1, t.scalar), t, kAdd);
             r = range_add(cur.range, IntRange::of(1, 1));
         }
-        const int64_t hi = mod.rng.range(8, 256);
+        int64_t hi = mod.rng.range(8, 256);
+        if (read_in_open_loop(v)) {
+            // Earlier reads in the loop assumed v.range: the update must stay inside it.
+            if (v.range.lo > 0 || v.range.hi < 1) {
+                mod.feats = saved;
+                return stmt_local();
+            }
+            hi = v.range.hi;
+        }
         if (t.scalar == Scalar::I32 && r.lo >= 0 && mod.rng.chance(400)) {
             rhs = binop(paren(sum), "%", int_lit(hi), t, kMul);
             rhs.range = IntRange::of(0, hi - 1);
@@ -277,6 +287,11 @@ void Gen::stmt_aug_local() {
         IntRange total = range_mul(step, IntRange::of(0, times));
         new_range = range_add(v.range, total);
         if (!range_fits(new_range, t.scalar == Scalar::I64 ? kInt64Limit : kIntLimit)) {
+            mod.feats = saved;
+            return stmt_local();
+        }
+        if ((new_range.lo != v.range.lo || new_range.hi != v.range.hi) &&
+            read_in_open_loop(v)) { // earlier reads in the loop assumed v.range
             mod.feats = saved;
             return stmt_local();
         }
@@ -625,7 +640,9 @@ void Gen::stmt_for() {
             if (a && can_mutate(*a)) {
                 const SType at = a->type;
                 const int d = std::max(1, depth_budget());
-                if (at.is_int()) {
+                if (at.is_int() && read_in_open_loop(*a)) {
+                    // Read earlier in this loop at its current range: left as it is.
+                } else if (at.is_int()) {
                     Value e = int_in(0, 16, d);
                     const int64_t times = frame.trip;
                     a->range = range_add(a->range, range_mul(e.range, IntRange::of(0, times)));
@@ -645,8 +662,8 @@ void Gen::stmt_for() {
                     if (lv && lv->uses == 0) {
                         std::vector<ArrayRef*> by_k;
                         for (auto& arr : fn.arrays)
-                            if (arr.ndim == 1 && arr.readable && arr.dtype == at && arr.shape[0] > var_range.hi &&
-                                var_range.lo >= 0)
+                            if (arr.ndim == 1 && arr.readable && arr.dtype == at &&
+                                arr.shape[0] > var_range.hi && var_range.lo >= 0)
                                 by_k.push_back(&arr);
                         if (!by_k.empty()) {
                             term = load_at(*by_k[mod.rng.below(by_k.size())], use(*lv).text);
@@ -850,7 +867,7 @@ void Gen::stmt_atomic() {
     begin_statement();
     std::vector<ArrayRef*> cands;
     for (auto& a : fn.arrays)
-        if (a.atomic_target) cands.push_back(&a);
+        if (a.atomic_target && !a.reserved) cands.push_back(&a);
     if (cands.empty()) return stmt_local();
     ArrayRef& a = *cands[mod.rng.below(cands.size())];
     const int d = depth_budget();

@@ -425,7 +425,8 @@ std::optional<Value> KernelBuilder::convert(const Value& v, const SType& to) {
         Value s = g.reduce_to_scalar(v, to.scalar);
         return s;
     }
-    if (to.is_float_vec() && to.custom < 0 && v.type.is_scalar() && !v.type.is_bool() && v.type.scalar != Scalar::U8) {
+    if (to.is_float_vec() && to.custom < 0 && v.type.is_scalar() && !v.type.is_bool() &&
+        v.type.scalar != Scalar::U8) {
         // A scalar scales a vector: `s * v`.
         Value s = v.type == to.component() ? v : g.cast(v, to.component());
         return g.binop(s, "*", g.expr(to, 1), to, kMul);
@@ -551,7 +552,7 @@ void KernelBuilder::finish() {
                                     a.dtype.scalar != Scalar::F16 && Gen::augmentable(a.dtype);
             if (!float_like) continue;
             if (a.writable && a.owned_dims > 0) owned.push_back(&a);
-            if (a.atomic_target) atomic.push_back(&a);
+            if (a.atomic_target && !a.reserved) atomic.push_back(&a);
         }
         if (owned.empty() && atomic.empty()) break;
         const bool use_owned = !owned.empty() && (atomic.empty() || mod.rng.chance(700));
@@ -560,8 +561,7 @@ void KernelBuilder::finish() {
         if (use_owned) {
             index = g.index_text(a, 0);
         } else {
-            for (int k = 0; k < a.ndim; ++k)
-                index += (k ? ", " : "") + g.index_for(a, k, 1).text;
+            for (int k = 0; k < a.ndim; ++k) index += (k ? ", " : "") + g.index_for(a, k, 1).text;
         }
         Value v = output_value(a.dtype);
         if (use_owned) { // added to what the kernel wrote

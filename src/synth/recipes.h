@@ -37,6 +37,9 @@ void grid_inputs(KernelBuilder& kb, int count, bool allow_int);
 void grid_outputs(KernelBuilder& kb, int count, bool allow_int);
 // Defines `name = value` and returns the variable's name.
 std::string let(KernelBuilder& kb, NameRole role, const Value& v, const std::string& name = "");
+// An index the recipe uses again later by name: random statements in between
+// must not reassign it (it would leave the array's bounds).
+std::string let_index(KernelBuilder& kb, NameRole role, const Value& v, const std::string& name = "");
 int pick_ndim(KernelBuilder& kb, int w1, int w2, int w3, int w4 = 0);
 
 } // namespace recipe

@@ -58,6 +58,12 @@ std::string let(KernelBuilder& kb, NameRole role, const Value& v, const std::str
     return n;
 }
 
+std::string let_index(KernelBuilder& kb, NameRole role, const Value& v, const std::string& name) {
+    const std::string n = let(kb, role, v, name);
+    if (Var* var = kb.g.find_var(n)) var->assignable = false;
+    return n;
+}
+
 int pick_ndim(KernelBuilder& kb, int w1, int w2, int w3, int w4) {
     return static_cast<int>(kb.mod.rng.weighted({w1, w2, w3, w4})) + 1;
 }

@@ -188,8 +188,8 @@ void physics_springs(KernelBuilder& kb) {
     const std::string i = mod.tids[0];
     mod.feats.add(Tag::index_gather);
     mod.feats.add(Tag::literal_int);
-    const std::string a = let(kb, NameRole::Local, g.load_at(*g.array_named(springs), i + ", 0"), "a");
-    const std::string b = let(kb, NameRole::Local, g.load_at(*g.array_named(springs), i + ", 1"), "b");
+    const std::string a = let_index(kb, NameRole::Local, g.load_at(*g.array_named(springs), i + ", 0"), "a");
+    const std::string b = let_index(kb, NameRole::Local, g.load_at(*g.array_named(springs), i + ", 1"), "b");
     Value d = g.binop(g.load_at(*g.array_named(pos), b), "-", g.load_at(*g.array_named(pos), a), v3, kAdd);
     const std::string dn = let(kb, NameRole::Local, d, "d");
     const std::string l = let(kb, NameRole::Local, g.call("wp.length", {g.var_named(dn)}, f), "l");
@@ -203,8 +203,7 @@ void physics_springs(KernelBuilder& kb) {
         Value damp = g.binop(g.var_named(kd), "*", g.call("wp.dot", {dvel, g.var_named(dir)}, f), f, kMul);
         mag = g.binop(mag, "+", damp, f, kAdd);
     }
-    const std::string fs =
-        let(kb, NameRole::Local, g.binop(g.var_named(dir), "*", mag, v3, kMul), "fs");
+    const std::string fs = let(kb, NameRole::Local, g.binop(g.var_named(dir), "*", mag, v3, kMul), "fs");
     kb.filler();
     ArrayRef* fa = g.array_named(forces);
     g.atomic_to(*fa, a, g.var_named(fs), "add");
@@ -263,7 +262,8 @@ void physics_neighbors(KernelBuilder& kb) {
             g.close();
         }
         mod.feats.add(Tag::index_gather);
-        const std::string j = let(kb, NameRole::Local, g.load_at(*g.array_named(nbr), i + ", " + k), "j");
+        const std::string j =
+            let_index(kb, NameRole::Local, g.load_at(*g.array_named(nbr), i + ", " + k), "j");
         Value rel = g.binop(g.var_named(xi), "-", g.load_at(*g.array_named(pos), j), v3, kAdd);
         const std::string r = let(kb, NameRole::Local, rel, "r");
         const std::string r2 = let(kb, NameRole::Local, g.call("wp.length_sq", {g.var_named(r)}, f), "r2");
@@ -312,8 +312,8 @@ void physics_particles_struct(KernelBuilder& kb) {
     mod.feats.add(Tag::struct_field_read);
     mod.feats.add(Tag::struct_field_write);
     Value accel = gravity.empty() ? g.expr(v3, 1) : g.var_named(gravity);
-    Value vnew = g.binop(value_of(p + ".vel", v3), "+",
-                         g.binop(accel, "*", g.var_named(dt), v3, kMul), v3, kAdd);
+    Value vnew =
+        g.binop(value_of(p + ".vel", v3), "+", g.binop(accel, "*", g.var_named(dt), v3, kMul), v3, kAdd);
     g.line(fmt::format("{}.vel = {}", p, vnew.text));
     Value pnew = g.binop(value_of(p + ".pos", v3), "+",
                          g.binop(value_of(p + ".vel", v3), "*", g.var_named(dt), v3, kMul), v3, kAdd);

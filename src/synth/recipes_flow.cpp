@@ -173,7 +173,9 @@ void recipe_atomic(KernelBuilder& kb) {
         bounds = kb.array(NameRole::OutArray, f, {2}, Access::Atomic, 0.0, 0.0, "bounds").name;
     if (mod.rng.chance(300)) {
         // Stream compaction: a counter starting at 0 hands out unique slots.
-        counter = kb.array(NameRole::OutArray, i32, {1}, Access::Atomic, 0.0, 0.0, "counter").name;
+        ArrayRef& ctr = kb.array(NameRole::OutArray, i32, {1}, Access::Atomic, 0.0, 0.0, "counter");
+        ctr.reserved = true; // slots stay below dim only if nothing else adds to it
+        counter = ctr.name;
         compact = kb.array(NameRole::OutArray, f, {mod.dim[0]}, Access::In, 0.0, 0.0, "compacted").name;
         if (ArrayRef* c = g.array_named(compact)) {
             c->readable = false;
@@ -192,7 +194,7 @@ void recipe_atomic(KernelBuilder& kb) {
     std::string bin;
     if (!keys_name.empty()) {
         mod.feats.add(Tag::index_gather);
-        bin = let(kb, NameRole::Local, g.load_at(*g.array_named(keys_name), i), "bin");
+        bin = let_index(kb, NameRole::Local, g.load_at(*g.array_named(keys_name), i), "bin");
     } else {
         Value scaled =
             g.binop(g.var_named(v), "*", g.float_const(mod.fp, fmt::format("{}.0", bins)), f, kMul);
@@ -200,7 +202,7 @@ void recipe_atomic(KernelBuilder& kb) {
         Value clamped = g.call("wp.clamp", {asint, g.int_lit(0), g.int_lit(bins - 1)}, i32);
         mod.feats.add(Tag::index_clamp);
         clamped.range = IntRange::of(0, bins - 1);
-        bin = let(kb, NameRole::Local, clamped, "bin");
+        bin = let_index(kb, NameRole::Local, clamped, "bin");
     }
     ArrayRef* h = g.array_named(hist);
     Value one = hist_t.is_int() ? g.int_lit(1) : g.var_named(v);

@@ -84,7 +84,7 @@ void recipe_vector(KernelBuilder& kb) {
         ArrayRef* tr = g.array_named(tris_name);
         std::vector<std::string> corners;
         if (as_vec) {
-            std::string t = let(kb, NameRole::Local, g.load_at(*tr, i), "tri");
+            std::string t = let_index(kb, NameRole::Local, g.load_at(*tr, i), "tri");
             g.find_var(t)->range = IntRange::of(0, nv - 1);
             for (int c = 0; c < 3; ++c) {
                 mod.feats.add(Tag::vec_index_read);
@@ -100,7 +100,7 @@ void recipe_vector(KernelBuilder& kb) {
                 mod.feats.add(Tag::literal_int);
                 mod.feats.add(Tag::index_gather);
                 Value idx = g.load_at(*tr, fmt::format("{}, {}", i, c));
-                std::string iv = let(kb, NameRole::Local, idx);
+                std::string iv = let_index(kb, NameRole::Local, idx);
                 corners.push_back(let(kb, NameRole::Local, g.load_at(*g.array_named(verts_name), iv)));
             }
         }
