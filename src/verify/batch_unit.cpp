@@ -192,9 +192,13 @@ std::string record_glue(const BatchEntry& e) {
 
 BatchUnit cpu_batch_unit(const std::vector<BatchEntry>& entries, const std::string& pch_header) {
     Writer w;
-    if (!pch_header.empty()) w.add("#include \"" + pch_header + "\"\n");
-    w.add(translation_unit_preamble(Device::Cpu));
-    w.add("#include \"ws_abi.h\"\n#include \"ws_harness.h\"\n");
+    // The prefix header is the preamble plus the runner ABI and glue helpers
+    // (host_compiler.cpp); without one, the same text is spelled out here.
+    if (!pch_header.empty())
+        w.add("#include \"" + pch_header + "\"\n");
+    else
+        w.add(translation_unit_preamble(Device::Cpu) +
+              "#define WS_ABI_NO_STD_HEADERS\n#include \"ws_abi.h\"\n#include \"ws_harness.h\"\n");
     BatchUnit unit;
     for (const BatchEntry& e : entries) {
         w.add(fmt::format("\n// ---- record {} ({})\n", e.slot, e.record->id.empty() ? e.record->kernel_name : e.record->id));

@@ -40,8 +40,8 @@ std::string renamed(size_t slot, const std::string& name);
 
 BatchUnit cuda_batch_unit(const std::vector<BatchEntry>& entries);
 
-// `pch_header`: a header included first (its precompiled form speeds the
-// unit up); empty to include Warp's headers through the preamble only.
+// `pch_header`: the prefix header (preamble + runner ABI + glue helpers, see
+// host_compiler.h) the unit starts with; empty to spell that text out.
 BatchUnit cpu_batch_unit(const std::vector<BatchEntry>& entries, const std::string& pch_header);
 
 // The glue of one record (CPU units): argument description and binding,

@@ -6,9 +6,11 @@ namespace ws::verify {
 
 namespace {
 
-// `var_a = var_b;` (a plain copy: how Warp materialises a loop-carried variable).
+// `wp::assign(var_a, var_b);` (how Warp materialises a variable reassigned in a
+// loop body; older releases wrote a plain copy `var_a = var_b;`).
 bool is_plain_copy(const std::string& line) {
     size_t p = line.find_first_not_of(" \t");
+    if (p != std::string::npos && line.compare(p, 15, "wp::assign(var_") == 0) return true;
     if (p == std::string::npos || line.compare(p, 4, "var_") != 0) return false;
     size_t eq = line.find(" = var_", p);
     if (eq == std::string::npos) return false;
@@ -50,6 +52,54 @@ std::vector<std::string> warp_nondifferentiable_constructs(const std::string& co
     // value is updated where it lives, so a copy made earlier (`out = f`) aliases it and the
     // reverse pass counts the update twice.
     if (code.find("_inplace(") != std::string::npos) out.push_back("in-place component update");
+    // atomic_min/max: the adjoint flows to whichever thread Warp's adjoint
+    // picks, not necessarily the one whose value won.
+    if (code.find("wp::atomic_min(") != std::string::npos || code.find("wp::atomic_max(") != std::string::npos)
+        out.push_back("atomic min/max");
+    // An array both read and written by the kernel: Warp's reverse pass reads
+    // the overwritten values (Warp documents array overwrites as not differentiable).
+    for (size_t pos = code.find("wp::address(var_"); pos != std::string::npos; pos = code.find("wp::address(var_", pos + 1)) {
+        size_t comma = code.find(',', pos);
+        if (comma == std::string::npos) break;
+        std::string var = code.substr(pos + 12, comma - pos - 12);
+        if (code.find("array_store(" + var + ",") != std::string::npos ||
+            code.find("wp::store(&(wp::index(" + var + ",") != std::string::npos ||
+            code.find("_inplace(" + var + ",") != std::string::npos) {
+            out.push_back("array read and overwritten");
+            break;
+        }
+        bool atomic = false;
+        for (size_t a = code.find("wp::atomic_"); a != std::string::npos && !atomic; a = code.find("wp::atomic_", a + 1)) {
+            size_t paren = code.find('(', a);
+            atomic = paren != std::string::npos && code.compare(paren + 1, var.size() + 1, var + ",") == 0;
+        }
+        if (atomic) {
+            out.push_back("array read and overwritten");
+            break;
+        }
+    }
+    // `idx = wp.atomic_add(counter, 0, 1)` then `out[idx] = ...`: the reverse
+    // pass replays the atomic, gets another slot, and sends adjoints there.
+    for (size_t pos = code.find(" = wp::atomic_"); pos != std::string::npos; pos = code.find(" = wp::atomic_", pos + 1)) {
+        size_t start = code.rfind('\n', pos);
+        start = start == std::string::npos ? 0 : start + 1;
+        std::string var = code.substr(code.find_first_not_of(" \t", start), pos - code.find_first_not_of(" \t", start));
+        if (var.rfind("var_", 0) != 0) continue;
+        size_t end = code.find("\n}\n", pos);
+        std::string rest = code.substr(pos, end == std::string::npos ? std::string::npos : end - pos);
+        bool used = false;
+        for (size_t u = rest.find(var); u != std::string::npos && !used; u = rest.find(var, u + var.size())) {
+            char after = u + var.size() < rest.size() ? rest[u + var.size()] : ' ';
+            if (std::isalnum(static_cast<unsigned char>(after)) || after == '_') continue; // var_12 vs var_123
+            if (u > 0 && (std::isalnum(static_cast<unsigned char>(rest[u - 1])) || rest[u - 1] == '_')) continue;
+            if (rest.compare(u + var.size(), 3, " = ") == 0) continue; // (re)assignment, not a use
+            used = true;
+        }
+        if (used) {
+            out.push_back("value returned by an atomic operation");
+            break;
+        }
+    }
     return out;
 }
 

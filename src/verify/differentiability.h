@@ -14,7 +14,12 @@ namespace ws::verify {
 //  - "variable mutated in a dynamic loop": a local reassigned inside a
 //    non-unrolled for loop (the reverse pass sees only its last value);
 //  - "array element mutated through a reference";
-//  - "in-place component update" (add_inplace & co. on local vectors/matrices).
+//  - "in-place component update" (add_inplace & co. on local vectors/matrices);
+//  - "value returned by an atomic operation" (used later: the reverse pass
+//    replays the atomic and gets a different value);
+//  - "atomic min/max";
+//  - "array read and overwritten" (an array the kernel both loads from and
+//    stores or accumulates into).
 std::vector<std::string> warp_nondifferentiable_constructs(const std::string& code);
 
 } // namespace ws::verify

@@ -79,7 +79,9 @@ std::vector<RunnerResult> run_records(const RunnerOptions& o, size_t count) {
     while (first < count) {
         std::vector<std::string> argv = {o.runner,       "--so",         o.so_path,
                                          "--first",      std::to_string(first), "--seed",
-                                         std::to_string(o.seed), "--fd-samples", std::to_string(o.fd_samples)};
+                                         std::to_string(o.seed), "--fd-samples", std::to_string(o.fd_samples),
+                                         // Probing stops in time for the record to finish within its limit.
+                                         "--probe-seconds", std::to_string(o.timeout_per_record / 3)};
         if (o.gpu) argv.insert(argv.end(), {"--gpu", "--ptx", o.ptx_path});
         else if (!o.gpu_skip.empty()) argv.insert(argv.end(), {"--gpu-skip", o.gpu_skip});
         if (!o.dump_dir.empty()) argv.insert(argv.end(), {"--dump", o.dump_dir});

@@ -17,7 +17,7 @@ struct RunnerOptions {
     std::string gpu_skip;      // the GPU verdict when !gpu
     uint64_t seed = 1;
     int fd_samples = 6;
-    double timeout_per_record = 10.0;
+    double timeout_per_record = 20.0;
     std::string dump_dir;
 };
 

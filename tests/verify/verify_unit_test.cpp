@@ -220,11 +220,16 @@ TEST(Differentiability, NamesWarpsNonDifferentiableConstructs) {
     ASSERT_EQ(w.size(), 1u);
     EXPECT_EQ(w[0], "while loop");
     std::string loop = "    start_for_0:;\n        if (iter_cmp(var_9) == 0) goto end_for_0;\n"
-                       "        var_12 = wp::add(var_3, var_10);\n        var_3 = var_12;\n        goto start_for_0;\n"
+                       "        var_12 = wp::add(var_3, var_10);\n        wp::assign(var_3, var_12);\n        goto start_for_0;\n"
                        "    end_for_0:;\n";
     w = warp_nondifferentiable_constructs(loop);
     ASSERT_EQ(w.size(), 1u);
     EXPECT_EQ(w[0], "variable mutated in a dynamic loop");
+    std::string compact = "{\n    var_5 = wp::atomic_add(var_counter, var_2, var_4);\n    wp::array_store(var_out, var_5, var_1);\n}\n";
+    w = warp_nondifferentiable_constructs(compact);
+    ASSERT_EQ(w.size(), 1u);
+    EXPECT_EQ(w[0], "value returned by an atomic operation");
+    EXPECT_TRUE(warp_nondifferentiable_constructs("{\n    var_5 = wp::atomic_add(var_b, var_0, var_4);\n}\n").empty());
 }
 
 TEST(Totals, ReasonsAndVerifiedRecords) {

@@ -1,6 +1,7 @@
 #include "verify/runner/record_check.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
@@ -118,7 +119,7 @@ Tolerance tolerance_for(int scalar) {
 
 } // namespace
 
-std::string gradient_check(RecordRun& run, int samples, CpuReference& ref) {
+std::string gradient_check(RecordRun& run, int samples, double probe_seconds, CpuReference& ref) {
     if (samples <= 0) return "skipped: not requested";
     if (!run.entry().backward) return "skipped: the record has no backward pass";
     const std::vector<double> weights = run.output_weights();
@@ -150,10 +151,14 @@ std::string gradient_check(RecordRun& run, int samples, CpuReference& ref) {
     run.forward();
     run.seed_adjoints();
     ref.seed = snapshot(run, true);
+    take_backward_assert();
     run.backward_unseeded();
     ref.adjoint = snapshot(run, true);
     ref.has_adjoint = true;
-    if (std::string bad = first_non_finite(run, true); !bad.empty()) return "fail: non-finite adjoint: " + bad;
+    // Named in a failure: a bounds check the backward pass tripped (see set_in_backward).
+    std::string tripped = take_backward_assert();
+    const std::string note = tripped.empty() ? "" : " (the backward pass tripped a bounds check: " + tripped + ")";
+    if (std::string bad = first_non_finite(run, true); !bad.empty()) return "fail: non-finite adjoint: " + bad + note;
 
     std::shuffle(candidates.begin(), candidates.end(), run.rng());
     // The loss with one input component set to x; `stored` is the value
@@ -183,8 +188,16 @@ std::string gradient_check(RecordRun& run, int samples, CpuReference& ref) {
 
     int conclusive = 0, attempts = 0;
     const int max_attempts = std::max(4 * samples, 8);
+    // Every probe costs four forward passes: a slow kernel gets fewer probes,
+    // never a time-out (one conclusive probe is enough to judge).
+    const auto start = std::chrono::steady_clock::now();
+    bool out_of_time = false;
     for (const Probe& p : candidates) {
         if (conclusive >= samples || attempts >= max_attempts) break;
+        if (attempts > 0 && std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() > probe_seconds) {
+            out_of_time = true;
+            break;
+        }
         ++attempts;
         ArgBuffers& a = args[p.arg];
         const int s = a.desc.comps[p.comp].scalar;
@@ -215,11 +228,12 @@ std::string gradient_check(RecordRun& run, int samples, CpuReference& ref) {
         if (within(g, est[1], n) || within(g, richardson, n) || within(g, est[0], n)) continue;
         run.reset();
         return "fail: adjoint differs from finite differences: d(loss)/d " + a.element_name(p.elem, p.comp) +
-               " is " + fmt_double(g) + " by the adjoint, " + fmt_double(est[1]) + " by finite differences";
+               " is " + fmt_double(g) + " by the adjoint, " + fmt_double(est[1]) + " by finite differences" + note;
     }
     run.reset();
     if (conclusive == 0)
-        return "skipped: the loss is not smooth at the " + std::to_string(attempts) + " probed inputs";
+        return out_of_time ? "skipped: no conclusive finite-difference probe within the time allowed"
+                           : "skipped: the loss is not smooth at the " + std::to_string(attempts) + " probed inputs";
     return "pass";
 }
 
@@ -262,7 +276,7 @@ CheckResult check_record(const ws_record_entry& entry, long /*index*/, const Che
 
     CpuReference ref;
     ref.forward = first;
-    r.grad = gradient_check(run, options.fd_samples, ref);
+    r.grad = gradient_check(run, options.fd_samples, options.probe_seconds, ref);
     if (!options.dump_dir.empty() && ref.has_adjoint) {
         // <id>.grad.bin: per argument, the adjoint seeds then the adjoints after the backward pass.
         std::ofstream bin(dump_base(options.dump_dir, entry.id) + ".grad.bin", std::ios::binary);

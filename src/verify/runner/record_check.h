@@ -18,6 +18,7 @@ class RecordRun;
 struct CheckOptions {
     uint64_t seed = 1;
     int fd_samples = 6;          // conclusive finite-difference probes wanted per record
+    double probe_seconds = 3.0;  // time allowed for finite-difference probes (slow kernels get fewer)
     GpuSession* gpu = nullptr;   // null: no GPU step
     std::string gpu_skip_reason; // the verdict when gpu is null
     std::string dump_dir;        // when set, inputs and forward outputs are written there (tests)
@@ -40,6 +41,6 @@ struct CpuReference {
 CheckResult check_record(const ws_record_entry& entry, long index, const CheckOptions& options);
 
 // The gradient check alone (exposed for the runner's own tests).
-std::string gradient_check(RecordRun& run, int samples, CpuReference& ref);
+std::string gradient_check(RecordRun& run, int samples, double probe_seconds, CpuReference& ref);
 
 } // namespace ws::verify::runner

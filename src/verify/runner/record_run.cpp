@@ -7,6 +7,7 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "verify/runner/report.h"
 #include "verify/runner/scalars.h"
 
 namespace ws::verify::runner {
@@ -178,10 +179,14 @@ void RecordRun::seed_adjoints() {
 
 void RecordRun::backward() {
     seed_adjoints();
-    entry_.backward(&call_);
+    backward_unseeded();
 }
 
-void RecordRun::backward_unseeded() { entry_.backward(&call_); }
+void RecordRun::backward_unseeded() {
+    set_in_backward(true);
+    entry_.backward(&call_);
+    set_in_backward(false);
+}
 
 void RecordRun::output_values(std::vector<double>& out) const {
     out.clear();

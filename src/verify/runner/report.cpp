@@ -55,9 +55,27 @@ void report_error(const std::string& message) { write_line("E\t" + one_line(mess
 
 void report_done() { write_line("D"); }
 
+namespace {
+bool g_in_backward = false;
+std::string g_backward_assert;
+} // namespace
+
+void set_in_backward(bool on) { g_in_backward = on; }
+
+std::string take_backward_assert() {
+    std::string s;
+    s.swap(g_backward_assert);
+    return s;
+}
+
 void report_assert(const char* message, const char* file, unsigned line) {
     const char* base = file ? std::strrchr(file, '/') : nullptr;
     std::string where = base ? base + 1 : (file ? file : "?");
+    if (g_in_backward) {
+        if (g_backward_assert.empty())
+            g_backward_assert = one_line(std::string(message ? message : "?")) + " (" + where + ":" + std::to_string(line) + ")";
+        return;
+    }
     write_line("A " + std::to_string(g_record) + "\t" + one_line(std::string(message ? message : "?")) + " (" +
                where + ":" + std::to_string(line) + ")");
     _exit(71);

@@ -27,7 +27,19 @@ void report_forward_done(long k, const std::string& executed);
 void report_result(long k, const std::string& executed, const std::string& grad, const std::string& gpu);
 void report_error(const std::string& message);
 void report_done();
-[[noreturn]] void report_assert(const char* message, const char* file, unsigned line);
+// A failed assert(): fatal (reported, then the runner exits) except inside
+// the backward pass, see set_in_backward().
+void report_assert(const char* message, const char* file, unsigned line);
+
+// While set, failed asserts are remembered instead of fatal. Warp's adjoint of
+// `array.shape` assigns a zero shape to the adjoint array (`adj_x.shape =
+// adj_N;`), so debug-mode bounds checks on adjoint arrays fail later in the
+// same backward pass even though every access is in bounds (Warp's own debug
+// mode trips on it too). Release builds, which Warp users run, do not check:
+// the backward pass continues exactly as it would there.
+void set_in_backward(bool on);
+// The first assert swallowed since the last call, or empty.
+std::string take_backward_assert();
 [[noreturn]] void report_unsupported(const char* message);
 
 // Verdict text without tabs or newlines, bounded in length.

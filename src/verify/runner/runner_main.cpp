@@ -1,6 +1,6 @@
 // warpsynth-verify-runner: the child process that executes generated kernels.
 //
-//   warpsynth-verify-runner --so BATCH.so [--first K] [--seed S] [--fd-samples N]
+//   warpsynth-verify-runner --so BATCH.so [--first K] [--seed S] [--fd-samples N] [--probe-seconds T]
 //                           [--ptx BATCH.ptx] [--dump DIR] [--report-fd FD]
 //
 // Loads a batch shared object made by ws_verify (kernels + glue), runs its
@@ -44,6 +44,7 @@ int main(int argc, char** argv) {
         else if (a == "--first") first = std::atol(value().c_str());
         else if (a == "--seed") options.seed = std::strtoull(value().c_str(), nullptr, 10);
         else if (a == "--fd-samples") options.fd_samples = std::atoi(value().c_str());
+        else if (a == "--probe-seconds") options.probe_seconds = std::atof(value().c_str());
         else if (a == "--ptx") ptx = value();
         else if (a == "--gpu") gpu = true;
         else if (a == "--gpu-skip") options.gpu_skip_reason = value();

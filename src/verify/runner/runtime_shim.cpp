@@ -15,8 +15,9 @@
 extern "C" {
 
 // A failed assert() in Warp's headers: with NDEBUG undefined, these are the
-// array bounds checks (and a few shape checks). The record is failed; the
-// process cannot continue sensibly after it.
+// array bounds checks (and a few shape checks). In the forward pass the
+// record is failed and the runner exits; in the backward pass see
+// set_in_backward() in report.h.
 __attribute__((visibility("default"))) void _wp_assert(const char* message, const char* file, unsigned int line) {
     ws::verify::runner::report_assert(message, file, line);
 }
