@@ -4,10 +4,15 @@
 #include "dataset/generate.h"
 #include "dataset/io_error.h"
 #include "dataset/manifest.h"
+#include "dataset/progress.h"
 #include "dataset/slice_spec.h"
+#include "verify/dataset_pass.h"
+#include "verify/verify.h"
 
 #include <cstdlib>
+#include <filesystem>
 #include <fmt/format.h>
+#include <iostream>
 #include <map>
 #include <memory>
 #include <optional>
@@ -32,6 +37,9 @@ struct GenerateArgs {
     bool quiet = false;
     std::string out;
     std::string kernel_source = "synth";
+    bool verify = false;
+    bool drop_failed = false;
+    std::string warp_include;
 };
 
 std::map<std::string, std::string> environment() {
@@ -54,6 +62,41 @@ std::vector<std::string> split_list(const std::string& s) {
         start = comma + 1;
     }
     return out;
+}
+
+std::unique_ptr<verify::Verifier> make_verifier(const GenerateArgs& a) {
+    verify::VerifyOptions o;
+    o.warp_include = a.warp_include;
+    o.jobs = a.jobs;
+    try {
+        auto v = std::make_unique<verify::Verifier>(o);
+        if (!a.quiet) std::cerr << v->environment().describe();
+        return v;
+    } catch (const std::runtime_error& e) {
+        throw dataset::ConfigError(fmt::format("--verify: {}", e.what()));
+    }
+}
+
+verify::DatasetPassTotals verify_shards(verify::Verifier& v, const std::filesystem::path& dir,
+                                        bool drop_failed, bool quiet) {
+    std::optional<dataset::Progress> bar;
+    verify::DatasetPassTotals t =
+        verify::verify_dataset_shards(v, dir, drop_failed, [&](uint64_t done, uint64_t total) {
+            if (!bar) bar.emplace("verify", total, quiet);
+            bar->update(done, done);
+        });
+    std::string line = fmt::format("warpsynth generate: verified {} of {} pairs in {:.1f} s{}",
+                                   t.checked.verified, t.checked.records, t.checked.seconds,
+                                   drop_failed ? fmt::format(", {} dropped", t.dropped) : "");
+    // With --quiet the summary line of generate (drops included) is enough.
+    if (!quiet) {
+        if (bar)
+            bar->finish(line);
+        else
+            std::cerr << line << "\n";
+        std::cout << t.checked.summary();
+    }
+    return t;
 }
 
 } // namespace
@@ -90,6 +133,17 @@ Action add_generate_command(CLI::App& app) {
     cmd->add_flag("--resume", a->resume,
                   "Finish an interrupted run in --out (options not given are taken from its "
                   "manifest; running the same command again does the same)");
+    auto* verify =
+        cmd->add_flag("--verify", a->verify,
+                      "Then verify every pair as `warpsynth verify` does (NVRTC and host compile, run "
+                      "on random inputs, gradient check); verdicts go into metadata.verification");
+    auto* drop =
+        cmd->add_flag("--drop-failed", a->drop_failed,
+                      "With --verify: keep only the verified pairs (the others are counted as dropped)");
+    cmd->add_option(
+        "--warp-include", a->warp_include,
+        "With --verify: Warp's native headers (<site-packages>/warp/native); default: $WARP_INCLUDE, "
+        "then the warp package of python3 on PATH");
     cmd->add_flag("--quiet,-q", a->quiet, "No progress bar, only the summary line");
     auto* src = cmd->add_option("--kernel-source", a->kernel_source, "Where kernels come from")->group("");
     cmd->footer(
@@ -97,7 +151,17 @@ Action add_generate_command(CLI::App& app) {
         "  sbatch --array=0-15 ... warpsynth generate --count 1600000 --out ds/slice-$SLURM_ARRAY_TASK_ID\n"
         "  warpsynth merge ds/slice-* --out ds/all\n\n"
         "The output is byte-identical for the same options whatever --jobs is, and after kill -9 and a "
-        "rerun.");
+        "rerun.\n\n"
+        "Verification (--verify): once every shard is generated, each is rewritten with the verdicts of\n"
+        "`warpsynth verify` (default options, --jobs workers) and marked verified in manifest.json, so an\n"
+        "interrupted run resumes without verifying a shard twice. Verdicts depend on this machine's\n"
+        "NVRTC, C++ compiler and GPU. A pair is verified when no verdict is a failure (`skipped`, e.g.\n"
+        "no CUDA device, is fine) and one compilation passed. Without --drop-failed all pairs are kept\n"
+        "and the exit status is 5 when some pair is not verified; with it those pairs are removed and\n"
+        "counted (manifest.json, stats.json `verification_dropped`, the card). --verify and\n"
+        "--drop-failed are part of the configuration: other values against an existing folder are\n"
+        "refused. Example:\n"
+        "  warpsynth generate --count 1000 --seed 1 --out ds/ --verify --drop-failed");
 
     return [=]() -> int {
         return dataset::run_reporting_errors([&]() -> int {
@@ -124,6 +188,11 @@ Action add_generate_command(CLI::App& app) {
             if (shard_size->count() || !old) c.shard_size = a->shard_size;
             if (nocomp->count() || !old) c.compress = !a->no_compress;
             if (src->count() || !old) c.kernel_source = a->kernel_source;
+            if (verify->count() || !old) c.verify = a->verify;
+            if (drop->count() || !old) c.drop_failed = a->drop_failed;
+            if (c.drop_failed && !c.verify) throw dataset::ConfigError("--drop-failed needs --verify");
+            if (!a->warp_include.empty() && !c.verify)
+                throw dataset::ConfigError("--warp-include is only used with --verify");
             std::optional<std::string> shard_flag;
             if (shard->count()) shard_flag = a->shard;
             std::optional<uint64_t> n;
@@ -135,12 +204,29 @@ Action add_generate_command(CLI::App& app) {
             opts.out = a->out;
             opts.jobs = a->jobs;
             opts.quiet = a->quiet;
+            // The verifier first: without Warp's headers nothing is generated.
+            std::unique_ptr<verify::Verifier> verifier;
+            std::optional<verify::DatasetPassTotals> pass;
+            if (c.verify) {
+                verifier = make_verifier(*a);
+                opts.verify_shards = [&] {
+                    pass = verify_shards(*verifier, opts.out, c.drop_failed, a->quiet);
+                };
+            }
             dataset::GenerateSummary s = dataset::generate(opts);
             if (s.already_complete)
                 std::cerr << fmt::format(
                     "warpsynth generate: {} is already complete ({} pairs); nothing to do\n", a->out,
                     s.records);
-            return exit_codes::ok;
+            if (!c.verify || c.drop_failed) return exit_codes::ok;
+            // Every shard is verified by now: this only counts the stored verdicts.
+            if (!pass) pass = verify::verify_dataset_shards(*verifier, opts.out, false, nullptr);
+            if (pass->unverified == 0) return exit_codes::ok;
+            std::cerr << fmt::format(
+                "warpsynth generate: {} of {} pairs are not verified (their verdicts are in "
+                "metadata.verification; --drop-failed keeps only verified pairs)\n",
+                pass->unverified, pass->records);
+            return exit_codes::check_failed;
         });
     };
 }

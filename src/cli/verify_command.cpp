@@ -1,11 +1,12 @@
 // `warpsynth verify PATH...`: compile and run pairs, record verdicts.
 //
-// A dataset folder (one with manifest.json) is verified in place: every
-// shard is rewritten with the verdicts in each record's
-// metadata.verification, the manifest's checksums are updated shard by shard
-// (so an interrupted run leaves a consistent dataset), and stats.json and the
-// card are recomputed. Python files (or folders of them) are verified kernel
-// by kernel and the verdicts printed; nothing is written.
+// A dataset folder (one with manifest.json) is verified in place by the pass
+// of verify/dataset_pass.h (shared with generate --verify): every shard is
+// rewritten with the verdicts in each record's metadata.verification (without
+// the unverified records with --drop-failed), shard by shard and resumably,
+// then stats.json and the card are recomputed. Python files (or folders of
+// them) are verified kernel by kernel and the verdicts printed; nothing is
+// written.
 #include <fmt/format.h>
 #include <unistd.h>
 
@@ -16,7 +17,6 @@
 #include <memory>
 #include <optional>
 #include <sstream>
-#include <thread>
 
 #include <nlohmann/json.hpp>
 
@@ -24,10 +24,9 @@
 #include "dataset/cli_errors.h"
 #include "dataset/file_io.h"
 #include "dataset/manifest.h"
-#include "dataset/shard_reader.h"
-#include "dataset/shard_writer.h"
 #include "dataset/stats_pass.h"
 #include "syntax/source.h"
+#include "verify/dataset_pass.h"
 #include "verify/source_records.h"
 #include "verify/verify.h"
 
@@ -43,6 +42,7 @@ struct VerifyArgs {
     verify::VerifyOptions options;
     std::string report;
     bool quiet = false;
+    bool drop_failed = false;
 };
 
 // Progress on a terminal only; pipes and logs stay clean.
@@ -106,57 +106,45 @@ int verify_sources(verify::Verifier& v, const VerifyArgs& a, const std::vector<s
 
 int verify_dataset(verify::Verifier& v, const VerifyArgs& a, const fs::path& dir) {
     std::optional<dataset::Manifest> manifest = dataset::load_manifest(dir);
-    if (!manifest) throw dataset::ConfigError(dir.string() + " has no manifest.json: not a warpsynth dataset folder");
-    Progress progress;
-    for (const auto& e : manifest->shards) progress.total += e.records;
-    // Records are verified in chunks large enough to keep every job busy.
-    const size_t chunk = std::max<size_t>(256, a.options.batch_size * std::max(1u, a.options.jobs ? a.options.jobs : std::thread::hardware_concurrency()) * 4);
-    v.set_progress([&](size_t done, size_t) { progress.show(done); });
+    if (!manifest)
+        throw dataset::ConfigError(dir.string() + " has no manifest.json: not a warpsynth dataset folder");
+    // Shards marked verified are skipped (an interrupted run resumes); once every
+    // shard is, running verify again means verifying everything again.
+    size_t marked = 0;
+    for (const dataset::ShardEntry& e : manifest->shards) marked += e.verified;
+    if (marked > 0 && marked == manifest->shards.size())
+        verify::forget_verification(dir);
+    else if (marked > 0 && !a.quiet)
+        std::cerr << fmt::format("verify: continuing an interrupted run: {} of {} shards already verified\n",
+                                 marked, manifest->shards.size());
 
-    for (dataset::ShardEntry& entry : manifest->shards) {
-        fs::path path = dir / entry.file;
-        const bool compress = path.extension() == ".zst";
-        dataset::ShardReader reader(path);
-        dataset::ShardWriter writer(path, compress);
-        std::vector<dataset::Record> records;
-        auto flush = [&] {
-            v.verify(records);
-            for (const dataset::Record& r : records) {
-                nlohmann::json j;
-                to_json(j, r);
-                writer.write_line(j.dump());
-            }
-            progress.base += records.size();
-            records.clear();
-        };
-        std::string line;
-        while (reader.next(line)) {
-            nlohmann::json j;
-            try {
-                j = nlohmann::json::parse(line);
-                records.push_back(j.get<dataset::Record>());
-            } catch (const nlohmann::json::exception& e) {
-                throw dataset::DataError(fmt::format("{}:{}: not a record: {}", path.string(), reader.line_number(), e.what()));
-            }
-            if (records.size() >= chunk) flush();
-        }
-        if (!records.empty()) flush();
-        dataset::ShardFileInfo info = writer.finish();
-        // The shard changed: so do its size and checksum. Saved per shard, so an
-        // interrupted run leaves a manifest that matches the files.
-        entry.bytes = info.bytes;
-        entry.xxh3 = fmt::format("{:016x}", info.xxh3);
-        dataset::save_manifest(dir, *manifest);
-    }
+    Progress progress;
+    verify::DatasetPassTotals t =
+        verify::verify_dataset_shards(v, dir, a.drop_failed, [&](uint64_t done, uint64_t total) {
+            progress.total = total;
+            progress.show(done);
+        });
     progress.finish();
     dataset::rewrite_stats(dir);
-    verify::VerifyTotals t = v.cumulative();
-    std::cout << t.summary();
+    std::cout << t.checked.summary();
+    if (t.shards_skipped)
+        std::cout << fmt::format("{} shards verified by an earlier run were skipped\n", t.shards_skipped);
+    if (a.drop_failed)
+        std::cout << fmt::format("dropped {} records that are not verified; {} records remain\n", t.dropped,
+                                 t.records);
+    else if (t.unverified)
+        std::cout << fmt::format(
+            "{} of {} records in the dataset are not verified (--drop-failed removes them)\n", t.unverified,
+            t.records);
     if (!a.report.empty()) {
+        nlohmann::json report = t.checked.to_json();
+        report["dropped"] = t.dropped;
+        report["dataset_records"] = t.records;
+        report["dataset_unverified"] = t.unverified;
         std::ofstream out(a.report);
-        out << t.to_json().dump(2) << "\n";
+        out << report.dump(2) << "\n";
     }
-    return t.verified == t.records ? exit_codes::ok : exit_codes::check_failed;
+    return t.unverified == 0 ? exit_codes::ok : exit_codes::check_failed;
 }
 
 } // namespace
@@ -193,10 +181,19 @@ Action add_verify_command(CLI::App& app) {
     cmd->add_flag("--sanitize", a->options.sanitize, "Build the CPU code with UndefinedBehaviorSanitizer");
     cmd->add_option("--keep-work", a->options.work_dir, "Keep the generated units, objects and PTX in this folder");
     cmd->add_option("--report", a->report, "Also write the totals as JSON to this file (dataset mode)");
+    cmd->add_flag("--drop-failed", a->drop_failed,
+                  "Dataset folder: remove the records that are not verified (counted in manifest.json, "
+                  "stats.json and the card)");
     cmd->add_flag("-q,--quiet", a->quiet, "Python files: only the totals");
-    cmd->footer("Without --cuda/--cpu/--grad-check every step runs. Verdicts are `pass`, `fail: REASON` or\n"
-                "`skipped: REASON` (e.g. `skipped: no CUDA device`). Exit status 5 when a record is not verified.\n\n"
-                "Examples:\n  warpsynth verify ds/\n  warpsynth verify kernels.py --warp-include .venv/lib/python3.11/site-packages/warp/native");
+    cmd->footer(
+        "Without --cuda/--cpu/--grad-check every step runs. Verdicts are `pass`, `fail: REASON` or\n"
+        "`skipped: REASON` (e.g. `skipped: no CUDA device`). A record is verified when no verdict is a\n"
+        "failure and one compilation passed. Exit status 5 when a record is not verified (never with\n"
+        "--drop-failed, which removes such records from a dataset folder).\n\n"
+        "A dataset folder is rewritten shard by shard; each shard is marked verified in manifest.json,\n"
+        "so after an interruption the same command continues where it stopped.\n\n"
+        "Examples:\n  warpsynth verify ds/\n  warpsynth verify ds/ --drop-failed --report verify.json\n"
+        "  warpsynth verify kernels.py --warp-include .venv/lib/python3.11/site-packages/warp/native");
 
     return [a]() -> int {
         return dataset::run_reporting_errors([&]() -> int {

@@ -30,11 +30,14 @@ std::string config_line(const Manifest& m) {
     const json& c = m.config;
     if (m.kind == "generate")
         return fmt::format(
-            "`warpsynth generate --count {} --seed {} --device {}{}` (kernel source `{}`, {} kernels "
+            "`warpsynth generate --count {} --seed {} --device {}{}{}` (kernel source `{}`, {} kernels "
             "per shard file)",
             c.value("count", 0), c.value("seed", 0), c.value("device", std::string("cuda")),
             c.value("categories", json::array()).empty() ? std::string()
                                                          : " --categories " + c.at("categories").dump(),
+            !c.value("verify", false)       ? ""
+            : c.value("drop_failed", false) ? " --verify --drop-failed"
+                                            : " --verify",
             c.value("kernel_source", std::string("synth")), c.value("shard_size", 0));
     if (m.kind == "merge") return "`warpsynth merge` of " + c.value("inputs", json::array()).dump();
     return "`warpsynth extract` from existing Warp code";
@@ -99,6 +102,10 @@ std::string card_text(const Manifest& m, const json& s) {
                     pct(ed.at("duplicates_dropped"), candidates));
     out += fmt::format("| rejected by the compiler | {} ({}) |\n", fl.at("compile").get<uint64_t>(),
                        pct(fl.at("compile"), candidates));
+    if (s.contains("verification_dropped"))
+        out += fmt::format("| dropped as not verified (`--drop-failed`) | {} ({}) |\n",
+                           s.at("verification_dropped").get<uint64_t>(),
+                           pct(s.at("verification_dropped"), candidates));
     out +=
         fmt::format("| near-duplicate rate (MinHash 5-grams, Jaccard >= 0.7, sample of {}) | {:.1f}% |\n",
                     nd.at("sample_size").get<uint64_t>(), 100.0 * nd.at("near_duplicate_rate").get<double>());
@@ -135,6 +142,13 @@ std::string card_text(const Manifest& m, const json& s) {
             cell += fmt::format("{}{}: {}", cell.empty() ? "" : ", ", verdict, n.get<uint64_t>());
         out += fmt::format("| {} | {} |\n", check, cell);
     }
+    if (s.contains("verification_dropped"))
+        out += fmt::format(
+            "\nThe shards went through `warpsynth verify` (NVRTC and host compilation, runs on random "
+            "inputs, gradient check); records dropped because they were not verified (a failed verdict, "
+            "or no compilation passed): {}. They are not counted above. Verdicts depend on the tools of "
+            "the machine that verified (a step it could not run is `skipped`).\n",
+            s.at("verification_dropped").get<uint64_t>());
     out +=
         "\n## Reproducibility\n\nThe same command gives the same bytes on any machine and with any number of "
         "threads: records contain no path, user name or time of the machine that made them. `manifest.json` "

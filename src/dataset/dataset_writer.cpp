@@ -5,7 +5,9 @@
 #include "dataset/file_io.h"
 #include "dataset/io_error.h"
 #include "dataset/layout.h"
+#include "dataset/pending_shards.h"
 #include "dataset/shard_reader.h"
+#include "dataset/stats_pass.h"
 
 #include <charconv>
 #include <fmt/format.h>
@@ -69,6 +71,7 @@ void DatasetWriter::open_existing(const Manifest& old, bool restart) {
         for (const auto& e : old.shards) fs::remove(dir_ / e.file);
         return; // a fresh manifest is saved by the constructor
     }
+    finish_pending_rewrites(dir_, old);
     manifest_ = old;
     manifest_.shards.clear();
     for (const auto& e : old.shards) {
@@ -133,6 +136,7 @@ void DatasetWriter::add_counts(const ShardEntry& counts) {
     current_.duplicates += counts.duplicates;
     current_.compile_failures += counts.compile_failures;
     current_.source_failures += counts.source_failures;
+    current_.verification_dropped += counts.verification_dropped;
     for (const auto& [reason, n] : counts.failure_reasons) current_.failure_reasons[reason] += n;
 }
 
@@ -168,6 +172,14 @@ void DatasetWriter::end_shard() {
     manifest_.shards.push_back(current_);
     save_manifest(dir_, manifest_);
     fault_point("manifest");
+}
+
+void DatasetWriter::reread() {
+    if (in_shard_) throw std::logic_error("reread: a shard is open");
+    std::optional<Manifest> m = load_manifest(dir_);
+    if (!m) throw DataError(fmt::format("{} disappeared", manifest_path(dir_).string()));
+    manifest_ = std::move(*m);
+    stats_ = collect_stats(dir_, manifest_);
 }
 
 void DatasetWriter::finalize(json timing) {

@@ -13,6 +13,9 @@
 // - end_shard() renames the shard into place and then rewrites the manifest;
 //   finalize() writes stats.json, README.md and figures/, then marks the
 //   manifest complete.
+// - A pass that rewrites the shards in between (generate --verify) calls
+//   reread() before finalize(), so that the manifest and the statistics are
+//   those of the rewritten files.
 #pragma once
 
 #include "dataset/fingerprint.h"
@@ -46,6 +49,8 @@ class DatasetWriter {
     void begin_shard(uint64_t shard);
     // Counts that the caller already knows (merge: the counts of the input shard).
     void add_counts(const ShardEntry& counts);
+    // The open shard's records carry verdicts (merge of verified inputs).
+    void mark_verified() { current_.verified = true; }
     void add_candidate() { ++current_.candidates; }
     bool is_duplicate(uint64_t structure_hash) const { return seen_.contains(structure_hash); }
     void add_failure(bool compile, const std::string& reason);
@@ -54,6 +59,9 @@ class DatasetWriter {
     bool add_record(const std::string& line, const Record& meta, uint64_t structure_hash,
                     const MinHashSignature& signature);
     void end_shard();
+    // Takes the manifest and the statistics back from the folder after another
+    // pass rewrote its shards (the dedup set is not rebuilt: no more records come).
+    void reread();
     void finalize(nlohmann::json timing);
 
   private:

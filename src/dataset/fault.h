@@ -4,7 +4,11 @@
 // Points: "record" (a record was appended to a shard stream), "shard" (a shard
 // file was renamed into place, before the manifest lists it), "manifest" (the
 // manifest was rewritten), "finalize" (stats and card written, before the
-// manifest is marked complete). Without the variable this costs one branch.
+// manifest is marked complete); and in the verification pass (src/verify/
+// dataset_pass.h): "verify_chunk" (verified records appended to a temporary
+// shard), "verify_manifest" (the manifest lists the rewritten shard, which is
+// still under its temporary name), "verify_shard" (the rewritten shard is in
+// place). Without the variable this costs one branch.
 #pragma once
 
 namespace ws::dataset {

@@ -8,6 +8,7 @@
 #include "syntax/source.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <fmt/format.h>
 #include <memory>
@@ -29,6 +30,8 @@ json GenerateConfig::to_json() const {
                 {"compress", compress},
                 {"kernel_source", kernel_source},
                 {"slice", json{{"index", slice.index}, {"count", slice.count}}},
+                {"verify", verify},
+                {"drop_failed", drop_failed},
                 {"comment_path", comment_path_for("<id>")},
                 {"generator_version", generator_version()},
                 {"warp_version", warp_version()}};
@@ -46,6 +49,8 @@ GenerateConfig GenerateConfig::from_json(const json& j) {
     j.at("kernel_source").get_to(c.kernel_source);
     j.at("slice").at("index").get_to(c.slice.index);
     j.at("slice").at("count").get_to(c.slice.count);
+    c.verify = j.value("verify", false);
+    c.drop_failed = j.value("drop_failed", false);
     return c;
 }
 
@@ -121,13 +126,26 @@ GenerateSummary generate(const GenerateOptions& options) {
             throw ConfigError(fmt::format("unknown category '{}' (known: {})", cat, known));
         }
     if (c.shard_size == 0) throw ConfigError("--shard-size must be at least 1");
+    if (c.drop_failed && !c.verify) throw ConfigError("--drop-failed needs --verify");
+    if (c.verify && !options.verify_shards) throw std::logic_error("generate: --verify without a verifier");
 
     Layout layout{c.count, c.shard_size, c.compress};
     DatasetWriter writer(options.out, "generate", c.to_json(), layout.shard_count(), c.compress, false);
     GenerateSummary summary;
-    if (writer.complete()) {
+    auto verification_left = [&] {
+        return c.verify && std::any_of(writer.manifest().shards.begin(), writer.manifest().shards.end(),
+                                       [](const ShardEntry& e) { return !e.verified; });
+    };
+    auto dropped = [&] {
+        uint64_t n = 0;
+        for (const auto& e : writer.manifest().shards) n += e.verification_dropped;
+        return n;
+    };
+    // A complete dataset can still have shards to verify: `warpsynth verify` on it was interrupted.
+    if (writer.complete() && !verification_left()) {
         summary.already_complete = true;
         summary.records = writer.records_written();
+        summary.verification_dropped = dropped();
         return summary;
     }
 
@@ -201,7 +219,6 @@ GenerateSummary generate(const GenerateOptions& options) {
     });
 
     summary.kernels = done;
-    summary.records = writer.records_written();
     summary.records_this_run = writer.records_written() - written_before;
     summary.seconds = progress.seconds();
     bool all_done = true;
@@ -210,12 +227,26 @@ GenerateSummary generate(const GenerateOptions& options) {
     if (all_done) {
         double rate =
             summary.seconds > 0 ? static_cast<double>(summary.records_this_run) / summary.seconds : 0.0;
-        writer.finalize(json{{"seconds", std::round(summary.seconds * 1000) / 1000},
-                             {"pairs_this_run", summary.records_this_run},
-                             {"pairs_per_second", std::round(rate)},
-                             {"jobs", jobs},
-                             {"note", "machine-dependent; everything else in this file is reproducible"}});
+        // A complete dataset that only needed verification keeps its generation timing.
+        json timing = writer.complete()
+                          ? writer.manifest().timing
+                          : json{{"seconds", std::round(summary.seconds * 1000) / 1000},
+                                 {"pairs_this_run", summary.records_this_run},
+                                 {"pairs_per_second", std::round(rate)},
+                                 {"jobs", jobs},
+                                 {"note", "machine-dependent; everything else in this file is reproducible"}};
+        if (verification_left()) {
+            auto start = std::chrono::steady_clock::now();
+            options.verify_shards();
+            double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            timing["verify_seconds"] = std::round(secs * 1000) / 1000;
+            // The pass rewrote shards and the manifest: the statistics come from the files now.
+            writer.reread();
+        }
+        writer.finalize(std::move(timing));
     }
+    summary.records = writer.records_written();
+    summary.verification_dropped = dropped();
 
     const Manifest& m = writer.manifest();
     uint64_t dups = 0, fails = 0;
@@ -225,8 +256,9 @@ GenerateSummary generate(const GenerateOptions& options) {
     }
     progress.finish(fmt::format(
         "warpsynth generate: {} pairs in {} ({} duplicates dropped, {} rejected by the "
-        "compiler){}; {} kernels in {:.1f} s this run, {:.0f} pairs/s",
+        "compiler{}){}; {} kernels in {:.1f} s this run, {:.0f} pairs/s",
         summary.records, options.out.string(), dups, fails,
+        c.drop_failed ? fmt::format(", {} dropped as not verified", summary.verification_dropped) : "",
         c.slice.whole() ? "" : fmt::format(" for slice {}/{}", c.slice.index, c.slice.count), summary.kernels,
         summary.seconds, summary.seconds > 0 ? summary.records_this_run / summary.seconds : 0.0));
     return summary;

@@ -13,6 +13,13 @@
 // a serial in-order stage hands out indices, a parallel stage synthesizes,
 // compiles, fingerprints and serializes each record, and a serial in-order
 // stage dedups and streams records into the shard files.
+//
+// With `verify`, once every shard is generated the shards go through the
+// verification pass (GenerateOptions::verify_shards), which rewrites them with
+// verdicts (and, with `drop_failed`, without the unverified records) and marks
+// each verified in the manifest; only then are stats.json and the card written
+// and the dataset marked complete. A rerun finishes whichever step a crash
+// interrupted.
 #pragma once
 
 #include "dataset/layout.h"
@@ -20,6 +27,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -35,6 +43,8 @@ struct GenerateConfig {
     bool compress = true;
     std::string kernel_source = "synth";
     SliceSpec slice;
+    bool verify = false;      // verdicts in every record (generate --verify)
+    bool drop_failed = false; // and only the verified records kept (--drop-failed)
 
     // The manifest's "config": everything the output depends on (not --jobs).
     nlohmann::json to_json() const;
@@ -46,13 +56,17 @@ struct GenerateOptions {
     std::filesystem::path out;
     unsigned jobs = 0; // 0: all hardware threads
     bool quiet = false;
+    // Required with config.verify: verifies the shards the manifest does not mark
+    // verified (src/verify/dataset_pass.h; ws_dataset does not link the verifier).
+    std::function<void()> verify_shards;
 };
 
 struct GenerateSummary {
     bool already_complete = false;
-    uint64_t kernels = 0; // processed in this run
-    uint64_t records = 0; // in the dataset (all slices' shards present in the folder)
-    uint64_t records_this_run = 0;
+    uint64_t kernels = 0;          // processed in this run
+    uint64_t records = 0;          // in the dataset (all slices' shards present in the folder)
+    uint64_t records_this_run = 0; // generated (before verification dropped any)
+    uint64_t verification_dropped = 0;
     double seconds = 0;
 };
 

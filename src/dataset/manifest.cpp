@@ -26,7 +26,9 @@ json to_json_value(const ShardEntry& e) {
                 {"source_failures", e.source_failures},
                 {"failure_reasons", e.failure_reasons},
                 {"bytes", e.bytes},
-                {"xxh3", e.xxh3}};
+                {"xxh3", e.xxh3},
+                {"verified", e.verified},
+                {"verification_dropped", e.verification_dropped}};
 }
 
 ShardEntry shard_entry_from_json(const json& j) {
@@ -41,6 +43,8 @@ ShardEntry shard_entry_from_json(const json& j) {
     j.at("failure_reasons").get_to(e.failure_reasons);
     j.at("bytes").get_to(e.bytes);
     j.at("xxh3").get_to(e.xxh3);
+    e.verified = j.value("verified", false);
+    e.verification_dropped = j.value("verification_dropped", uint64_t{0});
     return e;
 }
 
@@ -60,6 +64,11 @@ std::optional<Manifest> load_manifest(const std::filesystem::path& dir) {
         Manifest m;
         j.at("kind").get_to(m.kind);
         m.config = j.at("config");
+        // A generate configuration from before --verify existed: it was not verified, so the
+        // comparison with a run's configuration names the flags instead of "(absent)".
+        if (m.kind == "generate" && m.config.is_object())
+            for (const char* key : {"verify", "drop_failed"})
+                if (!m.config.contains(key)) m.config[key] = false;
         j.at("shard_count").get_to(m.shard_count);
         for (const auto& s : j.at("shards")) m.shards.push_back(shard_entry_from_json(s));
         j.at("complete").get_to(m.complete);

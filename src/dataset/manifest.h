@@ -28,6 +28,10 @@ struct ShardEntry {
     std::map<std::string, uint64_t> failure_reasons;
     uint64_t bytes = 0;
     std::string xxh3; // of the file, 16 hex digits
+    // The verification pass (generate --verify, warpsynth verify) rewrote this
+    // shard with verdicts; saved per shard so an interrupted pass resumes.
+    bool verified = false;
+    uint64_t verification_dropped = 0; // records removed because they were not verified (--drop-failed)
 };
 
 struct Manifest {
@@ -46,6 +50,8 @@ ShardEntry shard_entry_from_json(const nlohmann::json& j);
 
 std::filesystem::path manifest_path(const std::filesystem::path& dir);
 // nullopt when the folder has no manifest.json; DataError when it is unreadable.
+// Fields added after format 1 (per-shard verification, generate's verify and
+// drop_failed) read as their defaults when absent: such folders were never verified.
 std::optional<Manifest> load_manifest(const std::filesystem::path& dir);
 void save_manifest(const std::filesystem::path& dir, const Manifest& m);
 

@@ -96,6 +96,7 @@ MergeSummary merge(const MergeOptions& options) {
             ShardEntry counts = *e;
             writer.begin_shard(k);
             writer.add_counts(counts);
+            if (e->verified) writer.mark_verified();
             ShardReader reader(owner.dir / e->file);
             std::string line;
             while (reader.next(line)) {
@@ -131,18 +132,22 @@ MergeSummary merge(const MergeOptions& options) {
         DatasetWriter writer(options.out, "merge", config, shard_count, options.compress, true);
         uint64_t shard = 0, in_shard = 0;
         bool open = false;
-        ShardEntry carried; // the inputs' own drops and failures, booked on the first shard
+        ShardEntry carried;       // the inputs' own drops and failures, booked on the first shard
+        bool all_verified = true; // then every output record carries verdicts
         for (const auto& in : inputs)
             for (const auto& e : in.manifest.shards) {
                 carried.candidates += e.candidates - e.records;
                 carried.duplicates += e.duplicates;
                 carried.compile_failures += e.compile_failures;
                 carried.source_failures += e.source_failures;
+                carried.verification_dropped += e.verification_dropped;
+                all_verified = all_verified && e.verified;
                 for (const auto& [reason, n] : e.failure_reasons) carried.failure_reasons[reason] += n;
             }
         if (shard_count > 0) {
             writer.begin_shard(0);
             writer.add_counts(carried);
+            if (all_verified) writer.mark_verified();
             open = true;
         }
         for (const auto& in : inputs)
@@ -158,6 +163,7 @@ MergeSummary merge(const MergeOptions& options) {
                     if (in_shard == options.shard_size && !writer.is_duplicate(h)) {
                         writer.end_shard();
                         writer.begin_shard(++shard);
+                        if (all_verified) writer.mark_verified();
                         in_shard = 0;
                     }
                     writer.add_candidate();

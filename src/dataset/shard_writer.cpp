@@ -5,6 +5,7 @@
 
 #include <cerrno>
 #include <fcntl.h>
+#include <stdexcept>
 #include <unistd.h>
 #include <xxhash.h>
 
@@ -93,17 +94,29 @@ void ShardWriter::write_line(std::string_view line) {
 }
 
 ShardFileInfo ShardWriter::finish() {
+    ShardFileInfo info = seal();
+    publish();
+    return info;
+}
+
+ShardFileInfo ShardWriter::seal() {
+    if (sealed_) throw std::logic_error("ShardWriter: sealed twice");
     if (cctx_) compress_input({}, ZSTD_e_end);
     flush_buffer();
     if (::fsync(fd_) != 0) throw IoError(errno_message("cannot write", temp_path_));
     int fd = fd_;
     fd_ = -1;
     if (::close(fd) != 0) throw IoError(errno_message("cannot write", temp_path_));
+    sealed_ = true;
+    return ShardFileInfo{bytes_, XXH3_64bits_digest(state_of(hash_state_))};
+}
+
+void ShardWriter::publish() {
+    if (!sealed_ || finished_) throw std::logic_error("ShardWriter: publish without seal");
     if (::rename(temp_path_.c_str(), final_path_.c_str()) != 0)
         throw IoError(errno_message("cannot rename to", final_path_));
     finished_ = true;
     sync_directory(final_path_.parent_path());
-    return ShardFileInfo{bytes_, XXH3_64bits_digest(state_of(hash_state_))};
 }
 
 } // namespace ws::dataset

@@ -3,6 +3,11 @@
 // finish() fsyncs and renames the file into place, so a crash, a full disk or
 // an exception never leaves a partial shard under the final name. The
 // destructor of an unfinished writer removes its temporary file.
+//
+// finish() is seal() then publish(). Rewriting a shard that the manifest
+// already lists (verification) records the new checksum in the manifest
+// between the two, so that a crash in between can be completed from the
+// sealed temporary file (pending_shards.h).
 #pragma once
 
 #include <cstdint>
@@ -29,6 +34,10 @@ class ShardWriter {
     // Appends one line (a '\n' is added).
     void write_line(std::string_view line);
     ShardFileInfo finish();
+    // Flushes, fsyncs and closes the temporary file, which keeps its temporary name.
+    ShardFileInfo seal();
+    // Renames the sealed temporary file into place.
+    void publish();
 
     static std::filesystem::path temp_path_for(const std::filesystem::path& final_path);
 
@@ -44,6 +53,7 @@ class ShardWriter {
     size_t out_used_ = 0;
     uint64_t bytes_ = 0;
     void* hash_state_ = nullptr; // XXH3 over the bytes written
+    bool sealed_ = false;
     bool finished_ = false;
 };
 

@@ -90,6 +90,8 @@ void StatsCollector::add_shard_counts(const ShardEntry& e) {
     duplicates_ += e.duplicates;
     compile_failures_ += e.compile_failures;
     source_failures_ += e.source_failures;
+    verification_dropped_ += e.verification_dropped;
+    any_verified_ = any_verified_ || e.verified || e.verification_dropped > 0;
     for (const auto& [reason, n] : e.failure_reasons) failure_reasons_[reason] += n;
 }
 
@@ -103,8 +105,9 @@ json StatsCollector::to_json() const {
     json builtin_list = json::array();
     for (const auto& [name, n] : builtins) builtin_list.push_back(json{{"name", name}, {"records", n}});
 
-    uint64_t kept_or_dup = records_ + duplicates_;
-    return json{
+    // Records dropped by verification were unique when dedup saw them.
+    uint64_t kept_or_dup = records_ + verification_dropped_ + duplicates_;
+    json out{
         {"records", records_},
         {"candidates", candidates_},
         {"by_category", by_category_},
@@ -137,6 +140,9 @@ json StatsCollector::to_json() const {
         {"features", features_},
         {"verification", verdicts_},
     };
+    // Only for verified datasets, so that the stats.json of the others keeps its shape.
+    if (any_verified_) out["verification_dropped"] = verification_dropped_;
+    return out;
 }
 
 } // namespace ws::dataset

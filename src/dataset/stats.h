@@ -1,7 +1,8 @@
 // Dataset statistics, folded over records in dataset order with bounded
 // memory: counts by category, exact line-count histograms (a map from line
 // count to records, bounded by the number of distinct counts), builtin and
-// feature usage, verification verdicts, dedup counts and the near-duplicate
+// feature usage, verification verdicts (and, once verified, the records
+// dropped as unverified), dedup counts and the near-duplicate
 // estimate (near_dup.h). `to_json` is stats.json without its machine-dependent
 // "timing" part, so it is a pure function of the records and shard counts.
 #pragma once
@@ -48,6 +49,8 @@ class StatsCollector {
   private:
     uint64_t records_ = 0, candidates_ = 0, duplicates_ = 0, compile_failures_ = 0, source_failures_ = 0;
     uint64_t with_backward_ = 0, duplicates_in_data_ = 0;
+    uint64_t verification_dropped_ = 0;
+    bool any_verified_ = false; // some shard went through the verification pass
     std::map<std::string, uint64_t> by_category_, by_device_, builtins_, features_, failure_reasons_;
     std::map<std::string, std::map<std::string, uint64_t>> verdicts_;
     Distribution python_lines_, forward_lines_, backward_lines_;

@@ -239,6 +239,9 @@ ValidateReport validate(const ValidateOptions& options) {
                             last_index = r.index;
                             have_index = true;
                         }
+                        if (l->shard->verified && r.verification.empty())
+                            problem(fmt::format("{}: its shard is marked verified but it has no verdicts",
+                                                where));
                         stats.add_record(r, l->signature);
                         progress.update(report.records, report.records);
                     }));

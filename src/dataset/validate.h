@@ -8,6 +8,8 @@
 //   of python_source, and code fields equal to a fresh compile of
 //   python_source (recompiled in parallel).
 // - dedup: no two records with the same structure hash.
+// - verification: every record of a shard marked verified has verdicts (the
+//   shard's record count already excludes the records --drop-failed removed).
 // - stats: the record count of each shard, and stats.json equal to the
 //   statistics recomputed from the records (its "timing" part aside).
 // Problems name the record id (or the file) and make the exit status non-zero.

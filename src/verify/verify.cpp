@@ -407,6 +407,8 @@ Verifier::~Verifier() = default;
 
 const Environment& Verifier::environment() const { return impl_->env; }
 
+const VerifyOptions& Verifier::options() const { return impl_->o; }
+
 void Verifier::set_progress(std::function<void(size_t, size_t)> progress) { impl_->progress = std::move(progress); }
 
 VerifyTotals Verifier::cumulative() const {

@@ -95,6 +95,7 @@ class Verifier {
     void set_progress(std::function<void(size_t, size_t)> progress);
 
     const Environment& environment() const;
+    const VerifyOptions& options() const;
     // Totals of every verify() call so far.
     VerifyTotals cumulative() const;
 

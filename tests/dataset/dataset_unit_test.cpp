@@ -5,6 +5,7 @@
 #include "dataset/layout.h"
 #include "dataset/manifest.h"
 #include "dataset/near_dup.h"
+#include "dataset/pending_shards.h"
 #include "dataset/record.h"
 #include "dataset/shard_reader.h"
 #include "dataset/shard_writer.h"
@@ -255,6 +256,76 @@ TEST(Manifest, SaveLoadAndDifferences) {
     EXPECT_FALSE(load_manifest(d / "nothing"));
 }
 
+TEST(Manifest, VerificationFieldsAndOlderManifests) {
+    fs::path d = temp_dir("manifest_verify");
+    Manifest m;
+    m.kind = "generate";
+    m.config = {{"seed", 1}, {"verify", true}, {"drop_failed", true}};
+    m.shard_count = 1;
+    ShardEntry e;
+    e.file = "data/train-00000-of-00001.jsonl.zst";
+    e.records = 5;
+    e.verified = true;
+    e.verification_dropped = 2;
+    m.shards.push_back(e);
+    save_manifest(d, m);
+    auto back = load_manifest(d);
+    ASSERT_TRUE(back);
+    EXPECT_TRUE(back->shards.at(0).verified);
+    EXPECT_EQ(back->shards.at(0).verification_dropped, 2u);
+    EXPECT_EQ(back->config.at("drop_failed"), true);
+    // A manifest from before verification: none of the new keys. It reads as never verified.
+    nlohmann::json j = nlohmann::json::parse(std::ifstream(d / "manifest.json"));
+    j["config"].erase("verify");
+    j["config"].erase("drop_failed");
+    j["shards"][0].erase("verified");
+    j["shards"][0].erase("verification_dropped");
+    std::ofstream(d / "manifest.json") << j.dump();
+    auto old = load_manifest(d);
+    ASSERT_TRUE(old);
+    EXPECT_FALSE(old->shards.at(0).verified);
+    EXPECT_EQ(old->shards.at(0).verification_dropped, 0u);
+    EXPECT_EQ(old->config.at("verify"), false);
+    EXPECT_EQ(old->config.at("drop_failed"), false);
+}
+
+TEST(ShardIo, SealedRewriteListedInTheManifestIsFinished) {
+    fs::path d = temp_dir("pending");
+    fs::create_directories(d / "data");
+    fs::path p = d / "data" / "s.jsonl";
+    {
+        ShardWriter w(p, false);
+        w.write_line("old");
+        w.finish();
+    }
+    // A rewrite sealed and saved in the manifest, then a crash before publish(): the
+    // temporary file outlives the process (here: a copy outlives the writer).
+    Manifest m;
+    ShardEntry e;
+    e.file = "data/s.jsonl";
+    fs::path temp = ShardWriter::temp_path_for(p), saved = d / "saved";
+    {
+        ShardWriter w(p, false);
+        w.write_line("new");
+        ShardFileInfo info = w.seal();
+        e.bytes = info.bytes;
+        e.xxh3 = hash_hex(info.xxh3);
+        fs::copy_file(temp, saved);
+    }
+    EXPECT_FALSE(fs::exists(temp)); // an unpublished writer removes its file
+    m.shards.push_back(e);
+    // A temporary file the manifest does not describe is left for the caller to remove.
+    std::ofstream(temp) << "partial";
+    EXPECT_EQ(finish_pending_rewrites(d, m), 0u);
+    fs::copy_file(saved, temp, fs::copy_options::overwrite_existing);
+    EXPECT_EQ(finish_pending_rewrites(d, m), 1u);
+    EXPECT_FALSE(fs::exists(temp));
+    ShardReader r(p);
+    std::string line;
+    ASSERT_TRUE(r.next(line));
+    EXPECT_EQ(line, "new");
+}
+
 TEST(Manifest, FailureReasonsDropSpecifics) {
     EXPECT_EQ(
         failure_reason("/warpsynth/1-0000000003.py:12:5: error: in kernel 'k': couldn't find an overload "
@@ -287,6 +358,20 @@ TEST(Stats, DistributionsAndCounts) {
     EXPECT_EQ(j.at("exact_dedup").at("duplicates_dropped"), 1);
     EXPECT_EQ(j.at("by_category").at("math"), 4);
     EXPECT_EQ(j.at("builtins").at(0).at("records"), 4);
+}
+
+TEST(Stats, VerificationDropsOnlyInVerifiedDatasets) {
+    StatsCollector plain;
+    ShardEntry e;
+    e.candidates = 10;
+    plain.add_shard_counts(e);
+    EXPECT_FALSE(plain.to_json().contains("verification_dropped")); // the shape of unverified datasets stays
+    StatsCollector verified;
+    e.verified = true;
+    e.verification_dropped = 3;
+    verified.add_shard_counts(e);
+    verified.add_shard_counts(e);
+    EXPECT_EQ(verified.to_json().at("verification_dropped"), 6);
 }
 
 TEST(Svg, ChartsAreWellFormedAndEscaped) {

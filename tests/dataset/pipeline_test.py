@@ -444,6 +444,212 @@ print("datasets", datasets.__version__, "loaded", n, "records")
     print(p.stdout.strip())
 
 
+# ----------------------------------------------------------------------------- verification
+# generate --verify and verify --drop-failed run the real verifier: NVRTC and g++ against Warp's
+# headers, found through the python3 on PATH (verify_env puts WS_PYTHON's folder first), on pairs of the
+# product synthesizer (test-corpus kernels have no launch shapes). In the stream of seed 5, indices
+# 9, 15 and 19 fail verification (non-finite forward outputs), so --drop-failed has work to do.
+
+VERDICTS = ("compiled_cuda", "compiled_cpu", "executed", "grad_check")
+
+
+def is_verified(v):
+    """src/verify/totals.cpp's is_verified: no verdict is a failure and one compilation passed."""
+    if any(v.get(k) is None or not (v[k] == "pass" or v[k].startswith("skipped")) for k in VERDICTS):
+        return False
+    return "pass" in (v["compiled_cuda"], v["compiled_cpu"])
+
+
+def vgen(out, count, shard_size, extra=(), env=None, expect=0, jobs=2):
+    """generate with seed 5; the verifier's work folders (and those a kill leaves) go under --tmp."""
+    return run(["generate", "--count", count, "--seed", 5, "--shard-size", shard_size, "--out", out, "--quiet",
+                "--jobs", jobs, *extra], env={**verify_env(), **(env or {})}, expect=expect)
+
+
+def verify_env():
+    """The verifier finds Warp through the python3 on PATH: WS_PYTHON's (--hf-python) folder goes first,
+    here rather than in CMake because a pyenv shim running this script puts its own folder first."""
+    py = ARGS.hf_python
+    check(py and Path(py).exists(), f"WS_PYTHON={py} does not exist (make the venv: scripts/setup.sh)")
+    tmp = Path(ARGS.tmp) / "verify-tmp"
+    tmp.mkdir(parents=True, exist_ok=True)
+    return {"TMPDIR": str(tmp), "PATH": f"{Path(py).parent}{os.pathsep}{os.environ.get('PATH', '')}"}
+
+
+def manifest(d):
+    return json.loads((Path(d) / "manifest.json").read_text())
+
+
+def same_data(a, b, what):
+    """Shards and stats.json (without timing) of two folders whose manifests may differ in config."""
+    sa, sb = snapshot(a), snapshot(b)
+    keys = sorted(k for k in sa.keys() | sb.keys() if k.startswith("data/") or k == "stats.json")
+    diff = [k for k in keys if sa.get(k) != sb.get(k)]
+    check(not diff, f"{what}: files differ: {diff}")
+
+
+def case_verify_drop_failed():
+    plain = fresh("vdrop_plain")
+    vgen(plain, 60, 20)
+    d = fresh("vdrop")
+    vgen(d, 60, 20, ["--verify", "--drop-failed"])
+    recs = read_records(d)
+    check(recs, "--drop-failed kept nothing")
+    for r in recs:
+        v = r["metadata"]["verification"]
+        check(is_verified(v), f"{r['id']} was kept but is not verified: {v}")
+    m = manifest(d)
+    check(m["complete"] and m["config"]["verify"] is True and m["config"]["drop_failed"] is True,
+          f"manifest: complete {m['complete']}, config {m['config']}")
+    check(all(s["verified"] for s in m["shards"]), "a shard is not marked verified")
+    dropped = sum(s["verification_dropped"] for s in m["shards"])
+    check(dropped > 0, "seed 5 has pairs that fail verification; none was dropped")
+    check(sum(s["records"] for s in m["shards"]) == len(recs), "manifest record counts != records in the shards")
+    s = stats(d)
+    check(s["records"] == len(recs) and s["verification_dropped"] == dropped,
+          f"stats.json: records {s['records']}, verification_dropped {s.get('verification_dropped')}")
+    # Kept + dropped = what a plain generate of the same seed and count writes, in the same order.
+    plain_ids = [r["id"] for r in read_records(plain)]
+    kept_ids = [r["id"] for r in recs]
+    check(len(kept_ids) + dropped == len(plain_ids) == stats(plain)["records"],
+          f"{len(kept_ids)} kept + {dropped} dropped != {len(plain_ids)} plain records")
+    check([i for i in plain_ids if i in set(kept_ids)] == kept_ids, "kept records are not a subsequence of the plain run")
+    check("verification_dropped" not in stats(plain), "stats.json of an unverified dataset changed shape")
+    card = (d / "README.md").read_text()
+    check(f"| dropped as not verified (`--drop-failed`) | {dropped} (" in card, "the card does not count the drops")
+    check("--verify --drop-failed" in card, "the card's command line lacks --verify --drop-failed")
+    run(["validate", d, "--quiet"])
+    # Slices verified separately merge into the same bytes (the per-shard counts travel).
+    slices = []
+    for i in range(2):
+        sd = fresh(f"vdrop_slice{i}")
+        vgen(sd, 60, 20, ["--verify", "--drop-failed", "--shard", f"{i}/2"])
+        slices.append(sd)
+    merged = fresh("vdrop_merged")
+    shutil.rmtree(merged)
+    run(["merge", *slices, "--out", merged, "--quiet"])
+    same(d, merged, "merge of verified slices vs a single run")
+    # `verify DIR --drop-failed` on the plain dataset is the same pass: the same shards and stats.
+    p = run(["verify", plain, "--drop-failed", "--quiet"], env=verify_env())
+    check(f"dropped {dropped} records that are not verified" in p.stdout, f"verify --drop-failed:\n{p.stdout}")
+    same_data(d, plain, "verify --drop-failed vs generate --verify --drop-failed")
+    run(["validate", plain, "--quiet"])
+    # Without --drop-failed every pair stays, and exit status 5 says that some are not verified.
+    k = fresh("vkeep")
+    p = vgen(k, 20, 20, ["--verify"], expect=5)
+    check("are not verified" in p.stderr, f"no explanation of exit status 5: {p.stderr}")
+    kept = read_records(k)
+    check(len(kept) == 20 and sum(not is_verified(r["metadata"]["verification"]) for r in kept) == 3,
+          "generate --verify should keep all 20 pairs, 3 of them not verified")
+    check(stats(k)["verification_dropped"] == 0, "stats.json of a verified dataset lacks verification_dropped")
+    run(["validate", k, "--quiet"])
+
+
+def case_verify_kill_resume():
+    args = ["--verify", "--drop-failed"]
+    ref = fresh("vresume_ref")
+    vgen(ref, 30, 10, args)
+    check(stats(ref)["verification_dropped"] == 3, f"expected 3 drops: {stats(ref).get('verification_dropped')}")
+    # Kills inside the verification pass (generation is complete by then), rerun with the same command
+    # (another --jobs) or --resume.
+    for point, rerun in (("verify_chunk:2", "same"), ("verify_manifest:1", "resume"), ("verify_shard:3", "same")):
+        d = fresh("vresume_" + point.replace(":", "_"))
+        p = vgen(d, 30, 10, args, env={"WARPSYNTH_FAULT": point}, expect=None)
+        check(p.returncode == -signal.SIGKILL, f"{point}: expected death by SIGKILL, got {p.returncode}: {p.stderr}")
+        m = manifest(d)
+        check(len(m["shards"]) == 3 and not m["complete"], f"{point}: the kill should come after generation")
+        check(not (d / "stats.json").exists(), f"{point}: stats.json before the end")
+        flags = [s["verified"] for s in m["shards"]]
+        temps = list((d / "data").glob(".*.tmp"))
+        if point == "verify_chunk:2":
+            check(flags == [True, False, False] and temps, f"{point}: flags {flags}, temporary files {temps}")
+        if point == "verify_manifest:1":
+            # The manifest already describes the rewritten shard, which is still under its temporary name.
+            check(flags == [True, False, False] and len(temps) == 1, f"{point}: flags {flags}, temporary files {temps}")
+        if rerun == "same":
+            vgen(d, 30, 10, args, jobs=1)
+        else:
+            run(["generate", "--resume", "--out", d, "--quiet"], env=verify_env())
+        check(not list((d / "data").glob(".*")), f"{point}: temporary files left behind")
+        same(ref, d, f"kill at {point} + rerun")
+    # `warpsynth verify DIR` resumes the same way.
+    d = fresh("vresume_verify_cmd")
+    vgen(d, 30, 10)
+    p = run(["verify", d, "--drop-failed", "--quiet"], env={**verify_env(), "WARPSYNTH_FAULT": "verify_manifest:2"},
+            expect=None)
+    check(p.returncode == -signal.SIGKILL, f"verify: expected death by SIGKILL, got {p.returncode}: {p.stderr}")
+    run(["verify", d, "--drop-failed", "--quiet"], env=verify_env())
+    same_data(ref, d, "verify --drop-failed killed + rerun")
+    # A real kill -9 from outside, once the first shard is verified (the second is being verified).
+    d = fresh("vresume_external")
+    cmd = [ARGS.cli, "generate", "--count", "30", "--seed", "5", "--shard-size", "10", "--out", str(d), "--quiet",
+           "--jobs", "2", *args]
+    env = {k: v for k, v in os.environ.items() if k != "WARPSYNTH_FAULT"}
+    proc = subprocess.Popen(cmd, env={**env, **verify_env()}, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.time() + 120
+    while time.time() < deadline and proc.poll() is None:
+        try:
+            if any(s["verified"] for s in manifest(d)["shards"]):
+                break
+        except (OSError, ValueError, KeyError):
+            pass
+        time.sleep(0.005)
+    check(proc.poll() is None, "the run ended before it could be killed")
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    check(not manifest(d)["complete"], "killed after the end")
+    vgen(d, 30, 10, args)
+    same(ref, d, "external kill -9 during verification + rerun")
+    # The finished dataset's command again does nothing.
+    before = snapshot(ref)
+    p = vgen(ref, 30, 10, args)
+    check("already complete" in p.stderr, f"rerun of a complete dataset: {p.stderr}")
+    check(snapshot(ref) == before, "rerun of a complete dataset changed it")
+
+
+def case_verify_config_mismatch():
+    args = ["--verify", "--drop-failed"]
+    # Without Warp's headers --verify fails before anything is generated.
+    bad = fresh("vmismatch_noheaders")
+    shutil.rmtree(bad)
+    p = vgen(bad, 20, 10, args + ["--warp-include", Path(ARGS.tmp) / "nowhere"], expect=2)
+    check(p.stderr.startswith("warpsynth: error: --verify:") and "no Warp native headers" in p.stderr,
+          f"unclear: {p.stderr}")
+    check(not bad.exists(), "a folder was created although verification cannot run")
+    p = vgen(bad, 20, 10, ["--drop-failed"], expect=2)
+    check("--drop-failed needs --verify" in p.stderr, f"unclear: {p.stderr}")
+    # A run killed after its first shard: the folder records --verify --drop-failed.
+    d = fresh("vmismatch")
+    p = vgen(d, 20, 10, args, env={"WARPSYNTH_FAULT": "manifest:1"}, expect=None)
+    check(p.returncode == -signal.SIGKILL, f"expected death by SIGKILL, got {p.returncode}: {p.stderr}")
+    before = snapshot(d)
+    p = vgen(d, 20, 10, ["--verify"], expect=2)
+    check("different configuration" in p.stderr and "drop_failed: true in the folder vs false now" in p.stderr,
+          f"changing --drop-failed: {p.stderr}")
+    p = vgen(d, 20, 10, [], expect=2)
+    check("verify: true in the folder vs false now" in p.stderr, f"dropping --verify: {p.stderr}")
+    check(snapshot(d) == before, "a refused run changed the folder")
+    # Finished, it refuses the same way.
+    vgen(d, 20, 10, args)
+    before = snapshot(d)
+    p = vgen(d, 20, 10, ["--verify"], expect=2)
+    check("drop_failed: true in the folder vs false now" in p.stderr, f"changing --drop-failed: {p.stderr}")
+    check(snapshot(d) == before, "a refused run changed the folder")
+    # A folder made before --verify existed (its manifest has none of the new keys) is an unverified one.
+    old = fresh("vmismatch_old")
+    vgen(old, 20, 10)
+    m = manifest(old)
+    del m["config"]["verify"], m["config"]["drop_failed"]
+    for s in m["shards"]:
+        del s["verified"], s["verification_dropped"]
+    (old / "manifest.json").write_text(json.dumps(m, indent=2) + "\n")
+    p = vgen(old, 20, 10)
+    check("already complete" in p.stderr, f"an old folder is not recognised: {p.stderr}")
+    p = vgen(old, 20, 10, ["--verify", "--drop-failed"], expect=2)
+    check("verify: false in the folder vs true now" in p.stderr, f"old folder and --verify: {p.stderr}")
+    run(["validate", old, "--quiet"])
+
+
 def main():
     global ARGS
     ap = argparse.ArgumentParser()

@@ -1,0 +1,155 @@
+#include "verify/dataset_pass.h"
+
+#include "dataset/fault.h"
+#include "dataset/fingerprint.h"
+#include "dataset/io_error.h"
+#include "dataset/manifest.h"
+#include "dataset/pending_shards.h"
+#include "dataset/shard_reader.h"
+#include "dataset/shard_writer.h"
+
+#include <algorithm>
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace ws::verify {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+dataset::Manifest load(const fs::path& dir) {
+    std::optional<dataset::Manifest> m = dataset::load_manifest(dir);
+    if (!m)
+        throw dataset::ConfigError(dir.string() + " has no manifest.json: not a warpsynth dataset folder");
+    return std::move(*m);
+}
+
+dataset::Record parse(const std::string& line, const fs::path& path, size_t line_number) {
+    try {
+        return nlohmann::json::parse(line).get<dataset::Record>();
+    } catch (const nlohmann::json::exception& e) {
+        throw dataset::DataError(
+            fmt::format("{}:{}: not a record: {}", path.string(), line_number, e.what()));
+    }
+}
+
+// Records per verify() call: whole compilation batches counted from the start
+// of the shard, so that every batch holds the same records whatever --jobs is,
+// and enough of them to keep every job busy.
+size_t chunk_size(const VerifyOptions& o) {
+    const size_t batch = std::max<size_t>(1, o.batch_size);
+    const size_t jobs = o.jobs ? o.jobs : std::max(1u, std::thread::hardware_concurrency());
+    return batch * std::max<size_t>((256 + batch - 1) / batch, jobs * 4);
+}
+
+// A shard an earlier run verified: only its stored verdicts are counted.
+void tally_verified_shard(const fs::path& path, DatasetPassTotals& t) {
+    dataset::ShardReader reader(path);
+    std::string line;
+    while (reader.next(line)) {
+        dataset::Record r = parse(line, path, reader.line_number());
+        ++t.records;
+        if (!is_verified(r.verification)) ++t.unverified;
+    }
+}
+
+} // namespace
+
+DatasetPassTotals verify_dataset_shards(Verifier& verifier, const fs::path& dir, bool drop_failed,
+                                        const DatasetProgress& progress) {
+    dataset::Manifest manifest = load(dir);
+    // A rewrite that a crash interrupted after the manifest listed it is
+    // finished; any other temporary shard is an unfinished rewrite, redone below.
+    dataset::finish_pending_rewrites(dir, manifest);
+    for (const dataset::ShardEntry& e : manifest.shards) {
+        std::error_code ec;
+        fs::remove(dataset::ShardWriter::temp_path_for(dir / e.file), ec);
+    }
+
+    DatasetPassTotals t;
+    uint64_t total = 0, base = 0;
+    for (const dataset::ShardEntry& e : manifest.shards)
+        if (!e.verified) total += e.records;
+    verifier.set_progress([&](size_t done, size_t) {
+        if (progress) progress(base + done, total);
+    });
+    // The callback refers to this frame: it goes when the pass ends, by return or by exception.
+    struct ResetProgress {
+        Verifier& v;
+        ~ResetProgress() { v.set_progress(nullptr); }
+    } reset_progress{verifier};
+    const size_t chunk = chunk_size(verifier.options());
+
+    for (dataset::ShardEntry& entry : manifest.shards) {
+        const fs::path path = dir / entry.file;
+        if (entry.verified) {
+            ++t.shards_skipped;
+            tally_verified_shard(path, t);
+            continue;
+        }
+        dataset::ShardReader reader(path);
+        dataset::ShardWriter writer(path, path.extension() == ".zst");
+        std::vector<dataset::Record> records;
+        uint64_t kept = 0, dropped = 0;
+        auto flush = [&] {
+            t.checked.merge(verifier.verify(records));
+            for (const dataset::Record& r : records) {
+                const bool ok = is_verified(r.verification);
+                if (!ok && drop_failed) {
+                    ++dropped;
+                    continue;
+                }
+                if (!ok) ++t.unverified;
+                nlohmann::json j;
+                to_json(j, r);
+                writer.write_line(j.dump());
+                ++kept;
+            }
+            base += records.size();
+            records.clear();
+            dataset::fault_point("verify_chunk");
+        };
+        std::string line;
+        while (reader.next(line)) {
+            records.push_back(parse(line, path, reader.line_number()));
+            if (records.size() >= chunk) flush();
+        }
+        if (!records.empty()) flush();
+
+        // The manifest learns the new file before it is renamed into place: after
+        // a crash in between, the sealed temporary file is what it describes.
+        dataset::ShardFileInfo info = writer.seal();
+        entry.records = kept;
+        entry.verification_dropped += dropped;
+        entry.bytes = info.bytes;
+        entry.xxh3 = dataset::hash_hex(info.xxh3);
+        entry.verified = true;
+        dataset::save_manifest(dir, manifest);
+        dataset::fault_point("verify_manifest");
+        writer.publish();
+        dataset::fault_point("verify_shard");
+
+        ++t.shards_checked;
+        t.records += kept;
+        t.dropped += dropped;
+    }
+    for (const dataset::ShardEntry& e : manifest.shards) t.dropped_total += e.verification_dropped;
+    return t;
+}
+
+void forget_verification(const fs::path& dir) {
+    dataset::Manifest manifest = load(dir);
+    bool changed = false;
+    for (dataset::ShardEntry& e : manifest.shards) {
+        changed = changed || e.verified;
+        e.verified = false;
+    }
+    if (changed) dataset::save_manifest(dir, manifest);
+}
+
+} // namespace ws::verify
