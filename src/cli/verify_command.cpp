@@ -180,6 +180,9 @@ Action add_verify_command(CLI::App& app) {
     cmd->add_option("--cxx", a->options.cxx, "Host C++ compiler")->capture_default_str();
     cmd->add_flag("--sanitize", a->options.sanitize, "Build the CPU code with UndefinedBehaviorSanitizer");
     cmd->add_option("--keep-work", a->options.work_dir, "Keep the generated units, objects and PTX in this folder");
+    cmd->add_option("--dump", a->options.dump_dir,
+                    "Write every executed record's inputs, outputs and adjoints into this folder (for "
+                    "tests/verify/warp_crosscheck.py)");
     cmd->add_option("--report", a->report, "Also write the totals as JSON to this file (dataset mode)");
     cmd->add_flag("--drop-failed", a->drop_failed,
                   "Dataset folder: remove the records that are not verified (counted in manifest.json, "

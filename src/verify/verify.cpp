@@ -160,6 +160,7 @@ struct Verifier::Impl {
         own_work_dir = o.work_dir.empty();
         std::error_code ec;
         fs::create_directories(work_dir, ec);
+        if (!o.dump_dir.empty()) fs::create_directories(o.dump_dir, ec);
 
         if (o.cpu || o.execute) {
             HostCompilerConfig hc;
@@ -388,6 +389,9 @@ struct Verifier::Impl {
             if (it.grad.empty() || !o.grad_check)
                 it.grad = !o.grad_check ? "skipped: not requested" : "skipped: not executed";
             if (it.gpu.empty()) it.gpu = gpu_skip.empty() ? "skipped: not executed" : gpu_skip;
+            // Records carry four verdicts: a device that disagrees with the CPU fails `executed`.
+            if (it.executed == "pass" && it.gpu.rfind("fail: ", 0) == 0)
+                it.executed = "fail: on the CUDA device: " + it.gpu.substr(6);
             if (it.compiled_cpu.empty()) it.compiled_cpu = "skipped: not requested";
             dataset::Verdicts& v = it.record->verification;
             v.compiled_cuda = it.compiled_cuda;

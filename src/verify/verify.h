@@ -48,7 +48,7 @@ struct VerifyOptions {
     std::string cuda_mode = "auto";
     unsigned jobs = 0;              // batches verified at once; 0: hardware threads
     size_t batch_size = 64;         // records per compilation
-    double timeout_per_record = 10; // seconds of execution per record before it fails as hung
+    double timeout_per_record = 20; // seconds of execution per record before it fails as hung
     double compile_timeout = 900;   // seconds per host compiler run
     uint64_t seed = 1;              // random inputs (mixed with each record's id)
     int fd_samples = 6;             // finite-difference probes per record
