@@ -7,6 +7,9 @@
 // backward, strip_hash, like the fidelity tests), timing parse + codegen + assembly.
 // Files warpsynth rejects are reported and left out; --ok-list writes the paths that
 // compiled, so bench/warp_codegen_throughput.py can time Warp on the same set.
+#include "codegen/compile.h"
+#include "syntax/source.h"
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -19,23 +22,20 @@
 #include <string>
 #include <vector>
 
-#include "codegen/compile.h"
-#include "syntax/source.h"
-
 namespace fs = std::filesystem;
 
 namespace {
 
 int usage() {
-    std::fprintf(stderr, "usage: compile_throughput [--repeat N] [--device cuda|cpu] [--ok-list FILE] [PATH...]\n");
+    std::fprintf(stderr,
+                 "usage: compile_throughput [--repeat N] [--device cuda|cpu] [--ok-list FILE] [PATH...]\n");
     return 2;
 }
 
 void collect(const fs::path& p, std::vector<std::string>& out) {
     if (fs::is_directory(p)) {
         for (const auto& e : fs::recursive_directory_iterator(p))
-            if (e.is_regular_file() && e.path().extension() == ".py")
-                out.push_back(e.path().string());
+            if (e.is_regular_file() && e.path().extension() == ".py") out.push_back(e.path().string());
     } else {
         out.push_back(p.string());
     }
@@ -57,8 +57,7 @@ int main(int argc, char** argv) {
             repeat = std::atoi(argv[++i]);
         else if (a == "--device" && i + 1 < argc) {
             std::string d = argv[++i];
-            if (d != "cuda" && d != "cpu")
-                return usage();
+            if (d != "cuda" && d != "cpu") return usage();
             options.device = d == "cuda" ? ws::Device::Cuda : ws::Device::Cpu;
         } else if (a == "--ok-list" && i + 1 < argc)
             ok_list = argv[++i];
@@ -67,10 +66,8 @@ int main(int argc, char** argv) {
         else
             collect(a, paths);
     }
-    if (repeat <= 0)
-        return usage();
-    if (paths.empty())
-        collect("tests/corpus", paths);
+    if (repeat <= 0) return usage();
+    if (paths.empty()) collect("tests/corpus", paths);
     std::sort(paths.begin(), paths.end());
 
     std::vector<std::shared_ptr<const ws::SourceFile>> sources;
@@ -99,8 +96,7 @@ int main(int argc, char** argv) {
     }
     if (!ok_list.empty()) {
         std::ofstream out(ok_list);
-        for (const auto& p : ok_paths)
-            out << p << '\n';
+        for (const auto& p : ok_paths) out << p << '\n';
     }
     if (sources.empty()) {
         std::fprintf(stderr, "compile_throughput: no file compiled (%zu left out)\n", rejected);
@@ -110,14 +106,14 @@ int main(int argc, char** argv) {
     size_t bytes = 0;
     auto t0 = std::chrono::steady_clock::now();
     for (int r = 0; r < repeat; ++r)
-        for (const auto& source : sources)
-            bytes += ws::compile_module(source, options).body.size();
+        for (const auto& source : sources) bytes += ws::compile_module(source, options).body.size();
     double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     double rate = static_cast<double>(kernels) * repeat / secs;
-    std::printf("warpsynth: %zu files (%zu left out), %zu kernels x %d passes (%s, forward+backward) in %.2f s: "
-                "%.1f kernels/s, %.1f MB/s of C++\n",
-                sources.size(), rejected, kernels, repeat, options.device == ws::Device::Cuda ? "cuda" : "cpu",
-                secs, rate, static_cast<double>(bytes) / secs / 1e6);
+    std::printf(
+        "warpsynth: %zu files (%zu left out), %zu kernels x %d passes (%s, forward+backward) in %.2f s: "
+        "%.1f kernels/s, %.1f MB/s of C++\n",
+        sources.size(), rejected, kernels, repeat, options.device == ws::Device::Cuda ? "cuda" : "cpu", secs,
+        rate, static_cast<double>(bytes) / secs / 1e6);
     std::printf("kernels_per_second=%.3f\n", rate);
     return 0;
 }

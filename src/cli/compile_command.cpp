@@ -1,16 +1,15 @@
 // `warpsynth compile FILE`: print Warp's code for one Python file.
-#include <fmt/format.h>
+#include "cli/commands.h"
+#include "codegen/compile.h"
 
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <fmt/format.h>
 #include <fstream>
 #include <iostream>
 #include <sstream>
-
-#include "cli/commands.h"
-#include "codegen/compile.h"
 
 namespace ws::cli {
 
@@ -60,15 +59,18 @@ const CommandRegistration kCompile{"compile", 10, add_compile_command};
 
 Action add_compile_command(CLI::App& app) {
     auto args = std::make_shared<CompileArgs>();
-    CLI::App* cmd = app.add_subcommand("compile", "Translate one Python file's Warp kernels to CUDA or CPU C++, exactly as "
-                                                  "Warp would");
+    CLI::App* cmd = app.add_subcommand(
+        "compile", "Translate one Python file's Warp kernels to CUDA or CPU C++, exactly as "
+                   "Warp would");
     cmd->add_option("FILE", args->file, "Python file with @wp.kernel / @wp.func definitions")->required();
     cmd->add_option("--device", args->device, "Target: cuda (CUDA C++) or cpu (host C++)")
         ->check(CLI::IsMember({"cuda", "cpu"}))
         ->capture_default_str();
-    cmd->add_flag("--strip-hash", args->strip_hash, "Kernel names without the hash suffix (Warp's strip_hash)");
-    cmd->add_flag("--body-only", args->body_only,
-                  "Print only the module body Warp generates (no preamble); this is what the fidelity tests compare");
+    cmd->add_flag("--strip-hash", args->strip_hash,
+                  "Kernel names without the hash suffix (Warp's strip_hash)");
+    cmd->add_flag(
+        "--body-only", args->body_only,
+        "Print only the module body Warp generates (no preamble); this is what the fidelity tests compare");
     cmd->add_flag("--no-backward", args->no_backward, "Omit backward kernels and adjoint functions");
     cmd->add_option("-o,--output", args->output, "Write to this file instead of standard output");
     cmd->footer("Example:\n  warpsynth compile kernels.py --device cpu --strip-hash --body-only\n\n"
@@ -77,7 +79,8 @@ Action add_compile_command(CLI::App& app) {
     return [args]() -> int {
         std::ifstream in(args->file, std::ios::binary);
         if (!in) {
-            std::cerr << fmt::format("warpsynth: error: cannot read {}: {}\n", args->file, std::strerror(errno));
+            std::cerr << fmt::format("warpsynth: error: cannot read {}: {}\n", args->file,
+                                     std::strerror(errno));
             return exit_codes::io_error;
         }
         std::stringstream ss;

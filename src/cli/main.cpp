@@ -1,13 +1,12 @@
 // warpsynth: Warp kernels in Python, paired with the CUDA and C++ that Warp's
 // own code generator emits for them.
-#include <fmt/format.h>
-
-#include <algorithm>
-#include <iostream>
-#include <map>
-
 #include "cli/commands.h"
 #include "syntax/source.h"
+
+#include <algorithm>
+#include <fmt/format.h>
+#include <iostream>
+#include <map>
 
 namespace ws::cli {
 std::vector<CommandInfo>& command_registry() {
@@ -18,14 +17,16 @@ std::vector<CommandInfo>& command_registry() {
 
 int main(int argc, char** argv) {
     using namespace ws::cli;
-    CLI::App app{"warpsynth: NVIDIA Warp kernels in Python paired with the CUDA and CPU C++ that Warp's own\n"
-                 "code generator emits for them (forward and adjoint), reproduced byte for byte without Python."};
+    CLI::App app{
+        "warpsynth: NVIDIA Warp kernels in Python paired with the CUDA and CPU C++ that Warp's own\n"
+        "code generator emits for them (forward and adjoint), reproduced byte for byte without Python."};
     app.require_subcommand(1);
     app.set_version_flag("--version", "warpsynth 0.1.0 (reference: warp-lang 1.19.0)");
     app.footer("Run `warpsynth COMMAND --help` for the options of a command.");
 
     auto& registry = command_registry();
-    std::sort(registry.begin(), registry.end(), [](const auto& a, const auto& b) { return a.order < b.order; });
+    std::sort(registry.begin(), registry.end(),
+              [](const auto& a, const auto& b) { return a.order < b.order; });
     std::map<std::string, Action> actions;
     for (const auto& c : registry) actions[c.name] = c.factory(app);
 

@@ -7,19 +7,6 @@
 // then stats.json and the card are recomputed. Python files (or folders of
 // them) are verified kernel by kernel and the verdicts printed; nothing is
 // written.
-#include <fmt/format.h>
-#include <unistd.h>
-
-#include <algorithm>
-#include <filesystem>
-#include <fstream>
-#include <iostream>
-#include <memory>
-#include <optional>
-#include <sstream>
-
-#include <nlohmann/json.hpp>
-
 #include "cli/commands.h"
 #include "dataset/cli_errors.h"
 #include "dataset/file_io.h"
@@ -29,6 +16,17 @@
 #include "verify/dataset_pass.h"
 #include "verify/source_records.h"
 #include "verify/verify.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fmt/format.h>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <sstream>
+#include <unistd.h>
 
 namespace ws::cli {
 
@@ -60,8 +58,9 @@ struct Progress {
 void print_records(const std::vector<dataset::Record>& records) {
     for (const dataset::Record& r : records) {
         const auto& v = r.verification;
-        std::cout << fmt::format("{}\n  compiled_cuda: {}\n  compiled_cpu:  {}\n  executed:      {}\n  grad_check:    {}\n",
-                                 r.id, v.compiled_cuda, v.compiled_cpu, v.executed, v.grad_check);
+        std::cout << fmt::format(
+            "{}\n  compiled_cuda: {}\n  compiled_cpu:  {}\n  executed:      {}\n  grad_check:    {}\n", r.id,
+            v.compiled_cuda, v.compiled_cpu, v.executed, v.grad_check);
     }
 }
 
@@ -154,32 +153,40 @@ const CommandRegistration kVerify{"verify", 40, add_verify_command};
 
 Action add_verify_command(CLI::App& app) {
     auto a = std::make_shared<VerifyArgs>();
-    CLI::App* cmd = app.add_subcommand("verify", "Compile every pair with NVRTC and the host compiler, run it on random "
-                                                 "inputs, check its gradients; record the verdicts");
-    cmd->add_option("PATH", a->paths, "Dataset folder (verdicts written into its records), or Python files/folders "
-                                      "(verdicts printed)")
+    CLI::App* cmd =
+        app.add_subcommand("verify", "Compile every pair with NVRTC and the host compiler, run it on random "
+                                     "inputs, check its gradients; record the verdicts");
+    cmd->add_option("PATH", a->paths,
+                    "Dataset folder (verdicts written into its records), or Python files/folders "
+                    "(verdicts printed)")
         ->required();
-    cmd->add_option("--warp-include", a->options.warp_include,
-                    "Warp's native headers (<site-packages>/warp/native); default: $WARP_INCLUDE, then the warp "
-                    "package of python3 on PATH");
+    cmd->add_option(
+        "--warp-include", a->options.warp_include,
+        "Warp's native headers (<site-packages>/warp/native); default: $WARP_INCLUDE, then the warp "
+        "package of python3 on PATH");
     cmd->add_flag("--cuda", a->cuda, "Compile the CUDA code (and run it where there is a GPU)");
     cmd->add_flag("--cpu", a->cpu, "Compile the CPU code and run the forward pass");
-    cmd->add_flag("--grad-check", a->grad, "Check the backward pass against finite differences (runs the CPU code)");
+    cmd->add_flag("--grad-check", a->grad,
+                  "Check the backward pass against finite differences (runs the CPU code)");
     cmd->add_flag("--no-gpu", a->no_gpu, "Never launch kernels on a CUDA device, even if there is one");
     cmd->add_option("-j,--jobs", a->options.jobs, "Batches verified at once (default: all cores)");
     cmd->add_option("--batch-size", a->options.batch_size, "Records per compilation")->capture_default_str();
-    cmd->add_option("--cuda-mode", a->options.cuda_mode,
-                    "NVRTC: syntax (front end: parse, types, templates), full (PTX with Warp's options), fast "
-                    "(PTX, --Ofast-compile=max); auto: full when a CUDA device will run the code, else syntax")
+    cmd->add_option(
+           "--cuda-mode", a->options.cuda_mode,
+           "NVRTC: syntax (front end: parse, types, templates), full (PTX with Warp's options), fast "
+           "(PTX, --Ofast-compile=max); auto: full when a CUDA device will run the code, else syntax")
         ->check(CLI::IsMember({"auto", "full", "fast", "syntax"}))
         ->capture_default_str();
-    cmd->add_option("--timeout", a->options.timeout_per_record, "Seconds a record may run before it fails as hung")
+    cmd->add_option("--timeout", a->options.timeout_per_record,
+                    "Seconds a record may run before it fails as hung")
         ->capture_default_str();
     cmd->add_option("--seed", a->options.seed, "Seed of the random inputs")->capture_default_str();
-    cmd->add_option("--fd-samples", a->options.fd_samples, "Finite-difference probes per record")->capture_default_str();
+    cmd->add_option("--fd-samples", a->options.fd_samples, "Finite-difference probes per record")
+        ->capture_default_str();
     cmd->add_option("--cxx", a->options.cxx, "Host C++ compiler")->capture_default_str();
     cmd->add_flag("--sanitize", a->options.sanitize, "Build the CPU code with UndefinedBehaviorSanitizer");
-    cmd->add_option("--keep-work", a->options.work_dir, "Keep the generated units, objects and PTX in this folder");
+    cmd->add_option("--keep-work", a->options.work_dir,
+                    "Keep the generated units, objects and PTX in this folder");
     cmd->add_option("--dump", a->options.dump_dir,
                     "Write every executed record's inputs, outputs and adjoints into this folder (for "
                     "tests/verify/warp_crosscheck.py)");

@@ -4,11 +4,11 @@
 // output, so every detail (indentation, label numbering, replay copies) matters.
 #include "codegen/adjoint.h"
 
-#include <fmt/format.h>
-
 #include "codegen/module_builder.h"
 #include "codegen/module_scope.h"
 #include "codegen/text.h"
+
+#include <fmt/format.h>
 
 namespace ws {
 
@@ -21,11 +21,16 @@ Adjoint::Adjoint(const FunctionSource& source, ModuleBuilder* b, bool user_funct
     : src(source), builder(b), is_user_function(user_function) {}
 
 void Adjoint::fail_at(const Pos& pos, const std::string& message) const {
-    throw CompileError(builder->scope().source().path(), pos.line, pos.col + 1,
-                       fmt::format("in {} '{}': {}", is_user_function ? "function" : "kernel", src.key, message));
+    throw CompileError(
+        builder->scope().source().path(), pos.line, pos.col + 1,
+        fmt::format("in {} '{}': {}", is_user_function ? "function" : "kernel", src.key, message));
 }
-void Adjoint::fail(const ast::Expr* node, const std::string& message) const { fail_at(node->pos, message); }
-void Adjoint::fail(const ast::Stmt* node, const std::string& message) const { fail_at(node->pos, message); }
+void Adjoint::fail(const ast::Expr* node, const std::string& message) const {
+    fail_at(node->pos, message);
+}
+void Adjoint::fail(const ast::Stmt* node, const std::string& message) const {
+    fail_at(node->pos, message);
+}
 
 Var* Adjoint::add_var(TypeRef type, std::optional<Constant> constant) {
     Var& v = var_storage_.emplace_back();
@@ -38,7 +43,9 @@ Var* Adjoint::add_var(TypeRef type, std::optional<Constant> constant) {
     return &v;
 }
 
-Var* Adjoint::add_constant(const Constant& c) { return add_var(c.type, c); }
+Var* Adjoint::add_constant(const Constant& c) {
+    return add_var(c.type, c);
+}
 
 void Adjoint::add_forward(std::string statement, std::optional<std::string> replay, bool skip_replay) {
     Block& b = *blocks.back();
@@ -46,7 +53,9 @@ void Adjoint::add_forward(std::string statement, std::optional<std::string> repl
     b.body_forward.push_back(indentation_ + std::move(statement));
 }
 
-void Adjoint::add_reverse(std::string statement) { blocks.back()->body_reverse.push_back(indentation_ + statement); }
+void Adjoint::add_reverse(std::string statement) {
+    blocks.back()->body_reverse.push_back(indentation_ + statement);
+}
 
 Var* Adjoint::load(Var* var) {
     if (var->type->is_reference()) return add_builtin_call1("load", {var});
@@ -161,8 +170,8 @@ Var* Adjoint::begin_for(Var* iter, const std::optional<ConstantRange>& range) {
         add_forward(fmt::format("if (iter_cmp({}) == 0) goto end_{};", iter->emit(), cond_block->label));
         val = add_builtin_call1("iter_next", {iter});
     } else {
-        add_forward(fmt::format("if ({} {} {}) goto end_{};", iter->emit(), range->step > 0 ? ">=" : "<=",
-                                range->stop, cond_block->label));
+        add_forward(fmt::format("if ({} {} {}) goto end_{};", iter->emit(),
+                                range->step > 0 ? ">=" : "<=", range->stop, cond_block->label));
         val = add_var(types::int32());
         add_forward(fmt::format("{} = {};", val->emit(), iter->emit()));
         add_forward(fmt::format("{} += {};", iter->emit(), range->step));
@@ -191,14 +200,15 @@ void Adjoint::end_for(Var* iter, const std::optional<ConstantRange>& range, Var*
     } else {
         reverse.push_back(ind + fmt::format("{} = {};", iter->emit(), range->last()));
         reverse.push_back(ind + fmt::format("start_{}:;", cond->label));
-        reverse.push_back(ind + fmt::format("\tif ({} {} {}) goto end_{};", iter->emit(), range->step > 0 ? "<" : ">",
-                                            range->start, cond->label));
+        reverse.push_back(ind + fmt::format("\tif ({} {} {}) goto end_{};", iter->emit(),
+                                            range->step > 0 ? "<" : ">", range->start, cond->label));
         reverse.push_back(ind + fmt::format("\t{} = {};", value->emit(), iter->emit()));
         reverse.push_back(ind + fmt::format("\t{} -= {};", iter->emit(), range->step));
     }
     for (Var* v : body->vars) reverse.push_back(ind + fmt::format("\t{} = {{}};", v->emit_adj()));
     for (auto& s : body->body_replay) reverse.push_back(std::move(s));
-    for (auto it = body->body_reverse.rbegin(); it != body->body_reverse.rend(); ++it) reverse.push_back(std::move(*it));
+    for (auto it = body->body_reverse.rbegin(); it != body->body_reverse.rend(); ++it)
+        reverse.push_back(std::move(*it));
     reverse.push_back(ind + fmt::format("\tgoto start_{};", cond->label));
     reverse.push_back(ind + fmt::format("end_{}:;", cond->label));
     for (auto it = reverse.rbegin(); it != reverse.rend(); ++it) outer.body_reverse.push_back(std::move(*it));
@@ -214,7 +224,8 @@ void Adjoint::begin_while(const ast::Expr* cond_expr) {
     cond_block->body_forward.push_back(fmt::format("start_{}:;", cond_block->label));
     Var* c = eval_var(cond_expr, "while condition");
     c = load(c);
-    cond_block->body_forward.push_back(fmt::format("if (({}) == false) goto end_{};", c->emit(), cond_block->label));
+    cond_block->body_forward.push_back(
+        fmt::format("if (({}) == false) goto end_{};", c->emit(), cond_block->label));
     begin_block();
     indent();
 }
@@ -235,7 +246,8 @@ void Adjoint::end_while() {
     for (auto& s : cond->body_forward) reverse.push_back(s);
     for (Var* v : body->vars) reverse.push_back(fmt::format("{} = {{}};", v->emit_adj()));
     for (auto& s : body->body_replay) reverse.push_back(std::move(s));
-    for (auto it = body->body_reverse.rbegin(); it != body->body_reverse.rend(); ++it) reverse.push_back(std::move(*it));
+    for (auto it = body->body_reverse.rbegin(); it != body->body_reverse.rend(); ++it)
+        reverse.push_back(std::move(*it));
     reverse.push_back(fmt::format("goto start_{};", cond->label));
     reverse.push_back(fmt::format("end_{}:;", cond->label));
     for (auto it = reverse.rbegin(); it != reverse.rend(); ++it) outer.body_reverse.push_back(std::move(*it));
@@ -250,9 +262,10 @@ void Adjoint::materialize_redefinitions(const SymbolTable& before) {
         Var* var2 = now->var;
         if (loop_const_iter_symbols_.count(sym) && var1->constant) continue;
         if (var1->constant)
-            fail_at(current_pos_, fmt::format("error mutating a constant {} inside a dynamic loop, use the following "
-                                              "syntax: pi = float(3.141) to declare a dynamic variable",
-                                              sym));
+            fail_at(current_pos_,
+                    fmt::format("error mutating a constant {} inside a dynamic loop, use the following "
+                                "syntax: pi = float(3.141) to declare a dynamic variable",
+                                sym));
         add_builtin_call1("assign", {var1, var2});
         symbols.set(sym, Value(var1));
     }
@@ -283,13 +296,16 @@ void Adjoint::build() {
             ok = rv.size() == 1 && rv[0]->type == src.return_annotation;
         }
         if (!ok)
-            fail_at(src.def->pos, fmt::format("the function `{}` returns a value that does not match its return "
-                                              "type annotation",
-                                              src.key));
+            fail_at(src.def->pos,
+                    fmt::format("the function `{}` returns a value that does not match its return "
+                                "type annotation",
+                                src.key));
     }
     for (Var* a : args)
-        if (a->type->is_struct()) builder->build_struct_recursive(a->type);
-        else if (a->type->is_array() && a->type->elem->is_struct()) builder->build_struct_recursive(a->type->elem);
+        if (a->type->is_struct())
+            builder->build_struct_recursive(a->type);
+        else if (a->type->is_array() && a->type->elem->is_struct())
+            builder->build_struct_recursive(a->type->elem);
 }
 
 } // namespace ws

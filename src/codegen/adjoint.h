@@ -8,20 +8,20 @@
 // (assignments and augmented assignments), calls.cpp (calls and builtins).
 #pragma once
 
-#include <deque>
-#include <unordered_map>
-#include <memory>
-#include <optional>
-#include <set>
-#include <span>
-#include <string>
-#include <vector>
-
 #include "builtins/builtin.h"
 #include "builtins/warp_namespace.h"
 #include "codegen/function.h"
 #include "codegen/value.h"
 #include "syntax/ast.h"
+
+#include <deque>
+#include <memory>
+#include <optional>
+#include <set>
+#include <span>
+#include <string>
+#include <unordered_map>
+#include <vector>
 
 namespace ws {
 
@@ -50,7 +50,7 @@ struct CallArgument {
 };
 
 class Adjoint {
-public:
+  public:
     Adjoint(const FunctionSource& src, ModuleBuilder* builder, bool is_user_function);
 
     // Lowers the whole function body (Warp's Adjoint.build).
@@ -81,7 +81,8 @@ public:
     // ---- builder primitives (Warp's Adjoint methods of the same names)
     Var* add_var(TypeRef type, std::optional<Constant> constant = std::nullopt);
     Var* add_constant(const Constant& c);
-    void add_forward(std::string statement, std::optional<std::string> replay = std::nullopt, bool skip_replay = false);
+    void add_forward(std::string statement, std::optional<std::string> replay = std::nullopt,
+                     bool skip_replay = false);
     void add_reverse(std::string statement);
     Var* load(Var* var);
     void indent() { indentation_ += "    "; }
@@ -91,7 +92,8 @@ public:
     void set_lineno(int relative_lineno);
 
     // Calls. `func` is a Builtin or Function object; returns the output(s).
-    Value add_call(const Object& func, std::span<const CallArgument> args, std::span<const CallArgument> kwargs,
+    Value add_call(const Object& func, std::span<const CallArgument> args,
+                   std::span<const CallArgument> kwargs,
                    const std::vector<std::pair<std::string, builtins::CallArg>>& type_args, int min_outputs,
                    bool return_value_used);
     Value add_builtin_call(std::string_view key, std::span<Var* const> args, int min_outputs = 0,
@@ -121,7 +123,7 @@ public:
 
     SymbolTable symbols;
 
-private:
+  private:
     friend struct ExprLowering;
     friend struct StmtLowering;
     friend struct AssignLowering;
@@ -141,7 +143,8 @@ private:
     Value emit_call(const ast::Call* node, bool return_value_used = true);
     Value emit_static(const ast::Call* node);
     bool contains_static_call(const ast::Stmt* loop);
-    Value emit_indexing(Var* target, const std::vector<const ast::Expr*>& index_nodes, bool as_target = false);
+    Value emit_indexing(Var* target, const std::vector<const ast::Expr*>& index_nodes,
+                        bool as_target = false);
     Value emit_indexing_vars(Var* target, std::vector<Var*> indices, bool as_target);
     std::vector<Var*> eval_indices(TypeRef target_type, const std::vector<const ast::Expr*>& nodes);
     std::pair<Var*, std::vector<const ast::Expr*>> eval_subscript(const ast::Subscript* node, bool as_target);
@@ -188,8 +191,8 @@ private:
     // calls (calls.cpp)
     Value add_builtin_call_resolved(const Object& func, std::vector<CallArgument> args,
                                     std::vector<CallArgument> kwargs,
-                                    const std::vector<std::pair<std::string, builtins::CallArg>>& type_args, int min_outputs,
-                                    bool return_value_used, const ast::Expr* call_node);
+                                    const std::vector<std::pair<std::string, builtins::CallArg>>& type_args,
+                                    int min_outputs, bool return_value_used, const ast::Expr* call_node);
     bool user_overload_exists(FunctionGroup& group, std::span<const CallArgument> args);
     UserFunction* instantiate_template(FunctionGroup& group, std::span<const CallArgument> args,
                                        std::span<const CallArgument> kwargs, const Pos& where);
@@ -212,7 +215,7 @@ private:
     std::deque<Constant> owned_constants_;
     std::deque<std::unique_ptr<builtins::TypeArgs>> type_args_storage_;
 
-public:
+  public:
     int label_count() const { return label_count_; }
 };
 

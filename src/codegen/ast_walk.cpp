@@ -142,5 +142,4 @@ void children(const WalkNode& n, std::deque<WalkNode>& q) {
     }
 }
 
-
 } // namespace ws

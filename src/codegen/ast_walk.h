@@ -3,9 +3,9 @@
 // substitution (depth first) depend on that order.
 #pragma once
 
-#include <deque>
-
 #include "syntax/ast.h"
+
+#include <deque>
 
 namespace ws {
 

@@ -1,16 +1,15 @@
 // Calls: resolving what a call names (Warp's emit_Call), resolving the
 // overload, allocating outputs, dispatching arguments, and emitting the
 // forward, replay and adjoint statements (Warp's add_call).
-#include <fmt/format.h>
-
-#include <algorithm>
-#include <unordered_map>
-#include <cmath>
-
 #include "builtins/builtin.h"
 #include "codegen/adjoint.h"
 #include "codegen/module_builder.h"
 #include "codegen/module_scope.h"
+
+#include <algorithm>
+#include <cmath>
+#include <fmt/format.h>
+#include <unordered_map>
 
 namespace ws {
 
@@ -21,9 +20,12 @@ std::string join_emit(const std::vector<Var*>& vars, std::string_view prefix) {
     bool var = prefix == "var", adj = prefix == "adj";
     for (size_t i = 0; i < vars.size(); ++i) {
         if (i) s += ", ";
-        if (var) s += vars[i]->emit();
-        else if (adj) s += vars[i]->emit_adj();
-        else s += vars[i]->emit(prefix);
+        if (var)
+            s += vars[i]->emit();
+        else if (adj)
+            s += vars[i]->emit_adj();
+        else
+            s += vars[i]->emit(prefix);
     }
     return s;
 }
@@ -34,7 +36,8 @@ builtins::CallArg to_call_arg(const Value& v) {
         a.type = v.var->type;
         if (v.var->constant) a.constant = &*v.var->constant;
         if (v.var->tuple_constants) a.tuple_values = v.var->tuple_constants.get();
-    } else if (v.is_object() && (v.object->kind == Object::Kind::Type || v.object->kind == Object::Kind::Struct)) {
+    } else if (v.is_object() &&
+               (v.object->kind == Object::Kind::Type || v.object->kind == Object::Kind::Struct)) {
         a.type_object = v.object->type;
     }
     return a;
@@ -45,7 +48,8 @@ std::string describe_value(const Value& v) {
     if (v.is_object()) {
         if (v.object->kind == Object::Kind::Type || v.object->kind == Object::Kind::Struct)
             return fmt::format("type {}", v.object->type->repr);
-        if (v.object->kind == Object::Kind::Function || v.object->kind == Object::Kind::Builtin) return "function";
+        if (v.object->kind == Object::Kind::Function || v.object->kind == Object::Kind::Builtin)
+            return "function";
         return v.object->name;
     }
     if (v.kind == Value::Kind::Outputs) return "tuple";
@@ -78,20 +82,22 @@ Value Adjoint::add_builtin_call(std::string_view key, std::span<Var* const> args
     return add_call(*obj, call_args, {}, {}, min_outputs, return_value_used);
 }
 
-Value Adjoint::add_call(const Object& func, std::span<const CallArgument> args, std::span<const CallArgument> kwargs,
-                        const std::vector<std::pair<std::string, builtins::CallArg>>& type_args, int min_outputs,
-                        bool return_value_used) {
+Value Adjoint::add_call(const Object& func, std::span<const CallArgument> args,
+                        std::span<const CallArgument> kwargs,
+                        const std::vector<std::pair<std::string, builtins::CallArg>>& type_args,
+                        int min_outputs, bool return_value_used) {
     std::vector<CallArgument> a(args.begin(), args.end()), k(kwargs.begin(), kwargs.end());
-    if (func.kind == Object::Kind::Function) return add_user_call(func.function, std::move(a), std::move(k), min_outputs, nullptr);
-    return add_builtin_call_resolved(func, std::move(a), std::move(k), type_args, min_outputs, return_value_used,
-                                     nullptr);
+    if (func.kind == Object::Kind::Function)
+        return add_user_call(func.function, std::move(a), std::move(k), min_outputs, nullptr);
+    return add_builtin_call_resolved(func, std::move(a), std::move(k), type_args, min_outputs,
+                                     return_value_used, nullptr);
 }
 
 // Emits the forward/replay/reverse statements shared by builtin and user calls.
 struct CallEmission {
     std::string ns;
-    std::string func_name;    // with template arguments
-    std::string adj_name;     // native name used for the adjoint
+    std::string func_name; // with template arguments
+    std::string adj_name;  // native name used for the adjoint
     bool initializer_list = false;
     bool skip_replay = false;
     bool differentiable = true;
@@ -101,7 +107,9 @@ struct CallEmission {
 static void emit_call_statements(Adjoint& adj, const CallEmission& e, const std::vector<Var*>& fwd_args,
                                  const std::vector<Var*>& adj_args, const std::vector<Var*>& outputs,
                                  bool has_void_return) {
-    auto fmt_args = [&](const std::vector<Var*>& vs, std::string_view prefix) { return join_emit(vs, prefix); };
+    auto fmt_args = [&](const std::vector<Var*>& vs, std::string_view prefix) {
+        return join_emit(vs, prefix);
+    };
     std::string forward;
     std::string args_text = fmt_args(fwd_args, "var");
     if (e.initializer_list) args_text = "{" + args_text + "}";
@@ -116,8 +124,10 @@ static void emit_call_statements(Adjoint& adj, const CallEmission& e, const std:
         if (e.initializer_list) t = "{" + t + "}";
         forward = fmt::format("{}{}({});", e.ns, e.func_name, t);
     }
-    if (e.skip_replay) adj.add_forward(forward, "// " + forward);
-    else adj.add_forward(forward, forward);
+    if (e.skip_replay)
+        adj.add_forward(forward, "// " + forward);
+    else
+        adj.add_forward(forward, forward);
 
     if (!e.differentiable || fwd_args.empty()) return;
     bool with_outputs = e.require_original_output_arg || outputs.size() > 1;
@@ -140,18 +150,19 @@ static void emit_call_statements(Adjoint& adj, const CallEmission& e, const std:
     adj.add_reverse(fmt::format("{}adj_{}({});", e.ns, e.adj_name, arg_str));
 }
 
-Value Adjoint::add_builtin_call_resolved(const Object& func, std::vector<CallArgument> args,
-                                         std::vector<CallArgument> kwargs,
-                                         const std::vector<std::pair<std::string, builtins::CallArg>>& type_args,
-                                         int min_outputs, bool return_value_used, const ast::Expr* call_node) {
+Value Adjoint::add_builtin_call_resolved(
+    const Object& func, std::vector<CallArgument> args, std::vector<CallArgument> kwargs,
+    const std::vector<std::pair<std::string, builtins::CallArg>>& type_args, int min_outputs,
+    bool return_value_used, const ast::Expr* call_node) {
     (void)return_value_used;
     const Pos& where = call_node ? call_node->pos : current_pos_;
     const builtins::Builtin* b = builtins::find(func.name);
     if (!b) fail_at(where, fmt::format("unknown builtin function '{}'", func.name));
     if (b->python_defined)
-        fail_at(where, fmt::format("wp.{} is written in Python inside Warp (a @wp.func in Warp's own source); "
-                                   "warpsynth does not support it",
-                                   func.name));
+        fail_at(where,
+                fmt::format("wp.{} is written in Python inside Warp (a @wp.func in Warp's own source); "
+                            "warpsynth does not support it",
+                            func.name));
 
     // Warp keeps a Python scalar type (float, int) as the dtype of quaternions
     // and transforms it builds (`wp::quat_t<float>`), which warpsynth's types
@@ -159,12 +170,19 @@ Value Adjoint::add_builtin_call_resolved(const Object& func, std::vector<CallArg
     if (func.name.find("quat") != std::string::npos || func.name.find("transform") != std::string::npos) {
         auto python_scalar = [](const CallArgument& a) {
             return a.value.is_object() && a.value.object->kind == Object::Kind::Type &&
-                   (a.value.object->name == "float" || a.value.object->name == "int" || a.value.object->name == "bool");
+                   (a.value.object->name == "float" || a.value.object->name == "int" ||
+                    a.value.object->name == "bool");
         };
         for (const auto& a : args)
-            if (python_scalar(a)) fail_at(where, fmt::format("'{}' with a Python type as dtype is not supported; pass a Warp type such as wp.float32", func.name));
+            if (python_scalar(a))
+                fail_at(where, fmt::format("'{}' with a Python type as dtype is not supported; pass a Warp "
+                                           "type such as wp.float32",
+                                           func.name));
         for (const auto& a : kwargs)
-            if (python_scalar(a)) fail_at(where, fmt::format("'{}' with a Python type as dtype is not supported; pass a Warp type such as wp.float32", func.name));
+            if (python_scalar(a))
+                fail_at(where, fmt::format("'{}' with a Python type as dtype is not supported; pass a Warp "
+                                           "type such as wp.float32",
+                                           func.name));
     }
     std::vector<builtins::CallArg> cargs, ckw_values;
     std::vector<std::pair<std::string, builtins::CallArg>> ckwargs, ctype_args;
@@ -233,7 +251,8 @@ Value Adjoint::add_builtin_call_resolved(const Object& func, std::vector<CallArg
 
     builtins::Dispatch d = builtins::dispatch(*ov, bound, result);
     if (!d.error.empty()) fail_at(where, fmt::format("'{}': {}", func.name, d.error));
-    if (d.unsupported) fail_at(where, fmt::format("'{}' with these arguments is not supported by warpsynth", func.name));
+    if (d.unsupported)
+        fail_at(where, fmt::format("'{}' with these arguments is not supported by warpsynth", func.name));
     std::vector<Var*> func_args;
     std::vector<bool> pass_as_reference;
     for (const auto& da : d.args) {
@@ -245,7 +264,8 @@ Value Adjoint::add_builtin_call_resolved(const Object& func, std::vector<CallArg
         const builtins::BoundArg& ba = bound[da.bound_index];
         Var* v = source_var(ba);
         if (!v) {
-            if (!ba.owned_constant) fail_at(where, fmt::format("'{}': argument '{}' is not a value", func.name, ba.name));
+            if (!ba.owned_constant)
+                fail_at(where, fmt::format("'{}': argument '{}' is not a value", func.name, ba.name));
             v = add_constant(*ba.owned_constant);
         }
         func_args.push_back(v);
@@ -265,7 +285,8 @@ Value Adjoint::add_builtin_call_resolved(const Object& func, std::vector<CallArg
     std::vector<Var*> fwd_args;
     for (size_t i = 0; i < func_args.size(); ++i)
         fwd_args.push_back(pass_as_reference[i] ? func_args[i] : load(func_args[i]));
-    emit_call_statements(*this, e, fwd_args, func_args, outputs, result.kind == builtins::CallResult::Kind::Void);
+    emit_call_statements(*this, e, fwd_args, func_args, outputs,
+                         result.kind == builtins::CallResult::Kind::Void);
 
     if (outputs.empty()) return Value();
     if (outputs.size() == 1) return Value(outputs[0]);
@@ -324,7 +345,8 @@ bool type_matches_template(TypeRef arg, TypeRef tmpl) {
 }
 
 // func_match_args against a template: binding, with Any accepting anything.
-bool template_binds(const UserFunction& f, std::span<const CallArgument> args, std::span<const CallArgument> kwargs) {
+bool template_binds(const UserFunction& f, std::span<const CallArgument> args,
+                    std::span<const CallArgument> kwargs) {
     const auto& params = f.src.params;
     if (args.size() > params.size()) return false;
     std::vector<const Value*> bound(params.size(), nullptr);
@@ -376,9 +398,12 @@ UserFunction* Adjoint::instantiate_template(FunctionGroup& group, std::span<cons
         inst->src.display_lineno = 0;
         for (size_t i = 0; i < params.size(); ++i) {
             Param& p = inst->src.params[i];
-            if (i < args.size()) p.type = types::strip_reference(args[i].value.var->type);
-            else if (p.default_value) p.type = p.default_value->type;
-            else fail_at(where, fmt::format("incomplete overload annotations for function {}", group.key));
+            if (i < args.size())
+                p.type = types::strip_reference(args[i].value.var->type);
+            else if (p.default_value)
+                p.type = p.default_value->type;
+            else
+                fail_at(where, fmt::format("incomplete overload annotations for function {}", group.key));
         }
         // A later instantiation with the same signature replaces an earlier one (a dict in Warp).
         group.overloads.push_back(std::move(inst));
@@ -395,14 +420,15 @@ bool Adjoint::user_overload_exists(FunctionGroup& group, std::span<const CallArg
             bool matched = true;
             for (size_t i = 0; matched && i < args.size(); ++i)
                 matched = args[i].value.is_var() &&
-                          type_matches_template(types::strip_reference(args[i].value.var->type), tmpl->src.params[i].type);
+                          type_matches_template(types::strip_reference(args[i].value.var->type),
+                                                tmpl->src.params[i].type);
             if (matched) return true;
         }
     return false;
 }
 
-Value Adjoint::add_user_call(FunctionGroup* group, std::vector<CallArgument> args, std::vector<CallArgument> kwargs,
-                             int min_outputs, const ast::Expr* call_node) {
+Value Adjoint::add_user_call(FunctionGroup* group, std::vector<CallArgument> args,
+                             std::vector<CallArgument> kwargs, int min_outputs, const ast::Expr* call_node) {
     (void)min_outputs;
     const Pos& where = call_node ? call_node->pos : current_pos_;
     UserFunction* f = nullptr;
@@ -413,8 +439,9 @@ Value Adjoint::add_user_call(FunctionGroup* group, std::vector<CallArgument> arg
         }
     if (!f) f = instantiate_template(*group, args, kwargs, where);
     if (!f)
-        fail_at(where, fmt::format("couldn't find function overload for '{}' that matched inputs with types: [{}]",
-                                   group->key, arg_list_repr(args, kwargs)));
+        fail_at(where,
+                fmt::format("couldn't find function overload for '{}' that matched inputs with types: [{}]",
+                            group->key, arg_list_repr(args, kwargs)));
 
     // Bind in parameter order; defaults become fresh constants only when emitted below.
     const auto& params = f->src.params;
@@ -424,7 +451,8 @@ Value Adjoint::add_user_call(FunctionGroup* group, std::vector<CallArgument> arg
         for (size_t j = 0; j < params.size(); ++j)
             if (params[j].name == kw.keyword) bound[j] = kw.value.var;
 
-    if (std::find(called_user_functions.begin(), called_user_functions.end(), f) == called_user_functions.end())
+    if (std::find(called_user_functions.begin(), called_user_functions.end(), f) ==
+        called_user_functions.end())
         called_user_functions.push_back(f);
     builder->build_function(f);
 
@@ -479,8 +507,8 @@ Value Adjoint::emit_struct_constructor(TypeRef struct_type, const std::vector<Ca
             ok = t == f || (t->is_array() && f->is_array() && t->elem == f->elem);
         }
         if (!ok)
-            fail(call_node, fmt::format("couldn't find a constructor of struct '{}' for arguments ({})", s.key,
-                                        arg_list_repr(args, kwargs)));
+            fail(call_node, fmt::format("couldn't find a constructor of struct '{}' for arguments ({})",
+                                        s.key, arg_list_repr(args, kwargs)));
         func_args = bound;
     }
     Var* output = add_var(struct_type);

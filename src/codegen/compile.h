@@ -3,11 +3,11 @@
 // the module text. Used by `compile`, `generate`, `extract` and `validate`.
 #pragma once
 
+#include "syntax/source.h"
+
 #include <memory>
 #include <string>
 #include <vector>
-
-#include "syntax/source.h"
 
 namespace ws {
 
@@ -39,7 +39,7 @@ struct CompileOutput {
     // kernel's functions and entry points; exactly Warp's module text minus
     // its header.
     std::string body;
-    std::vector<KernelText> kernels; // in definition order
+    std::vector<KernelText> kernels;        // in definition order
     std::vector<std::string> builtins_used; // Python names of Warp builtins called, sorted, unique
 };
 

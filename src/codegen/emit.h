@@ -1,10 +1,10 @@
 // Printing built functions, kernels and structs with Warp's templates.
 #pragma once
 
-#include <string>
-
 #include "codegen/adjoint.h"
 #include "codegen/compile.h"
+
+#include <string>
 
 namespace ws {
 
@@ -23,7 +23,8 @@ KernelPieces kernel_text(const KernelDef& k, const std::string& name, Device dev
 std::string struct_text(const StructDef& s);
 
 // Warp's struct hash suffix: first 8 hex digits of sha256(key, field codes, nested hashes).
-std::string struct_hash_hex(const std::string& key, const std::vector<std::pair<std::string, TypeRef>>& fields,
+std::string struct_hash_hex(const std::string& key,
+                            const std::vector<std::pair<std::string, TypeRef>>& fields,
                             std::vector<unsigned char>* digest_out = nullptr);
 // Warp's get_type_code for a field annotation.
 std::string type_code(TypeRef t);

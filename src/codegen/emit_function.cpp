@@ -1,10 +1,9 @@
 // Text of user functions and kernels: the forward and reverse bodies of a
 // built Adjoint, wrapped in Warp's function, kernel and CPU entry templates.
 #include "codegen/emit.h"
+#include "codegen/module_builder.h"
 
 #include <fmt/format.h>
-
-#include "codegen/module_builder.h"
 
 namespace ws {
 
@@ -18,7 +17,7 @@ std::string join_args(const std::vector<std::string>& args) {
 
 // Writes lines into one buffer, each prefixed by the body's indentation.
 class LineWriter {
-public:
+  public:
     LineWriter(std::string& out, int indent) : out_(out), pad_(static_cast<size_t>(indent), ' ') {}
     void line(std::string_view text) {
         out_ += pad_;
@@ -32,7 +31,7 @@ public:
         out_ += '\n';
     }
 
-private:
+  private:
     std::string& out_;
     std::string pad_;
 };
@@ -47,8 +46,10 @@ void primal_declarations(const Adjoint& adj, LineWriter& w) {
     w.line("//---------");
     w.line("// primal vars");
     for (const Var* v : adj.variables) {
-        if (v->constant) w.format("const {} {} = {};", v->ctype(), v->emit(), constant_str(*v->constant));
-        else w.format("{} {};", v->ctype(), v->emit());
+        if (v->constant)
+            w.format("const {} {} = {};", v->ctype(), v->emit(), constant_str(*v->constant));
+        else
+            w.format("{} {};", v->ctype(), v->emit());
     }
 }
 
@@ -95,7 +96,8 @@ std::string reverse_body(const Adjoint& adj, bool kernel, Device device, bool gr
         w.line("//---------");
         w.line("// argument vars");
         for (const Var* a : adj.args) w.format("{} {} = _wp_args->{};", a->ctype(), a->emit(), a->label);
-        for (const Var* a : adj.args) w.format("{} {} = _wp_adj_args->{};", a->ctype(), a->emit_adj(), a->label);
+        for (const Var* a : adj.args)
+            w.format("{} {} = _wp_adj_args->{};", a->ctype(), a->emit_adj(), a->label);
     }
     primal_declarations(adj, w);
     w.line("//---------");
@@ -113,7 +115,8 @@ std::string reverse_body(const Adjoint& adj, bool kernel, Device device, bool gr
 
 std::string function_forward_text(const UserFunction& f, Device device, const std::string& path) {
     const Adjoint& adj = *f.adj;
-    std::string return_type = adj.return_var && adj.return_var->size() == 1 ? (*adj.return_var)[0]->ctype() : "void";
+    std::string return_type =
+        adj.return_var && adj.return_var->size() == 1 ? (*adj.return_var)[0]->ctype() : "void";
     bool multiple = adj.return_var && adj.return_var->size() != 1;
     std::vector<std::string> args;
     for (const Var* a : adj.args) args.push_back(fmt::format("{} {}", a->ctype(), a->emit()));
@@ -121,13 +124,14 @@ std::string function_forward_text(const UserFunction& f, Device device, const st
         for (size_t i = 0; i < adj.return_var->size(); ++i)
             args.push_back(fmt::format("{} & ret_{}", (*adj.return_var)[i]->ctype(), i));
     return fmt::format("\n// {}:{}\nstatic {}{} {}(\n    {})\n{{\n{}}}\n\n", path, f.src.display_lineno,
-                       device == Device::Cuda ? "CUDA_CALLABLE " : "", return_type, f.native_name, join_args(args),
-                       forward_body(adj, false, device, false));
+                       device == Device::Cuda ? "CUDA_CALLABLE " : "", return_type, f.native_name,
+                       join_args(args), forward_body(adj, false, device, false));
 }
 
 std::string function_reverse_text(const UserFunction& f, Device device, const std::string& path) {
     const Adjoint& adj = *f.adj;
-    std::string return_type = adj.return_var && adj.return_var->size() == 1 ? (*adj.return_var)[0]->ctype() : "void";
+    std::string return_type =
+        adj.return_var && adj.return_var->size() == 1 ? (*adj.return_var)[0]->ctype() : "void";
     bool multiple = adj.return_var && adj.return_var->size() != 1;
     std::vector<std::string> args;
     for (const Var* a : adj.args) args.push_back(fmt::format("{} {}", a->ctype(), a->emit()));
@@ -141,9 +145,10 @@ std::string function_reverse_text(const UserFunction& f, Device device, const st
     } else if (return_type != "void") {
         args.push_back(return_type + " & adj_ret");
     }
-    std::string body = adj.used_by_backward_kernel
-                           ? reverse_body(adj, false, device, false)
-                           : "\t// reverse mode disabled (no backward-enabled kernel depends on this function)\n";
+    std::string body =
+        adj.used_by_backward_kernel
+            ? reverse_body(adj, false, device, false)
+            : "\t// reverse mode disabled (no backward-enabled kernel depends on this function)\n";
     return fmt::format("\n// {}:{}\nstatic {}void adj_{}(\n    {})\n{{\n{}}}\n\n", path, f.src.display_lineno,
                        device == Device::Cuda ? "CUDA_CALLABLE " : "", f.native_name, join_args(args), body);
 }
@@ -176,25 +181,30 @@ KernelPieces kernel_text(const KernelDef& k, const std::string& name, Device dev
         const char* head = grid_stride ? kGridStrideHead : kLeanHead;
         const char* tail = grid_stride ? "    }\n}\n\n" : "}\n\n";
         std::string launch_bounds;
-        if (opt.launch_bounds.size() == 1) launch_bounds = fmt::format("__launch_bounds__({}) ", opt.launch_bounds[0]);
+        if (opt.launch_bounds.size() == 1)
+            launch_bounds = fmt::format("__launch_bounds__({}) ", opt.launch_bounds[0]);
         if (opt.launch_bounds.size() == 2)
-            launch_bounds = fmt::format("__launch_bounds__({}, {}) ", opt.launch_bounds[0], opt.launch_bounds[1]);
-        std::string cluster = opt.cluster_dim != 1 ? fmt::format("WP_CLUSTER_DIMS({}, 1, 1) ", opt.cluster_dim) : "";
-        std::string maxreg = opt.cuda_max_registers ? fmt::format("WP_MAXNREG({}) ", *opt.cuda_max_registers) : "";
+            launch_bounds =
+                fmt::format("__launch_bounds__({}, {}) ", opt.launch_bounds[0], opt.launch_bounds[1]);
+        std::string cluster =
+            opt.cluster_dim != 1 ? fmt::format("WP_CLUSTER_DIMS({}, 1, 1) ", opt.cluster_dim) : "";
+        std::string maxreg =
+            opt.cuda_max_registers ? fmt::format("WP_MAXNREG({}) ", *opt.cuda_max_registers) : "";
         // No shared memory is ever used by the kernels warpsynth supports.
         std::string spill = opt.enable_cuda_smem_spilling ? "    WP_ENABLE_SMEM_SPILLING();\n" : "";
         std::vector<std::string> fargs{dim};
         for (const Var* a : adj.args) fargs.push_back(fmt::format("{} var_{}", a->ctype(), a->label));
-        out.forward = fmt::format("\n\nextern \"C\" {}{}__global__ void {}{}_cuda_kernel_forward(\n    {})\n{{\n{}{}{}{}",
-                                  launch_bounds, cluster, maxreg, name, join_args(fargs), spill, head,
-                                  forward_body(adj, true, device, grid_stride), tail);
+        out.forward = fmt::format(
+            "\n\nextern \"C\" {}{}__global__ void {}{}_cuda_kernel_forward(\n    {})\n{{\n{}{}{}{}",
+            launch_bounds, cluster, maxreg, name, join_args(fargs), spill, head,
+            forward_body(adj, true, device, grid_stride), tail);
         if (enable_backward) {
             std::vector<std::string> rargs = fargs;
             for (const Var* a : adj.args) rargs.push_back(fmt::format("{} adj_{}", a->ctype(), a->label));
             out.backward = fmt::format(
-                "\n\nextern \"C\" {}{}__global__ void {}{}_cuda_kernel_backward(\n    {})\n{{\n{}{}{}{}", launch_bounds,
-                cluster, maxreg, name, join_args(rargs), spill, head, reverse_body(adj, true, device, grid_stride),
-                tail);
+                "\n\nextern \"C\" {}{}__global__ void {}{}_cuda_kernel_backward(\n    {})\n{{\n{}{}{}{}",
+                launch_bounds, cluster, maxreg, name, join_args(rargs), spill, head,
+                reverse_body(adj, true, device, grid_stride), tail);
         }
         return out;
     }
@@ -202,24 +212,29 @@ KernelPieces kernel_text(const KernelDef& k, const std::string& name, Device dev
     std::string args_struct = fmt::format("struct wp_args_{} {{\n", name);
     for (const Var* a : adj.args) args_struct += fmt::format("    {} {};\n", a->ctype(), a->label);
     args_struct += "};\n";
-    out.forward = args_struct + fmt::format("\n\ntemplate <bool wp_linear_contiguous>\nstatic void {0}_cpu_kernel_forward(\n"
-                                            "    {1},\n    size_t task_index,\n    wp_args_{0} *_wp_args)\n{{\n"
-                                            "    static constexpr bool wp_linear_tid = wp_linear_contiguous;\n\n{2}}}\n\n",
-                                            name, dim, forward_body(adj, true, device, false));
+    out.forward =
+        args_struct +
+        fmt::format("\n\ntemplate <bool wp_linear_contiguous>\nstatic void {0}_cpu_kernel_forward(\n"
+                    "    {1},\n    size_t task_index,\n    wp_args_{0} *_wp_args)\n{{\n"
+                    "    static constexpr bool wp_linear_tid = wp_linear_contiguous;\n\n{2}}}\n\n",
+                    name, dim, forward_body(adj, true, device, false));
     if (enable_backward)
-        out.backward = fmt::format("\n\ntemplate <bool wp_linear_contiguous>\nstatic void {0}_cpu_kernel_backward(\n"
-                                   "    {1},\n    size_t task_index,\n    wp_args_{0} *_wp_args,\n"
-                                   "    wp_args_{0} *_wp_adj_args)\n{{\n"
-                                   "    static constexpr bool wp_linear_tid = wp_linear_contiguous;\n\n{2}}}\n\n",
-                                   name, dim, reverse_body(adj, true, device, false));
+        out.backward =
+            fmt::format("\n\ntemplate <bool wp_linear_contiguous>\nstatic void {0}_cpu_kernel_backward(\n"
+                        "    {1},\n    size_t task_index,\n    wp_args_{0} *_wp_args,\n"
+                        "    wp_args_{0} *_wp_adj_args)\n{{\n"
+                        "    static constexpr bool wp_linear_tid = wp_linear_contiguous;\n\n{2}}}\n\n",
+                        name, dim, reverse_body(adj, true, device, false));
 
     // CPU entry points (block_dim 256: one thunk per lane, run block by block).
     std::string ndim = std::to_string(adj.kernel_dim);
     auto block_module = [&](const char* pass, bool with_adj) {
-        std::string s = fmt::format("\n\nstruct {0}_cpu_block_payload_{1}\n{{\n    wp_args_{0}* args;\n", name, pass);
+        std::string s =
+            fmt::format("\n\nstruct {0}_cpu_block_payload_{1}\n{{\n    wp_args_{0}* args;\n", name, pass);
         if (with_adj) s += fmt::format("    wp_args_{}* adj_args;\n", name);
         s += "    wp::tile_shared_storage_t* tile_mem;\n    size_t block_first;\n};\n\n";
-        s += fmt::format("static void {0}_cpu_block_thunk_{1}(\n    void* dim_ptr, size_t, int lane, void* payload_ptr)\n{{\n"
+        s += fmt::format("static void {0}_cpu_block_thunk_{1}(\n    void* dim_ptr, size_t, int lane, void* "
+                         "payload_ptr)\n{{\n"
                          "    wp::launch_bounds_t<{2}>* dim = (wp::launch_bounds_t<{2}>*)dim_ptr;\n"
                          "    {0}_cpu_block_payload_{1}* payload = ({0}_cpu_block_payload_{1}*)payload_ptr;\n"
                          "    wp::tile_shared_storage_t::bind(payload->tile_mem);\n"
@@ -229,26 +244,29 @@ KernelPieces kernel_text(const KernelDef& k, const std::string& name, Device dev
         return s;
     };
     auto entry_body = [&](const char* pass, bool with_adj) {
-        return fmt::format("    constexpr size_t block_dim = (size_t)WP_TILE_BLOCK_DIM;\n"
-                           "    const size_t total = dim->size;\n"
-                           "    size_t block_first = 0;\n"
-                           "    size_t block_id = 0;\n\n"
-                           "    while (block_first < total)\n    {{\n"
-                           "        const size_t remaining = total - block_first;\n"
-                           "        const int active_count = (int)(remaining < block_dim ? remaining : block_dim);\n"
-                           "        wp::tile_shared_storage_t tile_mem;\n"
-                           "        {0}_cpu_block_payload_{1} payload = {{ _wp_args, {2}&tile_mem, block_first }};\n"
-                           "        if (!wp_cpu_run_block(\n"
-                           "                WP_TILE_BLOCK_DIM, active_count, &{0}_cpu_block_thunk_{1}, dim, block_id, &payload))\n"
-                           "            return;\n"
-                           "        block_first += (size_t)active_count;\n"
-                           "        ++block_id;\n    }}",
-                           name, pass, with_adj ? "_wp_adj_args, " : "");
+        return fmt::format(
+            "    constexpr size_t block_dim = (size_t)WP_TILE_BLOCK_DIM;\n"
+            "    const size_t total = dim->size;\n"
+            "    size_t block_first = 0;\n"
+            "    size_t block_id = 0;\n\n"
+            "    while (block_first < total)\n    {{\n"
+            "        const size_t remaining = total - block_first;\n"
+            "        const int active_count = (int)(remaining < block_dim ? remaining : block_dim);\n"
+            "        wp::tile_shared_storage_t tile_mem;\n"
+            "        {0}_cpu_block_payload_{1} payload = {{ _wp_args, {2}&tile_mem, block_first }};\n"
+            "        if (!wp_cpu_run_block(\n"
+            "                WP_TILE_BLOCK_DIM, active_count, &{0}_cpu_block_thunk_{1}, dim, block_id, "
+            "&payload))\n"
+            "            return;\n"
+            "        block_first += (size_t)active_count;\n"
+            "        ++block_id;\n    }}",
+            name, pass, with_adj ? "_wp_adj_args, " : "");
     };
     out.entry = block_module("forward", false);
-    out.entry += fmt::format("extern \"C\" {{\n\n// Python CPU entry points\nWP_API void {0}_cpu_forward(\n"
-                             "    wp::launch_bounds_t<{1}> *dim,\n    wp_args_{0} *_wp_args)\n{{\n{2}\n}}\n\n}} // extern C\n\n",
-                             name, ndim, entry_body("forward", false));
+    out.entry += fmt::format(
+        "extern \"C\" {{\n\n// Python CPU entry points\nWP_API void {0}_cpu_forward(\n"
+        "    wp::launch_bounds_t<{1}> *dim,\n    wp_args_{0} *_wp_args)\n{{\n{2}\n}}\n\n}} // extern C\n\n",
+        name, ndim, entry_body("forward", false));
     if (enable_backward) {
         out.entry += block_module("backward", true);
         out.entry += fmt::format("extern \"C\" {{\n\nWP_API void {0}_cpu_backward(\n"

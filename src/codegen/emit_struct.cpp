@@ -1,8 +1,8 @@
 // Text of @wp.struct types and Warp's struct naming hash.
+#include "codegen/emit.h"
+
 #include <fmt/format.h>
 #include <openssl/evp.h>
-
-#include "codegen/emit.h"
 
 namespace ws {
 
@@ -13,9 +13,13 @@ bool accumulates(TypeRef t) {
     if (t->is_struct()) return true;
     if (t->is_array() || !t->is_value()) return false;
     switch (t->scalar) {
-    case Scalar::Int32: case Scalar::Int64: case Scalar::UInt32: case Scalar::UInt64:
-    case Scalar::Float32: case Scalar::Float64: case Scalar::Float16:
-        return true;
+    case Scalar::Int32:
+    case Scalar::Int64:
+    case Scalar::UInt32:
+    case Scalar::UInt64:
+    case Scalar::Float32:
+    case Scalar::Float64:
+    case Scalar::Float16: return true;
     default: return false;
     }
 }
@@ -59,7 +63,8 @@ std::string type_code(TypeRef t) {
     }
 }
 
-std::string struct_hash_hex(const std::string& key, const std::vector<std::pair<std::string, TypeRef>>& fields,
+std::string struct_hash_hex(const std::string& key,
+                            const std::vector<std::pair<std::string, TypeRef>>& fields,
                             std::vector<unsigned char>* digest_out) {
     EVP_MD_CTX* ctx = EVP_MD_CTX_new();
     EVP_DigestInit_ex(ctx, EVP_sha256(), nullptr);
@@ -88,17 +93,20 @@ std::string struct_text(const StructDef& s) {
     for (const auto& f : s.fields) {
         const std::string& ct = f.type->ctype;
         body += fmt::format("    {} {};\n", ct, f.name);
-        forward_args.push_back(fmt::format("{} const& {}{}", ct, f.name, forward_args.empty() ? "" : " = {}"));
+        forward_args.push_back(
+            fmt::format("{} const& {}{}", ct, f.name, forward_args.empty() ? "" : " = {}"));
         reverse_args.push_back(ct + " const&");
         std::string ns = (ct.rfind("wp::", 0) == 0 || ct == "bool") ? "wp::" : "";
         atomic_add += fmt::format("    {}adj_atomic_add(&p->{}, t.{});\n", ns, f.name, f.name);
-        forward_initializers += fmt::format("    {} {}{{{}}}\n", forward_initializers.empty() ? ":" : "    ,", f.name, f.name);
+        forward_initializers +=
+            fmt::format("    {} {}{{{}}}\n", forward_initializers.empty() ? ":" : "    ,", f.name, f.name);
     }
     for (const auto& f : s.fields)
         if (accumulates(f.type)) prefix_add += fmt::format("    {0} += rhs.{0};\n", f.name);
     for (const auto& f : s.fields) {
         reverse_args.push_back(fmt::format("{} & adj_{}", f.type->ctype, f.name));
-        reverse_body += fmt::format(fmt::runtime(f.type->is_array() ? "    adj_{0} = adj_ret.{0};\n" : "    adj_{0} += adj_ret.{0};\n"),
+        reverse_body += fmt::format(fmt::runtime(f.type->is_array() ? "    adj_{0} = adj_ret.{0};\n"
+                                                                    : "    adj_{0} += adj_ret.{0};\n"),
                                     f.name);
     }
     reverse_args.push_back(name + " & adj_ret");
@@ -108,14 +116,15 @@ std::string struct_text(const StructDef& s) {
         return r;
     };
     std::string defaulted = forward_args.empty() ? "" : name + "() = default;";
-    return fmt::format("\nstruct {0}\n{{\n{1}\n\n    {2}\n    CUDA_CALLABLE {0}({3})\n    {4}\n    {{\n    }}\n\n"
-                       "    CUDA_CALLABLE {0}& operator += (const {0}& rhs)\n    {{{5}\n        return *this;}}\n\n}};\n\n"
-                       "static CUDA_CALLABLE void adj_{0}({6})\n{{\n{7}}}\n\n"
-                       "// Required when compiling adjoints.\nCUDA_CALLABLE {0} add(const {0}& a, const {0}& b)\n{{\n"
-                       "    return {0}();\n}}\n\n"
-                       "CUDA_CALLABLE void adj_atomic_add({0}* p, {0} t)\n{{\n{8}}}\n\n\n\n",
-                       name, body, defaulted, join(forward_args), forward_initializers, prefix_add, join(reverse_args),
-                       reverse_body, atomic_add);
+    return fmt::format(
+        "\nstruct {0}\n{{\n{1}\n\n    {2}\n    CUDA_CALLABLE {0}({3})\n    {4}\n    {{\n    }}\n\n"
+        "    CUDA_CALLABLE {0}& operator += (const {0}& rhs)\n    {{{5}\n        return *this;}}\n\n}};\n\n"
+        "static CUDA_CALLABLE void adj_{0}({6})\n{{\n{7}}}\n\n"
+        "// Required when compiling adjoints.\nCUDA_CALLABLE {0} add(const {0}& a, const {0}& b)\n{{\n"
+        "    return {0}();\n}}\n\n"
+        "CUDA_CALLABLE void adj_atomic_add({0}* p, {0} t)\n{{\n{8}}}\n\n\n\n",
+        name, body, defaulted, join(forward_args), forward_initializers, prefix_add, join(reverse_args),
+        reverse_body, atomic_add);
 }
 
 } // namespace ws

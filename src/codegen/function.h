@@ -2,16 +2,16 @@
 // context.Function / context.Kernel know them.
 #pragma once
 
+#include "codegen/object.h"
+#include "syntax/ast.h"
+#include "types/constant.h"
+#include "types/type.h"
+
 #include <map>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include "codegen/object.h"
-#include "syntax/ast.h"
-#include "types/constant.h"
-#include "types/type.h"
 
 namespace ws {
 
@@ -33,11 +33,11 @@ struct FunctionSource {
     const ModuleScope* scope = nullptr; // the module's globals
     std::string key;                    // Warp's key: the qualified name
     std::vector<Param> params;
-    TypeRef return_annotation = nullptr;     // `-> T` (single value)
-    std::vector<TypeRef> return_tuple;       // `-> tuple[A, B]`
+    TypeRef return_annotation = nullptr; // `-> T` (single value)
+    std::vector<TypeRef> return_tuple;   // `-> tuple[A, B]`
     bool has_return_annotation = false;
     bool is_generic = false; // some parameter type contains Any
-    int fun_lineno = 0; // line of the first decorator (co_firstlineno)
+    int fun_lineno = 0;      // line of the first decorator (co_firstlineno)
     // Base of the line numbers Warp prints (`<L n>`, `// path:n`): fun_lineno,
     // except for instantiations of generic functions, which Warp builds from
     // the bare source text and numbers from 0 (the decorator line).

@@ -1,13 +1,12 @@
 // Assignments: names, tuple unpacking, array elements, vector/matrix
 // components, struct fields, and augmented assignments (which Warp lowers to
 // atomics on arrays, in-place updates on local composites, or load-op-store).
-#include <fmt/format.h>
-
-#include <functional>
-
 #include "codegen/adjoint.h"
 #include "codegen/module_builder.h"
 #include "codegen/module_scope.h"
+
+#include <fmt/format.h>
+#include <functional>
 
 namespace ws {
 
@@ -50,10 +49,12 @@ bool is_non_atomic_scalar(Scalar s) {
 } // namespace
 
 void Adjoint::emit_assign(const ast::Assign* node) {
-    if (node->targets.size() != 1) fail(node, "assigning the same value to multiple variables is not supported");
+    if (node->targets.size() != 1)
+        fail(node, "assigning the same value to multiple variables is not supported");
     if (node->value->kind == ast::ExprKind::List)
-        fail(node->value, "list constructs are not supported in kernels; use vectors like `wp.vec3()` for small "
-                          "fixed-size collections");
+        fail(node->value,
+             "list constructs are not supported in kernels; use vectors like `wp.vec3()` for small "
+             "fixed-size collections");
     const ast::Expr* lhs = node->targets[0];
 
     if (lhs->kind == ast::ExprKind::Tuple) {
@@ -62,17 +63,19 @@ void Adjoint::emit_assign(const ast::Assign* node) {
         if (node->value->kind == ast::ExprKind::Call)
             expected_outputs_[ast::as<ast::Call>(node->value)] = static_cast<int>(tup->elts.size());
         if (node->value->kind == ast::ExprKind::Tuple) {
-            for (const ast::Expr* e : ast::as<ast::Tuple>(node->value)->elts) rhs.push_back(eval_var(e, "value"));
+            for (const ast::Expr* e : ast::as<ast::Tuple>(node->value)->elts)
+                rhs.push_back(eval_var(e, "value"));
         } else {
             Value v = eval(node->value);
-            if (v.kind == Value::Kind::Outputs) rhs = v.outputs;
+            if (v.kind == Value::Kind::Outputs)
+                rhs = v.outputs;
             else if (v.is_var() && v.var->type->is_tuple()) {
                 if (v.var->type->elems.size() != tup->elts.size())
                     fail(node, fmt::format("invalid number of values to unpack (expected {}, got {})",
                                            tup->elts.size(), v.var->type->elems.size()));
                 for (size_t i = 0; i < tup->elts.size(); ++i)
-                    rhs.push_back(
-                        add_builtin_call1("extract", {v.var, add_constant(Constant::py_int(static_cast<int64_t>(i)))}));
+                    rhs.push_back(add_builtin_call1(
+                        "extract", {v.var, add_constant(Constant::py_int(static_cast<int64_t>(i)))}));
             } else if (v.is_var()) {
                 rhs.push_back(v.var);
             } else {
@@ -83,14 +86,16 @@ void Adjoint::emit_assign(const ast::Assign* node) {
             if (e->kind != ast::ExprKind::Name)
                 fail(e, "multiple return functions can only assign to simple variables, e.g.: x, y = func()");
         if (rhs.size() != tup->elts.size())
-            fail(node, fmt::format("multiple return functions need to receive all their output values, incorrect "
-                                   "number of values to unpack (expected {}, got {})",
-                                   rhs.size(), tup->elts.size()));
+            fail(node,
+                 fmt::format("multiple return functions need to receive all their output values, incorrect "
+                             "number of values to unpack (expected {}, got {})",
+                             rhs.size(), tup->elts.size()));
         for (size_t i = 0; i < rhs.size(); ++i) {
             const std::string& name = ast::as<ast::Name>(tup->elts[i])->id;
             if (const Value* old = symbols.find(name); old && old->is_var() && old->var->type != rhs[i]->type)
-                fail(tup->elts[i], fmt::format("assigning to existing symbol {} ({}) with different type ({})", name,
-                                               old->var->type->repr, rhs[i]->type->repr));
+                fail(tup->elts[i],
+                     fmt::format("assigning to existing symbol {} ({}) with different type ({})", name,
+                                 old->var->type->repr, rhs[i]->type->repr));
             symbols.set(name, Value(rhs[i]));
         }
         return;
@@ -123,19 +128,24 @@ void Adjoint::emit_assign(const ast::Assign* node) {
         }
         if (const Value* old = symbols.find(name)) {
             if (!old->is_var())
-                fail(lhs, fmt::format("error, rebinding function-valued local '{}' to a non-function value is not "
-                                      "supported",
-                                      name));
+                fail(lhs,
+                     fmt::format("error, rebinding function-valued local '{}' to a non-function value is not "
+                                 "supported",
+                                 name));
             if (rhs_value.is_var() && types::strip_reference(rhs_value.var->type) != old->var->type)
-                fail(lhs, fmt::format("error, assigning to existing symbol {} ({}) with different type ({})", name,
-                                      old->var->type->repr, types::strip_reference(rhs_value.var->type)->repr));
+                fail(lhs,
+                     fmt::format("error, assigning to existing symbol {} ({}) with different type ({})", name,
+                                 old->var->type->repr, types::strip_reference(rhs_value.var->type)->repr));
         }
         Var* out;
-        if (node->value->kind == ast::ExprKind::Tuple) out = rhs_value.var;
-        else if (rhs_value.kind == Value::Kind::Outputs) out = add_builtin_call("tuple", rhs_value.outputs).var;
+        if (node->value->kind == ast::ExprKind::Tuple)
+            out = rhs_value.var;
+        else if (rhs_value.kind == Value::Kind::Outputs)
+            out = add_builtin_call("tuple", rhs_value.outputs).var;
         else if (node->value->kind == ast::ExprKind::Name || rhs_value.var->type->is_reference())
             out = add_builtin_call1("copy", {rhs_value.var});
-        else out = rhs_value.var;
+        else
+            out = rhs_value.var;
         // An array alias keeps the provenance of the storage it describes.
         if (out->type->is_array() && rhs_value.is_var()) out->ref_origin = rhs_value.var->ref_origin;
         symbols.set(name, Value(out));
@@ -158,7 +168,8 @@ void Adjoint::emit_assign(const ast::Assign* node) {
     fail(node, "error, unsupported assignment statement");
 }
 
-void Adjoint::store_subscript(const ast::Subscript* lhs, Var* target, const std::vector<Var*>& indices, Var* rhs) {
+void Adjoint::store_subscript(const ast::Subscript* lhs, Var* target, const std::vector<Var*>& indices,
+                              Var* rhs) {
     TypeRef tt = types::strip_reference(target->type);
     std::vector<Var*> a{target};
     a.insert(a.end(), indices.begin(), indices.end());
@@ -174,9 +185,11 @@ void Adjoint::store_subscript(const ast::Subscript* lhs, Var* target, const std:
             add_builtin_call("assign_inplace", a);
         }
     } else {
-        fail(lhs, fmt::format("can only subscript assign array, vector, quaternion, transformation, and matrix types, "
-                              "got {}",
-                              tt->repr));
+        fail(lhs,
+             fmt::format(
+                 "can only subscript assign array, vector, quaternion, transformation, and matrix types, "
+                 "got {}",
+                 tt->repr));
     }
 }
 
@@ -221,9 +234,12 @@ void Adjoint::store_attribute(const ast::Attribute* lhs, Var* aggregate, Var* rh
     }
     if (at->is_transform()) {
         if (lhs->attr != "p" && lhs->attr != "q")
-            fail(lhs, fmt::format("attribute for transformation must be either 'p' or 'q', got {}", lhs->attr));
-        if (aggregate->type->is_reference()) fail(lhs, "error, assigning transform attribute to an array element");
-        add_builtin_call1(lhs->attr == "p" ? "transform_set_translation" : "transform_set_rotation", {aggregate, rhs});
+            fail(lhs,
+                 fmt::format("attribute for transformation must be either 'p' or 'q', got {}", lhs->attr));
+        if (aggregate->type->is_reference())
+            fail(lhs, "error, assigning transform attribute to an array element");
+        add_builtin_call1(lhs->attr == "p" ? "transform_set_translation" : "transform_set_rotation",
+                          {aggregate, rhs});
         return;
     }
     if (at->is_struct() && !aggregate->type->is_reference()) {
@@ -231,18 +247,21 @@ void Adjoint::store_attribute(const ast::Attribute* lhs, Var* aggregate, Var* rh
         if (!f) fail(lhs, fmt::format("`{}` is not a field of {}", lhs->attr, at->repr));
         if (rhs->type->is_reference()) rhs = add_builtin_call1("copy", {rhs});
         if (types::strip_reference(rhs->type) != f->type)
-            fail(lhs, fmt::format("error, assigning to struct field `{}` ({}) with different type ({})", lhs->attr,
-                                  f->type->repr, types::strip_reference(rhs->type)->repr));
+            fail(lhs, fmt::format("error, assigning to struct field `{}` ({}) with different type ({})",
+                                  lhs->attr, f->type->repr, types::strip_reference(rhs->type)->repr));
         add_forward(fmt::format("{}.{} = {};", aggregate->emit(), f->name, rhs->emit()));
         add_reverse(fmt::format("{}.{} = {{}};", aggregate->emit_adj(), f->name));
         bool differentiable = (f->type->is_value() && is_float(f->type->scalar)) || f->type->is_struct();
-        if (differentiable) add_reverse(fmt::format("{} += {}.{};", rhs->emit_adj(), aggregate->emit_adj(), f->name));
+        if (differentiable)
+            add_reverse(fmt::format("{} += {}.{};", rhs->emit_adj(), aggregate->emit_adj(), f->name));
         return;
     }
     Value attr = emit_attribute(lhs, Value(aggregate));
     if (!attr.is_var()) fail(lhs, "attribute is not assignable");
-    if (attr.var->type->is_reference()) add_builtin_call1("store", {attr.var, rhs});
-    else add_builtin_call1("assign", {attr.var, rhs});
+    if (attr.var->type->is_reference())
+        add_builtin_call1("store", {attr.var, rhs});
+    else
+        add_builtin_call1("assign", {attr.var, rhs});
 }
 
 void Adjoint::record_unsupported_slot_adjoint(const Var* result, const Var* target) {
@@ -250,10 +269,11 @@ void Adjoint::record_unsupported_slot_adjoint(const Var* result, const Var* targ
     TypeRef t = types::strip_reference(result->type);
     bool differentiable = (t->is_value() && is_float(t->scalar)) || t->is_struct();
     if (!differentiable || !slot_augassign_error.empty()) return;
-    slot_augassign_error = fmt::format("in {} '{}': differentiable composite slot augmented assignments with this "
-                                       "operator are not supported with backward code generation enabled; write "
-                                       "the result to a separate array, or use enable_backward=False",
-                                       is_user_function ? "function" : "kernel", src.key);
+    slot_augassign_error =
+        fmt::format("in {} '{}': differentiable composite slot augmented assignments with this "
+                    "operator are not supported with backward code generation enabled; write "
+                    "the result to a separate array, or use enable_backward=False",
+                    is_user_function ? "function" : "kernel", src.key);
     slot_error_pos = current_pos_;
 }
 
@@ -275,10 +295,10 @@ void Adjoint::emit_augassign(const ast::AugAssign* node) {
             result = add_builtin_call1(op_name, {target, rhs});
         }
         const std::string& name = ast::as<ast::Name>(lhs)->id;
-        if (const Value* old = symbols.find(name); old && old->is_var() &&
-                                                    types::strip_reference(result->type) != old->var->type)
-            fail(node, fmt::format("error, augmented assignment to `{}` ({}) produces different type ({})", name,
-                                   old->var->type->repr, types::strip_reference(result->type)->repr));
+        if (const Value* old = symbols.find(name);
+            old && old->is_var() && types::strip_reference(result->type) != old->var->type)
+            fail(node, fmt::format("error, augmented assignment to `{}` ({}) produces different type ({})",
+                                   name, old->var->type->repr, types::strip_reference(result->type)->repr));
         symbols.set(name, Value(result));
         return;
     }
@@ -313,13 +333,18 @@ void Adjoint::emit_augassign(const ast::AugAssign* node) {
             std::vector<Var*> a{target};
             a.insert(a.end(), indices.begin(), indices.end());
             Var* current;
-            if (target->type->is_reference()) current = add_builtin_call("extract", a).var;
-            else if (tt->is_array()) current = add_builtin_call("address", a).var;
-            else current = add_builtin_call("extract", a).var;
+            if (target->type->is_reference())
+                current = add_builtin_call("extract", a).var;
+            else if (tt->is_array())
+                current = add_builtin_call("address", a).var;
+            else
+                current = add_builtin_call("extract", a).var;
             Var* result = apply_operator(current);
             record_unsupported_slot_adjoint(result, target);
-            if (slot) emit_array_slot(*slot, result, nullptr, &lhs->pos);
-            else store_subscript(sub, target, indices, result);
+            if (slot)
+                emit_array_slot(*slot, result, nullptr, &lhs->pos);
+            else
+                store_subscript(sub, target, indices, result);
         };
 
         if (tt->is_array()) {
@@ -381,8 +406,10 @@ void Adjoint::emit_augassign(const ast::AugAssign* node) {
         if (!current.is_var()) fail(lhs, "attribute is not a value");
         Var* result = apply_operator(current.var);
         record_unsupported_slot_adjoint(result, aggregate);
-        if (slot) emit_array_slot(*slot, result, nullptr, &lhs->pos);
-        else store_attribute(attr, aggregate, result);
+        if (slot)
+            emit_array_slot(*slot, result, nullptr, &lhs->pos);
+        else
+            store_attribute(attr, aggregate, result);
         return;
     }
     fail(node, "error, unsupported target for augmented assignment");

@@ -1,13 +1,13 @@
 // Expressions: names, constants, operators, comparisons, boolean operators,
 // conditional expressions, attributes, subscripts, tuples and calls — Warp's
 // emit_* methods for expression nodes.
-#include <fmt/format.h>
-
 #include "builtins/builtin.h"
 #include "builtins/warp_namespace.h"
 #include "codegen/adjoint.h"
 #include "codegen/module_builder.h"
 #include "codegen/module_scope.h"
+
+#include <fmt/format.h>
 
 namespace ws {
 
@@ -70,7 +70,8 @@ Value Adjoint::eval(const ast::Expr* node) {
     case ast::ExprKind::List:
         fail(node, "list constructs are not supported in kernels; use vectors like `wp.vec3()` for small "
                    "fixed-size collections");
-    default: fail(node, fmt::format("construct `ast.{}` is not supported in kernels", ast::name_of(node->kind)));
+    default:
+        fail(node, fmt::format("construct `ast.{}` is not supported in kernels", ast::name_of(node->kind)));
     }
 }
 
@@ -103,10 +104,9 @@ Value Adjoint::emit_name(const ast::Name* node) {
         symbols.set(node->id, Value(out));
         return Value(out);
     }
-    case Object::Kind::Struct:
-        builder->build_struct_recursive(obj->type);
-        return Value::of_object(obj);
-    case Object::Kind::Unsupported: fail(node, fmt::format("global '{}' cannot be used in a kernel: {}", node->id, obj->name));
+    case Object::Kind::Struct: builder->build_struct_recursive(obj->type); return Value::of_object(obj);
+    case Object::Kind::Unsupported:
+        fail(node, fmt::format("global '{}' cannot be used in a kernel: {}", node->id, obj->name));
     default: return Value::of_object(obj);
     }
 }
@@ -132,8 +132,10 @@ Value Adjoint::emit_unaryop(const ast::UnaryOp* node) {
     Var* arg = eval_var(node->operand, "operand");
     if (arg->constant && arg->constant->is_py_number() && node->op == ast::UnaryOpKind::USub) {
         Constant neg = *arg->constant;
-        if (neg.kind == Constant::Kind::PyFloat) neg.f = -neg.f;
-        else if (neg.kind == Constant::Kind::PyBool) neg = Constant::py_int(neg.b ? -1 : 0);
+        if (neg.kind == Constant::Kind::PyFloat)
+            neg.f = -neg.f;
+        else if (neg.kind == Constant::Kind::PyBool)
+            neg = Constant::py_int(neg.b ? -1 : 0);
         else {
             neg.i = -neg.i;
             neg.f = -neg.f;
@@ -180,7 +182,8 @@ Value Adjoint::emit_compare(const ast::Compare* node) {
     std::vector<std::string> ops;
     for (ast::CmpOpKind op : node->ops) {
         const char* s = compare_operator(op);
-        if (!s) fail(node, fmt::format("comparison operator `{}` is not supported in kernels", ast::name_of(op)));
+        if (!s)
+            fail(node, fmt::format("comparison operator `{}` is not supported in kernels", ast::name_of(op)));
         ops.push_back(s);
     }
     current_pos_ = node->pos;
@@ -227,8 +230,10 @@ ObjectRef Adjoint::resolve_path(const std::vector<std::string>& path) {
     if (!obj) return nullptr;
     for (size_t i = 1; i < path.size(); ++i) {
         ObjectRef next = ModuleScope::attribute(*obj, path[i]);
-        if (next) obj = next;
-        else if (i < path.size() - 1) return nullptr;
+        if (next)
+            obj = next;
+        else if (i < path.size() - 1)
+            return nullptr;
     }
     return obj;
 }
@@ -263,7 +268,8 @@ Value Adjoint::resolve_arg(const ast::Expr* node) {
         return v;
     }
     switch (obj->kind) {
-    case Object::Kind::Constant: return Value(add_constant(*obj->value)); // Warp evaluates such arguments twice
+    case Object::Kind::Constant:
+        return Value(add_constant(*obj->value)); // Warp evaluates such arguments twice
     case Object::Kind::Unsupported: fail(node, fmt::format("'{}' cannot be used in a kernel", obj->name));
     default: return Value::of_object(obj);
     }
@@ -271,8 +277,10 @@ Value Adjoint::resolve_arg(const ast::Expr* node) {
 
 // ------------------------------------------------------------------ attributes
 
-Var* Adjoint::vector_component_index(const ast::Expr* node, const std::string& component, TypeRef vector_type) {
-    if (component.size() != 1) fail(node, fmt::format("vector swizzle must be single character, got .{}", component));
+Var* Adjoint::vector_component_index(const ast::Expr* node, const std::string& component,
+                                     TypeRef vector_type) {
+    if (component.size() != 1)
+        fail(node, fmt::format("vector swizzle must be single character, got .{}", component));
     int dim = vector_type->is_quat() ? 4 : vector_type->length;
     std::string swizzles = std::string("xyzw").substr(0, std::min(dim, 4));
     size_t idx = swizzles.find(component[0]);
@@ -298,7 +306,8 @@ Value Adjoint::emit_attribute(const ast::Attribute* node, std::optional<Value> a
     current_pos_ = node->pos;
     if (aggregate.is_object()) {
         ObjectRef out = ModuleScope::attribute(*aggregate.object, node->attr);
-        if (!out) fail(node, fmt::format("`{}` is not an attribute of '{}'", node->attr, aggregate.object->name));
+        if (!out)
+            fail(node, fmt::format("`{}` is not an attribute of '{}'", node->attr, aggregate.object->name));
         if (out->kind == Object::Kind::Constant) return Value(add_constant(*out->value));
         if (out->kind == Object::Kind::Unsupported)
             fail(node, fmt::format("'{}' cannot be used in a kernel", out->name));
@@ -317,7 +326,8 @@ Value Adjoint::emit_attribute(const ast::Attribute* node, std::optional<Value> a
                 // Warp extends the origin with the component index (a fresh constant) or the field.
                 if (agg_type->is_vector() || agg_type->is_quat())
                     extended = o->extend_index({vector_component_index(node, node->attr, agg_type)});
-                else extended = o->extend_field(node->attr);
+                else
+                    extended = o->extend_field(node->attr);
             }
             return Value(array_slot_reference(slot, extended ? &*extended : nullptr));
         }
@@ -332,8 +342,10 @@ Value Adjoint::emit_attribute(const ast::Attribute* node, std::optional<Value> a
     }
     if (agg_type->is_transform()) {
         if (node->attr != "p" && node->attr != "q")
-            fail(node, fmt::format("attribute for transformation must be either 'p' or 'q', got {}", node->attr));
-        Var* out = add_builtin_call1(node->attr == "p" ? "transform_get_translation" : "transform_get_rotation", {agg});
+            fail(node,
+                 fmt::format("attribute for transformation must be either 'p' or 'q', got {}", node->attr));
+        Var* out = add_builtin_call1(
+            node->attr == "p" ? "transform_get_translation" : "transform_get_rotation", {agg});
         if (const LValueOrigin* origin = reference_origin_for_var(agg, &origin_storage))
             out->ref_origin = std::make_shared<LValueOrigin>(origin->extend_field(node->attr));
         return Value(out);
@@ -345,14 +357,16 @@ Value Adjoint::emit_attribute(const ast::Attribute* node, std::optional<Value> a
     std::string cast, adj_cast;
     if (agg_type->is_struct()) {
         const StructDef::Field* f = agg_type->st->field(node->attr);
-        if (!f) fail(node, fmt::format("`{}` is not an attribute of '{}' ({})", node->attr,
-                                       expr_text(builder->scope().source(), node->value), agg_type->repr));
+        if (!f)
+            fail(node, fmt::format("`{}` is not an attribute of '{}' ({})", node->attr,
+                                   expr_text(builder->scope().source(), node->value), agg_type->repr));
         label = f->name;
         field_type = f->type;
     } else if (agg_type->is_array() && node->attr == "shape") {
         label = "shape";
         field_type = types::shape();
-    } else if (agg_type->is_array() && node->attr == "ptr" && agg_type->array_class != ArrayClass::IndexedArray) {
+    } else if (agg_type->is_array() && node->attr == "ptr" &&
+               agg_type->array_class != ArrayClass::IndexedArray) {
         label = "data";
         field_type = types::scalar(Scalar::UInt64);
         cast = "(wp::uint64*)";
@@ -363,7 +377,8 @@ Value Adjoint::emit_attribute(const ast::Attribute* node, std::optional<Value> a
     }
 
     Var* attr = add_var(types::reference(field_type));
-    const LValueOrigin* origin = agg_type->is_array() ? nullptr : reference_origin_for_var(agg, &origin_storage);
+    const LValueOrigin* origin =
+        agg_type->is_array() ? nullptr : reference_origin_for_var(agg, &origin_storage);
     if (origin) {
         attr->ref_origin = std::make_shared<LValueOrigin>(origin->extend_field(label, cast, adj_cast));
         add_forward(fmt::format("{} = {};", attr->emit(), attr->ref_origin->emit_pointer()));
@@ -380,7 +395,8 @@ Value Adjoint::emit_attribute(const ast::Attribute* node, std::optional<Value> a
 
 // ------------------------------------------------------------------ subscripts
 
-std::pair<Var*, std::vector<const ast::Expr*>> Adjoint::eval_subscript(const ast::Subscript* node, bool as_target) {
+std::pair<Var*, std::vector<const ast::Expr*>> Adjoint::eval_subscript(const ast::Subscript* node,
+                                                                       bool as_target) {
     // Collect the bracket groups a[i][j, k] -> [[i], [j, k]] from the innermost value out.
     std::vector<std::vector<const ast::Expr*>> groups;
     const ast::Expr* cur = node;
@@ -389,7 +405,8 @@ std::pair<Var*, std::vector<const ast::Expr*>> Adjoint::eval_subscript(const ast
         std::vector<const ast::Expr*> ij;
         if (s->slice->kind == ast::ExprKind::Tuple)
             for (const ast::Expr* e : ast::as<ast::Tuple>(s->slice)->elts) ij.push_back(e);
-        else ij.push_back(s->slice);
+        else
+            ij.push_back(s->slice);
         groups.insert(groups.begin(), ij);
         cur = s->value;
     }
@@ -481,7 +498,8 @@ Value Adjoint::emit_indexing_vars(Var* target, std::vector<Var*> indices, bool a
             a.insert(a.end(), indices.begin(), indices.end());
             Var* out = add_builtin_call("address", a).var;
             if (const LValueOrigin* o = reference_origin_for_var(target, &origin_storage))
-                out->ref_origin = std::make_shared<LValueOrigin>(o->extend_array({indices.begin(), indices.end()}));
+                out->ref_origin =
+                    std::make_shared<LValueOrigin>(o->extend_array({indices.begin(), indices.end()}));
             return Value(out);
         }
         for (Var*& i : indices) i = load(i);
@@ -489,7 +507,8 @@ Value Adjoint::emit_indexing_vars(Var* target, std::vector<Var*> indices, bool a
         a.insert(a.end(), indices.begin(), indices.end());
         Var* out = add_builtin_call("view", a).var;
         if (const LValueOrigin* o = reference_origin_for_var(target, &origin_storage))
-            out->ref_origin = std::make_shared<LValueOrigin>(o->extend_view({indices.begin(), indices.end()}));
+            out->ref_origin =
+                std::make_shared<LValueOrigin>(o->extend_view({indices.begin(), indices.end()}));
         return Value(out);
     }
     if (as_target) {
@@ -508,7 +527,8 @@ Value Adjoint::emit_indexing_vars(Var* target, std::vector<Var*> indices, bool a
         bool all_int = true;
         for (Var* i : indices) all_int = all_int && types::strip_reference(i->type)->is_int_scalar();
         if (all_int && target_type->is_matrix() && (indices.size() == 1 || indices.size() == 2))
-            out->ref_origin = std::make_shared<LValueOrigin>(o->extend_index({indices.begin(), indices.end()}));
+            out->ref_origin =
+                std::make_shared<LValueOrigin>(o->extend_index({indices.begin(), indices.end()}));
         else if (all_int && indices.size() == 1 &&
                  (target_type->is_vector() || target_type->is_quat() || target_type->is_transform()))
             out->ref_origin = std::make_shared<LValueOrigin>(o->extend_index({indices[0]}));
@@ -522,8 +542,10 @@ Value Adjoint::emit_call(const ast::Call* node, bool return_value_used) {
     std::vector<std::string> path;
     ObjectRef func = resolve_static_path(node->func, &path);
     Value func_value;
-    if (func) func_value = Value::of_object(func);
-    else func_value = eval(node->func);
+    if (func)
+        func_value = Value::of_object(func);
+    else
+        func_value = eval(node->func);
     current_pos_ = node->pos;
     if (!func_value.is_object()) fail(node, "called object is not a function");
     func = func_value.object;
@@ -538,8 +560,10 @@ Value Adjoint::emit_call(const ast::Call* node, bool return_value_used) {
         if (caller->kind == Object::Kind::WarpModule) {
             ObjectRef a = ModuleScope::attribute(*caller, attr);
             if (a) {
-                if (a->kind == Object::Kind::Function || a->kind == Object::Kind::Builtin) callee = a;
-                else caller = a;
+                if (a->kind == Object::Kind::Function || a->kind == Object::Kind::Builtin)
+                    callee = a;
+                else
+                    caller = a;
             } else if (caller->name == "warp" && builtins::find(attr)) {
                 callee = Object::make_named(Object::Kind::Builtin, attr);
             } else {
@@ -550,11 +574,13 @@ Value Adjoint::emit_call(const ast::Call* node, bool return_value_used) {
         if (!callee && builtins::find(attr)) callee = Object::make_named(Object::Kind::Builtin, attr);
         bool composite = caller->kind == Object::Kind::Type && caller->type && caller->type->is_composite();
         if (!callee && composite)
-            callee = Object::make_named(Object::Kind::Builtin, std::string(builtins::constructor_key(caller->type)));
+            callee = Object::make_named(Object::Kind::Builtin,
+                                        std::string(builtins::constructor_key(caller->type)));
         // A composite type passes its parameters (length/shape, dtype) as implicit arguments;
         // they become variables only if they reach C++.
         if (composite) {
-            const auto& targs = type_args_storage_.emplace_back(std::make_unique<builtins::TypeArgs>(caller->type));
+            const auto& targs =
+                type_args_storage_.emplace_back(std::make_unique<builtins::TypeArgs>(caller->type));
             type_args.assign(targs->args().begin(), targs->args().end());
         }
         if (!callee && caller->kind == Object::Kind::Type && caller->type && caller->type->is_scalar() &&
@@ -565,18 +591,22 @@ Value Adjoint::emit_call(const ast::Call* node, bool return_value_used) {
             callee = caller;
         }
         if (!callee)
-            fail(node, fmt::format("could not find function {} as a built-in or user-defined function. Note that "
-                                   "user functions must be annotated with a @wp.func decorator to be called from a "
-                                   "kernel",
-                                   fmt::join(path, ".")));
+            fail(node,
+                 fmt::format("could not find function {} as a built-in or user-defined function. Note that "
+                             "user functions must be annotated with a @wp.func decorator to be called from a "
+                             "kernel",
+                             fmt::join(path, ".")));
     }
 
     if (callee->kind == Object::Kind::Builtin && callee->name == "tid") {
         if (is_user_function)
-            fail(node, "tid() may only be called from a Warp kernel, not a Warp function; obtain the indices in the "
-                       "kernel and pass them as arguments");
+            fail(
+                node,
+                "tid() may only be called from a Warp kernel, not a Warp function; obtain the indices in the "
+                "kernel and pass them as arguments");
     }
-    if (callee->kind == Object::Kind::Kernel) fail(node, "kernels cannot be called from kernels or functions");
+    if (callee->kind == Object::Kind::Kernel)
+        fail(node, "kernels cannot be called from kernels or functions");
     if (callee->kind != Object::Kind::Builtin && callee->kind != Object::Kind::Function &&
         callee->kind != Object::Kind::Struct)
         fail(node, fmt::format("'{}' cannot be called from a kernel", callee->name));
@@ -600,7 +630,8 @@ Value Adjoint::emit_call(const ast::Call* node, bool return_value_used) {
 
     if (callee->kind == Object::Kind::Function)
         return add_user_call(callee->function, std::move(args), std::move(kwargs), min_outputs, node);
-    if (callee->kind == Object::Kind::Struct) return emit_struct_constructor(callee->type, args, kwargs, node);
+    if (callee->kind == Object::Kind::Struct)
+        return emit_struct_constructor(callee->type, args, kwargs, node);
     return add_builtin_call_resolved(*callee, std::move(args), std::move(kwargs), type_args, min_outputs,
                                      return_value_used, node);
 }
@@ -622,8 +653,9 @@ Value Adjoint::emit_static(const ast::Call* node) {
     std::string code;
     ObjectRef obj = src.scope->evaluate_static(node, &locals, &code);
     if (!obj)
-        fail(node, "error evaluating static expression; make sure all variables used in the static expression "
-                   "are constant");
+        fail(node,
+             "error evaluating static expression; make sure all variables used in the static expression "
+             "are constant");
     deferred_statics.emplace_back(code, obj);
     if (obj->kind == Object::Kind::Constant) return Value(add_constant(*obj->value));
     return Value::of_object(obj);

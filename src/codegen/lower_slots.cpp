@@ -2,10 +2,10 @@
 // `a[i][k] += v`, `particles[i].vel = v`. The element is addressed once, the
 // selected component or field is written (or updated atomically) in place,
 // and the adjoint scatters only into that slot.
-#include <fmt/format.h>
-
 #include "codegen/adjoint.h"
 #include "codegen/module_builder.h"
+
+#include <fmt/format.h>
 
 namespace ws {
 
@@ -32,7 +32,8 @@ Var* Adjoint::array_slot_reference(std::shared_ptr<const ArraySlot> slot, const 
     return ref;
 }
 
-std::shared_ptr<const ArraySlot> Adjoint::select_array_slot(const Var* target, const std::vector<Var*>* indices,
+std::shared_ptr<const ArraySlot> Adjoint::select_array_slot(const Var* target,
+                                                            const std::vector<Var*>* indices,
                                                             const std::string* attr, const ast::Expr* node) {
     if (!target || !target->array_slot) return nullptr;
     const ArraySlot& src_slot = *target->array_slot;
@@ -112,11 +113,12 @@ void Adjoint::emit_array_slot(const ArraySlot& slot, Var* rhs, const char* opera
     std::string accessor = fmt::format("[&](auto& _e) -> auto& {{ return _e{}; }}", slot.access);
     std::string forward, reverse_op;
     if (!operation) {
-        forward = fmt::format("wp::store(&(wp::index({}, {}){}), {});", array, indices, slot.access, rhs->emit());
+        forward =
+            fmt::format("wp::store(&(wp::index({}, {}){}), {});", array, indices, slot.access, rhs->emit());
         reverse_op = "store";
     } else {
-        forward = fmt::format("wp::array_atomic_{}_slot({}, {}, {}, {});", operation, array, rhs->emit(), accessor,
-                              indices);
+        forward = fmt::format("wp::array_atomic_{}_slot({}, {}, {}, {});", operation, array, rhs->emit(),
+                              accessor, indices);
         reverse_op = fmt::format("atomic_{}", operation);
     }
     add_forward(forward, "// " + forward);

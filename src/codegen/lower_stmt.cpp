@@ -1,16 +1,15 @@
 // Statements: the function body, if/elif/else with Warp's `where` merging,
 // for loops (unrolled or dynamic), while, break, continue, return,
 // expression statements and assert.
-#include <fmt/format.h>
-
-#include <deque>
-#include <functional>
-
 #include "codegen/adjoint.h"
 #include "codegen/ast_walk.h"
 #include "codegen/module_builder.h"
 #include "codegen/module_scope.h"
 #include "syntax/parser.h"
+
+#include <deque>
+#include <fmt/format.h>
+#include <functional>
 
 namespace ws {
 
@@ -190,8 +189,8 @@ bool Adjoint::contains_static_call(const ast::Stmt* loop) {
     return false;
 }
 
-std::pair<std::vector<ast::Stmt*>, bool> Adjoint::lower_unrolled_continues(const std::vector<ast::Stmt*>& body,
-                                                                           const std::string& active_name) {
+std::pair<std::vector<ast::Stmt*>, bool>
+Adjoint::lower_unrolled_continues(const std::vector<ast::Stmt*>& body, const std::string& active_name) {
     std::vector<ast::Stmt*> result;
     for (size_t index = 0; index < body.size(); ++index) {
         ast::Stmt* statement = body[index];
@@ -257,7 +256,8 @@ void Adjoint::eval(const ast::Stmt* node) {
     case ast::StmtKind::AugAssign: emit_augassign(ast::as<ast::AugAssign>(node)); return;
     case ast::StmtKind::Assert: emit_assert(ast::as<ast::Assert>(node)); return;
     case ast::StmtKind::Pass: return;
-    default: fail(node, fmt::format("construct `ast.{}` is not supported in kernels", ast::name_of(node->kind)));
+    default:
+        fail(node, fmt::format("construct `ast.{}` is not supported in kernels", ast::name_of(node->kind)));
     }
 }
 
@@ -269,7 +269,8 @@ void Adjoint::emit_function_def(const ast::FunctionDef* node) {
     set_lineno(node->pos.line - src.fun_lineno);
     for (const ast::Stmt* s : node->body) {
         // Standalone constants (docstrings) create no variables.
-        if (s->kind == ast::StmtKind::Expr && ast::as<ast::ExprStmt>(s)->value->kind == ast::ExprKind::Constant)
+        if (s->kind == ast::StmtKind::Expr &&
+            ast::as<ast::ExprStmt>(s)->value->kind == ast::ExprKind::Constant)
             continue;
         eval(s);
     }
@@ -318,7 +319,8 @@ void Adjoint::emit_if(const ast::If* node) {
             merged.set(sym, *if_v);
         } else {
             if (!if_v->is_var() || !else_v->is_var())
-                fail(node, fmt::format("'{}' is bound to different kinds of objects in the two branches", sym));
+                fail(node,
+                     fmt::format("'{}' is bound to different kinds of objects in the two branches", sym));
             merged.set(sym, Value(add_builtin_call1("where", {cond, if_v->var, else_v->var})));
         }
     }
@@ -336,9 +338,12 @@ std::optional<std::pair<bool, Constant>> Adjoint::eval_num(const ast::Expr* a) {
     if (a->kind == ast::ExprKind::Constant) {
         const auto* c = ast::as<ast::Constant>(a);
         if (c->value_kind == ast::Constant::Kind::Int)
-            return std::pair{true, c->int_is_unsigned ? Constant::py_uint(c->uint_value) : Constant::py_int(c->int_value)};
-        if (c->value_kind == ast::Constant::Kind::Float) return std::pair{false, Constant::py_float(c->float_value)};
-        if (c->value_kind == ast::Constant::Kind::Bool) return std::pair{false, Constant::py_bool(c->bool_value)};
+            return std::pair{true, c->int_is_unsigned ? Constant::py_uint(c->uint_value)
+                                                      : Constant::py_int(c->int_value)};
+        if (c->value_kind == ast::Constant::Kind::Float)
+            return std::pair{false, Constant::py_float(c->float_value)};
+        if (c->value_kind == ast::Constant::Kind::Bool)
+            return std::pair{false, Constant::py_bool(c->bool_value)};
         fail(a, "range() arguments must be numbers");
     }
     if (a->kind == ast::ExprKind::UnaryOp && ast::as<ast::UnaryOp>(a)->op == ast::UnaryOpKind::USub &&
@@ -346,8 +351,10 @@ std::optional<std::pair<bool, Constant>> Adjoint::eval_num(const ast::Expr* a) {
         auto r = eval_num(ast::as<ast::UnaryOp>(a)->operand);
         if (r) {
             Constant& c = r->second;
-            if (c.kind == Constant::Kind::PyFloat) c.f = -c.f;
-            else c = Constant::py_int(-c.as_int());
+            if (c.kind == Constant::Kind::PyFloat)
+                c.f = -c.f;
+            else
+                c = Constant::py_int(-c.as_int());
             r->first = c.kind == Constant::Kind::PyInt;
         }
         return r;
@@ -374,9 +381,11 @@ void Adjoint::emit_for(const ast::For* node) {
     if (!node->orelse.empty()) fail(node, "for-else is not supported in kernels");
 
     // Is it range(...) with 1-3 arguments?
-    const ast::Call* call = node->iter->kind == ast::ExprKind::Call ? ast::as<ast::Call>(node->iter) : nullptr;
-    bool is_range = call && call->func->kind == ast::ExprKind::Name && ast::as<ast::Name>(call->func)->id == "range" &&
-                    !call->args.empty() && call->args.size() <= 3 && call->keywords.empty();
+    const ast::Call* call =
+        node->iter->kind == ast::ExprKind::Call ? ast::as<ast::Call>(node->iter) : nullptr;
+    bool is_range = call && call->func->kind == ast::ExprKind::Name &&
+                    ast::as<ast::Name>(call->func)->id == "range" && !call->args.empty() &&
+                    call->args.size() <= 3 && call->keywords.empty();
 
     Var* range_call = nullptr;
     std::optional<ConstantRange> constant_range;
@@ -422,9 +431,12 @@ void Adjoint::emit_for(const ast::For* node) {
         if (all_numeric) {
             int64_t vals[3];
             for (size_t k = 0; k < rargs.size(); ++k) vals[k] = rargs[k].num.as_int();
-            if (rargs.size() == 1) r = {0, vals[0], 1};
-            else if (rargs.size() == 2) r = {vals[0], vals[1], 1};
-            else r = {vals[0], vals[1], vals[2]};
+            if (rargs.size() == 1)
+                r = {0, vals[0], 1};
+            else if (rargs.size() == 2)
+                r = {vals[0], vals[1], 1};
+            else
+                r = {vals[0], vals[1], vals[2]};
             if (r.step == 0) fail(call, "range() arg 3 must not be zero");
             int64_t iters = r.count();
             bool has_static = contains_static_call(node); // such loops always unroll
@@ -469,9 +481,12 @@ void Adjoint::emit_for(const ast::For* node) {
     }
 
     Var* iter;
-    if (constant_range) iter = add_var(types::int32());
-    else if (range_call) iter = range_call;
-    else iter = eval_var(node->iter, "loop iterable");
+    if (constant_range)
+        iter = add_var(types::int32());
+    else if (range_call)
+        iter = range_call;
+    else
+        iter = eval_var(node->iter, "loop iterable");
     promote_mutated_iter_constants(node->body);
     Var* loop_value = begin_for(iter, constant_range);
     symbols.set(target, Value(loop_value));
@@ -510,12 +525,16 @@ void Adjoint::emit_return(const ast::Return* node) {
     if (node->value) {
         std::vector<Var*> vs;
         if (node->value->kind == ast::ExprKind::Tuple) {
-            for (const ast::Expr* e : ast::as<ast::Tuple>(node->value)->elts) vs.push_back(eval_var(e, "return value"));
+            for (const ast::Expr* e : ast::as<ast::Tuple>(node->value)->elts)
+                vs.push_back(eval_var(e, "return value"));
         } else {
             Value v = eval(node->value);
-            if (v.kind == Value::Kind::Outputs) vs = v.outputs;
-            else if (v.is_var()) vs.push_back(v.var);
-            else fail(node, "return value is not a value");
+            if (v.kind == Value::Kind::Outputs)
+                vs = v.outputs;
+            else if (v.is_var())
+                vs.push_back(v.var);
+            else
+                fail(node, "return value is not a value");
         }
         vars = std::move(vs);
     }
@@ -523,7 +542,8 @@ void Adjoint::emit_return(const ast::Return* node) {
     if (return_var && vars) {
         bool same = return_var->size() == vars->size();
         for (size_t i = 0; same && i < vars->size(); ++i)
-            same = types::strip_reference(return_var->at(i)->type) == types::strip_reference(vars->at(i)->type);
+            same =
+                types::strip_reference(return_var->at(i)->type) == types::strip_reference(vars->at(i)->type);
         if (!same) fail(node, "function returned different types on different paths");
     }
     if (vars) {

@@ -1,9 +1,9 @@
 // Lvalue provenance of references (Warp's _LValueOrigin): how to spell the
 // address of a struct field or array element reached through a chain of
 // accesses, for the primal or the adjoint storage.
-#include <fmt/format.h>
-
 #include "codegen/value.h"
+
+#include <fmt/format.h>
 
 namespace ws {
 
@@ -27,14 +27,18 @@ std::string lvalue_of(const std::string& base, const LValueStep& step) {
 
 std::string step_pointer(const std::string& base, const LValueStep& step, bool adjoint) {
     const std::string& cast = adjoint ? step.adjoint_pointer_cast : step.pointer_cast;
-    if (step.kind == LValueStep::Kind::Array) return fmt::format("{}wp::address({}, {})", cast, base, join_indices(step));
-    if (step.kind == LValueStep::Kind::Index) return fmt::format("{}wp::index({}, {})", cast, base, join_indices(step));
+    if (step.kind == LValueStep::Kind::Array)
+        return fmt::format("{}wp::address({}, {})", cast, base, join_indices(step));
+    if (step.kind == LValueStep::Kind::Index)
+        return fmt::format("{}wp::index({}, {})", cast, base, join_indices(step));
     return fmt::format("{}&({})", cast, lvalue_of(base, step));
 }
 
 } // namespace
 
-std::string LValueOrigin::step_lvalue(const std::string& base, const LValueStep& step) { return lvalue_of(base, step); }
+std::string LValueOrigin::step_lvalue(const std::string& base, const LValueStep& step) {
+    return lvalue_of(base, step);
+}
 
 LValueOrigin LValueOrigin::extend(LValueStep step) const {
     LValueOrigin o = *this;
@@ -42,7 +46,8 @@ LValueOrigin LValueOrigin::extend(LValueStep step) const {
     return o;
 }
 
-LValueOrigin LValueOrigin::extend_field(std::string field, std::string pointer_cast, std::string adjoint_cast) const {
+LValueOrigin LValueOrigin::extend_field(std::string field, std::string pointer_cast,
+                                        std::string adjoint_cast) const {
     LValueStep s;
     s.kind = LValueStep::Kind::Field;
     s.field = std::move(field);

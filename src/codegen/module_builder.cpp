@@ -3,17 +3,16 @@
 // adjoints, and each kernel with its entry points.
 #include "codegen/module_builder.h"
 
-#include <fmt/format.h>
-
-#include <algorithm>
-#include <filesystem>
-#include <functional>
-#include <set>
-
 #include "codegen/adjoint.h"
 #include "codegen/emit.h"
 #include "codegen/module_hash.h"
 #include "syntax/parser.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fmt/format.h>
+#include <functional>
+#include <set>
 
 namespace ws {
 
@@ -41,7 +40,9 @@ void tid_dims(const std::vector<ast::Stmt*>& body, int& max_dim) {
             const auto* a = ast::as<ast::Assign>(s);
             if (a->value->kind == ast::ExprKind::Call && is_tid(ast::as<ast::Call>(a->value)->func)) {
                 const ast::Expr* t = a->targets[0];
-                int n = t->kind == ast::ExprKind::Tuple ? static_cast<int>(ast::as<ast::Tuple>(t)->elts.size()) : 1;
+                int n = t->kind == ast::ExprKind::Tuple
+                            ? static_cast<int>(ast::as<ast::Tuple>(t)->elts.size())
+                            : 1;
                 max_dim = std::max(max_dim, n);
             }
             break;
@@ -67,14 +68,16 @@ void tid_dims(const std::vector<ast::Stmt*>& body, int& max_dim) {
 
 ModuleBuilder::ModuleBuilder(const ModuleScope& scope, const CompileOptions& options)
     : scope_(scope), options_(options) {
-    comment_path_ = options.comment_path.empty() ? python_abspath_join(scope.source().path()) : options.comment_path;
+    comment_path_ =
+        options.comment_path.empty() ? python_abspath_join(scope.source().path()) : options.comment_path;
 }
 
 void ModuleBuilder::build_function(UserFunction* func) {
     if (func->built) return;
     if (func->building)
-        throw CompileError(scope_.source().path(), func->src.def->pos.line, func->src.def->pos.col + 1,
-                           fmt::format("function '{}' calls itself; recursion is not supported", func->src.key));
+        throw CompileError(
+            scope_.source().path(), func->src.def->pos.line, func->src.def->pos.col + 1,
+            fmt::format("function '{}' calls itself; recursion is not supported", func->src.key));
     func->building = true;
     func->adj = std::make_unique<Adjoint>(func->src, this, true);
     func->adj->build();
@@ -91,8 +94,10 @@ void ModuleBuilder::build_struct_recursive(TypeRef struct_type) {
         stack.pop_back();
         found.push_back(s);
         for (const auto& f : s->st->fields) {
-            if (f.type->is_struct()) stack.push_back(f.type);
-            else if (f.type->is_array() && f.type->elem->is_struct()) stack.push_back(f.type->elem);
+            if (f.type->is_struct())
+                stack.push_back(f.type);
+            else if (f.type->is_array() && f.type->elem->is_struct())
+                stack.push_back(f.type->elem);
         }
     }
     for (auto it = found.rbegin(); it != found.rend(); ++it)
@@ -101,7 +106,8 @@ void ModuleBuilder::build_struct_recursive(TypeRef struct_type) {
 
 void ModuleBuilder::build_kernel(KernelDef* kernel) {
     bool backward = options_.enable_backward && scope_.options().enable_backward;
-    if (kernel->options.enable_backward) backward = options_.enable_backward && *kernel->options.enable_backward;
+    if (kernel->options.enable_backward)
+        backward = options_.enable_backward && *kernel->options.enable_backward;
     kernel->adj = std::make_unique<Adjoint>(kernel->src, this, false);
     kernel->adj->used_by_backward_kernel = backward;
     int dim = 0;
@@ -148,8 +154,10 @@ CompileOutput ModuleBuilder::assemble() {
     }
     // The hashes only matter for the order of several kernels and for names with a hash suffix.
     std::vector<std::vector<unsigned char>> hashes;
-    if (need_hashes) hashes = kernel_hashes(scope_, deferred);
-    else hashes.assign(scope_.kernels().size(), {});
+    if (need_hashes)
+        hashes = kernel_hashes(scope_, deferred);
+    else
+        hashes.assign(scope_.kernels().size(), {});
     std::vector<size_t> order(scope_.kernels().size());
     for (size_t i = 0; i < order.size(); ++i) order[i] = i;
     std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return hashes[a] < hashes[b]; });
@@ -182,7 +190,8 @@ CompileOutput ModuleBuilder::assemble() {
     for (const auto& s : reverses) body += s;
 
     std::set<std::string> used;
-    for (UserFunction* f : functions_) used.insert(f->adj->builtins_used.begin(), f->adj->builtins_used.end());
+    for (UserFunction* f : functions_)
+        used.insert(f->adj->builtins_used.begin(), f->adj->builtins_used.end());
 
     for (size_t ki = 0; ki < kernels.size(); ++ki) {
         KernelDef* k = kernels[ki];

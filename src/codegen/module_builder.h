@@ -3,16 +3,16 @@
 // in Warp's order.
 #pragma once
 
-#include <string>
-#include <vector>
-
 #include "codegen/compile.h"
 #include "codegen/module_scope.h"
+
+#include <string>
+#include <vector>
 
 namespace ws {
 
 class ModuleBuilder {
-public:
+  public:
     ModuleBuilder(const ModuleScope& scope, const CompileOptions& options);
 
     const ModuleScope& scope() const { return scope_; }
@@ -28,7 +28,7 @@ public:
 
     CompileOutput assemble();
 
-private:
+  private:
     void build_kernel(KernelDef* kernel);
     void propagate_used_by_backward();
 

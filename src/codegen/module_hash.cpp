@@ -8,26 +8,25 @@
 // CPython's field order.
 #include "codegen/module_hash.h"
 
-#include <fmt/format.h>
-#include <openssl/evp.h>
-
-#include <algorithm>
-#include <cstring>
-#include <deque>
-#include <map>
-#include <set>
-
 #include "builtins/builtin.h"
 #include "codegen/ast_walk.h"
 #include "codegen/emit.h"
 #include "codegen/module_scope.h"
+
+#include <algorithm>
+#include <cstring>
+#include <deque>
+#include <fmt/format.h>
+#include <map>
+#include <openssl/evp.h>
+#include <set>
 
 namespace ws {
 
 namespace {
 
 class Sha256 {
-public:
+  public:
     Sha256() : ctx_(EVP_MD_CTX_new()) { EVP_DigestInit_ex(ctx_, EVP_sha256(), nullptr); }
     ~Sha256() { EVP_MD_CTX_free(ctx_); }
     Sha256(const Sha256&) = delete;
@@ -41,7 +40,7 @@ public:
         return {d, d + n};
     }
 
-private:
+  private:
     EVP_MD_CTX* ctx_;
 };
 
@@ -66,10 +65,13 @@ std::vector<unsigned char> half_bytes(double v) {
     int32_t exp = static_cast<int32_t>((x >> 23) & 0xff) - 127 + 15;
     uint32_t mant = x & 0x7fffff;
     uint16_t h;
-    if (((x >> 23) & 0xff) == 0xff) h = static_cast<uint16_t>(sign | 0x7c00 | (mant ? 0x200 : 0));
-    else if (exp >= 31) h = static_cast<uint16_t>(sign | 0x7c00);
+    if (((x >> 23) & 0xff) == 0xff)
+        h = static_cast<uint16_t>(sign | 0x7c00 | (mant ? 0x200 : 0));
+    else if (exp >= 31)
+        h = static_cast<uint16_t>(sign | 0x7c00);
     else if (exp <= 0) {
-        if (exp < -10) h = static_cast<uint16_t>(sign);
+        if (exp < -10)
+            h = static_cast<uint16_t>(sign);
         else {
             mant |= 0x800000;
             int shift = 14 - exp;
@@ -127,7 +129,7 @@ std::vector<unsigned char> constant_bytes(const Constant& c) {
 }
 
 class Hasher {
-public:
+  public:
     Hasher(const ModuleScope& scope, const DeferredStatics& deferred) : scope_(scope), deferred_(deferred) {}
 
     std::vector<unsigned char> kernel(const KernelDef& k) {
@@ -138,7 +140,7 @@ public:
         return h.digest();
     }
 
-private:
+  private:
     std::string function_source(const FunctionSource& src) const {
         const SourceFile& file = scope_.source();
         int start = src.fun_lineno;
@@ -165,7 +167,8 @@ private:
         for (const auto& t : lines) {
             if (t.empty()) continue;
             std::string lead = t.substr(0, t.find_first_not_of(" \t"));
-            if (!margin) margin = lead;
+            if (!margin)
+                margin = lead;
             else {
                 size_t i = 0;
                 while (i < margin->size() && i < lead.size() && (*margin)[i] == lead[i]) ++i;
@@ -183,7 +186,8 @@ private:
 
     // Names assigned by `=` anywhere in the function (Warp's assigned_name_ids).
     static void assigned_names(const ast::Expr* t, std::set<std::string>& out) {
-        if (t->kind == ast::ExprKind::Name) out.insert(ast::as<ast::Name>(t)->id);
+        if (t->kind == ast::ExprKind::Name)
+            out.insert(ast::as<ast::Name>(t)->id);
         else if (t->kind == ast::ExprKind::Tuple)
             for (auto* e : ast::as<ast::Tuple>(t)->elts) assigned_names(e, out);
         else if (t->kind == ast::ExprKind::List)
@@ -198,8 +202,10 @@ private:
         if (!obj) return nullptr;
         for (size_t i = 1; i < path.size(); ++i) {
             ObjectRef next = ModuleScope::attribute(*obj, path[i]);
-            if (next) obj = next;
-            else if (i < path.size() - 1) return nullptr;
+            if (next)
+                obj = next;
+            else if (i < path.size() - 1)
+                return nullptr;
         }
         return obj;
     }
@@ -221,8 +227,10 @@ private:
         h.update(function_source(src));
         for (const Param& p : src.params) {
             h.update(fmt::format("{}:{}", p.name, type_code(p.type)));
-            if (p.type->is_struct()) h.update(p.type->st->digest);
-            else if (p.type->is_array() && p.type->elem->is_struct()) h.update(p.type->elem->st->digest);
+            if (p.type->is_struct())
+                h.update(p.type->st->digest);
+            else if (p.type->is_array() && p.type->elem->is_struct())
+                h.update(p.type->elem->st->digest);
         }
         if (src.has_return_annotation) {
             std::string code;
@@ -233,7 +241,8 @@ private:
                 code = type_code(src.return_annotation);
             }
             h.update("return:" + code);
-            if (src.return_annotation && src.return_annotation->is_struct()) h.update(src.return_annotation->st->digest);
+            if (src.return_annotation && src.return_annotation->is_struct())
+                h.update(src.return_annotation->st->digest);
         }
 
         std::set<std::string> symbols;
@@ -272,8 +281,9 @@ private:
         // Python's float and wp.float32 are two, each custom vector type is its own.
         std::vector<std::string> type_keys;
         auto add_type = [&](const Object& o, const std::string& code) {
-            static const std::set<std::string> kFloatAliases = {"vec2", "vec3", "vec4", "mat22", "mat33", "mat44",
-                                                                "quat", "transform", "spatial_vector", "spatial_matrix"};
+            static const std::set<std::string> kFloatAliases = {
+                "vec2",  "vec3", "vec4",      "mat22",          "mat33",
+                "mat44", "quat", "transform", "spatial_vector", "spatial_matrix"};
             std::string key = o.custom ? fmt::format("custom:{}", static_cast<const void*>(&o))
                                        : (kFloatAliases.count(o.name) ? o.name + "f" : o.name);
             if (std::find(type_keys.begin(), type_keys.end(), key) != type_keys.end()) return;
@@ -287,7 +297,8 @@ private:
                     std::vector<const ast::Expr*> rhs;
                     if (v->kind == ast::ExprKind::Tuple)
                         for (auto* e : ast::as<ast::Tuple>(v)->elts) rhs.push_back(e);
-                    else rhs.push_back(v);
+                    else
+                        rhs.push_back(v);
                     for (const ast::Expr* r : rhs) {
                         std::vector<std::string> path;
                         if (!dotted(r, path)) continue;
@@ -317,9 +328,12 @@ private:
                 if (!dotted(ast::as<ast::Call>(e)->func, path)) continue;
                 ObjectRef o = resolve_path(path, symbols);
                 if (!o) continue;
-                if (o->kind == Object::Kind::Function) add_function(o->function);
-                else if (o->kind == Object::Kind::Struct) add_type(*o, o->type->st->native_name);
-                else if (o->kind == Object::Kind::Type && o->type->is_value()) add_type(*o, type_code(o->type));
+                if (o->kind == Object::Kind::Function)
+                    add_function(o->function);
+                else if (o->kind == Object::Kind::Struct)
+                    add_type(*o, o->type->st->native_name);
+                else if (o->kind == Object::Kind::Type && o->type->is_value())
+                    add_type(*o, type_code(o->type));
             }
         }
         for (const auto& [name, c] : constants) {
@@ -329,9 +343,12 @@ private:
         // wp.static(...): declaration-time ones, then those evaluated during the build.
         auto hash_static = [&](const std::string& code, const ObjectRef& v) {
             h.update(code);
-            if (v->kind == Object::Kind::Constant) h.update(constant_bytes(*v->value));
-            else if (v->kind == Object::Kind::Function && !in_progress_.count(v->function)) h.update(function(*v->function));
-            else if (v->kind == Object::Kind::Builtin) h.update(builtin_function(v->name));
+            if (v->kind == Object::Kind::Constant)
+                h.update(constant_bytes(*v->value));
+            else if (v->kind == Object::Kind::Function && !in_progress_.count(v->function))
+                h.update(function(*v->function));
+            else if (v->kind == Object::Kind::Builtin)
+                h.update(builtin_function(v->name));
         };
         for (const auto& [code, v] : src.resolved_statics) hash_static(code, v);
         if (auto it = deferred_.find(&src); it != deferred_.end())
@@ -355,7 +372,8 @@ private:
         for (const auto& ov : g.templates) all.push_back(ov.get());
         for (const UserFunction* ov : all) {
             std::string sig;
-            for (size_t i = 0; i < ov->src.params.size(); ++i) sig += (i ? "_" : "") + type_code(ov->src.params[i].type);
+            for (size_t i = 0; i < ov->src.params.size(); ++i)
+                sig += (i ? "_" : "") + type_code(ov->src.params[i].type);
             sigs.emplace_back(sig, ov);
         }
         std::sort(sigs.begin(), sigs.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
@@ -384,7 +402,8 @@ private:
 
 } // namespace
 
-std::vector<std::vector<unsigned char>> kernel_hashes(const ModuleScope& scope, const DeferredStatics& deferred) {
+std::vector<std::vector<unsigned char>> kernel_hashes(const ModuleScope& scope,
+                                                      const DeferredStatics& deferred) {
     Hasher hasher(scope, deferred);
     std::vector<std::vector<unsigned char>> out;
     for (const KernelDef* k : scope.kernels()) out.push_back(hasher.kernel(*k));

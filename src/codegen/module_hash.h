@@ -1,12 +1,12 @@
 // Warp's kernel content hashes (see module_hash.cpp).
 #pragma once
 
+#include "codegen/module_scope.h"
+
 #include <map>
 #include <string>
 #include <utility>
 #include <vector>
-
-#include "codegen/module_scope.h"
 
 namespace ws {
 
@@ -15,6 +15,7 @@ namespace ws {
 using DeferredStatics = std::map<const FunctionSource*, std::vector<std::pair<std::string, ObjectRef>>>;
 
 // sha256 digest of each kernel of `scope`, in definition order.
-std::vector<std::vector<unsigned char>> kernel_hashes(const ModuleScope& scope, const DeferredStatics& deferred = {});
+std::vector<std::vector<unsigned char>> kernel_hashes(const ModuleScope& scope,
+                                                      const DeferredStatics& deferred = {});
 
 } // namespace ws

@@ -3,19 +3,18 @@
 // and matrix types, structs, decorated functions and kernels).
 #include "codegen/module_scope.h"
 
-#include <fmt/format.h>
-
-#include <algorithm>
-#include <cmath>
-#include <deque>
-#include <set>
-
 #include "builtins/builtin.h"
 #include "codegen/adjoint.h"
 #include "codegen/ast_walk.h"
 #include "codegen/emit.h"
 #include "codegen/warp_names.h"
 #include "syntax/parser.h"
+
+#include <algorithm>
+#include <cmath>
+#include <deque>
+#include <fmt/format.h>
+#include <set>
 
 namespace ws {
 
@@ -47,7 +46,9 @@ std::shared_ptr<const Object> Object::make_named(Kind kind, std::string name) {
     return o;
 }
 
-std::string expr_text(const SourceFile& src, const ast::Expr* e) { return source_segment(src, e->pos); }
+std::string expr_text(const SourceFile& src, const ast::Expr* e) {
+    return source_segment(src, e->pos);
+}
 
 namespace {
 
@@ -129,8 +130,9 @@ Constant python_arith(ast::BinOpKind op, const Constant& a, const Constant& b, b
     return a;
 }
 
-ObjectRef unsupported(std::string what) { return Object::make_named(Object::Kind::Unsupported, std::move(what)); }
-
+ObjectRef unsupported(std::string what) {
+    return Object::make_named(Object::Kind::Unsupported, std::move(what));
+}
 
 } // namespace
 
@@ -161,9 +163,13 @@ ObjectRef ModuleScope::global(std::string_view name) const {
     return it == globals_.end() ? nullptr : it->second;
 }
 
-ObjectRef ModuleScope::python_builtin(std::string_view name) { return warp_names::python_builtin(name); }
+ObjectRef ModuleScope::python_builtin(std::string_view name) {
+    return warp_names::python_builtin(name);
+}
 
-ObjectRef ModuleScope::attribute(const Object& obj, std::string_view name) { return warp_names::attribute(obj, name); }
+ObjectRef ModuleScope::attribute(const Object& obj, std::string_view name) {
+    return warp_names::attribute(obj, name);
+}
 
 namespace {
 
@@ -173,8 +179,9 @@ bool is_warp_object(const Object& o) {
     case Object::Kind::Builtin:
     case Object::Kind::WarpModule:
     case Object::Kind::WarpPyFunc: return true;
-    case Object::Kind::Unsupported: return o.name.rfind("module warp", 0) == 0 || o.name.rfind("warp.", 0) == 0 ||
-                                           o.name.rfind("wp.", 0) == 0;
+    case Object::Kind::Unsupported:
+        return o.name.rfind("module warp", 0) == 0 || o.name.rfind("warp.", 0) == 0 ||
+               o.name.rfind("wp.", 0) == 0;
     default: return false;
     }
 }
@@ -184,7 +191,8 @@ bool is_main_guard(const ast::Expr* test) {
     if (test->kind != ast::ExprKind::Compare) return false;
     const auto* c = ast::as<ast::Compare>(test);
     return c->ops.size() == 1 && c->ops[0] == ast::CmpOpKind::Eq && c->left->kind == ast::ExprKind::Name &&
-           ast::as<ast::Name>(c->left)->id == "__name__" && c->comparators[0]->kind == ast::ExprKind::Constant &&
+           ast::as<ast::Name>(c->left)->id == "__name__" &&
+           c->comparators[0]->kind == ast::ExprKind::Constant &&
            ast::as<ast::Constant>(c->comparators[0])->str_value == "__main__";
 }
 
@@ -208,15 +216,16 @@ void ModuleScope::check_module_code(const ast::Expr* e) const {
             case Object::Kind::PyBuiltin:
             case Object::Kind::Type: harmless = true; break;
             case Object::Kind::WarpPyFunc:
-                harmless = f->name == "constant" || f->name == "vector" || f->name == "matrix" || f->name == "init";
+                harmless =
+                    f->name == "constant" || f->name == "vector" || f->name == "matrix" || f->name == "init";
                 break;
             case Object::Kind::Unsupported: {
                 // A call into a third-party library cannot create Warp kernels in this
                 // module unless it is handed one of the module's functions.
                 std::vector<std::string> path;
                 ObjectRef root = dotted_name(call->func, path) ? global(path[0]) : nullptr;
-                harmless = root && root->kind == Object::Kind::Unsupported && root->name.rfind("module ", 0) == 0 &&
-                           !is_warp_object(*root);
+                harmless = root && root->kind == Object::Kind::Unsupported &&
+                           root->name.rfind("module ", 0) == 0 && !is_warp_object(*root);
                 for (const ast::Expr* a : call->args)
                     if (a->kind == ast::ExprKind::Name) {
                         ObjectRef v = global(ast::as<ast::Name>(a)->id);
@@ -230,10 +239,11 @@ void ModuleScope::check_module_code(const ast::Expr* e) const {
             }
         }
         if (!harmless)
-            fail(call->pos, fmt::format("module-level call `{}` may create Warp kernels or functions at import time; "
-                                        "warpsynth does not run module code and only compiles kernels and "
-                                        "functions defined with decorators at the top level",
-                                        expr_text(source(), call->func)));
+            fail(call->pos,
+                 fmt::format("module-level call `{}` may create Warp kernels or functions at import time; "
+                             "warpsynth does not run module code and only compiles kernels and "
+                             "functions defined with decorators at the top level",
+                             expr_text(source(), call->func)));
     }
 }
 
@@ -287,7 +297,8 @@ void ModuleScope::exec(const ast::Stmt* stmt) {
         const auto* a = ast::as<ast::AnnAssign>(stmt);
         if (!a->value) return;
         check_module_code(a->value);
-        if (a->target->kind == ast::ExprKind::Name) globals_[ast::as<ast::Name>(a->target)->id] = eval_expr(a->value);
+        if (a->target->kind == ast::ExprKind::Name)
+            globals_[ast::as<ast::Name>(a->target)->id] = eval_expr(a->value);
         return;
     }
     case ast::StmtKind::AugAssign: {
@@ -326,8 +337,9 @@ void ModuleScope::exec(const ast::Stmt* stmt) {
         if (is_main_guard(i->test)) return; // not run when the module is imported
         ObjectRef t = eval_python(i->test);
         if (!t || t->kind != Object::Kind::Constant)
-            fail(stmt->pos, "module-level `if` whose condition warpsynth cannot evaluate; kernels must be defined "
-                            "unconditionally at the top level");
+            fail(stmt->pos,
+                 "module-level `if` whose condition warpsynth cannot evaluate; kernels must be defined "
+                 "unconditionally at the top level");
         for (const ast::Stmt* s2 : t->value->truthy() ? i->body : i->orelse) exec(s2);
         return;
     }
@@ -337,9 +349,10 @@ void ModuleScope::exec(const ast::Stmt* stmt) {
     case ast::StmtKind::Assert:
     case ast::StmtKind::Delete: return;
     default:
-        fail(stmt->pos, fmt::format("module-level `{}` statement: warpsynth does not run module code, and this "
-                                    "statement may define or change kernels",
-                                    ast::name_of(stmt->kind)));
+        fail(stmt->pos,
+             fmt::format("module-level `{}` statement: warpsynth does not run module code, and this "
+                         "statement may define or change kernels",
+                         ast::name_of(stmt->kind)));
     }
 }
 
@@ -348,18 +361,28 @@ void ModuleScope::set_config(const ast::Attribute* target, const ObjectRef& valu
     std::vector<std::string> path;
     if (!dotted_name(target, path) || path.size() != 3) return;
     ObjectRef root = global(path[0]);
-    if (!root || root->kind != Object::Kind::WarpModule || root->name != "warp" || path[1] != "config") return;
+    if (!root || root->kind != Object::Kind::WarpModule || root->name != "warp" || path[1] != "config")
+        return;
     const std::string& option = path[2];
-    static const std::set<std::string> kNoCodegenEffect = {"quiet", "verbose", "log_level", "print_launches",
-                                                           "kernel_cache_dir", "cache_kernels", "verify_cuda",
+    static const std::set<std::string> kNoCodegenEffect = {"quiet",
+                                                           "verbose",
+                                                           "log_level",
+                                                           "print_launches",
+                                                           "kernel_cache_dir",
+                                                           "cache_kernels",
+                                                           "verify_cuda",
                                                            "enable_graph_capture_module_load_by_default"};
     if (kNoCodegenEffect.count(option)) return;
     bool is_const = value && value->kind == Object::Kind::Constant;
-    if (option == "max_unroll" && is_const) options_.max_unroll = static_cast<int>(value->value->as_int());
-    else if (option == "enable_backward" && is_const) options_.enable_backward = value->value->truthy();
-    else fail(target->pos, fmt::format("wp.config.{} changes Warp's code generation in ways warpsynth does not "
-                                       "model",
-                                       option));
+    if (option == "max_unroll" && is_const)
+        options_.max_unroll = static_cast<int>(value->value->as_int());
+    else if (option == "enable_backward" && is_const)
+        options_.enable_backward = value->value->truthy();
+    else
+        fail(target->pos,
+             fmt::format("wp.config.{} changes Warp's code generation in ways warpsynth does not "
+                         "model",
+                         option));
 }
 
 void ModuleScope::set_module_options(const ast::Call* call) {
@@ -367,35 +390,56 @@ void ModuleScope::set_module_options(const ast::Call* call) {
         fail(call->pos, "wp.set_module_options() is supported with one dict literal argument");
     const auto* dict = static_cast<const ast::Dict*>(call->args[0]);
     // Options that do not change the generated source text.
-    static const std::set<std::string> kNoCodegenEffect = {
-        "fast_math", "fuse_fp", "cuda_output", "optimization_level", "cpu_compiler_flags", "compile_time_trace",
-        "strip_hash", "enable_mathdx_gemm", "enable_mathdx_solver", "enable_mathdx_fft", "verify_fp",
-        "verify_autograd_array_access", "use_precompiled_headers", "line_directives"};
+    static const std::set<std::string> kNoCodegenEffect = {"fast_math",
+                                                           "fuse_fp",
+                                                           "cuda_output",
+                                                           "optimization_level",
+                                                           "cpu_compiler_flags",
+                                                           "compile_time_trace",
+                                                           "strip_hash",
+                                                           "enable_mathdx_gemm",
+                                                           "enable_mathdx_solver",
+                                                           "enable_mathdx_fft",
+                                                           "verify_fp",
+                                                           "verify_autograd_array_access",
+                                                           "use_precompiled_headers",
+                                                           "line_directives"};
     for (size_t i = 0; i < dict->keys.size(); ++i) {
         const ast::Expr* k = dict->keys[i];
-        if (!k || k->kind != ast::ExprKind::Constant || ast::as<ast::Constant>(k)->value_kind != ast::Constant::Kind::Str)
+        if (!k || k->kind != ast::ExprKind::Constant ||
+            ast::as<ast::Constant>(k)->value_kind != ast::Constant::Kind::Str)
             fail(k ? k->pos : dict->pos, "module option names must be string literals");
         const std::string& name = ast::as<ast::Constant>(k)->str_value;
         const ast::Expr* vnode = dict->values[i];
         if (kNoCodegenEffect.count(name)) continue;
         ObjectRef v = eval_expr(vnode);
         bool is_const = v && v->kind == Object::Kind::Constant;
-        if (name == "max_unroll" && is_const) options_.max_unroll = static_cast<int>(v->value->as_int());
-        else if (name == "enable_backward" && is_const) options_.enable_backward = v->value->truthy();
-        else if (name == "default_grid_stride" && is_const) options_.default_grid_stride = v->value->truthy();
-        else if (name == "block_dim" && is_const && v->value->as_int() == 256) continue;
+        if (name == "max_unroll" && is_const)
+            options_.max_unroll = static_cast<int>(v->value->as_int());
+        else if (name == "enable_backward" && is_const)
+            options_.enable_backward = v->value->truthy();
+        else if (name == "default_grid_stride" && is_const)
+            options_.default_grid_stride = v->value->truthy();
+        else if (name == "block_dim" && is_const && v->value->as_int() == 256)
+            continue;
         else if (name == "mode" && vnode->kind == ast::ExprKind::Constant &&
-                 ast::as<ast::Constant>(vnode)->str_value == "release") continue;
-        else if (name == "lineinfo" && is_const && !v->value->truthy()) continue;
-        else fail(vnode->pos, fmt::format("module option '{}' with this value changes Warp's code generation in "
-                                          "ways warpsynth does not model",
-                                          name));
+                 ast::as<ast::Constant>(vnode)->str_value == "release")
+            continue;
+        else if (name == "lineinfo" && is_const && !v->value->truthy())
+            continue;
+        else
+            fail(vnode->pos,
+                 fmt::format("module option '{}' with this value changes Warp's code generation in "
+                             "ways warpsynth does not model",
+                             name));
     }
 }
 
 namespace {
 
-bool is_number(const ObjectRef& o) { return o && o->kind == Object::Kind::Constant && o->value->is_number_like(); }
+bool is_number(const ObjectRef& o) {
+    return o && o->kind == Object::Kind::Constant && o->value->is_number_like();
+}
 
 std::optional<bool> python_compare(ast::CmpOpKind op, const Constant& a, const Constant& b) {
     bool floats = a.kind == Constant::Kind::PyFloat || b.kind == Constant::Kind::PyFloat;
@@ -480,8 +524,9 @@ ObjectRef ModuleScope::eval_python(const ast::Expr* e, const LocalLookup* locals
         bool result = true;
         for (size_t i = 0; i < c->ops.size(); ++i) {
             ObjectRef right = eval(c->comparators[i]);
-            if (!left || !right || left->kind != Object::Kind::Constant || right->kind != Object::Kind::Constant ||
-                !left->value->is_py_number() || !right->value->is_py_number())
+            if (!left || !right || left->kind != Object::Kind::Constant ||
+                right->kind != Object::Kind::Constant || !left->value->is_py_number() ||
+                !right->value->is_py_number())
                 return fail_obj();
             auto r = python_compare(c->ops[i], *left->value, *right->value);
             if (!r) return fail_obj();
@@ -510,7 +555,8 @@ ObjectRef ModuleScope::eval_python(const ast::Expr* e, const LocalLookup* locals
     }
     case ast::ExprKind::Tuple:
     case ast::ExprKind::List: {
-        const auto& elts = e->kind == ast::ExprKind::Tuple ? ast::as<ast::Tuple>(e)->elts : ast::as<ast::List>(e)->elts;
+        const auto& elts =
+            e->kind == ast::ExprKind::Tuple ? ast::as<ast::Tuple>(e)->elts : ast::as<ast::List>(e)->elts;
         auto seq = std::make_shared<Object>();
         seq->kind = Object::Kind::Sequence;
         seq->name = e->kind == ast::ExprKind::Tuple ? "tuple" : "list";
@@ -524,7 +570,8 @@ ObjectRef ModuleScope::eval_python(const ast::Expr* e, const LocalLookup* locals
     case ast::ExprKind::Subscript: {
         const auto* sub = ast::as<ast::Subscript>(e);
         ObjectRef base = eval(sub->value), index = eval(sub->slice);
-        if (!base || !index || index->kind != Object::Kind::Constant || !index->value->is_py_int()) return fail_obj();
+        if (!base || !index || index->kind != Object::Kind::Constant || !index->value->is_py_int())
+            return fail_obj();
         int64_t i = index->value->as_int();
         if (base->kind == Object::Kind::Sequence) {
             int64_t n = static_cast<int64_t>(base->items.size());
@@ -558,13 +605,16 @@ ObjectRef ModuleScope::eval_python(const ast::Expr* e, const LocalLookup* locals
             if (args[0]->kind == Object::Kind::Type && args[0]->type->is_composite()) {
                 // Warp's type_length: vectors their length, matrices their rows.
                 TypeRef t = args[0]->type;
-                return Object::make_constant(Constant::py_int(t->is_matrix() ? t->rows : t->component_count()));
+                return Object::make_constant(
+                    Constant::py_int(t->is_matrix() ? t->rows : t->component_count()));
             }
             if (args[0]->kind == Object::Kind::Sequence)
                 return Object::make_constant(Constant::py_int(static_cast<int64_t>(args[0]->items.size())));
-            if (args[0]->kind == Object::Kind::Constant && args[0]->value->kind == Constant::Kind::Composite) {
+            if (args[0]->kind == Object::Kind::Constant &&
+                args[0]->value->kind == Constant::Kind::Composite) {
                 TypeRef t = args[0]->value->type;
-                return Object::make_constant(Constant::py_int(t->is_matrix() ? t->rows : t->component_count()));
+                return Object::make_constant(
+                    Constant::py_int(t->is_matrix() ? t->rows : t->component_count()));
             }
             return fail_obj();
         }
@@ -592,10 +642,12 @@ TypeRef ModuleScope::eval_annotation(const ast::Expr* e) {
             TypeRef dtype = nullptr;
             if (!call->args.empty()) dtype = eval_annotation(call->args[0]);
             for (const auto& kw : call->keywords) {
-                if (kw.arg == "dtype") dtype = eval_annotation(kw.value);
+                if (kw.arg == "dtype")
+                    dtype = eval_annotation(kw.value);
                 else if (kw.arg == "ndim" && f->name == "array") {
                     ObjectRef n = eval_expr(kw.value);
-                    if (!n || n->kind != Object::Kind::Constant) fail(kw.value->pos, "array ndim must be a constant");
+                    if (!n || n->kind != Object::Kind::Constant)
+                        fail(kw.value->pos, "array ndim must be a constant");
                     ndim = static_cast<int>(n->value->as_int());
                 } else {
                     fail(kw.value->pos, fmt::format("unsupported array annotation argument '{}'", kw.arg));
@@ -630,7 +682,8 @@ TypeRef ModuleScope::eval_annotation(const ast::Expr* e) {
         }
         fail(e->pos, fmt::format("unsupported type annotation '{}'", expr_text(source(), e)));
     }
-    if (e->kind == ast::ExprKind::Constant && ast::as<ast::Constant>(e)->value_kind == ast::Constant::Kind::None)
+    if (e->kind == ast::ExprKind::Constant &&
+        ast::as<ast::Constant>(e)->value_kind == ast::Constant::Kind::None)
         return types::void_type();
     ObjectRef t = eval_expr(e);
     if (t && (t->kind == Object::Kind::Type || t->kind == Object::Kind::Struct)) return t->type;
@@ -653,15 +706,17 @@ FunctionSource ModuleScope::function_source(const ast::FunctionDef* def, bool is
     for (size_t i = 0; i < a.args.size(); ++i) {
         const ast::Arg& arg = a.args[i];
         if (!arg.annotation)
-            fail(arg.pos, fmt::format("incomplete argument annotations on function {}: '{}' has no type annotation",
-                                      def->name, arg.name));
+            fail(arg.pos,
+                 fmt::format("incomplete argument annotations on function {}: '{}' has no type annotation",
+                             def->name, arg.name));
         Param p;
         p.name = arg.name;
         p.pos = arg.pos;
         p.type = eval_annotation(arg.annotation);
         if (p.type->kind == TypeKind::Void) fail(arg.pos, "parameters cannot be annotated as None");
         if (i >= first_default) {
-            if (is_kernel) fail(a.defaults[i - first_default]->pos, "kernel parameters cannot have default values");
+            if (is_kernel)
+                fail(a.defaults[i - first_default]->pos, "kernel parameters cannot have default values");
             ObjectRef d = eval_expr(a.defaults[i - first_default]);
             if (!d || d->kind != Object::Kind::Constant)
                 fail(a.defaults[i - first_default]->pos, "default values must be numbers or booleans");
@@ -679,7 +734,8 @@ FunctionSource ModuleScope::function_source(const ast::FunctionDef* def, bool is
                 std::vector<const ast::Expr*> elts;
                 if (s->slice->kind == ast::ExprKind::Tuple)
                     for (const ast::Expr* x : ast::as<ast::Tuple>(s->slice)->elts) elts.push_back(x);
-                else elts.push_back(s->slice);
+                else
+                    elts.push_back(s->slice);
                 for (const ast::Expr* x : elts) fs.return_tuple.push_back(eval_annotation(x));
                 fs.has_return_annotation = true;
                 return fs;
@@ -709,7 +765,8 @@ void walk_names(const ast::Expr* e, std::set<std::string>& out) {
 
 } // namespace
 
-ObjectRef ModuleScope::static_call_target(const ast::Call* call, const std::set<std::string>& shadowed) const {
+ObjectRef ModuleScope::static_call_target(const ast::Call* call,
+                                          const std::set<std::string>& shadowed) const {
     std::vector<std::string> path;
     if (!dotted_name(call->func, path) || shadowed.count(path[0])) return nullptr;
     ObjectRef obj = global(path[0]);
@@ -719,8 +776,9 @@ ObjectRef ModuleScope::static_call_target(const ast::Call* call, const std::set<
     return obj;
 }
 
-ObjectRef ModuleScope::evaluate_static(const ast::Call* call, const LocalLookup* locals, std::string* code) const {
-    const ast::Expr* arg = !call->args.empty() ? call->args[0]
+ObjectRef ModuleScope::evaluate_static(const ast::Call* call, const LocalLookup* locals,
+                                       std::string* code) const {
+    const ast::Expr* arg = !call->args.empty()       ? call->args[0]
                            : !call->keywords.empty() ? call->keywords[0].value
                                                      : nullptr;
     if (!arg || call->args.size() + call->keywords.size() != 1) return nullptr;
@@ -731,7 +789,8 @@ ObjectRef ModuleScope::evaluate_static(const ast::Call* call, const LocalLookup*
     ObjectRef v = eval_python(arg, locals);
     // Values Warp accepts from a static expression: numbers, Warp values, functions.
     if (!v) return nullptr;
-    if (v->kind == Object::Kind::Constant || v->kind == Object::Kind::Function || v->kind == Object::Kind::Builtin)
+    if (v->kind == Object::Kind::Constant || v->kind == Object::Kind::Function ||
+        v->kind == Object::Kind::Builtin)
         return v;
     return nullptr;
 }
@@ -770,7 +829,7 @@ void ModuleScope::resolve_static_expressions(FunctionSource& fs) {
             const auto* call = ast::as<ast::Call>(n.expr);
             ObjectRef target = static_call_target(call, params);
             if (target && target->kind == Object::Kind::WarpPyFunc && target->name == "static") {
-                const ast::Expr* arg = !call->args.empty() ? call->args[0]
+                const ast::Expr* arg = !call->args.empty()       ? call->args[0]
                                        : !call->keywords.empty() ? call->keywords[0].value
                                                                  : nullptr;
                 std::set<std::string> referenced;
@@ -818,8 +877,9 @@ void ModuleScope::define_function(const ast::FunctionDef* def) {
             kind = d->name;
             deco_call = dc;
         } else if (d && is_warp_object(*d)) {
-            fail(dx->pos, fmt::format("unsupported Warp decorator '{}' (warpsynth supports @wp.func and @wp.kernel)",
-                                      expr_text(source(), dx)));
+            fail(dx->pos,
+                 fmt::format("unsupported Warp decorator '{}' (warpsynth supports @wp.func and @wp.kernel)",
+                             expr_text(source(), dx)));
         } else {
             other_decorators = true;
         }
@@ -829,13 +889,15 @@ void ModuleScope::define_function(const ast::FunctionDef* def) {
         return;
     }
     if (other_decorators || def->decorators.size() != 1)
-        fail(def->decorators[0]->pos, fmt::format("@wp.{} combined with other decorators is not supported", kind));
+        fail(def->decorators[0]->pos,
+             fmt::format("@wp.{} combined with other decorators is not supported", kind));
 
     if (kind == "kernel") {
         auto k = std::make_unique<KernelDef>();
         k->src = function_source(def, true);
         if (deco_call) {
-            if (!deco_call->args.empty()) fail(deco_call->args[0]->pos, "@wp.kernel takes keyword arguments only");
+            if (!deco_call->args.empty())
+                fail(deco_call->args[0]->pos, "@wp.kernel takes keyword arguments only");
             for (const auto& kw : deco_call->keywords) {
                 ObjectRef v = eval_expr(kw.value);
                 bool is_const = v && v->kind == Object::Kind::Constant && v->value->is_number_like();
@@ -845,7 +907,8 @@ void ModuleScope::define_function(const ast::FunctionDef* def) {
                     continue; // an explicit None is the default
                 } else if (kw.arg == "module") {
                     // The kernel belongs to another (or its own unique) module, not this one.
-                    globals_[def->name] = unsupported(fmt::format("kernel '{}' of another module", def->name));
+                    globals_[def->name] =
+                        unsupported(fmt::format("kernel '{}' of another module", def->name));
                     return;
                 } else if (kw.arg == "name" && kw.value->kind == ast::ExprKind::Constant &&
                            ast::as<ast::Constant>(kw.value)->value_kind == ast::Constant::Kind::Str) {
@@ -888,7 +951,8 @@ void ModuleScope::define_function(const ast::FunctionDef* def) {
             }
         }
         for (const KernelDef* other : kernels_)
-            if (other->src.key == k->src.key) fail(def->pos, fmt::format("kernel '{}' is defined twice", def->name));
+            if (other->src.key == k->src.key)
+                fail(def->pos, fmt::format("kernel '{}' is defined twice", def->name));
         for (const Param& p : k->src.params)
             if (p.type->is_generic()) {
                 // A generic kernel is only compiled for wp.overload()-ed types; alone it adds no code.
@@ -912,7 +976,8 @@ void ModuleScope::define_function(const ast::FunctionDef* def) {
     for (const Param& p : f->src.params) f->src.is_generic = f->src.is_generic || p.type->is_generic();
     // Native names count every Function with this key created in the process,
     // starting after the ones Warp itself defines at import.
-    auto [count_it, first] = function_key_counts_.try_emplace(f->src.key, warp_names::import_function_count(f->src.key));
+    auto [count_it, first] =
+        function_key_counts_.try_emplace(f->src.key, warp_names::import_function_count(f->src.key));
     f->native_name = fmt::format("{}_{}", f->src.key, count_it->second++);
     (void)first;
 
@@ -920,7 +985,8 @@ void ModuleScope::define_function(const ast::FunctionDef* def) {
     // the same signature (Warp compares signatures as strings of type codes).
     auto signature = [](const UserFunction& u) {
         std::string sig;
-        for (size_t i = 0; i < u.src.params.size(); ++i) sig += (i ? "_" : "") + type_code(u.src.params[i].type);
+        for (size_t i = 0; i < u.src.params.size(); ++i)
+            sig += (i ? "_" : "") + type_code(u.src.params[i].type);
         return sig;
     };
     auto bind_group = [&](std::unique_ptr<FunctionGroup> g) {
@@ -933,7 +999,8 @@ void ModuleScope::define_function(const ast::FunctionDef* def) {
     };
     std::shared_ptr<UserFunction> fn = std::move(f);
     ObjectRef existing = global(def->name);
-    FunctionGroup* group = existing && existing->kind == Object::Kind::Function ? existing->function : nullptr;
+    FunctionGroup* group =
+        existing && existing->kind == Object::Kind::Function ? existing->function : nullptr;
     if (group) {
         auto& list = fn->src.is_generic ? group->templates : group->overloads;
         for (size_t i = 0; i < list.size(); ++i)
@@ -943,7 +1010,8 @@ void ModuleScope::define_function(const ast::FunctionDef* def) {
                 (fn->src.is_generic ? g->templates : g->overloads)[i] = fn;
                 // Instantiations of a replaced template are not carried over.
                 if (fn->src.is_generic)
-                    std::erase_if(g->overloads, [&](const auto& o) { return o->generic_parent == list[i].get(); });
+                    std::erase_if(g->overloads,
+                                  [&](const auto& o) { return o->generic_parent == list[i].get(); });
                 bind_group(std::move(g));
                 return;
             }
@@ -965,7 +1033,8 @@ void ModuleScope::define_struct(const ast::ClassDef* def) {
         for (const ast::Stmt* st : def->body)
             if (st->kind == ast::StmtKind::FunctionDef)
                 for (const ast::Expr* dx : ast::as<ast::FunctionDef>(st)->decorators) {
-                    const ast::Expr* target = dx->kind == ast::ExprKind::Call ? ast::as<ast::Call>(dx)->func : dx;
+                    const ast::Expr* target =
+                        dx->kind == ast::ExprKind::Call ? ast::as<ast::Call>(dx)->func : dx;
                     ObjectRef o = eval_expr(target);
                     if (o && is_warp_object(*o))
                         fail(dx->pos, "Warp kernels and functions defined inside a class are not supported");

@@ -4,6 +4,10 @@
 // after the whole file ran, so lookups see each name's final binding.
 #pragma once
 
+#include "codegen/function.h"
+#include "codegen/object.h"
+#include "syntax/ast.h"
+
 #include <functional>
 #include <map>
 #include <memory>
@@ -12,10 +16,6 @@
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include "codegen/function.h"
-#include "codegen/object.h"
-#include "syntax/ast.h"
 
 namespace ws {
 
@@ -27,7 +27,7 @@ struct ModuleOptions {
 };
 
 class ModuleScope {
-public:
+  public:
     // Evaluates the module's top level. Throws CompileError for constructs
     // that define something we cannot model (names we cannot evaluate are
     // recorded as Unsupported and only fail if a kernel uses them).
@@ -66,7 +66,7 @@ public:
     // `code` receives the expression's source text (Warp's key for it).
     ObjectRef evaluate_static(const ast::Call* call, const LocalLookup* locals, std::string* code) const;
 
-private:
+  private:
     void exec(const ast::Stmt* stmt);
     ObjectRef eval_expr(const ast::Expr* e) const { return eval_python(e); }
     void resolve_static_expressions(FunctionSource& fs);

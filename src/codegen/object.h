@@ -4,13 +4,13 @@
 // part of Python that Warp modules use at top level into these.
 #pragma once
 
+#include "types/constant.h"
+#include "types/type.h"
+
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include "types/constant.h"
-#include "types/type.h"
 
 namespace ws {
 
@@ -19,17 +19,17 @@ struct KernelDef;
 
 struct Object {
     enum class Kind {
-        Constant,     // a value: Python number/bool, Warp scalar or composite instance
-        Type,         // a type object: float, int, bool, wp.float64, wp.vec3, a custom vector type...
-        Struct,       // a @wp.struct class (type set to the struct type)
-        Function,     // user @wp.func (all overloads of one name)
-        Kernel,       // a @wp.kernel
-        Builtin,      // a Warp builtin function, e.g. wp.sin (name: the builtin key)
-        PyBuiltin,    // a Python builtin: range, min, max, abs, len, float, int, bool, print, type...
-        WarpModule,   // the warp package or one of its modules (name: "warp", "warp.types", "math")
-        WarpPyFunc,   // a Python-level Warp function: wp.constant, wp.static, wp.types.vector, ...
-        Sequence,     // a Python tuple or list of objects (used by wp.static expressions)
-        Unsupported,  // something we cannot model; `name` says what, used only in errors
+        Constant,    // a value: Python number/bool, Warp scalar or composite instance
+        Type,        // a type object: float, int, bool, wp.float64, wp.vec3, a custom vector type...
+        Struct,      // a @wp.struct class (type set to the struct type)
+        Function,    // user @wp.func (all overloads of one name)
+        Kernel,      // a @wp.kernel
+        Builtin,     // a Warp builtin function, e.g. wp.sin (name: the builtin key)
+        PyBuiltin,   // a Python builtin: range, min, max, abs, len, float, int, bool, print, type...
+        WarpModule,  // the warp package or one of its modules (name: "warp", "warp.types", "math")
+        WarpPyFunc,  // a Python-level Warp function: wp.constant, wp.static, wp.types.vector, ...
+        Sequence,    // a Python tuple or list of objects (used by wp.static expressions)
+        Unsupported, // something we cannot model; `name` says what, used only in errors
     };
     Kind kind = Kind::Unsupported;
     std::string name;              // builtin key / module / function name / description

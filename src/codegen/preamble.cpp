@@ -21,22 +21,20 @@ namespace ws {
 namespace {
 
 // Shared by both devices: must come before builtin.h.
-constexpr const char* kHeaderSetup =
-    "// Block size assumed by tile code; Warp's default block_dim.\n"
-    "#define WP_TILE_BLOCK_DIM 256\n"
-    "// Use the headers' own math declarations instead of the C runtime's.\n"
-    "#define WP_NO_CRT\n"
-    "#include \"builtin.h\"\n"
-    "#include \"deterministic.h\"\n";
+constexpr const char* kHeaderSetup = "// Block size assumed by tile code; Warp's default block_dim.\n"
+                                     "#define WP_TILE_BLOCK_DIM 256\n"
+                                     "// Use the headers' own math declarations instead of the C runtime's.\n"
+                                     "#define WP_NO_CRT\n"
+                                     "#include \"builtin.h\"\n"
+                                     "#include \"deterministic.h\"\n";
 
 // wp.tid(): generated kernels name their launch bounds `dim`; a CUDA kernel's
 // grid-stride loop variable is `_idx`, a CPU kernel's is `task_index`, and CPU
 // kernels take a template flag `wp_linear_tid` choosing the 1-D fast path.
-constexpr const char* kCudaThreadIndex =
-    "#define builtin_tid1d() wp::tid(_idx, dim)\n"
-    "#define builtin_tid2d(x, y) wp::tid(x, y, _idx, dim)\n"
-    "#define builtin_tid3d(x, y, z) wp::tid(x, y, z, _idx, dim)\n"
-    "#define builtin_tid4d(x, y, z, w) wp::tid(x, y, z, w, _idx, dim)\n";
+constexpr const char* kCudaThreadIndex = "#define builtin_tid1d() wp::tid(_idx, dim)\n"
+                                         "#define builtin_tid2d(x, y) wp::tid(x, y, _idx, dim)\n"
+                                         "#define builtin_tid3d(x, y, z) wp::tid(x, y, z, _idx, dim)\n"
+                                         "#define builtin_tid4d(x, y, z, w) wp::tid(x, y, z, w, _idx, dim)\n";
 
 constexpr const char* kCpuThreadIndex =
     "#define builtin_tid1d() wp::linear_tid<wp_linear_tid>(task_index, dim)\n"
@@ -72,18 +70,18 @@ constexpr const char* kCudaAttributes =
 
 // BODY spells Python's float(x)/int(x) casts (and their adjoints) literally;
 // `wp::float(x)` is not C++, so they are routed to the headers' cast helpers.
-constexpr const char* kCasts =
-    "#define float(x) cast_float(x)\n"
-    "#define adj_float(x, adj_x, adj_ret) adj_cast_float(x, adj_x, adj_ret)\n"
-    "#define int(x) cast_int(x)\n"
-    "#define adj_int(x, adj_x, adj_ret) adj_cast_int(x, adj_x, adj_ret)\n";
+constexpr const char* kCasts = "#define float(x) cast_float(x)\n"
+                               "#define adj_float(x, adj_x, adj_ret) adj_cast_float(x, adj_x, adj_ret)\n"
+                               "#define int(x) cast_int(x)\n"
+                               "#define adj_int(x, adj_x, adj_ret) adj_cast_int(x, adj_x, adj_ret)\n";
 
 } // namespace
 
 std::string translation_unit_preamble(Device device) {
     const bool cuda = device == Device::Cuda;
     std::string s;
-    s += cuda ? "// warpsynth translation unit (CUDA): compile with NVRTC, --include-path=<warp-lang>/warp/native\n"
+    s += cuda ? "// warpsynth translation unit (CUDA): compile with NVRTC, "
+                "--include-path=<warp-lang>/warp/native\n"
               : "// warpsynth translation unit (CPU): compile as C++17, -I <warp-lang>/warp/native\n";
     s += kHeaderSetup;
     s += '\n';

@@ -24,10 +24,24 @@ uint32_t decode(std::string_view s, size_t i, size_t& len) {
 // Python's str.isspace() for one code point.
 bool is_python_space(uint32_t cp) {
     switch (cp) {
-    case 0x09: case 0x0a: case 0x0b: case 0x0c: case 0x0d: case 0x1c: case 0x1d: case 0x1e: case 0x1f:
-    case 0x20: case 0x85: case 0xa0: case 0x1680: case 0x2028: case 0x2029: case 0x202f: case 0x205f:
-    case 0x3000:
-        return true;
+    case 0x09:
+    case 0x0a:
+    case 0x0b:
+    case 0x0c:
+    case 0x0d:
+    case 0x1c:
+    case 0x1d:
+    case 0x1e:
+    case 0x1f:
+    case 0x20:
+    case 0x85:
+    case 0xa0:
+    case 0x1680:
+    case 0x2028:
+    case 0x2029:
+    case 0x202f:
+    case 0x205f:
+    case 0x3000: return true;
     default: return cp >= 0x2000 && cp <= 0x200a;
     }
 }

@@ -3,16 +3,16 @@
 // call, or a module-level object such as a function or a type).
 #pragma once
 
+#include "codegen/object.h"
+#include "types/constant.h"
+#include "types/type.h"
+
 #include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
-
-#include "codegen/object.h"
-#include "types/constant.h"
-#include "types/type.h"
 
 namespace ws {
 
@@ -21,7 +21,7 @@ struct Var;
 // One access step from an addressable root to a nested lvalue (Warp's _LValueStep).
 struct LValueStep {
     enum class Kind { Field, Array, View, Index } kind = Kind::Field;
-    std::string field;            // Field
+    std::string field;               // Field
     std::vector<const Var*> indices; // Array / View / Index
     std::string pointer_cast;
     std::string adjoint_pointer_cast;
@@ -34,7 +34,8 @@ struct LValueOrigin {
     std::vector<LValueStep> steps;
 
     LValueOrigin extend(LValueStep step) const;
-    LValueOrigin extend_field(std::string field, std::string pointer_cast = "", std::string adjoint_cast = "") const;
+    LValueOrigin extend_field(std::string field, std::string pointer_cast = "",
+                              std::string adjoint_cast = "") const;
     LValueOrigin extend_array(std::vector<const Var*> indices) const;
     LValueOrigin extend_view(std::vector<const Var*> indices) const;
     LValueOrigin extend_index(std::vector<const Var*> indices) const;
@@ -57,9 +58,9 @@ struct Var {
     std::string label;
     TypeRef type = nullptr;
     std::optional<Constant> constant;
-    bool prefix = true;           // emitted as var_<label>; false: label is the C++ text
+    bool prefix = true; // emitted as var_<label>; false: label is the C++ text
     bool is_parameter = false;
-    int relative_lineno = -1;     // statement that created it (unused without line directives)
+    int relative_lineno = -1; // statement that created it (unused without line directives)
     std::shared_ptr<const LValueOrigin> ref_origin;
     std::shared_ptr<const ArraySlot> array_slot;
     // A tuple of compile-time constants (e.g. `shape=(2, 2)`): its elements.
@@ -88,10 +89,10 @@ struct Var {
     // The type without a Reference (the value type for declarations of adjoints).
     const std::string& value_ctype() const { return types::strip_reference(type)->ctype; }
 
-private:
+  private:
     mutable std::string emitted_, emitted_adj_;
 
-public:
+  public:
 };
 
 // The result of evaluating an expression.
@@ -133,7 +134,7 @@ struct Value {
 // Python-dict-like symbol table: insertion ordered (Warp iterates it when it
 // merges branches and loop-carried variables, and the order shows in the output).
 class SymbolTable {
-public:
+  public:
     const Value* find(std::string_view name) const {
         for (const auto& [k, v] : entries_)
             if (k == name) return &v;
@@ -158,7 +159,7 @@ public:
     const std::vector<std::pair<std::string, Value>>& entries() const { return entries_; }
     size_t size() const { return entries_.size(); }
 
-private:
+  private:
     std::vector<std::pair<std::string, Value>> entries_;
 };
 

@@ -1,28 +1,33 @@
 #include "codegen/warp_names.h"
 
-#include <fmt/format.h>
+#include "builtins/builtin.h"
+#include "builtins/warp_namespace.h"
 
 #include <cmath>
+#include <fmt/format.h>
 #include <map>
 #include <mutex>
 #include <string>
-
-#include "builtins/builtin.h"
-#include "builtins/warp_namespace.h"
 
 namespace ws::warp_names {
 
 namespace {
 
-ObjectRef named(Object::Kind kind, std::string name) { return Object::make_named(kind, std::move(name)); }
+ObjectRef named(Object::Kind kind, std::string name) {
+    return Object::make_named(kind, std::move(name));
+}
 
 // Python-level helpers of the warp package that matter at import time, by qualified name.
 std::string_view python_helper(std::string_view qualname) {
     static const std::pair<std::string_view, std::string_view> kHelpers[] = {
-        {"warp._src.types.constant", "constant"},     {"warp._src.builtins.static", "static"},
-        {"warp._src.context.func", "func"},           {"warp._src.context.kernel", "kernel"},
-        {"warp._src.context.struct", "struct"},       {"warp._src.types.vector", "vector"},
-        {"warp._src.types.matrix", "matrix"},         {"warp._src.context.set_module_options", "set_module_options"},
+        {"warp._src.types.constant", "constant"},
+        {"warp._src.builtins.static", "static"},
+        {"warp._src.context.func", "func"},
+        {"warp._src.context.kernel", "kernel"},
+        {"warp._src.context.struct", "struct"},
+        {"warp._src.types.vector", "vector"},
+        {"warp._src.types.matrix", "matrix"},
+        {"warp._src.context.set_module_options", "set_module_options"},
         {"warp._src.context.init", "init"},
     };
     for (const auto& [q, n] : kHelpers)
@@ -40,7 +45,8 @@ ObjectRef from_namespace(const builtins::NamespaceEntry& e) {
         return Object::make_type(e.type, std::string(e.name));
     case K::ArrayClass:
         if (e.payload != "array") return named(Object::Kind::Unsupported, fmt::format("wp.{}", e.name));
-        return named(Object::Kind::WarpPyFunc, e.ndim ? fmt::format("array{}d", e.ndim) : std::string("array"));
+        return named(Object::Kind::WarpPyFunc,
+                     e.ndim ? fmt::format("array{}d", e.ndim) : std::string("array"));
     case K::Int: return Object::make_constant(Constant::py_int(e.int_value));
     case K::Bool: return Object::make_constant(Constant::py_bool(e.int_value != 0));
     case K::Float: return Object::make_constant(Constant::py_float(e.float_value));
@@ -53,9 +59,11 @@ ObjectRef from_namespace(const builtins::NamespaceEntry& e) {
         return named(Object::Kind::Unsupported, std::string(e.payload));
     }
     case K::PythonFunc:
-        return named(Object::Kind::Unsupported,
-                     fmt::format("wp.{} (a Python @wp.func shipped with Warp; its source is not available to warpsynth)",
-                                 e.name));
+        return named(
+            Object::Kind::Unsupported,
+            fmt::format(
+                "wp.{} (a Python @wp.func shipped with Warp; its source is not available to warpsynth)",
+                e.name));
     default: return named(Object::Kind::Unsupported, fmt::format("wp.{}", e.name));
     }
 }
@@ -93,14 +101,17 @@ ObjectRef python_builtin(std::string_view name) {
     if (name == "float") return Object::make_type(types::float32(), "float");
     if (name == "int") return Object::make_type(types::int32(), "int");
     if (name == "bool") return Object::make_type(types::boolean(), "bool");
-    static const std::string_view kBuiltins[] = {"range", "min", "max", "abs", "len", "print", "round", "pow",
-                                                 "type", "isinstance", "tuple", "list", "sum", "divmod"};
+    static const std::string_view kBuiltins[] = {"range", "min",   "max", "abs",   "len",
+                                                 "print", "round", "pow", "type",  "isinstance",
+                                                 "tuple", "list",  "sum", "divmod"};
     for (std::string_view b : kBuiltins)
         if (b == name) return named(Object::Kind::PyBuiltin, std::string(name));
     return nullptr;
 }
 
-int import_function_count(std::string_view key) { return builtins::function_key_count(key); }
+int import_function_count(std::string_view key) {
+    return builtins::function_key_count(key);
+}
 
 namespace {
 
@@ -108,7 +119,8 @@ namespace {
 std::optional<Constant> python_convert(std::string_view to, const Constant& v) {
     if (to == "float") return Constant::py_float(v.as_double());
     if (to == "int") {
-        if (v.kind == Constant::Kind::PyFloat || (v.kind == Constant::Kind::Scalar && v.type->is_float_scalar()))
+        if (v.kind == Constant::Kind::PyFloat ||
+            (v.kind == Constant::Kind::Scalar && v.type->is_float_scalar()))
             return Constant::py_int(static_cast<int64_t>(std::trunc(v.f)));
         return Constant::py_int(v.as_int());
     }
@@ -126,7 +138,8 @@ ObjectRef composite_instance(TypeRef t, const std::vector<ObjectRef>& args) {
         if (!a || a->kind != Object::Kind::Constant) return nullptr;
         if (a->value->kind == Constant::Kind::Composite)
             for (const auto& comp : a->value->components) flat.push_back(comp);
-        else flat.push_back(*a->value);
+        else
+            flat.push_back(*a->value);
     }
     if (flat.empty()) {
         for (int i = 0; i < n; ++i) flat.push_back(Constant::py_int(0));
@@ -164,7 +177,8 @@ ObjectRef call_at_module_scope(const Object& func, const std::vector<ObjectRef>&
                 if (dtype->kind != Object::Kind::Type || !dtype->type->is_scalar()) return nullptr;
                 s = dtype->type->scalar;
             }
-            auto t = std::make_shared<Object>(*Object::make_type(types::vector(static_cast<int>(length->value->as_int()), s)));
+            auto t = std::make_shared<Object>(
+                *Object::make_type(types::vector(static_cast<int>(length->value->as_int()), s)));
             t->custom = true;
             return t;
         }
@@ -176,7 +190,8 @@ ObjectRef call_at_module_scope(const Object& func, const std::vector<ObjectRef>&
                 if (dtype->kind != Object::Kind::Type || !dtype->type->is_scalar()) return nullptr;
                 s = dtype->type->scalar;
             }
-            auto t = std::make_shared<Object>(*Object::make_type(types::matrix(shape->first, shape->second, s)));
+            auto t =
+                std::make_shared<Object>(*Object::make_type(types::matrix(shape->first, shape->second, s)));
             t->custom = true;
             return t;
         }
@@ -185,7 +200,8 @@ ObjectRef call_at_module_scope(const Object& func, const std::vector<ObjectRef>&
     if (func.kind == Object::Kind::Type) {
         TypeRef t = func.type;
         if (t->is_scalar()) {
-            if (args.size() != 1 || !kwargs.empty() || !args[0] || args[0]->kind != Object::Kind::Constant) return nullptr;
+            if (args.size() != 1 || !kwargs.empty() || !args[0] || args[0]->kind != Object::Kind::Constant)
+                return nullptr;
             const Constant& v = *args[0]->value;
             if (v.kind == Constant::Kind::Composite) return nullptr;
             if (func.name == "float" || func.name == "int" || func.name == "bool") {

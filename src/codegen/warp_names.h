@@ -3,12 +3,12 @@
 // wp.types.vector, wp.vec3(...) instances, wp.float64(...) scalars).
 #pragma once
 
+#include "codegen/object.h"
+
 #include <optional>
 #include <string_view>
 #include <utility>
 #include <vector>
-
-#include "codegen/object.h"
 
 namespace ws::warp_names {
 

@@ -1,10 +1,9 @@
 #include "types/constant.h"
 
-#include <fmt/format.h>
-
 #include <charconv>
 #include <cmath>
 #include <cstring>
+#include <fmt/format.h>
 
 namespace ws {
 
@@ -24,7 +23,7 @@ double round_to_half(double v) {
     if (af >= 65520.0f) return std::copysign(INFINITY, v); // rounds past the largest half
     // Scale so that the half's least significant bit becomes 1, round, scale back.
     int exp;
-    std::frexp(af, &exp);                 // af = m * 2^exp, m in [0.5, 1)
+    std::frexp(af, &exp);                  // af = m * 2^exp, m in [0.5, 1)
     int lsb_exp = std::max(exp - 11, -24); // 11 significant bits; subnormals below 2^-14
     double scaled = std::ldexp(static_cast<double>(af), -lsb_exp);
     double rounded = std::nearbyint(scaled); // default rounding mode: ties to even

@@ -8,21 +8,21 @@
 // distinction.
 #pragma once
 
+#include "types/type.h"
+
 #include <cstdint>
 #include <string>
 #include <vector>
-
-#include "types/type.h"
 
 namespace ws {
 
 struct Constant {
     enum class Kind : uint8_t {
-        PyBool,     // Python bool: type bool
-        PyInt,      // Python int: type int32 (Warp's default for int)
-        PyFloat,    // Python float: type float32 (Warp's default for float)
-        Scalar,     // Warp scalar instance, e.g. wp.float64(2.0): type is that scalar
-        Composite,  // Warp vector/matrix/quat/transform instance
+        PyBool,    // Python bool: type bool
+        PyInt,     // Python int: type int32 (Warp's default for int)
+        PyFloat,   // Python float: type float32 (Warp's default for float)
+        Scalar,    // Warp scalar instance, e.g. wp.float64(2.0): type is that scalar
+        Composite, // Warp vector/matrix/quat/transform instance
     };
     Kind kind = Kind::PyInt;
     // Scalar: the kind of Python value the instance wraps (PyBool, PyInt or

@@ -1,10 +1,9 @@
 #include "types/type.h"
 
-#include <fmt/format.h>
-
 #include <deque>
-#include <memory>
+#include <fmt/format.h>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <tuple>
 
@@ -19,9 +18,9 @@ struct ScalarInfo {
 };
 
 constexpr ScalarInfo kScalars[] = {
-    {Scalar::Bool, "bool", 8},        {Scalar::Int8, "int8", 8},       {Scalar::Int16, "int16", 16},
-    {Scalar::Int32, "int32", 32},     {Scalar::Int64, "int64", 64},    {Scalar::UInt8, "uint8", 8},
-    {Scalar::UInt16, "uint16", 16},   {Scalar::UInt32, "uint32", 32},  {Scalar::UInt64, "uint64", 64},
+    {Scalar::Bool, "bool", 8},        {Scalar::Int8, "int8", 8},        {Scalar::Int16, "int16", 16},
+    {Scalar::Int32, "int32", 32},     {Scalar::Int64, "int64", 64},     {Scalar::UInt8, "uint8", 8},
+    {Scalar::UInt16, "uint16", 16},   {Scalar::UInt32, "uint32", 32},   {Scalar::UInt64, "uint64", 64},
     {Scalar::Float16, "float16", 16}, {Scalar::Float32, "float32", 32}, {Scalar::Float64, "float64", 64},
 };
 
@@ -52,7 +51,7 @@ std::string scalar_ctype(Scalar s) {
 using Key = std::tuple<int, int, int, int, int, int, const void*, const void*, std::vector<TypeRef>>;
 
 class Interner {
-public:
+  public:
     explicit Interner(bool locked) : locked_(locked) {}
 
     TypeRef get(const Key& key, Type proto) {
@@ -66,7 +65,7 @@ public:
         return t;
     }
 
-private:
+  private:
     bool locked_;
     std::mutex mutex_;
     std::deque<Type> storage_; // stable addresses
@@ -114,14 +113,18 @@ TypeRef intern(const Key& key, Type proto, bool scoped) {
 }
 } // namespace
 
-types::TypeScope::TypeScope() : arena_(new Arena()), previous_(t_arena) { t_arena = arena_; }
+types::TypeScope::TypeScope() : arena_(new Arena()), previous_(t_arena) {
+    t_arena = arena_;
+}
 
 types::TypeScope::~TypeScope() {
     t_arena = previous_;
     delete arena_;
 }
 
-std::string_view scalar_name(Scalar s) { return kScalars[static_cast<int>(s)].name; }
+std::string_view scalar_name(Scalar s) {
+    return kScalars[static_cast<int>(s)].name;
+}
 
 std::optional<Scalar> scalar_from_name(std::string_view name) {
     for (const auto& info : kScalars)
@@ -129,12 +132,18 @@ std::optional<Scalar> scalar_from_name(std::string_view name) {
     return std::nullopt;
 }
 
-bool is_float(Scalar s) { return s == Scalar::Float16 || s == Scalar::Float32 || s == Scalar::Float64; }
-bool is_int(Scalar s) { return !is_float(s) && s != Scalar::Bool; }
+bool is_float(Scalar s) {
+    return s == Scalar::Float16 || s == Scalar::Float32 || s == Scalar::Float64;
+}
+bool is_int(Scalar s) {
+    return !is_float(s) && s != Scalar::Bool;
+}
 bool is_signed_int(Scalar s) {
     return s == Scalar::Int8 || s == Scalar::Int16 || s == Scalar::Int32 || s == Scalar::Int64;
 }
-int scalar_bits(Scalar s) { return kScalars[static_cast<int>(s)].bits; }
+int scalar_bits(Scalar s) {
+    return kScalars[static_cast<int>(s)].bits;
+}
 
 int Type::component_count() const {
     switch (kind) {
@@ -256,7 +265,8 @@ TypeRef tuple(const std::vector<TypeRef>& elems) {
     t.repr = fmt::format("tuple[{}]", repr);
     bool scoped = false;
     for (TypeRef e : elems) scoped = scoped || e->scoped;
-    return intern(key_of(TypeKind::Tuple, Scalar::Bool, 0, 0, 0, nullptr, nullptr, elems), std::move(t), scoped);
+    return intern(key_of(TypeKind::Tuple, Scalar::Bool, 0, 0, 0, nullptr, nullptr, elems), std::move(t),
+                  scoped);
 }
 
 TypeRef range() {
@@ -283,7 +293,8 @@ TypeRef structure(StructDef def) {
         t.st = slot.get();
         t.ctype = slot->native_name;
         t.repr = slot->key;
-        slot->type = intern(key_of(TypeKind::Struct, Scalar::Bool, 0, 0, 0, slot.get()), std::move(t), scoped);
+        slot->type =
+            intern(key_of(TypeKind::Struct, Scalar::Bool, 0, 0, 0, slot.get()), std::move(t), scoped);
     };
     if (t_arena) {
         auto& slot = t_arena->structs[def.native_name];
@@ -298,7 +309,9 @@ TypeRef structure(StructDef def) {
     return slot->type;
 }
 
-TypeRef matrix_row(TypeRef mat) { return vector(mat->cols, mat->scalar); }
+TypeRef matrix_row(TypeRef mat) {
+    return vector(mat->cols, mat->scalar);
+}
 
 } // namespace types
 

@@ -69,11 +69,11 @@ struct Type {
     int cols = 0;   // Matrix
     int ndim = 0;   // Array
     ArrayClass array_class = ArrayClass::Array;
-    TypeRef elem = nullptr;          // Array: dtype; Reference: target
-    const StructDef* st = nullptr;   // Struct
-    std::vector<TypeRef> elems;      // Tuple
-    std::string ctype;               // C++ spelling, e.g. "wp::vec_t<3,wp::float32>"
-    std::string repr;                // Python-side spelling for messages, e.g. "vec3f"
+    TypeRef elem = nullptr;        // Array: dtype; Reference: target
+    const StructDef* st = nullptr; // Struct
+    std::vector<TypeRef> elems;    // Tuple
+    std::string ctype;             // C++ spelling, e.g. "wp::vec_t<3,wp::float32>"
+    std::string repr;              // Python-side spelling for messages, e.g. "vec3f"
     // Lives in a TypeScope (a struct type, or a type containing one): valid only
     // until that scope ends, so never cache it beyond a compilation.
     bool scoped = false;
@@ -99,7 +99,9 @@ struct Type {
     bool is_tuple() const { return kind == TypeKind::Tuple; }
     bool is_any() const { return kind == TypeKind::Any; }
     // Contains Any somewhere (a template parameter type).
-    bool is_generic() const { return kind == TypeKind::Any || (kind == TypeKind::Array && elem->is_generic()); }
+    bool is_generic() const {
+        return kind == TypeKind::Any || (kind == TypeKind::Array && elem->is_generic());
+    }
     // Number of scalar components of a value type (Warp's type_length).
     int component_count() const;
 };
@@ -114,7 +116,7 @@ struct StructDef {
     std::string native_name; // C++ name
     std::vector<Field> fields;
     std::vector<unsigned char> digest; // Warp's sha256 struct hash (nested structs hash it in)
-    TypeRef type = nullptr;  // the Struct type of this definition
+    TypeRef type = nullptr;            // the Struct type of this definition
 
     const Field* field(std::string_view name) const;
 };
@@ -126,7 +128,7 @@ namespace types {
 // one, so memory stays flat however many modules (each with its own structs)
 // are compiled. Scopes nest; without one, struct types are kept forever.
 class TypeScope {
-public:
+  public:
     TypeScope();
     ~TypeScope();
     TypeScope(const TypeScope&) = delete;
@@ -134,7 +136,7 @@ public:
 
     struct Arena;
 
-private:
+  private:
     Arena* arena_;
     Arena* previous_;
 };
@@ -142,9 +144,15 @@ private:
 TypeRef void_type();
 TypeRef any();
 TypeRef scalar(Scalar s);
-inline TypeRef boolean() { return scalar(Scalar::Bool); }
-inline TypeRef int32() { return scalar(Scalar::Int32); }
-inline TypeRef float32() { return scalar(Scalar::Float32); }
+inline TypeRef boolean() {
+    return scalar(Scalar::Bool);
+}
+inline TypeRef int32() {
+    return scalar(Scalar::Int32);
+}
+inline TypeRef float32() {
+    return scalar(Scalar::Float32);
+}
 TypeRef vector(int length, Scalar dtype);
 TypeRef matrix(int rows, int cols, Scalar dtype);
 TypeRef quaternion(Scalar dtype);
@@ -159,7 +167,9 @@ TypeRef shape();
 TypeRef structure(StructDef def);
 
 // Strips one Reference (Warp's strip_reference).
-inline TypeRef strip_reference(TypeRef t) { return t && t->is_reference() ? t->elem : t; }
+inline TypeRef strip_reference(TypeRef t) {
+    return t && t->is_reference() ? t->elem : t;
+}
 
 // The vector type of a matrix row; the 3-vector of a transform's translation.
 TypeRef matrix_row(TypeRef mat);

@@ -1,10 +1,9 @@
 #include "verify/batch_unit.h"
 
-#include <fmt/format.h>
+#include "codegen/compile.h"
 
 #include <algorithm>
-
-#include "codegen/compile.h"
+#include <fmt/format.h>
 
 namespace ws::verify {
 
@@ -25,7 +24,9 @@ std::string c_string(const std::string& s) {
     return out + "\"";
 }
 
-int count_lines(const std::string& s) { return int(std::count(s.begin(), s.end(), '\n')); }
+int count_lines(const std::string& s) {
+    return int(std::count(s.begin(), s.end(), '\n'));
+}
 
 // Appends text, keeping track of the current line number.
 struct Writer {
@@ -37,7 +38,9 @@ struct Writer {
     }
 };
 
-std::string ns(size_t slot) { return "ws_r" + std::to_string(slot); }
+std::string ns(size_t slot) {
+    return "ws_r" + std::to_string(slot);
+}
 
 std::string defines(const BatchEntry& e) {
     std::string s;
@@ -60,14 +63,17 @@ struct StructDef {
 // then `    TYPE FIELD;` lines up to the first blank line (Warp's layout).
 std::vector<StructDef> user_structs(const std::string& text) {
     std::vector<StructDef> out;
-    for (size_t pos = text.find("\nstruct "); pos != std::string::npos; pos = text.find("\nstruct ", pos + 8)) {
+    for (size_t pos = text.find("\nstruct "); pos != std::string::npos;
+         pos = text.find("\nstruct ", pos + 8)) {
         size_t name_start = pos + 8;
         size_t name_end = name_start;
-        while (name_end < text.size() && (std::isalnum(static_cast<unsigned char>(text[name_end])) || text[name_end] == '_'))
+        while (name_end < text.size() &&
+               (std::isalnum(static_cast<unsigned char>(text[name_end])) || text[name_end] == '_'))
             ++name_end;
         if (text.compare(name_end, 3, "\n{\n") != 0) continue;
         StructDef d{text.substr(name_start, name_end - name_start), {}};
-        if (d.name.rfind("wp_args_", 0) == 0 || d.name.find("_cpu_block_payload_") != std::string::npos) continue;
+        if (d.name.rfind("wp_args_", 0) == 0 || d.name.find("_cpu_block_payload_") != std::string::npos)
+            continue;
         size_t p = name_end + 3;
         while (p < text.size()) {
             size_t nl = text.find('\n', p);
@@ -96,8 +102,8 @@ std::string struct_layouts(const BatchEntry& e) {
         s += "template <> struct ws_harness::layout<" + full + "> {\n";
         s += "    static bool add(ws_arg_desc& d, int base) {\n        return true";
         for (const std::string& f : d.fields)
-            s += "\n            && ws_harness::field<decltype(" + full + "::" + f + ")>(d, base + static_cast<int>(__builtin_offsetof(" +
-                 full + ", " + f + ")))";
+            s += "\n            && ws_harness::field<decltype(" + full + "::" + f +
+                 ")>(d, base + static_cast<int>(__builtin_offsetof(" + full + ", " + f + ")))";
         s += ";\n    }\n};\n";
     }
     return s;
@@ -105,14 +111,17 @@ std::string struct_layouts(const BatchEntry& e) {
 
 } // namespace
 
-std::string renamed(size_t slot, const std::string& name) { return "ws_r" + std::to_string(slot) + "_" + name; }
+std::string renamed(size_t slot, const std::string& name) {
+    return "ws_r" + std::to_string(slot) + "_" + name;
+}
 
 BatchUnit cuda_batch_unit(const std::vector<BatchEntry>& entries) {
     Writer w;
     w.add(translation_unit_preamble(Device::Cuda));
     BatchUnit unit;
     for (const BatchEntry& e : entries) {
-        w.add(fmt::format("\n// ---- record {} ({})\n", e.slot, e.record->id.empty() ? e.record->kernel_name : e.record->id));
+        w.add(fmt::format("\n// ---- record {} ({})\n", e.slot,
+                          e.record->id.empty() ? e.record->kernel_name : e.record->id));
         w.add(defines(e));
         int first = w.line;
         w.add("namespace " + ns(e.slot) + " {\n");
@@ -138,15 +147,16 @@ std::string record_glue(const BatchEntry& e) {
         const synth::ArgSpec& a = p.args[i];
         int64_t shape[4] = {0, 0, 0, 0};
         for (size_t d = 0; d < a.shape.size() && d < 4; ++d) shape[d] = a.shape[d];
-        s += fmt::format("    {{{}, {}, {{{}, {}, {}, {}}}, {:.17g}, {:.17g}, {}}},\n", c_string(c.fields[i].name),
-                         c.fields[i].is_array() ? a.shape.size() : 0, shape[0], shape[1], shape[2], shape[3],
-                         a.min_value, a.max_value, a.is_output ? 1 : 0);
+        s += fmt::format("    {{{}, {}, {{{}, {}, {}, {}}}, {:.17g}, {:.17g}, {}}},\n",
+                         c_string(c.fields[i].name), c.fields[i].is_array() ? a.shape.size() : 0, shape[0],
+                         shape[1], shape[2], shape[3], a.min_value, a.max_value, a.is_output ? 1 : 0);
     }
     s += "    {nullptr, 0, {0, 0, 0, 0}, 0.0, 0.0, 0}, // keeps the array non-empty\n};\n";
 
     s += "static int ws_describe(ws_arg_desc* d) {\n    bool ok = true;\n";
     for (size_t i = 0; i < c.fields.size(); ++i)
-        s += fmt::format("    ok = ws_harness::describe<decltype({}::{})>(d[{}]) && ok;\n", args, c.fields[i].name, i);
+        s += fmt::format("    ok = ws_harness::describe<decltype({}::{})>(d[{}]) && ok;\n", args,
+                         c.fields[i].name, i);
     s += "    return ok ? 0 : -1;\n}\n";
 
     s += "static void ws_bind(" + args + "& a, const ws_call* c, int which) {\n";
@@ -157,16 +167,18 @@ std::string record_glue(const BatchEntry& e) {
     // Launches go through the record's own entry points when it has them
     // (exactly what Warp calls); otherwise through its kernel functions, one
     // call per thread index as the entry points would make.
-    s += "static void ws_forward(const ws_call* c) {\n    " + args + " a;\n    ws_bind(a, c, 0);\n    " + bounds +
-         " dim = " + make_bounds + ";\n";
+    s += "static void ws_forward(const ws_call* c) {\n    " + args + " a;\n    ws_bind(a, c, 0);\n    " +
+         bounds + " dim = " + make_bounds + ";\n";
     if (c.has_entry)
         s += "    " + c.kernel + "_cpu_forward(&dim, &a);\n";
     else
-        s += "    for (size_t t = 0; t < dim.size; ++t) " + c.kernel + "_cpu_kernel_forward<false>(dim, t, &a);\n";
+        s += "    for (size_t t = 0; t < dim.size; ++t) " + c.kernel +
+             "_cpu_kernel_forward<false>(dim, t, &a);\n";
     s += "}\n";
     if (c.has_backward) {
-        s += "static void ws_backward(const ws_call* c) {\n    " + args + " a, adj;\n    ws_bind(a, c, 0);\n" +
-             "    ws_bind(adj, c, 1);\n    " + bounds + " dim = " + make_bounds + ";\n";
+        s += "static void ws_backward(const ws_call* c) {\n    " + args +
+             " a, adj;\n    ws_bind(a, c, 0);\n" + "    ws_bind(adj, c, 1);\n    " + bounds +
+             " dim = " + make_bounds + ";\n";
         if (c.has_entry)
             s += "    " + c.kernel + "_cpu_backward(&dim, &a, &adj);\n";
         else
@@ -177,12 +189,14 @@ std::string record_glue(const BatchEntry& e) {
 
     // CUDA kernels take the launch bounds and then every argument by value,
     // in the order of the args struct (then the adjoints, for backward).
-    s += "static int ws_cuda_params(const ws_call* c, int backward, void* storage, size_t capacity, void** params) {\n";
+    s += "static int ws_cuda_params(const ws_call* c, int backward, void* storage, size_t capacity, void** "
+         "params) {\n";
     s += "    struct Block { " + bounds + " dim; " + args + " a; " + args + " adj; };\n";
     s += "    if (capacity < sizeof(Block)) return -1;\n";
     s += "    memset(storage, 0, sizeof(Block));\n";
     s += "    Block* b = static_cast<Block*>(storage);\n";
-    s += "    b->dim = " + make_bounds + ";\n    ws_bind(b->a, c, 0);\n    int n = 0;\n    params[n++] = &b->dim;\n";
+    s += "    b->dim = " + make_bounds +
+         ";\n    ws_bind(b->a, c, 0);\n    int n = 0;\n    params[n++] = &b->dim;\n";
     for (const FieldDecl& f : c.fields) s += "    params[n++] = &b->a." + f.name + ";\n";
     s += "    if (backward) {\n        ws_bind(b->adj, c, 1);\n";
     for (const FieldDecl& f : c.fields) s += "        params[n++] = &b->adj." + f.name + ";\n";
@@ -201,7 +215,8 @@ BatchUnit cpu_batch_unit(const std::vector<BatchEntry>& entries, const std::stri
               "#define WS_ABI_NO_STD_HEADERS\n#include \"ws_abi.h\"\n#include \"ws_harness.h\"\n");
     BatchUnit unit;
     for (const BatchEntry& e : entries) {
-        w.add(fmt::format("\n// ---- record {} ({})\n", e.slot, e.record->id.empty() ? e.record->kernel_name : e.record->id));
+        w.add(fmt::format("\n// ---- record {} ({})\n", e.slot,
+                          e.record->id.empty() ? e.record->kernel_name : e.record->id));
         w.add(defines(e));
         int first = w.line;
         w.add("namespace " + ns(e.slot) + " {\n");
@@ -219,17 +234,19 @@ BatchUnit cpu_batch_unit(const std::vector<BatchEntry>& entries, const std::stri
         int64_t dim[4] = {1, 1, 1, 1};
         for (size_t d = 0; d < e.plan->dim.size() && d < 4; ++d) dim[d] = e.plan->dim[d];
         std::string n = ns(e.slot);
-        w.add(fmt::format("    {{{}, {}, {}, {}::ws_specs, {}, {{{}, {}, {}, {}}}, {}::ws_describe, {}::ws_forward, {}, "
-                          "{}::ws_cuda_params, {}, {}, {}}},\n",
-                          c_string(e.record->id), c_string(c.kernel), c.fields.size(), n, c.launch_ndim, dim[0], dim[1],
-                          dim[2], dim[3], n, n, c.has_backward ? n + "::ws_backward" : "nullptr", n,
-                          e.cuda_forward.empty() ? "nullptr" : c_string(e.cuda_forward),
-                          e.cuda_backward.empty() ? "nullptr" : c_string(e.cuda_backward),
-                          e.plan->error.empty() ? "nullptr" : c_string(e.plan->error)));
+        w.add(fmt::format(
+            "    {{{}, {}, {}, {}::ws_specs, {}, {{{}, {}, {}, {}}}, {}::ws_describe, {}::ws_forward, {}, "
+            "{}::ws_cuda_params, {}, {}, {}}},\n",
+            c_string(e.record->id), c_string(c.kernel), c.fields.size(), n, c.launch_ndim, dim[0], dim[1],
+            dim[2], dim[3], n, n, c.has_backward ? n + "::ws_backward" : "nullptr", n,
+            e.cuda_forward.empty() ? "nullptr" : c_string(e.cuda_forward),
+            e.cuda_backward.empty() ? "nullptr" : c_string(e.cuda_backward),
+            e.plan->error.empty() ? "nullptr" : c_string(e.plan->error)));
     }
     w.add("};\n");
-    w.add(fmt::format("extern \"C\" __attribute__((visibility(\"default\"))) const int ws_record_count = {};\n",
-                      entries.size()));
+    w.add(
+        fmt::format("extern \"C\" __attribute__((visibility(\"default\"))) const int ws_record_count = {};\n",
+                    entries.size()));
     unit.text = std::move(w.text);
     return unit;
 }

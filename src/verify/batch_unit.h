@@ -10,13 +10,13 @@
 // #define around the record, so the record's text itself is compiled as is.
 #pragma once
 
-#include <string>
-#include <utility>
-#include <vector>
-
 #include "dataset/record.h"
 #include "verify/launch_plan.h"
 #include "verify/record_code.h"
+
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace ws::verify {
 

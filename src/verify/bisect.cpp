@@ -19,7 +19,8 @@ struct Bisector {
         return a;
     }
 
-    void find(const std::vector<size_t>& members, const Attempt& attempt, std::map<size_t, std::string>& failures) {
+    void find(const std::vector<size_t>& members, const Attempt& attempt,
+              std::map<size_t, std::string>& failures) {
         if (attempt.ok || members.empty()) return;
         if (members.size() == 1) {
             failures[members[0]] = attempt.message;

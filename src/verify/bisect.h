@@ -14,9 +14,9 @@ namespace ws::verify {
 
 struct Attempt {
     bool ok = false;
-    std::string message;              // first error, when it failed
-    std::vector<size_t> implicated;   // members whose code the errors point into
-    std::string artifact;             // what the compilation produced (a .so or .ptx path), when ok
+    std::string message;            // first error, when it failed
+    std::vector<size_t> implicated; // members whose code the errors point into
+    std::string artifact;           // what the compilation produced (a .so or .ptx path), when ok
 };
 
 using CompileFn = std::function<Attempt(const std::vector<size_t>& members)>;

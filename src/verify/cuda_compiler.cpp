@@ -1,18 +1,22 @@
 #include "verify/cuda_compiler.h"
 
+#include "verify/host_compiler.h"
+
 #include <cstring>
 #include <fstream>
 #include <vector>
 
-#include "verify/host_compiler.h"
-
 namespace ws::verify {
 
 bool cuda_mode_from_name(const std::string& name, CudaMode& out) {
-    if (name == "full") out = CudaMode::Full;
-    else if (name == "fast") out = CudaMode::Fast;
-    else if (name == "syntax") out = CudaMode::Syntax;
-    else return false;
+    if (name == "full")
+        out = CudaMode::Full;
+    else if (name == "fast")
+        out = CudaMode::Fast;
+    else if (name == "syntax")
+        out = CudaMode::Syntax;
+    else
+        return false;
     return true;
 }
 
@@ -70,7 +74,8 @@ Attempt compile_cuda_unit(const NvrtcLibrary& n, const CudaCompilerConfig& confi
             std::string ptx(size, '\0');
             n.nvrtcGetPTX(prog, ptx.data());
             std::ofstream out(ptx_path, std::ios::binary);
-            out.write(ptx.data(), std::streamsize(ptx.size() > 0 ? ptx.size() - 1 : 0)); // drop the terminating NUL
+            out.write(ptx.data(),
+                      std::streamsize(ptx.size() > 0 ? ptx.size() - 1 : 0)); // drop the terminating NUL
             a.artifact = ptx_path;
         }
     } else {

@@ -2,10 +2,10 @@
 // options Warp itself passes to NVRTC for a release-mode module.
 #pragma once
 
-#include <string>
-
 #include "verify/bisect.h"
 #include "verify/nvrtc_library.h"
+
+#include <string>
 
 namespace ws::verify {
 
@@ -26,7 +26,8 @@ struct CudaCompilerConfig {
 
 // Compiles one unit; when ok and `ptx_path` is not empty, writes the PTX there.
 // `implicated` holds unit LINES that errors point at.
-Attempt compile_cuda_unit(const NvrtcLibrary& nvrtc, const CudaCompilerConfig& config, const std::string& source,
-                          const std::string& unit_name, const std::string& ptx_path);
+Attempt compile_cuda_unit(const NvrtcLibrary& nvrtc, const CudaCompilerConfig& config,
+                          const std::string& source, const std::string& unit_name,
+                          const std::string& ptx_path);
 
 } // namespace ws::verify

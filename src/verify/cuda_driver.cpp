@@ -1,8 +1,7 @@
 #include "verify/cuda_driver.h"
 
-#include <dlfcn.h>
-
 #include <cstdlib>
+#include <dlfcn.h>
 #include <mutex>
 
 namespace ws::verify {
@@ -41,8 +40,8 @@ const CudaDriver* load_once(std::string& why) {
               bind(lib, d.cuDeviceGetAttribute, "cuDeviceGetAttribute", nullptr, missing) &&
               bind(lib, d.cuDeviceGetName, "cuDeviceGetName", nullptr, missing) &&
               bind(lib, d.cuDevicePrimaryCtxRetain, "cuDevicePrimaryCtxRetain", nullptr, missing) &&
-              bind(lib, d.cuDevicePrimaryCtxRelease, "cuDevicePrimaryCtxRelease_v2", "cuDevicePrimaryCtxRelease",
-                   missing) &&
+              bind(lib, d.cuDevicePrimaryCtxRelease, "cuDevicePrimaryCtxRelease_v2",
+                   "cuDevicePrimaryCtxRelease", missing) &&
               bind(lib, d.cuCtxSetCurrent, "cuCtxSetCurrent", nullptr, missing) &&
               bind(lib, d.cuCtxSynchronize, "cuCtxSynchronize", nullptr, missing) &&
               bind(lib, d.cuModuleLoadData, "cuModuleLoadData", nullptr, missing) &&

@@ -35,8 +35,8 @@ struct CudaDriver {
     CUresult (*cuMemFree)(CUdeviceptr);
     CUresult (*cuMemcpyHtoD)(CUdeviceptr, const void*, size_t);
     CUresult (*cuMemcpyDtoH)(void*, CUdeviceptr, size_t);
-    CUresult (*cuLaunchKernel)(CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned,
-                               CUstream, void**, void**);
+    CUresult (*cuLaunchKernel)(CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned,
+                               unsigned, CUstream, void**, void**);
     CUresult (*cuGetErrorString)(CUresult, const char**);
 
     std::string error_string(CUresult r) const;

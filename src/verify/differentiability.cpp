@@ -38,7 +38,8 @@ std::vector<std::string> warp_nondifferentiable_constructs(const std::string& co
         size_t line_start = code.find('\n', colon);
         while (line_start != std::string::npos && line_start < end) {
             size_t nl = code.find('\n', line_start + 1);
-            std::string line = code.substr(line_start + 1, (nl == std::string::npos ? code.size() : nl) - line_start - 1);
+            std::string line =
+                code.substr(line_start + 1, (nl == std::string::npos ? code.size() : nl) - line_start - 1);
             if (is_plain_copy(line)) {
                 mutated = true;
                 break;
@@ -47,18 +48,21 @@ std::vector<std::string> warp_nondifferentiable_constructs(const std::string& co
         }
     }
     if (mutated) out.push_back("variable mutated in a dynamic loop");
-    if (code.find("wp::indexref(") != std::string::npos) out.push_back("array element mutated through a reference");
+    if (code.find("wp::indexref(") != std::string::npos)
+        out.push_back("array element mutated through a reference");
     // In-place updates of a local vector/matrix/quaternion (`v[1] -= x`, `m[0] += r`): the
     // value is updated where it lives, so a copy made earlier (`out = f`) aliases it and the
     // reverse pass counts the update twice.
     if (code.find("_inplace(") != std::string::npos) out.push_back("in-place component update");
     // atomic_min/max: the adjoint flows to whichever thread Warp's adjoint
     // picks, not necessarily the one whose value won.
-    if (code.find("wp::atomic_min(") != std::string::npos || code.find("wp::atomic_max(") != std::string::npos)
+    if (code.find("wp::atomic_min(") != std::string::npos ||
+        code.find("wp::atomic_max(") != std::string::npos)
         out.push_back("atomic min/max");
     // An array both read and written by the kernel: Warp's reverse pass reads
     // the overwritten values (Warp documents array overwrites as not differentiable).
-    for (size_t pos = code.find("wp::address(var_"); pos != std::string::npos; pos = code.find("wp::address(var_", pos + 1)) {
+    for (size_t pos = code.find("wp::address(var_"); pos != std::string::npos;
+         pos = code.find("wp::address(var_", pos + 1)) {
         size_t comma = code.find(',', pos);
         if (comma == std::string::npos) break;
         std::string var = code.substr(pos + 12, comma - pos - 12);
@@ -69,7 +73,8 @@ std::vector<std::string> warp_nondifferentiable_constructs(const std::string& co
             break;
         }
         bool atomic = false;
-        for (size_t a = code.find("wp::atomic_"); a != std::string::npos && !atomic; a = code.find("wp::atomic_", a + 1)) {
+        for (size_t a = code.find("wp::atomic_"); a != std::string::npos && !atomic;
+             a = code.find("wp::atomic_", a + 1)) {
             size_t paren = code.find('(', a);
             atomic = paren != std::string::npos && code.compare(paren + 1, var.size() + 1, var + ",") == 0;
         }
@@ -80,18 +85,22 @@ std::vector<std::string> warp_nondifferentiable_constructs(const std::string& co
     }
     // `idx = wp.atomic_add(counter, 0, 1)` then `out[idx] = ...`: the reverse
     // pass replays the atomic, gets another slot, and sends adjoints there.
-    for (size_t pos = code.find(" = wp::atomic_"); pos != std::string::npos; pos = code.find(" = wp::atomic_", pos + 1)) {
+    for (size_t pos = code.find(" = wp::atomic_"); pos != std::string::npos;
+         pos = code.find(" = wp::atomic_", pos + 1)) {
         size_t start = code.rfind('\n', pos);
         start = start == std::string::npos ? 0 : start + 1;
-        std::string var = code.substr(code.find_first_not_of(" \t", start), pos - code.find_first_not_of(" \t", start));
+        std::string var =
+            code.substr(code.find_first_not_of(" \t", start), pos - code.find_first_not_of(" \t", start));
         if (var.rfind("var_", 0) != 0) continue;
         size_t end = code.find("\n}\n", pos);
         std::string rest = code.substr(pos, end == std::string::npos ? std::string::npos : end - pos);
         bool used = false;
         for (size_t u = rest.find(var); u != std::string::npos && !used; u = rest.find(var, u + var.size())) {
             char after = u + var.size() < rest.size() ? rest[u + var.size()] : ' ';
-            if (std::isalnum(static_cast<unsigned char>(after)) || after == '_') continue; // var_12 vs var_123
-            if (u > 0 && (std::isalnum(static_cast<unsigned char>(rest[u - 1])) || rest[u - 1] == '_')) continue;
+            if (std::isalnum(static_cast<unsigned char>(after)) || after == '_')
+                continue; // var_12 vs var_123
+            if (u > 0 && (std::isalnum(static_cast<unsigned char>(rest[u - 1])) || rest[u - 1] == '_'))
+                continue;
             if (rest.compare(u + var.size(), 3, " = ") == 0) continue; // (re)assignment, not a use
             used = true;
         }

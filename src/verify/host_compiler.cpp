@@ -1,16 +1,15 @@
 #include "verify/host_compiler.h"
 
-#include <fmt/format.h>
-#include <unistd.h>
-#include <xxhash.h>
+#include "codegen/compile.h"
+#include "verify/embedded_text.h"
 
 #include <cctype>
 #include <filesystem>
+#include <fmt/format.h>
 #include <fstream>
 #include <random>
-
-#include "codegen/compile.h"
-#include "verify/embedded_text.h"
+#include <unistd.h>
+#include <xxhash.h>
 
 namespace ws::verify {
 
@@ -70,7 +69,8 @@ std::string first_error(const std::string& log) {
         // The offending source line follows in both compilers' logs; it names the construct.
         if (start < log.size()) {
             size_t nl2 = log.find('\n', start);
-            std::string code = trim_line(log.substr(start, nl2 == std::string::npos ? std::string::npos : nl2 - start));
+            std::string code =
+                trim_line(log.substr(start, nl2 == std::string::npos ? std::string::npos : nl2 - start));
             if (!code.empty() && code.find("error") == std::string::npos && code.size() < 160 &&
                 code.find("^") == std::string::npos && code.rfind("In file", 0) != 0)
                 msg += " [" + code + "]";
@@ -97,7 +97,8 @@ std::vector<std::string> HostCompiler::flags() const {
 bool HostCompiler::prepare(std::string& error) {
     ProcessResult v = run_process({config_.cxx, "-dumpfullversion", "-dumpversion"}, 30);
     if (!v.started || v.exit_code != 0) {
-        error = "the host compiler " + config_.cxx + " does not run" + (v.error.empty() ? "" : ": " + v.error);
+        error =
+            "the host compiler " + config_.cxx + " does not run" + (v.error.empty() ? "" : ": " + v.error);
         return false;
     }
     version_ = trim_line(v.output);
@@ -105,20 +106,22 @@ bool HostCompiler::prepare(std::string& error) {
     // The prefix directory is keyed by everything the PCH depends on, so a
     // stale one is never used and concurrent runs share a good one.
     const std::string prefix = prefix_text();
-    std::string key = prefix + std::string(embedded::abi_h) + std::string(embedded::harness_h) + config_.native_dir +
-                      config_.cxx + version_ + (config_.sanitize ? "ubsan" : "");
+    std::string key = prefix + std::string(embedded::abi_h) + std::string(embedded::harness_h) +
+                      config_.native_dir + config_.cxx + version_ + (config_.sanitize ? "ubsan" : "");
     std::string hex = fmt::format("{:016x}", XXH3_64bits(key.data(), key.size()));
     fs::path final_dir = fs::path(config_.cache_dir) / ("cpu-prefix-" + hex);
     prefix_dir_ = final_dir.string();
     std::error_code ec;
-    if (fs::is_regular_file(final_dir / (prefix_name_ + ".gch"), ec) || (!config_.pch && fs::is_directory(final_dir, ec))) {
+    if (fs::is_regular_file(final_dir / (prefix_name_ + ".gch"), ec) ||
+        (!config_.pch && fs::is_directory(final_dir, ec))) {
         pch_ready_ = config_.pch;
         return true;
     }
 
     fs::create_directories(config_.cache_dir, ec);
     std::random_device rd;
-    fs::path tmp = fs::path(config_.cache_dir) / fmt::format("cpu-prefix-{}.tmp-{}-{:x}", hex, getpid(), rd());
+    fs::path tmp =
+        fs::path(config_.cache_dir) / fmt::format("cpu-prefix-{}.tmp-{}-{:x}", hex, getpid(), rd());
     fs::create_directories(tmp, ec);
     if (ec || !write_file(tmp / prefix_name_, prefix) || !write_file(tmp / "ws_abi.h", embedded::abi_h) ||
         !write_file(tmp / "ws_harness.h", embedded::harness_h)) {
@@ -169,11 +172,15 @@ Attempt HostCompiler::compile_shared(const std::string& source, const std::strin
         a.artifact = so;
         return a;
     }
-    if (!r.started) a.message = r.error;
-    else if (r.timed_out) a.message = "the compiler timed out";
-    else a.message = first_error(r.output);
+    if (!r.started)
+        a.message = r.error;
+    else if (r.timed_out)
+        a.message = "the compiler timed out";
+    else
+        a.message = first_error(r.output);
     // The caller maps lines to records.
-    for (int line : blamed_lines(r.output, fs::path(source).filename().string())) a.implicated.push_back(size_t(line));
+    for (int line : blamed_lines(r.output, fs::path(source).filename().string()))
+        a.implicated.push_back(size_t(line));
     return a;
 }
 

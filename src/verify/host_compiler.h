@@ -12,19 +12,19 @@
 // which takes Warp's headers out of every compilation after the first.
 #pragma once
 
-#include <string>
-#include <vector>
-
 #include "verify/bisect.h"
 #include "verify/process.h"
+
+#include <string>
+#include <vector>
 
 namespace ws::verify {
 
 struct HostCompilerConfig {
     std::string cxx = "g++";
     std::string native_dir;
-    std::string cache_dir;   // where ws_prefix.h and its .gch live (created if needed)
-    bool sanitize = false;   // -fsanitize=undefined: undefined behaviour in a kernel fails its record
+    std::string cache_dir; // where ws_prefix.h and its .gch live (created if needed)
+    bool sanitize = false; // -fsanitize=undefined: undefined behaviour in a kernel fails its record
     bool pch = true;
     double timeout_seconds = 600;
 };

@@ -29,7 +29,8 @@ int annotation_ndim(const std::string& annot) {
     size_t p = annot.find("ndim");
     if (p != std::string::npos) {
         p = annot.find('=', p);
-        while (p != std::string::npos && p + 1 < annot.size() && !std::isdigit(static_cast<unsigned char>(annot[p])))
+        while (p != std::string::npos && p + 1 < annot.size() &&
+               !std::isdigit(static_cast<unsigned char>(annot[p])))
             ++p;
         if (p != std::string::npos && p < annot.size()) return std::clamp(annot[p] - '0', 1, 4);
     }
@@ -38,7 +39,8 @@ int annotation_ndim(const std::string& annot) {
 
 } // namespace
 
-std::vector<std::pair<std::string, int>> python_array_ndims(const std::string& python, const std::string& kernel) {
+std::vector<std::pair<std::string, int>> python_array_ndims(const std::string& python,
+                                                            const std::string& kernel) {
     std::vector<std::pair<std::string, int>> out;
     size_t p = python.find("def " + kernel + "(");
     if (p == std::string::npos) return out;
@@ -81,7 +83,8 @@ bool writes_array(const RecordCode& code, const std::string& name) {
     // wp::atomic_<op>(var_name, ...) in the forward (and adj_atomic_<op> in the backward).
     for (size_t pos = t.find("atomic_"); pos != std::string::npos; pos = t.find("atomic_", pos + 7)) {
         size_t paren = t.find('(', pos);
-        if (paren != std::string::npos && paren - pos < 24 && t.compare(paren + 1, v.size() + 1, v + ",") == 0)
+        if (paren != std::string::npos && paren - pos < 24 &&
+            t.compare(paren + 1, v.size() + 1, v + ",") == 0)
             return true;
     }
     // Passed to a user function (`name_N(..., var_x, ...)`) while the user
@@ -103,7 +106,8 @@ bool writes_array(const RecordCode& code, const std::string& name) {
             // `<name>_<digits>(` is how Warp names user functions.
             size_t d = c;
             while (d > 0 && std::isdigit(static_cast<unsigned char>(text[d - 1]))) --d;
-            if (d < c && d > 0 && text[d - 1] == '_' && text.find("wp::") == std::string::npos) user_call = true;
+            if (d < c && d > 0 && text[d - 1] == '_' && text.find("wp::") == std::string::npos)
+                user_call = true;
         }
         if (user_call) return true;
     }
@@ -182,10 +186,11 @@ LaunchPlan plan_launch(const dataset::Record& r, const RecordCode& cpu) {
             }
     }
     if (int(plan.dim.size()) != ndim && plan.error.empty())
-        plan.error = "the launch has " + std::to_string(plan.dim.size()) + " dimensions but the kernel uses " +
-                     std::to_string(ndim);
+        plan.error = "the launch has " + std::to_string(plan.dim.size()) +
+                     " dimensions but the kernel uses " + std::to_string(ndim);
     for (const synth::ArgSpec& a : plan.args)
-        if (a.shape.size() > 4 && plan.error.empty()) plan.error = "argument '" + a.name + "' has more than 4 dimensions";
+        if (a.shape.size() > 4 && plan.error.empty())
+            plan.error = "argument '" + a.name + "' has more than 4 dimensions";
     // The glue always needs one spec per argument, even when the record
     // cannot be launched (it is then compiled but not run).
     if (!plan.error.empty()) plan.dim.resize(size_t(ndim), 1);

@@ -5,11 +5,11 @@
 // inferred from the code (small fixed sizes).
 #pragma once
 
-#include <string>
-#include <vector>
-
 #include "dataset/record.h"
 #include "verify/record_code.h"
+
+#include <string>
+#include <vector>
 
 namespace ws::verify {
 
@@ -25,7 +25,8 @@ struct LaunchPlan {
 //  - every 1-d array has 16 elements, 2-d 8x8, 3-d 4x4x4, 4-d 3x3x3x3;
 //  - the launch takes the leading extents of the first array with at least
 //    as many dimensions as the kernel's wp.tid() (so `x[i]` stays in bounds);
-//  - floats in [0.1, 1] (logs, roots and powers of inputs stay finite), integers in [0, smallest array extent - 1] (integers
+//  - floats in [0.1, 1] (logs, roots and powers of inputs stay finite), integers in [0, smallest array extent
+//  - 1] (integers
 //    are often indices);
 //  - an array is an output if the kernel stores into it (array_store,
 //    atomics, component stores, or passes it to a user function that stores).
@@ -33,7 +34,8 @@ LaunchPlan plan_launch(const dataset::Record& r, const RecordCode& cpu);
 
 // Python-side array dimensionality per parameter of `kernel` in `python`.
 // Parameters that are not arrays, or that cannot be parsed, are absent.
-std::vector<std::pair<std::string, int>> python_array_ndims(const std::string& python, const std::string& kernel);
+std::vector<std::pair<std::string, int>> python_array_ndims(const std::string& python,
+                                                            const std::string& kernel);
 
 // Whether the generated code writes into the array argument `name`.
 bool writes_array(const RecordCode& code, const std::string& name);

@@ -1,9 +1,8 @@
 #include "verify/nvrtc_library.h"
 
-#include <dlfcn.h>
-
 #include <algorithm>
 #include <cstdlib>
+#include <dlfcn.h>
 #include <mutex>
 #include <vector>
 
@@ -23,7 +22,8 @@ const NvrtcLibrary* load_once(std::string& why) {
     if (const char* env = std::getenv("WS_NVRTC"); env && *env) candidates.push_back(env);
     for (const char* n : {"libnvrtc.so", "libnvrtc.so.13", "libnvrtc.so.12"}) candidates.push_back(n);
     for (const char* var : {"CUDA_HOME", "CUDA_PATH"})
-        if (const char* root = std::getenv(var); root && *root) candidates.push_back(std::string(root) + "/lib64/libnvrtc.so");
+        if (const char* root = std::getenv(var); root && *root)
+            candidates.push_back(std::string(root) + "/lib64/libnvrtc.so");
     candidates.push_back("/usr/local/cuda/lib64/libnvrtc.so");
 
     void* lib = nullptr;

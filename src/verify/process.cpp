@@ -1,15 +1,14 @@
 #include "verify/process.h"
 
+#include <cerrno>
+#include <chrono>
+#include <cstring>
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-#include <cerrno>
-#include <chrono>
-#include <cstring>
 
 extern char** environ;
 
@@ -79,7 +78,8 @@ ProcessResult run_process(const std::vector<std::string>& argv, double timeout_s
         return r;
     }
     r.started = true;
-    auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(timeout_seconds));
+    auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                       std::chrono::duration<double>(timeout_seconds));
     char buf[65536];
     for (;;) {
         pollfd p{fds[0], POLLIN, 0};
@@ -97,12 +97,15 @@ ProcessResult run_process(const std::vector<std::string>& argv, double timeout_s
     }
     close(fds[0]);
     int status = 0;
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
     decode_status(status, r.exit_code, r.signal);
     return r;
 }
 
-ReportingChild::~ReportingChild() { kill_and_wait(); }
+ReportingChild::~ReportingChild() {
+    kill_and_wait();
+}
 
 bool ReportingChild::start(const std::vector<std::string>& argv, std::string& error) {
     int rep[2], err[2];
@@ -160,7 +163,8 @@ void ReportingChild::drain_stderr() {
 }
 
 int ReportingChild::next_line(std::string& line, double timeout_seconds) {
-    auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(timeout_seconds));
+    auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                       std::chrono::duration<double>(timeout_seconds));
     for (;;) {
         size_t nl = buf_.find('\n');
         if (nl != std::string::npos) {
@@ -213,7 +217,8 @@ void ReportingChild::kill_and_wait() {
 void ReportingChild::wait(int& exit_code, int& sig) {
     if (pid_ > 0 && !reaped_) {
         int status = 0;
-        while (waitpid(pid_, &status, 0) < 0 && errno == EINTR) {}
+        while (waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
+        }
         exit_code_ = -1;
         signal_ = 0;
         decode_status(status, exit_code_, signal_);

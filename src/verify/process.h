@@ -5,9 +5,8 @@
 // other's pipes (which would keep them from ever seeing end-of-file).
 #pragma once
 
-#include <sys/types.h>
-
 #include <string>
+#include <sys/types.h>
 #include <vector>
 
 namespace ws::verify {

@@ -1,16 +1,18 @@
 #include "verify/record_code.h"
 
-#include <cctype>
-#include <memory>
-
 #include "codegen/compile.h"
 #include "syntax/source.h"
+
+#include <cctype>
+#include <memory>
 
 namespace ws::verify {
 
 namespace {
 
-bool ident_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+bool ident_char(char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+}
 
 std::string ident_at(const std::string& s, size_t pos) {
     size_t e = pos;
@@ -64,8 +66,9 @@ CompileOutput recompile(const dataset::Record& r, Device device) {
 // function (marked by its `// path:line` comment) or kernel.
 std::string struct_prelude(const std::string& body) {
     size_t end = body.size();
-    for (const std::string& marker : {std::string("\n// ") + kVirtualPath + ":", std::string("\nstruct wp_args_"),
-                                      std::string("\nextern \"C\" "), std::string("\ntemplate <bool wp_linear")}) {
+    for (const std::string& marker :
+         {std::string("\n// ") + kVirtualPath + ":", std::string("\nstruct wp_args_"),
+          std::string("\nextern \"C\" "), std::string("\ntemplate <bool wp_linear")}) {
         size_t p = body.find(marker);
         if (p != std::string::npos && p < end) end = p + 1;
     }
@@ -100,7 +103,8 @@ std::vector<std::string> names_after(const std::string& text, const std::string&
             while (p < text.size() && text[p] == ' ') ++p;
         }
         std::string name = ident_at(text, p);
-        if (!name.empty() && p + name.size() < text.size() && text[p + name.size()] == '(') out.push_back(name);
+        if (!name.empty() && p + name.size() < text.size() && text[p + name.size()] == '(')
+            out.push_back(name);
     }
     return out;
 }
@@ -170,7 +174,8 @@ RecordCode cuda_code(const dataset::Record& r) {
     c.extern_c = cuda_entries(c.text);
     for (const std::string& n : c.extern_c)
         if (std::string k = suffix_stripped(n, "_cuda_kernel_forward"); !k.empty()) c.kernel = k;
-    if (c.kernel.empty()) c.error = "no `extern \"C\" __global__ void <kernel>_cuda_kernel_forward(` in the CUDA code";
+    if (c.kernel.empty())
+        c.error = "no `extern \"C\" __global__ void <kernel>_cuda_kernel_forward(` in the CUDA code";
     c.launch_ndim = parse_launch_ndim(c.text);
     add_structs_if_needed(c, r, Device::Cuda);
     return c;

@@ -4,11 +4,11 @@
 // apart, and (CPU) the fields of the kernel's argument struct.
 #pragma once
 
+#include "dataset/record.h"
+
 #include <string>
 #include <utility>
 #include <vector>
-
-#include "dataset/record.h"
 
 namespace ws::verify {
 
@@ -19,16 +19,16 @@ struct FieldDecl {
 };
 
 struct RecordCode {
-    bool present = false;  // the record has code for this device (or it was recompiled)
-    std::string text;      // structs (if needed) + functions + forward + backward (+ CPU entry points)
-    std::string kernel;    // generated kernel name (the Python name, plus Warp's hash unless stripped)
+    bool present = false; // the record has code for this device (or it was recompiled)
+    std::string text;     // structs (if needed) + functions + forward + backward (+ CPU entry points)
+    std::string kernel;   // generated kernel name (the Python name, plus Warp's hash unless stripped)
     std::vector<std::string> extern_c; // names with C linkage defined by the text
     bool has_backward = false;
-    bool has_entry = false;            // CPU: the `*_cpu_forward` entry points are in the text
+    bool has_entry = false; // CPU: the `*_cpu_forward` entry points are in the text
     int launch_ndim = 1;
-    std::vector<FieldDecl> fields;     // CPU: wp_args_<kernel>
-    std::string note;      // e.g. "struct definitions recompiled from python_source"
-    std::string error;     // why this code cannot be assembled (then nothing is compiled)
+    std::vector<FieldDecl> fields; // CPU: wp_args_<kernel>
+    std::string note;              // e.g. "struct definitions recompiled from python_source"
+    std::string error;             // why this code cannot be assembled (then nothing is compiled)
 };
 
 // The record's CUDA / CPU code. When the record lacks the definitions of the

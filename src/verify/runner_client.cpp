@@ -1,11 +1,10 @@
 #include "verify/runner_client.h"
 
-#include <unistd.h>
+#include "verify/process.h"
 
 #include <cstdlib>
 #include <filesystem>
-
-#include "verify/process.h"
+#include <unistd.h>
 
 namespace ws::verify {
 
@@ -18,8 +17,8 @@ constexpr const char* kRunnerName = "warpsynth-verify-runner";
 // A line of the child's stderr worth quoting in a verdict (sanitizer
 // reports, glibc's own aborts), or empty.
 std::string notable_stderr(const std::string& tail) {
-    for (const char* marker : {"runtime error:", "AddressSanitizer", "stack smashing", "double free", "free():",
-                               "malloc():", "terminate called", "symbol lookup error"}) {
+    for (const char* marker : {"runtime error:", "AddressSanitizer", "stack smashing", "double free",
+                               "free():", "malloc():", "terminate called", "symbol lookup error"}) {
         size_t p = tail.find(marker);
         if (p == std::string::npos) continue;
         size_t a = tail.rfind('\n', p);
@@ -77,13 +76,15 @@ std::vector<RunnerResult> run_records(const RunnerOptions& o, size_t count) {
     size_t first = 0;
     int restarts = 0;
     while (first < count) {
-        std::vector<std::string> argv = {o.runner,       "--so",         o.so_path,
-                                         "--first",      std::to_string(first), "--seed",
-                                         std::to_string(o.seed), "--fd-samples", std::to_string(o.fd_samples),
+        std::vector<std::string> argv = {o.runner, "--so", o.so_path, "--first", std::to_string(first),
+                                         "--seed", std::to_string(o.seed), "--fd-samples",
+                                         std::to_string(o.fd_samples),
                                          // Probing stops in time for the record to finish within its limit.
                                          "--probe-seconds", std::to_string(o.timeout_per_record / 3)};
-        if (o.gpu) argv.insert(argv.end(), {"--gpu", "--ptx", o.ptx_path});
-        else if (!o.gpu_skip.empty()) argv.insert(argv.end(), {"--gpu-skip", o.gpu_skip});
+        if (o.gpu)
+            argv.insert(argv.end(), {"--gpu", "--ptx", o.ptx_path});
+        else if (!o.gpu_skip.empty())
+            argv.insert(argv.end(), {"--gpu-skip", o.gpu_skip});
         if (!o.dump_dir.empty()) argv.insert(argv.end(), {"--dump", o.dump_dir});
 
         ReportingChild child;
@@ -103,11 +104,14 @@ std::vector<RunnerResult> run_records(const RunnerOptions& o, size_t count) {
             if (got == 0) { // time limit
                 child.kill_and_wait();
                 if (current >= 0) {
-                    std::string why = "timed out: no result within " + std::to_string(int(o.timeout_per_record)) + " s";
+                    std::string why =
+                        "timed out: no result within " + std::to_string(int(o.timeout_per_record)) + " s";
                     results[size_t(current)] =
                         forward_verdict.empty()
-                            ? RunnerResult{"fail: " + why, "skipped: not executed cleanly", "skipped: not executed cleanly"}
-                            : RunnerResult{forward_verdict, "fail: " + why + " (gradient check)", "skipped: not executed cleanly"};
+                            ? RunnerResult{"fail: " + why, "skipped: not executed cleanly",
+                                           "skipped: not executed cleanly"}
+                            : RunnerResult{forward_verdict, "fail: " + why + " (gradient check)",
+                                           "skipped: not executed cleanly"};
                     done[size_t(current)] = true;
                     current = -1;
                     exits_after_report = true; // killed on purpose: go on with the next record
@@ -139,9 +143,11 @@ std::vector<RunnerResult> run_records(const RunnerOptions& o, size_t count) {
                     bool bounds = msg.find("shape") != std::string::npos;
                     std::string what = bounds ? "out-of-bounds array access" : "assertion failed";
                     if (!forward_verdict.empty())
-                        r = {forward_verdict, "fail: " + what + " in the backward pass: " + msg, "skipped: not executed cleanly"};
+                        r = {forward_verdict, "fail: " + what + " in the backward pass: " + msg,
+                             "skipped: not executed cleanly"};
                     else
-                        r = {"fail: " + what + ": " + msg, "skipped: not executed cleanly", "skipped: not executed cleanly"};
+                        r = {"fail: " + what + ": " + msg, "skipped: not executed cleanly",
+                             "skipped: not executed cleanly"};
                 } else if (kind == 'U') {
                     r = {"skipped: " + (parts.size() > 1 ? parts[1] : std::string("unsupported")),
                          "skipped: not executed", "skipped: not executed"};
@@ -165,11 +171,14 @@ std::vector<RunnerResult> run_records(const RunnerOptions& o, size_t count) {
         if (current >= 0) {
             std::string why = sig ? "crashed: " + signal_description(sig)
                                   : "crashed: the runner exited with status " + std::to_string(exit_code);
-            if (!detail.empty()) why = (detail.find("runtime error") != std::string::npos ? "sanitizer: " : why + ": ") + detail;
+            if (!detail.empty())
+                why =
+                    (detail.find("runtime error") != std::string::npos ? "sanitizer: " : why + ": ") + detail;
             results[size_t(current)] =
-                forward_verdict.empty()
-                    ? RunnerResult{"fail: " + why, "skipped: not executed cleanly", "skipped: not executed cleanly"}
-                    : RunnerResult{forward_verdict, "fail: " + why + " (gradient check)", "skipped: not executed cleanly"};
+                forward_verdict.empty() ? RunnerResult{"fail: " + why, "skipped: not executed cleanly",
+                                                       "skipped: not executed cleanly"}
+                                        : RunnerResult{forward_verdict, "fail: " + why + " (gradient check)",
+                                                       "skipped: not executed cleanly"};
             done[size_t(current)] = true;
         } else if (!exits_after_report) {
             fail_rest(results, done,
@@ -187,7 +196,9 @@ std::vector<RunnerResult> run_records(const RunnerOptions& o, size_t count) {
     }
     // A runner that finished without reporting some record (should not happen).
     for (size_t k = 0; k < count; ++k)
-        if (!done[k]) results[k] = {"fail: no result from the runner", "skipped: not executed", "skipped: not executed"};
+        if (!done[k])
+            results[k] = {"fail: no result from the runner", "skipped: not executed",
+                          "skipped: not executed"};
     return results;
 }
 

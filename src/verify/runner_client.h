@@ -10,11 +10,11 @@
 namespace ws::verify {
 
 struct RunnerOptions {
-    std::string runner;        // the executable
-    std::string so_path;       // the batch's shared object
-    std::string ptx_path;      // with `gpu`: the batch's PTX
+    std::string runner;   // the executable
+    std::string so_path;  // the batch's shared object
+    std::string ptx_path; // with `gpu`: the batch's PTX
     bool gpu = false;
-    std::string gpu_skip;      // the GPU verdict when !gpu
+    std::string gpu_skip; // the GPU verdict when !gpu
     uint64_t seed = 1;
     int fd_samples = 6;
     double timeout_per_record = 20.0;

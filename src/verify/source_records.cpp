@@ -1,10 +1,10 @@
 #include "verify/source_records.h"
 
-#include <filesystem>
-#include <memory>
-
 #include "codegen/compile.h"
 #include "syntax/source.h"
+
+#include <filesystem>
+#include <memory>
 
 namespace ws::verify {
 

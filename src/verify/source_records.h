@@ -4,10 +4,10 @@
 // as for extracted kernels).
 #pragma once
 
+#include "dataset/record.h"
+
 #include <string>
 #include <vector>
-
-#include "dataset/record.h"
 
 namespace ws::verify {
 

@@ -1,7 +1,6 @@
 #include "verify/totals.h"
 
 #include <fmt/format.h>
-
 #include <nlohmann/json.hpp>
 
 namespace ws::verify {
@@ -26,7 +25,8 @@ std::string verdict_reason(const std::string& v) {
 bool is_verified(const dataset::Verdicts& v) {
     for (const std::string* s : {&v.compiled_cuda, &v.compiled_cpu, &v.executed, &v.grad_check})
         if (verdict_kind(*s) == VerdictKind::Fail) return false;
-    return verdict_kind(v.compiled_cuda) == VerdictKind::Pass || verdict_kind(v.compiled_cpu) == VerdictKind::Pass;
+    return verdict_kind(v.compiled_cuda) == VerdictKind::Pass ||
+           verdict_kind(v.compiled_cpu) == VerdictKind::Pass;
 }
 
 void VerdictCounts::add(const std::string& v) {
@@ -88,8 +88,8 @@ nlohmann::json counts_json(const VerdictCounts& c) {
 
 std::string counts_line(const char* name, const VerdictCounts& c, size_t total) {
     auto pct = [&](size_t n) { return total ? 100.0 * double(n) / double(total) : 0.0; };
-    std::string s = fmt::format("  {:<14} pass {:>6} ({:5.1f}%)  fail {:>5}  skipped {:>5}", name, c.pass, pct(c.pass),
-                                c.fail, c.skipped);
+    std::string s = fmt::format("  {:<14} pass {:>6} ({:5.1f}%)  fail {:>5}  skipped {:>5}", name, c.pass,
+                                pct(c.pass), c.fail, c.skipped);
     for (auto& [reason, n] : c.fail_reasons) s += fmt::format("\n      fail {:>5}  {}", n, reason);
     for (auto& [reason, n] : c.skip_reasons) s += fmt::format("\n      skip {:>5}  {}", n, reason);
     return s + "\n";

@@ -2,14 +2,13 @@
 // verified, and totals over many records for stats.json and the dataset card.
 #pragma once
 
+#include "dataset/record.h"
+
 #include <cstddef>
 #include <map>
+#include <nlohmann/json_fwd.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json_fwd.hpp>
-
-#include "dataset/record.h"
 
 namespace ws::verify {
 

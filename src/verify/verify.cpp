@@ -1,18 +1,5 @@
 #include "verify/verify.h"
 
-#include <fmt/format.h>
-#include <unistd.h>
-
-#include <algorithm>
-#include <atomic>
-#include <chrono>
-#include <cstdlib>
-#include <filesystem>
-#include <fstream>
-#include <mutex>
-#include <stdexcept>
-#include <thread>
-
 #include "verify/batch_unit.h"
 #include "verify/cuda_compiler.h"
 #include "verify/cuda_driver.h"
@@ -24,14 +11,26 @@
 #include "verify/runner_client.h"
 #include "verify/warp_headers.h"
 
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fmt/format.h>
+#include <fstream>
+#include <mutex>
+#include <stdexcept>
+#include <thread>
+#include <unistd.h>
+
 namespace ws::verify {
 
 namespace fs = std::filesystem;
 
 std::string Environment::describe() const {
     std::string s;
-    s += "warp headers:   " + warp_native + (warp_version.empty() ? "" : " (warp-lang " + warp_version + ")") +
-         " via " + warp_found_via + "\n";
+    s += "warp headers:   " + warp_native +
+         (warp_version.empty() ? "" : " (warp-lang " + warp_version + ")") + " via " + warp_found_via + "\n";
     s += "CUDA compiler:  " + nvrtc + (nvrtc_ok ? ", mode " + cuda_mode : "") + "\n";
     s += "CUDA device:    " + cuda_device + "\n";
     s += "host compiler:  " + host_compiler + "\n";
@@ -135,11 +134,13 @@ struct Verifier::Impl {
         if (o.execute && o.gpu) {
             device = probe_cuda_device();
             if (device.present) {
-                env.cuda_device = fmt::format("{} (compute capability {}.{})", device.name, device.cc_major, device.cc_minor);
+                env.cuda_device = fmt::format("{} (compute capability {}.{})", device.name, device.cc_major,
+                                              device.cc_minor);
                 env.cuda_device_ok = true;
                 if (nvrtc) {
                     // PTX for the device's own architecture, as Warp does, within what NVRTC supports.
-                    cuda_config.arch = std::clamp(device.cc_major * 10 + device.cc_minor, nvrtc->min_arch(), nvrtc->max_arch());
+                    cuda_config.arch = std::clamp(device.cc_major * 10 + device.cc_minor, nvrtc->min_arch(),
+                                                  nvrtc->max_arch());
                 }
                 if (!nvrtc) gpu_skip = "skipped: no NVRTC to compile the CUDA code";
             } else {
@@ -179,7 +180,8 @@ struct Verifier::Impl {
                 env.host_compiler = error;
                 host.reset();
             } else {
-                env.host_compiler = o.cxx + " " + host->version() + (host->pch_ready() ? " (precompiled prefix)" : "");
+                env.host_compiler =
+                    o.cxx + " " + host->version() + (host->pch_ready() ? " (precompiled prefix)" : "");
                 env.host_compiler_ok = true;
             }
         } else {
@@ -190,8 +192,9 @@ struct Verifier::Impl {
         if (o.execute && host) {
             runner = find_runner(o.runner);
             if (runner.empty())
-                throw std::runtime_error("cannot find warpsynth-verify-runner (it is built next to warpsynth; set "
-                                         "WS_VERIFY_RUNNER to its path)");
+                throw std::runtime_error(
+                    "cannot find warpsynth-verify-runner (it is built next to warpsynth; set "
+                    "WS_VERIFY_RUNNER to its path)");
             env.runner = runner;
         }
     }
@@ -207,10 +210,14 @@ struct Verifier::Impl {
         dataset::Record& r = *it.record;
         if (o.cuda) {
             it.cuda = cuda_code(r);
-            if (!it.cuda.present) it.compiled_cuda = "skipped: the record has no CUDA code";
-            else if (!it.cuda.error.empty()) it.compiled_cuda = "fail: " + it.cuda.error;
-            else if (!cuda_skip.empty()) it.compiled_cuda = cuda_skip;
-            else it.in_cuda = true;
+            if (!it.cuda.present)
+                it.compiled_cuda = "skipped: the record has no CUDA code";
+            else if (!it.cuda.error.empty())
+                it.compiled_cuda = "fail: " + it.cuda.error;
+            else if (!cuda_skip.empty())
+                it.compiled_cuda = cuda_skip;
+            else
+                it.in_cuda = true;
         } else {
             it.compiled_cuda = "skipped: not requested";
         }
@@ -261,8 +268,10 @@ struct Verifier::Impl {
         BisectResult res = compile_with_bisection(members, compile);
         for (size_t i : members) {
             Item& it = items[i];
-            if (auto f = res.failures.find(i); f != res.failures.end()) it.compiled_cuda = "fail: NVRTC: " + f->second;
-            else if (!res.good.ok) it.compiled_cuda = "fail: NVRTC: the batch does not compile: " + res.good.message;
+            if (auto f = res.failures.find(i); f != res.failures.end())
+                it.compiled_cuda = "fail: NVRTC: " + f->second;
+            else if (!res.good.ok)
+                it.compiled_cuda = "fail: NVRTC: the batch does not compile: " + res.good.message;
             else {
                 it.compiled_cuda = "pass";
                 it.cuda_ok = true;
@@ -284,7 +293,8 @@ struct Verifier::Impl {
                 BatchEntry e{i, items[i].record, &items[i].cpu, &items[i].plan, {}, {}};
                 if (items[i].in_cuda && !items[i].cuda.kernel.empty()) {
                     e.cuda_forward = renamed(i, items[i].cuda.kernel + "_cuda_kernel_forward");
-                    if (items[i].cuda.has_backward) e.cuda_backward = renamed(i, items[i].cuda.kernel + "_cuda_kernel_backward");
+                    if (items[i].cuda.has_backward)
+                        e.cuda_backward = renamed(i, items[i].cuda.kernel + "_cuda_kernel_backward");
                 }
                 entries.push_back(std::move(e));
             }
@@ -308,8 +318,10 @@ struct Verifier::Impl {
         for (size_t i : members) {
             Item& it = items[i];
             std::string fail;
-            if (auto f = res.failures.find(i); f != res.failures.end()) fail = f->second;
-            else if (!res.good.ok) fail = "the batch does not compile: " + res.good.message;
+            if (auto f = res.failures.find(i); f != res.failures.end())
+                fail = f->second;
+            else if (!res.good.ok)
+                fail = "the batch does not compile: " + res.good.message;
             if (fail.empty()) {
                 it.cpu_ok = true;
                 good.push_back(i);
@@ -317,9 +329,12 @@ struct Verifier::Impl {
                 continue;
             }
             fail = o.cxx + ": " + fail;
-            if (it.cpu_recompiled) it.executed = "fail: the CPU code recompiled from python_source does not compile: " + fail;
-            else if (o.cpu) it.compiled_cpu = "fail: " + fail;
-            else it.executed = "fail: " + fail;
+            if (it.cpu_recompiled)
+                it.executed = "fail: the CPU code recompiled from python_source does not compile: " + fail;
+            else if (o.cpu)
+                it.compiled_cpu = "fail: " + fail;
+            else
+                it.executed = "fail: " + fail;
         }
         if (res.good.ok) so = res.good.artifact;
         return good;
@@ -344,14 +359,18 @@ struct Verifier::Impl {
             it.executed = results[j].executed;
             it.grad = results[j].grad_check;
             it.gpu = results[j].gpu;
-            if (it.plan.inferred && it.executed.rfind("fail", 0) == 0) it.executed += " (launch shapes inferred)";
-            if (it.grad.rfind("fail: adjoint differs", 0) == 0 || it.grad.rfind("fail: non-finite adjoint", 0) == 0) {
+            if (it.plan.inferred && it.executed.rfind("fail", 0) == 0)
+                it.executed += " (launch shapes inferred)";
+            if (it.grad.rfind("fail: adjoint differs", 0) == 0 ||
+                it.grad.rfind("fail: non-finite adjoint", 0) == 0) {
                 auto constructs = warp_nondifferentiable_constructs(it.cpu.text);
                 if (!constructs.empty())
-                    it.grad = "skipped: " + constructs.front() + " is not differentiable in Warp: " + it.grad.substr(6);
+                    it.grad = "skipped: " + constructs.front() +
+                              " is not differentiable in Warp: " + it.grad.substr(6);
             }
             if (ro.gpu && !it.cuda_ok && it.gpu.rfind("skipped", 0) != 0)
-                it.gpu = it.in_cuda ? "skipped: the record's CUDA code did not compile" : "skipped: no CUDA code";
+                it.gpu =
+                    it.in_cuda ? "skipped: the record's CUDA code did not compile" : "skipped: no CUDA code";
         }
     }
 
@@ -409,11 +428,17 @@ struct Verifier::Impl {
 Verifier::Verifier(VerifyOptions options) : impl_(std::make_unique<Impl>(std::move(options))) {}
 Verifier::~Verifier() = default;
 
-const Environment& Verifier::environment() const { return impl_->env; }
+const Environment& Verifier::environment() const {
+    return impl_->env;
+}
 
-const VerifyOptions& Verifier::options() const { return impl_->o; }
+const VerifyOptions& Verifier::options() const {
+    return impl_->o;
+}
 
-void Verifier::set_progress(std::function<void(size_t, size_t)> progress) { impl_->progress = std::move(progress); }
+void Verifier::set_progress(std::function<void(size_t, size_t)> progress) {
+    impl_->progress = std::move(progress);
+}
 
 VerifyTotals Verifier::cumulative() const {
     std::lock_guard<std::mutex> lock(impl_->mutex);

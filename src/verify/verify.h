@@ -20,14 +20,14 @@
 // compiled_cpu is "skipped: the record has no CPU code".
 #pragma once
 
+#include "dataset/record.h"
+#include "verify/totals.h"
+
 #include <cstdint>
 #include <functional>
 #include <memory>
 #include <string>
 #include <vector>
-
-#include "dataset/record.h"
-#include "verify/totals.h"
 
 namespace ws::verify {
 
@@ -55,9 +55,10 @@ struct VerifyOptions {
     std::string cxx = "g++";
     bool sanitize = false; // UndefinedBehaviorSanitizer in the CPU code
 
-    std::string work_dir;  // empty: a fresh temporary folder, removed afterwards
+    std::string work_dir; // empty: a fresh temporary folder, removed afterwards
     bool keep_work = false;
-    std::string cache_dir; // precompiled headers; empty: $WS_VERIFY_CACHE, $XDG_CACHE_HOME/warpsynth/verify, ~/.cache/...
+    std::string cache_dir; // precompiled headers; empty: $WS_VERIFY_CACHE, $XDG_CACHE_HOME/warpsynth/verify,
+                           // ~/.cache/...
     std::string runner;    // warpsynth-verify-runner; empty: found automatically
     std::string dump_dir;  // tests: inputs and forward outputs of every executed record
 };
@@ -65,7 +66,7 @@ struct VerifyOptions {
 // What verification found on this machine (for the CLI and the runbook).
 struct Environment {
     std::string warp_native, warp_version, warp_found_via;
-    std::string nvrtc;       // "NVRTC 13.0 (/usr/local/cuda/lib64/libnvrtc.so)" or why not
+    std::string nvrtc; // "NVRTC 13.0 (/usr/local/cuda/lib64/libnvrtc.so)" or why not
     bool nvrtc_ok = false;
     std::string cuda_device; // device name and compute capability, or why not
     bool cuda_device_ok = false;

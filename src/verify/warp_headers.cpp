@@ -53,7 +53,8 @@ std::string ask_python(std::string& tried) {
         int status = pclose(f);
         while (!out.empty() && (out.back() == '\n' || out.back() == '\r')) out.pop_back();
         if (status == 0 && !out.empty()) return out;
-        tried += std::string(tried.empty() ? "" : ", ") + py + (status == 0 ? " (no warp package)" : " (not runnable)");
+        tried += std::string(tried.empty() ? "" : ", ") + py +
+                 (status == 0 ? " (no warp package)" : " (not runnable)");
     }
     return {};
 }
@@ -65,16 +66,18 @@ WarpHeaders locate_warp_headers(const std::string& explicit_path) {
     if (!explicit_path.empty()) {
         h.native_dir = native_dir_of(explicit_path);
         if (h.native_dir.empty())
-            throw std::runtime_error("--warp-include " + explicit_path +
-                                     ": no Warp native headers there (expected builtin.h in it, in native/ or in "
-                                     "warp/native/)");
+            throw std::runtime_error(
+                "--warp-include " + explicit_path +
+                ": no Warp native headers there (expected builtin.h in it, in native/ or in "
+                "warp/native/)");
         h.found_via = "--warp-include";
     } else if (const char* env = std::getenv("WARP_INCLUDE"); env && *env) {
         h.native_dir = native_dir_of(env);
         if (h.native_dir.empty())
-            throw std::runtime_error(std::string("WARP_INCLUDE=") + env +
-                                     ": no Warp native headers there (expected builtin.h in it, in native/ or in "
-                                     "warp/native/)");
+            throw std::runtime_error(
+                std::string("WARP_INCLUDE=") + env +
+                ": no Warp native headers there (expected builtin.h in it, in native/ or in "
+                "warp/native/)");
         h.found_via = "WARP_INCLUDE";
     } else {
         std::string tried;

@@ -159,7 +159,8 @@ TypeRef make_type(std::string_view pattern) {
         size_t comma = rest.find(',');
         TypeRef st = struct_type(rest.substr(0, comma));
         if (head == "ref") return types::reference(st);
-        int ndim = comma == std::string_view::npos ? 1 : std::atoi(std::string(rest.substr(comma + 1)).c_str());
+        int ndim =
+            comma == std::string_view::npos ? 1 : std::atoi(std::string(rest.substr(comma + 1)).c_str());
         ArrayClass cls = head == "indexedarray" ? ArrayClass::IndexedArray
                          : head == "fixedarray" ? ArrayClass::FixedArray
                                                 : ArrayClass::Array;

@@ -12,13 +12,12 @@
 //
 // Prints "ok FILE" or "FAIL FILE" and NVRTC's log for each file; exit status
 // 0 if every file compiled, 1 if any failed, 2 on usage errors.
-#include <nvrtc.h>
-
 #include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <iostream>
+#include <nvrtc.h>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -26,17 +25,17 @@
 namespace {
 
 int usage(const char* msg) {
-    std::fprintf(stderr,
-                 "nvrtc_compile: %s\n"
-                 "usage: nvrtc_compile -I WARP_NATIVE [--arch N] [-D NAME[=V]]... [--no-pch] [--quiet] FILE...\n",
-                 msg);
+    std::fprintf(
+        stderr,
+        "nvrtc_compile: %s\n"
+        "usage: nvrtc_compile -I WARP_NATIVE [--arch N] [-D NAME[=V]]... [--no-pch] [--quiet] FILE...\n",
+        msg);
     return 2;
 }
 
 bool read_file(const std::string& path, std::string& out) {
     std::ifstream in(path, std::ios::binary);
-    if (!in)
-        return false;
+    if (!in) return false;
     std::ostringstream ss;
     ss << in.rdbuf();
     out = ss.str();
@@ -84,20 +83,16 @@ int main(int argc, char** argv) {
         else
             files.push_back(a);
     }
-    if (files.empty())
-        return usage("no input files");
-    if (includes.empty())
-        return usage("give -I <site-packages>/warp/native");
-    if (arch <= 0)
-        return usage("bad --arch");
+    if (files.empty()) return usage("no input files");
+    if (includes.empty()) return usage("give -I <site-packages>/warp/native");
+    if (arch <= 0) return usage("bad --arch");
 
     int major = 0, minor = 0;
     nvrtcVersion(&major, &minor);
 
     std::vector<std::string> opt_storage;
     opt_storage.push_back("--gpu-architecture=compute_" + std::to_string(arch));
-    for (auto& inc : includes)
-        opt_storage.push_back("--include-path=" + inc);
+    for (auto& inc : includes) opt_storage.push_back("--include-path=" + inc);
     opt_storage.push_back("--std=c++17");
     opt_storage.push_back("--define-macro=NDEBUG");
     opt_storage.push_back("--undefine-macro=WP_VERIFY_FP");
@@ -107,13 +102,10 @@ int main(int argc, char** argv) {
     opt_storage.push_back("--restrict");
     // Warp suppresses "declared but never referenced" / "set but never used".
     opt_storage.push_back("--diag-suppress=177,550");
-    for (auto& d : defines)
-        opt_storage.push_back("--define-macro=" + d);
-    if (pch && (major > 12 || (major == 12 && minor >= 8)))
-        opt_storage.push_back("-pch");
+    for (auto& d : defines) opt_storage.push_back("--define-macro=" + d);
+    if (pch && (major > 12 || (major == 12 && minor >= 8))) opt_storage.push_back("-pch");
     std::vector<const char*> opts;
-    for (auto& o : opt_storage)
-        opts.push_back(o.c_str());
+    for (auto& o : opt_storage) opts.push_back(o.c_str());
 
     int failed = 0;
     auto t_all = std::chrono::steady_clock::now();
@@ -137,24 +129,23 @@ int main(int argc, char** argv) {
         size_t log_size = 0;
         nvrtcGetProgramLogSize(prog, &log_size);
         std::string log(log_size, '\0');
-        if (log_size > 1)
-            nvrtcGetProgramLog(prog, log.data());
+        if (log_size > 1) nvrtcGetProgramLog(prog, log.data());
         log.resize(std::strlen(log.c_str()));
         size_t ptx_size = 0;
-        if (res == NVRTC_SUCCESS)
-            nvrtcGetPTXSize(prog, &ptx_size);
+        if (res == NVRTC_SUCCESS) nvrtcGetPTXSize(prog, &ptx_size);
         nvrtcDestroyProgram(&prog);
         double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
         if (res != NVRTC_SUCCESS || ptx_size <= 1) {
             ++failed;
-            std::printf("FAIL %s (%s, %.0f ms)\n%s\n", file.c_str(), nvrtcGetErrorString(res), ms, log.c_str());
+            std::printf("FAIL %s (%s, %.0f ms)\n%s\n", file.c_str(), nvrtcGetErrorString(res), ms,
+                        log.c_str());
         } else if (!quiet) {
             std::printf("ok   %s (%zu bytes of PTX, %.0f ms)\n", file.c_str(), ptx_size, ms);
         }
         std::fflush(stdout);
     }
     double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t_all).count();
-    std::printf("nvrtc_compile: NVRTC %d.%d, compute_%d: %zu passed, %d failed (%.1f s)\n", major, minor, arch,
-                files.size() - failed, failed, secs);
+    std::printf("nvrtc_compile: NVRTC %d.%d, compute_%d: %zu passed, %d failed (%.1f s)\n", major, minor,
+                arch, files.size() - failed, failed, secs);
     return failed ? 1 : 0;
 }

@@ -1,17 +1,15 @@
 // Unit checks of the translation-unit preamble's shape. Whether it actually
 // compiles with Warp's BODY is the job of the `tu/preamble/...` tests.
-#include <gtest/gtest.h>
-
-#include <string>
-
 #include "codegen/compile.h"
+
+#include <gtest/gtest.h>
+#include <string>
 
 namespace {
 
 size_t count(const std::string& hay, const std::string& needle) {
     size_t n = 0;
-    for (size_t p = hay.find(needle); p != std::string::npos; p = hay.find(needle, p + 1))
-        ++n;
+    for (size_t p = hay.find(needle); p != std::string::npos; p = hay.find(needle, p + 1)) ++n;
     return n;
 }
 
@@ -33,7 +31,8 @@ TEST(Preamble, DefinesTileBlockAndNoCrtBeforeBuiltinHeader) {
 TEST(Preamble, ThreadIndexMacrosMatchTheDevice) {
     std::string cuda = ws::translation_unit_preamble(ws::Device::Cuda);
     std::string cpu = ws::translation_unit_preamble(ws::Device::Cpu);
-    for (const char* m : {"builtin_tid1d()", "builtin_tid2d(x, y)", "builtin_tid3d(x, y, z)", "builtin_tid4d(x, y, z, w)"}) {
+    for (const char* m :
+         {"builtin_tid1d()", "builtin_tid2d(x, y)", "builtin_tid3d(x, y, z)", "builtin_tid4d(x, y, z, w)"}) {
         EXPECT_EQ(count(cuda, std::string("#define ") + m), 1u) << m;
         EXPECT_EQ(count(cpu, std::string("#define ") + m), 1u) << m;
     }
@@ -51,7 +50,8 @@ TEST(Preamble, CastMacrosEndThePreamble) {
         std::string p = ws::translation_unit_preamble(d);
         EXPECT_NE(p.find("#define float(x) cast_float(x)\n"), std::string::npos);
         EXPECT_NE(p.find("#define int(x) cast_int(x)\n"), std::string::npos);
-        EXPECT_NE(p.find("#define adj_float(x, adj_x, adj_ret) adj_cast_float(x, adj_x, adj_ret)\n"), std::string::npos);
+        EXPECT_NE(p.find("#define adj_float(x, adj_x, adj_ret) adj_cast_float(x, adj_x, adj_ret)\n"),
+                  std::string::npos);
         // The macros would break the headers if they came first.
         EXPECT_GT(p.find("#define float(x)"), p.find("#include \"builtin.h\""));
         ASSERT_FALSE(p.empty());

@@ -2,10 +2,10 @@
 // (ws::translation_unit_preamble) to stdout. Built straight from
 // src/codegen/preamble.cpp so the tu tests can check the preamble against
 // Warp's own BODY before the rest of the compiler links.
+#include "codegen/compile.h"
+
 #include <cstdio>
 #include <cstring>
-
-#include "codegen/compile.h"
 
 int main(int argc, char** argv) {
     if (argc != 2 || (std::strcmp(argv[1], "cuda") != 0 && std::strcmp(argv[1], "cpu") != 0)) {

@@ -6,6 +6,10 @@
 //
 // Prints one line per record: `<id>\t<compiled_cuda>\t<compiled_cpu>\t<executed>\t<grad_check>`,
 // then the totals. Exit status 0, or 1 with --expect-verified when a record is not verified.
+#include "syntax/source.h"
+#include "verify/source_records.h"
+#include "verify/verify.h"
+
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -14,10 +18,6 @@
 #include <string>
 #include <vector>
 
-#include "syntax/source.h"
-#include "verify/source_records.h"
-#include "verify/verify.h"
-
 int main(int argc, char** argv) {
     ws::verify::VerifyOptions o;
     bool expect = false;
@@ -25,18 +25,27 @@ int main(int argc, char** argv) {
     for (int i = 1; i < argc; ++i) {
         std::string a = argv[i];
         auto value = [&]() -> std::string { return i + 1 < argc ? argv[++i] : ""; };
-        if (a == "--jobs") o.jobs = unsigned(std::atoi(value().c_str()));
-        else if (a == "--batch") o.batch_size = size_t(std::atoi(value().c_str()));
-        else if (a == "--dump") o.dump_dir = value();
-        else if (a == "--cuda-mode") o.cuda_mode = value();
-        else if (a == "--timeout") o.timeout_per_record = std::atof(value().c_str());
-        else if (a == "--no-cuda") o.cuda = false;
-        else if (a == "--no-grad") o.grad_check = false;
+        if (a == "--jobs")
+            o.jobs = unsigned(std::atoi(value().c_str()));
+        else if (a == "--batch")
+            o.batch_size = size_t(std::atoi(value().c_str()));
+        else if (a == "--dump")
+            o.dump_dir = value();
+        else if (a == "--cuda-mode")
+            o.cuda_mode = value();
+        else if (a == "--timeout")
+            o.timeout_per_record = std::atof(value().c_str());
+        else if (a == "--no-cuda")
+            o.cuda = false;
+        else if (a == "--no-grad")
+            o.grad_check = false;
         else if (a == "--keep-work") {
             o.work_dir = value();
             o.keep_work = true;
-        } else if (a == "--expect-verified") expect = true;
-        else files.push_back(a);
+        } else if (a == "--expect-verified")
+            expect = true;
+        else
+            files.push_back(a);
     }
     std::vector<ws::dataset::Record> records;
     for (const std::string& f : files) {

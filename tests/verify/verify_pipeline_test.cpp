@@ -9,15 +9,14 @@
 //
 // Warp's native headers come from the Python on PATH (CMake puts WS_PYTHON's
 // folder first); the test fails, never skips, when they cannot be found.
-#include <gtest/gtest.h>
-
-#include <map>
-#include <memory>
-#include <string>
-
 #include "verify/cuda_driver.h"
 #include "verify/source_records.h"
 #include "verify/verify.h"
+
+#include <gtest/gtest.h>
+#include <map>
+#include <memory>
+#include <string>
 
 namespace ws::verify {
 namespace {
@@ -73,7 +72,8 @@ std::map<std::string, dataset::Record> module_records() {
         if (r.kernel_name == "good_scalar")
             r.launch.args = {array("a", {16}, false), array("b", {16}, false), array("out", {16}, true)};
         else if (r.kernel_name == "good_vector")
-            r.launch.args = {array("p", {16}, false), {"s", "float", {}, 0.5, 2.0, false}, array("out", {16}, true)};
+            r.launch.args = {
+                array("p", {16}, false), {"s", "float", {}, 0.5, 2.0, false}, array("out", {16}, true)};
         else if (r.kernel_name == "good_float64")
             r.launch.args = {array("x", {16}, false), array("y", {16}, true)};
         else if (r.kernel_name == "good_2d") {
@@ -88,7 +88,8 @@ std::map<std::string, dataset::Record> module_records() {
 
 // Inserts `statement` at the top of the body of the function whose
 // signature starts with `signature_start` in `text`.
-std::string insert_in_body(const std::string& text, const std::string& signature_start, const std::string& statement) {
+std::string insert_in_body(const std::string& text, const std::string& signature_start,
+                           const std::string& statement) {
     size_t p = text.find(signature_start);
     EXPECT_NE(p, std::string::npos) << signature_start;
     size_t brace = text.find("\n{\n", p);
@@ -123,7 +124,8 @@ class Pipeline : public ::testing::Test {
         return v;
     }
 
-    static void expect_all_pass(const std::map<std::string, dataset::Verdicts>& got, const std::string& except) {
+    static void expect_all_pass(const std::map<std::string, dataset::Verdicts>& got,
+                                const std::string& except) {
         for (const auto& [id, v] : got) {
             if (id == except) continue;
             EXPECT_EQ(v.compiled_cuda, "pass") << id;
@@ -148,8 +150,9 @@ TEST_F(Pipeline, CudaTextThatDoesNotCompileIsNamed) {
     auto batch = good_batch();
     dataset::Record bad = module_records()["good_scalar"];
     bad.id = "planted-cuda-syntax";
-    bad.cuda_forward = insert_in_body(bad.cuda_forward, "extern \"C\" __global__ void good_scalar_cuda_kernel_forward(",
-                                      "wp::float32 planted = undefined_planted_name;");
+    bad.cuda_forward =
+        insert_in_body(bad.cuda_forward, "extern \"C\" __global__ void good_scalar_cuda_kernel_forward(",
+                       "wp::float32 planted = undefined_planted_name;");
     batch.insert(batch.begin() + 2, bad);
     auto got = run(batch);
     const auto& v = got.at("planted-cuda-syntax");
@@ -219,8 +222,10 @@ TEST_F(Pipeline, CrashAndHangFailOnlyTheirRecords) {
     batch.insert(batch.begin(), crash);
     batch.insert(batch.begin() + 3, hang);
     auto got = run(batch);
-    EXPECT_EQ(got.at("planted-crash").executed.rfind("fail: crashed: SIGSEGV", 0), 0u) << got.at("planted-crash").executed;
-    EXPECT_EQ(got.at("planted-hang").executed.rfind("fail: timed out", 0), 0u) << got.at("planted-hang").executed;
+    EXPECT_EQ(got.at("planted-crash").executed.rfind("fail: crashed: SIGSEGV", 0), 0u)
+        << got.at("planted-crash").executed;
+    EXPECT_EQ(got.at("planted-hang").executed.rfind("fail: timed out", 0), 0u)
+        << got.at("planted-hang").executed;
     std::map<std::string, dataset::Verdicts> rest;
     for (const auto& [id, v] : got)
         if (id != "planted-crash" && id != "planted-hang") rest[id] = v;

@@ -1,14 +1,4 @@
 // Unit tests of verification's pure parts: no compiler, no Warp, no runner.
-#include <gtest/gtest.h>
-
-#include <nlohmann/json.hpp>
-
-#include <cmath>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
-#include <set>
-
 #include "verify/batch_unit.h"
 #include "verify/bisect.h"
 #include "verify/differentiability.h"
@@ -18,6 +8,14 @@
 #include "verify/runner/scalars.h"
 #include "verify/totals.h"
 #include "verify/warp_headers.h"
+
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+#include <set>
 
 namespace ws::verify {
 namespace {
@@ -157,7 +155,8 @@ TEST(RecordCode, FindsCudaEntriesBehindAttributes) {
     r.kernel_name = "k";
     r.cuda_forward = "extern \"C\" __global__ void WP_MAXNREG(64) k_1a2b3c4d_cuda_kernel_forward(\n"
                      "    wp::launch_bounds_t<1> dim)\n{\n}\n";
-    r.cuda_backward = "extern \"C\" __global__ void k_1a2b3c4d_cuda_kernel_backward(\n    wp::launch_bounds_t<1> dim)\n{\n}\n";
+    r.cuda_backward = "extern \"C\" __global__ void k_1a2b3c4d_cuda_kernel_backward(\n    "
+                      "wp::launch_bounds_t<1> dim)\n{\n}\n";
     RecordCode c = cuda_code(r);
     ASSERT_TRUE(c.error.empty()) << c.error;
     EXPECT_EQ(c.kernel, "k_1a2b3c4d");
@@ -185,7 +184,8 @@ TEST(LaunchPlan, InfersOutputsAndShapes) {
     dataset::Record r;
     r.kernel_name = "scale_3";
     r.cpu_forward = kCpuText;
-    r.python_source = "@wp.kernel\ndef scale_3(alpha: float, x: wp.array(dtype=wp.vec3), out: wp.array(dtype=float)):\n";
+    r.python_source =
+        "@wp.kernel\ndef scale_3(alpha: float, x: wp.array(dtype=wp.vec3), out: wp.array(dtype=float)):\n";
     RecordCode c = cpu_code(r);
     // The kernel is 2-d but has only 1-d arrays: the launch falls back to 8x8.
     LaunchPlan p = plan_launch(r, c);
@@ -220,16 +220,19 @@ TEST(Differentiability, NamesWarpsNonDifferentiableConstructs) {
     ASSERT_EQ(w.size(), 1u);
     EXPECT_EQ(w[0], "while loop");
     std::string loop = "    start_for_0:;\n        if (iter_cmp(var_9) == 0) goto end_for_0;\n"
-                       "        var_12 = wp::add(var_3, var_10);\n        wp::assign(var_3, var_12);\n        goto start_for_0;\n"
+                       "        var_12 = wp::add(var_3, var_10);\n        wp::assign(var_3, var_12);\n       "
+                       " goto start_for_0;\n"
                        "    end_for_0:;\n";
     w = warp_nondifferentiable_constructs(loop);
     ASSERT_EQ(w.size(), 1u);
     EXPECT_EQ(w[0], "variable mutated in a dynamic loop");
-    std::string compact = "{\n    var_5 = wp::atomic_add(var_counter, var_2, var_4);\n    wp::array_store(var_out, var_5, var_1);\n}\n";
+    std::string compact = "{\n    var_5 = wp::atomic_add(var_counter, var_2, var_4);\n    "
+                          "wp::array_store(var_out, var_5, var_1);\n}\n";
     w = warp_nondifferentiable_constructs(compact);
     ASSERT_EQ(w.size(), 1u);
     EXPECT_EQ(w[0], "value returned by an atomic operation");
-    EXPECT_TRUE(warp_nondifferentiable_constructs("{\n    var_5 = wp::atomic_add(var_b, var_0, var_4);\n}\n").empty());
+    EXPECT_TRUE(warp_nondifferentiable_constructs("{\n    var_5 = wp::atomic_add(var_b, var_0, var_4);\n}\n")
+                    .empty());
 }
 
 TEST(Totals, ReasonsAndVerifiedRecords) {
@@ -252,8 +255,9 @@ TEST(Totals, ReasonsAndVerifiedRecords) {
 }
 
 TEST(CompilerLogs, BlamedLinesAndFirstError) {
-    std::string gxx = "cpu-0.cpp: In function 'void f()':\ncpu-0.cpp:120:5: error: 'x' was not declared in this scope\n"
-                      "  120 |     x = 1;\n      |     ^\n";
+    std::string gxx =
+        "cpu-0.cpp: In function 'void f()':\ncpu-0.cpp:120:5: error: 'x' was not declared in this scope\n"
+        "  120 |     x = 1;\n      |     ^\n";
     EXPECT_EQ(blamed_lines(gxx, "cpu-0.cpp"), std::vector<int>{120});
     EXPECT_EQ(first_error(gxx), "'x' was not declared in this scope [120 |     x = 1;]");
     std::string nvrtc = "cuda-0.cu(77): error: identifier \"y\" is undefined\n  y = 2;\n  ^\n\n"

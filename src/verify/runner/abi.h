@@ -67,10 +67,10 @@ typedef struct ws_arg_desc {
 // argument filled; baked into the glue from the record's LaunchSpec.
 typedef struct ws_arg_spec {
     const char* name;
-    int32_t ndim;                  // array dimensions, 0 for values
+    int32_t ndim; // array dimensions, 0 for values
     int64_t shape[WS_MAX_DIMS];
-    double min_value, max_value;   // inputs drawn uniformly from [min, max]
-    int32_t is_output;             // written by the kernel
+    double min_value, max_value; // inputs drawn uniformly from [min, max]
+    int32_t is_output;           // written by the kernel
 } ws_arg_spec;
 
 // One launch, as the runner asks the glue to perform it. Pointers are owned by
@@ -84,8 +84,8 @@ typedef struct ws_call {
 } ws_call;
 
 typedef struct ws_record_entry {
-    const char* id;          // the record's id
-    const char* kernel;      // kernel name as it appears in the generated code (maybe hashed)
+    const char* id;     // the record's id
+    const char* kernel; // kernel name as it appears in the generated code (maybe hashed)
     int32_t nargs;
     const ws_arg_spec* specs; // nargs entries
     int32_t launch_ndim;
@@ -98,10 +98,11 @@ typedef struct ws_record_entry {
     // struct(s) into `storage` (at most `capacity` bytes) and a pointer to the
     // launch bounds followed by one pointer per parameter into `params`.
     // Returns the number of parameters, or -1 if `capacity` is too small.
-    int32_t (*cuda_params)(const ws_call* call, int32_t backward, void* storage, size_t capacity, void** params);
+    int32_t (*cuda_params)(const ws_call* call, int32_t backward, void* storage, size_t capacity,
+                           void** params);
     const char* cuda_forward; // the CUDA entry names in the batch's PTX (renamed), null without CUDA code
     const char* cuda_backward;
-    const char* skip_reason;  // non-null: compiled only, not to be run (e.g. no usable launch shape)
+    const char* skip_reason; // non-null: compiled only, not to be run (e.g. no usable launch shape)
 } ws_record_entry;
 
 // Every batch shared object exports these two symbols.

@@ -1,5 +1,9 @@
 #include "verify/runner/gpu.h"
 
+#include "verify/runner/record_check.h"
+#include "verify/runner/record_run.h"
+#include "verify/runner/scalars.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -7,10 +11,6 @@
 #include <fstream>
 #include <sstream>
 #include <vector>
-
-#include "verify/runner/record_check.h"
-#include "verify/runner/record_run.h"
-#include "verify/runner/scalars.h"
 
 namespace ws::verify::runner {
 
@@ -36,15 +36,19 @@ struct DeviceBuffers {
 
 // Compares float components with a tolerance (the GPU contracts multiply-adds
 // and orders atomic accumulations differently) and the rest exactly.
-std::string compare(RecordRun& run, size_t i, const uint8_t* gpu, const uint8_t* cpu, double rtol, double atol) {
+std::string compare(RecordRun& run, size_t i, const uint8_t* gpu, const uint8_t* cpu, double rtol,
+                    double atol) {
     const ArgBuffers& a = run.args()[i];
     for (int64_t e = 0; e < a.count; ++e)
         for (int c = 0; c < a.desc.ncomp; ++c) {
             size_t off = size_t(e) * size_t(a.desc.elem_size) + size_t(a.desc.comps[c].offset);
             int s = a.desc.comps[c].scalar;
             double g = load_scalar(gpu + off, s), h = load_scalar(cpu + off, s);
-            bool ok = is_float(s) ? std::fabs(g - h) <= atol + rtol * std::max(std::fabs(g), std::fabs(h)) : g == h;
-            if (!ok) return a.element_name(e, c) + " is " + fmt_double(g) + " on the GPU, " + fmt_double(h) + " on the CPU";
+            bool ok =
+                is_float(s) ? std::fabs(g - h) <= atol + rtol * std::max(std::fabs(g), std::fabs(h)) : g == h;
+            if (!ok)
+                return a.element_name(e, c) + " is " + fmt_double(g) + " on the GPU, " + fmt_double(h) +
+                       " on the CPU";
         }
     return {};
 }
@@ -94,10 +98,14 @@ std::string GpuSession::check(RecordRun& run, const CpuReference& ref) {
     if (!e.cuda_forward) return "skipped: the record has no CUDA code";
     CUfunction fwd = nullptr, bwd = nullptr;
     CUresult r = d_->cuModuleGetFunction(&fwd, module_, e.cuda_forward);
-    if (r != 0) return std::string("fail: kernel missing from the PTX: ") + e.cuda_forward + " (" + d_->error_string(r) + ")";
+    if (r != 0)
+        return std::string("fail: kernel missing from the PTX: ") + e.cuda_forward + " (" +
+               d_->error_string(r) + ")";
     if (e.cuda_backward && ref.has_adjoint) {
         r = d_->cuModuleGetFunction(&bwd, module_, e.cuda_backward);
-        if (r != 0) return std::string("fail: kernel missing from the PTX: ") + e.cuda_backward + " (" + d_->error_string(r) + ")";
+        if (r != 0)
+            return std::string("fail: kernel missing from the PTX: ") + e.cuda_backward + " (" +
+                   d_->error_string(r) + ")";
     }
 
     auto& args = run.args();
@@ -114,7 +122,8 @@ std::string GpuSession::check(RecordRun& run, const CpuReference& ref) {
     auto upload = [&](bool adjoint) {
         for (size_t i = 0; i < args.size(); ++i)
             if (args[i].is_array()) {
-                const void* src = adjoint ? static_cast<const void*>(args[i].adjoint.data) : args[i].initial.data();
+                const void* src =
+                    adjoint ? static_cast<const void*>(args[i].adjoint.data) : args[i].initial.data();
                 if (d_->cuMemcpyHtoD(adjoint ? dev.adjoint[i] : dev.primal[i], src, args[i].bytes()) != 0)
                     return false;
             }
@@ -131,7 +140,9 @@ std::string GpuSession::check(RecordRun& run, const CpuReference& ref) {
         if (n < 0) return "fail: kernel parameters too large";
         CUresult lr = d_->cuLaunchKernel(f, grid, 1, 1, block, 1, 1, 0, nullptr, params.data(), nullptr);
         if (lr == 0) lr = d_->cuCtxSynchronize();
-        if (lr != 0) return std::string("fail: CUDA launch failed: ") + (backward ? "backward: " : "forward: ") + d_->error_string(lr);
+        if (lr != 0)
+            return std::string("fail: CUDA launch failed: ") + (backward ? "backward: " : "forward: ") +
+                   d_->error_string(lr);
         return {};
     };
 
@@ -143,7 +154,8 @@ std::string GpuSession::check(RecordRun& run, const CpuReference& ref) {
     for (size_t i = 0; i < args.size(); ++i) {
         if (!args[i].is_array()) continue;
         host.resize(args[i].bytes());
-        if (d_->cuMemcpyDtoH(host.data(), dev.primal[i], host.size()) != 0) return "fail: cuMemcpyDtoH failed";
+        if (d_->cuMemcpyDtoH(host.data(), dev.primal[i], host.size()) != 0)
+            return "fail: cuMemcpyDtoH failed";
         if (std::string diff = compare(run, i, host.data(), ref.forward[i].data(), 1e-4, 1e-5); !diff.empty())
             return "fail: GPU forward differs from CPU: " + diff;
     }
@@ -156,7 +168,8 @@ std::string GpuSession::check(RecordRun& run, const CpuReference& ref) {
     for (size_t i = 0; i < args.size(); ++i) {
         if (!args[i].is_array() || args[i].spec->is_output) continue;
         host.resize(args[i].bytes());
-        if (d_->cuMemcpyDtoH(host.data(), dev.adjoint[i], host.size()) != 0) return "fail: cuMemcpyDtoH failed";
+        if (d_->cuMemcpyDtoH(host.data(), dev.adjoint[i], host.size()) != 0)
+            return "fail: cuMemcpyDtoH failed";
         if (std::string diff = compare(run, i, host.data(), ref.adjoint[i].data(), 1e-3, 1e-4); !diff.empty())
             return "fail: GPU adjoint differs from CPU: " + diff;
     }

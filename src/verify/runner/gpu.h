@@ -3,10 +3,10 @@
 // run used, and compare outputs and adjoints with the CPU's.
 #pragma once
 
+#include "verify/cuda_driver.h"
+
 #include <memory>
 #include <string>
-
-#include "verify/cuda_driver.h"
 
 namespace ws::verify::runner {
 

@@ -38,20 +38,34 @@ template <int S>
 struct scalar_layout {
     static bool add(ws_arg_desc& d, int base) { return push(d, base, S); }
 };
-template <> struct layout<wp::half> : scalar_layout<WS_F16> {};
-template <> struct layout<float> : scalar_layout<WS_F32> {};
-template <> struct layout<double> : scalar_layout<WS_F64> {};
-template <> struct layout<signed char> : scalar_layout<WS_I8> {};
-template <> struct layout<unsigned char> : scalar_layout<WS_U8> {};
-template <> struct layout<short> : scalar_layout<WS_I16> {};
-template <> struct layout<unsigned short> : scalar_layout<WS_U16> {};
-template <> struct layout<int> : scalar_layout<WS_I32> {};
-template <> struct layout<unsigned int> : scalar_layout<WS_U32> {};
-template <> struct layout<long> : scalar_layout<WS_I64> {};
-template <> struct layout<unsigned long> : scalar_layout<WS_U64> {};
-template <> struct layout<long long> : scalar_layout<WS_I64> {};
-template <> struct layout<unsigned long long> : scalar_layout<WS_U64> {};
-template <> struct layout<bool> : scalar_layout<WS_BOOL> {};
+template <>
+struct layout<wp::half> : scalar_layout<WS_F16> {};
+template <>
+struct layout<float> : scalar_layout<WS_F32> {};
+template <>
+struct layout<double> : scalar_layout<WS_F64> {};
+template <>
+struct layout<signed char> : scalar_layout<WS_I8> {};
+template <>
+struct layout<unsigned char> : scalar_layout<WS_U8> {};
+template <>
+struct layout<short> : scalar_layout<WS_I16> {};
+template <>
+struct layout<unsigned short> : scalar_layout<WS_U16> {};
+template <>
+struct layout<int> : scalar_layout<WS_I32> {};
+template <>
+struct layout<unsigned int> : scalar_layout<WS_U32> {};
+template <>
+struct layout<long> : scalar_layout<WS_I64> {};
+template <>
+struct layout<unsigned long> : scalar_layout<WS_U64> {};
+template <>
+struct layout<long long> : scalar_layout<WS_I64> {};
+template <>
+struct layout<unsigned long long> : scalar_layout<WS_U64> {};
+template <>
+struct layout<bool> : scalar_layout<WS_BOOL> {};
 
 // Vectors, matrices, quaternions and transforms are dense arrays of their
 // scalar type (no padding), so they are described component by component.
@@ -64,10 +78,14 @@ struct dense_layout {
         return true;
     }
 };
-template <unsigned N, class T> struct layout<wp::vec_t<N, T>> : dense_layout<wp::vec_t<N, T>, T> {};
-template <unsigned R, unsigned C, class T> struct layout<wp::mat_t<R, C, T>> : dense_layout<wp::mat_t<R, C, T>, T> {};
-template <class T> struct layout<wp::quat_t<T>> : dense_layout<wp::quat_t<T>, T> {};
-template <class T> struct layout<wp::transform_t<T>> : dense_layout<wp::transform_t<T>, T> {};
+template <unsigned N, class T>
+struct layout<wp::vec_t<N, T>> : dense_layout<wp::vec_t<N, T>, T> {};
+template <unsigned R, unsigned C, class T>
+struct layout<wp::mat_t<R, C, T>> : dense_layout<wp::mat_t<R, C, T>, T> {};
+template <class T>
+struct layout<wp::quat_t<T>> : dense_layout<wp::quat_t<T>, T> {};
+template <class T>
+struct layout<wp::transform_t<T>> : dense_layout<wp::transform_t<T>, T> {};
 
 template <class T>
 struct arg {
@@ -103,9 +121,16 @@ struct arg<wp::array_t<T>> {
         T* g = which ? nullptr : static_cast<T*>(c->adj[i]);
         switch (s.ndim) {
         case 1: field = wp::array_t<T>(p, static_cast<int>(s.shape[0]), g); break;
-        case 2: field = wp::array_t<T>(p, static_cast<int>(s.shape[0]), static_cast<int>(s.shape[1]), g); break;
-        case 3: field = wp::array_t<T>(p, static_cast<int>(s.shape[0]), static_cast<int>(s.shape[1]), static_cast<int>(s.shape[2]), g); break;
-        default: field = wp::array_t<T>(p, static_cast<int>(s.shape[0]), static_cast<int>(s.shape[1]), static_cast<int>(s.shape[2]), static_cast<int>(s.shape[3]), g);
+        case 2:
+            field = wp::array_t<T>(p, static_cast<int>(s.shape[0]), static_cast<int>(s.shape[1]), g);
+            break;
+        case 3:
+            field = wp::array_t<T>(p, static_cast<int>(s.shape[0]), static_cast<int>(s.shape[1]),
+                                   static_cast<int>(s.shape[2]), g);
+            break;
+        default:
+            field = wp::array_t<T>(p, static_cast<int>(s.shape[0]), static_cast<int>(s.shape[1]),
+                                   static_cast<int>(s.shape[2]), static_cast<int>(s.shape[3]), g);
         }
     }
 };

@@ -1,17 +1,17 @@
 #include "verify/runner/record_check.h"
 
-#include <algorithm>
-#include <chrono>
-#include <cctype>
-#include <cmath>
-#include <cstdio>
-#include <cstring>
-#include <fstream>
-
 #include "verify/runner/gpu.h"
 #include "verify/runner/record_run.h"
 #include "verify/runner/report.h"
 #include "verify/runner/scalars.h"
+
+#include <algorithm>
+#include <cctype>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
 
 namespace ws::verify::runner {
 
@@ -86,11 +86,13 @@ void write_dump(const std::string& dir, RecordRun& run, const std::vector<std::v
     auto& args = run.args();
     for (size_t i = 0; i < args.size(); ++i) {
         const ArgBuffers& a = args[i];
-        js << (i ? ", " : "") << "{\"name\": \"" << a.spec->name << "\", \"array\": " << (a.is_array() ? 1 : 0)
-           << ", \"output\": " << a.spec->is_output << ", \"elem_size\": " << a.desc.elem_size << ", \"shape\": [";
+        js << (i ? ", " : "") << "{\"name\": \"" << a.spec->name
+           << "\", \"array\": " << (a.is_array() ? 1 : 0) << ", \"output\": " << a.spec->is_output
+           << ", \"elem_size\": " << a.desc.elem_size << ", \"shape\": [";
         for (int d = 0; d < (a.is_array() ? a.spec->ndim : 0); ++d) js << (d ? ", " : "") << a.spec->shape[d];
         js << "], \"scalars\": [";
-        for (int c = 0; c < a.desc.ncomp; ++c) js << (c ? ", \"" : "\"") << scalar_name(a.desc.comps[c].scalar) << "\"";
+        for (int c = 0; c < a.desc.ncomp; ++c)
+            js << (c ? ", \"" : "\"") << scalar_name(a.desc.comps[c].scalar) << "\"";
         js << "], \"bytes\": " << a.bytes() << "}";
         bin.write(reinterpret_cast<const char*>(a.initial.data()), std::streamsize(a.bytes()));
         bin.write(reinterpret_cast<const char*>(fwd[i].data()), std::streamsize(a.bytes()));
@@ -157,8 +159,10 @@ std::string gradient_check(RecordRun& run, int samples, double probe_seconds, Cp
     ref.has_adjoint = true;
     // Named in a failure: a bounds check the backward pass tripped (see set_in_backward).
     std::string tripped = take_backward_assert();
-    const std::string note = tripped.empty() ? "" : " (the backward pass tripped a bounds check: " + tripped + ")";
-    if (std::string bad = first_non_finite(run, true); !bad.empty()) return "fail: non-finite adjoint: " + bad + note;
+    const std::string note =
+        tripped.empty() ? "" : " (the backward pass tripped a bounds check: " + tripped + ")";
+    if (std::string bad = first_non_finite(run, true); !bad.empty())
+        return "fail: non-finite adjoint: " + bad + note;
 
     std::shuffle(candidates.begin(), candidates.end(), run.rng());
     // The loss with one input component set to x; `stored` is the value
@@ -181,7 +185,8 @@ std::string gradient_check(RecordRun& run, int samples, double probe_seconds, Cp
     auto noise_of = [&](const std::vector<double>& vp, const std::vector<double>& vm, double step) {
         double magnitude = 0.0;
         for (size_t j = 0; j < vp.size(); ++j)
-            if (vp[j] != vm[j]) magnitude += std::fabs(weights[j]) * std::max(std::fabs(vp[j]), std::fabs(vm[j]));
+            if (vp[j] != vm[j])
+                magnitude += std::fabs(weights[j]) * std::max(std::fabs(vp[j]), std::fabs(vm[j]));
         return 32.0 * eps_out * magnitude / step;
     };
     std::vector<double> vp, vm;
@@ -194,7 +199,8 @@ std::string gradient_check(RecordRun& run, int samples, double probe_seconds, Cp
     bool out_of_time = false;
     for (const Probe& p : candidates) {
         if (conclusive >= samples || attempts >= max_attempts) break;
-        if (attempts > 0 && std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() > probe_seconds) {
+        if (attempts > 0 &&
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() > probe_seconds) {
             out_of_time = true;
             break;
         }
@@ -222,18 +228,21 @@ std::string gradient_check(RecordRun& run, int samples, double probe_seconds, Cp
             return std::fabs(u - v) <= tol.floor + n + tol.rtol * std::max(std::fabs(u), std::fabs(v));
         };
         const double n = std::max(noise[0], noise[1]);
-        if (!std::isfinite(est[0]) || !std::isfinite(est[1]) || !within(est[0], est[1], n)) continue; // not smooth here
+        if (!std::isfinite(est[0]) || !std::isfinite(est[1]) || !within(est[0], est[1], n))
+            continue; // not smooth here
         ++conclusive;
         const double richardson = (100.0 * est[1] - est[0]) / 99.0;
         if (within(g, est[1], n) || within(g, richardson, n) || within(g, est[0], n)) continue;
         run.reset();
         return "fail: adjoint differs from finite differences: d(loss)/d " + a.element_name(p.elem, p.comp) +
-               " is " + fmt_double(g) + " by the adjoint, " + fmt_double(est[1]) + " by finite differences" + note;
+               " is " + fmt_double(g) + " by the adjoint, " + fmt_double(est[1]) + " by finite differences" +
+               note;
     }
     run.reset();
     if (conclusive == 0)
-        return out_of_time ? "skipped: no conclusive finite-difference probe within the time allowed"
-                           : "skipped: the loss is not smooth at the " + std::to_string(attempts) + " probed inputs";
+        return out_of_time
+                   ? "skipped: no conclusive finite-difference probe within the time allowed"
+                   : "skipped: the loss is not smooth at the " + std::to_string(attempts) + " probed inputs";
     return "pass";
 }
 
@@ -282,7 +291,8 @@ CheckResult check_record(const ws_record_entry& entry, long /*index*/, const Che
         std::ofstream bin(dump_base(options.dump_dir, entry.id) + ".grad.bin", std::ios::binary);
         for (size_t i = 0; i < ref.seed.size(); ++i) {
             bin.write(reinterpret_cast<const char*>(ref.seed[i].data()), std::streamsize(ref.seed[i].size()));
-            bin.write(reinterpret_cast<const char*>(ref.adjoint[i].data()), std::streamsize(ref.adjoint[i].size()));
+            bin.write(reinterpret_cast<const char*>(ref.adjoint[i].data()),
+                      std::streamsize(ref.adjoint[i].size()));
         }
     }
 

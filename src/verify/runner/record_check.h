@@ -4,11 +4,11 @@
 // loss of the outputs), then, with a GPU, the same launches on the device.
 #pragma once
 
+#include "verify/runner/abi.h"
+
 #include <cstdint>
 #include <string>
 #include <vector>
-
-#include "verify/runner/abi.h"
 
 namespace ws::verify::runner {
 

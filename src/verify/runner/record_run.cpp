@@ -1,14 +1,13 @@
 #include "verify/runner/record_run.h"
 
-#include <sys/mman.h>
-#include <unistd.h>
+#include "verify/runner/report.h"
+#include "verify/runner/scalars.h"
 
 #include <cmath>
 #include <cstring>
 #include <stdexcept>
-
-#include "verify/runner/report.h"
-#include "verify/runner/scalars.h"
+#include <sys/mman.h>
+#include <unistd.h>
 
 namespace ws::verify::runner {
 
@@ -84,7 +83,8 @@ std::string ArgBuffers::element_name(int64_t elem, int comp) const {
     return s;
 }
 
-RecordRun::RecordRun(const ws_record_entry& entry, uint64_t seed) : entry_(entry), rng_(seed ^ fnv1a(entry.id)) {
+RecordRun::RecordRun(const ws_record_entry& entry, uint64_t seed)
+    : entry_(entry), rng_(seed ^ fnv1a(entry.id)) {
     if (entry.nargs > WS_MAX_ARGS) {
         unsupported_ = "more than " + std::to_string(WS_MAX_ARGS) + " kernel arguments";
         return;
@@ -149,7 +149,8 @@ void RecordRun::fill_initial(ArgBuffers& a) {
                 // Integers: uniform over the whole numbers in [min, max].
                 double ilo = std::ceil(lo), ihi = std::floor(hi);
                 if (ihi < ilo) ihi = ilo;
-                std::uniform_int_distribution<int64_t> pick{static_cast<int64_t>(ilo), static_cast<int64_t>(ihi)};
+                std::uniform_int_distribution<int64_t> pick{static_cast<int64_t>(ilo),
+                                                            static_cast<int64_t>(ihi)};
                 store_scalar(p, s, double(pick(rng_)));
             }
         }
@@ -163,7 +164,9 @@ void RecordRun::reset() {
     }
 }
 
-void RecordRun::forward() { entry_.forward(&call_); }
+void RecordRun::forward() {
+    entry_.forward(&call_);
+}
 
 void RecordRun::seed_adjoints() {
     for (ArgBuffers& a : args_) {

@@ -4,12 +4,12 @@
 // a write past the end faults even where Warp's bounds checks cannot see it.
 #pragma once
 
+#include "verify/runner/abi.h"
+
 #include <cstdint>
 #include <random>
 #include <string>
 #include <vector>
-
-#include "verify/runner/abi.h"
 
 namespace ws::verify::runner {
 

@@ -1,10 +1,9 @@
 #include "verify/runner/report.h"
 
-#include <unistd.h>
-
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <unistd.h>
 
 namespace ws::verify::runner {
 
@@ -29,9 +28,15 @@ void write_line(std::string line) {
 }
 } // namespace
 
-void set_report_fd(int fd) { g_fd = fd; }
-void set_current_record(long k) { g_record = k; }
-long current_record() { return g_record; }
+void set_report_fd(int fd) {
+    g_fd = fd;
+}
+void set_current_record(long k) {
+    g_record = k;
+}
+long current_record() {
+    return g_record;
+}
 
 std::string one_line(const std::string& s, size_t limit) {
     std::string out;
@@ -41,26 +46,35 @@ std::string one_line(const std::string& s, size_t limit) {
     return out;
 }
 
-void report_start(long k) { write_line("S " + std::to_string(k)); }
+void report_start(long k) {
+    write_line("S " + std::to_string(k));
+}
 
 void report_forward_done(long k, const std::string& executed) {
     write_line("F " + std::to_string(k) + "\t" + one_line(executed));
 }
 
 void report_result(long k, const std::string& executed, const std::string& grad, const std::string& gpu) {
-    write_line("R " + std::to_string(k) + "\t" + one_line(executed) + "\t" + one_line(grad) + "\t" + one_line(gpu));
+    write_line("R " + std::to_string(k) + "\t" + one_line(executed) + "\t" + one_line(grad) + "\t" +
+               one_line(gpu));
 }
 
-void report_error(const std::string& message) { write_line("E\t" + one_line(message, 2000)); }
+void report_error(const std::string& message) {
+    write_line("E\t" + one_line(message, 2000));
+}
 
-void report_done() { write_line("D"); }
+void report_done() {
+    write_line("D");
+}
 
 namespace {
 bool g_in_backward = false;
 std::string g_backward_assert;
 } // namespace
 
-void set_in_backward(bool on) { g_in_backward = on; }
+void set_in_backward(bool on) {
+    g_in_backward = on;
+}
 
 std::string take_backward_assert() {
     std::string s;
@@ -73,11 +87,12 @@ void report_assert(const char* message, const char* file, unsigned line) {
     std::string where = base ? base + 1 : (file ? file : "?");
     if (g_in_backward) {
         if (g_backward_assert.empty())
-            g_backward_assert = one_line(std::string(message ? message : "?")) + " (" + where + ":" + std::to_string(line) + ")";
+            g_backward_assert = one_line(std::string(message ? message : "?")) + " (" + where + ":" +
+                                std::to_string(line) + ")";
         return;
     }
-    write_line("A " + std::to_string(g_record) + "\t" + one_line(std::string(message ? message : "?")) + " (" +
-               where + ":" + std::to_string(line) + ")");
+    write_line("A " + std::to_string(g_record) + "\t" + one_line(std::string(message ? message : "?")) +
+               " (" + where + ":" + std::to_string(line) + ")");
     _exit(71);
 }
 

@@ -8,18 +8,17 @@
 // (report.h). It is a separate executable so that a kernel that crashes,
 // hangs or fails a bounds check takes down only this process: the parent
 // marks that record failed and starts a new runner at the next record.
-#include <dlfcn.h>
-#include <unistd.h>
-
-#include <cstdlib>
-#include <cstring>
-#include <memory>
-#include <string>
-
 #include "verify/runner/abi.h"
 #include "verify/runner/gpu.h"
 #include "verify/runner/record_check.h"
 #include "verify/runner/report.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <dlfcn.h>
+#include <memory>
+#include <string>
+#include <unistd.h>
 
 using namespace ws::verify::runner;
 
@@ -40,17 +39,28 @@ int main(int argc, char** argv) {
     for (int i = 1; i < argc; ++i) {
         std::string a = argv[i];
         auto value = [&]() -> std::string { return i + 1 < argc ? argv[++i] : ""; };
-        if (a == "--so") so = value();
-        else if (a == "--first") first = std::atol(value().c_str());
-        else if (a == "--seed") options.seed = std::strtoull(value().c_str(), nullptr, 10);
-        else if (a == "--fd-samples") options.fd_samples = std::atoi(value().c_str());
-        else if (a == "--probe-seconds") options.probe_seconds = std::atof(value().c_str());
-        else if (a == "--ptx") ptx = value();
-        else if (a == "--gpu") gpu = true;
-        else if (a == "--gpu-skip") options.gpu_skip_reason = value();
-        else if (a == "--dump") options.dump_dir = value();
-        else if (a == "--report-fd") set_report_fd(std::atoi(value().c_str()));
-        else return usage(("unknown option " + a).c_str());
+        if (a == "--so")
+            so = value();
+        else if (a == "--first")
+            first = std::atol(value().c_str());
+        else if (a == "--seed")
+            options.seed = std::strtoull(value().c_str(), nullptr, 10);
+        else if (a == "--fd-samples")
+            options.fd_samples = std::atoi(value().c_str());
+        else if (a == "--probe-seconds")
+            options.probe_seconds = std::atof(value().c_str());
+        else if (a == "--ptx")
+            ptx = value();
+        else if (a == "--gpu")
+            gpu = true;
+        else if (a == "--gpu-skip")
+            options.gpu_skip_reason = value();
+        else if (a == "--dump")
+            options.dump_dir = value();
+        else if (a == "--report-fd")
+            set_report_fd(std::atoi(value().c_str()));
+        else
+            return usage(("unknown option " + a).c_str());
     }
     if (so.empty()) return usage("--so is required");
 
@@ -72,9 +82,9 @@ int main(int argc, char** argv) {
     if (gpu) {
         std::string why;
         session = GpuSession::open(ptx, why);
-        if (!session) options.gpu_skip_reason = why.rfind("fail:", 0) == 0 || why.rfind("skipped:", 0) == 0
-                                                    ? why
-                                                    : "skipped: " + why;
+        if (!session)
+            options.gpu_skip_reason =
+                why.rfind("fail:", 0) == 0 || why.rfind("skipped:", 0) == 0 ? why : "skipped: " + why;
     }
     options.gpu = session.get();
 

@@ -3,14 +3,14 @@
 // JIT; the list is in warp/native/crt.h and cpu_block_runtime.h). The runner
 // exports them (it is linked with ENABLE_EXPORTS), so the batch shared
 // objects it loads resolve them here. Implementations are warpsynth's own.
-#include <cmath>
-#include <cstdio>
-#include <cstdint>
-#include <cstdlib>
-#include <cstring>
-
 #include "verify/runner/report.h"
 #include "verify/runner/scalars.h"
+
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
 
 extern "C" {
 
@@ -18,13 +18,20 @@ extern "C" {
 // array bounds checks (and a few shape checks). In the forward pass the
 // record is failed and the runner exits; in the backward pass see
 // set_in_backward() in report.h.
-__attribute__((visibility("default"))) void _wp_assert(const char* message, const char* file, unsigned int line) {
+__attribute__((visibility("default"))) void _wp_assert(const char* message, const char* file,
+                                                       unsigned int line) {
     ws::verify::runner::report_assert(message, file, line);
 }
 
-__attribute__((visibility("default"))) int _wp_isfinite(double x) { return std::isfinite(x); }
-__attribute__((visibility("default"))) int _wp_isnan(double x) { return std::isnan(x); }
-__attribute__((visibility("default"))) int _wp_isinf(double x) { return std::isinf(x); }
+__attribute__((visibility("default"))) int _wp_isfinite(double x) {
+    return std::isfinite(x);
+}
+__attribute__((visibility("default"))) int _wp_isnan(double x) {
+    return std::isnan(x);
+}
+__attribute__((visibility("default"))) int _wp_isinf(double x) {
+    return std::isinf(x);
+}
 
 // Inverse error function: a rational first guess refined by Newton steps on
 // erf, which the C library provides. Accurate to a few ulps in double.
@@ -48,10 +55,18 @@ static double inverse_erf(double y) {
     return x;
 }
 
-__attribute__((visibility("default"))) double erfinv(double y) { return inverse_erf(y); }
-__attribute__((visibility("default"))) float erfinvf(float y) { return float(inverse_erf(y)); }
-__attribute__((visibility("default"))) double erfcinv(double y) { return inverse_erf(1.0 - y); }
-__attribute__((visibility("default"))) float erfcinvf(float y) { return float(inverse_erf(1.0 - double(y))); }
+__attribute__((visibility("default"))) double erfinv(double y) {
+    return inverse_erf(y);
+}
+__attribute__((visibility("default"))) float erfinvf(float y) {
+    return float(inverse_erf(y));
+}
+__attribute__((visibility("default"))) double erfcinv(double y) {
+    return inverse_erf(1.0 - y);
+}
+__attribute__((visibility("default"))) float erfcinvf(float y) {
+    return float(inverse_erf(1.0 - double(y)));
+}
 
 // Half and bfloat16 conversions, which Warp's headers leave to its runtime library.
 __attribute__((visibility("default"))) uint16_t wp_float_to_half_bits(float x) {
@@ -84,14 +99,21 @@ typedef void (*wp_cpu_block_lane_fn)(void* dim, size_t block_id, int lane, void*
 static int g_lane = 0;
 static int g_active = 1;
 
-__attribute__((visibility("default"))) int wp_cpu_get_thread_idx() { return g_lane; }
-__attribute__((visibility("default"))) int wp_cpu_get_active_count() { return g_active; }
-__attribute__((visibility("default"))) int wp_cpu_get_first_active_lane() { return 0; }
+__attribute__((visibility("default"))) int wp_cpu_get_thread_idx() {
+    return g_lane;
+}
+__attribute__((visibility("default"))) int wp_cpu_get_active_count() {
+    return g_active;
+}
+__attribute__((visibility("default"))) int wp_cpu_get_first_active_lane() {
+    return 0;
+}
 
 __attribute__((visibility("default"))) void wp_cpu_tile_sync() {
     if (g_active > 1)
-        ws::verify::runner::report_unsupported("cooperative tile code (block synchronisation) needs Warp's fiber "
-                                               "runtime");
+        ws::verify::runner::report_unsupported(
+            "cooperative tile code (block synchronisation) needs Warp's fiber "
+            "runtime");
 }
 
 __attribute__((visibility("default"))) int wp_cpu_run_block(int /*block_dim*/, int active_count,

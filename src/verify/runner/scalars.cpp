@@ -5,7 +5,9 @@
 
 namespace ws::verify::runner {
 
-bool is_float(int scalar) { return scalar == WS_F16 || scalar == WS_F32 || scalar == WS_F64; }
+bool is_float(int scalar) {
+    return scalar == WS_F16 || scalar == WS_F32 || scalar == WS_F64;
+}
 
 int scalar_size(int scalar) {
     switch (scalar) {

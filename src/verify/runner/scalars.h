@@ -3,11 +3,11 @@
 // double precision whatever the kernel's scalar types are.
 #pragma once
 
+#include "verify/runner/abi.h"
+
 #include <cstdint>
 #include <cstring>
 #include <string_view>
-
-#include "verify/runner/abi.h"
 
 namespace ws::verify::runner {
 
