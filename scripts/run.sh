@@ -28,4 +28,11 @@ if ! cmake --build "$build" --target warpsynth >"$log" 2>&1; then
 fi
 grep -q "no work to do" "$log" || grep -E "^\[[0-9]+/[0-9]+\] Linking" "$log" >&2 || true
 
+# verify and generate --verify compile against Warp's headers: those of the pinned
+# warp-lang in .venv unless the caller chose (WARP_INCLUDE or --warp-include).
+if [ -z "${WARP_INCLUDE:-}" ]; then
+  for native in "$root"/.venv/lib/python3*/site-packages/warp/native; do
+    [ -d "$native" ] && export WARP_INCLUDE=$native
+  done
+fi
 exec "$build/src/cli/warpsynth" "$@"
