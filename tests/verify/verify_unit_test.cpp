@@ -233,6 +233,16 @@ TEST(Differentiability, NamesWarpsNonDifferentiableConstructs) {
     EXPECT_EQ(w[0], "value returned by an atomic operation");
     EXPECT_TRUE(warp_nondifferentiable_constructs("{\n    var_5 = wp::atomic_add(var_b, var_0, var_4);\n}\n")
                     .empty());
+    // A histogram's unused atomic result before the compaction slot (a generated kernel
+    // whose backward pass crashed): the slot is still found.
+    std::string hist_then_slot =
+        "{\n    var_8 = wp::atomic_add(var_hist, var_5, var_7);\n"
+        "    if (var_15) {\n        var_18 = wp::atomic_add(var_counter, var_16, var_17);\n"
+        "        wp::array_store(var_compacted, var_18, var_2);\n    }\n"
+        "    var_23 = wp::atomic_add(var_hist, var_0, var_21);\n}\n";
+    w = warp_nondifferentiable_constructs(hist_then_slot);
+    ASSERT_EQ(w.size(), 1u);
+    EXPECT_EQ(w[0], "value returned by an atomic operation");
 }
 
 TEST(Totals, ReasonsAndVerifiedRecords) {
