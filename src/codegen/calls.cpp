@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
+#include <optional>
 #include <unordered_map>
 
 namespace ws {
@@ -295,19 +296,31 @@ Value Adjoint::add_builtin_call_resolved(
 
 namespace {
 
-// Warp's func_match_args for a user function with concrete parameter types.
-bool user_overload_matches(const UserFunction& f, std::span<const CallArgument> args,
-                           std::span<const CallArgument> kwargs) {
+// Positional and keyword arguments bound to `f`'s parameters (null where a
+// parameter is left to its default); nullopt when they do not fit.
+std::optional<std::vector<const Value*>> bind_arguments(const UserFunction& f,
+                                                        std::span<const CallArgument> args,
+                                                        std::span<const CallArgument> kwargs) {
     const auto& params = f.src.params;
-    if (args.size() > params.size()) return false;
+    if (args.size() > params.size()) return std::nullopt;
     std::vector<const Value*> bound(params.size(), nullptr);
     for (size_t i = 0; i < args.size(); ++i) bound[i] = &args[i].value;
     for (const auto& kw : kwargs) {
         size_t j = 0;
         while (j < params.size() && params[j].name != kw.keyword) ++j;
-        if (j == params.size() || bound[j]) return false;
+        if (j == params.size() || bound[j]) return std::nullopt;
         bound[j] = &kw.value;
     }
+    return bound;
+}
+
+// Warp's func_match_args for a user function with concrete parameter types.
+bool user_overload_matches(const UserFunction& f, std::span<const CallArgument> args,
+                           std::span<const CallArgument> kwargs) {
+    const auto& params = f.src.params;
+    std::optional<std::vector<const Value*>> binding = bind_arguments(f, args, kwargs);
+    if (!binding) return false;
+    const std::vector<const Value*>& bound = *binding;
     for (size_t j = 0; j < params.size(); ++j) {
         TypeRef param = params[j].type;
         if (!bound[j]) {
@@ -348,15 +361,9 @@ bool type_matches_template(TypeRef arg, TypeRef tmpl) {
 bool template_binds(const UserFunction& f, std::span<const CallArgument> args,
                     std::span<const CallArgument> kwargs) {
     const auto& params = f.src.params;
-    if (args.size() > params.size()) return false;
-    std::vector<const Value*> bound(params.size(), nullptr);
-    for (size_t i = 0; i < args.size(); ++i) bound[i] = &args[i].value;
-    for (const auto& kw : kwargs) {
-        size_t j = 0;
-        while (j < params.size() && params[j].name != kw.keyword) ++j;
-        if (j == params.size() || bound[j]) return false;
-        bound[j] = &kw.value;
-    }
+    std::optional<std::vector<const Value*>> binding = bind_arguments(f, args, kwargs);
+    if (!binding) return false;
+    const std::vector<const Value*>& bound = *binding;
     for (size_t j = 0; j < params.size(); ++j) {
         TypeRef param = params[j].type;
         if (!bound[j]) {

@@ -93,21 +93,7 @@ void DatasetWriter::open_existing(const Manifest& old, bool restart) {
 }
 
 void DatasetWriter::fold_shard(const ShardEntry& e) {
-    ShardReader reader(dir_ / e.file);
-    std::string line;
-    while (reader.next(line)) {
-        Record r;
-        try {
-            from_json(json::parse(line), r);
-        } catch (const json::exception& ex) {
-            throw DataError(
-                fmt::format("{}:{}: not a valid record: {}", e.file, reader.line_number(), ex.what()));
-        }
-        if (!seen_.insert(parse_hash_hex(r.source_hash))) stats_.add_duplicate_in_data();
-        stats_.add_record(r, fingerprint(r.python_source).signature);
-        ++resumed_records_;
-    }
-    stats_.add_shard_counts(e);
+    resumed_records_ += fold_shard_stats(dir_, e, stats_, seen_);
 }
 
 void DatasetWriter::remove_stray_files() {

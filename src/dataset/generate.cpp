@@ -87,14 +87,7 @@ void build(Item& item, const KernelSource& source, const GenerateConfig& c) {
         item.structure_hash = built.fingerprint.structure_hash;
         item.signature = built.fingerprint.signature;
         Record& r = built.record;
-        r.python_source.clear();
-        r.cuda_forward.clear();
-        r.cuda_backward.clear();
-        r.cuda_functions.clear();
-        r.cpu_forward.clear();
-        r.cpu_backward.clear();
-        r.cpu_functions.clear();
-        r.cpu_entry.clear();
+        r.drop_code();
         item.meta = std::move(r);
     } catch (const CompileError& e) {
         item.status = Item::Status::CompileFailed;

@@ -5,6 +5,7 @@
 #include "synth/synth.h"
 
 #include <cstdint>
+#include <initializer_list>
 #include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <string>
@@ -48,6 +49,13 @@ struct Record {
     std::string source_hash;  // normalised-structure hash used for dedup (hex)
     synth::LaunchSpec launch; // shapes the verifier allocates
     Verdicts verification;
+
+    // Frees the code texts, keeping the metadata (what statistics need).
+    void drop_code() {
+        for (std::string* t : {&python_source, &cuda_forward, &cuda_backward, &cuda_functions, &cpu_forward,
+                               &cpu_backward, &cpu_functions, &cpu_entry})
+            std::string().swap(*t);
+    }
 };
 
 void to_json(nlohmann::json& j, const Record& r);

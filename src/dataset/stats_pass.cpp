@@ -12,25 +12,31 @@ namespace ws::dataset {
 
 using nlohmann::json;
 
+uint64_t fold_shard_stats(const std::filesystem::path& dir, const ShardEntry& e, StatsCollector& stats,
+                          HashSet& seen) {
+    ShardReader reader(dir / e.file);
+    std::string line;
+    uint64_t records = 0;
+    while (reader.next(line)) {
+        Record r;
+        try {
+            from_json(json::parse(line), r);
+        } catch (const json::exception& ex) {
+            throw DataError(
+                fmt::format("{}:{}: not a valid record: {}", e.file, reader.line_number(), ex.what()));
+        }
+        if (!seen.insert(parse_hash_hex(r.source_hash))) stats.add_duplicate_in_data();
+        stats.add_record(r, fingerprint(r.python_source).signature);
+        ++records;
+    }
+    stats.add_shard_counts(e);
+    return records;
+}
+
 StatsCollector collect_stats(const std::filesystem::path& dir, const Manifest& manifest) {
     StatsCollector stats;
     HashSet seen;
-    for (const auto& e : manifest.shards) {
-        ShardReader reader(dir / e.file);
-        std::string line;
-        while (reader.next(line)) {
-            Record r;
-            try {
-                from_json(json::parse(line), r);
-            } catch (const json::exception& ex) {
-                throw DataError(
-                    fmt::format("{}:{}: not a valid record: {}", e.file, reader.line_number(), ex.what()));
-            }
-            if (!seen.insert(parse_hash_hex(r.source_hash))) stats.add_duplicate_in_data();
-            stats.add_record(r, fingerprint(r.python_source).signature);
-        }
-        stats.add_shard_counts(e);
-    }
+    for (const auto& e : manifest.shards) fold_shard_stats(dir, e, stats, seen);
     return stats;
 }
 

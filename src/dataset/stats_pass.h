@@ -2,6 +2,7 @@
 // lists, in order (used by `warpsynth stats` and `validate`).
 #pragma once
 
+#include "dataset/hash_set.h"
 #include "dataset/manifest.h"
 #include "dataset/stats.h"
 
@@ -10,6 +11,12 @@
 namespace ws::dataset {
 
 StatsCollector collect_stats(const std::filesystem::path& dir, const Manifest& manifest);
+
+// Folds one shard's records and counts into `stats`; `seen` holds the source
+// hashes folded so far (copies inside the data are counted). Returns the
+// number of records read.
+uint64_t fold_shard_stats(const std::filesystem::path& dir, const ShardEntry& e, StatsCollector& stats,
+                          HashSet& seen);
 
 // `warpsynth stats DIR`: recomputes stats.json, README.md and figures/.
 // Returns the statistics written.

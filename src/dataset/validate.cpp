@@ -90,14 +90,7 @@ void check_line(Line& l, bool recompile) {
         }
     }
     Record& r = l.record;
-    r.python_source.clear();
-    r.cuda_forward.clear();
-    r.cuda_backward.clear();
-    r.cuda_functions.clear();
-    r.cpu_forward.clear();
-    r.cpu_backward.clear();
-    r.cpu_functions.clear();
-    r.cpu_entry.clear();
+    r.drop_code();
     l.text.clear();
 }
 
