@@ -33,6 +33,15 @@ Record parse_record(const std::string& line, const std::string& where) {
     return r;
 }
 
+// Calls fn(line, record) for every record of one input shard, in order.
+template <class F>
+void for_each_record(const fs::path& dir, const ShardEntry& e, F&& fn) {
+    ShardReader reader(dir / e.file);
+    std::string line;
+    while (reader.next(line))
+        fn(line, parse_record(line, fmt::format("{}:{}", (dir / e.file).string(), reader.line_number())));
+}
+
 json without_slice(json c) {
     c.erase("slice");
     return c;
@@ -97,15 +106,11 @@ MergeSummary merge(const MergeOptions& options) {
             writer.begin_shard(k);
             writer.add_counts(counts);
             if (e->verified) writer.mark_verified();
-            ShardReader reader(owner.dir / e->file);
-            std::string line;
-            while (reader.next(line)) {
-                Record r = parse_record(
-                    line, fmt::format("{}:{}", (owner.dir / e->file).string(), reader.line_number()));
+            for_each_record(owner.dir, *e, [&](const std::string& line, const Record& r) {
                 if (!writer.add_record(line, r, parse_hash_hex(r.source_hash),
                                        fingerprint(r.python_source).signature))
                     ++summary.duplicates;
-            }
+            });
             writer.end_shard();
         }
         writer.finalize(json::object());
@@ -115,15 +120,10 @@ MergeSummary merge(const MergeOptions& options) {
         HashSet seen;
         uint64_t unique = 0;
         for (const auto& in : inputs)
-            for (const auto& e : in.manifest.shards) {
-                ShardReader reader(in.dir / e.file);
-                std::string line;
-                while (reader.next(line)) {
-                    Record r = parse_record(
-                        line, fmt::format("{}:{}", (in.dir / e.file).string(), reader.line_number()));
+            for (const auto& e : in.manifest.shards)
+                for_each_record(in.dir, e, [&](const std::string&, const Record& r) {
                     unique += seen.insert(parse_hash_hex(r.source_hash));
-                }
-            }
+                });
         json sources = json::array();
         for (const auto& in : inputs)
             sources.push_back(json{{"kind", in.manifest.kind}, {"config", in.manifest.config}});
@@ -151,12 +151,8 @@ MergeSummary merge(const MergeOptions& options) {
             open = true;
         }
         for (const auto& in : inputs)
-            for (const auto& e : in.manifest.shards) {
-                ShardReader reader(in.dir / e.file);
-                std::string line;
-                while (reader.next(line)) {
-                    Record r = parse_record(
-                        line, fmt::format("{}:{}", (in.dir / e.file).string(), reader.line_number()));
+            for (const auto& e : in.manifest.shards)
+                for_each_record(in.dir, e, [&](const std::string& line, const Record& r) {
                     uint64_t h = parse_hash_hex(r.source_hash);
                     // A shard is closed only when a record that will be kept needs room,
                     // so duplicates after the last kept record stay in the last shard.
@@ -171,8 +167,7 @@ MergeSummary merge(const MergeOptions& options) {
                         ++in_shard;
                     else
                         ++summary.duplicates;
-                }
-            }
+                });
         if (open) writer.end_shard();
         writer.finalize(json::object());
         summary.records = writer.records_written();

@@ -115,19 +115,29 @@ std::string renamed(size_t slot, const std::string& name) {
     return "ws_r" + std::to_string(slot) + "_" + name;
 }
 
+namespace {
+
+// A record's code in its own namespace, with its C-linkage names renamed
+// (defines; the caller adds the undefs); its line range goes into `unit`.
+void add_record_code(Writer& w, BatchUnit& unit, const BatchEntry& e) {
+    w.add(fmt::format("\n// ---- record {} ({})\n", e.slot,
+                      e.record->id.empty() ? e.record->kernel_name : e.record->id));
+    w.add(defines(e));
+    int first = w.line;
+    w.add("namespace " + ns(e.slot) + " {\n");
+    w.add(e.code->text);
+    w.add("} // namespace " + ns(e.slot) + "\n");
+    unit.lines.emplace_back(first, w.line - 1);
+}
+
+} // namespace
+
 BatchUnit cuda_batch_unit(const std::vector<BatchEntry>& entries) {
     Writer w;
     w.add(translation_unit_preamble(Device::Cuda));
     BatchUnit unit;
     for (const BatchEntry& e : entries) {
-        w.add(fmt::format("\n// ---- record {} ({})\n", e.slot,
-                          e.record->id.empty() ? e.record->kernel_name : e.record->id));
-        w.add(defines(e));
-        int first = w.line;
-        w.add("namespace " + ns(e.slot) + " {\n");
-        w.add(e.code->text);
-        w.add("} // namespace " + ns(e.slot) + "\n");
-        unit.lines.emplace_back(first, w.line - 1);
+        add_record_code(w, unit, e);
         w.add(undefs(e));
     }
     unit.text = std::move(w.text);
@@ -215,14 +225,7 @@ BatchUnit cpu_batch_unit(const std::vector<BatchEntry>& entries, const std::stri
               "#define WS_ABI_NO_STD_HEADERS\n#include \"ws_abi.h\"\n#include \"ws_harness.h\"\n");
     BatchUnit unit;
     for (const BatchEntry& e : entries) {
-        w.add(fmt::format("\n// ---- record {} ({})\n", e.slot,
-                          e.record->id.empty() ? e.record->kernel_name : e.record->id));
-        w.add(defines(e));
-        int first = w.line;
-        w.add("namespace " + ns(e.slot) + " {\n");
-        w.add(e.code->text);
-        w.add("} // namespace " + ns(e.slot) + "\n");
-        unit.lines.emplace_back(first, w.line - 1);
+        add_record_code(w, unit, e);
         w.add(struct_layouts(e));
         w.add("namespace " + ns(e.slot) + " {\n" + record_glue(e) + "} // namespace " + ns(e.slot) + "\n");
         w.add(undefs(e));
