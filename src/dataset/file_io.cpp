@@ -18,13 +18,16 @@ std::string errno_message(const std::string& what, const fs::path& path) {
     return fmt::format("{} {}: {}", what, path.string(), std::strerror(errno));
 }
 
-std::string read_file(const fs::path& path) {
+namespace {
+
+// Calls fn(data, size) for successive chunks of the file; IoError on failure.
+template <class F>
+void read_chunks(const fs::path& path, size_t chunk, F&& fn) {
     int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0) throw IoError(errno_message("cannot read", path));
-    std::string out;
-    char buf[1 << 16];
+    std::vector<char> buf(chunk);
     for (;;) {
-        ssize_t n = ::read(fd, buf, sizeof buf);
+        ssize_t n = ::read(fd, buf.data(), buf.size());
         if (n < 0) {
             if (errno == EINTR) continue;
             std::string msg = errno_message("cannot read", path);
@@ -32,9 +35,16 @@ std::string read_file(const fs::path& path) {
             throw IoError(msg);
         }
         if (n == 0) break;
-        out.append(buf, static_cast<size_t>(n));
+        fn(buf.data(), static_cast<size_t>(n));
     }
     ::close(fd);
+}
+
+} // namespace
+
+std::string read_file(const fs::path& path) {
+    std::string out;
+    read_chunks(path, 1 << 16, [&](const char* data, size_t n) { out.append(data, n); });
     return out;
 }
 
@@ -95,24 +105,10 @@ void ensure_writable_directory(const fs::path& dir) {
 }
 
 uint64_t file_xxh3(const fs::path& path) {
-    int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) throw IoError(errno_message("cannot read", path));
     XXH3_state_t* state = XXH3_createState();
     std::unique_ptr<XXH3_state_t, decltype(&XXH3_freeState)> guard(state, XXH3_freeState);
     XXH3_64bits_reset(state);
-    std::vector<char> buf(1 << 20);
-    for (;;) {
-        ssize_t n = ::read(fd, buf.data(), buf.size());
-        if (n < 0) {
-            if (errno == EINTR) continue;
-            std::string msg = errno_message("cannot read", path);
-            ::close(fd);
-            throw IoError(msg);
-        }
-        if (n == 0) break;
-        XXH3_64bits_update(state, buf.data(), static_cast<size_t>(n));
-    }
-    ::close(fd);
+    read_chunks(path, 1 << 20, [&](const char* data, size_t n) { XXH3_64bits_update(state, data, n); });
     return XXH3_64bits_digest(state);
 }
 

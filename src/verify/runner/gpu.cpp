@@ -2,6 +2,7 @@
 
 #include "verify/runner/record_check.h"
 #include "verify/runner/record_run.h"
+#include "verify/runner/report.h"
 #include "verify/runner/scalars.h"
 
 #include <algorithm>
@@ -15,12 +16,6 @@
 namespace ws::verify::runner {
 
 namespace {
-
-std::string fmt_double(double v) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.6g", v);
-    return buf;
-}
 
 // Device copies of every array argument (primal and adjoint), freed on exit.
 struct DeviceBuffers {

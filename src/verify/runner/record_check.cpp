@@ -17,12 +17,6 @@ namespace ws::verify::runner {
 
 namespace {
 
-std::string fmt_double(double v) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.6g", v);
-    return buf;
-}
-
 // The first non-finite float component of any array, or empty.
 std::string first_non_finite(RecordRun& run, bool adjoint) {
     for (ArgBuffers& a : run.args()) {

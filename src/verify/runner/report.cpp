@@ -1,6 +1,7 @@
 #include "verify/runner/report.h"
 
 #include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <unistd.h>
@@ -99,6 +100,12 @@ void report_assert(const char* message, const char* file, unsigned line) {
 void report_unsupported(const char* message) {
     write_line("U " + std::to_string(g_record) + "\t" + one_line(message));
     _exit(72);
+}
+
+std::string fmt_double(double v) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.6g", v);
+    return buf;
 }
 
 } // namespace ws::verify::runner

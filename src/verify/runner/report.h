@@ -44,5 +44,7 @@ std::string take_backward_assert();
 
 // Verdict text without tabs or newlines, bounded in length.
 std::string one_line(const std::string& s, size_t limit = 600);
+// A number in a verdict (six significant digits).
+std::string fmt_double(double v);
 
 } // namespace ws::verify::runner
