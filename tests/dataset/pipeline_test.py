@@ -16,6 +16,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -224,17 +225,31 @@ def case_unwritable_output():
     # 1. A read-only folder (root ignores permissions, so drop to nobody).
     ro = fresh("readonly")
     ro.chmod(0o555)
-    cmd = []
+    cmd, cli, env, scratch = [], ARGS.cli, dict(os.environ), None
     if os.geteuid() == 0:
         setpriv = shutil.which("setpriv")
         check(setpriv, "running as root: setpriv (util-linux) is needed to test a read-only folder")
         cmd = [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups"]
-        Path(ARGS.tmp).chmod(0o755)
-    p = subprocess.run(cmd + [ARGS.cli, "generate", "--count", "50", "--out", str(ro / "ds"), "--quiet", *SOURCE],
-                       capture_output=True, text=True)
-    check(p.returncode == 3, f"read-only folder: exit {p.returncode} (expected 3): {p.stderr}")
-    check(p.stderr.startswith("warpsynth: error:") and "ermission denied" in p.stderr, f"unclear: {p.stderr}")
-    check(not (ro / "ds").exists(), "something was created in the read-only folder")
+        # nobody may not reach the checkout (a clone under a 0700 folder): the CLI, the
+        # test kernels and the read-only folder go to a scratch folder it can reach.
+        scratch = Path(tempfile.mkdtemp(prefix="ws-readonly-"))
+        scratch.chmod(0o755)
+        cli = str(scratch / "cli")
+        shutil.copy2(ARGS.cli, cli)
+        shutil.copytree(Path(ARGS.inputs) / "kernels", scratch / "kernels")
+        env["WS_TEST_KERNELS"] = str(scratch / "kernels")
+        ro = scratch / "readonly"
+        ro.mkdir(mode=0o555)
+        ro.chmod(0o555)
+    try:
+        p = subprocess.run(cmd + [cli, "generate", "--count", "50", "--out", str(ro / "ds"), "--quiet", *SOURCE],
+                           capture_output=True, text=True, env=env)
+        check(p.returncode == 3, f"read-only folder: exit {p.returncode} (expected 3): {p.stderr}")
+        check(p.stderr.startswith("warpsynth: error:") and "ermission denied" in p.stderr, f"unclear: {p.stderr}")
+        check(not (ro / "ds").exists(), "something was created in the read-only folder")
+    finally:
+        if scratch:
+            shutil.rmtree(scratch, ignore_errors=True)
     # 2. A write that fails half-way (file size limit: EFBIG, like a full disk) leaves no shard.
     d = fresh("fsize")
 
