@@ -1,9 +1,8 @@
 // The generation policy (YARPGen's GenPolicy): every random choice the
-// synthesizer makes is steered by one of these knobs. A kernel's policy is
-// re-drawn from the table in policy.cpp (swarm testing: a random subset of
-// constructs is switched off per kernel), then the kernel's category raises
-// the knobs of its own constructs. Tuning the generator means editing tables,
-// not code.
+// synthesizer makes is steered by a knob of this table or by weights in a data
+// table (idioms, roles, categories). A kernel's knobs are drawn from the
+// ranges in policy.cpp, a random subset is switched off (swarm testing), and
+// the kernel's category then pins the knobs of what it is about.
 #pragma once
 
 #include "synth/rng.h"
@@ -11,105 +10,49 @@
 
 #include <array>
 #include <cstdint>
+#include <span>
 #include <string_view>
 
 namespace ws::synth {
 
 enum class Knob : uint8_t {
     // Sizes.
-    Stmts,       // filler statements at kernel top level
-    BlockStmts,  // statements in a nested block
-    ExprDepth,   // maximum expression depth
-    ExprNodes,   // operator/call nodes per statement
-    Nesting,     // maximum block nesting
-    Helpers,     // @wp.func helpers
-    HelperStmts, // statements in a helper before its return
-    HelperParams,
-    ExtraParams, // extra scalar/composite kernel parameters
-    // Statement weights.
-    SLocal,
-    SReassign,
-    SAugLocal,
-    SComponentWrite,
-    SIf,
-    SFor,
-    SWhile,
-    SStore,
-    SAtomic,
-    SCallVoid,
-    STupleUnpack,
-    SEarlyReturn,
-    // Expression weights.
-    EVar,
-    ELiteral,
-    EArith,
-    ENeg,
-    EMathFn,
-    ECompositeFn,
-    ETernary,
-    EWhere,
-    ECast,
-    ECallHelper,
-    EComponent,
-    EArrayLoad,
-    EConstant,
-    // Per-construct probabilities, in permille.
-    PElse,
-    PElif,
-    PBreak,
-    PContinue,
-    PWhileTrue,
-    PUnrolled,
-    PRange2,
-    PRange3,
-    PNegStep,
-    PChained,
-    PAnd,
-    POr,
-    PNot,
-    PTypedInit,
-    PKwArgs,
-    PDefaultArg,
-    PMultiReturn,
-    PNoReturnHelper,
-    PFuncCallsFunc,
-    POverload,
-    PStruct,
-    PModuleConst,
-    PPyConst,
-    PStatic,
-    PMatmulAt,
-    PAtomicAug,
-    PIndexWrap,
-    PIndexGuard,
-    PBuiltinNames, // `float`/`int` rather than `wp.float32`/`wp.int32` in annotations
-    PArrayNdimKw,  // `wp.array(dtype=T, ndim=2)` rather than `wp.array2d(dtype=T)`
-    PPyMinMax,     // Python min/max/abs on ints
-    PSinkUnused,   // fold otherwise unused locals into a later statement
-    PShapeBound,   // loops bounded by `a.shape[k]` / `len(a)` rather than literals
-    PDynLoop,      // a loop with a runtime trip count
-    PReturnAnnot,  // `-> type` on single-result helpers
-    PArraySlot,    // stores into a component/field of an array element (`a[i].y = x`)
-    PMask,         // bool / uint8 mask arrays
-    // Type enables, in permille.
-    TF64,
-    TInt64,
-    TUint32,
-    TF16,
-    TVec2,
-    TVec3,
-    TVec4,
-    TVecInt,
-    TMat22,
-    TMat33,
-    TMat44,
-    TQuat,
-    TTransform,
-    TSpatial,
-    TCustom,
+    Idioms,     // idiom instances in a kernel
+    Depth,      // how far inputs are computed by other idioms rather than read
+    // Composition, in permille.
+    PReuse,      // an input reads a value the kernel already has
+    PProducer,   // an input is computed by another idiom
+    PExtend,     // a result feeds another idiom rather than an output
+    PSecondRoot, // a second, independent computation in the same kernel
+    // Writing style, in permille.
+    PInlineExpr, // a single-use expression idiom is written inside its consumer
+    PInlineLoad, // a single-use array element is read where it is used
+    PHelper,     // an idiom becomes a @wp.func
+    PKeywordArgs,
+    PReturnAnnot,
+    PDocstring,  // the kernel carries its description as a docstring
+    PComment,    // a comment line before an idiom
+    PModuleConst, // a uniform input with a typical value becomes a module constant
+    PLiteral,    // ... or is written as a literal
+    PStruct,     // uniform inputs are grouped in a @wp.struct
+    PInPlace,    // a result overwrites the array it was read from
+    PGuard,      // an early-return guard on an input
+    PFlatIndex,  // a 2D grid launched 1D (`i = tid % width`)
+    PFloat64,
+    PFloat16,    // float16 storage for scalar arrays
+    PBuiltinScalars, // `float`/`int` rather than `wp.float32`/`wp.int32`
+    PTypedZero,  // `wp.vec3(0.0)` rather than `wp.vec3()` for zero vectors
+    // Annotation styles, weights.
+    WArrayCall,  // wp.array(dtype=T)
+    WArrayItem,  // wp.array[T]
+    WArrayNd,    // wp.array2d(dtype=T) / wp.array2d[T]
+    WArrayNdim,  // wp.array(dtype=T, ndim=2)
+    // Launch dimensionality, weights.
+    WDim1,
+    WDim2,
+    WDim3,
     Count
 };
-
 constexpr size_t kKnobCount = static_cast<size_t>(Knob::Count);
 
 struct Policy {
@@ -119,9 +62,36 @@ struct Policy {
 };
 
 std::string_view knob_name(Knob k);
-
 // Draws a kernel's policy: the base table, swarm switch-offs, then the
 // category's overrides.
 Policy draw_policy(Rng& rng, Category category);
+
+// The kernel's dice: the only way the synthesizer draws.
+class Dice {
+  public:
+    Dice(Rng rng, Policy policy) : rng_(rng), policy_(policy) {}
+    bool on(Knob k) { return rng_.chance(policy_[k]); }
+    int knob(Knob k) const { return policy_[k]; }
+    // An index drawn with probability proportional to the weights (size() when all are zero).
+    size_t weighted(std::span<const int> weights) { return rng_.weighted(weights); }
+    size_t weighted(std::initializer_list<int> weights) { return rng_.weighted(weights); }
+    // One of the knobs, with probability proportional to their values.
+    size_t among(std::initializer_list<Knob> knobs);
+    // A uniform pick from data (names, candidates with equal standing).
+    size_t below(size_t n) { return rng_.below(n); }
+    template <class T>
+    const T& pick(const std::vector<T>& items) {
+        return items[rng_.below(items.size())];
+    }
+    // A value in [lo, hi] (sizes and ranges the data gives).
+    int range(int lo, int hi) { return rng_.range(lo, hi); }
+    // A fraction in [0, 1) with 3 digits, for placing values inside a data range.
+    double unit() { return static_cast<double>(rng_.below(1000)) / 1000.0; }
+    Dice fork(uint64_t salt) { return Dice(rng_.fork(salt), policy_); }
+
+  private:
+    Rng rng_;
+    Policy policy_;
+};
 
 } // namespace ws::synth

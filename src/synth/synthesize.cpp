@@ -1,8 +1,16 @@
 // synthesize(): one kernel from (seed, index, categories). Everything random
-// comes from an Rng seeded by a hash of (seed, index), so a kernel never
-// depends on other kernels, threads or machines.
-#include "synth/kernel_builder.h"
-#include "synth/recipes.h"
+// comes from dice seeded by a hash of (seed, index), so a kernel never depends
+// on other kernels, threads or machines.
+//
+// The steps: the category picks a pattern and a domain (category_mix.cpp);
+// the pattern composes a data-flow graph of idioms from that domain
+// (compose.cpp) and writes it as Python (writer.cpp); the description is built
+// from the idioms' phrases (describe.cpp).
+#include "synth/category_mix.h"
+#include "synth/describe.h"
+#include "synth/library.h"
+#include "synth/pattern.h"
+#include "synth/stats.h"
 #include "synth/synth.h"
 
 #include <array>
@@ -11,27 +19,27 @@ namespace ws::synth {
 
 namespace {
 
-using Recipe = void (*)(KernelBuilder&);
+Domain pick_domain(const CategoryMix& mix, Dice& dice) {
+    std::array<int, kDomainCount> w = mix.domains;
+    for (size_t d = 0; d < kDomainCount; ++d)
+        if (Library::get().of(static_cast<Domain>(d)).empty()) w[d] = 0;
+    const size_t k = dice.weighted(w);
+    return k < kDomainCount ? static_cast<Domain>(k) : Domain::Math;
+}
 
-struct RecipeRow {
-    Category category;
-    Recipe recipe;
-};
+void choose_helpers(Plan& plan, Dice& dice) {
+    for (Node& n : plan.graph.nodes) {
+        if (n.idiom->has(kInline)) continue;
+        n.helper = dice.on(Knob::PHelper) || (n.idiom->has(kHelper) && dice.on(Knob::PHelper));
+    }
+}
 
-constexpr RecipeRow kRecipes[] = {
-    {Category::Arithmetic, recipe_arithmetic},
-    {Category::Math, recipe_math},
-    {Category::Vector, recipe_vector},
-    {Category::Matrix, recipe_matrix},
-    {Category::QuatTransform, recipe_quat_transform},
-    {Category::ControlFlow, recipe_control_flow},
-    {Category::Loops, recipe_loops},
-    {Category::Atomic, recipe_atomic},
-    {Category::Stencil, recipe_stencil},
-    {Category::Functions, recipe_functions},
-    {Category::Random, recipe_random},
-    {Category::Physics, recipe_physics},
-};
+std::string kernel_name(KernelWriter& w) {
+    const std::string id(w.plan.graph.nodes.front().idiom->id());
+    const std::vector<std::vector<std::string>> forms = {
+        {id + "_kernel"}, {"compute_" + id}, {"eval_" + id}, {"apply_" + id}, {id + "_step"}};
+    return w.module_name(w.dice.pick(forms));
+}
 
 } // namespace
 
@@ -45,18 +53,32 @@ SynthKernel synthesize(const SynthOptions& options, uint64_t index) {
     const Category category = cats[hash_combine(h, hash_name("category")) % cats.size()];
 
     Rng rng(h);
-    Policy policy = draw_policy(rng, category);
-    Module mod(category, policy, rng.fork(hash_name("module")));
-    KernelBuilder kb(mod);
-    for (const auto& row : kRecipes)
-        if (row.category == category) row.recipe(kb);
+    const Policy policy = draw_policy(rng, category);
+    Dice dice(rng.fork(hash_name("kernel")), policy);
+    const CategoryMix& mix = category_mix(category);
+
+    Plan plan;
+    plan.category = category;
+    plan.prefer = mix.prefer;
+    plan.fp = dice.on(Knob::PFloat64) ? Scalar::F64 : Scalar::F32;
+    const size_t p = dice.weighted(mix.patterns);
+    plan.pattern = &pattern(p < kPatternCount ? static_cast<PatternId>(p) : PatternId::Map);
+    plan.domain = pick_domain(mix, dice);
+    plan.pattern->compose(plan, dice);
+    choose_helpers(plan, dice);
+
+    KernelWriter w(plan, dice);
+    plan.pattern->write(w);
+    const std::string name = kernel_name(w);
+    const std::string description = describe(plan, w.outputs, dice);
 
     SynthKernel out;
-    out.python_source = kb.render();
-    out.kernel_name = mod.kernel_name;
+    out.python_source = w.render(name, dice.on(Knob::PDocstring) ? description : "");
+    out.kernel_name = name;
     out.category = category;
-    out.features = mod.feats.list();
-    out.launch = kb.launch_spec();
+    out.description = description;
+    for (const std::string& b : builtins_used(out.python_source)) out.features.push_back("call:" + b);
+    out.launch = w.launch();
     return out;
 }
 

@@ -1,0 +1,64 @@
+// Composition by data flow: a kernel's graph grows from a root idiom, each
+// input wired to a value the kernel has, to another idiom's result or to a new
+// kernel input, and each result fed to a consumer idiom or left for the
+// pattern to write out. Every value is read, every input comes from somewhere,
+// and values flow only between ports of compatible roles.
+#pragma once
+
+#include "synth/graph.h"
+#include "synth/plan.h"
+
+#include <functional>
+#include <optional>
+#include <utility>
+#include <vector>
+
+namespace ws::synth {
+
+// How the pattern wants new kernel inputs read and which idioms fit it.
+struct CompositionRules {
+    // The access of a new input for port `port` of `idiom` (non-uniform ports;
+    // uniform ones are always Access::Uniform). Default: Access::Element.
+    std::function<External(const Idiom& idiom, int port, Stage stage)> place;
+    // Whether an idiom may be used at all in this kernel (e.g. stencil idioms
+    // only in stencil kernels). Default: every idiom without a pattern trait.
+    std::function<bool(const Idiom&)> allows;
+};
+
+class Composer {
+  public:
+    Composer(Plan& plan, Dice& dice, CompositionRules rules);
+
+    // Adds an instance of `idiom` in `stage`, `fixed` inputs (port, value)
+    // given, the others wired. `role_hint` is the role generic inputs take.
+    int add(const Idiom& idiom, Stage stage, const std::vector<std::pair<int, int>>& fixed = {},
+            int depth = 0, const std::string& role_hint = "");
+    // A root idiom of the plan's domain, weighted by the category's preferences.
+    const Idiom* pick_root(const std::function<bool(const Idiom&)>& filter = {});
+    // Grows from open values: consumers while the budget lasts.
+    void grow(Stage stage, int budget);
+    // A consumer of value `v`: the idiom and the port `v` feeds.
+    std::optional<std::pair<const Idiom*, int>> pick_consumer(int v, Stage stage);
+    // A new kernel input feeding `port` of `idiom`.
+    int external(const Idiom& idiom, int port, Stage stage, const std::string& role);
+    // A value not made by an idiom (an accumulator, a pattern's own value).
+    int add_value(Value v);
+
+    Plan& plan;
+    Dice& dice;
+
+  private:
+    CompositionRules rules_;
+    int wire(const Idiom& idiom, int port, Stage stage, int depth, const std::string& role_hint,
+             const std::vector<int>& taken);
+    std::vector<int> candidates(const Port& port, const std::string& role, Stage stage,
+                                const std::vector<int>& taken) const;
+    const Idiom* pick_producer(const Port& port, const std::string& role, int depth);
+    int weight(const Idiom& idiom) const;
+    void set_outputs(int node);
+};
+
+// Whether a value with these properties may feed the port.
+bool fits(const Value& v, const Port& port, const std::string& role);
+
+} // namespace ws::synth

@@ -1,0 +1,79 @@
+#include "synth/describe.h"
+
+#include <cctype>
+#include <fmt/format.h>
+
+namespace ws::synth {
+
+namespace {
+
+// "computes" -> "compute", "applies" -> "apply", "pushes" -> "push".
+std::string imperative(const std::string& verb) {
+    if (verb.ends_with("ies")) return verb.substr(0, verb.size() - 3) + "y";
+    for (const char* ending : {"sses", "shes", "ches", "xes", "zes"})
+        if (verb.ends_with(ending)) return verb.substr(0, verb.size() - 2);
+    if (verb.ends_with("s") && !verb.ends_with("ss")) return verb.substr(0, verb.size() - 1);
+    return verb;
+}
+
+std::string capitalized(std::string s) {
+    if (!s.empty()) s[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(s[0])));
+    return s;
+}
+
+std::string join(const std::vector<std::string>& parts) {
+    std::string out;
+    for (size_t i = 0; i < parts.size(); ++i) {
+        if (i) out += i + 1 == parts.size() ? " and " : ", ";
+        out += parts[i];
+    }
+    return out;
+}
+
+} // namespace
+
+std::string phrase(const Plan& plan, int node) {
+    const Node& n = plan.graph.nodes[static_cast<size_t>(node)];
+    const Idiom& idiom = *n.idiom;
+    const std::string_view p = idiom.spec->phrase;
+    std::string out;
+    for (size_t i = 0; i < p.size();) {
+        if (p[i] != '{') {
+            out += p[i++];
+            continue;
+        }
+        const size_t close = p.find('}', i);
+        const std::string name(p.substr(i + 1, close - i - 1));
+        const int in = idiom.input_index(name);
+        const int o = idiom.output_index(name);
+        const int v = in >= 0 ? n.inputs[static_cast<size_t>(in)] : (o >= 0 ? n.outputs[static_cast<size_t>(o)] : -1);
+        out += v >= 0 ? plan.graph.values[static_cast<size_t>(v)].noun : name;
+        i = close + 1;
+    }
+    return out;
+}
+
+std::string comment_text(const Plan& plan, int node) {
+    std::string p = phrase(plan, node);
+    const size_t sp = p.find(' ');
+    return sp == std::string::npos ? imperative(p) : imperative(p.substr(0, sp)) + p.substr(sp);
+}
+
+std::string describe(const Plan& plan, const std::vector<std::pair<int, std::string>>& outputs, Dice& dice) {
+    std::vector<std::string> steps;
+    for (size_t i = 0; i < plan.graph.nodes.size() && steps.size() < 4; ++i)
+        steps.push_back(phrase(plan, static_cast<int>(i)));
+    std::string text;
+    switch (dice.below(3)) {
+    case 0: text = fmt::format("For each {}, the kernel {}.", plan.element, join(steps)); break;
+    case 1: text = fmt::format("Each thread handles one {}: it {}.", plan.element, join(steps)); break;
+    default: text = fmt::format("{} for every {}.", capitalized(join(steps)), plan.element); break;
+    }
+    std::vector<std::string> writes;
+    for (const auto& [value, array] : outputs)
+        writes.push_back(fmt::format("{} to `{}`", plan.graph.values[static_cast<size_t>(value)].noun, array));
+    if (!writes.empty()) text += " It writes " + join(writes) + ".";
+    return text;
+}
+
+} // namespace ws::synth

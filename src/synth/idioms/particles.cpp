@@ -1,0 +1,117 @@
+// Particle physics: forces, integrators, collisions, SPH weights (grammar in idiom.h).
+#include "synth/library.h"
+
+namespace ws::synth {
+
+namespace {
+
+constexpr IdiomSpec kParticles[] = {
+    {"add_gravity", Domain::Particles,
+     "a: V3 acceleration, g: V3 # gravity =wp.vec3(0.0, -9.8, 0.0) -> a2: V3~a+10 acceleration", "{a} + {g}",
+     "adds {g} to {a}", "a2: accel a_total"},
+    {"force_to_accel", Domain::Particles, "f: V3 force, inv_m: F0+ inverse mass -> a: V3~f*inv_m acceleration",
+     "{f} * {inv_m}", "converts {f} to an acceleration with {inv_m}", "a: accel a"},
+    {"mass_to_inv_mass", Domain::Particles, "m: F+ mass -> w: F+~20 inverse mass", "1.0 / {m}",
+     "inverts {m}", "w: inv_m w"},
+    {"integrate_velocity", Domain::Particles,
+     "v: V3 velocity, a: V3 acceleration, dt: F+ # time step =0.01 -> v_new: V3~v+a*dt velocity",
+     "{v} + {a} * {dt}", "advances {v} by {a} over {dt}", "v_new: v_new vel_next v1"},
+    {"integrate_position", Domain::Particles,
+     "x: V3 position, v: V3 velocity, dt: F+ # time step =0.01 -> x_new: V3~x+v*dt position", "{x} + {v} * {dt}",
+     "moves {x} along {v} for {dt}", "x_new: x_new pos_next x1"},
+    {"semi_implicit_euler", Domain::Particles,
+     "x: V3 position, v: V3 velocity, f: V3 force, inv_m: F0+ inverse mass, "
+     "g: V3 # gravity =wp.vec3(0.0, -9.8, 0.0), dt: F+ # time step =0.01 "
+     "-> x_new: V3~x+v*dt+f*inv_m*dt*dt+10*dt*dt position, v_new: V3~v+f*inv_m*dt+10*dt velocity",
+     "{v_new} = {v} + ({f} * {inv_m} + {g}) * {dt}\n"
+     "{x_new} = {x} + {v_new} * {dt}",
+     "advances {x} and {v} one semi-implicit Euler step under {f} and {g}", "x_new: x_new x1; v_new: v_new v1"},
+    {"linear_damping", Domain::Particles,
+     "v: V3 velocity, k: F01 # damping =0.1, dt: F+ # time step =0.01 -> v2: V3~v velocity",
+     "{v} * (1.0 - {k} * {dt})", "damps {v} by {k} over {dt}", "v2: v_damped vd"},
+    {"exponential_damping", Domain::Particles,
+     "v: V3 velocity, k: F0+ # damping =0.5, dt: F+ # time step =0.01 -> v2: V3~v velocity",
+     "{v} * wp.exp(-{k} * {dt})", "damps {v} exponentially at rate {k}", "v2: v_damped vd"},
+    {"quadratic_drag", Domain::Particles, "v: V3~10 velocity, c: F0+ # drag coefficient =0.5 -> f: V3~c*v*v*2 force",
+     "-{c} * wp.length({v}) * {v}", "computes the quadratic drag force on {v}", "f: f_drag drag"},
+    {"wind_drag", Domain::Particles,
+     "v: V3 velocity, wind: V3 # velocity =wp.vec3(1.0, 0.0, 0.0), c: F0+ # drag coefficient =0.5 -> f: V3~c*v+c*wind force",
+     "{c} * ({wind} - {v})", "computes the drag of {wind} on a particle moving at {v}", "f: f_wind"},
+    {"sum_forces", Domain::Particles, "a: V3 force, b: V3 force -> f: V3~a+b force", "{a} + {b}",
+     "adds {a} and {b}", "f: f_total f_net"},
+    {"spring_force", Domain::Particles,
+     "xa: V3 position, xb: V3 position, rest: F+ rest length, ke: F+ # stiffness =50.0 -> f: V3~ke*4 force",
+     "$d = {xb} - {xa}\n"
+     "$l = wp.length($d)\n"
+     "{f} = {ke} * ($l - {rest}) * $d / wp.max($l, 1.0e-6)",
+     "computes the Hooke spring force between {xa} and {xb}", "f: f_spring fs; d: d delta; l: l length",
+     kPair},
+    {"damped_spring_force", Domain::Particles,
+     "xa: V3 position, xb: V3 position, va: V3 velocity, vb: V3 velocity, rest: F+ rest length, "
+     "ke: F+ # stiffness =50.0, kd: F0+ # damping =0.5 -> f: V3~ke*4+kd*4 force",
+     "$d = {xb} - {xa}\n"
+     "$l = wp.length($d)\n"
+     "$n = $d / wp.max($l, 1.0e-6)\n"
+     "$vrel = wp.dot({vb} - {va}, $n)\n"
+     "{f} = ({ke} * ($l - {rest}) + {kd} * $vrel) * $n",
+     "computes the damped spring force between {xa} and {xb}",
+     "f: f_spring fs; d: d delta; l: l length; n: n dir; vrel: v_rel rel_speed", kPair | kHelper},
+    {"pair_distance", Domain::Particles, "xa: V3 position, xb: V3 position -> d: F0+~xa+xb distance",
+     "wp.length({xb} - {xa})", "measures the distance between {xa} and {xb}", "d: dist r", kPair},
+    {"contact_repulsion", Domain::Particles,
+     "xa: V3 position, xb: V3 position, r: F+ # radius =0.05, ke: F+ # stiffness =50.0 -> f: V3~ke*r*2 force",
+     "$d = {xa} - {xb}\n"
+     "$dist = wp.length($d)\n"
+     "$pen = 2.0 * {r} - $dist\n"
+     "{f} = wp.vec3(0.0)\n"
+     "if $pen > 0.0:\n"
+     "    {f} = $d / wp.max($dist, 1.0e-6) * ({ke} * $pen)",
+     "computes the contact force pushing {xa} away from {xb}", "f: f_contact fc; d: d delta; dist: dist; pen: pen depth",
+     kPair | kBranch},
+    {"ground_bounce", Domain::Particles,
+     "x: V3 position, v: V3 velocity, ground: F # ground height =0.0, e: F01 # restitution =0.5 "
+     "-> xc: V3~x+1 position, vc: V3~v velocity",
+     "{xc} = {x}\n"
+     "{vc} = {v}\n"
+     "if {x}[1] < {ground}:\n"
+     "    {xc} = wp.vec3({x}[0], {ground}, {x}[2])\n"
+     "    {vc} = wp.vec3({v}[0], -{e} * {v}[1], {v}[2])",
+     "bounces {x} and {v} off the ground plane at {ground}", "xc: x_c x_new; vc: v_c v_new", kBranch},
+    {"ground_friction", Domain::Particles,
+     "v: V3 velocity, x: V3 position, ground: F # ground height =0.0, mu: F01 # friction coefficient =0.5 -> vf: V3~v velocity",
+     "{vf} = {v}\n"
+     "if {x}[1] <= {ground}:\n"
+     "    {vf} = wp.vec3({v}[0] * (1.0 - {mu}), {v}[1], {v}[2] * (1.0 - {mu}))",
+     "applies ground friction {mu} to {v} where {x} touches the ground", "vf: v_f v_fric", kBranch},
+    {"sphere_pushout", Domain::Particles,
+     "x: V3 position, c: V3 # center =wp.vec3(0.0, 0.0, 0.0), r: F+ # radius =0.5 -> xc: V3~x+c+r position",
+     "$d = {x} - {c}\n"
+     "$dist = wp.length($d)\n"
+     "{xc} = {x}\n"
+     "if $dist < {r}:\n"
+     "    {xc} = {c} + $d * ({r} / wp.max($dist, 1.0e-6))",
+     "pushes {x} out of the sphere of radius {r} around {c}", "xc: x_c x_new; d: d offset; dist: dist",
+     kBranch},
+    {"kinetic_energy", Domain::Particles, "v: V3 velocity, m: F+ mass -> e: F0+~m*v*v*3 energy",
+     "0.5 * {m} * wp.dot({v}, {v})", "computes the kinetic energy of a particle of {m} moving at {v}",
+     "e: ke_i energy"},
+    {"poly6_weight", Domain::Particles, "r: F0+ distance, h: F+ # smoothing length =0.2 -> w: F0+~1e7 weight",
+     "$q = wp.max({h} * {h} - {r} * {r}, 0.0)\n"
+     "{w} = 315.0 / (64.0 * 3.14159265 * wp.pow({h}, 9.0)) * $q * $q * $q",
+     "evaluates the SPH poly6 kernel at {r} for support {h}", "w: w_poly6 w; q: q diff"},
+    {"tait_pressure", Domain::Particles,
+     "rho: F+~4 density, rho0: F+ # rest density =1.0, k: F+ # stiffness =20.0 -> p: F~k*20000 pressure",
+     "{k} * (wp.pow({rho} / {rho0}, 7.0) - 1.0)", "computes the Tait pressure of {rho} around {rho0}",
+     "p: p pressure"},
+    {"linear_pressure", Domain::Particles,
+     "rho: F density, rho0: F+ # rest density =1.0, k: F+ # stiffness =20.0 -> p: F~k*rho+k*rho0 pressure",
+     "{k} * ({rho} - {rho0})", "computes the pressure of {rho} around {rho0}", "p: p pressure"},
+};
+
+} // namespace
+
+std::span<const IdiomSpec> particle_idioms() {
+    return kParticles;
+}
+
+} // namespace ws::synth

@@ -1,0 +1,40 @@
+// The idiom library: every idiom table, parsed once, with the lookups the
+// composer needs (by domain, by what an idiom can consume or produce).
+#pragma once
+
+#include "synth/idiom.h"
+
+#include <span>
+#include <vector>
+
+namespace ws::synth {
+
+// Each domain's table (idioms_<domain>.cpp).
+std::span<const IdiomSpec> math_idioms();
+std::span<const IdiomSpec> particle_idioms();
+std::span<const IdiomSpec> rigid_idioms();
+std::span<const IdiomSpec> continuum_idioms();
+std::span<const IdiomSpec> geometry_idioms();
+std::span<const IdiomSpec> imaging_idioms();
+std::span<const IdiomSpec> learning_idioms();
+std::span<const IdiomSpec> random_idioms();
+std::span<const IdiomSpec> grid_idioms();
+std::span<const IdiomSpec> bits_idioms();
+
+class Library {
+  public:
+    // The whole library, parsed and checked on first use (a bad spec throws).
+    static const Library& get();
+
+    const std::vector<Idiom>& all() const { return idioms_; }
+    // Idioms of a domain, in table order.
+    const std::vector<const Idiom*>& of(Domain d) const { return by_domain_[static_cast<size_t>(d)]; }
+    const Idiom* find(std::string_view id) const;
+
+  private:
+    Library();
+    std::vector<Idiom> idioms_;
+    std::vector<std::vector<const Idiom*>> by_domain_;
+};
+
+} // namespace ws::synth

@@ -1,0 +1,55 @@
+// Kernel patterns: the shape of a kernel around its idioms. A pattern picks
+// the launch grid and what a thread handles, decides how kernel inputs are
+// read (the thread's element, gathered endpoints, grid neighbours, a loop's
+// iterate) and where results go (stores, atomics, compaction), and writes the
+// body's frame (thread indices, index arithmetic, loops, guards).
+#pragma once
+
+#include "synth/compose.h"
+#include "synth/writer.h"
+
+#include <span>
+#include <string_view>
+
+namespace ws::synth {
+
+class Pattern {
+  public:
+    virtual ~Pattern() = default;
+    virtual std::string_view name() const = 0;
+    // Launch grid, element, and the whole graph with its sinks.
+    virtual void compose(Plan& plan, Dice& dice) const = 0;
+    // The kernel body (parameters are declared as the body needs them).
+    virtual void write(KernelWriter& w) const = 0;
+};
+
+enum class PatternId : uint8_t { Map, Gather, Stencil, Reduce, Compact, Count };
+constexpr size_t kPatternCount = static_cast<size_t>(PatternId::Count);
+const Pattern& pattern(PatternId id);
+
+// Shared by the patterns (patterns_common.cpp).
+namespace pattern_util {
+
+// What one thread handles in a domain ("particle", "pixel", "cell").
+std::string element_noun(Domain d, Dice& dice);
+// A launch grid of `ndim` dimensions.
+std::vector<int64_t> grid(int ndim, Dice& dice);
+// Thread-index names for `ndim` dimensions, declared in `w` (`i, j = wp.tid()`).
+std::vector<std::string> write_tid(KernelWriter& w, int ndim);
+// The default rules: every input read at the thread's element, every idiom
+// allowed that needs no special pattern.
+CompositionRules element_rules();
+// Root idiom, growth to the policy's size, consumers for open conditions.
+void compose_chain(Composer& c, Stage stage);
+// Open values become stores (in place where an input of the same role was
+// read at the element).
+void store_sinks(Plan& plan, Dice& dice);
+// Declares the output arrays of store sinks and writes them at `index`.
+void write_stores(KernelWriter& w, const std::vector<int64_t>& shape, const std::string& index);
+// The RNG state, if any idiom draws random numbers: a `seed` parameter and
+// `state = wp.rand_init(seed, flat_index)`.
+void write_rng(KernelWriter& w, const std::string& flat_index);
+
+} // namespace pattern_util
+
+} // namespace ws::synth

@@ -1,0 +1,50 @@
+// Map: one thread per element of a 1D/2D/3D grid; inputs read at the thread's
+// element, results stored at it (or written back in place). The most common
+// shape of a Warp kernel.
+#include "synth/pattern.h"
+
+#include <fmt/format.h>
+
+namespace ws::synth {
+
+namespace {
+
+class MapPattern : public Pattern {
+  public:
+    std::string_view name() const override { return "map"; }
+
+    void compose(Plan& plan, Dice& dice) const override {
+        const int ndim = 1 + static_cast<int>(dice.among({Knob::WDim1, Knob::WDim2, Knob::WDim3}));
+        plan.dim = pattern_util::grid(ndim, dice);
+        plan.element = pattern_util::element_noun(plan.domain, dice);
+        Composer c(plan, dice, pattern_util::element_rules());
+        pattern_util::compose_chain(c, Stage::Pre);
+        pattern_util::store_sinks(plan, dice);
+    }
+
+    void write(KernelWriter& w) const override {
+        const auto& dim = w.plan.dim;
+        for (size_t e = 0; e < w.plan.graph.externals.size(); ++e)
+            if (w.plan.graph.externals[e].access == Access::Element) w.array_of(static_cast<int>(e), dim);
+        w.declare_uniforms();
+        const std::vector<std::string> tids = pattern_util::write_tid(w, static_cast<int>(dim.size()));
+        std::string index;
+        for (size_t i = 0; i < tids.size(); ++i) index += (i ? ", " : "") + tids[i];
+        std::string flat = tids[0];
+        if (tids.size() == 2) flat = fmt::format("{} * {} + {}", tids[0], dim[1], tids[1]);
+        if (tids.size() == 3) flat = fmt::format("({} * {} + {}) * {} + {}", tids[0], dim[1], tids[1], dim[2], tids[2]);
+        pattern_util::write_rng(w, flat);
+        w.read_all(Stage::Pre, index);
+        w.write_nodes(Stage::Pre);
+        pattern_util::write_stores(w, dim, index);
+    }
+};
+
+} // namespace
+
+const Pattern& map_pattern() {
+    static const MapPattern p;
+    return p;
+}
+
+} // namespace ws::synth

@@ -1,0 +1,20 @@
+// The pattern registry.
+#include "synth/pattern.h"
+
+namespace ws::synth {
+
+const Pattern& map_pattern();
+
+const Pattern& pattern(PatternId id) {
+    switch (id) {
+    case PatternId::Map:
+    case PatternId::Gather:
+    case PatternId::Stencil:
+    case PatternId::Reduce:
+    case PatternId::Compact:
+    case PatternId::Count: break;
+    }
+    return map_pattern();
+}
+
+} // namespace ws::synth

@@ -1,0 +1,29 @@
+// Everything decided about one kernel before it is written: its category,
+// domain, pattern, precision, launch grid and data-flow graph.
+#pragma once
+
+#include "synth/graph.h"
+#include "synth/policy.h"
+#include "synth/synth.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ws::synth {
+
+class Pattern;
+
+struct Plan {
+    Category category = Category::Arithmetic;
+    Domain domain = Domain::Math;
+    const Pattern* pattern = nullptr;
+    Scalar fp = Scalar::F32;
+    std::vector<int64_t> dim; // launch grid
+    std::string element;      // what one thread handles, for descriptions ("particle", "pixel")
+    Graph graph;
+    // Traits the category prefers in the idioms it draws (kBranch for control flow...).
+    uint32_t prefer = 0;
+};
+
+} // namespace ws::synth

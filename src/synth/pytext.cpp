@@ -1,0 +1,238 @@
+#include "synth/pytext.h"
+
+#include <cctype>
+#include <fmt/format.h>
+
+namespace ws::synth {
+
+namespace {
+
+struct Spelling {
+    std::string_view f32, f64;
+};
+constexpr Spelling kTypes[] = {
+    {"float", "wp.float64"},       {"wp.float32", "wp.float64"}, {"wp.vec2", "wp.vec2d"},
+    {"wp.vec3", "wp.vec3d"},       {"wp.vec4", "wp.vec4d"},      {"wp.mat22", "wp.mat22d"},
+    {"wp.mat33", "wp.mat33d"},     {"wp.mat44", "wp.mat44d"},    {"wp.quat", "wp.quatd"},
+    {"wp.transform", "wp.transformd"}, {"wp.spatial_vector", "wp.spatial_vectord"},
+};
+
+// Calls whose literal arguments Warp converts itself (type constructors).
+bool is_constructor(std::string_view name) {
+    for (const Spelling& s : kTypes)
+        if (name == s.f32 || name == s.f64) return true;
+    return name == "wp.float16";
+}
+
+bool ident_char(char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.';
+}
+
+bool is_float_literal(std::string_view tok) {
+    if (tok.empty() || !std::isdigit(static_cast<unsigned char>(tok[0]))) return false;
+    if (tok.size() > 1 && (tok[1] == 'x' || tok[1] == 'X')) return false;
+    return tok.find_first_of(".eE") != std::string_view::npos;
+}
+
+// Rewrites one run; `parens` holds, per open bracket, whether it opened the
+// arguments of a type constructor.
+class Retargeter {
+  public:
+    std::string out;
+
+    void run(std::string_view s) {
+        for (size_t i = 0; i < s.size();) {
+            const char c = s[i];
+            if (c == '#') { // a comment: to the end of the line
+                const size_t nl = s.find('\n', i);
+                const size_t end = nl == std::string_view::npos ? s.size() : nl;
+                out += s.substr(i, end - i);
+                i = end;
+            } else if (c == '"' || c == '\'') {
+                const size_t end = s.find(c, i + 1);
+                const size_t stop = end == std::string_view::npos ? s.size() : end + 1;
+                out += s.substr(i, stop - i);
+                i = stop;
+            } else if (std::isdigit(static_cast<unsigned char>(c)) && (i == 0 || !ident_char(s[i - 1]))) {
+                size_t j = i;
+                while (j < s.size() && (ident_char(s[j]) || ((s[j] == '-' || s[j] == '+') && (s[j - 1] == 'e' || s[j - 1] == 'E'))))
+                    ++j;
+                literal(s.substr(i, j - i));
+                i = j;
+            } else if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') {
+                size_t j = i;
+                while (j < s.size() && ident_char(s[j])) ++j;
+                name(s.substr(i, j - i), s.substr(j));
+                i = j;
+            } else {
+                punct(c);
+                ++i;
+            }
+        }
+    }
+
+    void opaque(std::string_view s) {
+        out += s;
+        last_ident_.clear();
+    }
+
+  private:
+    std::vector<bool> parens_;
+    std::string last_ident_;
+    bool pending_identity_ = false;
+
+    bool in_constructor() const { return !parens_.empty() && parens_.back(); }
+
+    void literal(std::string_view tok) {
+        if (is_float_literal(tok) && !in_constructor())
+            out += fmt::format("wp.float64({})", tok);
+        else
+            out += tok;
+        last_ident_.clear();
+    }
+
+    void name(std::string_view tok, std::string_view rest) {
+        std::string spelled(tok);
+        for (const Spelling& s : kTypes)
+            if (tok == s.f32) spelled = s.f64;
+        if ((tok == "wp.quat_identity" || tok == "wp.transform_identity") && rest.starts_with("()"))
+            pending_identity_ = true;
+        out += spelled;
+        last_ident_ = spelled;
+    }
+
+    void punct(char c) {
+        if (c == '(' || c == '[') {
+            parens_.push_back(c == '(' && is_constructor(last_ident_));
+            out += c;
+            if (pending_identity_) {
+                out += "dtype=wp.float64";
+                pending_identity_ = false;
+            }
+        } else {
+            if ((c == ')' || c == ']') && !parens_.empty()) parens_.pop_back();
+            out += c;
+        }
+        if (c != ' ') last_ident_.clear();
+    }
+};
+
+} // namespace
+
+std::string retarget(const std::vector<TextRun>& runs, Scalar fp) {
+    if (fp != Scalar::F64) {
+        std::string out;
+        for (const TextRun& r : runs) out += r.text;
+        return out;
+    }
+    Retargeter r;
+    for (const TextRun& run : runs) {
+        if (run.opaque)
+            r.opaque(run.text);
+        else
+            r.run(run.text);
+    }
+    return std::move(r.out);
+}
+
+bool is_atomic_expr(std::string_view expr) {
+    if (expr.empty() || expr[0] == '-' || expr.starts_with("not ")) return false;
+    int depth = 0;
+    char quote = 0;
+    for (char c : expr) {
+        if (quote) {
+            if (c == quote) quote = 0;
+            continue;
+        }
+        if (c == '"' || c == '\'') quote = c;
+        else if (c == '(' || c == '[') ++depth;
+        else if (c == ')' || c == ']') --depth;
+        else if (c == ' ' && depth == 0) return false;
+    }
+    return true;
+}
+
+int operator_precedence(std::string_view op, bool unary) {
+    if (unary) {
+        if (op == "not") return 4;
+        if (op == "-" || op == "+" || op == "~") return 12;
+        return 0;
+    }
+    if (op == "if" || op == "else") return 1;
+    if (op == "or") return 2;
+    if (op == "and") return 3;
+    if (op == "<" || op == ">" || op == "==" || op == "!=" || op == "<=" || op == ">=" || op == "in" || op == "is")
+        return 5;
+    if (op == "|") return 6;
+    if (op == "^") return 7;
+    if (op == "&") return 8;
+    if (op == "<<" || op == ">>") return 9;
+    if (op == "+" || op == "-") return 10;
+    if (op == "*" || op == "/" || op == "//" || op == "%" || op == "@") return 11;
+    if (op == "**") return 13;
+    return 0;
+}
+
+int expr_precedence(std::string_view expr) {
+    int lowest = 100;
+    int depth = 0;
+    bool operand_before = false; // distinguishes binary from unary operators
+    for (size_t i = 0; i < expr.size();) {
+        const char c = expr[i];
+        if (c == '(' || c == '[') {
+            ++depth;
+            ++i;
+            operand_before = false;
+            continue;
+        }
+        if (c == ')' || c == ']') {
+            --depth;
+            ++i;
+            operand_before = true;
+            continue;
+        }
+        if (c == ' ') {
+            ++i;
+            continue;
+        }
+        if (std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.') {
+            size_t j = i;
+            while (j < expr.size() && (std::isalnum(static_cast<unsigned char>(expr[j])) || expr[j] == '_' || expr[j] == '.'))
+                ++j;
+            const std::string_view word = expr.substr(i, j - i);
+            if (depth == 0) {
+                const bool unary = word == "not";
+                const int p = operator_precedence(word, unary);
+                if (p > 0 && (unary || operand_before || word == "not")) lowest = std::min(lowest, p);
+                operand_before = p == 0;
+            }
+            i = j;
+            continue;
+        }
+        if (c == '"' || c == '\'') {
+            const size_t end = expr.find(c, i + 1);
+            i = end == std::string_view::npos ? expr.size() : end + 1;
+            operand_before = true;
+            continue;
+        }
+        size_t j = i + 1;
+        while (j < expr.size() && std::string_view("=<>*/!").find(expr[j]) != std::string_view::npos &&
+               std::string_view("=<>*/!").find(c) != std::string_view::npos)
+            ++j;
+        const std::string_view op = expr.substr(i, j - i);
+        if (depth == 0) {
+            const int p = operator_precedence(op, !operand_before);
+            if (p > 0) lowest = std::min(lowest, p);
+        }
+        operand_before = false;
+        i = j;
+    }
+    return lowest;
+}
+
+std::string float_literal(std::string_view digits, Scalar fp) {
+    if (fp == Scalar::F64) return fmt::format("wp.float64({})", digits);
+    return std::string(digits);
+}
+
+} // namespace ws::synth

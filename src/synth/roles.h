@@ -1,0 +1,39 @@
+// Roles: what a value is ("position", "time step", "albedo"), as data. A role
+// gives a kernel input its names and its range of values, gives descriptions
+// their nouns, and decides which values may flow into which idiom ports: a
+// value feeds a port of the same role group, or a port of a generic role.
+#pragma once
+
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace ws::synth {
+
+struct RoleSpec {
+    std::string_view role;   // the noun, as idiom ports write it
+    std::string_view group;  // roles of one group are interchangeable; "*" = generic
+    double lo, hi;           // values an input of this role takes (components)
+    std::string_view names;  // identifiers for a scalar/uniform value, first = default
+    std::string_view arrays; // identifiers for an array of such values
+    // Points and colours are not free vectors: generic vector math (normalise,
+    // cross) does not take them. A generic role with `point` takes anything.
+    bool point = false;
+};
+
+struct Role {
+    const RoleSpec* spec = nullptr;
+    std::vector<std::string> names;
+    std::vector<std::string> arrays;
+    bool generic() const { return spec->group == "*"; }
+};
+
+// The role of that noun; nullptr when the table has none.
+const Role* find_role(std::string_view role);
+// Every role in the table (for checks and listings).
+std::span<const RoleSpec> role_table();
+// Whether a value of role `from` may feed a port of role `to`.
+bool roles_compatible(std::string_view from, std::string_view to);
+
+} // namespace ws::synth

@@ -1,0 +1,376 @@
+#include "synth/writer.h"
+
+#include "synth/describe.h"
+#include "synth/instance.h"
+#include "synth/pytext.h"
+#include "synth/roles.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <fmt/format.h>
+
+namespace ws::synth {
+
+namespace {
+
+bool is_identifier(const std::string& s) {
+    if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0]))) return false;
+    return std::all_of(s.begin(), s.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
+}
+
+std::string upper(std::string s) {
+    for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    return s;
+}
+
+std::vector<std::string> role_names(const std::string& role, bool arrays) {
+    if (const Role* r = find_role(role)) {
+        const auto& v = arrays ? r->arrays : r->names;
+        if (!v.empty()) return v;
+    }
+    std::string base = role;
+    std::replace(base.begin(), base.end(), ' ', '_');
+    return {base};
+}
+
+// Wraps a docstring's words at about 88 columns, indented by four spaces.
+std::vector<std::string> docstring_lines(const std::string& text) {
+    std::vector<std::string> lines;
+    std::string cur;
+    size_t start = 0;
+    while (start < text.size()) {
+        size_t end = text.find(' ', start);
+        if (end == std::string::npos) end = text.size();
+        const std::string word = text.substr(start, end - start);
+        if (!cur.empty() && cur.size() + 1 + word.size() > 80) {
+            lines.push_back(cur);
+            cur.clear();
+        }
+        cur += (cur.empty() ? "" : " ") + word;
+        start = end + 1;
+    }
+    if (!cur.empty()) lines.push_back(cur);
+    if (lines.size() == 1) return {"\"\"\"" + lines[0] + "\"\"\""};
+    std::vector<std::string> out;
+    out.push_back("\"\"\"" + lines[0]);
+    for (size_t i = 1; i < lines.size(); ++i) out.push_back(lines[i]);
+    out.push_back("\"\"\"");
+    return out;
+}
+
+} // namespace
+
+// ---------------------------------------------------------------- Body
+
+void Body::line(const std::string& text) {
+    lines_.push_back(std::string(static_cast<size_t>(indent_) * 4, ' ') + text);
+}
+
+void Body::open(const std::string& header) {
+    line(header + ":");
+    ++indent_;
+}
+
+void Body::close() {
+    --indent_;
+}
+
+void Body::blank() {
+    lines_.emplace_back();
+}
+
+// ---------------------------------------------------------------- KernelWriter
+
+KernelWriter::KernelWriter(Plan& p, Dice& d)
+    : plan(p), dice(d), text_(p.graph.values.size()), external_arrays_(p.graph.externals.size()) {
+    style_ = static_cast<ArrayStyle>(
+        dice.among({Knob::WArrayCall, Knob::WArrayItem, Knob::WArrayNd, Knob::WArrayNdim}));
+    builtin_scalars_ = dice.on(Knob::PBuiltinScalars);
+    for (const Node& n : plan.graph.nodes)
+        if (n.helper) helper(*n.idiom);
+}
+
+std::string KernelWriter::type_name(PortType t) const {
+    return builtin_type_name(port_stype(t, plan.fp), builtin_scalars_);
+}
+
+std::string KernelWriter::array_annotation(PortType t, int ndim, bool float16) const {
+    const std::string dtype = float16 ? "wp.float16" : type_name(t);
+    switch (style_) {
+    case ArrayStyle::Item:
+        return ndim == 1 ? fmt::format("wp.array[{}]", dtype) : fmt::format("wp.array{}d[{}]", ndim, dtype);
+    case ArrayStyle::Nd: return fmt::format("wp.array{}d(dtype={})", ndim, dtype);
+    case ArrayStyle::Ndim:
+        return ndim == 1 ? fmt::format("wp.array(dtype={})", dtype)
+                         : fmt::format("wp.array(dtype={}, ndim={})", dtype, ndim);
+    case ArrayStyle::Call: break;
+    }
+    return ndim == 1 ? fmt::format("wp.array(dtype={})", dtype) : fmt::format("wp.array{}d(dtype={})", ndim, dtype);
+}
+
+std::string KernelWriter::fresh(const std::vector<std::string>& candidates) {
+    std::vector<std::string> ok;
+    for (const std::string& c : candidates)
+        if (!module_names_.taken(c)) ok.push_back(c);
+    if (ok.empty()) ok.push_back(candidates.empty() ? "tmp" : candidates.front() + "_v");
+    return names.fresh(ok);
+}
+
+std::string KernelWriter::module_fresh(const std::vector<std::string>& candidates) {
+    std::vector<std::string> ok;
+    for (const std::string& c : candidates)
+        if (!names.taken(c)) ok.push_back(c);
+    if (ok.empty()) ok.push_back(candidates.front() + "_fn");
+    return module_names_.fresh(ok);
+}
+
+std::string KernelWriter::array_param(const std::vector<std::string>& candidates, PortType t,
+                                      std::vector<int64_t> shape, double lo, double hi, bool output, bool float16) {
+    const std::string name = fresh(candidates);
+    const std::string ann = array_annotation(t, static_cast<int>(shape.size()), float16);
+    params_.push_back({name, ann});
+    args_.push_back(ArgSpec{name, ann, std::move(shape), lo, hi, output});
+    return name;
+}
+
+std::string KernelWriter::scalar_param(const std::vector<std::string>& candidates, PortType t, double lo,
+                                       double hi) {
+    const std::string name = fresh(candidates);
+    const std::string ann = type_name(t);
+    params_.push_back({name, ann});
+    args_.push_back(ArgSpec{name, ann, {}, lo, hi, false});
+    return name;
+}
+
+std::pair<double, double> value_range(const External& e) {
+    double lo = -1.0, hi = 1.0;
+    if (const Role* r = find_role(e.role)) lo = r->spec->lo, hi = r->spec->hi;
+    if (e.facts.has_range) return {static_cast<double>(e.facts.lo), static_cast<double>(e.facts.hi)};
+    if (e.facts.unit01) lo = std::max(lo, 0.0), hi = std::min(hi, 1.0);
+    if (e.facts.nonneg) lo = std::max(lo, 0.0);
+    if (e.facts.positive && lo <= 0.0) lo = hi > 0.0 ? std::max(hi * 0.05, 1e-3) : 0.1;
+    if (hi <= lo) hi = lo + 1.0;
+    if (e.max_abs > 0.0) lo = std::max(lo, -e.max_abs), hi = std::min(hi, e.max_abs);
+    return {lo, hi};
+}
+
+std::string KernelWriter::uniform_text(int ext) {
+    const External& e = plan.graph.externals[static_cast<size_t>(ext)];
+    if (!e.default_value.empty() && dice.on(Knob::PLiteral))
+        return retarget({{e.default_value, false}}, plan.fp);
+    if (!e.default_value.empty() && dice.on(Knob::PModuleConst)) {
+        std::vector<std::string> cands;
+        for (const std::string& n : role_names(e.role, false)) cands.push_back(upper(n));
+        const std::string name = module_fresh(cands);
+        const bool plain = e.type == PortType::F && plan.fp == Scalar::F32 && dice.on(Knob::PLiteral);
+        const std::string value = retarget({{e.default_value, false}}, plan.fp);
+        module_lines_.push_back(plain ? fmt::format("{} = {}", name, value)
+                                      : fmt::format("{} = wp.constant({})", name, value));
+        return name;
+    }
+    auto [lo, hi] = value_range(e);
+    return scalar_param(role_names(e.role, false), e.type, lo, hi);
+}
+
+void KernelWriter::declare_uniforms() {
+    for (size_t i = 0; i < plan.graph.externals.size(); ++i)
+        if (plan.graph.externals[i].access == Access::Uniform)
+            text_[static_cast<size_t>(plan.graph.externals[i].value)] = uniform_text(static_cast<int>(i));
+}
+
+std::string KernelWriter::array_of(int ext, std::vector<int64_t> shape, int /*extra_dims*/) {
+    const External& e = plan.graph.externals[static_cast<size_t>(ext)];
+    const std::string key = e.group.empty() ? fmt::format("ext{}", ext) : e.group;
+    auto it = arrays_.find(key);
+    if (it == arrays_.end()) {
+        std::vector<std::string> cands = role_names(e.role, true);
+        // A second array of one role reads best named after its port (xa, xb).
+        if (std::any_of(cands.begin(), cands.end(), [&](const std::string& c) { return names.taken(c); }))
+            cands.insert(cands.begin(), e.port_name);
+        auto [lo, hi] = value_range(e);
+        const bool f16 = e.type == PortType::F && plan.fp == Scalar::F32 && dice.on(Knob::PFloat16);
+        it = arrays_.emplace(key, array_param(cands, e.type, std::move(shape), lo, hi, false, f16)).first;
+    }
+    external_arrays_[static_cast<size_t>(ext)] = it->second;
+    return it->second;
+}
+
+const std::string& KernelWriter::array_name(int ext) const {
+    return external_arrays_[static_cast<size_t>(ext)];
+}
+
+void KernelWriter::set_text(int value, std::string t) {
+    text_[static_cast<size_t>(value)] = std::move(t);
+}
+
+std::string KernelWriter::operand(int value) const {
+    const std::string& t = text(value);
+    return is_atomic_expr(t) ? t : "(" + t + ")";
+}
+
+std::string KernelWriter::bind(int value, const std::vector<std::string>& candidates) {
+    std::string& t = text_[static_cast<size_t>(value)];
+    if (is_identifier(t)) return t;
+    const std::string name = fresh(candidates);
+    body.line(name + " = " + t);
+    t = name;
+    return name;
+}
+
+void KernelWriter::read(int ext, const std::string& access_text) {
+    const External& e = plan.graph.externals[static_cast<size_t>(ext)];
+    const Value& v = plan.graph.values[static_cast<size_t>(e.value)];
+    std::string t = access_text;
+    const bool f16 = std::any_of(args_.begin(), args_.end(), [&](const ArgSpec& a) {
+        return a.name == array_name(ext) && a.type.find("float16") != std::string::npos;
+    });
+    if (f16) t = type_name(PortType::F) + "(" + t + ")";
+    if (e.facts.unit) t = "wp.normalize(" + t + ")";
+    text_[static_cast<size_t>(e.value)] = t;
+    if (v.consumers > 1 || !dice.on(Knob::PInlineLoad)) {
+        std::vector<std::string> cands = role_names(e.role, false);
+        if (names.taken(cands.front())) cands.push_back(e.port_name);
+        bind(e.value, cands);
+    }
+}
+
+void KernelWriter::read_all(Stage stage, const std::string& index_text) {
+    for (size_t i = 0; i < plan.graph.externals.size(); ++i) {
+        const External& e = plan.graph.externals[i];
+        if (e.access != Access::Element) continue;
+        if (plan.graph.values[static_cast<size_t>(e.value)].stage != stage) continue;
+        read(static_cast<int>(i), array_name(static_cast<int>(i)) + "[" + index_text + "]");
+    }
+}
+
+std::vector<std::string> KernelWriter::output_names(int value) const {
+    const Value& v = plan.graph.values[static_cast<size_t>(value)];
+    std::vector<std::string> out;
+    for (const std::string& a : role_names(v.role, true)) {
+        if (!names.taken(a)) out.push_back(a);
+        out.push_back(a + "_out");
+        out.push_back("out_" + a);
+    }
+    return out;
+}
+
+void KernelWriter::store(const std::string& array, const std::string& index, int value) {
+    body.line(fmt::format("{}[{}] = {}", array, index, text(value)));
+}
+
+void KernelWriter::mark_output(const std::string& array) {
+    for (ArgSpec& a : args_)
+        if (a.name == array) a.is_output = true;
+}
+
+// ---------------------------------------------------------------- idioms
+
+std::string KernelWriter::helper(const Idiom& idiom) {
+    auto it = helpers_.find(&idiom);
+    if (it != helpers_.end()) return it->second;
+    const std::string name = module_fresh({std::string(idiom.id())});
+    std::string params;
+    for (const Port& p : idiom.inputs) params += (params.empty() ? "" : ", ") + p.name + ": " + type_name(p.type);
+    std::string ret;
+    if (dice.on(Knob::PReturnAnnot)) {
+        if (idiom.outputs.size() == 1)
+            ret = " -> " + type_name(idiom.outputs[0].type);
+    }
+    std::string text = fmt::format("@wp.func\ndef {}({}){}:\n", name, params, ret);
+    for (const std::string& l : render_helper_body(idiom, plan.fp)) text += "    " + l + "\n";
+    helper_texts_.push_back(std::move(text));
+    helpers_.emplace(&idiom, name);
+    return name;
+}
+
+void KernelWriter::write_nodes(Stage stage) {
+    for (size_t i = 0; i < plan.graph.nodes.size(); ++i)
+        if (plan.graph.nodes[i].stage == stage) write_node(static_cast<int>(i));
+}
+
+void KernelWriter::write_node(int index) {
+    const Node& n = plan.graph.nodes[static_cast<size_t>(index)];
+    const Idiom& idiom = *n.idiom;
+    const auto& vals = plan.graph.values;
+    Binding b;
+    for (size_t p = 0; p < idiom.inputs.size(); ++p) {
+        const int v = n.inputs[p];
+        if (!n.helper && reads_of(idiom, static_cast<int>(p)) > 1 && !is_identifier(text(v)))
+            bind(v, role_names(vals[static_cast<size_t>(v)].role, false));
+        b.inputs.push_back(text(v));
+    }
+    const bool single = idiom.outputs.size() == 1;
+    const int out0 = n.outputs[0];
+    const bool inline_ok = single && vals[static_cast<size_t>(out0)].consumers == 1 && dice.on(Knob::PInlineExpr);
+    auto out_names = [&](size_t o) {
+        std::vector<std::string> c = idiom.names_for(idiom.outputs[o].name);
+        for (const std::string& r : role_names(vals[static_cast<size_t>(n.outputs[o])].role, false)) c.push_back(r);
+        return c;
+    };
+    const bool comment = !(inline_ok && (n.helper || idiom.expression)) && dice.on(Knob::PComment);
+    if (comment) body.line("# " + comment_text(plan, index));
+    if (n.helper) {
+        std::string call = helper(idiom) + "(";
+        const bool kw = dice.on(Knob::PKeywordArgs);
+        for (size_t p = 0; p < b.inputs.size(); ++p)
+            call += (p ? ", " : "") + (kw && p > 0 ? idiom.inputs[p].name + "=" : std::string()) + b.inputs[p];
+        call += ")";
+        if (inline_ok) {
+            set_text(out0, call);
+            return;
+        }
+        std::string lhs;
+        for (size_t o = 0; o < idiom.outputs.size(); ++o) {
+            const std::string name = fresh(out_names(o));
+            set_text(n.outputs[o], name);
+            lhs += (o ? ", " : "") + name;
+        }
+        body.line(lhs + " = " + call);
+        return;
+    }
+    if (idiom.expression) {
+        set_text(out0, render_expression(idiom, b, plan.fp));
+        if (!inline_ok) bind(out0, out_names(0));
+        return;
+    }
+    for (const std::string& t : idiom.temps) b.temps.push_back(fresh(idiom.names_for(t)));
+    for (size_t o = 0; o < idiom.outputs.size(); ++o) {
+        b.outputs.push_back(fresh(out_names(o)));
+        set_text(n.outputs[o], b.outputs.back());
+    }
+    for (const std::string& l : render_lines(idiom, b, plan.fp)) body.line(l);
+}
+
+// ---------------------------------------------------------------- module
+
+std::string KernelWriter::render(const std::string& kernel_name, const std::string& description) const {
+    std::string out = "import warp as wp\n";
+    if (!module_lines_.empty()) {
+        out += "\n";
+        for (const std::string& l : module_lines_) out += l + "\n";
+    }
+    for (const std::string& h : helper_texts_) out += "\n\n" + h;
+    out += "\n\n@wp.kernel\n";
+    std::string one_line = fmt::format("def {}(", kernel_name);
+    for (size_t i = 0; i < params_.size(); ++i)
+        one_line += (i ? ", " : "") + params_[i].name + ": " + params_[i].annotation;
+    one_line += "):";
+    if (one_line.size() <= 100) {
+        out += one_line + "\n";
+    } else {
+        out += fmt::format("def {}(\n", kernel_name);
+        for (const Param& p : params_) out += "    " + p.name + ": " + p.annotation + ",\n";
+        out += "):\n";
+    }
+    if (!description.empty())
+        for (const std::string& l : docstring_lines(description)) out += (l.empty() ? "" : "    ") + l + "\n";
+    for (const std::string& l : body.lines()) out += l + "\n";
+    return out;
+}
+
+LaunchSpec KernelWriter::launch() const {
+    return LaunchSpec{plan.dim, args_};
+}
+
+} // namespace ws::synth
