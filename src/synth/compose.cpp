@@ -85,7 +85,8 @@ int Composer::add_value(Value v) {
 int Composer::weight(const Idiom& idiom) const {
     if (rules_.allows && !rules_.allows(idiom)) return 0;
     if (plan.fp == Scalar::F64 && idiom.has(kF32Only)) return 0;
-    int w = idiom.domain() == plan.domain ? 30 : 10;
+    // Generic math joins domain kernels now and then, as people write it.
+    int w = idiom.domain() == plan.domain ? 30 : (plan.domain == Domain::Math ? 10 : 3);
     if (plan.prefer & idiom.spec->traits) w *= 3;
     return w;
 }
@@ -179,6 +180,16 @@ int Composer::wire(const Idiom& idiom, int port, Stage stage, int depth, const s
                    const std::vector<int>& taken) {
     const Port& p = idiom.inputs[static_cast<size_t>(port)];
     const std::string role = is_generic(p.role) && !role_hint.empty() && passes_role(idiom, p) ? role_hint : p.role;
+    // Endpoint inputs always read their endpoint's data (once per kernel).
+    if (!p.uniform && rules_.place) {
+        const External placed = rules_.place(idiom, port, stage);
+        if (placed.access == Access::Endpoint) {
+            for (const External& e : plan.graph.externals)
+                if (e.access == Access::Endpoint && e.group == placed.group && e.endpoint == placed.endpoint)
+                    return e.value;
+            return external(idiom, port, stage, role);
+        }
+    }
     const std::vector<int> cands = candidates(p, role, stage, taken);
     if (role == kRngRole && !cands.empty()) return cands.front();
     std::vector<int> open;

@@ -32,37 +32,53 @@ std::string join(const std::vector<std::string>& parts) {
 
 } // namespace
 
-std::string phrase(const Plan& plan, int node) {
+std::string phrase(const Plan& plan, int node, const std::vector<std::string>& texts) {
     const Node& n = plan.graph.nodes[static_cast<size_t>(node)];
     const Idiom& idiom = *n.idiom;
     const std::string_view p = idiom.spec->phrase;
-    std::string out;
-    for (size_t i = 0; i < p.size();) {
-        if (p[i] != '{') {
-            out += p[i++];
-            continue;
-        }
+    // The value behind each placeholder, in order.
+    std::vector<std::pair<size_t, size_t>> spans;
+    std::vector<int> values;
+    for (size_t i = p.find('{'); i != std::string_view::npos; i = p.find('{', i + 1)) {
         const size_t close = p.find('}', i);
         const std::string name(p.substr(i + 1, close - i - 1));
         const int in = idiom.input_index(name);
         const int o = idiom.output_index(name);
-        const int v = in >= 0 ? n.inputs[static_cast<size_t>(in)] : (o >= 0 ? n.outputs[static_cast<size_t>(o)] : -1);
-        out += v >= 0 ? plan.graph.values[static_cast<size_t>(v)].noun : name;
-        i = close + 1;
+        spans.emplace_back(i, close + 1);
+        values.push_back(in >= 0 ? n.inputs[static_cast<size_t>(in)] : (o >= 0 ? n.outputs[static_cast<size_t>(o)] : -1));
     }
+    auto noun = [&](size_t k) {
+        const int v = values[k];
+        std::string out = plan.graph.values[static_cast<size_t>(v)].noun;
+        bool shared = false;
+        for (size_t m = 0; m < values.size(); ++m)
+            shared = shared || (m != k && values[m] != v && plan.graph.values[static_cast<size_t>(values[m])].noun == out);
+        if (shared && static_cast<size_t>(v) < texts.size() && texts[static_cast<size_t>(v)].size() < 24)
+            out += " `" + texts[static_cast<size_t>(v)] + "`";
+        return out;
+    };
+    std::string out;
+    size_t at = 0;
+    for (size_t k = 0; k < spans.size(); ++k) {
+        out += p.substr(at, spans[k].first - at);
+        out += values[k] >= 0 ? noun(k) : std::string(p.substr(spans[k].first + 1, spans[k].second - spans[k].first - 2));
+        at = spans[k].second;
+    }
+    out += p.substr(at);
     return out;
 }
 
-std::string comment_text(const Plan& plan, int node) {
-    std::string p = phrase(plan, node);
+std::string comment_text(const Plan& plan, int node, const std::vector<std::string>& texts) {
+    std::string p = phrase(plan, node, texts);
     const size_t sp = p.find(' ');
     return sp == std::string::npos ? imperative(p) : imperative(p.substr(0, sp)) + p.substr(sp);
 }
 
-std::string describe(const Plan& plan, const std::vector<std::pair<int, std::string>>& outputs, Dice& dice) {
+std::string describe(const Plan& plan, const std::vector<std::pair<int, std::string>>& outputs,
+                     const std::vector<std::string>& texts, Dice& dice) {
     std::vector<std::string> steps;
     for (size_t i = 0; i < plan.graph.nodes.size() && steps.size() < 4; ++i)
-        steps.push_back(phrase(plan, static_cast<int>(i)));
+        steps.push_back(phrase(plan, static_cast<int>(i), texts));
     std::string text;
     switch (dice.below(3)) {
     case 0: text = fmt::format("For each {}, the kernel {}.", plan.element, join(steps)); break;

@@ -21,6 +21,8 @@ class Pattern {
     virtual void compose(Plan& plan, Dice& dice) const = 0;
     // The kernel body (parameters are declared as the body needs them).
     virtual void write(KernelWriter& w) const = 0;
+    // Whether the domain has what this pattern needs (stencil or pair idioms).
+    virtual bool fits(Domain) const { return true; }
 };
 
 enum class PatternId : uint8_t { Map, Gather, Stencil, Reduce, Compact, Count };
@@ -39,8 +41,14 @@ std::vector<std::string> write_tid(KernelWriter& w, int ndim);
 // The default rules: every input read at the thread's element, every idiom
 // allowed that needs no special pattern.
 CompositionRules element_rules();
-// Root idiom, growth to the policy's size, consumers for open conditions.
-void compose_chain(Composer& c, Stage stage);
+// Root idiom (among those `filter` accepts), growth to the policy's size,
+// consumers for open conditions.
+void compose_chain(Composer& c, Stage stage, const std::function<bool(const Idiom&)>& filter = {});
+// Whether the domain has an idiom with trait `t` (the pattern can be used).
+bool domain_has(Domain d, Trait t);
+// `wp.atomic_add(a, k, v)` or `a[k] += v` (and the sub/min/max forms).
+std::string atomic_line(KernelWriter& w, SinkKind kind, const std::string& array, const std::string& index,
+                        const std::string& value);
 // Open values become stores (in place where an input of the same role was
 // read at the element).
 void store_sinks(Plan& plan, Dice& dice);

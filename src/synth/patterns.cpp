@@ -4,11 +4,12 @@
 namespace ws::synth {
 
 const Pattern& map_pattern();
+const Pattern& gather_pattern();
 
 const Pattern& pattern(PatternId id) {
     switch (id) {
+    case PatternId::Gather: return gather_pattern();
     case PatternId::Map:
-    case PatternId::Gather:
     case PatternId::Stencil:
     case PatternId::Reduce:
     case PatternId::Compact:

@@ -60,11 +60,33 @@ CompositionRules element_rules() {
     return r;
 }
 
-void compose_chain(Composer& c, Stage stage) {
-    const Idiom* root = c.pick_root();
+bool domain_has(Domain d, Trait t) {
+    for (const Idiom* i : Library::get().of(d))
+        if (i->has(t)) return true;
+    return false;
+}
+
+std::string atomic_line(KernelWriter& w, SinkKind kind, const std::string& array, const std::string& index,
+                        const std::string& value) {
+    const bool aug = (kind == SinkKind::AtomicAdd || kind == SinkKind::AtomicSub) && w.dice.on(Knob::PAtomicAug);
+    switch (kind) {
+    case SinkKind::AtomicSub:
+        return aug ? fmt::format("{}[{}] -= {}", array, index, value)
+                   : fmt::format("wp.atomic_sub({}, {}, {})", array, index, value);
+    case SinkKind::AtomicMax: return fmt::format("wp.atomic_max({}, {}, {})", array, index, value);
+    case SinkKind::AtomicMin: return fmt::format("wp.atomic_min({}, {}, {})", array, index, value);
+    default:
+        return aug ? fmt::format("{}[{}] += {}", array, index, value)
+                   : fmt::format("wp.atomic_add({}, {}, {})", array, index, value);
+    }
+}
+
+void compose_chain(Composer& c, Stage stage, const std::function<bool(const Idiom&)>& filter) {
+    const Idiom* root = c.pick_root(filter);
     if (!root) throw std::logic_error(fmt::format("no idiom fits a {} kernel in domain {}",
                                                   c.plan.pattern->name(), domain_name(c.plan.domain)));
-    c.add(*root, stage);
+    const int node = c.add(*root, stage);
+    if (c.plan.root < 0) c.plan.root = node;
     c.grow(stage, c.dice.knob(Knob::Idioms));
     // A condition left over feeds a selection or a guard when the library has one.
     for (int v : c.plan.graph.open_values())

@@ -20,8 +20,10 @@ struct Plan {
     const Pattern* pattern = nullptr;
     Scalar fp = Scalar::F32;
     std::vector<int64_t> dim; // launch grid
+    int64_t vertices = 0;     // gathers: how many vertices the index arrays point into
     std::string element;      // what one thread handles, for descriptions ("particle", "pixel")
     Graph graph;
+    int root = -1; // the node the kernel is about (its name comes from it)
     // Traits the category prefers in the idioms it draws (kBranch for control flow...).
     uint32_t prefer = 0;
 };

@@ -42,6 +42,7 @@ constexpr KnobRow kKnobs[] = {
     {Knob::PFloat16, "p.float16", 200, 600, 900},
     {Knob::PBuiltinScalars, "p.builtin_scalars", 500, 1000, 150},
     {Knob::PTypedZero, "p.typed_zero", 300, 1000, 0},
+    {Knob::PAtomicAug, "p.atomic_aug", 0, 1000, 0},
 
     {Knob::WArrayCall, "w.array_call", 1, 10, 0},
     {Knob::WArrayItem, "w.array_item", 1, 10, 0},

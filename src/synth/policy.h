@@ -42,6 +42,7 @@ enum class Knob : uint8_t {
     PFloat16,    // float16 storage for scalar arrays
     PBuiltinScalars, // `float`/`int` rather than `wp.float32`/`wp.int32`
     PTypedZero,  // `wp.vec3(0.0)` rather than `wp.vec3()` for zero vectors
+    PAtomicAug,  // `a[k] += x` rather than `wp.atomic_add(a, k, x)`
     // Annotation styles, weights.
     WArrayCall,  // wp.array(dtype=T)
     WArrayItem,  // wp.array[T]

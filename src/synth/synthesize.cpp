@@ -35,7 +35,8 @@ void choose_helpers(Plan& plan, Dice& dice) {
 }
 
 std::string kernel_name(KernelWriter& w) {
-    const std::string id(w.plan.graph.nodes.front().idiom->id());
+    const int root = w.plan.root >= 0 ? w.plan.root : 0;
+    const std::string id(w.plan.graph.nodes[static_cast<size_t>(root)].idiom->id());
     const std::vector<std::vector<std::string>> forms = {
         {id + "_kernel"}, {"compute_" + id}, {"eval_" + id}, {"apply_" + id}, {id + "_step"}};
     return w.module_name(w.dice.pick(forms));
@@ -61,16 +62,19 @@ SynthKernel synthesize(const SynthOptions& options, uint64_t index) {
     plan.category = category;
     plan.prefer = mix.prefer;
     plan.fp = dice.on(Knob::PFloat64) ? Scalar::F64 : Scalar::F32;
-    const size_t p = dice.weighted(mix.patterns);
-    plan.pattern = &pattern(p < kPatternCount ? static_cast<PatternId>(p) : PatternId::Map);
     plan.domain = pick_domain(mix, dice);
+    std::array<int, kPatternCount> pw = mix.patterns;
+    for (size_t k = 0; k < kPatternCount; ++k)
+        if (!pattern(static_cast<PatternId>(k)).fits(plan.domain)) pw[k] = 0;
+    const size_t p = dice.weighted(pw);
+    plan.pattern = &pattern(p < kPatternCount ? static_cast<PatternId>(p) : PatternId::Map);
     plan.pattern->compose(plan, dice);
     choose_helpers(plan, dice);
 
     KernelWriter w(plan, dice);
     plan.pattern->write(w);
     const std::string name = kernel_name(w);
-    const std::string description = describe(plan, w.outputs, dice);
+    const std::string description = describe(plan, w.outputs, w.texts(), dice);
 
     SynthKernel out;
     out.python_source = w.render(name, dice.on(Knob::PDocstring) ? description : "");

@@ -134,6 +134,17 @@ std::string KernelWriter::array_param(const std::vector<std::string>& candidates
     return name;
 }
 
+std::string KernelWriter::index_vector_param(const std::vector<std::string>& candidates, int n,
+                                             std::vector<int64_t> shape, double max) {
+    const std::string name = fresh(candidates);
+    const std::string dtype = fmt::format("wp.vec{}i", n);
+    const std::string ann = style_ == ArrayStyle::Item ? fmt::format("wp.array[{}]", dtype)
+                                                       : fmt::format("wp.array(dtype={})", dtype);
+    params_.push_back({name, ann});
+    args_.push_back(ArgSpec{name, ann, std::move(shape), 0.0, max, false});
+    return name;
+}
+
 std::string KernelWriter::scalar_param(const std::vector<std::string>& candidates, PortType t, double lo,
                                        double hi) {
     const std::string name = fresh(candidates);
@@ -256,7 +267,10 @@ std::vector<std::string> KernelWriter::output_names(int value) const {
 }
 
 void KernelWriter::store(const std::string& array, const std::string& index, int value) {
-    body.line(fmt::format("{}[{}] = {}", array, index, text(value)));
+    const bool f16 = std::any_of(args_.begin(), args_.end(), [&](const ArgSpec& a) {
+        return a.name == array && a.type.find("float16") != std::string::npos;
+    });
+    body.line(fmt::format("{}[{}] = {}", array, index, f16 ? "wp.float16(" + text(value) + ")" : text(value)));
 }
 
 void KernelWriter::mark_output(const std::string& array) {
@@ -309,7 +323,7 @@ void KernelWriter::write_node(int index) {
         return c;
     };
     const bool comment = !(inline_ok && (n.helper || idiom.expression)) && dice.on(Knob::PComment);
-    if (comment) body.line("# " + comment_text(plan, index));
+    if (comment) body.line("# " + comment_text(plan, index, text_));
     if (n.helper) {
         std::string call = helper(idiom) + "(";
         const bool kw = dice.on(Knob::PKeywordArgs);

@@ -54,6 +54,9 @@ class KernelWriter {
     // An array parameter; returns its name. `base` is a preferred name.
     std::string array_param(const std::vector<std::string>& candidates, PortType t, std::vector<int64_t> shape,
                             double lo, double hi, bool output, bool float16 = false);
+    // An array of wp.vec2i/wp.vec3i indices in [0, max].
+    std::string index_vector_param(const std::vector<std::string>& candidates, int n, std::vector<int64_t> shape,
+                                   double max);
     std::string scalar_param(const std::vector<std::string>& candidates, PortType t, double lo, double hi);
     // Uniform externals: a parameter, a module constant, a literal.
     void declare_uniforms();
@@ -67,6 +70,7 @@ class KernelWriter {
     void read(int external, const std::string& access_text);
     void read_all(Stage stage, const std::string& index_text);
     const std::string& text(int value) const { return text_[static_cast<size_t>(value)]; }
+    const std::vector<std::string>& texts() const { return text_; }
     // The value's text where an operator will be applied to it.
     std::string operand(int value) const;
     // Binds a value to a local name (if it is not one already) and returns it.
