@@ -85,6 +85,9 @@ int Composer::add_value(Value v) {
 int Composer::weight(const Idiom& idiom) const {
     if (rules_.allows && !rules_.allows(idiom)) return 0;
     if (plan.fp == Scalar::F64 && idiom.has(kF32Only)) return 0;
+    // One use of an idiom per kernel: a second spring force reads as noise.
+    for (const Node& n : plan.graph.nodes)
+        if (n.idiom == &idiom) return 0;
     // Generic math joins domain kernels now and then, as people write it.
     int w = idiom.domain() == plan.domain ? 30 : (plan.domain == Domain::Math ? 10 : 3);
     if (plan.prefer & idiom.spec->traits) w *= 3;
@@ -180,12 +183,13 @@ int Composer::wire(const Idiom& idiom, int port, Stage stage, int depth, const s
                    const std::vector<int>& taken) {
     const Port& p = idiom.inputs[static_cast<size_t>(port)];
     const std::string role = is_generic(p.role) && !role_hint.empty() && passes_role(idiom, p) ? role_hint : p.role;
-    // Endpoint inputs always read their endpoint's data (once per kernel).
+    // Endpoint and neighbour inputs always read their array at their place (once per kernel).
     if (!p.uniform && rules_.place) {
         const External placed = rules_.place(idiom, port, stage);
-        if (placed.access == Access::Endpoint) {
+        if (placed.access == Access::Endpoint || placed.access == Access::Neighbor) {
             for (const External& e : plan.graph.externals)
-                if (e.access == Access::Endpoint && e.group == placed.group && e.endpoint == placed.endpoint)
+                if (e.access == placed.access && e.group == placed.group && e.endpoint == placed.endpoint &&
+                    e.offset == placed.offset)
                     return e.value;
             return external(idiom, port, stage, role);
         }

@@ -46,6 +46,8 @@ CompositionRules element_rules();
 void compose_chain(Composer& c, Stage stage, const std::function<bool(const Idiom&)>& filter = {});
 // Whether the domain has an idiom with trait `t` (the pattern can be used).
 bool domain_has(Domain d, Trait t);
+// Whether the domain has an idiom an element-wise kernel can start from.
+bool domain_has_plain(Domain d);
 // `wp.atomic_add(a, k, v)` or `a[k] += v` (and the sub/min/max forms).
 std::string atomic_line(KernelWriter& w, SinkKind kind, const std::string& array, const std::string& index,
                         const std::string& value);

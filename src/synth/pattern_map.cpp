@@ -11,6 +11,7 @@ namespace {
 
 class MapPattern : public Pattern {
   public:
+    bool fits(Domain d) const override { return pattern_util::domain_has_plain(d); }
     std::string_view name() const override { return "map"; }
 
     void compose(Plan& plan, Dice& dice) const override {

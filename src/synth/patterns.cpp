@@ -5,14 +5,17 @@ namespace ws::synth {
 
 const Pattern& map_pattern();
 const Pattern& gather_pattern();
+const Pattern& stencil_pattern();
+const Pattern& reduce_pattern();
+const Pattern& compact_pattern();
 
 const Pattern& pattern(PatternId id) {
     switch (id) {
     case PatternId::Gather: return gather_pattern();
+    case PatternId::Stencil: return stencil_pattern();
+    case PatternId::Reduce: return reduce_pattern();
+    case PatternId::Compact: return compact_pattern();
     case PatternId::Map:
-    case PatternId::Stencil:
-    case PatternId::Reduce:
-    case PatternId::Compact:
     case PatternId::Count: break;
     }
     return map_pattern();

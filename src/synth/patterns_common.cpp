@@ -66,6 +66,12 @@ bool domain_has(Domain d, Trait t) {
     return false;
 }
 
+bool domain_has_plain(Domain d) {
+    for (const Idiom* i : Library::get().of(d))
+        if (!i->has(kStencil)) return true;
+    return false;
+}
+
 std::string atomic_line(KernelWriter& w, SinkKind kind, const std::string& array, const std::string& index,
                         const std::string& value) {
     const bool aug = (kind == SinkKind::AtomicAdd || kind == SinkKind::AtomicSub) && w.dice.on(Knob::PAtomicAug);

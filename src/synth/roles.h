@@ -29,10 +29,22 @@ struct Role {
     bool generic() const { return spec->group == "*"; }
 };
 
+// Roles of the domain files (idioms/<domain>.cpp), beside the shared table
+// in roles.cpp. A role is defined once in all of them.
+std::span<const RoleSpec> particle_roles();
+std::span<const RoleSpec> rigid_roles();
+std::span<const RoleSpec> continuum_roles();
+std::span<const RoleSpec> geometry_roles();
+std::span<const RoleSpec> imaging_roles();
+std::span<const RoleSpec> learning_roles();
+std::span<const RoleSpec> random_roles();
+std::span<const RoleSpec> grid_roles();
+std::span<const RoleSpec> bits_roles();
+
 // The role of that noun; nullptr when the table has none.
 const Role* find_role(std::string_view role);
-// Every role in the table (for checks and listings).
-std::span<const RoleSpec> role_table();
+// Every role of every table (for checks and listings).
+std::vector<const RoleSpec*> all_roles();
 // Whether a value of role `from` may feed a port of role `to`.
 bool roles_compatible(std::string_view from, std::string_view to);
 

@@ -66,8 +66,12 @@ SynthKernel synthesize(const SynthOptions& options, uint64_t index) {
     std::array<int, kPatternCount> pw = mix.patterns;
     for (size_t k = 0; k < kPatternCount; ++k)
         if (!pattern(static_cast<PatternId>(k)).fits(plan.domain)) pw[k] = 0;
-    const size_t p = dice.weighted(pw);
-    plan.pattern = &pattern(p < kPatternCount ? static_cast<PatternId>(p) : PatternId::Map);
+    size_t p = dice.weighted(pw);
+    if (p >= kPatternCount) { // nothing of the mix fits this domain: any pattern that does
+        for (size_t k = 0; k < kPatternCount; ++k) pw[k] = pattern(static_cast<PatternId>(k)).fits(plan.domain);
+        p = dice.weighted(pw);
+    }
+    plan.pattern = &pattern(static_cast<PatternId>(p));
     plan.pattern->compose(plan, dice);
     choose_helpers(plan, dice);
 

@@ -241,7 +241,11 @@ void KernelWriter::read(int ext, const std::string& access_text) {
     text_[static_cast<size_t>(e.value)] = t;
     if (v.consumers > 1 || !dice.on(Knob::PInlineLoad)) {
         std::vector<std::string> cands = role_names(e.role, false);
-        if (names.taken(cands.front())) cands.push_back(e.port_name);
+        // Neighbours and endpoints read best by their port (xm, yp; xa, xb).
+        if (e.access == Access::Neighbor || e.access == Access::Endpoint)
+            cands.insert(cands.begin(), e.port_name);
+        else if (names.taken(cands.front()))
+            cands.push_back(e.port_name);
         bind(e.value, cands);
     }
 }
@@ -258,6 +262,17 @@ void KernelWriter::read_all(Stage stage, const std::string& index_text) {
 std::vector<std::string> KernelWriter::output_names(int value) const {
     const Value& v = plan.graph.values[static_cast<size_t>(value)];
     std::vector<std::string> out;
+    // Two outputs of one role are told apart by what computed them (lap, blurred).
+    bool shared_role = false;
+    for (const Sink& s : plan.graph.sinks)
+        shared_role = shared_role || (s.value != value && plan.graph.values[static_cast<size_t>(s.value)].role == v.role);
+    if (shared_role && v.node >= 0) {
+        const Node& n = plan.graph.nodes[static_cast<size_t>(v.node)];
+        for (const std::string& name : n.idiom->names_for(n.idiom->outputs[static_cast<size_t>(v.port)].name)) {
+            if (!names.taken(name)) out.push_back(name);
+            out.push_back(name + "_out");
+        }
+    }
     for (const std::string& a : role_names(v.role, true)) {
         if (!names.taken(a)) out.push_back(a);
         out.push_back(a + "_out");

@@ -1,5 +1,6 @@
 // Particle physics: forces, integrators, collisions, SPH weights (grammar in idiom.h).
 #include "synth/library.h"
+#include "synth/roles.h"
 
 namespace ws::synth {
 
@@ -112,6 +113,41 @@ constexpr IdiomSpec kParticles[] = {
 
 std::span<const IdiomSpec> particle_idioms() {
     return kParticles;
+}
+
+
+namespace {
+
+constexpr RoleSpec kRoles[] = {
+    // ---- particles and rigid bodies
+    {"position", "position", -1.0, 1.0, "x p pos", "x positions particle_x points pos", true},
+    {"velocity", "velocity", -1.0, 1.0, "v vel", "v velocities vel particle_v"},
+    {"force", "force", -1.0, 1.0, "f force", "f forces particle_f"},
+    {"acceleration", "acceleration", -1.0, 1.0, "a accel", "accel accelerations"},
+    {"gravity", "acceleration", -10.0, 0.0, "gravity g", "gravity"},
+    {"mass", "mass", 0.5, 2.0, "m mass", "masses mass particle_mass"},
+    {"inverse mass", "inverse mass", 0.0, 2.0, "inv_m w inv_mass", "inv_mass inv_masses particle_inv_mass"},
+    {"time step", "time step", 0.001, 0.02, "dt", "dt"},
+    {"stiffness", "stiffness", 10.0, 100.0, "ke k stiffness", "stiffness ke"},
+    {"damping", "damping", 0.0, 1.0, "kd damping", "damping kd"},
+    {"rest length", "distance", 0.1, 1.0, "rest rest_length l0", "rest_lengths rest spring_rest"},
+    {"radius", "radius", 0.02, 0.2, "r radius", "radii radius particle_radius"},
+    {"ground height", "height", -1.0, 0.0, "ground ground_y floor_y", "ground_heights"},
+    {"restitution", "restitution", 0.0, 1.0, "restitution e_rest bounce", "restitution"},
+    {"friction coefficient", "friction", 0.1, 1.0, "mu friction", "friction mu"},
+    {"smoothing length", "radius", 0.1, 0.5, "h smoothing_length support", "support_radii"},
+    {"density", "density", 0.5, 2.0, "rho density", "densities rho"},
+    {"rest density", "density", 0.5, 2.0, "rho0 rest_density", "rest_densities"},
+    {"pressure", "pressure", 0.0, 2.0, "p pressure", "pressures"},
+    {"energy", "energy", 0.0, 2.0, "e energy", "energies"},
+    {"speed limit", "speed", 1.0, 4.0, "max_speed v_max speed_limit", "max_speeds"},
+    {"drag coefficient", "damping", 0.0, 1.0, "drag c_drag k_drag", "drag"},
+};
+
+} // namespace
+
+std::span<const RoleSpec> particle_roles() {
+    return kRoles;
 }
 
 } // namespace ws::synth
