@@ -12,7 +12,7 @@ namespace ws::synth {
 
 struct CategoryMix {
     Category category;
-    std::array<int, kPatternCount> patterns; // Map, Gather, Stencil, Reduce, Compact
+    std::array<int, kPatternCount> patterns; // Map, Gather, Stencil, Reduce, Compact, Rows, Neighbors, Samples
     std::array<int, kDomainCount> domains;   // Math, Particles, Rigid, Continuum, Geometry, Imaging,
                                              // Learning, Random, Grids, Bits
     uint32_t prefer;                         // Trait bits

@@ -105,7 +105,13 @@ const Idiom* Composer::pick_root(const std::function<bool(const Idiom&)>& filter
         }
     }
     const size_t k = dice.weighted(weights);
-    return k < pool.size() ? pool[k] : nullptr;
+    if (k < pool.size()) return pool[k];
+    // Nothing in float64 (Warp's RNG is float32 only): the kernel computes in float32.
+    if (plan.fp == Scalar::F64 && plan.graph.nodes.empty()) {
+        plan.fp = Scalar::F32;
+        return pick_root(filter);
+    }
+    return nullptr;
 }
 
 std::vector<int> Composer::candidates(const Port& port, const std::string& role, Stage stage,
@@ -171,7 +177,7 @@ int Composer::external(const Idiom& idiom, int port, Stage stage, const std::str
     v.role = role;
     v.noun = noun_of(role);
     v.uniform = e.access == Access::Uniform;
-    v.stage = (e.access == Access::Uniform || e.access == Access::Provided) ? Stage::Pre : stage;
+    v.stage = (e.access == Access::Uniform || e.access == Access::Provided || e.invariant) ? Stage::Pre : stage;
     v.external = static_cast<int>(plan.graph.externals.size());
     const int id = add_value(v);
     e.value = id;

@@ -60,6 +60,7 @@ struct External {
     std::string default_value;         // Uniform: a typical literal
     std::string port_name;             // the port it was made for
     std::string group;                 // externals of one group share an array (stencil neighbours)
+    bool invariant = false;            // read once before a loop although a loop body uses it
     int value = -1;
 };
 
@@ -84,7 +85,7 @@ struct Sink {
 struct Accumulator {
     int source = -1; // the body value accumulated
     int value = -1;  // the value after the loop
-    enum class Op : uint8_t { Sum, Max, Min } op = Op::Sum;
+    enum class Op : uint8_t { Sum, Mean, Max, Min } op = Op::Sum;
 };
 
 struct Graph {

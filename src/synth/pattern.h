@@ -25,7 +25,7 @@ class Pattern {
     virtual bool fits(Domain) const { return true; }
 };
 
-enum class PatternId : uint8_t { Map, Gather, Stencil, Reduce, Compact, Count };
+enum class PatternId : uint8_t { Map, Gather, Stencil, Reduce, Compact, Rows, Neighbors, Samples, Count };
 constexpr size_t kPatternCount = static_cast<size_t>(PatternId::Count);
 const Pattern& pattern(PatternId id);
 

@@ -8,6 +8,9 @@ const Pattern& gather_pattern();
 const Pattern& stencil_pattern();
 const Pattern& reduce_pattern();
 const Pattern& compact_pattern();
+const Pattern& rows_pattern();
+const Pattern& neighbors_pattern();
+const Pattern& samples_pattern();
 
 const Pattern& pattern(PatternId id) {
     switch (id) {
@@ -15,6 +18,9 @@ const Pattern& pattern(PatternId id) {
     case PatternId::Stencil: return stencil_pattern();
     case PatternId::Reduce: return reduce_pattern();
     case PatternId::Compact: return compact_pattern();
+    case PatternId::Rows: return rows_pattern();
+    case PatternId::Neighbors: return neighbors_pattern();
+    case PatternId::Samples: return samples_pattern();
     case PatternId::Map:
     case PatternId::Count: break;
     }

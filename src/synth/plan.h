@@ -21,6 +21,8 @@ struct Plan {
     Scalar fp = Scalar::F32;
     std::vector<int64_t> dim; // launch grid
     int64_t vertices = 0;     // gathers: how many vertices the index arrays point into
+    int64_t inner = 0;        // loops: iterations per thread (columns, neighbours, samples)
+    std::string loop_noun;    // loops: what the loop visits, for descriptions
     std::string element;      // what one thread handles, for descriptions ("particle", "pixel")
     Graph graph;
     int root = -1; // the node the kernel is about (its name comes from it)

@@ -29,6 +29,7 @@ bool ident_char(char c) {
 }
 
 bool is_float_literal(std::string_view tok) {
+    if (tok.starts_with('-')) tok.remove_prefix(1);
     if (tok.empty() || !std::isdigit(static_cast<unsigned char>(tok[0]))) return false;
     if (tok.size() > 1 && (tok[1] == 'x' || tok[1] == 'X')) return false;
     return tok.find_first_of(".eE") != std::string_view::npos;
@@ -53,8 +54,11 @@ class Retargeter {
                 const size_t stop = end == std::string_view::npos ? s.size() : end + 1;
                 out += s.substr(i, stop - i);
                 i = stop;
-            } else if (std::isdigit(static_cast<unsigned char>(c)) && (i == 0 || !ident_char(s[i - 1]))) {
-                size_t j = i;
+            } else if ((std::isdigit(static_cast<unsigned char>(c)) && (i == 0 || !ident_char(s[i - 1]))) ||
+                       (c == '-' && i + 1 < s.size() && std::isdigit(static_cast<unsigned char>(s[i + 1])) &&
+                        !operand_before())) {
+                // A negative literal stays one literal: wp.float64(-0.5).
+                size_t j = c == '-' ? i + 1 : i;
                 while (j < s.size() && (ident_char(s[j]) || ((s[j] == '-' || s[j] == '+') && (s[j - 1] == 'e' || s[j - 1] == 'E'))))
                     ++j;
                 literal(s.substr(i, j - i));
@@ -77,6 +81,15 @@ class Retargeter {
     }
 
   private:
+    // Whether the text so far ends with an operand (a name, a literal, a closing bracket).
+    bool operand_before() const {
+        size_t k = out.size();
+        while (k > 0 && out[k - 1] == ' ') --k;
+        if (k == 0) return false;
+        const char c = out[k - 1];
+        return ident_char(c) || c == ')' || c == ']';
+    }
+
     std::vector<bool> parens_;
     std::string last_ident_;
     bool pending_identity_ = false;
