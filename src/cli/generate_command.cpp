@@ -6,6 +6,7 @@
 #include "dataset/manifest.h"
 #include "dataset/progress.h"
 #include "dataset/slice_spec.h"
+#include "synth/library.h"
 #include "verify/dataset_pass.h"
 #include "verify/verify.h"
 
@@ -40,7 +41,22 @@ struct GenerateArgs {
     bool verify = false;
     bool drop_failed = false;
     std::string warp_include;
+    bool list_idioms = false;
 };
+
+// `--list-idioms`: the synthesizer's library, domain by domain, with each
+// idiom's phrase and signature.
+void print_idioms() {
+    const synth::Library& lib = synth::Library::get();
+    std::cout << fmt::format("The idiom library: {} idioms in {} domains (grammar: src/synth/idiom.h).\n",
+                             lib.all().size(), synth::kDomainCount);
+    for (size_t d = 0; d < synth::kDomainCount; ++d) {
+        const auto& idioms = lib.of(static_cast<synth::Domain>(d));
+        std::cout << fmt::format("\n{} ({})\n", synth::domain_name(static_cast<synth::Domain>(d)), idioms.size());
+        for (const synth::Idiom* i : idioms)
+            std::cout << fmt::format("  {:<28} {}\n  {:<28} {}\n", i->id(), i->spec->phrase, "", i->spec->sig);
+    }
+}
 
 std::map<std::string, std::string> environment() {
     std::map<std::string, std::string> env;
@@ -112,8 +128,9 @@ Action add_generate_command(CLI::App& app) {
     auto* count = cmd->add_option("--count", a->count,
                                   "Kernels to synthesize (record indices 0..N-1); the dataset "
                                   "keeps those that compile and are not duplicates");
-    auto* out =
-        cmd->add_option("--out", a->out, "Dataset folder (created; an existing one is resumed)")->required();
+    auto* out = cmd->add_option("--out", a->out, "Dataset folder (created; an existing one is resumed)");
+    cmd->add_flag("--list-idioms", a->list_idioms,
+                  "Print the synthesizer's idiom library (domain, id, phrase, signature) and exit");
     auto* seed = cmd->add_option("--seed", a->seed, "Seed of the kernel stream")->capture_default_str();
     auto* cats = cmd->add_option("--categories", a->categories,
                                  "Comma-separated synthesizer categories (default: all)");
@@ -165,6 +182,11 @@ Action add_generate_command(CLI::App& app) {
 
     return [=]() -> int {
         return dataset::run_reporting_errors([&]() -> int {
+            if (a->list_idioms) {
+                print_idioms();
+                return 0;
+            }
+            if (a->out.empty()) throw dataset::ConfigError("generate: --out is required");
             dataset::GenerateOptions opts;
             dataset::GenerateConfig& c = opts.config;
             std::optional<dataset::Manifest> old;

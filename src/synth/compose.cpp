@@ -95,6 +95,8 @@ int Composer::weight(const Idiom& idiom) const {
 }
 
 const Idiom* Composer::pick_root(const std::function<bool(const Idiom&)>& filter) {
+    if (plan.forced_root && plan.graph.nodes.empty() && (!filter || filter(*plan.forced_root)))
+        return plan.forced_root;
     std::vector<const Idiom*> pool;
     std::vector<int> weights;
     for (const Idiom* i : Library::get().of(plan.domain)) {

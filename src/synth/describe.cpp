@@ -1,5 +1,6 @@
 #include "synth/describe.h"
 
+#include <algorithm>
 #include <cctype>
 #include <fmt/format.h>
 
@@ -30,6 +31,14 @@ std::string join(const std::vector<std::string>& parts) {
     return out;
 }
 
+// A name or an element read (`xa`, `x[j]`): worth quoting to tell values apart.
+bool names_a_value(const std::string& text) {
+    if (text.empty() || text.size() > 24 || !std::isalpha(static_cast<unsigned char>(text[0]))) return false;
+    return std::all_of(text.begin(), text.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '[' || c == ']' || c == ',' || c == ' ';
+    });
+}
+
 } // namespace
 
 std::string phrase(const Plan& plan, int node, const std::vector<std::string>& texts) {
@@ -53,7 +62,7 @@ std::string phrase(const Plan& plan, int node, const std::vector<std::string>& t
         bool shared = false;
         for (size_t m = 0; m < values.size(); ++m)
             shared = shared || (m != k && values[m] != v && plan.graph.values[static_cast<size_t>(values[m])].noun == out);
-        if (shared && static_cast<size_t>(v) < texts.size() && texts[static_cast<size_t>(v)].size() < 24)
+        if (shared && static_cast<size_t>(v) < texts.size() && names_a_value(texts[static_cast<size_t>(v)]))
             out += " `" + texts[static_cast<size_t>(v)] + "`";
         return out;
     };

@@ -14,8 +14,9 @@
 //
 // The signature: `inputs -> outputs`, ports separated by commas. A port is
 //   NAME: TYPE[FACTS] [#] ROLE WORDS [=DEFAULT]
-//   TYPE   F (the kernel's float), I (int32), U (uint32), B (bool), V2 V3 V4,
-//          M22 M33 M44, Q (quaternion), T (transform), SV (spatial vector)
+//   TYPE   F (the kernel's float), I (int32), U (uint32), L (int64), B (bool),
+//          V2 V3 V4, M22 M33 M44, Q (quaternion), T (transform), SV (spatial
+//          vector), V2I V3I (wp.vec2i, wp.vec3i)
 //   FACTS  +  positive (> 0)          0+  non-negative
 //          01 in [0, 1]               u   unit length (vectors, quaternions)
 //          ~K input: |x| <= K required; output: a bound on |x|, a formula of
@@ -94,7 +95,7 @@ struct IdiomSpec {
 };
 
 // Value types of ports (the kernel's float precision is chosen later).
-enum class PortType : uint8_t { F, I, U, B, V2, V3, V4, M22, M33, M44, Q, T, SV };
+enum class PortType : uint8_t { F, I, U, B, V2, V3, V4, M22, M33, M44, Q, T, SV, L, V2I, V3I };
 std::string_view port_type_name(PortType t);
 // The synthesizer type of a port type in precision `fp`.
 SType port_stype(PortType t, Scalar fp);

@@ -23,7 +23,8 @@ struct TypeName {
 };
 // Longest spellings first, so `M22` is not read as `M`.
 constexpr TypeName kTypeNames[] = {{"M22", PortType::M22}, {"M33", PortType::M33}, {"M44", PortType::M44},
-                                   {"SV", PortType::SV},   {"V2", PortType::V2},   {"V3", PortType::V3},
+                                   {"V2I", PortType::V2I}, {"V3I", PortType::V3I}, {"SV", PortType::SV},
+                                   {"V2", PortType::V2},   {"V3", PortType::V3},   {"L", PortType::L},
                                    {"V4", PortType::V4},   {"F", PortType::F},     {"I", PortType::I},
                                    {"U", PortType::U},     {"B", PortType::B},     {"Q", PortType::Q},
                                    {"T", PortType::T}};
@@ -363,6 +364,9 @@ SType port_stype(PortType t, Scalar fp) {
     case PortType::Q: return SType::quat(fp);
     case PortType::T: return SType::transform(fp);
     case PortType::SV: return SType::spatial(fp);
+    case PortType::L: return SType::scalar_of(Scalar::I64);
+    case PortType::V2I: return SType::vec(2, Scalar::I32);
+    case PortType::V3I: return SType::vec(3, Scalar::I32);
     }
     return SType::scalar_of(fp);
 }

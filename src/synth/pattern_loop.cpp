@@ -149,7 +149,8 @@ class LoopPattern : public Pattern {
         // Loop bodies accumulate floats and vectors: no integer or boolean results.
         r.allows = [](const Idiom& i) {
             return !i.has(kStencil) && std::all_of(i.outputs.begin(), i.outputs.end(), [](const Port& o) {
-                       return o.type != PortType::B && o.type != PortType::I && o.type != PortType::U;
+                       return o.type == PortType::F || o.type == PortType::V2 || o.type == PortType::V3 ||
+                              o.type == PortType::V4;
                    });
         };
         return r;

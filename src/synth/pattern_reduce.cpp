@@ -4,6 +4,7 @@
 // elements where a condition holds.
 #include "synth/pattern.h"
 
+#include <algorithm>
 #include <fmt/format.h>
 
 namespace ws::synth {
@@ -21,7 +22,15 @@ class ReducePattern : public Pattern {
         const int ndim = 1 + static_cast<int>(dice.among({Knob::WDim1, Knob::WDim2}));
         plan.dim = pattern_util::grid(ndim, dice);
         plan.element = pattern_util::element_noun(plan.domain, dice);
-        Composer c(plan, dice, pattern_util::element_rules());
+        CompositionRules rules = pattern_util::element_rules();
+        // Results are folded with atomics: scalars, vectors and conditions (counted).
+        rules.allows = [](const Idiom& i) {
+            return !i.has(kStencil) && std::all_of(i.outputs.begin(), i.outputs.end(), [](const Port& o) {
+                       return o.type == PortType::F || o.type == PortType::I || o.type == PortType::B ||
+                              o.type == PortType::V2 || o.type == PortType::V3 || o.type == PortType::V4;
+                   });
+        };
+        Composer c(plan, dice, rules);
         pattern_util::compose_chain(c, Stage::Pre);
         for (int v : plan.graph.open_values()) {
             plan.graph.sinks.push_back({v, SinkKind::AtomicAdd});

@@ -70,6 +70,10 @@ struct SynthKernel {
 struct SynthOptions {
     uint64_t seed = 0;
     std::vector<Category> categories; // empty: all
+    // For testing the idiom library: every kernel starts from this idiom (an
+    // id of `warpsynth generate --list-idioms`), in float64 when `float64`.
+    std::string idiom;
+    bool float64 = false;
 };
 
 // The `index`-th kernel of the stream defined by `options`. Pure function of

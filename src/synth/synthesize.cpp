@@ -14,6 +14,7 @@
 #include "synth/synth.h"
 
 #include <array>
+#include <stdexcept>
 
 namespace ws::synth {
 
@@ -25,6 +26,30 @@ Domain pick_domain(const CategoryMix& mix, Dice& dice) {
         if (Library::get().of(static_cast<Domain>(d)).empty()) w[d] = 0;
     const size_t k = dice.weighted(w);
     return k < kDomainCount ? static_cast<Domain>(k) : Domain::Math;
+}
+
+const Pattern& pick_pattern(std::array<int, kPatternCount> weights, Domain domain, Dice& dice) {
+    for (size_t k = 0; k < kPatternCount; ++k)
+        if (!pattern(static_cast<PatternId>(k)).fits(domain)) weights[k] = 0;
+    size_t p = dice.weighted(weights);
+    if (p >= kPatternCount) { // nothing of the mix fits this domain: any pattern that does
+        for (size_t k = 0; k < kPatternCount; ++k) weights[k] = pattern(static_cast<PatternId>(k)).fits(domain);
+        p = dice.weighted(weights);
+    }
+    return pattern(static_cast<PatternId>(p));
+}
+
+// Testing the library: a kernel of the pattern the idiom needs, starting from it.
+void force_idiom(Plan& plan, const SynthOptions& options) {
+    const Idiom* idiom = Library::get().find(options.idiom);
+    if (!idiom) throw std::invalid_argument("unknown idiom '" + options.idiom + "'");
+    plan.forced_root = idiom;
+    plan.domain = idiom->domain();
+    plan.fp = options.float64 && !idiom->has(kF32Only) ? Scalar::F64 : Scalar::F32;
+    PatternId id = PatternId::Map;
+    if (idiom->has(kStencil)) id = PatternId::Stencil;
+    else if (idiom->has(kPair)) id = PatternId::Gather;
+    plan.pattern = &pattern(id);
 }
 
 void choose_helpers(Plan& plan, Dice& dice) {
@@ -62,16 +87,12 @@ SynthKernel synthesize(const SynthOptions& options, uint64_t index) {
     plan.category = category;
     plan.prefer = mix.prefer;
     plan.fp = dice.on(Knob::PFloat64) ? Scalar::F64 : Scalar::F32;
-    plan.domain = pick_domain(mix, dice);
-    std::array<int, kPatternCount> pw = mix.patterns;
-    for (size_t k = 0; k < kPatternCount; ++k)
-        if (!pattern(static_cast<PatternId>(k)).fits(plan.domain)) pw[k] = 0;
-    size_t p = dice.weighted(pw);
-    if (p >= kPatternCount) { // nothing of the mix fits this domain: any pattern that does
-        for (size_t k = 0; k < kPatternCount; ++k) pw[k] = pattern(static_cast<PatternId>(k)).fits(plan.domain);
-        p = dice.weighted(pw);
+    if (!options.idiom.empty()) {
+        force_idiom(plan, options);
+    } else {
+        plan.domain = pick_domain(mix, dice);
+        plan.pattern = &pick_pattern(mix.patterns, plan.domain, dice);
     }
-    plan.pattern = &pattern(static_cast<PatternId>(p));
     plan.pattern->compose(plan, dice);
     choose_helpers(plan, dice);
 

@@ -3,9 +3,11 @@
 // generate` exists.
 //
 //   synth_dump --count N --out DIR [--seed S] [--start I] [--categories a,b,..] [--jobs J]
+//   synth_dump --each-idiom [--count K] --out DIR   (K kernels per idiom of the library)
 //
 // Writes DIR/kNNNNNNN_<category>.py (NNNNNNN = index) and DIR/kernels.json: one
 // entry per kernel with its file, index, name, category, features and launch spec.
+#include "synth/library.h"
 #include "synth/synth.h"
 
 #include <cstdio>
@@ -44,6 +46,29 @@ nlohmann::json launch_json(const ws::synth::LaunchSpec& l) {
     return j;
 }
 
+// `count` kernels rooted at each idiom of the library, alternately float32 and
+// float64 (float32 only where the idiom is), named i_<idiom>_<k>.py.
+int dump_each_idiom(ws::synth::SynthOptions options, const std::string& out, uint64_t count) {
+    nlohmann::json index = nlohmann::json::array();
+    for (const auto& idiom : ws::synth::Library::get().all()) {
+        options.idiom = std::string(idiom.id());
+        for (uint64_t k = 0; k < count; ++k) {
+            options.float64 = k % 2 == 1;
+            const auto kern = ws::synth::synthesize(options, k);
+            const std::string file = fmt::format("i_{}_{}.py", idiom.id(), k);
+            std::ofstream(fs::path(out) / file, std::ios::binary) << kern.python_source;
+            index.push_back({{"file", file},
+                             {"index", k},
+                             {"idiom", options.idiom},
+                             {"kernel_name", kern.kernel_name},
+                             {"category", std::string(ws::synth::category_name(kern.category))},
+                             {"launch", launch_json(kern.launch)}});
+        }
+    }
+    std::ofstream(fs::path(out) / "kernels.json") << index.dump(1) << "\n";
+    return 0;
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -51,6 +76,7 @@ int main(int argc, char** argv) {
     uint64_t count = 0, start = 0;
     unsigned jobs = 1;
     std::string out;
+    bool each_idiom = false;
     for (int i = 1; i < argc; ++i) {
         std::string a = argv[i];
         auto next = [&]() -> std::string { return i + 1 < argc ? argv[++i] : ""; };
@@ -64,6 +90,8 @@ int main(int argc, char** argv) {
             jobs = static_cast<unsigned>(std::max(1, std::atoi(next().c_str())));
         else if (a == "--out")
             out = next();
+        else if (a == "--each-idiom")
+            each_idiom = true;
         else if (a == "--categories") {
             std::string list = next();
             size_t pos = 0;
@@ -82,8 +110,9 @@ int main(int argc, char** argv) {
         } else
             return usage();
     }
-    if (out.empty() || count == 0) return usage();
+    if (out.empty() || (count == 0 && !each_idiom)) return usage();
     fs::create_directories(out);
+    if (each_idiom) return dump_each_idiom(options, out, std::max<uint64_t>(count, 1));
 
     std::vector<ws::synth::SynthKernel> kernels(count);
     std::vector<std::thread> pool;

@@ -1,9 +1,14 @@
 // Unit tests of the kernel synthesizer: determinism, category coverage,
 // feature tags against the text, launch specs against the kernel signature,
-// the statistics helpers and the builtin catalogue.
+// the statistics helpers, the builtin catalogue and the idiom library.
 #include "builtins/builtin.h"
 #include "builtins/warp_namespace.h"
-#include "synth/features.h"
+#include "synth/idiom.h"
+#include "synth/instance.h"
+#include "synth/library.h"
+#include "synth/names.h"
+#include "synth/pytext.h"
+#include "synth/roles.h"
 #include "synth/policy.h"
 #include "synth/stats.h"
 #include "synth/synth.h"
@@ -111,67 +116,136 @@ TEST(SynthCategories, DefaultStreamIsEven) {
     }
 }
 
-// Tags that can be checked on the text: the tag is listed iff the text matches.
-struct TextTag {
-    const char* tag;
-    const char* pattern;
-    bool iff; // false: the tag implies the pattern (not the converse)
-};
-const TextTag kTextTags[] = {
-    {"op_pow", R"(\*\*)", true},
-    {"op_matmul", R"( @ )", true},
-    {"op_floordiv", R"( // )", false},
-    {"while", R"(\bwhile )", true},
-    {"while_true", R"(\bwhile True:)", true},
-    {"break", R"(\bbreak\b)", true},
-    {"continue", R"(\bcontinue\b)", true},
-    {"elif", R"(\belif )", true},
-    {"else", R"(\belse:)", true},
-    {"if", R"(\bif )", false},
-    {"ternary", R"( if .* else )", false},
-    {"tid1", R"(^    \w+ = wp\.tid\(\))", true},
-    {"tid2", R"(^    \w+, \w+ = wp\.tid\(\))", true},
-    {"tid3", R"(^    \w+, \w+, \w+ = wp\.tid\(\))", true},
-    {"struct_def", R"(@wp\.struct)", true},
-    {"func", R"(@wp\.func)", true},
-    {"module_constant", R"(wp\.constant\()", false},
-    {"array_shape", R"(\.shape\[)", false},
-    {"range_negative_step", R"(range\(.*, -1\))", false},
-    {"static_expr", R"(wp\.static\()", true},
-    {"kernel_return", R"(^\s+return$)", false},
-    {"aug_assign_array_atomic", R"(\]\s[+-]=)", false},
-    {"literal_bool", R"(\b(True|False)\b)", false},
-    {"func_default_arg", R"(def \w+\(.*: [\w.]+ = )", false},
-};
-
-TEST(SynthFeatures, ListedFeaturesArePresent) {
-    std::set<std::string> vocabulary;
-    for (auto n : all_tag_names()) vocabulary.insert(std::string(n));
+TEST(SynthFeatures, CallTagsAreTheBuiltinsCalled) {
     for (uint64_t i = 0; i < 600; ++i) {
         const SynthKernel k = synthesize(options(11), i);
-        const std::set<std::string> feats(k.features.begin(), k.features.end());
-        // call: tags are exactly the builtins the text calls.
         std::set<std::string> calls;
-        for (const auto& f : k.features) {
-            if (f.starts_with("call:"))
-                calls.insert(f.substr(5));
-            else
-                EXPECT_TRUE(vocabulary.count(f)) << "unknown tag " << f;
-        }
+        for (const auto& f : k.features)
+            if (f.starts_with("call:")) calls.insert(f.substr(5));
         const auto used = builtins_used(k.python_source);
         EXPECT_EQ(calls, std::set<std::string>(used.begin(), used.end())) << k.python_source;
-        for (const auto& t : kTextTags) {
-            const bool listed = feats.count(t.tag) > 0;
-            const bool present =
-                std::regex_search(k.python_source, std::regex(t.pattern, std::regex::multiline));
-            if (listed) {
-                EXPECT_TRUE(present) << "tag " << t.tag << " listed but absent:\n" << k.python_source;
-            }
-            if (t.iff && present) {
-                EXPECT_TRUE(listed) << "tag " << t.tag << " present but not listed:\n" << k.python_source;
+    }
+}
+
+TEST(SynthDescription, EveryKernelHasOne) {
+    for (uint64_t i = 0; i < 600; ++i) {
+        const SynthKernel k = synthesize(options(19), i);
+        ASSERT_FALSE(k.description.empty()) << k.python_source;
+        EXPECT_TRUE(k.description.ends_with(".")) << k.description;
+        size_t sentences = 1;
+        for (size_t p = k.description.find(". "); p != std::string::npos; p = k.description.find(". ", p + 1)) ++sentences;
+        EXPECT_LE(sentences, 3u) << k.description;
+        EXPECT_EQ(k.description.find('{'), std::string::npos) << k.description;
+    }
+}
+
+// ---------------------------------------------------------------- the idiom library
+
+TEST(IdiomLibrary, EverySpecParsesAndChecks) {
+    ASSERT_NO_THROW(Library::get());
+    EXPECT_GE(Library::get().all().size(), 80u);
+}
+
+TEST(IdiomLibrary, RolesAreInTheTables) {
+    for (const Idiom& i : Library::get().all()) {
+        for (const Port& p : i.inputs) EXPECT_NE(find_role(p.role), nullptr) << i.id() << ": role '" << p.role << "'";
+        for (const Port& p : i.outputs) {
+            if (!p.role.starts_with('^')) {
+                EXPECT_NE(find_role(p.role), nullptr) << i.id() << ": role '" << p.role << "'";
             }
         }
     }
+}
+
+TEST(IdiomLibrary, NamesAreNotReserved) {
+    for (const Idiom& i : Library::get().all()) {
+        for (const Port& p : i.inputs) EXPECT_FALSE(is_reserved_name(p.name)) << i.id() << ": " << p.name;
+        for (const Port& p : i.outputs) EXPECT_FALSE(is_reserved_name(p.name)) << i.id() << ": " << p.name;
+        for (const auto& t : i.temps) EXPECT_FALSE(is_reserved_name(t)) << i.id() << ": $" << t;
+        for (const auto& [key, words] : i.names)
+            for (const auto& w : words) EXPECT_FALSE(is_reserved_name(w)) << i.id() << ": " << w;
+    }
+}
+
+IdiomSpec spec(std::string_view sig, std::string_view body) {
+    return IdiomSpec{"test_idiom", Domain::Math, sig, body, "does {x}"};
+}
+
+TEST(IdiomParse, RejectsBadSpecs) {
+    const std::pair<IdiomSpec, std::string_view> bad[] = {
+        {spec("x: F value, y: F value -> z: F value", "{x} * 2.0"), "never read"},
+        {spec("x: F value -> z: F value, w: F value", "{z} = {x}"), "never assigned"},
+        {spec("x: F value -> z: F value", "{z} = $t + {x}\n$t = 1.0"), "before it is assigned"},
+        {spec("x: F value -> z: F value", "{z} = {q}"), "unknown port"},
+        {spec("x: F value =1.0 -> z: F value", "{x}"), "default needs"},
+        {spec("x: Z value -> z: F value", "{x}"), "unknown type"},
+        {spec("x: F value -> z: F ^q", "{x}"), "unknown input"},
+        {spec("x: F value -> z: F value", "$t = {x}\n{z} = {x}"), "never read"},
+        {spec("x: F -> z: F value", "{x}"), "no role"},
+    };
+    for (const auto& [s, message] : bad) {
+        try {
+            parse_idiom(s);
+            ADD_FAILURE() << "accepted: " << s.sig << " / " << s.body;
+        } catch (const std::invalid_argument& e) {
+            EXPECT_NE(std::string(e.what()).find(message), std::string::npos) << e.what();
+        }
+    }
+}
+
+TEST(IdiomParse, PortsTypesAndFacts) {
+    const IdiomSpec s = spec("x: F+~8 value, k: F # scale =2.0, n: I[0,9] index -> y: F01~x*k+1 ^x, c: B condition",
+                             "{y} = {x} * {k} + float({n})\n{c} = {y} > 0.5");
+    const Idiom i = parse_idiom(s);
+    ASSERT_EQ(i.inputs.size(), 3u);
+    EXPECT_TRUE(i.inputs[0].facts.positive);
+    EXPECT_DOUBLE_EQ(i.inputs[0].max_abs, 8.0);
+    EXPECT_TRUE(i.inputs[1].uniform);
+    EXPECT_EQ(i.inputs[1].default_value, "2.0");
+    EXPECT_EQ(i.inputs[1].role, "scale");
+    EXPECT_TRUE(i.inputs[2].facts.has_range);
+    EXPECT_EQ(i.inputs[2].facts.hi, 9);
+    EXPECT_EQ(i.outputs[0].role, "^x");
+    EXPECT_TRUE(i.outputs[0].facts.unit01);
+    ASSERT_EQ(i.outputs[0].bound.size(), 2u);
+    EXPECT_EQ(i.outputs[0].bound[0].inputs, (std::vector<int>{0, 1}));
+    EXPECT_DOUBLE_EQ(i.outputs[0].bound[1].coeff, 1.0);
+    EXPECT_FALSE(i.expression);
+}
+
+std::string bind_expr(std::string_view sig, std::string_view body, std::vector<std::string> inputs) {
+    static std::vector<IdiomSpec> keep;
+    keep.push_back(spec(sig, body));
+    const Idiom i = parse_idiom(keep.back());
+    Binding b;
+    b.inputs = std::move(inputs);
+    return render_expression(i, b, Scalar::F32);
+}
+
+TEST(IdiomRender, ParenthesesFollowPrecedence) {
+    const char* two = "a: F value, b: F value -> c: F value";
+    EXPECT_EQ(bind_expr(two, "{a} * {b}", {"x + y", "z"}), "(x + y) * z");
+    EXPECT_EQ(bind_expr(two, "{a} - {b}", {"x * y", "u - v"}), "x * y - (u - v)");
+    EXPECT_EQ(bind_expr(two, "{a} + {b}", {"x - y", "u * v"}), "x - y + u * v");
+    EXPECT_EQ(bind_expr(two, "wp.max({a}, {b})", {"x - y", "-u"}), "wp.max(x - y, -u)");
+    EXPECT_EQ(bind_expr(two, "-{a} * {b}", {"x * y", "z"}), "-(x * y) * z");
+    EXPECT_EQ(bind_expr(two, "{a} ** {b}", {"x * y", "2.0"}), "(x * y) ** 2.0");
+    EXPECT_EQ(bind_expr(two, "{a} > {b}", {"x + y", "z"}), "x + y > z");
+    EXPECT_EQ(bind_expr("a: V3 vector, b: F value -> c: F value", "{a}[0] * {b}", {"p - q", "s"}), "(p - q)[0] * s");
+}
+
+TEST(Retarget, Float32CodeBecomesFloat64) {
+    auto f64 = [](std::string s) { return retarget({{std::move(s), false}}, Scalar::F64); };
+    EXPECT_EQ(f64("float(i) * 0.5"), "wp.float64(i) * wp.float64(0.5)");
+    EXPECT_EQ(f64("wp.vec3(1.0, 0.0, 2.0) * 1.0e-6"), "wp.vec3d(1.0, 0.0, 2.0) * wp.float64(1.0e-6)");
+    EXPECT_EQ(f64("wp.quat_identity()"), "wp.quat_identity(dtype=wp.float64)");
+    EXPECT_EQ(f64("wp.constant(-0.5)"), "wp.constant(wp.float64(-0.5))");
+    EXPECT_EQ(f64("x - 1.0"), "x - wp.float64(1.0)");
+    EXPECT_EQ(f64("wp.identity(n=3, dtype=float) * 2.0"), "wp.identity(n=3, dtype=wp.float64) * wp.float64(2.0)");
+    EXPECT_EQ(f64("wp.quat_rotate(q, v) + wp.mat33(0.0)"), "wp.quat_rotate(q, v) + wp.mat33d(0.0)");
+    EXPECT_EQ(f64("x[2] + 3"), "x[2] + 3");
+    EXPECT_EQ(retarget({{"float(x) * 0.5", false}}, Scalar::F32), "float(x) * 0.5");
+    EXPECT_EQ(retarget({{"0.5 * ", false}, {"y", true}}, Scalar::F64), "wp.float64(0.5) * y");
 }
 
 // The kernel's parameters, parsed back from the text: name and annotation.
@@ -208,8 +282,8 @@ std::vector<std::pair<std::string, std::string>> kernel_params(const std::string
 int annotation_ndim(const std::string& ann) {
     std::smatch m;
     if (std::regex_search(ann, m, std::regex(R"(ndim=(\d))"))) return std::stoi(m[1]);
-    if (std::regex_search(ann, m, std::regex(R"(^wp\.array(\d)d\()"))) return std::stoi(m[1]);
-    if (ann.starts_with("wp.array(")) return 1;
+    if (std::regex_search(ann, m, std::regex(R"(^wp\.array(\d)d[\(\[])"))) return std::stoi(m[1]);
+    if (ann.starts_with("wp.array(") || ann.starts_with("wp.array[")) return 1;
     return 0;
 }
 

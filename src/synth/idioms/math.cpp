@@ -104,11 +104,11 @@ constexpr IdiomSpec kMath[] = {
     {"reflect_vec", Domain::Math, "d: V3 vector, n: V3u normal -> r: V3~d*3 ^d",
      "{d} - 2.0 * wp.dot({d}, {n}) * {n}", "reflects {d} about {n}", "r: reflected refl"},
     {"clamp_length", Domain::Math, "v: V3 vector, max_len: F+ # speed limit =2.0 -> c: V3~max_len ^v",
-     "$len = wp.length({v})\n"
+     "$speed = wp.length({v})\n"
      "{c} = {v}\n"
-     "if $len > {max_len}:\n"
-     "    {c} = {v} * ({max_len} / $len)",
-     "limits the length of {v} to {max_len}", "c: limited capped; len: vlen speed", kBranch},
+     "if $speed > {max_len}:\n"
+     "    {c} = {v} * ({max_len} / $speed)",
+     "limits the length of {v} to {max_len}", "c: limited capped; speed: vlen speed", kBranch},
     {"cw_scale", Domain::Math, "v: V3 vector, s: V3 scale -> w: V3~v*s ^v", "wp.cw_mul({v}, {s})",
      "scales {v} component-wise by {s}", "w: scaled"},
     {"component_max", Domain::Math, "v: V3 vector -> m: F~v value", "wp.max(wp.max({v}[0], {v}[1]), {v}[2])",
