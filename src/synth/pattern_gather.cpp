@@ -100,7 +100,8 @@ class GatherPattern : public Pattern {
         const std::string table_name = w.plan.element == "triangle" ? "tris"
                                        : w.plan.element == "spring" ? "springs"
                                                                     : (w.plan.element == "edge" ? "edges" : "pairs");
-        const size_t form = w.dice.below(k <= 3 ? 3 : 2);
+        size_t form = w.dice.among({Knob::WIndex2D, Knob::WIndexFlat, Knob::WIndexVec});
+        if (form > 2) form = 0;
         std::string table;
         if (form == 0)
             table = w.array_param({table_name, "indices"}, PortType::I, {n, k}, 0.0, last, false);
@@ -136,7 +137,7 @@ class GatherPattern : public Pattern {
                 plan.graph.sinks.push_back({v, SinkKind::AtomicAdd, 0});
                 plan.graph.sinks.push_back({v, SinkKind::AtomicSub, 1});
                 val.consumers += 2;
-            } else if (val.type != PortType::B && dice.below(3) == 0) {
+            } else if (val.type != PortType::B && dice.on(Knob::PScatterValue)) {
                 plan.graph.sinks.push_back({v, SinkKind::AtomicAdd, 0});
                 plan.graph.sinks.push_back({v, SinkKind::AtomicAdd, 1});
                 val.consumers += 2;

@@ -163,10 +163,11 @@ class LoopPattern : public Pattern {
             if (src.stage != Stage::Body || src.type == PortType::B) continue;
             Accumulator a;
             a.source = v;
-            std::vector<Accumulator::Op> ops = {Accumulator::Op::Sum, Accumulator::Op::Sum};
-            if (kind_ != LoopKind::Neighbors) ops.push_back(Accumulator::Op::Mean), ops.push_back(Accumulator::Op::Mean);
-            if (src.type == PortType::F) ops.push_back(Accumulator::Op::Max), ops.push_back(Accumulator::Op::Min);
-            a.op = dice.pick(ops);
+            const int w[] = {dice.knob(Knob::WAccSum), kind_ != LoopKind::Neighbors ? dice.knob(Knob::WAccMean) : 0,
+                             src.type == PortType::F ? dice.knob(Knob::WAccExtreme) : 0,
+                             src.type == PortType::F ? dice.knob(Knob::WAccExtreme) : 0};
+            const size_t op = dice.weighted(w);
+            a.op = op < 4 ? static_cast<Accumulator::Op>(op) : Accumulator::Op::Sum;
             Value acc;
             acc.type = src.type;
             acc.role = src.role;
@@ -226,7 +227,7 @@ class LoopPattern : public Pattern {
                                                           {"n", "num_particles", "count"},
                                                           {"num_samples", "n_samples", "samples"}};
         const auto& names = kNames[static_cast<size_t>(kind_)];
-        if (!shaped.empty() && w.dice.below(3) != 0) {
+        if (!shaped.empty() && w.dice.on(Knob::PShapeExtent)) {
             const std::string name = w.names.fresh(names);
             w.body.line(fmt::format("{} = {}", name, shaped));
             return name;

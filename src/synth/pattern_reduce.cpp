@@ -55,11 +55,14 @@ class ReducePattern : public Pattern {
   private:
     static Fold pick_fold(KernelWriter& w, const Value& v) {
         if (v.type == PortType::B) return Fold::Count;
-        if (v.type != PortType::F) return w.plan.dim.size() == 2 && w.dice.below(2) ? Fold::PerRow : Fold::Total;
-        std::vector<Fold> options = {Fold::Total, Fold::Max, Fold::Min};
-        if (w.plan.dim.size() == 2) options.push_back(Fold::PerRow);
-        if (v.facts.unit01) options.push_back(Fold::Histogram), options.push_back(Fold::Histogram);
-        return w.dice.pick(options);
+        const bool per_row = w.plan.dim.size() == 2 && w.dice.on(Knob::PPerRow);
+        if (v.type != PortType::F) return per_row ? Fold::PerRow : Fold::Total;
+        const int weights[] = {w.dice.knob(Knob::WFoldTotal), w.dice.knob(Knob::WFoldExtreme),
+                               w.dice.knob(Knob::WFoldExtreme), v.facts.unit01 ? w.dice.knob(Knob::WFoldHistogram) : 0};
+        static constexpr Fold kFolds[] = {Fold::Total, Fold::Max, Fold::Min, Fold::Histogram};
+        const size_t k = w.dice.weighted(weights);
+        const Fold fold = k < 4 ? kFolds[k] : Fold::Total;
+        return fold == Fold::Total && per_row ? Fold::PerRow : fold;
     }
 
     static void write_fold(KernelWriter& w, int value, const std::vector<std::string>& tids) {

@@ -75,7 +75,8 @@ class StencilPattern : public Pattern {
             if (a == Access::Neighbor || a == Access::Element) w.array_of(static_cast<int>(e), plan.dim);
         }
         w.declare_uniforms();
-        const Border border = static_cast<Border>(w.dice.below(3));
+        size_t b = w.dice.among({Knob::WBorderClamp, Knob::WBorderWrap, Knob::WBorderGuard});
+        const Border border = static_cast<Border>(b > 2 ? 0 : b);
         const std::vector<std::string> tids = pattern_util::write_tid(w, ndim);
         const std::vector<std::string> extents = write_extents(w, ndim, border);
         if (border == Border::Guard) write_guard(w, tids, extents);
@@ -106,7 +107,7 @@ class StencilPattern : public Pattern {
         for (size_t e = 0; e < w.plan.graph.externals.size(); ++e)
             if (w.plan.graph.externals[e].access == Access::Neighbor) field = w.array_name(static_cast<int>(e));
         std::vector<std::string> out;
-        const bool from_shape = w.dice.below(3) != 0;
+        const bool from_shape = w.dice.on(Knob::PShapeExtent);
         for (int d = 0; d < ndim; ++d) {
             const double n = static_cast<double>(w.plan.dim[static_cast<size_t>(d)]);
             if (from_shape) {

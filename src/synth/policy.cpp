@@ -52,6 +52,22 @@ constexpr KnobRow kKnobs[] = {
     {Knob::WDim1, "w.dim1", 6, 10, 0},
     {Knob::WDim2, "w.dim2", 1, 5, 300},
     {Knob::WDim3, "w.dim3", 1, 2, 700},
+
+    {Knob::PShapeExtent, "p.shape_extent", 400, 900, 100},
+    {Knob::PScatterValue, "p.scatter_value", 200, 500, 300},
+    {Knob::PPerRow, "p.per_row", 200, 700, 300},
+    {Knob::WIndex2D, "w.index_2d", 1, 6, 0},
+    {Knob::WIndexFlat, "w.index_flat", 1, 6, 300},
+    {Knob::WIndexVec, "w.index_vec", 1, 4, 400},
+    {Knob::WBorderClamp, "w.border_clamp", 2, 6, 0},
+    {Knob::WBorderWrap, "w.border_wrap", 1, 4, 300},
+    {Knob::WBorderGuard, "w.border_guard", 1, 5, 300},
+    {Knob::WFoldTotal, "w.fold_total", 3, 8, 0},
+    {Knob::WFoldExtreme, "w.fold_extreme", 1, 4, 300},
+    {Knob::WFoldHistogram, "w.fold_histogram", 2, 6, 200},
+    {Knob::WAccSum, "w.acc_sum", 3, 8, 0},
+    {Knob::WAccMean, "w.acc_mean", 1, 5, 200},
+    {Knob::WAccExtreme, "w.acc_extreme", 1, 3, 400},
 };
 static_assert(std::size(kKnobs) == kKnobCount, "every knob needs a row");
 constexpr bool rows_in_enum_order() {

@@ -52,6 +52,22 @@ enum class Knob : uint8_t {
     WDim1,
     WDim2,
     WDim3,
+    // Pattern shapes: permille and weights.
+    PShapeExtent,  // extents read from `a.shape[k]` rather than passed as parameters
+    PScatterValue, // gathers: a non-force result is added to both endpoints rather than stored
+    PPerRow,       // reductions of a 2D launch: per-row slots rather than one total
+    WIndex2D,      // gathers: index table `e[tid, k]`
+    WIndexFlat,    // ... `e[tid * 2 + k]`
+    WIndexVec,     // ... `e[tid][k]` through wp.vec2i/vec3i
+    WBorderClamp,  // stencils: clamped neighbour indices
+    WBorderWrap,   // ... periodic
+    WBorderGuard,  // ... border cells skipped
+    WFoldTotal,    // reductions: one total
+    WFoldExtreme,  // ... a running maximum or minimum
+    WFoldHistogram,
+    WAccSum,       // loops: accumulate a sum
+    WAccMean,      // ... a mean
+    WAccExtreme,   // ... a maximum or minimum
     Count
 };
 constexpr size_t kKnobCount = static_cast<size_t>(Knob::Count);
