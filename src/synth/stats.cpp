@@ -245,6 +245,7 @@ constexpr CatalogueEntry kCatalogue[] = {
     {"wp.sample_unit_disk", "random", false},
     {"wp.sample_unit_sphere", "random", false},
     {"wp.sample_unit_square", "random", false},
+    {"wp.sample_unit_sphere_surface", "random", false},
 
     {"wp.static", "utility", true},
     {"wp.tid", "utility", true},
