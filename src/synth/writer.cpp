@@ -134,6 +134,22 @@ std::string KernelWriter::array_param(const std::vector<std::string>& candidates
     return name;
 }
 
+std::string KernelWriter::mask_param(const std::vector<std::string>& candidates, std::vector<int64_t> shape) {
+    static const std::vector<std::string> kTypes = {"wp.uint8", "wp.int32", "int", "bool"};
+    const std::string name = fresh(candidates);
+    const std::string dtype = dice.pick(kTypes);
+    const int ndim = static_cast<int>(shape.size());
+    std::string ann;
+    switch (style_) {
+    case ArrayStyle::Item: ann = ndim == 1 ? fmt::format("wp.array[{}]", dtype) : fmt::format("wp.array{}d[{}]", ndim, dtype); break;
+    case ArrayStyle::Ndim: ann = ndim == 1 ? fmt::format("wp.array(dtype={})", dtype) : fmt::format("wp.array(dtype={}, ndim={})", dtype, ndim); break;
+    default: ann = ndim == 1 ? fmt::format("wp.array(dtype={})", dtype) : fmt::format("wp.array{}d(dtype={})", ndim, dtype);
+    }
+    params_.push_back({name, ann});
+    args_.push_back(ArgSpec{name, ann, std::move(shape), 0.0, 1.0, false});
+    return name;
+}
+
 std::string KernelWriter::index_vector_param(const std::vector<std::string>& candidates, int n,
                                              std::vector<int64_t> shape, double max) {
     const std::string name = fresh(candidates);
@@ -166,6 +182,8 @@ std::pair<double, double> value_range(const External& e) {
     return {lo, hi};
 }
 
+// A uniform input as a literal or a module constant when it has a typical
+// value and the style says so; "" when it is to be a parameter.
 std::string KernelWriter::uniform_text(int ext) {
     const External& e = plan.graph.externals[static_cast<size_t>(ext)];
     if (!e.default_value.empty() && dice.on(Knob::PLiteral))
@@ -180,14 +198,70 @@ std::string KernelWriter::uniform_text(int ext) {
                                       : fmt::format("{} = wp.constant({})", name, value));
         return name;
     }
-    auto [lo, hi] = value_range(e);
-    return scalar_param(role_names(e.role, false), e.type, lo, hi);
+    return "";
 }
 
+namespace {
+
+// Whether a uniform input can live in a parameter struct: the verifier fills
+// every field of a struct from one range, [0.1, 1], which must suit it.
+bool struct_field_ok(const External& e) {
+    const bool float_typed = e.type == PortType::F || e.type == PortType::V2 || e.type == PortType::V3 ||
+                             e.type == PortType::V4;
+    return float_typed && !e.facts.has_range && (e.max_abs == 0.0 || e.max_abs >= 1.0);
+}
+
+} // namespace
+
 void KernelWriter::declare_uniforms() {
-    for (size_t i = 0; i < plan.graph.externals.size(); ++i)
-        if (plan.graph.externals[i].access == Access::Uniform)
-            text_[static_cast<size_t>(plan.graph.externals[i].value)] = uniform_text(static_cast<int>(i));
+    std::vector<size_t> params;
+    for (size_t i = 0; i < plan.graph.externals.size(); ++i) {
+        if (plan.graph.externals[i].access != Access::Uniform) continue;
+        std::string t = uniform_text(static_cast<int>(i));
+        if (t.empty())
+            params.push_back(i);
+        else
+            text_[static_cast<size_t>(plan.graph.externals[i].value)] = std::move(t);
+    }
+    const size_t fit = static_cast<size_t>(std::count_if(params.begin(), params.end(), [&](size_t i) {
+        return struct_field_ok(plan.graph.externals[i]);
+    }));
+    if (fit >= 2 && dice.on(Knob::PStruct)) {
+        declare_struct(params);
+        return;
+    }
+    for (size_t i : params) {
+        const External& e = plan.graph.externals[i];
+        auto [lo, hi] = value_range(e);
+        text_[static_cast<size_t>(e.value)] = scalar_param(role_names(e.role, false), e.type, lo, hi);
+    }
+}
+
+// Uniform inputs grouped in a @wp.struct passed as one parameter (`params.dt`).
+void KernelWriter::declare_struct(const std::vector<size_t>& params) {
+    static const std::vector<std::string> kStructNames[] = {
+        {"Params", "Settings"},      {"SimParams", "ParticleParams"}, {"BodyParams", "RigidParams"},
+        {"MaterialParams", "Params"}, {"QueryParams", "Params"},       {"RenderParams", "ImageParams"},
+        {"ModelConfig", "OptimConfig"}, {"SampleParams", "Params"},   {"GridParams", "SolverParams"},
+        {"Params", "Config"}};
+    const std::string type = module_fresh(kStructNames[static_cast<size_t>(plan.domain)]);
+    const std::string var = fresh({"params", "p", "cfg", "settings"});
+    std::string def = fmt::format("@wp.struct\nclass {}:\n", type);
+    NameSet fields;
+    for (size_t i : params) {
+        const External& e = plan.graph.externals[i];
+        if (!struct_field_ok(e)) {
+            auto [lo, hi] = value_range(e);
+            text_[static_cast<size_t>(e.value)] = scalar_param(role_names(e.role, false), e.type, lo, hi);
+            continue;
+        }
+        const std::string field = fields.fresh(role_names(e.role, false));
+        def += fmt::format("    {}: {}\n", field, type_name(e.type));
+        text_[static_cast<size_t>(e.value)] = var + "." + field;
+    }
+    struct_texts_.push_back(std::move(def));
+    params_.push_back({var, type});
+    args_.push_back(ArgSpec{var, type, {}, 0.1, 1.0, false});
 }
 
 std::string KernelWriter::array_of(int ext, std::vector<int64_t> shape, int /*extra_dims*/) {
@@ -379,6 +453,7 @@ std::string KernelWriter::render(const std::string& kernel_name, const std::stri
         out += "\n";
         for (const std::string& l : module_lines_) out += l + "\n";
     }
+    for (const std::string& st : struct_texts_) out += "\n\n" + st;
     for (const std::string& h : helper_texts_) out += "\n\n" + h;
     out += "\n\n@wp.kernel\n";
     std::string one_line = fmt::format("def {}(", kernel_name);

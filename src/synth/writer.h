@@ -54,6 +54,8 @@ class KernelWriter {
     // An array parameter; returns its name. `base` is a preferred name.
     std::string array_param(const std::vector<std::string>& candidates, PortType t, std::vector<int64_t> shape,
                             double lo, double hi, bool output, bool float16 = false);
+    // An array of 0/1 flags (uint8, int or bool elements).
+    std::string mask_param(const std::vector<std::string>& candidates, std::vector<int64_t> shape);
     // An array of wp.vec2i/wp.vec3i indices in [0, max].
     std::string index_vector_param(const std::vector<std::string>& candidates, int n, std::vector<int64_t> shape,
                                    double max);
@@ -106,6 +108,7 @@ class KernelWriter {
     std::vector<ArgSpec> args_;
     std::vector<std::string> module_lines_;        // constants
     std::vector<std::string> helper_texts_;        // @wp.func definitions
+    std::vector<std::string> struct_texts_;        // @wp.struct definitions
     std::map<const Idiom*, std::string> helpers_;  // idiom -> helper name
     NameSet module_names_;
     std::vector<std::string> text_;                // per value
@@ -119,6 +122,7 @@ class KernelWriter {
     void write_node(int node);
     std::string helper(const Idiom& idiom);
     std::string uniform_text(int external);
+    void declare_struct(const std::vector<size_t>& externals);
 };
 
 } // namespace ws::synth
