@@ -88,6 +88,7 @@ int Composer::weight(const Idiom& idiom) const {
     // One use of an idiom per kernel: a second spring force reads as noise.
     for (const Node& n : plan.graph.nodes)
         if (n.idiom == &idiom) return 0;
+    if (std::find(active_.begin(), active_.end(), &idiom) != active_.end()) return 0;
     // Generic math joins domain kernels now and then, as people write it.
     int w = idiom.domain() == plan.domain ? 30 : (plan.domain == Domain::Math ? 10 : 3);
     if (plan.prefer & idiom.spec->traits) w *= 3;
@@ -267,6 +268,7 @@ void Composer::set_outputs(int node) {
 
 int Composer::add(const Idiom& idiom, Stage stage, const std::vector<std::pair<int, int>>& fixed, int depth,
                   const std::string& role_hint) {
+    active_.push_back(&idiom); // being wired: not its own producer
     std::vector<int> inputs(idiom.inputs.size(), -1);
     std::vector<int> taken;
     for (auto [port, value] : fixed) {
@@ -278,6 +280,7 @@ int Composer::add(const Idiom& idiom, Stage stage, const std::vector<std::pair<i
         inputs[i] = wire(idiom, static_cast<int>(i), stage, depth, role_hint, taken);
         taken.push_back(inputs[i]);
     }
+    active_.pop_back();
     Node n;
     n.idiom = &idiom;
     n.stage = stage;

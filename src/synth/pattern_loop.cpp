@@ -219,8 +219,10 @@ class LoopPattern : public Pattern {
         for (size_t e = 0; e < plan.graph.externals.size() && shaped.empty(); ++e) {
             const External& ext = plan.graph.externals[e];
             const bool row = row_data(plan, ext);
-            if ((row || (kind_ == LoopKind::Neighbors && ext.access == Access::Endpoint)) && !ext.invariant)
-                shaped = w.array_name(static_cast<int>(e)) + (row ? ".shape[1]" : ".shape[0]");
+            if ((row || (kind_ == LoopKind::Neighbors && ext.access == Access::Endpoint)) && !ext.invariant) {
+                const std::string& a = w.array_name(static_cast<int>(e));
+                shaped = row ? a + ".shape[1]" : (w.dice.on(Knob::PLen) ? "len(" + a + ")" : a + ".shape[0]");
+            }
         }
         const double n = static_cast<double>(plan.inner);
         static const std::vector<std::string> kNames[] = {{"n_cols", "num_cols", "width"},

@@ -144,9 +144,12 @@ class StencilPattern : public Pattern {
         case Border::Wrap:
             text = delta < 0 ? fmt::format("({} - 1 + {}) % {}", i, ext, ext) : fmt::format("({} + 1) % {}", i, ext);
             break;
-        case Border::Clamp:
-            text = delta < 0 ? fmt::format("wp.max({} - 1, 0)", i) : fmt::format("wp.min({} + 1, {} - 1)", i, ext);
+        case Border::Clamp: {
+            const char* prefix = w.dice.on(Knob::PPyMinMax) ? "" : "wp.";
+            text = delta < 0 ? fmt::format("{}max({} - 1, 0)", prefix, i)
+                             : fmt::format("{}min({} + 1, {} - 1)", prefix, i, ext);
             break;
+        }
         }
         if (border != Border::Guard) {
             const std::string name = w.names.fresh({i + (delta < 0 ? "m" : "p"), i + (delta < 0 ? "_lo" : "_hi")});

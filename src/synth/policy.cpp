@@ -54,6 +54,8 @@ constexpr KnobRow kKnobs[] = {
     {Knob::WDim3, "w.dim3", 1, 2, 700},
 
     {Knob::PShapeExtent, "p.shape_extent", 400, 900, 100},
+    {Knob::PLen, "p.len", 200, 700, 300},
+    {Knob::PPyMinMax, "p.python_min_max", 200, 700, 400},
     {Knob::PScatterValue, "p.scatter_value", 200, 500, 300},
     {Knob::PPerRow, "p.per_row", 200, 700, 300},
     {Knob::WIndex2D, "w.index_2d", 1, 6, 0},

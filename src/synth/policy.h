@@ -54,6 +54,8 @@ enum class Knob : uint8_t {
     WDim3,
     // Pattern shapes: permille and weights.
     PShapeExtent,  // extents read from `a.shape[k]` rather than passed as parameters
+    PLen,          // `len(a)` rather than `a.shape[0]` for 1D arrays
+    PPyMinMax,     // Python min/max on indices rather than wp.min/wp.max
     PScatterValue, // gathers: a non-force result is added to both endpoints rather than stored
     PPerRow,       // reductions of a 2D launch: per-row slots rather than one total
     WIndex2D,      // gathers: index table `e[tid, k]`

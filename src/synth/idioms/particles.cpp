@@ -32,7 +32,7 @@ constexpr IdiomSpec kParticles[] = {
      "{v} * (1.0 - {k} * {dt})", "damps {v} by {k} over {dt}", "v2: v_damped vd"},
     {"exponential_damping", Domain::Particles,
      "v: V3 velocity, k: F0+ # damping =0.5, dt: F+ # time step =0.01 -> v2: V3~v velocity",
-     "{v} * wp.exp(-{k} * {dt})", "damps {v} exponentially at rate {k}", "v2: v_damped vd"},
+     "{v} * wp.exp(-{k} * {dt})", "damps {v} exponentially with {k}", "v2: v_damped vd"},
     {"quadratic_drag", Domain::Particles, "v: V3~10 velocity, c: F0+ # drag coefficient =0.5 -> f: V3~c*v*v*2 force",
      "-{c} * wp.length({v}) * {v}", "computes the quadratic drag force on {v}", "f: f_drag drag"},
     {"wind_drag", Domain::Particles,
