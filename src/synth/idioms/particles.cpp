@@ -107,6 +107,120 @@ constexpr IdiomSpec kParticles[] = {
     {"linear_pressure", Domain::Particles,
      "rho: F density, rho0: F+ # rest density =1.0, k: F+ # stiffness =20.0 -> p: F~k*rho+k*rho0 pressure",
      "{k} * ({rho} - {rho0})", "computes the pressure of {rho} around {rho0}", "p: p pressure"},
+    {"spiky_gradient", Domain::Particles,
+     "xa: V3 position, xb: V3 position, h: F+ # smoothing length =0.2 -> g: V3~1e6 gradient",
+     "$r = {xa} - {xb}\n"
+     "$d = wp.length($r)\n"
+     "{g} = wp.vec3(0.0)\n"
+     "if $d > 1.0e-6 and $d < {h}:\n"
+     "    $q = {h} - $d\n"
+     "    {g} = -45.0 / (3.14159265 * wp.pow({h}, 6.0)) * $q * $q * ($r / $d)",
+     "evaluates the gradient of the SPH spiky kernel between {xa} and {xb}",
+     "g: grad_w gw; r: r_ij rel; d: dist r_len; q: q diff", kPair | kBranch},
+    {"viscosity_laplacian", Domain::Particles, "r: F0+ distance, h: F+ # smoothing length =0.2 -> w: F0+~1e6 weight",
+     "{w} = 0.0\n"
+     "if {r} < {h}:\n"
+     "    {w} = 45.0 / (3.14159265 * wp.pow({h}, 6.0)) * ({h} - {r})",
+     "evaluates the Laplacian of the SPH viscosity kernel at {r}", "w: lap_w w_visc", kBranch},
+    {"cubic_spline_weight", Domain::Particles, "r: F0+ distance, h: F+ # smoothing length =0.2 -> w: F0+~1e3 weight",
+     "$q = {r} / {h}\n"
+     "$sigma = 8.0 / (3.14159265 * {h} * {h} * {h})\n"
+     "{w} = 0.0\n"
+     "if $q <= 0.5:\n"
+     "    {w} = $sigma * (6.0 * ($q * $q * $q - $q * $q) + 1.0)\n"
+     "elif $q <= 1.0:\n"
+     "    $t = 1.0 - $q\n"
+     "    {w} = $sigma * 2.0 * $t * $t * $t",
+     "evaluates the cubic spline SPH kernel at {r}", "w: w_ij w; q: q; sigma: sigma norm; t: t one_minus_q",
+     kBranch},
+    {"pbd_distance_correction", Domain::Particles,
+     "xa: V3 position, xb: V3 position, wa: F0+ inverse mass, wb: F0+ inverse mass, rest: F+ rest length, "
+     "k: F01 # stiffness =0.5 -> dx: V3~10 displacement",
+     "$d = {xa} - {xb}\n"
+     "$l = wp.length($d)\n"
+     "$w = {wa} + {wb}\n"
+     "{dx} = wp.vec3(0.0)\n"
+     "if $l > 1.0e-6 and $w > 0.0:\n"
+     "    {dx} = -{k} * {wa} / $w * ($l - {rest}) * ($d / $l)",
+     "computes the position-based distance-constraint correction of {xa} toward {xb}",
+     "dx: dx corr delta_x; d: d diff; l: l length; w: w_sum w", kPair | kBranch},
+    {"apply_correction", Domain::Particles, "x: V3 position, dx: V3 displacement -> y: V3~x+dx position",
+     "{x} + {dx}", "applies {dx} to {x}", "y: x_corr x_new"},
+    {"velocity_from_positions", Domain::Particles,
+     "x_new: V3 position, x_old: V3 position, dt: F+ # time step =0.01 -> v: V3~1e3 velocity",
+     "({x_new} - {x_old}) / {dt}", "recovers the velocity from {x_new} and {x_old} over {dt}", "v: v v_new", kPair},
+    {"dem_normal_force", Domain::Particles,
+     "xa: V3 position, xb: V3 position, va: V3 velocity, vb: V3 velocity, r: F+ # radius =0.05, "
+     "kn: F+ # stiffness =100.0, kd: F0+ # damping =0.5 -> f: V3~kn*r*2+kd*4 force",
+     "$d = {xa} - {xb}\n"
+     "$dist = wp.length($d)\n"
+     "{f} = wp.vec3(0.0)\n"
+     "if $dist < 2.0 * {r} and $dist > 1.0e-6:\n"
+     "    $n = $d / $dist\n"
+     "    $vn = wp.dot({va} - {vb}, $n)\n"
+     "    {f} = ({kn} * (2.0 * {r} - $dist) - {kd} * $vn) * $n",
+     "computes the damped normal contact force between two grains at {xa} and {xb}",
+     "f: f_n fn; d: d diff; dist: dist; n: n normal; vn: vn v_rel", kPair | kBranch | kHelper},
+    {"coulomb_friction", Domain::Particles,
+     "vt: V3 velocity, fn: F0+ # force =1.0, mu: F01 # friction coefficient =0.5 -> ft: V3~mu*fn force",
+     "$speed = wp.length({vt})\n"
+     "{ft} = wp.vec3(0.0)\n"
+     "if $speed > 1.0e-6:\n"
+     "    {ft} = -{mu} * {fn} * {vt} / $speed",
+     "computes the Coulomb friction force opposing the sliding velocity {vt}", "ft: f_t friction; speed: vt_len speed",
+     kBranch},
+    {"buoyancy_force", Domain::Particles,
+     "rho: F+ density, rho0: F+ # rest density =1.0, g: V3 # gravity =wp.vec3(0.0, -9.8, 0.0) -> f: V3~20+rho*10 force",
+     "({rho0} - {rho}) * {g}", "computes the buoyancy force of a parcel of {rho} in a fluid of {rho0}",
+     "f: f_buoy buoyancy"},
+    {"verlet_position", Domain::Particles,
+     "x: V3 position, x_prev: V3 position, a: V3 acceleration, dt: F+ # time step =0.01 -> x_next: V3~x*2+x_prev+a position",
+     "2.0 * {x} - {x_prev} + {a} * ({dt} * {dt})", "advances {x} by a position-Verlet step from {x_prev} under {a}",
+     "x_next: x_next x1", kPair},
+    {"plane_collision", Domain::Particles,
+     "x: V3 position, v: V3 velocity, n: V3u normal, d: F # plane offset =0.0, e: F01 # restitution =0.3 "
+     "-> xc: V3~x+2 position, vc: V3~v*2 velocity",
+     "$dist = wp.dot({x}, {n}) - {d}\n"
+     "{xc} = {x}\n"
+     "{vc} = {v}\n"
+     "if $dist < 0.0:\n"
+     "    {xc} = {x} - $dist * {n}\n"
+     "    $vn = wp.dot({v}, {n})\n"
+     "    if $vn < 0.0:\n"
+     "        {vc} = {v} - (1.0 + {e}) * $vn * {n}",
+     "projects {x} out of the plane with normal {n} and reflects the normal part of {v}",
+     "xc: x_c x_new; vc: v_c v_new; dist: dist sd; vn: vn v_n", kBranch},
+    {"periodic_wrap", Domain::Particles, "x: V3 position, box: F+ # scale =2.0 -> y: V3~box position",
+     "{x} - {box} * wp.vec3(wp.floor({x}[0] / {box}), wp.floor({x}[1] / {box}), wp.floor({x}[2] / {box}))",
+     "wraps {x} into the periodic box of side {box}", "y: x_wrapped x_pbc"},
+    {"spring_potential", Domain::Particles,
+     "xa: V3 position, xb: V3 position, rest: F+ rest length, ke: F+ # stiffness =50.0 -> e: F0+~ke*4 energy",
+     "$stretch = wp.length({xb} - {xa}) - {rest}\n"
+     "{e} = 0.5 * {ke} * $stretch * $stretch",
+     "computes the potential energy stored in the spring between {xa} and {xb}", "e: energy pe; stretch: stretch dl",
+     kPair},
+    {"lennard_jones_force", Domain::Particles,
+     "xa: V3 position, xb: V3 position, eps: F+ # energy =0.01, sigma: F+ # radius =0.05 -> f: V3~1e4 force",
+     "$r = {xa} - {xb}\n"
+     "$d2 = wp.max(wp.dot($r, $r), {sigma} * {sigma} * 0.64)\n"
+     "$s6 = wp.pow({sigma} * {sigma} / $d2, 3.0)\n"
+     "{f} = 24.0 * {eps} * (2.0 * $s6 * $s6 - $s6) / $d2 * $r",
+     "computes the Lennard-Jones force between {xa} and {xb}", "f: f_lj force; r: r_ij rel; d2: r2 d2; s6: s6 sr6",
+     kPair},
+    {"gravity_attraction", Domain::Particles,
+     "xa: V3 position, xb: V3 position, mb: F+ mass, soft: F+ # smoothing length =0.1 -> a: V3~1e3 acceleration",
+     "$r = {xb} - {xa}\n"
+     "$d2 = wp.dot($r, $r) + {soft} * {soft}\n"
+     "{a} = {mb} * $r / ($d2 * wp.sqrt($d2))",
+     "computes the softened gravitational pull of a body of {mb} at {xb} on {xa}", "a: acc a_grav; r: r_ij d; d2: r2 dist2",
+     kPair},
+    {"speed_of", Domain::Particles, "v: V3 velocity -> s: F0+~v*2 speed", "wp.length({v})",
+     "measures the speed of {v}", "s: speed vmag"},
+    {"momentum", Domain::Particles, "m: F+ mass, v: V3 velocity -> p: V3~m*v linear momentum", "{m} * {v}",
+     "computes the momentum of a particle of {m} moving at {v}", "p: p mom"},
+    {"impulse_to_velocity", Domain::Particles,
+     "v: V3 velocity, j: V3 linear momentum, inv_m: F0+ inverse mass -> v2: V3~v+j*inv_m velocity", "{v} + {j} * {inv_m}",
+     "changes {v} by the impulse {j} scaled by {inv_m}", "v2: v_new v1"},
 };
 
 } // namespace
@@ -141,6 +255,9 @@ constexpr RoleSpec kRoles[] = {
     {"pressure", "pressure", 0.0, 2.0, "p pressure", "pressures"},
     {"energy", "energy", 0.0, 2.0, "e energy", "energies"},
     {"speed limit", "speed", 1.0, 4.0, "max_speed v_max speed_limit", "max_speeds"},
+    {"speed", "speed", 0.0, 2.0, "speed s", "speeds"},
+    {"displacement", "displacement", -0.1, 0.1, "dx delta", "deltas corrections dx"},
+    {"linear momentum", "linear momentum", -1.0, 1.0, "p impulse", "momenta impulses"},
     {"drag coefficient", "damping", 0.0, 1.0, "drag c_drag k_drag", "drag"},
 };
 
