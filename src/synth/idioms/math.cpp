@@ -78,6 +78,53 @@ constexpr IdiomSpec kMath[] = {
      "x: F~2 value, c0: F # offset =0.1, c1: F # scale =1.0, c2: F # offset =-0.5, c3: F # offset =0.25 -> y: F~c0+c1*x+c2*x*x+c3*x*x*x value",
      "(({c3} * {x} + {c2}) * {x} + {c1}) * {x} + {c0}", "evaluates a cubic polynomial at {x}", "y: poly p_x"},
 
+    // ---- more scalar functions
+    {"catenary", Domain::Math, "x: F~4 value, a: F+ # scale =1.0 -> y: F~100 value", "{a} * wp.cosh({x} / {a})",
+     "evaluates the catenary of scale {a} at {x}", "y: sag height"},
+    {"sinh_warp", Domain::Math, "x: F~4 value, k: F+ # scale =1.0 -> y: F~100 ^x", "wp.sinh({k} * {x}) / {k}",
+     "stretches {x} with a hyperbolic sine of slope {k}", "y: warped stretched"},
+    {"sphere_radius_from_volume", Domain::Math, "v: F0+~1000 value -> r: F0+~10 distance",
+     "wp.cbrt(3.0 * {v} / (4.0 * 3.14159265))", "computes the radius of a sphere of volume {v}", "r: radius r_eq"},
+    {"round_to_decimals", Domain::Math, "x: F~100 value, scale: F+ # scale =100.0 -> y: F~x+1 ^x",
+     "wp.round({x} * {scale}) / {scale}", "rounds {x} to steps of one over {scale}", "y: rounded"},
+    {"round_half_even", Domain::Math, "x: F~1000 value -> y: F~x+1 ^x", "wp.rint({x})",
+     "rounds {x} to the nearest integer, ties to even", "y: rounded nearest"},
+    {"truncate_toward_zero", Domain::Math, "x: F~1000 value -> y: F~x ^x", "wp.trunc({x})",
+     "truncates {x} toward zero", "y: whole trunc_x"},
+    {"ceil_div_units", Domain::Math, "x: F0+~1000 value, unit: F+ # scale =0.25 -> n: F0+~1e4 value",
+     "wp.ceil({x} / {unit})", "counts the units of {unit} needed to cover {x}", "n: n_units count_f"},
+    {"degrees_to_radians", Domain::Math, "deg: F~360 value -> rad: F~7 angle", "wp.radians({deg})",
+     "converts {deg} from degrees to radians", "rad: theta rad"},
+    {"radians_to_degrees", Domain::Math, "a: F angle -> deg: F~200 value", "wp.degrees({a})",
+     "converts {a} to degrees", "deg: deg angle_deg"},
+    {"tangent_slope", Domain::Math, "a: F angle -> s: F~10 value", "wp.tan(wp.clamp({a}, -1.4, 1.4))",
+     "computes the slope of a line at {a}", "s: slope"},
+    {"arc_length", Domain::Math, "r: F0+ distance, a: F angle -> s: F0+~r*4 length", "{r} * wp.abs({a})",
+     "computes the arc length of radius {r} over {a}", "s: arc len_arc"},
+    {"angle_between", Domain::Math, "a: V3 vector, b: V3 vector -> t: F0+~4 angle",
+     "wp.acos(wp.clamp(wp.dot(wp.normalize({a}), wp.normalize({b})), -1.0, 1.0))",
+     "computes the angle between {a} and {b}", "t: theta angle"},
+    {"signed_sqrt", Domain::Math, "x: F value -> y: F~x+1 ^x", "wp.sign({x}) * wp.sqrt(wp.abs({x}))",
+     "takes the signed square root of {x}", "y: sroot"},
+    {"nan_to_value", Domain::Math, "x: F value, fallback: F # offset =0.0 -> y: F~x+fallback ^x",
+     "{y} = {x}\n"
+     "if wp.isnan({x}) or wp.isinf({x}):\n"
+     "    {y} = {fallback}",
+     "replaces {x} by {fallback} when it is NaN or infinite", "y: clean safe", kBranch},
+    {"piecewise_linear", Domain::Math, "x: F value -> y: F~x*2+1 ^x",
+     "if {x} < -0.5:\n"
+     "    {y} = 2.0 * {x} + 0.5\n"
+     "elif {x} < 0.5:\n"
+     "    {y} = {x}\n"
+     "else:\n"
+     "    {y} = 0.5 * {x} + 0.25",
+     "maps {x} through a three-piece linear curve", "y: curve mapped", kBranch},
+    {"step_edge", Domain::Math, "x: F value, edge: F # threshold =0.0 -> s: F01 weight", "1.0 - wp.step({x} - {edge})",
+     "tests whether {x} reaches {edge}, as 0 or 1", "s: above_f mask_f"},
+    {"power_mean", Domain::Math, "a: F0+ value, b: F0+ value, p: F+ # exponent =2.0 -> m: F0+~a+b+1 ^a",
+     "wp.pow(0.5 * (wp.pow({a} + 1.0e-6, {p}) + wp.pow({b} + 1.0e-6, {p})), 1.0 / {p})",
+     "computes the power mean of {a} and {b} with exponent {p}", "m: mean_p"},
+
     // ---- vectors
     {"vec_length", Domain::Math, "v: V3 vector -> l: F0+~v*2 length", "wp.length({v})", "measures the length of {v}",
      "l: length len_v mag"},
