@@ -15,6 +15,7 @@ constexpr RoleSpec kRoles[] = {
     {"diffusivity", "diffusivity", 0.01, 0.1, "kappa alpha nu", "diffusivity"},
     {"wave speed", "speed", 0.5, 2.0, "c wave_speed", "wave_speeds"},
     {"advection speed", "speed", -1.0, 1.0, "u_adv vel_x", "u_adv"},
+    {"pressure field", "pressure", -1.0, 1.0, "p pressure", "p pressure"},
 };
 
 constexpr IdiomSpec kGrids[] = {
@@ -64,6 +65,53 @@ constexpr IdiomSpec kGrids[] = {
      "{n} = 2.0 * {c} - {prev} + {speed} * {speed} * {dt} * {dt} * $lap",
      "advances the wave equation for {c} from {prev} by one leapfrog step", "n: u_next h_new; lap: lap",
      kStencil},
+    {"divergence_2d", Domain::Grids,
+     "xm: V2 velocity, xp: V2 velocity, ym: V2 velocity, yp: V2 velocity, h: F+ # grid spacing =0.1 -> div: F~40 field value",
+     "({xp}[0] - {xm}[0] + {yp}[1] - {ym}[1]) / (2.0 * {h})",
+     "takes the central-difference divergence of the velocity field", "div: div divergence", kStencil},
+    {"vorticity_2d", Domain::Grids,
+     "xm: V2 velocity, xp: V2 velocity, ym: V2 velocity, yp: V2 velocity, h: F+ # grid spacing =0.1 -> w: F~40 field value",
+     "(({xp}[1] - {xm}[1]) - ({yp}[0] - {ym}[0])) / (2.0 * {h})",
+     "computes the vorticity (curl) of the velocity field", "w: curl omega vort", kStencil},
+    {"gradient_magnitude_2d", Domain::Grids,
+     "xm: F field value, xp: F field value, ym: F field value, yp: F field value, h: F+ # grid spacing =0.1 "
+     "-> g: F0+~30 field value",
+     "$gx = ({xp} - {xm}) / (2.0 * {h})\n"
+     "$gy = ({yp} - {ym}) / (2.0 * {h})\n"
+     "{g} = wp.sqrt($gx * $gx + $gy * $gy)",
+     "measures the magnitude of the field's gradient", "g: grad_mag gmag; gx: gx dudx; gy: gy dudy", kStencil},
+    {"pressure_projection_2d", Domain::Grids,
+     "u: V2 velocity, xm: F pressure field, xp: F pressure field, ym: F pressure field, yp: F pressure field, dt: F+ # time step =0.01, "
+     "h: F+ # grid spacing =0.1 -> v: V2~20 velocity",
+     "{u} - {dt} / (2.0 * {h}) * wp.vec2({xp} - {xm}, {yp} - {ym})",
+     "subtracts the pressure gradient from {u} to make it divergence free", "v: u_new v_proj", kStencil},
+    {"diffusion_3d_step", Domain::Grids,
+     "c: F field value, xm: F field value, xp: F field value, ym: F field value, yp: F field value, "
+     "zm: F field value, zp: F field value, kappa: F+ # diffusivity =0.05, dt: F+ # time step =0.01, "
+     "h: F+ # grid spacing =0.1 -> u: F~5 field value",
+     "$lap = ({xm} + {xp} + {ym} + {yp} + {zm} + {zp} - 6.0 * {c}) / ({h} * {h})\n"
+     "{u} = {c} + {kappa} * {dt} * $lap",
+     "advances the 3D diffusion of {c} by one explicit step", "u: u_new u_next; lap: lap", kStencil},
+    {"max_neighbor", Domain::Grids,
+     "c: F field value, xm: F field value, xp: F field value, ym: F field value, yp: F field value -> m: F~1 field value",
+     "wp.max(wp.max(wp.max({xm}, {xp}), wp.max({ym}, {yp})), {c})",
+     "takes the largest value of {c} and its four neighbours (a dilation)", "m: dilated local_max", kStencil},
+    {"local_extremum", Domain::Grids,
+     "c: F field value, xm: F field value, xp: F field value, ym: F field value, yp: F field value -> p: B condition",
+     "{c} > {xm} and {c} > {xp} and {c} > {ym} and {c} > {yp}",
+     "tests whether {c} is a strict local maximum of the field", "p: is_peak peak", kStencil | kPredicate},
+    {"weighted_laplacian_smooth", Domain::Grids,
+     "c: F field value, xm: F field value, xp: F field value, ym: F field value, yp: F field value, "
+     "lam: F01 # blend factor =0.5 -> s: F~2 field value",
+     "{c} + {lam} * (0.25 * ({xm} + {xp} + {ym} + {yp}) - {c})",
+     "relaxes {c} toward the mean of its neighbours by {lam}", "s: smoothed relaxed", kStencil},
+    {"biharmonic_1d", Domain::Grids,
+     "c: F field value, xm: F field value, xp: F field value, h: F+ # grid spacing =0.1 -> d2: F~1e3 field value",
+     "({xp} - 2.0 * {c} + {xm}) / ({h} * {h})", "takes the second derivative of {c} along x", "d2: uxx d2u",
+     kStencil},
+    {"cfl_number", Domain::Grids,
+     "u: V2 velocity, dt: F+ # time step =0.01, h: F+ # grid spacing =0.1 -> c: F0+~2 value",
+     "(wp.abs({u}[0]) + wp.abs({u}[1])) * {dt} / {h}", "computes the CFL number of {u}", "c: cfl courant"},
 };
 
 } // namespace
