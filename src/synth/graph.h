@@ -47,6 +47,12 @@ struct Node {
     std::vector<int> inputs;  // value per input port
     std::vector<int> outputs; // value per output port
     bool helper = false;      // written as a @wp.func call
+    // Nested helpers: this node's helper first calls the helper of node `nested`,
+    // whose only result feeds input `nested_port`; that node is then not written
+    // in the kernel (`inside`).
+    int nested = -1;
+    int nested_port = -1;
+    bool inside = false;
 };
 
 struct External {

@@ -71,9 +71,12 @@ int reads_of(const Idiom& idiom, int port) {
     }));
 }
 
-std::vector<std::string> render_helper_body(const Idiom& idiom, Scalar fp) {
+std::vector<std::string> render_helper_body(const Idiom& idiom, Scalar fp, const std::vector<std::string>& inputs) {
     Binding b;
-    for (const Port& p : idiom.inputs) b.inputs.push_back(p.name);
+    if (inputs.empty())
+        for (const Port& p : idiom.inputs) b.inputs.push_back(p.name);
+    else
+        b.inputs = inputs;
     for (const Port& p : idiom.outputs) b.outputs.push_back(p.name);
     for (const std::string& t : idiom.temps) b.temps.push_back(t);
     if (idiom.expression) return {"return " + render_expression(idiom, b, fp)};

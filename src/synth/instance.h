@@ -22,8 +22,8 @@ std::vector<std::string> render_lines(const Idiom& idiom, const Binding& b, Scal
 std::string render_expression(const Idiom& idiom, const Binding& b, Scalar fp);
 // How many times the body reads input `port`.
 int reads_of(const Idiom& idiom, int port);
-// The body as a @wp.func's: inputs are its parameters (named as the ports),
-// results returned. Lines unindented.
-std::vector<std::string> render_helper_body(const Idiom& idiom, Scalar fp);
+// The body as a @wp.func's: inputs are its parameters (named as the ports, or
+// `inputs` when given), results returned. Lines unindented.
+std::vector<std::string> render_helper_body(const Idiom& idiom, Scalar fp, const std::vector<std::string>& inputs = {});
 
 } // namespace ws::synth

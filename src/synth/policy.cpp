@@ -29,6 +29,7 @@ constexpr KnobRow kKnobs[] = {
     {Knob::PInlineLoad, "p.inline_load", 100, 600, 300},
     {Knob::PHelper, "p.helper", 100, 500, 400},
     {Knob::PKeywordArgs, "p.keyword_args", 0, 300, 700},
+    {Knob::PNestHelpers, "p.nest_helpers", 200, 700, 500},
     {Knob::PReturnAnnot, "p.return_annotation", 100, 700, 500},
     {Knob::PDocstring, "p.docstring", 200, 800, 300},
     {Knob::PComment, "p.comment", 100, 500, 400},
@@ -89,6 +90,7 @@ struct Override {
 constexpr Override kOverrides[] = {
     {Category::Functions, Knob::PHelper, 700, 1000},
     {Category::Functions, Knob::PKeywordArgs, 100, 500},
+    {Category::Functions, Knob::PNestHelpers, 300, 800},
     {Category::Functions, Knob::Idioms, 3, 6},
     {Category::Loops, Knob::Idioms, 2, 5},
     {Category::Physics, Knob::Idioms, 3, 6},

@@ -29,6 +29,7 @@ enum class Knob : uint8_t {
     PInlineLoad, // a single-use array element is read where it is used
     PHelper,     // an idiom becomes a @wp.func
     PKeywordArgs,
+    PNestHelpers, // a helper calls the helper of the idiom that feeds it
     PReturnAnnot,
     PDocstring,  // the kernel carries its description as a docstring
     PComment,    // a comment line before an idiom

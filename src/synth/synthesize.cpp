@@ -14,6 +14,7 @@
 #include "synth/synth.h"
 
 #include <array>
+#include <set>
 #include <stdexcept>
 
 namespace ws::synth {
@@ -52,10 +53,38 @@ void force_idiom(Plan& plan, const SynthOptions& options) {
     plan.pattern = &pattern(id);
 }
 
+// Whether node `a`'s helper can be called inside node `b`'s helper for input
+// `port`: a's only result feeds only that port, and the names of the two
+// idioms' parameters do not collide.
+bool can_nest(const Plan& plan, const Node& a, const Node& b, size_t port) {
+    if (!a.helper || a.inside || a.nested >= 0 || a.outputs.size() != 1 || a.stage != b.stage) return false;
+    if (plan.graph.values[static_cast<size_t>(a.outputs[0])].consumers != 1) return false;
+    std::set<std::string> names;
+    for (size_t p = 0; p < b.idiom->inputs.size(); ++p)
+        if (p != port) names.insert(b.idiom->inputs[p].name);
+    for (const Port& p : b.idiom->outputs) names.insert(p.name);
+    for (const std::string& t : b.idiom->temps) names.insert(t);
+    for (const Port& p : a.idiom->inputs)
+        if (!names.insert(p.name).second) return false;
+    return !names.count(a.idiom->outputs[0].name);
+}
+
 void choose_helpers(Plan& plan, Dice& dice) {
     for (Node& n : plan.graph.nodes) {
         if (n.idiom->has(kInline)) continue;
         n.helper = dice.on(Knob::PHelper) || (n.idiom->has(kHelper) && dice.on(Knob::PHelper));
+    }
+    for (Node& b : plan.graph.nodes) {
+        if (!b.helper || b.inside || !dice.on(Knob::PNestHelpers)) continue;
+        for (size_t port = 0; port < b.inputs.size() && b.nested < 0; ++port) {
+            const int producer = plan.graph.values[static_cast<size_t>(b.inputs[port])].node;
+            if (producer < 0) continue;
+            Node& a = plan.graph.nodes[static_cast<size_t>(producer)];
+            if (!can_nest(plan, a, b, port)) continue;
+            b.nested = producer;
+            b.nested_port = static_cast<int>(port);
+            a.inside = true;
+        }
     }
 }
 

@@ -87,8 +87,12 @@ KernelWriter::KernelWriter(Plan& p, Dice& d)
     style_ = static_cast<ArrayStyle>(
         dice.among({Knob::WArrayCall, Knob::WArrayItem, Knob::WArrayNd, Knob::WArrayNdim}));
     builtin_scalars_ = dice.on(Knob::PBuiltinScalars);
-    for (const Node& n : plan.graph.nodes)
-        if (n.helper) helper(*n.idiom);
+    for (const Node& n : plan.graph.nodes) {
+        if (n.nested >= 0)
+            nested_helper(n);
+        else if (n.helper)
+            helper(*n.idiom);
+    }
 }
 
 std::string KernelWriter::type_name(PortType t) const {
@@ -387,6 +391,40 @@ std::string KernelWriter::helper(const Idiom& idiom) {
     return name;
 }
 
+// A helper that calls the helper of the idiom feeding one of its inputs:
+// its parameters are that idiom's inputs and its own other inputs.
+std::string KernelWriter::nested_helper(const Node& n) {
+    auto it = helpers_.find(n.idiom);
+    if (it != helpers_.end()) return it->second;
+    const Node& inner = plan.graph.nodes[static_cast<size_t>(n.nested)];
+    const std::string inner_name = helper(*inner.idiom); // defined first
+    // Named for what it returns of what: rounded_angle_between, gated_ease_in_out.
+    const std::string word = n.idiom->names_for(n.idiom->outputs[0].name).front();
+    const bool plain_word = word.size() >= 4 && std::all_of(word.begin(), word.end(), [](char c) { return std::islower(static_cast<unsigned char>(c)); });
+    const std::string name = module_fresh({plain_word ? word + "_" + std::string(inner.idiom->id()) : std::string(n.idiom->id())});
+    std::string params, inner_args;
+    for (const Port& p : inner.idiom->inputs) {
+        params += (params.empty() ? "" : ", ") + p.name + ": " + type_name(p.type);
+        inner_args += (inner_args.empty() ? "" : ", ") + p.name;
+    }
+    std::vector<std::string> inputs;
+    for (size_t p = 0; p < n.idiom->inputs.size(); ++p) {
+        const Port& port = n.idiom->inputs[p];
+        if (static_cast<int>(p) == n.nested_port) {
+            inputs.push_back(inner.idiom->outputs[0].name);
+            continue;
+        }
+        inputs.push_back(port.name);
+        params += ", " + port.name + ": " + type_name(port.type);
+    }
+    std::string text = fmt::format("@wp.func\ndef {}({}):\n", name, params);
+    text += fmt::format("    {} = {}({})\n", inner.idiom->outputs[0].name, inner_name, inner_args);
+    for (const std::string& l : render_helper_body(*n.idiom, plan.fp, inputs)) text += "    " + l + "\n";
+    helper_texts_.push_back(std::move(text));
+    helpers_.emplace(n.idiom, name);
+    return name;
+}
+
 void KernelWriter::write_nodes(Stage stage) {
     for (size_t i = 0; i < plan.graph.nodes.size(); ++i)
         if (plan.graph.nodes[i].stage == stage) write_node(static_cast<int>(i));
@@ -394,10 +432,21 @@ void KernelWriter::write_nodes(Stage stage) {
 
 void KernelWriter::write_node(int index) {
     const Node& n = plan.graph.nodes[static_cast<size_t>(index)];
+    if (n.inside) return; // computed inside the helper of the idiom it feeds
     const Idiom& idiom = *n.idiom;
     const auto& vals = plan.graph.values;
     Binding b;
+    std::vector<std::string> arg_names; // parameter names of the call, in order
+    if (n.nested >= 0) {
+        const Node& inner = plan.graph.nodes[static_cast<size_t>(n.nested)];
+        for (size_t p = 0; p < inner.idiom->inputs.size(); ++p) {
+            b.inputs.push_back(text(inner.inputs[p]));
+            arg_names.push_back(inner.idiom->inputs[p].name);
+        }
+    }
     for (size_t p = 0; p < idiom.inputs.size(); ++p) {
+        if (static_cast<int>(p) == n.nested_port) continue;
+        arg_names.push_back(idiom.inputs[p].name);
         const int v = n.inputs[p];
         if (!n.helper && reads_of(idiom, static_cast<int>(p)) > 1 && !is_identifier(text(v)))
             bind(v, role_names(vals[static_cast<size_t>(v)].role, false));
@@ -414,10 +463,10 @@ void KernelWriter::write_node(int index) {
     const bool comment = !(inline_ok && (n.helper || idiom.expression)) && dice.on(Knob::PComment);
     if (comment) body.line("# " + comment_text(plan, index, text_));
     if (n.helper) {
-        std::string call = helper(idiom) + "(";
+        std::string call = (n.nested >= 0 ? nested_helper(n) : helper(idiom)) + "(";
         const bool kw = dice.on(Knob::PKeywordArgs);
         for (size_t p = 0; p < b.inputs.size(); ++p)
-            call += (p ? ", " : "") + (kw && p > 0 ? idiom.inputs[p].name + "=" : std::string()) + b.inputs[p];
+            call += (p ? ", " : "") + (kw && p > 0 ? arg_names[p] + "=" : std::string()) + b.inputs[p];
         call += ")";
         if (inline_ok) {
             set_text(out0, call);

@@ -121,6 +121,7 @@ class KernelWriter {
     std::string module_fresh(const std::vector<std::string>& candidates);
     void write_node(int node);
     std::string helper(const Idiom& idiom);
+    std::string nested_helper(const Node& n);
     std::string uniform_text(int external);
     void declare_struct(const std::vector<size_t>& externals);
 };
