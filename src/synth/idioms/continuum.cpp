@@ -62,42 +62,42 @@ constexpr IdiomSpec kContinuum[] = {
     {"tet_edge_matrix", Domain::Continuum,
      "x0: V3 position, x1: V3 position, x2: V3 position, x3: V3 position -> Ds: M33 shape matrix",
      "wp.matrix_from_cols({x1} - {x0}, {x2} - {x0}, {x3} - {x0})",
-     "builds the edge matrix of the tetrahedron on {x0}", "Ds: Ds D_s", kPair},
+     "builds the edge matrix of the tetrahedron from its corner positions", "Ds: Ds D_s", kPair},
     {"tet_edge_matrix_elementwise", Domain::Continuum,
      "x0: V3 position, x1: V3 position, x2: V3 position, x3: V3 position -> Ds: M33 shape matrix",
      "$e1 = {x1} - {x0}\n"
      "$e2 = {x2} - {x0}\n"
      "$e3 = {x3} - {x0}\n"
      "{Ds} = wp.mat33($e1[0], $e2[0], $e3[0], $e1[1], $e2[1], $e3[1], $e1[2], $e2[2], $e3[2])",
-     "builds the edge matrix of the tetrahedron on {x0}", "Ds: Ds D_s; e1: x10 e1; e2: x20 e2; e3: x30 e3",
+     "builds the edge matrix of the tetrahedron from its corner positions", "Ds: Ds D_s; e1: x10 e1; e2: x20 e2; e3: x30 e3",
      kPair},
     {"tet_volume", Domain::Continuum, "Ds: M33 shape matrix -> V: F volume", "wp.determinant({Ds}) / 6.0",
      "computes the signed volume spanned by {Ds}", "V: vol tet_vol"},
     {"triangle_edge_matrix_2d", Domain::Continuum,
      "x0: V2 position, x1: V2 position, x2: V2 position -> Ds: M22 shape matrix",
      "wp.mat22({x1}[0] - {x0}[0], {x2}[0] - {x0}[0], {x1}[1] - {x0}[1], {x2}[1] - {x0}[1])",
-     "builds the edge matrix of the triangle on {x0}", "Ds: Ds D_s", kPair},
+     "builds the edge matrix of the triangle from its corner positions", "Ds: Ds D_s", kPair},
     {"triangle_area_2d", Domain::Continuum, "Ds: M22 shape matrix -> A: F0+ area",
      "0.5 * wp.abs(wp.determinant({Ds}))", "computes the area of the triangle spanned by {Ds}", "A: area tri_area"},
     {"deformation_gradient", Domain::Continuum,
      "Ds: M33 shape matrix, Dm_inv: M33 rest shape inverse -> F: M33 deformation gradient", "{Ds} @ {Dm_inv}",
-     "computes the deformation gradient of {Ds} against the rest shape {Dm_inv}", "F: F F_e"},
+     "computes the deformation gradient of {Ds} against {Dm_inv}", "F: F F_e"},
     {"deformation_gradient_2d", Domain::Continuum,
      "Ds: M22 shape matrix, Dm_inv: M22 rest shape inverse -> F: M22 deformation gradient", "{Ds} * {Dm_inv}",
-     "computes the deformation gradient of {Ds} against the rest shape {Dm_inv}", "F: F F_e"},
+     "computes the deformation gradient of {Ds} against {Dm_inv}", "F: F F_e"},
     {"rest_shape_inverse", Domain::Continuum, "Dm: M33 shape matrix -> Dm_inv: M33 rest shape inverse",
      "$det = wp.determinant({Dm})\n"
      "{Dm_inv} = wp.mat33(0.0)\n"
      "if wp.abs($det) > 1.0e-8:\n"
      "    {Dm_inv} = wp.inverse({Dm})",
-     "inverts the rest edge matrix {Dm}, leaving zero for a degenerate element", "Dm_inv: Dm_inv inv_Dm; det: det det_Dm",
+     "inverts {Dm}, leaving zero for a degenerate element", "Dm_inv: Dm_inv inv_Dm; det: det det_Dm",
      kBranch},
     {"rest_shape_inverse_2d", Domain::Continuum, "Dm: M22 shape matrix -> Dm_inv: M22 rest shape inverse",
      "$det = {Dm}[0, 0] * {Dm}[1, 1] - {Dm}[0, 1] * {Dm}[1, 0]\n"
      "{Dm_inv} = wp.mat22(0.0, 0.0, 0.0, 0.0)\n"
      "if wp.abs($det) > 1.0e-8:\n"
      "    {Dm_inv} = wp.mat22({Dm}[1, 1], -{Dm}[0, 1], -{Dm}[1, 0], {Dm}[0, 0]) * (1.0 / $det)",
-     "inverts the 2x2 rest edge matrix {Dm} by its adjugate", "Dm_inv: Dm_inv inv_Dm; det: det det_Dm",
+     "inverts {Dm} by its adjugate", "Dm_inv: Dm_inv inv_Dm; det: det det_Dm",
      kBranch},
     {"deformation_from_displacement", Domain::Continuum,
      "H: M33 displacement gradient -> F: M33 deformation gradient", "wp.identity(n=3, dtype=float) + {H}",
@@ -149,16 +149,16 @@ constexpr IdiomSpec kContinuum[] = {
      "{lam} = {E} * {nu} / ((1.0 + {nu}) * (1.0 - 2.0 * {nu}))",
      "converts {E} and {nu} to Lame parameters", "mu: mu k_mu; lam: lam k_lambda"},
     {"linear_elastic_stress", Domain::Continuum,
-     "eps: M33 strain, mu: F+ # shear modulus =1.0, lam: F+ # Lame lambda =5.0 -> sigma: M33 stress",
+     "eps: M33 strain, mu: F+ # shear modulus, lam: F+ # Lame lambda -> sigma: M33 stress",
      "2.0 * {mu} * {eps} + {lam} * wp.trace({eps}) * wp.identity(n=3, dtype=float)",
      "computes the linear elastic stress of {eps}", "sigma: sigma stress"},
     {"stvk_stress", Domain::Continuum,
-     "F: M33 deformation gradient, mu: F+ # shear modulus =1.0, lam: F+ # Lame lambda =5.0 -> P: M33 stress",
+     "F: M33 deformation gradient, mu: F+ # shear modulus, lam: F+ # Lame lambda -> P: M33 stress",
      "$E = 0.5 * (wp.transpose({F}) @ {F} - wp.identity(n=3, dtype=float))\n"
      "{P} = {F} @ (2.0 * {mu} * $E + {lam} * wp.trace($E) * wp.identity(n=3, dtype=float))",
      "computes the St.Venant-Kirchhoff first Piola stress of {F}", "P: P stress; E: E strain", kHelper},
     {"stable_neo_hookean_stress", Domain::Continuum,
-     "F: M33 deformation gradient, mu: F+ # shear modulus =1.0, lam: F+ # Lame lambda =5.0 -> P: M33 stress",
+     "F: M33 deformation gradient, mu: F+ # shear modulus, lam: F+ # Lame lambda -> P: M33 stress",
      "$cols = wp.transpose({F})\n"
      "$dJdF = wp.matrix_from_cols(\n"
      "    wp.cross($cols[1], $cols[2]), wp.cross($cols[2], $cols[0]), wp.cross($cols[0], $cols[1])\n"
@@ -169,23 +169,23 @@ constexpr IdiomSpec kContinuum[] = {
      "computes the stable neo-Hookean first Piola stress of {F}",
      "P: P stress; cols: Ft f_cols; dJdF: dJdF cof; J: J det_F; alpha: alpha", kHelper},
     {"neo_hookean_stress", Domain::Continuum,
-     "F: M33 deformation gradient, mu: F+ # shear modulus =1.0, lam: F+ # Lame lambda =5.0 -> P: M33 stress",
+     "F: M33 deformation gradient, mu: F+ # shear modulus, lam: F+ # Lame lambda -> P: M33 stress",
      "$J = wp.max(wp.determinant({F}), 1.0e-6)\n"
      "$F_inv_t = wp.transpose(wp.inverse({F}))\n"
      "{P} = {mu} * ({F} - $F_inv_t) + {lam} * wp.log($J) * $F_inv_t",
      "computes the compressible neo-Hookean first Piola stress of {F}", "P: P stress; J: J det_F; F_inv_t: F_inv_T F_it",
      kHelper},
     {"neo_hookean_energy", Domain::Continuum,
-     "F: M33 deformation gradient, mu: F+ # shear modulus =1.0, lam: F+ # Lame lambda =5.0 -> psi: F energy density",
+     "F: M33 deformation gradient, mu: F+ # shear modulus, lam: F+ # Lame lambda -> psi: F energy density",
      "$log_j = wp.log(wp.max(wp.determinant({F}), 1.0e-6))\n"
      "{psi} = 0.5 * {mu} * (wp.ddot({F}, {F}) - 3.0) - {mu} * $log_j + 0.5 * {lam} * $log_j * $log_j",
      "computes the neo-Hookean energy density of {F}", "psi: psi energy; log_j: log_J lnJ"},
     {"stvk_energy", Domain::Continuum,
-     "E: M33 strain, mu: F+ # shear modulus =1.0, lam: F+ # Lame lambda =5.0 -> psi: F energy density",
+     "E: M33 strain, mu: F+ # shear modulus, lam: F+ # Lame lambda -> psi: F energy density",
      "{mu} * wp.ddot({E}, {E}) + 0.5 * {lam} * wp.trace({E}) * wp.trace({E})",
      "computes the St.Venant-Kirchhoff energy density of {E}", "psi: psi energy"},
     {"fixed_corotated_stress", Domain::Continuum,
-     "F: M33 deformation gradient, mu: F+ # shear modulus =1.0, lam: F+ # Lame lambda =5.0 -> tau: M33 stress",
+     "F: M33 deformation gradient, mu: F+ # shear modulus, lam: F+ # Lame lambda -> tau: M33 stress",
      "$U = wp.mat33()\n"
      "$sig = wp.vec3()\n"
      "$V = wp.mat33()\n"
@@ -196,19 +196,19 @@ constexpr IdiomSpec kContinuum[] = {
      "computes the fixed-corotated Kirchhoff stress of {F}", "tau: tau stress; U: U; sig: sig; V: V; J: J; R: R",
      kHelper},
     {"corotated_stress_2d", Domain::Continuum,
-     "F: M22 deformation gradient, R: M22 rotation matrix, mu: F+ # shear modulus =1.0, lam: F+ # Lame lambda =5.0 "
+     "F: M22 deformation gradient, R: M22 rotation matrix, mu: F+ # shear modulus, lam: F+ # Lame lambda "
      "-> P: M22 stress",
      "$J = wp.determinant({F})\n"
      "$cof = wp.mat22({F}[1, 1], -{F}[1, 0], -{F}[0, 1], {F}[0, 0])\n"
      "{P} = 2.0 * {mu} * ({F} - {R}) + {lam} * ($J - 1.0) * $cof",
-     "computes the corotated first Piola stress of {F} about the rotation {R}", "P: P stress; J: J; cof: cof JFinvT"},
+     "computes the corotated first Piola stress of {F} about {R}", "P: P stress; J: J; cof: cof JFinvT"},
     {"fluid_pressure_stress", Domain::Continuum,
      "J: F~2 volume ratio, E: F+ # elastic modulus =400.0 -> tau: M33 stress",
      "{E} * {J} * ({J} - 1.0) * wp.identity(n=3, dtype=float)",
      "computes the Kirchhoff stress of a weakly compressible fluid at {J}", "tau: tau stress"},
     {"snow_plasticity", Domain::Continuum,
-     "F: M33 deformation gradient, Jp: F+~2 plastic volume ratio, theta_c: F+ # critical compression =0.025, "
-     "theta_s: F+ # critical stretch =0.0075 -> F_e: M33 deformation gradient, Jp_new: F plastic volume ratio",
+     "F: M33 deformation gradient, Jp: F+~2 plastic volume ratio, theta_c: F+ # critical compression, "
+     "theta_s: F+ # critical stretch -> F_e: M33 deformation gradient, Jp_new: F plastic volume ratio",
      "$U = wp.mat33()\n"
      "$sig = wp.vec3()\n"
      "$V = wp.mat33()\n"
@@ -222,12 +222,12 @@ constexpr IdiomSpec kContinuum[] = {
      "F_e: F_e F_elastic; Jp_new: Jp_new Jp1; U: U; sig: sig; V: V; lo: sig_min lo; hi: sig_max hi; sig_c: sig_c",
      kHelper},
     {"snow_hardening", Domain::Continuum,
-     "Jp: F+~2 plastic volume ratio, mu0: F+ # shear modulus =1.0, lam0: F+ # Lame lambda =5.0, "
+     "Jp: F+~2 plastic volume ratio, mu0: F+ # shear modulus, lam0: F+ # Lame lambda, "
      "xi: F+~10 # hardening coefficient =10.0 -> mu: F+~mu0*30000 shear modulus, lam: F+~lam0*30000 Lame lambda",
      "$h = wp.exp({xi} * (1.0 - {Jp}))\n"
      "{mu} = {mu0} * $h\n"
      "{lam} = {lam0} * $h",
-     "hardens the Lame parameters {mu0} and {lam0} by the plastic compression {Jp}", "mu: mu k_mu; lam: lam la; h: h hardening"},
+     "hardens {mu0} and {lam0} by the plastic compression {Jp}", "mu: mu k_mu; lam: lam la; h: h hardening"},
     {"von_mises_stress", Domain::Continuum, "sigma: M33 stress -> vm: F0+ equivalent stress",
      "$s = {sigma} - (wp.trace({sigma}) / 3.0) * wp.identity(n=3, dtype=float)\n"
      "{vm} = wp.sqrt(1.5 * wp.ddot($s, $s))",
@@ -242,7 +242,7 @@ constexpr IdiomSpec kContinuum[] = {
      "{sigma} = wp.mat33(0.0)\n"
      "if wp.abs($J) > 1.0e-6:\n"
      "    {sigma} = ({P} @ wp.transpose({F})) / $J",
-     "converts the first Piola stress {P} to Cauchy stress through {F}", "sigma: sigma cauchy; J: J det_F", kBranch},
+     "converts {P} from first Piola to Cauchy stress through {F}", "sigma: sigma cauchy; J: J det_F", kBranch},
 
     // ---- rotation extraction
     {"polar_rotation_svd", Domain::Continuum, "F: M33 deformation gradient -> R: M33 rotation matrix",
@@ -274,7 +274,7 @@ constexpr IdiomSpec kContinuum[] = {
      "    $c = $x / $d\n"
      "    $s = $y / $d\n"
      "    {R} = wp.mat22($c, -$s, $s, $c)",
-     "extracts the rotation of the 2D deformation {F} in closed form", "R: R rot; x: a x; y: b y; d: d r; c: c; s: s",
+     "extracts the rotation of {F} in closed form", "R: R rot; x: a x; y: b y; d: d r; c: c; s: s",
      kBranch},
     {"rotation_2d", Domain::Continuum, "theta: F angle -> R: M22 rotation matrix",
      "$c = wp.cos({theta})\n"
@@ -305,7 +305,7 @@ constexpr IdiomSpec kContinuum[] = {
      "evaluates the quadratic B-spline weights of {fx}", "w0: w0; w1: w1; w2: w2; a: d0; b: d1; c: d2"},
     {"node_weight", Domain::Continuum,
      "wx: V3 interpolation weights, wy: V3 interpolation weights, wz: V3 interpolation weights -> w: F01 weight",
-     "{wx}[0] * {wy}[1] * {wz}[2]", "multiplies the per-axis weights {wx}, {wy} and {wz} into a node weight",
+     "{wx}[0] * {wy}[1] * {wz}[2]", "multiplies {wx}, {wy} and {wz} into the weight of one grid node",
      "w: weight w_node"},
     {"mls_mpm_affine", Domain::Continuum,
      "tau: M33 stress, C: M33 affine velocity, m: F+ mass, vol: F+ volume, dt: F+ # time step =0.001, "
@@ -324,7 +324,7 @@ constexpr IdiomSpec kContinuum[] = {
      "{v} = wp.vec3(0.0)\n"
      "if {m} > 1.0e-10:\n"
      "    {v} = {mv} / {m} + {dt} * {g}",
-     "turns the node momentum {mv} into a velocity and adds {g}", "v: v_grid v_node", kBranch},
+     "turns {mv} into a velocity and adds {g}", "v: v_grid v_node", kBranch},
     {"apic_affine_contribution", Domain::Continuum,
      "w: F01 weight, v: V3 velocity, dpos: V3 node offset, inv_dx: F+ # grid inverse spacing =32.0 "
      "-> C: M33 affine velocity",
@@ -332,7 +332,7 @@ constexpr IdiomSpec kContinuum[] = {
      "computes the APIC affine velocity that the node at {dpos} gives back", "C: dC C_node"},
     {"update_deformation_gradient", Domain::Continuum,
      "F: M33 deformation gradient, C: M33 affine velocity, dt: F+ # time step =0.001 -> F_new: M33 deformation gradient",
-     "(wp.identity(n=3, dtype=float) + {dt} * {C}) @ {F}", "advances {F} by the velocity gradient {C} over {dt}",
+     "(wp.identity(n=3, dtype=float) + {dt} * {C}) @ {F}", "advances {F} by {C} over {dt}",
      "F_new: F_new F1"},
 
     // ---- cloth membranes
@@ -343,21 +343,21 @@ constexpr IdiomSpec kContinuum[] = {
      "$x20 = {x2} - {x0}\n"
      "{f1} = $x10 * {Dm_inv}[0, 0] + $x20 * {Dm_inv}[1, 0]\n"
      "{f2} = $x10 * {Dm_inv}[0, 1] + $x20 * {Dm_inv}[1, 1]",
-     "computes the two columns of the membrane deformation gradient of the triangle on {x0}",
+     "computes the two columns of the membrane deformation gradient of the triangle against {Dm_inv}",
      "f1: f1 F_u; f2: f2 F_v; x10: x10 e1; x20: x20 e2", kPair},
     {"membrane_invariants", Domain::Continuum,
      "f1: V3 deformation gradient column, f2: V3 deformation gradient column -> Ic: F0+ first invariant, "
      "J: F0+ area ratio",
      "{Ic} = wp.dot({f1}, {f1}) + wp.dot({f2}, {f2})\n"
      "{J} = wp.length(wp.cross({f1}, {f2}))",
-     "computes the stretch invariant and area ratio of the membrane columns {f1} and {f2}", "Ic: Ic I1; J: J area_ratio"},
+     "computes the stretch invariant and area ratio of {f1} and {f2}", "Ic: Ic I1; J: J area_ratio"},
     {"membrane_green_strain", Domain::Continuum,
      "f1: V3 deformation gradient column, f2: V3 deformation gradient column -> E: M22 strain",
      "$off = wp.dot({f1}, {f2})\n"
      "{E} = 0.5 * (wp.mat22(wp.dot({f1}, {f1}), $off, $off, wp.dot({f2}, {f2})) - wp.identity(n=2, dtype=float))",
-     "computes the in-plane Green strain of the membrane columns {f1} and {f2}", "E: E strain; off: f12 shear"},
+     "computes the in-plane Green strain of {f1} and {f2}", "E: E strain; off: f12 shear"},
     {"membrane_energy", Domain::Continuum,
-     "Ic: F0+~100 first invariant, J: F0+ area ratio, mu: F+ # shear modulus =1.0, lam: F+ # Lame lambda =5.0 "
+     "Ic: F0+~100 first invariant, J: F0+ area ratio, mu: F+ # shear modulus, lam: F+ # Lame lambda "
      "-> psi: F energy density",
      "$alpha = 1.0 + {mu} / {lam}\n"
      "{psi} = 0.5 * {mu} * ({Ic} - 2.0) + 0.5 * {lam} * ({J} - $alpha) * ({J} - $alpha)",
@@ -374,26 +374,26 @@ constexpr IdiomSpec kContinuum[] = {
      "{x} = wp.vec3(0.0)\n"
      "if wp.abs($det) > 1.0e-6:\n"
      "    {x} = wp.inverse({A}) @ {b}",
-     "solves the 3x3 system {A} x = {b}, giving zero when {A} is singular", "x: x sol; det: det det_A", kBranch},
+     "solves the 3x3 linear system of {A} and {b}, giving zero when it is singular", "x: x sol; det: det det_A", kBranch},
     {"solve_2x2_cramer", Domain::Continuum, "A: M22 matrix, b: V2 right-hand side -> x: V2 vector",
      "$det = {A}[0, 0] * {A}[1, 1] - {A}[0, 1] * {A}[1, 0]\n"
      "{x} = wp.vec2(0.0)\n"
      "if wp.abs($det) > 1.0e-6:\n"
      "    {x} = wp.vec2({b}[0] * {A}[1, 1] - {A}[0, 1] * {b}[1], {A}[0, 0] * {b}[1] - {b}[0] * {A}[1, 0]) / $det",
-     "solves the 2x2 system {A} x = {b} by Cramer's rule", "x: x sol; det: det det_A", kBranch},
+     "solves the 2x2 linear system of {A} and {b} by Cramer's rule", "x: x sol; det: det det_A", kBranch},
     {"symmetric_eigenvalues_2x2", Domain::Continuum, "S: M22 matrix -> l1: F value, l2: F value",
      "$mean = 0.5 * ({S}[0, 0] + {S}[1, 1])\n"
      "$half = 0.5 * ({S}[0, 0] - {S}[1, 1])\n"
      "$r = wp.sqrt($half * $half + {S}[0, 1] * {S}[0, 1])\n"
      "{l1} = $mean + $r\n"
      "{l2} = $mean - $r",
-     "computes the eigenvalues of the symmetric 2x2 matrix {S}",
+     "computes the eigenvalues of the symmetric {S}",
      "l1: lambda_max l1; l2: lambda_min l2; mean: m_avg mean_d; half: half_diff h; r: radius r"},
     {"symmetric_eigen_3x3", Domain::Continuum, "C: M33 covariance -> Q: M33 rotation matrix, d: V3 value",
      "{Q} = wp.mat33()\n"
      "{d} = wp.vec3()\n"
      "wp.eig3({C}, {Q}, {d})",
-     "diagonalizes the symmetric matrix {C}", "Q: Q evecs; d: evals d"},
+     "computes the eigenvectors and eigenvalues of the symmetric {C}", "Q: Q evecs; d: evals d"},
     {"frobenius_norm", Domain::Continuum, "A: M33 matrix -> n: F0+ value",
      "$s = float(0.0)\n"
      "for $r in range(3):\n"
@@ -420,7 +420,7 @@ constexpr IdiomSpec kContinuum[] = {
      "{A} - (wp.trace({A}) / 3.0) * wp.identity(n=3, dtype=float)", "removes the hydrostatic part of {A}",
      "D: dev A_dev"},
     {"symmetric_part", Domain::Continuum, "A: M33 matrix -> S: M33 ^A", "0.5 * ({A} + wp.transpose({A}))",
-     "symmetrizes {A}", "S: sym A_sym"},
+     "takes the symmetric part of {A}", "S: sym A_sym"},
     {"covariance_update", Domain::Continuum,
      "C: M33 covariance, d: V3 vector, w: F01 weight -> C_new: M33 covariance", "{C} + {w} * wp.outer({d}, {d})",
      "adds the weighted outer product of {d} to {C}", "C_new: cov Sigma"},
@@ -431,15 +431,52 @@ constexpr IdiomSpec kContinuum[] = {
     {"inertia_from_covariance", Domain::Continuum,
      "C: M33 covariance, m: F+ mass -> I: M33 inertia tensor",
      "{m} * (wp.trace({C}) * wp.identity(n=3, dtype=float) - {C})",
-     "converts the second moment {C} of a mass {m} to an inertia tensor", "I: I inertia"},
+     "converts the second moment {C} of {m} to an inertia tensor", "I: I inertia"},
     {"plane_projector", Domain::Continuum, "n: V3u normal -> P: M33 matrix",
      "wp.identity(n=3, dtype=float) - wp.outer({n}, {n})", "builds the projector onto the plane orthogonal to {n}",
      "P: P proj"},
+    {"polar_rotation_higham", Domain::Continuum, "F: M33 deformation gradient -> R: M33 rotation matrix",
+     "{R} = {F}\n"
+     "for _ in range(6):\n"
+     "    if wp.abs(wp.determinant({R})) > 1.0e-6:\n"
+     "        {R} = 0.5 * ({R} + wp.transpose(wp.inverse({R})))",
+     "extracts the rotation of {F} by Higham's polar iteration", "R: R rot", kLoop},
+    {"incremental_deformation_exp", Domain::Continuum,
+     "L: M33~4 velocity gradient, dt: F+ # time step -> F_inc: M33 deformation gradient",
+     "$A = {dt} * {L}\n"
+     "{F_inc} = wp.identity(n=3, dtype=float)\n"
+     "$term = wp.identity(n=3, dtype=float)\n"
+     "for $k in range(1, 8):\n"
+     "    $term = $term @ $A / float($k)\n"
+     "    {F_inc} = {F_inc} + $term",
+     "computes the incremental deformation of {L} over {dt} with a Taylor-series matrix exponential",
+     "F_inc: F_inc dF; A: A L_dt; term: term; k: k n", kLoop},
+    {"power_iteration", Domain::Continuum,
+     "C: M33 covariance, v0: V3u direction -> v: V3~1 direction, lam: F value",
+     "{v} = {v0}\n"
+     "for _ in range(8):\n"
+     "    {v} = wp.normalize({C} @ {v})\n"
+     "{lam} = wp.dot({v}, {C} @ {v})",
+     "finds the dominant eigenvector of {C} by power iteration from {v0}",
+     "v: axis v_max; lam: lambda_max eig_max", kLoop},
+    {"compliance_strain", Domain::Continuum,
+     "sigma: M33 stress, mu: F+ # shear modulus, lam: F+ # Lame lambda -> eps: M33 strain",
+     "$tr = wp.trace({sigma})\n"
+     "{eps} = ({sigma} - ({lam} / (2.0 * {mu} + 3.0 * {lam})) * $tr * wp.identity(n=3, dtype=float)) / (2.0 * {mu})",
+     "recovers the linear elastic strain of {sigma}", "eps: eps strain; tr: tr_s p3"},
+    {"rotate_tensor", Domain::Continuum, "R: M33 rotation matrix, A: M33 matrix -> B: M33 ^A",
+     "{R} @ {A} @ wp.transpose({R})", "rotates the tensor {A} by {R}", "B: A_rot A_world"},
+    {"plane_stress_2d", Domain::Continuum,
+     "eps: M22 strain, E: F+ # elastic modulus =400.0, nu: F+~0.45 # Poisson ratio =0.3 -> sigma: M22 stress",
+     "$c = {E} / (1.0 - {nu} * {nu})\n"
+     "$g = 1.0 - {nu}\n"
+     "{sigma} = $c * wp.mat22(\n"
+     "    {eps}[0, 0] + {nu} * {eps}[1, 1], $g * {eps}[0, 1], $g * {eps}[1, 0], {eps}[1, 1] + {nu} * {eps}[0, 0]\n"
+     ")",
+     "computes the plane-stress response to {eps}", "sigma: sigma stress; c: c_e scale; g: g shear_f"},
     {"householder_reflector", Domain::Continuum, "n: V3u normal -> H: M33 matrix",
      "wp.identity(n=3, dtype=float) - 2.0 * wp.outer({n}, {n})", "builds the Householder reflection across {n}",
      "H: H refl"},
-    {"project_with_matrix", Domain::Continuum, "P: M33 matrix, v: V3 vector -> r: V3 ^v", "{P} @ {v}",
-     "applies {P} to {v}", "r: v_proj Pv"},
 };
 
 } // namespace

@@ -84,7 +84,7 @@ constexpr IdiomSpec kRigid[] = {
      "blends {qa} toward {qb} by {t} along the shorter arc and renormalizes", "q: q_blend q_t; q_end: q_end q1",
      kBranch},
     {"integrate_orientation", Domain::Rigid,
-     "q: Qu orientation, w: V3~100 angular velocity, dt: F+ # time step =0.01 -> q_new: Qu orientation",
+     "q: Qu orientation, w: V3~100 angular velocity, dt: F+ # time step -> q_new: Qu orientation",
      "wp.normalize({q} + wp.quat({w}, 0.0) * {q} * (0.5 * {dt}))",
      "advances {q} by {w} over {dt} and renormalizes", "q_new: q_new rot_next q1"},
     {"integrate_orientation_exp", Domain::Rigid,
@@ -151,7 +151,7 @@ constexpr IdiomSpec kRigid[] = {
      "converts {q} to roll, pitch and yaw angles", "roll: roll; pitch: pitch; yaw: yaw; x: qx; y: qy; z: qz; w: qw",
      kHelper},
     {"angular_velocity_from_rotations", Domain::Rigid,
-     "q_prev: Qu previous orientation, q: Qu orientation, dt: F+ # time step =0.01 -> w: V3 angular velocity",
+     "q_prev: Qu previous orientation, q: Qu orientation, dt: F+ # time step -> w: V3 angular velocity",
      "$dq = {q} * wp.quat_inverse({q_prev})\n"
      "{w} = wp.vec3($dq[0], $dq[1], $dq[2]) * (2.0 / {dt})\n"
      "if $dq[3] < 0.0:\n"
@@ -371,6 +371,44 @@ constexpr IdiomSpec kRigid[] = {
      "advances {w} under {tau} in the body frame of {q}", "w_new: w_new w1; wb: wb w_body; tb: tb t_body",
      kHelper},
 
+    {"implicit_gyroscopic_step", Domain::Rigid,
+     "w: V3 angular velocity, I: M33 inertia tensor, dt: F+ # time step -> w_new: V3 angular velocity",
+     "$Iw = {I} @ {w}\n"
+     "$f = {dt} * wp.cross({w}, $Iw)\n"
+     "$jac = {I} + {dt} * (wp.skew({w}) @ {I} - wp.skew($Iw))\n"
+     "{w_new} = {w}\n"
+     "if wp.abs(wp.determinant($jac)) > 1.0e-8:\n"
+     "    {w_new} = {w} - wp.inverse($jac) @ $f",
+     "takes one implicit Newton step of the gyroscopic term for {w}",
+     "w_new: w_new w1; Iw: Iw L; f: f_gyro residual; jac: J jac", kBranch | kHelper},
+    {"substep_euler_equations", Domain::Rigid,
+     "w: V3~10 angular velocity, tau: V3~10 torque, I: M33 inertia tensor, I_inv: M33 inverse inertia, "
+     "dt: F+ # time step -> w_new: V3 angular velocity",
+     "$h = {dt} / 4.0\n"
+     "{w_new} = {w}\n"
+     "for _ in range(4):\n"
+     "    {w_new} = {w_new} + $h * ({I_inv} @ ({tau} - wp.cross({w_new}, {I} @ {w_new})))",
+     "integrates Euler's equations for {w} under {tau} in four substeps", "w_new: w_new w1; h: h sub_dt", kLoop},
+    {"xpbd_body_correction", Domain::Rigid,
+     "x: V3 position, q: Qu orientation, p: V3 impulse, r: V3 lever arm, inv_m: F0+ inverse mass, "
+     "I_inv: M33 inverse inertia -> x_new: V3 position, q_new: Qu orientation",
+     "{x_new} = {x} + {p} * {inv_m}\n"
+     "$dw = {I_inv} @ wp.cross({r}, {p})\n"
+     "{q_new} = wp.normalize({q} + 0.5 * wp.quat($dw, 0.0) * {q})",
+     "applies the positional correction {p} at {r} to the pose of a body",
+     "x_new: x_new x1; q_new: q_new q1; dw: dw dtheta", kHelper},
+    {"body_kinetic_energy", Domain::Rigid,
+     "v: V3 velocity, w: V3 angular velocity, m: F+ mass, I: M33 inertia tensor -> e: F energy",
+     "0.5 * {m} * wp.dot({v}, {v}) + 0.5 * wp.dot({w}, {I} @ {w})",
+     "computes the kinetic energy of a body moving at {v} and spinning at {w}", "e: ke energy"},
+    {"anchor_spring", Domain::Rigid,
+     "X: T body transform, p: V3 local point, target: V3 position, v: V3 velocity, "
+     "k: F+ # stiffness =20.0, c: F0+ # damping =0.5 -> f: V3 force, tau: V3 torque",
+     "$x = wp.transform_point({X}, {p})\n"
+     "{f} = {k} * ({target} - $x) - {c} * {v}\n"
+     "{tau} = wp.cross($x - wp.transform_get_translation({X}), {f})",
+     "pulls {p} toward {target} with a damped spring", "f: f_spring f; tau: tau torque; x: x_anchor p_world"},
+
     // ---- rotation matrices
     {"rodrigues_rotate", Domain::Rigid, "v: V3 vector, k: V3u axis, theta: F angle -> r: V3~v*3 ^v",
      "$c = wp.cos({theta})\n"
@@ -388,7 +426,7 @@ constexpr IdiomSpec kRigid[] = {
      "$r0 = wp.normalize({R}[0])\n"
      "$r1 = wp.normalize({R}[1] - wp.dot({R}[1], $r0) * $r0)\n"
      "{Q} = wp.matrix_from_rows($r0, $r1, wp.cross($r0, $r1))",
-     "re-orthonormalizes the rows of {R} by Gram-Schmidt", "Q: R_ortho Q; r0: r0 x_axis; r1: r1 y_axis"},
+     "restores orthonormal rows to {R} by Gram-Schmidt", "Q: R_ortho Q; r0: r0 x_axis; r1: r1 y_axis"},
 
     // ---- joints
     {"joint_pd_torque", Domain::Rigid,
