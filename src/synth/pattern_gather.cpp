@@ -53,9 +53,13 @@ class GatherPattern : public Pattern {
         rules.allows = [](const Idiom& i) { return !i.has(kStencil); };
         Composer c(plan, dice, rules);
         pattern_util::compose_chain(c, Stage::Pre, [](const Idiom& i) { return i.has(kPair); });
-        // Four vertices (a tetrahedron's) make the element a tetrahedron.
+        // The element is what its vertex count says (a triangle has three).
+        int k = 0;
         for (const External& e : plan.graph.externals)
-            if (e.access == Access::Endpoint && e.endpoint == 3) plan.element = "tetrahedron";
+            if (e.access == Access::Endpoint) k = std::max(k, e.endpoint + 1);
+        if (k == 4) plan.element = "tetrahedron";
+        if (k == 3) plan.element = "triangle";
+        if (k == 2 && plan.element == "triangle") plan.element = "edge";
         scatter_sinks(plan, dice);
     }
 
