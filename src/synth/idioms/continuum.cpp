@@ -20,6 +20,7 @@ constexpr RoleSpec kRoles[] = {
     {"shape matrix", "shape matrix", -1.0, 1.0, "Ds D_s", "shape_mats Ds"},
     {"rest shape inverse", "rest shape inverse", -2.0, 2.0, "Dm_inv inv_Dm X_inv", "tet_poses rest_inv Dm_inv"},
     {"deformation gradient column", "deformation gradient column", -1.0, 1.0, "f1 f_col", "F_cols"},
+    {"rest position", "rest position", -1.0, 1.0, "X X0 rest_pos", "rest_positions X0 particle_X", true},
     {"volume ratio", "volume ratio", 0.5, 1.5, "J det_F", "J volume_ratios"},
     {"plastic volume ratio", "volume ratio", 0.8, 1.2, "Jp J_p", "Jp plastic_J"},
     {"area ratio", "area ratio", 0.5, 1.5, "J_area area_ratio", "area_ratios"},
@@ -334,6 +335,29 @@ constexpr IdiomSpec kContinuum[] = {
      "F: M33 deformation gradient, C: M33 affine velocity, dt: F+ # time step =0.001 -> F_new: M33 deformation gradient",
      "(wp.identity(n=3, dtype=float) + {dt} * {C}) @ {F}", "advances {F} by {C} over {dt}",
      "F_new: F_new F1"},
+
+    // ---- particle-based continua (peridynamics, SPH elasticity)
+    {"bond_stretch", Domain::Continuum,
+     "xa: V3 position, xb: V3 position, Xa: V3 rest position, Xb: V3 rest position -> s: F strain",
+     "$rest = wp.length({Xb} - {Xa})\n"
+     "{s} = (wp.length({xb} - {xa}) - $rest) / wp.max($rest, 1.0e-6)",
+     "computes the stretch of the bond between two particles against its rest length",
+     "s: stretch s_bond; rest: rest_len l0", kPair},
+    {"bond_force", Domain::Continuum,
+     "xa: V3 position, xb: V3 position, s: F~10 strain, c: F+ # stiffness =50.0 -> f: V3~c*s force",
+     "$d = {xb} - {xa}\n"
+     "{f} = {c} * {s} * $d / wp.max(wp.length($d), 1.0e-6)",
+     "computes the peridynamic bond force of the stretch {s}", "f: f_bond fb; d: xi d", kPair},
+    {"sph_velocity_gradient", Domain::Continuum,
+     "xa: V3 position, xb: V3 position, va: V3 velocity, vb: V3 velocity, vol: F+ volume, "
+     "h: F+ # smoothing length =0.2 -> L: M33 velocity gradient",
+     "$d = {xa} - {xb}\n"
+     "$r = wp.length($d)\n"
+     "$q = wp.max({h} - $r, 0.0)\n"
+     "$grad_w = (-45.0 / (3.14159265 * wp.pow({h}, 6.0))) * $q * $q * $d / wp.max($r, 1.0e-6)\n"
+     "{L} = {vol} * wp.outer({vb} - {va}, $grad_w)",
+     "computes the SPH velocity gradient a neighbour contributes through the spiky kernel",
+     "L: L grad_v; d: d x_ab; r: r dist; q: q h_r; grad_w: grad_w dW", kPair},
 
     // ---- cloth membranes
     {"membrane_deformation", Domain::Continuum,

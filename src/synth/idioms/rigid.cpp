@@ -46,6 +46,8 @@ constexpr RoleSpec kRoles[] = {
     {"contact normal", "direction", -1.0, 1.0, "n contact_n", "contact_normals normals"},
     {"impulse", "impulse", -1.0, 1.0, "J impulse", "impulses"},
     {"normal impulse", "impulse magnitude", 0.0, 1.0, "jn lambda_n", "normal_impulses"},
+    {"constraint error", "constraint error", -0.1, 0.1, "err c_err", "errors constraint_errors"},
+    {"compliance", "compliance", 1.0e-6, 1.0e-4, "alpha compliance", "compliances"},
     // ---- joints
     {"joint angle", "joint angle", -1.5, 1.5, "q_j theta joint_q", "joint_q joint_angles"},
     {"joint target", "joint target", -1.5, 1.5, "q_target target", "joint_target targets"},
@@ -325,6 +327,23 @@ constexpr IdiomSpec kRigid[] = {
      kBranch},
     {"impulse_along_normal", Domain::Rigid, "J: V3 impulse, n: V3u contact normal -> jn: F~J normal impulse",
      "wp.dot({J}, {n})", "takes the normal component of {J}", "jn: jn j_normal"},
+
+    {"relative_contact_velocity", Domain::Rigid,
+     "va: V3 velocity, vb: V3 velocity, wa: V3 angular velocity, wb: V3 angular velocity, ra: V3 lever arm, "
+     "rb: V3 lever arm -> vrel: V3~va+vb+wa*ra*2+wb*rb*2 velocity",
+     "({vb} + wp.cross({wb}, {rb})) - ({va} + wp.cross({wa}, {ra}))",
+     "computes the relative velocity of two bodies at their contact points", "vrel: v_rel dv", kPair},
+    {"joint_position_error", Domain::Rigid,
+     "Xa: T body transform, Xb: T body transform, pa: V3 local point, pb: V3 local point -> err: V3 constraint error",
+     "wp.transform_point({Xb}, {pb}) - wp.transform_point({Xa}, {pa})",
+     "measures how far the joint anchors {pa} and {pb} of two bodies drift apart", "err: err c_pos", kPair},
+    {"xpbd_positional_impulse", Domain::Rigid,
+     "err: V3 constraint error, wa: F0+ inverse mass, wb: F0+ inverse mass, alpha: F+ # compliance =1.0e-6, "
+     "dt: F+ # time step -> p: V3 impulse",
+     "$alpha_t = {alpha} / ({dt} * {dt})\n"
+     "{p} = -{err} / ({wa} + {wb} + $alpha_t)",
+     "computes the XPBD impulse that closes {err} between two bodies with compliance {alpha}",
+     "p: p_corr dlambda; alpha_t: alpha_t alpha_dt", kPair},
 
     // ---- inertia
     {"world_inertia", Domain::Rigid, "q: Qu orientation, I_body: M33 inertia tensor -> I_w: M33 inertia tensor",
