@@ -219,7 +219,7 @@ constexpr IdiomSpec kContinuum[] = {
      "$sig_c = wp.vec3(wp.clamp($sig[0], $lo, $hi), wp.clamp($sig[1], $lo, $hi), wp.clamp($sig[2], $lo, $hi))\n"
      "{Jp_new} = {Jp} * ($sig[0] * $sig[1] * $sig[2]) / ($sig_c[0] * $sig_c[1] * $sig_c[2])\n"
      "{F_e} = $U @ wp.diag($sig_c) @ wp.transpose($V)",
-     "clamps the singular values of {F} to the snow yield limits and moves the excess into {Jp}",
+     "clamps the singular values of {F} to the snow yield limits, moving the excess into {Jp}",
      "F_e: F_e F_elastic; Jp_new: Jp_new Jp1; U: U; sig: sig; V: V; lo: sig_min lo; hi: sig_max hi; sig_c: sig_c",
      kHelper},
     {"snow_hardening", Domain::Continuum,
@@ -325,7 +325,7 @@ constexpr IdiomSpec kContinuum[] = {
      "{v} = wp.vec3(0.0)\n"
      "if {m} > 1.0e-10:\n"
      "    {v} = {mv} / {m} + {dt} * {g}",
-     "turns {mv} into a velocity and adds {g}", "v: v_grid v_node", kBranch},
+     "turns {mv} into a node velocity under {g}", "v: v_grid v_node", kBranch},
     {"apic_affine_contribution", Domain::Continuum,
      "w: F01 weight, v: V3 velocity, dpos: V3 node offset, inv_dx: F+ # grid inverse spacing =32.0 "
      "-> C: M33 affine velocity",
@@ -347,7 +347,7 @@ constexpr IdiomSpec kContinuum[] = {
      "xa: V3 position, xb: V3 position, s: F~10 strain, c: F+ # stiffness =50.0 -> f: V3~c*s force",
      "$d = {xb} - {xa}\n"
      "{f} = {c} * {s} * $d / wp.max(wp.length($d), 1.0e-6)",
-     "computes the peridynamic bond force of the stretch {s}", "f: f_bond fb; d: xi d", kPair},
+     "computes the peridynamic bond force of {s}", "f: f_bond fb; d: xi d", kPair},
     {"sph_velocity_gradient", Domain::Continuum,
      "xa: V3 position, xb: V3 position, va: V3 velocity, vb: V3 velocity, vol: F+ volume, "
      "h: F+ # smoothing length =0.2 -> L: M33 velocity gradient",

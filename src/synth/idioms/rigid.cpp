@@ -83,12 +83,12 @@ constexpr IdiomSpec kRigid[] = {
      "if wp.dot({qa}, {qb}) < 0.0:\n"
      "    $q_end = -{qb}\n"
      "{q} = wp.normalize(wp.lerp({qa}, $q_end, {t}))",
-     "blends {qa} toward {qb} by {t} along the shorter arc and renormalizes", "q: q_blend q_t; q_end: q_end q1",
+     "blends {qa} toward {qb} by {t} along the shorter arc, keeping it unit length", "q: q_blend q_t; q_end: q_end q1",
      kBranch},
     {"integrate_orientation", Domain::Rigid,
      "q: Qu orientation, w: V3~100 angular velocity, dt: F+ # time step -> q_new: Qu orientation",
      "wp.normalize({q} + wp.quat({w}, 0.0) * {q} * (0.5 * {dt}))",
-     "advances {q} by {w} over {dt} and renormalizes", "q_new: q_new rot_next q1"},
+     "advances {q} by {w} over {dt}, keeping it unit length", "q_new: q_new rot_next q1"},
     {"integrate_orientation_exp", Domain::Rigid,
      "q: Qu orientation, w: V3 angular velocity, dt: F+ # time step =0.01 -> q_new: Qu orientation",
      "$speed = wp.length({w})\n"
@@ -336,7 +336,7 @@ constexpr IdiomSpec kRigid[] = {
     {"joint_position_error", Domain::Rigid,
      "Xa: T body transform, Xb: T body transform, pa: V3 local point, pb: V3 local point -> err: V3 constraint error",
      "wp.transform_point({Xb}, {pb}) - wp.transform_point({Xa}, {pa})",
-     "measures how far the joint anchors {pa} and {pb} of two bodies drift apart", "err: err c_pos", kPair},
+     "measures how far {pa} and {pb} of two jointed bodies drift apart", "err: err c_pos", kPair},
     {"xpbd_positional_impulse", Domain::Rigid,
      "err: V3 constraint error, wa: F0+ inverse mass, wb: F0+ inverse mass, alpha: F+ # compliance =1.0e-6, "
      "dt: F+ # time step -> p: V3 impulse",
@@ -414,7 +414,7 @@ constexpr IdiomSpec kRigid[] = {
      "{x_new} = {x} + {p} * {inv_m}\n"
      "$dw = {I_inv} @ wp.cross({r}, {p})\n"
      "{q_new} = wp.normalize({q} + 0.5 * wp.quat($dw, 0.0) * {q})",
-     "applies the positional correction {p} at {r} to the pose of a body",
+     "applies {p} at {r} as a positional correction to the pose of a body",
      "x_new: x_new x1; q_new: q_new q1; dw: dw dtheta", kHelper},
     {"body_kinetic_energy", Domain::Rigid,
      "v: V3 velocity, w: V3 angular velocity, m: F+ mass, I: M33 inertia tensor -> e: F energy",
