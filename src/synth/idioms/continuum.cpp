@@ -171,11 +171,13 @@ constexpr IdiomSpec kContinuum[] = {
      "P: P stress; cols: Ft f_cols; dJdF: dJdF cof; J: J det_F; alpha: alpha", kHelper},
     {"neo_hookean_stress", Domain::Continuum,
      "F: M33 deformation gradient, mu: F+ # shear modulus, lam: F+ # Lame lambda -> P: M33 stress",
-     "$J = wp.max(wp.determinant({F}), 1.0e-6)\n"
-     "$F_inv_t = wp.transpose(wp.inverse({F}))\n"
-     "{P} = {mu} * ({F} - $F_inv_t) + {lam} * wp.log($J) * $F_inv_t",
+     "$J = wp.determinant({F})\n"
+     "$F_inv_t = wp.mat33(0.0)\n"
+     "if wp.abs($J) > 1.0e-6:\n"
+     "    $F_inv_t = wp.transpose(wp.inverse({F}))\n"
+     "{P} = {mu} * ({F} - $F_inv_t) + {lam} * wp.log(wp.max($J, 1.0e-6)) * $F_inv_t",
      "computes the compressible neo-Hookean first Piola stress of {F}", "P: P stress; J: J det_F; F_inv_t: F_inv_T F_it",
-     kHelper},
+     kBranch | kHelper},
     {"neo_hookean_energy", Domain::Continuum,
      "F: M33 deformation gradient, mu: F+ # shear modulus, lam: F+ # Lame lambda -> psi: F energy density",
      "$log_j = wp.log(wp.max(wp.determinant({F}), 1.0e-6))\n"

@@ -70,6 +70,11 @@ constexpr IdiomSpec kRigid[] = {
      "rotates {v} by {q}", "r: v_world rotated"},
     {"rotate_by_quat_inv", Domain::Rigid, "q: Qu orientation, v: V3 vector -> r: V3~v ^v",
      "wp.quat_rotate_inv({q}, {v})", "rotates {v} into the frame of {q}", "r: v_local v_body"},
+    {"rotate_by_quat_explicit", Domain::Rigid, "q: Qu orientation, v: V3 vector -> r: V3~v*3 ^v",
+     "$u = wp.vec3({q}[0], {q}[1], {q}[2])\n"
+     "$t = 2.0 * wp.cross($u, {v})\n"
+     "{r} = {v} + {q}[3] * $t + wp.cross($u, $t)",
+     "rotates {v} by {q} with the two-cross-product formula", "r: v_rot rotated; u: u q_vec; t: t tw"},
     {"compose_rotations", Domain::Rigid, "qa: Qu orientation, qb: Qu orientation -> q: Qu orientation",
      "{qa} * {qb}", "composes {qa} with {qb}", "q: q_total q_wc"},
     {"relative_rotation", Domain::Rigid, "qa: Qu orientation, qb: Qu orientation -> q: Qu orientation",
@@ -122,6 +127,12 @@ constexpr IdiomSpec kRigid[] = {
      "if $dq[3] < 0.0:\n"
      "    {e} = -{e}",
      "computes the rotation error from {q} to {q_target}", "e: err rot_err; dq: dq q_err", kBranch},
+    {"orientation_error_where", Domain::Rigid,
+     "q: Qu orientation, q_target: Qu target orientation -> e: V3~2 rotation error",
+     "$dq = {q_target} * wp.quat_inverse({q})\n"
+     "{e} = wp.where($dq[3] < 0.0, -2.0, 2.0) * wp.vec3($dq[0], $dq[1], $dq[2])",
+     "computes the rotation error from {q} to {q_target} along the shorter arc", "e: err rot_err; dq: dq q_err",
+     kBranch},
     {"attitude_pd_torque", Domain::Rigid,
      "e: V3 rotation error, w: V3 angular velocity, kp: F+ # stiffness =20.0, kd: F0+ # damping =0.5 "
      "-> tau: V3~kp*e+kd*w torque",
