@@ -55,15 +55,12 @@ class LoopPattern : public Pattern {
         return kind_ == LoopKind::Rows ? "rows" : (kind_ == LoopKind::Neighbors ? "neighbors" : "samples");
     }
 
+    // A domain fits when one of its idioms can root the loop body.
     bool fits(Domain d) const override {
-        if (kind_ == LoopKind::Neighbors) {
-            const CompositionRules r = rules();
-            const auto& idioms = Library::get().of(d);
-            return std::any_of(idioms.begin(), idioms.end(),
-                               [&](const Idiom* i) { return root_fits(*i) && r.allows(*i); });
-        }
-        if (kind_ == LoopKind::Samples) return pattern_util::domain_has(d, kRandom);
-        return pattern_util::domain_has_plain(d);
+        const CompositionRules r = rules();
+        const auto& idioms = Library::get().of(d);
+        return std::any_of(idioms.begin(), idioms.end(),
+                           [&](const Idiom* i) { return root_fits(*i) && r.allows(*i); });
     }
 
     void compose(Plan& plan, Dice& dice) const override {
