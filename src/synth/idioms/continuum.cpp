@@ -297,6 +297,12 @@ constexpr IdiomSpec kContinuum[] = {
      "{base} = wp.vec3i(int($gp[0] - 0.5), int($gp[1] - 0.5), int($gp[2] - 0.5))\n"
      "{fx} = $gp - wp.vec3(float({base}[0]), float({base}[1]), float({base}[2]))",
      "finds the lower grid node of {x} and its offset in cells", "base: base cell; fx: fx frac; gp: grid_pos gp"},
+    {"seed_in_cell", Domain::Continuum,
+     "cell: V3I[0,31] grid cell, state: U rng state, dx: F+ # grid spacing =0.03125 -> x: V3 position",
+     "$jitter = wp.vec3(wp.randf({state}), wp.randf({state}), wp.randf({state}))\n"
+     "{x} = (wp.vec3(float({cell}[0]), float({cell}[1]), float({cell}[2])) + $jitter) * {dx}",
+     "places a particle at a random point of the grid cell {cell}", "x: x_seed p; jitter: jitter offset",
+     kRandom | kF32Only},
     {"quadratic_bspline_weights", Domain::Continuum,
      "fx: V3 cell fraction -> w0: V3 interpolation weights, w1: V3 interpolation weights, w2: V3 interpolation weights",
      "$a = wp.vec3(1.5) - {fx}\n"

@@ -102,6 +102,18 @@ constexpr IdiomSpec kRigid[] = {
      "    {q_new} = wp.quat_from_axis_angle({w} / $speed, $speed * {dt}) * {q}",
      "rotates {q} by the exact exponential of {w} over {dt}", "q_new: q_new rot_next; speed: w_len ang_speed",
      kBranch},
+    {"random_orientation", Domain::Rigid, "state: U rng state -> q: Qu orientation",
+     "$u1 = wp.randf({state})\n"
+     "$u2 = wp.randf({state})\n"
+     "$u3 = wp.randf({state})\n"
+     "$a = wp.sqrt(1.0 - $u1)\n"
+     "$b = wp.sqrt($u1)\n"
+     "{q} = wp.quat(\n"
+     "    $a * wp.sin(6.28318531 * $u2), $a * wp.cos(6.28318531 * $u2),\n"
+     "    $b * wp.sin(6.28318531 * $u3), $b * wp.cos(6.28318531 * $u3),\n"
+     ")",
+     "draws a uniformly random orientation (Shoemake's method)",
+     "q: q_rand rot; u1: u1; u2: u2; u3: u3; a: a r1; b: b r2", kRandom | kF32Only},
     {"quat_to_rotation_matrix", Domain::Rigid, "q: Qu orientation -> R: M33 rotation matrix", "wp.quat_to_matrix({q})",
      "converts {q} to a rotation matrix", "R: R rot_mat"},
     {"rotation_matrix_to_quat", Domain::Rigid, "R: M33 rotation matrix -> q: Qu orientation",
@@ -440,15 +452,15 @@ constexpr IdiomSpec kRigid[] = {
      "pulls {p} toward {target} with a damped spring", "f: f_spring f; tau: tau torque; x: x_anchor p_world"},
 
     // ---- rotation matrices
-    {"rodrigues_rotate", Domain::Rigid, "v: V3 vector, k: V3u axis, theta: F angle -> r: V3~v*3 ^v",
+    {"rodrigues_rotate", Domain::Rigid, "v: V3 vector, axis: V3u axis, theta: F angle -> r: V3~v*3 ^v",
      "$c = wp.cos({theta})\n"
      "$s = wp.sin({theta})\n"
-     "{r} = {v} * $c + wp.cross({k}, {v}) * $s + {k} * (wp.dot({k}, {v}) * (1.0 - $c))",
-     "rotates {v} by {theta} about {k} with Rodrigues' formula", "r: v_rot rotated; c: c cos_t; s: s sin_t"},
-    {"rodrigues_matrix", Domain::Rigid, "k: V3u axis, theta: F angle -> R: M33 rotation matrix",
-     "$K = wp.skew({k})\n"
+     "{r} = {v} * $c + wp.cross({axis}, {v}) * $s + {axis} * (wp.dot({axis}, {v}) * (1.0 - $c))",
+     "rotates {v} by {theta} about {axis} with Rodrigues' formula", "r: v_rot rotated; c: c cos_t; s: s sin_t"},
+    {"rodrigues_matrix", Domain::Rigid, "axis: V3u axis, theta: F angle -> R: M33 rotation matrix",
+     "$K = wp.skew({axis})\n"
      "{R} = wp.identity(n=3, dtype=float) + wp.sin({theta}) * $K + (1.0 - wp.cos({theta})) * ($K @ $K)",
-     "builds the rotation matrix of {theta} about {k}", "R: R rot_mat; K: K k_hat"},
+     "builds the rotation matrix of {theta} about {axis}", "R: R rot_mat; K: K k_hat"},
     {"integrate_rotation_matrix", Domain::Rigid,
      "R: M33 rotation matrix, w: V3~100 angular velocity, dt: F+ # time step =0.01 -> R_new: M33 rotation matrix",
      "{R} + {dt} * wp.skew({w}) @ {R}", "advances {R} by {w} over {dt}", "R_new: R_new R1"},
