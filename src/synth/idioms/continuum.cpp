@@ -497,7 +497,7 @@ constexpr IdiomSpec kContinuum[] = {
      "{eps} = ({sigma} - ({lam} / (2.0 * {mu} + 3.0 * {lam})) * $tr * wp.identity(n=3, dtype=float)) / (2.0 * {mu})",
      "recovers the linear elastic strain of {sigma}", "eps: eps strain; tr: tr_s p3"},
     {"rotate_tensor", Domain::Continuum, "R: M33 rotation matrix, A: M33 matrix -> B: M33 ^A",
-     "{R} @ {A} @ wp.transpose({R})", "rotates the tensor {A} by {R}", "B: A_rot A_world"},
+     "{R} @ {A} @ wp.transpose({R})", "rotates {A} by {R}", "B: A_rot A_world"},
     {"plane_stress_2d", Domain::Continuum,
      "eps: M22 strain, E: F+ # elastic modulus =400.0, nu: F+~0.45 # Poisson ratio =0.3 -> sigma: M22 stress",
      "$c = {E} / (1.0 - {nu} * {nu})\n"
