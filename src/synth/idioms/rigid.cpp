@@ -41,7 +41,7 @@ constexpr RoleSpec kRoles[] = {
     {"inverse inertia", "inverse inertia", 0.5, 2.0, "I_inv inv_I", "body_inv_inertia inv_inertias"},
     {"principal moments", "principal moments", 0.05, 0.5, "moments I_diag", "principal_moments moments"},
     {"box half extents", "box half extents", 0.1, 1.0, "half_ext extents", "half_extents box_sizes"},
-    {"effective mass", "mass", 0.1, 2.0, "m_eff k_eff", "eff_masses"},
+    {"effective mass", "effective mass", 0.1, 2.0, "m_eff k_eff", "eff_masses"},
     // ---- contacts
     {"contact normal", "direction", -1.0, 1.0, "n contact_n", "contact_normals normals"},
     {"impulse", "impulse", -1.0, 1.0, "J impulse", "impulses"},
