@@ -18,7 +18,8 @@ constexpr RoleSpec kRoles[] = {
     {"velocity gradient", "velocity gradient", -1.0, 1.0, "L grad_v", "grad_v vel_grads"},
     {"affine velocity", "velocity gradient", -1.0, 1.0, "C affine_C", "particle_C affine C"},
     {"shape matrix", "shape matrix", -1.0, 1.0, "Ds D_s", "shape_mats Ds"},
-    {"rest shape inverse", "rest shape inverse", -2.0, 2.0, "Dm_inv inv_Dm X_inv", "tet_poses rest_inv Dm_inv"},
+    {"rest shape inverse", "rest shape inverse", -2.0, 2.0, "Dm_inv inv_Dm X_inv",
+     "tet_poses rest_inv Dm_inv"},
     {"deformation gradient column", "deformation gradient column", -1.0, 1.0, "f1 f_col", "F_cols"},
     {"rest position", "rest position", -1.0, 1.0, "X X0 rest_pos", "rest_positions X0 particle_X", true},
     {"volume ratio", "volume ratio", 0.5, 1.5, "J det_F", "J volume_ratios"},
@@ -70,8 +71,8 @@ constexpr IdiomSpec kContinuum[] = {
      "$e2 = {x2} - {x0}\n"
      "$e3 = {x3} - {x0}\n"
      "{Ds} = wp.mat33($e1[0], $e2[0], $e3[0], $e1[1], $e2[1], $e3[1], $e1[2], $e2[2], $e3[2])",
-     "builds the edge matrix of the tetrahedron from its corner positions", "Ds: Ds D_s; e1: x10 e1; e2: x20 e2; e3: x30 e3",
-     kPair},
+     "builds the edge matrix of the tetrahedron from its corner positions",
+     "Ds: Ds D_s; e1: x10 e1; e2: x20 e2; e3: x30 e3", kPair},
     {"tet_volume", Domain::Continuum, "Ds: M33 shape matrix -> V: F volume", "wp.determinant({Ds}) / 6.0",
      "computes the signed volume spanned by {Ds}", "V: vol tet_vol"},
     {"triangle_edge_matrix_2d", Domain::Continuum,
@@ -79,7 +80,8 @@ constexpr IdiomSpec kContinuum[] = {
      "wp.mat22({x1}[0] - {x0}[0], {x2}[0] - {x0}[0], {x1}[1] - {x0}[1], {x2}[1] - {x0}[1])",
      "builds the edge matrix of the triangle from its corner positions", "Ds: Ds D_s", kPair},
     {"triangle_area_2d", Domain::Continuum, "Ds: M22 shape matrix -> A: F0+ area",
-     "0.5 * wp.abs(wp.determinant({Ds}))", "computes the area of the triangle spanned by {Ds}", "A: area tri_area"},
+     "0.5 * wp.abs(wp.determinant({Ds}))", "computes the area of the triangle spanned by {Ds}",
+     "A: area tri_area"},
     {"deformation_gradient", Domain::Continuum,
      "Ds: M33 shape matrix, Dm_inv: M33 rest shape inverse -> F: M33 deformation gradient", "{Ds} @ {Dm_inv}",
      "computes the deformation gradient of {Ds} against {Dm_inv}", "F: F F_e"},
@@ -98,15 +100,14 @@ constexpr IdiomSpec kContinuum[] = {
      "{Dm_inv} = wp.mat22(0.0, 0.0, 0.0, 0.0)\n"
      "if wp.abs($det) > 1.0e-8:\n"
      "    {Dm_inv} = wp.mat22({Dm}[1, 1], -{Dm}[0, 1], -{Dm}[1, 0], {Dm}[0, 0]) * (1.0 / $det)",
-     "inverts {Dm} by its adjugate", "Dm_inv: Dm_inv inv_Dm; det: det det_Dm",
-     kBranch},
+     "inverts {Dm} by its adjugate", "Dm_inv: Dm_inv inv_Dm; det: det det_Dm", kBranch},
     {"deformation_from_displacement", Domain::Continuum,
      "H: M33 displacement gradient -> F: M33 deformation gradient", "wp.identity(n=3, dtype=float) + {H}",
      "forms the deformation gradient of {H}", "F: F def_grad"},
-    {"volume_ratio", Domain::Continuum, "F: M33 deformation gradient -> J: F volume ratio", "wp.determinant({F})",
-     "computes the volume ratio of {F}", "J: J det_F"},
-    {"area_ratio_2d", Domain::Continuum, "F: M22 deformation gradient -> J: F area ratio", "wp.determinant({F})",
-     "computes the area ratio of {F}", "J: J det_F"},
+    {"volume_ratio", Domain::Continuum, "F: M33 deformation gradient -> J: F volume ratio",
+     "wp.determinant({F})", "computes the volume ratio of {F}", "J: J det_F"},
+    {"area_ratio_2d", Domain::Continuum, "F: M22 deformation gradient -> J: F area ratio",
+     "wp.determinant({F})", "computes the area ratio of {F}", "J: J det_F"},
 
     // ---- strain measures
     {"right_cauchy_green", Domain::Continuum, "F: M33 deformation gradient -> C: M33 Cauchy-Green tensor",
@@ -139,13 +140,15 @@ constexpr IdiomSpec kContinuum[] = {
      "$Q = wp.mat33()\n"
      "$lam = wp.vec3()\n"
      "wp.eig3(wp.transpose({F}) @ {F}, $Q, $lam)\n"
-     "{s} = wp.vec3(wp.sqrt(wp.max($lam[0], 0.0)), wp.sqrt(wp.max($lam[1], 0.0)), wp.sqrt(wp.max($lam[2], 0.0)))",
+     "{s} = wp.vec3(wp.sqrt(wp.max($lam[0], 0.0)), wp.sqrt(wp.max($lam[1], 0.0)), wp.sqrt(wp.max($lam[2], "
+     "0.0)))",
      "computes the principal stretches of {F} from the eigenvalues of its Cauchy-Green tensor",
      "s: stretches lam_p; Q: Q evecs; lam: evals lam2", kHelper},
 
     // ---- constitutive models
     {"lame_parameters", Domain::Continuum,
-     "E: F+ # elastic modulus =400.0, nu: F+~0.45 # Poisson ratio =0.3 -> mu: F+ shear modulus, lam: F+ Lame lambda",
+     "E: F+ # elastic modulus =400.0, nu: F+~0.45 # Poisson ratio =0.3 -> mu: F+ shear modulus, lam: F+ Lame "
+     "lambda",
      "{mu} = {E} / (2.0 * (1.0 + {nu}))\n"
      "{lam} = {E} * {nu} / ((1.0 + {nu}) * (1.0 - 2.0 * {nu}))",
      "converts {E} and {nu} to Lame parameters", "mu: mu k_mu; lam: lam k_lambda"},
@@ -176,8 +179,8 @@ constexpr IdiomSpec kContinuum[] = {
      "if wp.abs($J) > 1.0e-6:\n"
      "    $F_inv_t = wp.transpose(wp.inverse({F}))\n"
      "{P} = {mu} * ({F} - $F_inv_t) + {lam} * wp.log(wp.max($J, 1.0e-6)) * $F_inv_t",
-     "computes the compressible neo-Hookean first Piola stress of {F}", "P: P stress; J: J det_F; F_inv_t: F_inv_T F_it",
-     kBranch | kHelper},
+     "computes the compressible neo-Hookean first Piola stress of {F}",
+     "P: P stress; J: J det_F; F_inv_t: F_inv_T F_it", kBranch | kHelper},
     {"neo_hookean_energy", Domain::Continuum,
      "F: M33 deformation gradient, mu: F+ # shear modulus, lam: F+ # Lame lambda -> psi: F energy density",
      "$log_j = wp.log(wp.max(wp.determinant({F}), 1.0e-6))\n"
@@ -195,9 +198,10 @@ constexpr IdiomSpec kContinuum[] = {
      "wp.svd3({F}, $U, $sig, $V)\n"
      "$J = $sig[0] * $sig[1] * $sig[2]\n"
      "$R = $U @ wp.transpose($V)\n"
-     "{tau} = 2.0 * {mu} * ({F} - $R) @ wp.transpose({F}) + wp.identity(n=3, dtype=float) * ({lam} * $J * ($J - 1.0))",
-     "computes the fixed-corotated Kirchhoff stress of {F}", "tau: tau stress; U: U; sig: sig; V: V; J: J; R: R",
-     kHelper},
+     "{tau} = 2.0 * {mu} * ({F} - $R) @ wp.transpose({F}) + wp.identity(n=3, dtype=float) * ({lam} * $J * "
+     "($J - 1.0))",
+     "computes the fixed-corotated Kirchhoff stress of {F}",
+     "tau: tau stress; U: U; sig: sig; V: V; J: J; R: R", kHelper},
     {"corotated_stress_2d", Domain::Continuum,
      "F: M22 deformation gradient, R: M22 rotation matrix, mu: F+ # shear modulus, lam: F+ # Lame lambda "
      "-> P: M22 stress",
@@ -218,15 +222,18 @@ constexpr IdiomSpec kContinuum[] = {
      "wp.svd3({F}, $U, $sig, $V)\n"
      "$lo = 1.0 - {theta_c}\n"
      "$hi = 1.0 + {theta_s}\n"
-     "$sig_c = wp.vec3(wp.clamp($sig[0], $lo, $hi), wp.clamp($sig[1], $lo, $hi), wp.clamp($sig[2], $lo, $hi))\n"
+     "$sig_c = wp.vec3(wp.clamp($sig[0], $lo, $hi), wp.clamp($sig[1], $lo, $hi), wp.clamp($sig[2], $lo, "
+     "$hi))\n"
      "{Jp_new} = {Jp} * ($sig[0] * $sig[1] * $sig[2]) / ($sig_c[0] * $sig_c[1] * $sig_c[2])\n"
      "{F_e} = $U @ wp.diag($sig_c) @ wp.transpose($V)",
      "clamps the singular values of {F} to the snow yield limits, moving the excess into {Jp}",
-     "F_e: F_e F_elastic; Jp_new: Jp_new Jp1; U: U; sig: sig; V: V; lo: sig_min lo; hi: sig_max hi; sig_c: sig_c",
+     "F_e: F_e F_elastic; Jp_new: Jp_new Jp1; U: U; sig: sig; V: V; lo: sig_min lo; hi: sig_max hi; sig_c: "
+     "sig_c",
      kHelper},
     {"snow_hardening", Domain::Continuum,
      "Jp: F+~2 plastic volume ratio, mu0: F+ # shear modulus, lam0: F+ # Lame lambda, "
-     "xi: F+~10 # hardening coefficient =10.0 -> mu: F+~mu0*30000 shear modulus, lam: F+~lam0*30000 Lame lambda",
+     "xi: F+~10 # hardening coefficient =10.0 -> mu: F+~mu0*30000 shear modulus, lam: F+~lam0*30000 Lame "
+     "lambda",
      "$h = wp.exp({xi} * (1.0 - {Jp}))\n"
      "{mu} = {mu0} * $h\n"
      "{lam} = {lam0} * $h",
@@ -235,8 +242,8 @@ constexpr IdiomSpec kContinuum[] = {
      "$s = {sigma} - (wp.trace({sigma}) / 3.0) * wp.identity(n=3, dtype=float)\n"
      "{vm} = wp.sqrt(1.5 * wp.ddot($s, $s))",
      "computes the von Mises equivalent stress of {sigma}", "vm: sigma_vm vm; s: s dev"},
-    {"hydrostatic_pressure", Domain::Continuum, "sigma: M33 stress -> p: F pressure", "-wp.trace({sigma}) / 3.0",
-     "computes the hydrostatic pressure of {sigma}", "p: p pressure"},
+    {"hydrostatic_pressure", Domain::Continuum, "sigma: M33 stress -> p: F pressure",
+     "-wp.trace({sigma}) / 3.0", "computes the hydrostatic pressure of {sigma}", "p: p pressure"},
     {"traction", Domain::Continuum, "sigma: M33 stress, n: V3u normal -> t: V3 force", "{sigma} @ {n}",
      "computes the traction of {sigma} on the plane with normal {n}", "t: traction t_n"},
     {"cauchy_from_piola", Domain::Continuum,
@@ -245,7 +252,8 @@ constexpr IdiomSpec kContinuum[] = {
      "{sigma} = wp.mat33(0.0)\n"
      "if wp.abs($J) > 1.0e-6:\n"
      "    {sigma} = ({P} @ wp.transpose({F})) / $J",
-     "converts {P} from first Piola to Cauchy stress through {F}", "sigma: sigma cauchy; J: J det_F", kBranch},
+     "converts {P} from first Piola to Cauchy stress through {F}", "sigma: sigma cauchy; J: J det_F",
+     kBranch},
 
     // ---- rotation extraction
     {"polar_rotation_svd", Domain::Continuum, "F: M33 deformation gradient -> R: M33 rotation matrix",
@@ -262,7 +270,8 @@ constexpr IdiomSpec kContinuum[] = {
      "for _ in range(4):\n"
      "    $r = wp.transpose(wp.quat_to_matrix({q_new}))\n"
      "    $omega = wp.cross($r[0], $a[0]) + wp.cross($r[1], $a[1]) + wp.cross($r[2], $a[2])\n"
-     "    $omega = $omega / (wp.abs(wp.dot($r[0], $a[0]) + wp.dot($r[1], $a[1]) + wp.dot($r[2], $a[2])) + 1.0e-9)\n"
+     "    $omega = $omega / (wp.abs(wp.dot($r[0], $a[0]) + wp.dot($r[1], $a[1]) + wp.dot($r[2], $a[2])) + "
+     "1.0e-9)\n"
      "    $w = wp.length($omega)\n"
      "    if $w > 1.0e-9:\n"
      "        {q_new} = wp.normalize(wp.quat_from_axis_angle($omega / $w, $w) * {q_new})",
@@ -277,8 +286,7 @@ constexpr IdiomSpec kContinuum[] = {
      "    $c = $x / $d\n"
      "    $s = $y / $d\n"
      "    {R} = wp.mat22($c, -$s, $s, $c)",
-     "extracts the rotation of {F} in closed form", "R: R rot; x: a x; y: b y; d: d r; c: c; s: s",
-     kBranch},
+     "extracts the rotation of {F} in closed form", "R: R rot; x: a x; y: b y; d: d r; c: c; s: s", kBranch},
     {"rotation_2d", Domain::Continuum, "theta: F angle -> R: M22 rotation matrix",
      "$c = wp.cos({theta})\n"
      "$s = wp.sin({theta})\n"
@@ -292,11 +300,13 @@ constexpr IdiomSpec kContinuum[] = {
 
     // ---- MPM transfers
     {"mpm_base_cell", Domain::Continuum,
-     "x: V3~4 position, inv_dx: F+~64 # grid inverse spacing =32.0 -> base: V3I grid cell, fx: V3 cell fraction",
+     "x: V3~4 position, inv_dx: F+~64 # grid inverse spacing =32.0 -> base: V3I grid cell, fx: V3 cell "
+     "fraction",
      "$gp = {x} * {inv_dx}\n"
      "{base} = wp.vec3i(int($gp[0] - 0.5), int($gp[1] - 0.5), int($gp[2] - 0.5))\n"
      "{fx} = $gp - wp.vec3(float({base}[0]), float({base}[1]), float({base}[2]))",
-     "finds the lower grid node of {x} and its offset in cells", "base: base cell; fx: fx frac; gp: grid_pos gp"},
+     "finds the lower grid node of {x} and its offset in cells",
+     "base: base cell; fx: fx frac; gp: grid_pos gp"},
     {"seed_in_cell", Domain::Continuum,
      "cell: V3I[0,31] grid cell, state: U rng state, dx: F+ # grid spacing =0.03125 -> x: V3 position",
      "$jitter = wp.vec3(wp.randf({state}), wp.randf({state}), wp.randf({state}))\n"
@@ -304,7 +314,8 @@ constexpr IdiomSpec kContinuum[] = {
      "places a particle at a random point of the grid cell {cell}", "x: x_seed p; jitter: jitter offset",
      kRandom | kF32Only},
     {"quadratic_bspline_weights", Domain::Continuum,
-     "fx: V3 cell fraction -> w0: V3 interpolation weights, w1: V3 interpolation weights, w2: V3 interpolation weights",
+     "fx: V3 cell fraction -> w0: V3 interpolation weights, w1: V3 interpolation weights, w2: V3 "
+     "interpolation weights",
      "$a = wp.vec3(1.5) - {fx}\n"
      "$b = {fx} - wp.vec3(1.0)\n"
      "$c = {fx} - wp.vec3(0.5)\n"
@@ -313,7 +324,8 @@ constexpr IdiomSpec kContinuum[] = {
      "{w2} = 0.5 * wp.cw_mul($c, $c)",
      "evaluates the quadratic B-spline weights of {fx}", "w0: w0; w1: w1; w2: w2; a: d0; b: d1; c: d2"},
     {"node_weight", Domain::Continuum,
-     "wx: V3 interpolation weights, wy: V3 interpolation weights, wz: V3 interpolation weights -> w: F01 weight",
+     "wx: V3 interpolation weights, wy: V3 interpolation weights, wz: V3 interpolation weights -> w: F01 "
+     "weight",
      "{wx}[0] * {wy}[1] * {wz}[2]", "multiplies {wx}, {wy} and {wz} into the weight of one grid node",
      "w: weight w_node"},
     {"mls_mpm_affine", Domain::Continuum,
@@ -340,7 +352,8 @@ constexpr IdiomSpec kContinuum[] = {
      "4.0 * {inv_dx} * {inv_dx} * {w} * wp.outer({v}, {dpos})",
      "computes the APIC affine velocity that the node at {dpos} gives back", "C: dC C_node"},
     {"update_deformation_gradient", Domain::Continuum,
-     "F: M33 deformation gradient, C: M33 affine velocity, dt: F+ # time step =0.001 -> F_new: M33 deformation gradient",
+     "F: M33 deformation gradient, C: M33 affine velocity, dt: F+ # time step =0.001 -> F_new: M33 "
+     "deformation gradient",
      "(wp.identity(n=3, dtype=float) + {dt} * {C}) @ {F}", "advances {F} by {C} over {dt}",
      "F_new: F_new F1"},
 
@@ -386,7 +399,8 @@ constexpr IdiomSpec kContinuum[] = {
     {"membrane_green_strain", Domain::Continuum,
      "f1: V3 deformation gradient column, f2: V3 deformation gradient column -> E: M22 strain",
      "$off = wp.dot({f1}, {f2})\n"
-     "{E} = 0.5 * (wp.mat22(wp.dot({f1}, {f1}), $off, $off, wp.dot({f2}, {f2})) - wp.identity(n=2, dtype=float))",
+     "{E} = 0.5 * (wp.mat22(wp.dot({f1}, {f1}), $off, $off, wp.dot({f2}, {f2})) - wp.identity(n=2, "
+     "dtype=float))",
      "computes the in-plane Green strain of {f1} and {f2}", "E: E strain; off: f12 shear"},
     {"membrane_energy", Domain::Continuum,
      "Ic: F0+~100 first invariant, J: F0+ area ratio, mu: F+ # shear modulus, lam: F+ # Lame lambda "
@@ -406,12 +420,14 @@ constexpr IdiomSpec kContinuum[] = {
      "{x} = wp.vec3(0.0)\n"
      "if wp.abs($det) > 1.0e-6:\n"
      "    {x} = wp.inverse({A}) @ {b}",
-     "solves the 3x3 linear system of {A} and {b}, giving zero when it is singular", "x: x sol; det: det det_A", kBranch},
+     "solves the 3x3 linear system of {A} and {b}, giving zero when it is singular",
+     "x: x sol; det: det det_A", kBranch},
     {"solve_2x2_cramer", Domain::Continuum, "A: M22 matrix, b: V2 right-hand side -> x: V2 vector",
      "$det = {A}[0, 0] * {A}[1, 1] - {A}[0, 1] * {A}[1, 0]\n"
      "{x} = wp.vec2(0.0)\n"
      "if wp.abs($det) > 1.0e-6:\n"
-     "    {x} = wp.vec2({b}[0] * {A}[1, 1] - {A}[0, 1] * {b}[1], {A}[0, 0] * {b}[1] - {b}[0] * {A}[1, 0]) / $det",
+     "    {x} = wp.vec2({b}[0] * {A}[1, 1] - {A}[0, 1] * {b}[1], {A}[0, 0] * {b}[1] - {b}[0] * {A}[1, 0]) / "
+     "$det",
      "solves the 2x2 linear system of {A} and {b} by Cramer's rule", "x: x sol; det: det det_A", kBranch},
     {"symmetric_eigenvalues_2x2", Domain::Continuum, "S: M22 matrix -> l1: F value, l2: F value",
      "$mean = 0.5 * ({S}[0, 0] + {S}[1, 1])\n"
@@ -432,8 +448,8 @@ constexpr IdiomSpec kContinuum[] = {
      "    for $c in range(3):\n"
      "        $s += {A}[$r, $c] * {A}[$r, $c]\n"
      "{n} = wp.sqrt($s)",
-     "computes the Frobenius norm of {A} element by element", "n: norm_F fro; s: sum_sq acc; r: r row; c: c col",
-     kLoop},
+     "computes the Frobenius norm of {A} element by element",
+     "n: norm_F fro; s: sum_sq acc; r: r row; c: c col", kLoop},
     {"frobenius_norm_ddot", Domain::Continuum, "A: M33 matrix -> n: F0+ value", "wp.sqrt(wp.ddot({A}, {A}))",
      "computes the Frobenius norm of {A}", "n: norm_F fro"},
     {"diagonally_dominant", Domain::Continuum, "A: M33 matrix -> ok: B condition",
@@ -447,26 +463,26 @@ constexpr IdiomSpec kContinuum[] = {
      "        $dominant = 0\n"
      "{ok} = $dominant == 1",
      "tests whether {A} is strictly diagonally dominant",
-     "ok: dominant is_dd; dominant: dd_flag rows_ok; r: r row; off: off_sum off; c: c col", kLoop | kPredicate},
+     "ok: dominant is_dd; dominant: dd_flag rows_ok; r: r row; off: off_sum off; c: c col",
+     kLoop | kPredicate},
     {"deviatoric_part", Domain::Continuum, "A: M33 matrix -> D: M33 ^A",
      "{A} - (wp.trace({A}) / 3.0) * wp.identity(n=3, dtype=float)", "removes the hydrostatic part of {A}",
      "D: dev A_dev"},
     {"symmetric_part", Domain::Continuum, "A: M33 matrix -> S: M33 ^A", "0.5 * ({A} + wp.transpose({A}))",
      "takes the symmetric part of {A}", "S: sym A_sym"},
     {"covariance_update", Domain::Continuum,
-     "C: M33 covariance, d: V3 vector, w: F01 weight -> C_new: M33 covariance", "{C} + {w} * wp.outer({d}, {d})",
-     "adds the weighted outer product of {d} to {C}", "C_new: cov Sigma"},
+     "C: M33 covariance, d: V3 vector, w: F01 weight -> C_new: M33 covariance",
+     "{C} + {w} * wp.outer({d}, {d})", "adds the weighted outer product of {d} to {C}", "C_new: cov Sigma"},
     {"point_covariance", Domain::Continuum, "x: V3 position, mean: V3 center -> C: M33 covariance",
      "$d = {x} - {mean}\n"
      "{C} = wp.outer($d, $d)",
      "computes the covariance contribution of {x} about {mean}", "C: cov C_i; d: d dx"},
-    {"inertia_from_covariance", Domain::Continuum,
-     "C: M33 covariance, m: F+ mass -> I: M33 inertia tensor",
+    {"inertia_from_covariance", Domain::Continuum, "C: M33 covariance, m: F+ mass -> I: M33 inertia tensor",
      "{m} * (wp.trace({C}) * wp.identity(n=3, dtype=float) - {C})",
      "converts the second moment {C} of {m} to an inertia tensor", "I: I inertia"},
     {"plane_projector", Domain::Continuum, "n: V3u normal -> P: M33 matrix",
-     "wp.identity(n=3, dtype=float) - wp.outer({n}, {n})", "builds the projector onto the plane orthogonal to {n}",
-     "P: P proj"},
+     "wp.identity(n=3, dtype=float) - wp.outer({n}, {n})",
+     "builds the projector onto the plane orthogonal to {n}", "P: P proj"},
     {"polar_rotation_higham", Domain::Continuum, "F: M33 deformation gradient -> R: M33 rotation matrix",
      "{R} = {F}\n"
      "for _ in range(6):\n"
@@ -494,7 +510,8 @@ constexpr IdiomSpec kContinuum[] = {
     {"compliance_strain", Domain::Continuum,
      "sigma: M33 stress, mu: F+ # shear modulus, lam: F+ # Lame lambda -> eps: M33 strain",
      "$tr = wp.trace({sigma})\n"
-     "{eps} = ({sigma} - ({lam} / (2.0 * {mu} + 3.0 * {lam})) * $tr * wp.identity(n=3, dtype=float)) / (2.0 * {mu})",
+     "{eps} = ({sigma} - ({lam} / (2.0 * {mu} + 3.0 * {lam})) * $tr * wp.identity(n=3, dtype=float)) / (2.0 "
+     "* {mu})",
      "recovers the linear elastic strain of {sigma}", "eps: eps strain; tr: tr_s p3"},
     {"rotate_tensor", Domain::Continuum, "R: M33 rotation matrix, A: M33 matrix -> B: M33 ^A",
      "{R} @ {A} @ wp.transpose({R})", "rotates {A} by {R}", "B: A_rot A_world"},
@@ -503,12 +520,13 @@ constexpr IdiomSpec kContinuum[] = {
      "$c = {E} / (1.0 - {nu} * {nu})\n"
      "$g = 1.0 - {nu}\n"
      "{sigma} = $c * wp.mat22(\n"
-     "    {eps}[0, 0] + {nu} * {eps}[1, 1], $g * {eps}[0, 1], $g * {eps}[1, 0], {eps}[1, 1] + {nu} * {eps}[0, 0]\n"
+     "    {eps}[0, 0] + {nu} * {eps}[1, 1], $g * {eps}[0, 1], $g * {eps}[1, 0], {eps}[1, 1] + {nu} * "
+     "{eps}[0, 0]\n"
      ")",
      "computes the plane-stress response to {eps}", "sigma: sigma stress; c: c_e scale; g: g shear_f"},
     {"householder_reflector", Domain::Continuum, "n: V3u normal -> H: M33 matrix",
-     "wp.identity(n=3, dtype=float) - 2.0 * wp.outer({n}, {n})", "builds the Householder reflection across {n}",
-     "H: H refl"},
+     "wp.identity(n=3, dtype=float) - 2.0 * wp.outer({n}, {n})",
+     "builds the Householder reflection across {n}", "H: H refl"},
 };
 
 } // namespace

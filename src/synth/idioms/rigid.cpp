@@ -18,15 +18,18 @@ constexpr RoleSpec kRoles[] = {
     {"target orientation", "orientation", -1.0, 1.0, "q_target q_goal", "target_rot goal_quats"},
     {"previous orientation", "orientation", -1.0, 1.0, "q_prev q_old", "prev_rot body_q_prev"},
     {"rotation matrix", "rotation matrix", -1.0, 1.0, "R rot_mat", "rot_mats rotation_matrices"},
-    {"homogeneous transform", "homogeneous transform", -1.0, 1.0, "M xform world_mat", "xforms world_matrices"},
+    {"homogeneous transform", "homogeneous transform", -1.0, 1.0, "M xform world_mat",
+     "xforms world_matrices"},
     {"homogeneous point", "homogeneous point", -1.0, 1.0, "h p_h", "hpoints homogeneous_points", true},
-    {"local point", "local point", -0.5, 0.5, "p_local anchor offset", "local_points anchors body_offsets", true},
+    {"local point", "local point", -0.5, 0.5, "p_local anchor offset", "local_points anchors body_offsets",
+     true},
     {"center of mass", "position", -1.0, 1.0, "com x_com", "body_com coms", true},
     {"roll angle", "angle", -1.0, 1.0, "roll", "rolls"},
     {"pitch angle", "angle", -1.0, 1.0, "pitch", "pitches"},
     {"yaw angle", "angle", -3.0, 3.0, "yaw heading", "yaws headings"},
     // ---- motion and forces
-    {"angular velocity", "angular velocity", -2.0, 2.0, "w omega ang_vel", "body_w omegas angular_velocities"},
+    {"angular velocity", "angular velocity", -2.0, 2.0, "w omega ang_vel",
+     "body_w omegas angular_velocities"},
     {"torque", "torque", -1.0, 1.0, "tau torque", "torques body_tau"},
     {"lever arm", "lever arm", -0.5, 0.5, "r arm", "lever_arms arms"},
     {"twist", "twist", -1.0, 1.0, "twist v_s", "body_qd twists"},
@@ -62,12 +65,14 @@ constexpr RoleSpec kRoles[] = {
 constexpr IdiomSpec kRigid[] = {
     // ---- quaternions
     {"axis_angle_quat", Domain::Rigid, "axis: V3u axis, angle: F angle -> q: Qu orientation",
-     "wp.quat_from_axis_angle({axis}, {angle})", "builds the rotation of {angle} about {axis}", "q: q rot q_axis"},
+     "wp.quat_from_axis_angle({axis}, {angle})", "builds the rotation of {angle} about {axis}",
+     "q: q rot q_axis"},
     {"euler_to_quat", Domain::Rigid,
      "roll: F roll angle, pitch: F pitch angle, yaw: F yaw angle -> q: Qu orientation",
-     "wp.quat_rpy({roll}, {pitch}, {yaw})", "builds an orientation from {roll}, {pitch} and {yaw}", "q: q rot q_rpy"},
-    {"rotate_by_quat", Domain::Rigid, "q: Qu orientation, v: V3 vector -> r: V3~v ^v", "wp.quat_rotate({q}, {v})",
-     "rotates {v} by {q}", "r: v_world rotated"},
+     "wp.quat_rpy({roll}, {pitch}, {yaw})", "builds an orientation from {roll}, {pitch} and {yaw}",
+     "q: q rot q_rpy"},
+    {"rotate_by_quat", Domain::Rigid, "q: Qu orientation, v: V3 vector -> r: V3~v ^v",
+     "wp.quat_rotate({q}, {v})", "rotates {v} by {q}", "r: v_world rotated"},
     {"rotate_by_quat_inv", Domain::Rigid, "q: Qu orientation, v: V3 vector -> r: V3~v ^v",
      "wp.quat_rotate_inv({q}, {v})", "rotates {v} into the frame of {q}", "r: v_local v_body"},
     {"rotate_by_quat_explicit", Domain::Rigid, "q: Qu orientation, v: V3 vector -> r: V3~v*3 ^v",
@@ -81,15 +86,16 @@ constexpr IdiomSpec kRigid[] = {
      "wp.quat_inverse({qa}) * {qb}", "computes the rotation that takes {qa} to {qb}", "q: q_rel dq", kPair},
     {"slerp_orientation", Domain::Rigid,
      "qa: Qu orientation, qb: Qu orientation, t: F01 blend factor -> q: Qu orientation",
-     "wp.quat_slerp({qa}, {qb}, {t})", "interpolates spherically from {qa} to {qb} by {t}", "q: q_interp q_t"},
+     "wp.quat_slerp({qa}, {qb}, {t})", "interpolates spherically from {qa} to {qb} by {t}",
+     "q: q_interp q_t"},
     {"nlerp_orientation", Domain::Rigid,
      "qa: Qu orientation, qb: Qu orientation, t: F01 blend factor -> q: Qu orientation",
      "$q_end = {qb}\n"
      "if wp.dot({qa}, {qb}) < 0.0:\n"
      "    $q_end = -{qb}\n"
      "{q} = wp.normalize(wp.lerp({qa}, $q_end, {t}))",
-     "blends {qa} toward {qb} by {t} along the shorter arc, keeping it unit length", "q: q_blend q_t; q_end: q_end q1",
-     kBranch},
+     "blends {qa} toward {qb} by {t} along the shorter arc, keeping it unit length",
+     "q: q_blend q_t; q_end: q_end q1", kBranch},
     {"integrate_orientation", Domain::Rigid,
      "q: Qu orientation, w: V3~100 angular velocity, dt: F+ # time step -> q_new: Qu orientation",
      "wp.normalize({q} + wp.quat({w}, 0.0) * {q} * (0.5 * {dt}))",
@@ -114,8 +120,8 @@ constexpr IdiomSpec kRigid[] = {
      ")",
      "draws a uniformly random orientation (Shoemake's method)",
      "q: q_rand rot; u1: u1; u2: u2; u3: u3; a: a r1; b: b r2", kRandom | kF32Only},
-    {"quat_to_rotation_matrix", Domain::Rigid, "q: Qu orientation -> R: M33 rotation matrix", "wp.quat_to_matrix({q})",
-     "converts {q} to a rotation matrix", "R: R rot_mat"},
+    {"quat_to_rotation_matrix", Domain::Rigid, "q: Qu orientation -> R: M33 rotation matrix",
+     "wp.quat_to_matrix({q})", "converts {q} to a rotation matrix", "R: R rot_mat"},
     {"rotation_matrix_to_quat", Domain::Rigid, "R: M33 rotation matrix -> q: Qu orientation",
      "wp.normalize(wp.quat_from_matrix({R}))", "extracts the orientation of {R}", "q: q rot"},
     {"rotation_angle", Domain::Rigid, "q: Qu orientation -> a: F0+~4 angle",
@@ -133,7 +139,8 @@ constexpr IdiomSpec kRigid[] = {
     {"angle_between_orientations", Domain::Rigid, "qa: Qu orientation, qb: Qu orientation -> d: F0+~4 angle",
      "2.0 * wp.acos(wp.min(wp.abs(wp.dot({qa}, {qb})), 1.0))", "measures the angle between {qa} and {qb}",
      "d: ang_dist theta", kPair},
-    {"orientation_error", Domain::Rigid, "q: Qu orientation, q_target: Qu target orientation -> e: V3~2 rotation error",
+    {"orientation_error", Domain::Rigid,
+     "q: Qu orientation, q_target: Qu target orientation -> e: V3~2 rotation error",
      "$dq = {q_target} * wp.quat_inverse({q})\n"
      "{e} = 2.0 * wp.vec3($dq[0], $dq[1], $dq[2])\n"
      "if $dq[3] < 0.0:\n"
@@ -143,8 +150,8 @@ constexpr IdiomSpec kRigid[] = {
      "q: Qu orientation, q_target: Qu target orientation -> e: V3~2 rotation error",
      "$dq = {q_target} * wp.quat_inverse({q})\n"
      "{e} = wp.where($dq[3] < 0.0, -2.0, 2.0) * wp.vec3($dq[0], $dq[1], $dq[2])",
-     "computes the rotation error from {q} to {q_target} along the shorter arc", "e: err rot_err; dq: dq q_err",
-     kBranch},
+     "computes the rotation error from {q} to {q_target} along the shorter arc",
+     "e: err rot_err; dq: dq q_err", kBranch},
     {"attitude_pd_torque", Domain::Rigid,
      "e: V3 rotation error, w: V3 angular velocity, kp: F+ # stiffness =20.0, kd: F0+ # damping =0.5 "
      "-> tau: V3~kp*e+kd*w torque",
@@ -173,8 +180,8 @@ constexpr IdiomSpec kRigid[] = {
      "{roll} = wp.atan2(2.0 * ($w * $x + $y * $z), 1.0 - 2.0 * ($x * $x + $y * $y))\n"
      "{pitch} = wp.asin(wp.clamp(2.0 * ($w * $y - $z * $x), -1.0, 1.0))\n"
      "{yaw} = wp.atan2(2.0 * ($w * $z + $x * $y), 1.0 - 2.0 * ($y * $y + $z * $z))",
-     "converts {q} to roll, pitch and yaw angles", "roll: roll; pitch: pitch; yaw: yaw; x: qx; y: qy; z: qz; w: qw",
-     kHelper},
+     "converts {q} to roll, pitch and yaw angles",
+     "roll: roll; pitch: pitch; yaw: yaw; x: qx; y: qy; z: qz; w: qw", kHelper},
     {"angular_velocity_from_rotations", Domain::Rigid,
      "q_prev: Qu previous orientation, q: Qu orientation, dt: F+ # time step -> w: V3 angular velocity",
      "$dq = {q} * wp.quat_inverse({q_prev})\n"
@@ -187,22 +194,24 @@ constexpr IdiomSpec kRigid[] = {
     // ---- transforms
     {"make_transform", Domain::Rigid, "p: V3 position, q: Qu orientation -> X: T body transform",
      "wp.transform({p}, {q})", "assembles a pose from {p} and {q}", "X: X_wb pose tf"},
-    {"local_to_world_point", Domain::Rigid, "X: T body transform, p: V3 local point -> x: V3~X*4+p*4 position",
-     "wp.transform_point({X}, {p})", "maps {p} to world space with {X}", "x: x_world p_world"},
+    {"local_to_world_point", Domain::Rigid,
+     "X: T body transform, p: V3 local point -> x: V3~X*4+p*4 position", "wp.transform_point({X}, {p})",
+     "maps {p} to world space with {X}", "x: x_world p_world"},
     {"local_to_world_vector", Domain::Rigid, "X: T body transform, v: V3 vector -> d: V3~v*4 ^v",
      "wp.transform_vector({X}, {v})", "rotates {v} into world space with {X}", "d: v_world dir_world"},
     {"world_to_local_point", Domain::Rigid, "X: T body transform, x: V3 position -> p: V3 local point",
      "wp.transform_point(wp.transform_inverse({X}), {x})", "expresses {x} in the body frame of {X}",
      "p: p_local x_body"},
-    {"chain_transforms", Domain::Rigid, "X_wp: T body transform, X_pc: T joint frame -> X_wc: T body transform",
+    {"chain_transforms", Domain::Rigid,
+     "X_wp: T body transform, X_pc: T joint frame -> X_wc: T body transform",
      "wp.transform_multiply({X_wp}, {X_pc})", "chains {X_wp} with {X_pc}", "X_wc: X_wc X_child"},
     {"relative_transform", Domain::Rigid, "Xa: T body transform, Xb: T body transform -> X: T joint frame",
      "wp.transform_multiply(wp.transform_inverse({Xa}), {Xb})", "computes the pose of {Xb} relative to {Xa}",
      "X: X_rel X_ab", kPair},
     {"invert_transform", Domain::Rigid, "X: T body transform -> Xi: T ^X", "wp.transform_inverse({X})",
      "inverts {X}", "Xi: X_inv X_bw"},
-    {"transform_origin", Domain::Rigid, "X: T body transform -> p: V3 position", "wp.transform_get_translation({X})",
-     "takes the origin of {X}", "p: origin x_body"},
+    {"transform_origin", Domain::Rigid, "X: T body transform -> p: V3 position",
+     "wp.transform_get_translation({X})", "takes the origin of {X}", "p: origin x_body"},
     {"transform_orientation", Domain::Rigid, "X: T body transform -> q: Qu orientation",
      "wp.normalize(wp.transform_get_rotation({X}))", "takes the orientation of {X}", "q: q rot"},
     {"parent_frame_or_world", Domain::Rigid,
@@ -213,12 +222,12 @@ constexpr IdiomSpec kRigid[] = {
      "takes {X_parent} as the parent frame, or the world frame for a root body", "X_wp: X_wp X_parent_w",
      kBranch},
     {"joint_world_frame", Domain::Rigid,
-     "parent: I[-1,7] parent index, X_parent: T body transform, X_pj: T joint frame -> X_wj: T body transform",
+     "parent: I[-1,7] parent index, X_parent: T body transform, X_pj: T joint frame -> X_wj: T body "
+     "transform",
      "{X_wj} = {X_pj}\n"
      "if {parent} >= 0:\n"
      "    {X_wj} = wp.transform_multiply({X_parent}, {X_pj})",
-     "places {X_pj} in world space through {X_parent}", "X_wj: X_wj X_joint",
-     kBranch},
+     "places {X_pj} in world space through {X_parent}", "X_wj: X_wj X_joint", kBranch},
     {"joint_transform", Domain::Rigid,
      "jtype: I[0,2] joint type, axis: V3u axis, q: F joint angle -> X_j: T joint frame",
      "{X_j} = wp.transform_identity()\n"
@@ -252,20 +261,22 @@ constexpr IdiomSpec kRigid[] = {
      "    0.0, 0.0, 0.0, 1.0,\n"
      ")",
      "writes {X} as a homogeneous 4x4 matrix", "M: M world_mat; R: R rot; p: p t", kHelper},
-    {"mat44_apply_homogeneous", Domain::Rigid, "M: M44 homogeneous transform, p: V3 position -> h: V4 homogeneous point",
+    {"mat44_apply_homogeneous", Domain::Rigid,
+     "M: M44 homogeneous transform, p: V3 position -> h: V4 homogeneous point",
      "{M} @ wp.vec4({p}[0], {p}[1], {p}[2], 1.0)", "applies {M} to {p} in homogeneous coordinates",
      "h: h p_h"},
     {"perspective_divide", Domain::Rigid, "h: V4 homogeneous point -> p: V3 position",
      "$w = wp.where(wp.abs({h}[3]) > 1.0e-6, {h}[3], 1.0)\n"
      "{p} = wp.vec3({h}[0], {h}[1], {h}[2]) / $w",
      "divides {h} by its w component", "p: p x_proj; w: w h_w"},
-    {"mat44_transform_point", Domain::Rigid, "M: M44 homogeneous transform, p: V3 local point -> x: V3 position",
-     "wp.transform_point({M}, {p})", "maps {p} through {M}", "x: x_world p_world"},
+    {"mat44_transform_point", Domain::Rigid,
+     "M: M44 homogeneous transform, p: V3 local point -> x: V3 position", "wp.transform_point({M}, {p})",
+     "maps {p} through {M}", "x: x_world p_world"},
     {"mat44_transform_vector", Domain::Rigid, "M: M44 homogeneous transform, v: V3 vector -> d: V3 ^v",
      "wp.transform_vector({M}, {v})", "maps {v} as a direction through {M}", "d: v_world dir_world"},
     {"chain_mat44", Domain::Rigid,
-     "A: M44 homogeneous transform, B: M44 homogeneous transform -> C: M44 homogeneous transform", "{A} @ {B}",
-     "multiplies {A} by {B}", "C: M_total M_ab"},
+     "A: M44 homogeneous transform, B: M44 homogeneous transform -> C: M44 homogeneous transform",
+     "{A} @ {B}", "multiplies {A} by {B}", "C: M_total M_ab"},
     {"invert_mat44", Domain::Rigid, "M: M44 homogeneous transform -> M_inv: M44 homogeneous transform",
      "{M_inv} = wp.identity(n=4, dtype=float)\n"
      "if wp.abs(wp.determinant({M})) > 1.0e-6:\n"
@@ -292,24 +303,26 @@ constexpr IdiomSpec kRigid[] = {
      kF32Only},
     {"velocity_product_acceleration", Domain::Rigid,
      "v: SV twist, S: SV joint motion subspace, qd: F joint velocity -> a: SV spatial acceleration",
-     "wp.spatial_cross({v}, {S} * {qd})", "computes the velocity-product acceleration of {v} with {S} moving at {qd}",
-     "a: a_vp c_s"},
+     "wp.spatial_cross({v}, {S} * {qd})",
+     "computes the velocity-product acceleration of {v} with {S} moving at {qd}", "a: a_vp c_s"},
     {"propagate_twist", Domain::Rigid,
      "v_parent: SV twist, S: SV joint motion subspace, qd: F joint velocity -> v: SV twist",
-     "{v_parent} + {S} * {qd}", "adds the motion of {S} at {qd} to {v_parent}",
-     "v: v_child twist"},
-    {"revolute_motion_subspace", Domain::Rigid, "X: T body transform, axis: V3u axis -> S: SV joint motion subspace",
+     "{v_parent} + {S} * {qd}", "adds the motion of {S} at {qd} to {v_parent}", "v: v_child twist"},
+    {"revolute_motion_subspace", Domain::Rigid,
+     "X: T body transform, axis: V3u axis -> S: SV joint motion subspace",
      "$a = wp.transform_vector({X}, {axis})\n"
      "{S} = wp.spatial_vector($a, wp.cross(wp.transform_get_translation({X}), $a))",
      "computes the world motion subspace of a revolute joint about {axis} at {X}", "S: S motion; a: axis_w a",
      kF32Only},
     {"twist_to_world", Domain::Rigid, "X: T body transform, s: SV twist -> s_w: SV twist",
      "$w = wp.transform_vector({X}, wp.spatial_top({s}))\n"
-     "$v = wp.transform_vector({X}, wp.spatial_bottom({s})) + wp.cross(wp.transform_get_translation({X}), $w)\n"
+     "$v = wp.transform_vector({X}, wp.spatial_bottom({s})) + wp.cross(wp.transform_get_translation({X}), "
+     "$w)\n"
      "{s_w} = wp.spatial_vector($w, $v)",
      "transforms {s} by {X}", "s_w: twist_w v_s_w; w: w omega; v: v vel", kF32Only | kHelper},
-    {"joint_force_projection", Domain::Rigid, "S: SV joint motion subspace, f: SV wrench -> tau: F joint torque",
-     "wp.spatial_dot({S}, {f})", "projects {f} onto {S}", "tau: tau_j joint_tau"},
+    {"joint_force_projection", Domain::Rigid,
+     "S: SV joint motion subspace, f: SV wrench -> tau: F joint torque", "wp.spatial_dot({S}, {f})",
+     "projects {f} onto {S}", "tau: tau_j joint_tau"},
 
     // ---- body dynamics and contacts
     {"lever_arm", Domain::Rigid, "x: V3 position, com: V3 center of mass -> r: V3 lever arm", "{x} - {com}",
@@ -317,8 +330,8 @@ constexpr IdiomSpec kRigid[] = {
     {"point_velocity", Domain::Rigid,
      "v: V3 velocity, w: V3 angular velocity, r: V3 lever arm -> vp: V3~v+w*r*2 velocity",
      "{v} + wp.cross({w}, {r})", "computes the velocity of the body point at {r}", "vp: v_point vp"},
-    {"torque_of_force", Domain::Rigid, "r: V3 lever arm, f: V3 force -> tau: V3~r*f*2 torque", "wp.cross({r}, {f})",
-     "computes the torque of {f} applied at {r}", "tau: tau torque"},
+    {"torque_of_force", Domain::Rigid, "r: V3 lever arm, f: V3 force -> tau: V3~r*f*2 torque",
+     "wp.cross({r}, {f})", "computes the torque of {f} applied at {r}", "tau: tau torque"},
     {"contact_effective_mass", Domain::Rigid,
      "inv_m: F0+ inverse mass, I_inv: M33 inverse inertia, r: V3 lever arm, n: V3u contact normal "
      "-> m_eff: F+ effective mass",
@@ -332,8 +345,7 @@ constexpr IdiomSpec kRigid[] = {
      "{J} = wp.vec3(0.0)\n"
      "if $vn < 0.0:\n"
      "    {J} = -(1.0 + {e}) * $vn * {m_eff} * {n}",
-     "computes the restitution impulse for {vrel} along {n}", "J: J impulse; vn: vn v_n",
-     kBranch},
+     "computes the restitution impulse for {vrel} along {n}", "J: J impulse; vn: vn v_n", kBranch},
     {"apply_impulse", Domain::Rigid,
      "v: V3 velocity, w: V3 angular velocity, J: V3 impulse, r: V3 lever arm, inv_m: F0+ inverse mass, "
      "I_inv: M33 inverse inertia -> v_new: V3 velocity, w_new: V3 angular velocity",
@@ -346,8 +358,7 @@ constexpr IdiomSpec kRigid[] = {
      "{jc} = {jt}\n"
      "if $jt_len > {mu} * {jn}:\n"
      "    {jc} = {jt} * ({mu} * {jn} / $jt_len)",
-     "clamps {jt} to the Coulomb cone of {jn}", "jc: jt_clamped j_fric; jt_len: jt_len",
-     kBranch},
+     "clamps {jt} to the Coulomb cone of {jn}", "jc: jt_clamped j_fric; jt_len: jt_len", kBranch},
     {"impulse_along_normal", Domain::Rigid, "J: V3 impulse, n: V3u contact normal -> jn: F~J normal impulse",
      "wp.dot({J}, {n})", "takes the normal component of {J}", "jn: jn j_normal"},
 
@@ -357,7 +368,8 @@ constexpr IdiomSpec kRigid[] = {
      "({vb} + wp.cross({wb}, {rb})) - ({va} + wp.cross({wa}, {ra}))",
      "computes the relative velocity of two bodies at their contact points", "vrel: v_rel dv", kPair},
     {"joint_position_error", Domain::Rigid,
-     "Xa: T body transform, Xb: T body transform, pa: V3 local point, pb: V3 local point -> err: V3 constraint error",
+     "Xa: T body transform, Xb: T body transform, pa: V3 local point, pb: V3 local point -> err: V3 "
+     "constraint error",
      "wp.transform_point({Xb}, {pb}) - wp.transform_point({Xa}, {pa})",
      "measures how far {pa} and {pb} of two jointed bodies drift apart", "err: err c_pos", kPair},
     {"xpbd_positional_impulse", Domain::Rigid,
@@ -369,7 +381,8 @@ constexpr IdiomSpec kRigid[] = {
      "p: p_corr dlambda; alpha_t: alpha_t alpha_dt", kPair},
 
     // ---- inertia
-    {"world_inertia", Domain::Rigid, "q: Qu orientation, I_body: M33 inertia tensor -> I_w: M33 inertia tensor",
+    {"world_inertia", Domain::Rigid,
+     "q: Qu orientation, I_body: M33 inertia tensor -> I_w: M33 inertia tensor",
      "$R = wp.quat_to_matrix({q})\n"
      "{I_w} = $R @ {I_body} @ wp.transpose($R)",
      "rotates {I_body} into world space with {q}", "I_w: I_world I_w; R: R rot"},
@@ -393,13 +406,15 @@ constexpr IdiomSpec kRigid[] = {
      "if wp.abs(wp.determinant({I})) > 1.0e-8:\n"
      "    {I_inv} = wp.inverse({I})",
      "inverts {I}, leaving zero for a static body", "I_inv: I_inv inv_I", kBranch},
-    {"diagonal_inverse_inertia", Domain::Rigid, "moments: V3+ principal moments -> I_inv: M33 inverse inertia",
+    {"diagonal_inverse_inertia", Domain::Rigid,
+     "moments: V3+ principal moments -> I_inv: M33 inverse inertia",
      "wp.diag(wp.cw_div(wp.vec3(1.0), {moments}))", "builds the inverse inertia of {moments}",
      "I_inv: I_inv inv_I"},
-    {"principal_moments_of", Domain::Rigid, "I: M33 inertia tensor -> d: V3 principal moments", "wp.get_diag({I})",
-     "reads the diagonal moments of {I}", "d: moments I_diag"},
-    {"angular_momentum", Domain::Rigid, "I: M33 inertia tensor, w: V3 angular velocity -> L: V3 angular momentum",
-     "{I} @ {w}", "computes the angular momentum of {w} under {I}", "L: L ang_mom"},
+    {"principal_moments_of", Domain::Rigid, "I: M33 inertia tensor -> d: V3 principal moments",
+     "wp.get_diag({I})", "reads the diagonal moments of {I}", "d: moments I_diag"},
+    {"angular_momentum", Domain::Rigid,
+     "I: M33 inertia tensor, w: V3 angular velocity -> L: V3 angular momentum", "{I} @ {w}",
+     "computes the angular momentum of {w} under {I}", "L: L ang_mom"},
     {"rotational_energy", Domain::Rigid, "I: M33 inertia tensor, w: V3 angular velocity -> e: F energy",
      "0.5 * wp.dot({w}, {I} @ {w})", "computes the rotational kinetic energy of {w}", "e: ke_rot e_rot"},
     {"gyroscopic_torque", Domain::Rigid, "I: M33 inertia tensor, w: V3 angular velocity -> tau: V3 torque",
@@ -430,7 +445,8 @@ constexpr IdiomSpec kRigid[] = {
      "{w_new} = {w}\n"
      "for _ in range(4):\n"
      "    {w_new} = {w_new} + $h * ({I_inv} @ ({tau} - wp.cross({w_new}, {I} @ {w_new})))",
-     "integrates Euler's equations for {w} under {tau} in four substeps", "w_new: w_new w1; h: h sub_dt", kLoop},
+     "integrates Euler's equations for {w} under {tau} in four substeps", "w_new: w_new w1; h: h sub_dt",
+     kLoop},
     {"xpbd_body_correction", Domain::Rigid,
      "x: V3 position, q: Qu orientation, p: V3 impulse, r: V3 lever arm, inv_m: F0+ inverse mass, "
      "I_inv: M33 inverse inertia -> x_new: V3 position, q_new: Qu orientation",
@@ -456,13 +472,15 @@ constexpr IdiomSpec kRigid[] = {
      "$c = wp.cos({theta})\n"
      "$s = wp.sin({theta})\n"
      "{r} = {v} * $c + wp.cross({axis}, {v}) * $s + {axis} * (wp.dot({axis}, {v}) * (1.0 - $c))",
-     "rotates {v} by {theta} about {axis} with Rodrigues' formula", "r: v_rot rotated; c: c cos_t; s: s sin_t"},
+     "rotates {v} by {theta} about {axis} with Rodrigues' formula",
+     "r: v_rot rotated; c: c cos_t; s: s sin_t"},
     {"rodrigues_matrix", Domain::Rigid, "axis: V3u axis, theta: F angle -> R: M33 rotation matrix",
      "$K = wp.skew({axis})\n"
      "{R} = wp.identity(n=3, dtype=float) + wp.sin({theta}) * $K + (1.0 - wp.cos({theta})) * ($K @ $K)",
      "builds the rotation matrix of {theta} about {axis}", "R: R rot_mat; K: K k_hat"},
     {"integrate_rotation_matrix", Domain::Rigid,
-     "R: M33 rotation matrix, w: V3~100 angular velocity, dt: F+ # time step =0.01 -> R_new: M33 rotation matrix",
+     "R: M33 rotation matrix, w: V3~100 angular velocity, dt: F+ # time step =0.01 -> R_new: M33 rotation "
+     "matrix",
      "{R} + {dt} * wp.skew({w}) @ {R}", "advances {R} by {w} over {dt}", "R_new: R_new R1"},
     {"orthonormalize_rows", Domain::Rigid, "R: M33 rotation matrix -> Q: M33 rotation matrix",
      "$r0 = wp.normalize({R}[0])\n"
@@ -484,9 +502,11 @@ constexpr IdiomSpec kRigid[] = {
      "    {tau} = {ke} * ({lower} - {q})\n"
      "elif {q} > {upper}:\n"
      "    {tau} = {ke} * ({upper} - {q})",
-     "computes the torque that pushes {q} back between {lower} and {upper}", "tau: tau_limit limit_f", kBranch},
+     "computes the torque that pushes {q} back between {lower} and {upper}", "tau: tau_limit limit_f",
+     kBranch},
     {"clamp_joint_angle", Domain::Rigid,
-     "q: F joint angle, lower: F # joint lower limit =-1.0, upper: F # joint upper limit =1.0 -> qc: F~2 joint angle",
+     "q: F joint angle, lower: F # joint lower limit =-1.0, upper: F # joint upper limit =1.0 -> qc: F~2 "
+     "joint angle",
      "wp.clamp({q}, {lower}, {upper})", "clamps {q} to its limits", "qc: q_clamped qc"},
     {"integrate_joint", Domain::Rigid,
      "q: F joint angle, qd: F joint velocity, tau: F joint torque, dt: F+ # time step =0.01 "
