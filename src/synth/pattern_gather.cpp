@@ -1,8 +1,8 @@
-// Gather: one thread per element that joins two or three vertices (a spring,
-// an edge, a triangle), whose vertex indices come from an index array. A pair
-// idiom reads its two same-role inputs at the endpoints; results are stored
-// per element or scattered to the endpoints with atomics (a pair force acts on
-// the first endpoint and, opposite, on the second).
+// Gather: one thread per element that joins two to four vertices (a spring,
+// an edge, a triangle, a tetrahedron), whose vertex indices come from an
+// index array. A pair idiom reads its same-role inputs at the endpoints;
+// results are stored per element or scattered to the endpoints with atomics
+// (a pair force acts on the first endpoint and, opposite, on the second).
 #include "synth/pattern.h"
 
 #include "synth/roles.h"
@@ -53,6 +53,13 @@ class GatherPattern : public Pattern {
         rules.allows = [](const Idiom& i) { return !i.has(kStencil); };
         Composer c(plan, dice, rules);
         pattern_util::compose_chain(c, Stage::Pre, [](const Idiom& i) { return i.has(kPair); });
+        // The element is what its vertex count says (a triangle has three).
+        int k = 0;
+        for (const External& e : plan.graph.externals)
+            if (e.access == Access::Endpoint) k = std::max(k, e.endpoint + 1);
+        if (k == 4) plan.element = "tetrahedron";
+        if (k == 3) plan.element = "triangle";
+        if (k == 2 && plan.element == "triangle") plan.element = "edge";
         scatter_sinks(plan, dice);
     }
 
@@ -95,13 +102,15 @@ class GatherPattern : public Pattern {
         const double last = double(w.plan.vertices - 1);
         const int64_t n = w.plan.dim[0];
         static const std::vector<std::vector<std::string>> kIndexNames = {
-            {"a", "b", "c"}, {"i", "j", "k"}, {"i0", "i1", "i2"}, {"v0", "v1", "v2"}};
+            {"a", "b", "c", "d"}, {"i", "j", "k", "l"}, {"i0", "i1", "i2", "i3"}, {"v0", "v1", "v2", "v3"}};
         const auto& names = w.dice.pick(kIndexNames);
-        const std::string table_name = w.plan.element == "triangle" ? "tris"
-                                       : w.plan.element == "spring" ? "springs"
-                                                                    : (w.plan.element == "edge" ? "edges" : "pairs");
+        const std::string table_name = k == 4                         ? "tets"
+                                       : w.plan.element == "triangle" ? "tris"
+                                       : w.plan.element == "spring"   ? "springs"
+                                       : w.plan.element == "edge"     ? "edges"
+                                                                      : "pairs";
         size_t form = w.dice.among({Knob::WIndex2D, Knob::WIndexFlat, Knob::WIndexVec});
-        if (form > 2) form = 0;
+        if (form > 2 || (form == 2 && k > 3)) form = 0; // wp.vec2i/vec3i rows for up to three vertices
         std::string table;
         if (form == 0)
             table = w.array_param({table_name, "indices"}, PortType::I, {n, k}, 0.0, last, false);

@@ -31,6 +31,22 @@ int endpoint_of(const Idiom& idiom, int port) {
     return count == 2 ? rank : -1;
 }
 
+// Whether a neighbour loop can place every input of an idiom: its same-role
+// inputs form at most one pair (the thread's own value and the neighbour's).
+// A third vertex, or two same-role inputs of an idiom that is not a pair,
+// would all read the neighbour's one value (`x0 - x0`).
+bool fits_neighbour_loop(const Idiom& idiom) {
+    for (size_t i = 0; i < idiom.inputs.size(); ++i) {
+        const Port& p = idiom.inputs[i];
+        if (p.uniform) continue;
+        const auto same = std::count_if(idiom.inputs.begin(), idiom.inputs.end(), [&](const Port& q) {
+            return !q.uniform && q.role == p.role && q.type == p.type;
+        });
+        if (same > 2 || (same == 2 && !idiom.has(kPair))) return false;
+    }
+    return true;
+}
+
 class LoopPattern : public Pattern {
   public:
     explicit LoopPattern(LoopKind k) : kind_(k) {}
@@ -39,10 +55,12 @@ class LoopPattern : public Pattern {
         return kind_ == LoopKind::Rows ? "rows" : (kind_ == LoopKind::Neighbors ? "neighbors" : "samples");
     }
 
+    // A domain fits when one of its idioms can root the loop body.
     bool fits(Domain d) const override {
-        if (kind_ == LoopKind::Neighbors) return pattern_util::domain_has(d, kPair);
-        if (kind_ == LoopKind::Samples) return pattern_util::domain_has(d, kRandom);
-        return pattern_util::domain_has_plain(d);
+        const CompositionRules r = rules();
+        const auto& idioms = Library::get().of(d);
+        return std::any_of(idioms.begin(), idioms.end(),
+                           [&](const Idiom* i) { return root_fits(*i) && r.allows(*i); });
     }
 
     void compose(Plan& plan, Dice& dice) const override {
@@ -123,7 +141,7 @@ class LoopPattern : public Pattern {
 
     bool root_fits(const Idiom& i) const {
         if (i.has(kStencil)) return false;
-        if (kind_ == LoopKind::Neighbors) return i.has(kPair);
+        if (kind_ == LoopKind::Neighbors) return i.has(kPair) && fits_neighbour_loop(i);
         if (kind_ == LoopKind::Samples) return i.has(kRandom);
         return !i.has(kPair);
     }
@@ -147,7 +165,8 @@ class LoopPattern : public Pattern {
             return e;
         };
         // Loop bodies accumulate floats and vectors: no integer or boolean results.
-        r.allows = [](const Idiom& i) {
+        r.allows = [kind](const Idiom& i) {
+            if (kind == LoopKind::Neighbors && !fits_neighbour_loop(i)) return false;
             return !i.has(kStencil) && std::all_of(i.outputs.begin(), i.outputs.end(), [](const Port& o) {
                        return o.type == PortType::F || o.type == PortType::V2 || o.type == PortType::V3 ||
                               o.type == PortType::V4;

@@ -201,12 +201,18 @@ constexpr CatalogueEntry kCatalogue[] = {
     {"wp.normalize", "vector", true},
     {"wp.outer", "vector", true},
 
+    {"wp.ddot", "matrix", false},
     {"wp.determinant", "matrix", true},
     {"wp.diag", "matrix", true},
+    {"wp.eig3", "matrix", false},
     {"wp.get_diag", "matrix", false},
     {"wp.identity", "matrix", true},
     {"wp.inverse", "matrix", true},
+    {"wp.matrix_from_cols", "matrix", false},
+    {"wp.matrix_from_rows", "matrix", false},
+    {"wp.qr3", "matrix", false},
     {"wp.skew", "matrix", false},
+    {"wp.svd3", "matrix", false},
     {"wp.trace", "matrix", true},
     {"wp.transpose", "matrix", true},
 
@@ -218,6 +224,7 @@ constexpr CatalogueEntry kCatalogue[] = {
     {"wp.quat_rotate_inv", "quaternion", true},
     {"wp.quat_rpy", "quaternion", false},
     {"wp.quat_slerp", "quaternion", false},
+    {"wp.quat_to_axis_angle", "quaternion", false},
     {"wp.quat_to_matrix", "quaternion", true},
 
     {"wp.transform_get_rotation", "transform", true},
