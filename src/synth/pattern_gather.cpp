@@ -27,6 +27,11 @@ int endpoint_of(const Idiom& idiom, int port) {
     return count >= 2 ? rank : -1;
 }
 
+// Values that mean something when added up per vertex (not rotations or poses).
+bool accumulates(PortType t) {
+    return t == PortType::F || t == PortType::V2 || t == PortType::V3 || t == PortType::V4 || t == PortType::M33;
+}
+
 class GatherPattern : public Pattern {
   public:
     std::string_view name() const override { return "gather"; }
@@ -146,7 +151,7 @@ class GatherPattern : public Pattern {
                 plan.graph.sinks.push_back({v, SinkKind::AtomicAdd, 0});
                 plan.graph.sinks.push_back({v, SinkKind::AtomicSub, 1});
                 val.consumers += 2;
-            } else if (val.type != PortType::B && dice.on(Knob::PScatterValue)) {
+            } else if (accumulates(val.type) && dice.on(Knob::PScatterValue)) {
                 plan.graph.sinks.push_back({v, SinkKind::AtomicAdd, 0});
                 plan.graph.sinks.push_back({v, SinkKind::AtomicAdd, 1});
                 val.consumers += 2;

@@ -4,6 +4,8 @@
 // elements where a condition holds.
 #include "synth/pattern.h"
 
+#include "synth/pytext.h"
+
 #include <algorithm>
 #include <fmt/format.h>
 
@@ -97,7 +99,8 @@ class ReducePattern : public Pattern {
             const int64_t bins = w.dice.pick(std::vector<int64_t>{8, 10, 16, 32});
             const std::string hist = w.array_param({"hist", "histogram", "bins"}, PortType::I, {bins}, 0.0, 0.0, true);
             const std::string bin = w.names.fresh({"bin", "b", "bucket"});
-            w.body.line(fmt::format("{} = wp.min(int({} * {}.0), {})", bin, w.operand(value), bins, bins - 1));
+            w.body.line(fmt::format("{} = wp.min(int({} * {}), {})", bin, w.operand(value),
+                                    float_literal(fmt::format("{}.0", bins), w.plan.fp), bins - 1));
             w.body.line(pattern_util::atomic_line(w, SinkKind::AtomicAdd, hist, bin, "1"));
             w.outputs.emplace_back(value, hist);
             break;

@@ -61,7 +61,7 @@ class Retargeter {
                 size_t j = c == '-' ? i + 1 : i;
                 while (j < s.size() && (ident_char(s[j]) || ((s[j] == '-' || s[j] == '+') && (s[j - 1] == 'e' || s[j - 1] == 'E'))))
                     ++j;
-                literal(s.substr(i, j - i));
+                literal(s.substr(i, j - i), s.substr(j));
                 i = j;
             } else if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') {
                 size_t j = i;
@@ -96,12 +96,25 @@ class Retargeter {
 
     bool in_constructor() const { return !parens_.empty() && parens_.back(); }
 
-    void literal(std::string_view tok) {
-        if (is_float_literal(tok) && !in_constructor())
+    // `rest`: the text after the literal. A literal that is a whole argument of
+    // a type constructor stays as written (Warp converts it); inside an
+    // expression it is typed like any other.
+    void literal(std::string_view tok, std::string_view rest) {
+        if (is_float_literal(tok) && !(in_constructor() && whole_argument(rest)))
             out += fmt::format("wp.float64({})", tok);
         else
             out += tok;
         last_ident_.clear();
+    }
+
+    bool whole_argument(std::string_view rest) const {
+        size_t k = out.size();
+        while (k > 0 && out[k - 1] == ' ') --k;
+        const bool starts = k > 0 && (out[k - 1] == '(' || out[k - 1] == ',');
+        size_t r = 0;
+        while (r < rest.size() && rest[r] == ' ') ++r;
+        const bool ends = r < rest.size() && (rest[r] == ')' || rest[r] == ',');
+        return starts && ends;
     }
 
     void name(std::string_view tok, std::string_view rest) {

@@ -323,7 +323,7 @@ void KernelWriter::read(int ext, const std::string& access_text) {
         if (e.access == Access::Neighbor || e.access == Access::Endpoint)
             cands.insert(cands.begin(), e.port_name);
         else if (names.taken(cands.front()))
-            cands.push_back(e.port_name);
+            cands.insert(cands.begin(), e.port_name); // a second input of one role: by its port (xb)
         bind(e.value, cands);
     }
 }

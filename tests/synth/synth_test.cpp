@@ -244,6 +244,7 @@ TEST(Retarget, Float32CodeBecomesFloat64) {
     EXPECT_EQ(f64("wp.identity(n=3, dtype=float) * 2.0"), "wp.identity(n=3, dtype=wp.float64) * wp.float64(2.0)");
     EXPECT_EQ(f64("wp.quat_rotate(q, v) + wp.mat33(0.0)"), "wp.quat_rotate(q, v) + wp.mat33d(0.0)");
     EXPECT_EQ(f64("x[2] + 3"), "x[2] + 3");
+    EXPECT_EQ(f64("wp.vec3(1.0 - x, 0.0, -2.0)"), "wp.vec3d(wp.float64(1.0) - x, 0.0, -2.0)");
     EXPECT_EQ(retarget({{"float(x) * 0.5", false}}, Scalar::F32), "float(x) * 0.5");
     EXPECT_EQ(retarget({{"0.5 * ", false}, {"y", true}}, Scalar::F64), "wp.float64(0.5) * y");
 }

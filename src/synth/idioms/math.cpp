@@ -100,7 +100,7 @@ constexpr IdiomSpec kMath[] = {
     {"tangent_slope", Domain::Math, "a: F angle -> s: F~10 value", "wp.tan(wp.clamp({a}, -1.4, 1.4))",
      "computes the slope of a line at {a}", "s: slope"},
     {"arc_length", Domain::Math, "r: F0+ distance, a: F angle -> s: F0+~r*4 length", "{r} * wp.abs({a})",
-     "computes the arc length of radius {r} over {a}", "s: arc len_arc"},
+     "computes the arc length along a circle of {r} over {a}", "s: arc len_arc"},
     {"angle_between", Domain::Math, "a: V3 vector, b: V3 vector -> t: F0+~4 angle",
      "wp.acos(wp.clamp(wp.dot(wp.normalize({a}), wp.normalize({b})), -1.0, 1.0))",
      "computes the angle between {a} and {b}", "t: theta angle"},

@@ -83,7 +83,7 @@ constexpr IdiomSpec kParticles[] = {
      "{vf} = {v}\n"
      "if {x}[1] <= {ground}:\n"
      "    {vf} = wp.vec3({v}[0] * (1.0 - {mu}), {v}[1], {v}[2] * (1.0 - {mu}))",
-     "applies ground friction {mu} to {v} where {x} touches the ground", "vf: v_f v_fric", kBranch},
+     "slows the sliding part of {v} by {mu} where {x} touches the ground", "vf: v_f v_fric", kBranch},
     {"sphere_pushout", Domain::Particles,
      "x: V3 position, c: V3 # center =wp.vec3(0.0, 0.0, 0.0), r: F+ # radius =0.5 -> xc: V3~x+c+r position",
      "$d = {x} - {c}\n"
@@ -91,7 +91,7 @@ constexpr IdiomSpec kParticles[] = {
      "{xc} = {x}\n"
      "if $dist < {r}:\n"
      "    {xc} = {c} + $d * ({r} / wp.max($dist, 1.0e-6))",
-     "pushes {x} out of the sphere of radius {r} around {c}", "xc: x_c x_new; d: d offset; dist: dist",
+     "pushes {x} out of the sphere around {c}", "xc: x_c x_new; d: d offset; dist: dist",
      kBranch},
     {"kinetic_energy", Domain::Particles, "v: V3 velocity, m: F+ mass -> e: F0+~m*v*v*3 energy",
      "0.5 * {m} * wp.dot({v}, {v})", "computes the kinetic energy of a particle of {m} moving at {v}",

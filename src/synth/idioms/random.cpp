@@ -34,7 +34,7 @@ constexpr IdiomSpec kRandomIdioms[] = {
     {"sphere_direction", Domain::Random, "state: U rng state -> d: V3u~1 direction",
      "wp.sample_unit_sphere_surface({state})", "draws a random direction", "d: dir d", kRandom | kF32Only},
     {"disk_point", Domain::Random, "state: U rng state, r: F+ # radius =1.0 -> p: V2~r value",
-     "{r} * wp.sample_unit_disk({state})", "draws a random point in the disk of radius {r}", "p: p_disk",
+     "{r} * wp.sample_unit_disk({state})", "draws a random point in a disk of {r}", "p: p_disk",
      kRandom | kF32Only},
     {"dropout_mask", Domain::Random, "x: F value, state: U rng state, p: F01 # probability threshold =0.5 -> y: F~x*2 ^x",
      "{y} = 0.0\n"
