@@ -8,10 +8,11 @@ namespace ws::synth {
 
 namespace {
 
-// "computes" -> "compute", "applies" -> "apply", "pushes" -> "push".
+// "computes" -> "compute", "applies" -> "apply", "pushes" -> "push",
+// "normalizes" -> "normalize".
 std::string imperative(const std::string& verb) {
     if (verb.ends_with("ies")) return verb.substr(0, verb.size() - 3) + "y";
-    for (const char* ending : {"sses", "shes", "ches", "xes", "zes"})
+    for (const char* ending : {"sses", "shes", "ches", "xes", "zzes"})
         if (verb.ends_with(ending)) return verb.substr(0, verb.size() - 2);
     if (verb.ends_with("s") && !verb.ends_with("ss")) return verb.substr(0, verb.size() - 1);
     return verb;

@@ -3,6 +3,7 @@
 // the statistics helpers, the builtin catalogue and the idiom library.
 #include "builtins/builtin.h"
 #include "builtins/warp_namespace.h"
+#include "synth/describe.h"
 #include "synth/idiom.h"
 #include "synth/instance.h"
 #include "synth/library.h"
@@ -137,6 +138,28 @@ TEST(SynthDescription, EveryKernelHasOne) {
         EXPECT_LE(sentences, 3u) << k.description;
         EXPECT_EQ(k.description.find('{'), std::string::npos) << k.description;
     }
+}
+
+// A comment is the phrase in the imperative: "normalizes" -> "normalize", "pushes" -> "push".
+TEST(SynthDescription, CommentsUseTheImperative) {
+    const auto comment_of = [](std::string_view id) {
+        const Idiom* idiom = Library::get().find(id);
+        EXPECT_NE(idiom, nullptr) << id;
+        Plan plan;
+        Node n;
+        n.idiom = idiom;
+        for (size_t i = 0; i < idiom->inputs.size() + idiom->outputs.size(); ++i) {
+            Value v;
+            v.noun = "the value";
+            plan.graph.values.push_back(v);
+            (i < idiom->inputs.size() ? n.inputs : n.outputs).push_back(static_cast<int>(i));
+        }
+        plan.graph.nodes.push_back(n);
+        return comment_text(plan, 0);
+    };
+    EXPECT_TRUE(comment_of("vec_normalize").starts_with("normalize ")) << comment_of("vec_normalize");
+    EXPECT_TRUE(comment_of("sphere_pushout").starts_with("push ")) << comment_of("sphere_pushout");
+    EXPECT_TRUE(comment_of("sgd_step").starts_with("take ")) << comment_of("sgd_step");
 }
 
 // ---------------------------------------------------------------- the idiom library
