@@ -30,6 +30,7 @@ constexpr RoleSpec kRoles[] = {
     {"log variance", "log variance", -2.0, 1.0, "logvar log_var", "logvar log_var"},
     {"max logit", "max logit", 2.0, 3.0, "m z_max row_max", "row_max max_logits"},
     {"partition sum", "partition sum", 1.0, 10.0, "denom sum_exp", "row_sum denoms sum_exp"},
+    {"unnormalized weight", "partition sum", 0.0, 1.0, "e w_exp", "exp_weights"},
     {"query", "query", -1.0, 1.0, "q query", "queries q"},
     {"key vector", "key vector", -1.0, 1.0, "k key_vec", "keys k"},
     {"value vector", "value vector", -1.0, 1.0, "v_val value", "values v"},
@@ -218,7 +219,7 @@ constexpr IdiomSpec kLearning[] = {
      "x: F activation, mean: F mean, var: F0+ variance, gamma: F gain, beta: F bias, eps: F+ # tolerance =1.0e-5 "
      "-> y: F~x*gamma*1000+mean*gamma*1000+beta ^x",
      "{gamma} * ({x} - {mean}) / wp.sqrt({var} + {eps}) + {beta}",
-     "normalizes {x} with the running {mean} and {var}, then scales and shifts it", "y: bn_out y", kHelper},
+     "normalizes {x} by {mean} and {var}, then scales and shifts it", "y: bn_out y", kHelper},
 
     // ---- optimiser steps
     {"sgd_step", Domain::Learning,
@@ -241,13 +242,13 @@ constexpr IdiomSpec kLearning[] = {
      "b2: F01 # second moment decay =0.999 -> m_new: F~m+g first moment, v_new: F0+~v+g*g second moment",
      "{m_new} = {b1} * {m} + (1.0 - {b1}) * {g}\n"
      "{v_new} = {b2} * {v} + (1.0 - {b2}) * {g} * {g}",
-     "updates the Adam moments {m} and {v} with {g}", "m_new: m_new m_t; v_new: v_new v_t"},
+     "updates {m} and {v} with {g}", "m_new: m_new m_t; v_new: v_new v_t"},
     {"adam_bias_correction", Domain::Learning,
      "m: F first moment, v: F0+ second moment, b1: F01 # momentum =0.9, b2: F01 # second moment decay =0.999, "
      "t: I[1,10000] # step =10 -> m_hat: F~m*100 first moment, v_hat: F0+~v*1000 second moment",
      "{m_hat} = {m} / (1.0 - wp.pow({b1}, float({t})))\n"
      "{v_hat} = {v} / (1.0 - wp.pow({b2}, float({t})))",
-     "corrects the bias of the Adam moments {m} and {v} at {t}", "m_hat: m_hat mhat; v_hat: v_hat vhat"},
+     "corrects the bias of {m} and {v} at {t}", "m_hat: m_hat mhat; v_hat: v_hat vhat"},
     {"adam_update", Domain::Learning,
      "w: F parameter, m_hat: F first moment, v_hat: F0+ second moment, lr: F+ # learning rate =0.001, "
      "eps: F+ # tolerance =1.0e-8 -> w_new: F~w+lr*m_hat*100000000 parameter",
@@ -264,7 +265,7 @@ constexpr IdiomSpec kLearning[] = {
      "$m_hat = {m_new} / (1.0 - wp.pow({b1}, float({t})))\n"
      "$v_hat = {v_new} / (1.0 - wp.pow({b2}, float({t})))\n"
      "{w_new} = {w} * (1.0 - {lr} * {wd}) - {lr} * $m_hat / (wp.sqrt($v_hat) + {eps})",
-     "takes an AdamW step on {w} with {g}, updating the moments {m} and {v}",
+     "takes an AdamW step on {w} with {g}, updating {m} and {v}",
      "w_new: w_new theta_new; m_new: m_new m_t; v_new: v_new v_t; m_hat: m_hat mhat; v_hat: v_hat vhat", kHelper},
     {"decoupled_weight_decay", Domain::Learning,
      "w: F parameter, lr: F+ # learning rate =0.001, wd: F+ # weight decay =0.01 -> w_new: F~w parameter",
@@ -313,25 +314,25 @@ constexpr IdiomSpec kLearning[] = {
      "{g} / {s}", "unscales {g} by {s}", "gu: g_unscaled grad"},
 
     // ---- softmax and attention
-    {"stable_exp", Domain::Learning, "z: F~20 logit, m: F max logit -> e: F0+~1e9 weight", "wp.exp({z} - {m})",
+    {"stable_exp", Domain::Learning, "z: F~20 logit, m: F max logit -> e: F+~1e9 unnormalized weight", "wp.exp({z} - {m})",
      "exponentiates {z} shifted by {m}", "e: e ez w"},
     {"softmax_prob", Domain::Learning,
-     "z: F~20 logit, m: F max logit, s: F+ partition sum -> p: F0+~1e9 probability", "wp.exp({z} - {m}) / {s}",
+     "z: F~20 logit, m: F max logit, s: F+ partition sum -> p: F0+~1e18 probability", "wp.exp({z} - {m}) / {s}",
      "normalizes {z} into a softmax probability with {m} and {s}", "p: p prob"},
     {"log_softmax", Domain::Learning,
-     "z: F logit, m: F max logit, s: F+ partition sum -> lp: F~z+m+3 logit", "{z} - {m} - wp.log({s})",
+     "z: F logit, m: F max logit, s: F0+~1e12 partition sum -> lp: F~z+m+70 logit", "{z} - {m} - wp.log(wp.max({s}, 1.0e-30))",
      "computes the log-softmax of {z} from {m} and {s}", "lp: logp log_prob"},
-    {"log_sum_exp", Domain::Learning, "m: F max logit, s: F0+~1e9 weight -> lse: F~m+70 logit",
+    {"log_sum_exp", Domain::Learning, "m: F max logit, s: F0+~1e12 partition sum -> lse: F~m+70 logit",
      "{m} + wp.log(wp.max({s}, 1.0e-30))", "computes the log-sum-exp from {m} and the sum {s}", "lse: lse logz"},
     {"temperature_scale", Domain::Learning, "z: F logit, tau: F+ # temperature =1.0 -> zs: F~z*2 ^z", "{z} / {tau}",
      "divides {z} by {tau}", "zs: z_scaled scaled"},
     {"attention_score", Domain::Learning,
      "q: V4 query, k: V4 key vector, scale: F+ # attention scale =0.5 -> s: F~q*k*scale*4 logit",
      "wp.dot({q}, {k}) * {scale}", "scores {q} against {k} with a scaled dot product", "s: score logit"},
-    {"weighted_value", Domain::Learning, "p: F0+~1e9 weight, v: V4 value vector -> o: V4~p*v value vector",
+    {"weighted_value", Domain::Learning, "p: F0+~1e9 unnormalized weight, v: V4 value vector -> o: V4~p*v value vector",
      "{p} * {v}", "weighs {v} by {p}", "o: contrib wv"},
-    {"normalize_attention", Domain::Learning, "o: V4 value vector, s: F0+ weight -> out: V4~o*1e20 ^o",
-     "{o} / ({s} + 1.0e-20)", "divides {o} by the sum of weights {s}", "out: attn_out context"},
+    {"normalize_attention", Domain::Learning, "o: V4 value vector, s: F0+ partition sum -> out: V4~o*1e20 ^o",
+     "{o} / ({s} + 1.0e-20)", "normalizes the attention output {o} by {s}", "out: attn_out context"},
 
     // ---- quantisation
     {"fake_quantize", Domain::Learning, "x: F~1000 activation, s: F+ # quantization scale =0.02 -> y: F~x+s*128 ^x",
@@ -350,9 +351,12 @@ constexpr IdiomSpec kLearning[] = {
      "x: F~1000 activation, s: F+ quantization scale, zp: I[0,255] # zero point =128 -> q: I[0,255] quantized value",
      "wp.int32(wp.clamp(wp.round({x} / {s}) + float({zp}), 0.0, 255.0))",
      "quantizes {x} to a uint8 code with {s} and {zp}", "q: q qx"},
-    {"dequantize", Domain::Learning,
-     "q: I[-128,255] quantized value, s: F+ quantization scale, zp: I[0,255] # zero point =0 -> x: F~s*400 activation",
-     "float({q} - {zp}) * {s}", "dequantizes {q} with {s} and {zp}", "x: x_dq deq"},
+    {"dequantize_symmetric", Domain::Learning,
+     "q: I[-128,255] quantized value, s: F+ quantization scale -> x: F~s*256 activation", "float({q}) * {s}",
+     "dequantizes {q} with {s}", "x: x_dq deq"},
+    {"dequantize_affine", Domain::Learning,
+     "q: I[-128,255] quantized value, s: F+ quantization scale, zp: I[0,255] # zero point =128 -> x: F~s*400 activation",
+     "float({q} - {zp}) * {s}", "dequantizes {q} with {s} around {zp}", "x: x_dq deq"},
     {"absmax_scale", Domain::Learning, "a: F0+ value -> s: F+~a+1 quantization scale",
      "wp.max({a}, 1.0e-8) / 127.0", "derives an int8 quantization scale from the absolute maximum {a}",
      "s: q_scale scale"},
@@ -371,7 +375,7 @@ constexpr IdiomSpec kLearning[] = {
     {"step_decay_lr", Domain::Learning,
      "lr: F+ # learning rate =0.1, t: I[0,10000] # step =100, every: I[10,1000] # decay interval =100, "
      "gamma: F01 # decay factor =0.5 -> r: F0+~lr learning rate",
-     "{lr} * wp.pow({gamma}, float({t} // {every}))", "decays {lr} by {gamma} every {every}", "r: lr_t lr_step"},
+     "{lr} * wp.pow({gamma}, float({t} // {every}))", "decays {lr} by {gamma} at each multiple of {every}", "r: lr_t lr_step"},
     {"exponential_lr", Domain::Learning,
      "lr: F+ # learning rate =0.01, k: F+ # decay rate =0.001, t: I[0,10000] # step =100 -> r: F0+~lr learning rate",
      "{lr} * wp.exp(-{k} * float({t}))", "decays {lr} exponentially at {k}", "r: lr_t lr_exp"},
