@@ -83,7 +83,7 @@ constexpr IdiomSpec kBits[] = {
     {"hash_cell", Domain::Bits, "c: V3I cell coordinate -> h: U hash",
      "(wp.uint32({c}[0]) * wp.uint32(73856093)) ^ (wp.uint32({c}[1]) * wp.uint32(19349663)) ^ "
      "(wp.uint32({c}[2]) * wp.uint32(83492791))",
-     "hashes the cell {c} with the Teschner spatial hash", "h: h cell_hash"},
+     "hashes {c} with the Teschner spatial hash", "h: h cell_hash"},
     {"hash_bucket", Domain::Bits, "h: U hash, n: I[1,4096] # bucket count =1024 -> b: I[0,4095] bucket index",
      "int({h} % wp.uint32({n}))", "maps {h} to one of {n} buckets", "b: bucket slot"},
     {"hash_bucket_pow2", Domain::Bits, "h: U hash -> b: I[0,4095] bucket index", "int({h} & wp.uint32(4095))",
@@ -103,7 +103,7 @@ constexpr IdiomSpec kBits[] = {
      "    $bit = wp.uint32($b)\n"
      "    {code} = {code} | ((($x >> $bit) & wp.uint32(1)) << (wp.uint32(2) * $bit))\n"
      "    {code} = {code} | ((($y >> $bit) & wp.uint32(1)) << (wp.uint32(2) * $bit + wp.uint32(1)))",
-     "interleaves the bits of the 2D cell {c} into a Morton code", "code: code morton; x: x ix; y: y iy; b: b k; bit: bit s",
+     "interleaves the bits of {c} into a 2D Morton code", "code: code morton; x: x ix; y: y iy; b: b k; bit: bit s",
      kLoop},
     {"morton2d_magic", Domain::Bits, "c: V2I[0,65535] cell coordinate -> code: U morton code",
      "$x = wp.uint32({c}[0]) & wp.uint32(0x0000FFFF)\n"
@@ -117,7 +117,7 @@ constexpr IdiomSpec kBits[] = {
      "$y = ($y | ($y << wp.uint32(2))) & wp.uint32(0x33333333)\n"
      "$y = ($y | ($y << wp.uint32(1))) & wp.uint32(0x55555555)\n"
      "{code} = $x | ($y << wp.uint32(1))",
-     "interleaves the bits of the 2D cell {c} into a Morton code with magic masks", "code: code morton; x: x ix; y: y iy"},
+     "interleaves the bits of {c} into a 2D Morton code with magic masks", "code: code morton; x: x ix; y: y iy"},
     {"morton3d_magic", Domain::Bits, "c: V3I[0,1023] cell coordinate -> code: U morton code",
      "$x = wp.uint32({c}[0])\n"
      "$x = ($x * wp.uint32(0x00010001)) & wp.uint32(0xFF0000FF)\n"
@@ -135,7 +135,7 @@ constexpr IdiomSpec kBits[] = {
      "$z = ($z * wp.uint32(0x00000011)) & wp.uint32(0xC30C30C3)\n"
      "$z = ($z * wp.uint32(0x00000005)) & wp.uint32(0x49249249)\n"
      "{code} = ($x << wp.uint32(2)) | ($y << wp.uint32(1)) | $z",
-     "computes the 30-bit Morton code of the 3D cell {c}", "code: code morton; x: xx ex; y: yy ey; z: zz ez",
+     "computes the 30-bit Morton code of {c}", "code: code morton; x: xx ex; y: yy ey; z: zz ez",
      kHelper},
     {"morton3d_loop", Domain::Bits, "c: V3I[0,1023] cell coordinate -> code: U morton code",
      "{code} = wp.uint32(0)\n"
@@ -144,7 +144,7 @@ constexpr IdiomSpec kBits[] = {
      "    {code} = {code} | (((wp.uint32({c}[0]) >> $bit) & wp.uint32(1)) << (wp.uint32(3) * $bit + wp.uint32(2)))\n"
      "    {code} = {code} | (((wp.uint32({c}[1]) >> $bit) & wp.uint32(1)) << (wp.uint32(3) * $bit + wp.uint32(1)))\n"
      "    {code} = {code} | (((wp.uint32({c}[2]) >> $bit) & wp.uint32(1)) << (wp.uint32(3) * $bit))",
-     "interleaves the bits of the 3D cell {c} into a Morton code", "code: code morton; b: b k; bit: bit s", kLoop},
+     "interleaves the bits of {c} into a 3D Morton code", "code: code morton; b: b k; bit: bit s", kLoop},
     {"morton2d_decode", Domain::Bits, "code: U morton code -> c: V2I[0,65535] cell coordinate",
      "$x = {code} & wp.uint32(0x55555555)\n"
      "$x = ($x | ($x >> wp.uint32(1))) & wp.uint32(0x33333333)\n"
@@ -157,7 +157,7 @@ constexpr IdiomSpec kBits[] = {
      "$y = ($y | ($y >> wp.uint32(4))) & wp.uint32(0x00FF00FF)\n"
      "$y = ($y | ($y >> wp.uint32(8))) & wp.uint32(0x0000FFFF)\n"
      "{c} = wp.vec2i(int($x), int($y))",
-     "decodes the 2D cell of the Morton code {code}", "c: cell ij; x: x ix; y: y iy"},
+     "decodes the 2D cell of {code}", "c: cell ij; x: x ix; y: y iy"},
 
     // ---- bit counting, reversal, single bits
     {"popcount_builtin", Domain::Bits, "m: U bit mask -> n: I[0,32] bit count", "wp.bit_count({m})",
@@ -260,11 +260,11 @@ constexpr IdiomSpec kBits[] = {
      "$b = wp.uint32(wp.uint8(wp.clamp({c}[2], 0.0, 1.0) * 255.0 + 0.5))\n"
      "$a = wp.uint32(wp.uint8(wp.clamp({c}[3], 0.0, 1.0) * 255.0 + 0.5))\n"
      "{p} = $r | ($g << wp.uint32(8)) | ($b << wp.uint32(16)) | ($a << wp.uint32(24))",
-     "packs the color {c} into an RGBA8 word", "p: packed rgba; r: r8 red; g: g8 green; b: b8 blue; a: a8 alpha"},
+     "packs {c} into an RGBA8 word", "p: packed rgba; r: r8 red; g: g8 green; b: b8 blue; a: a8 alpha"},
     {"unpack_rgba8", Domain::Bits, "p: U packed word -> c: V4 rgba color",
      "wp.vec4(float({p} & wp.uint32(0xFF)), float(({p} >> wp.uint32(8)) & wp.uint32(0xFF)), "
      "float(({p} >> wp.uint32(16)) & wp.uint32(0xFF)), float({p} >> wp.uint32(24))) / 255.0",
-     "unpacks the RGBA8 word {p} into a color", "c: rgba color"},
+     "unpacks {p} from RGBA8 into a color", "c: rgba color"},
     {"pack_bytes", Domain::Bits,
      "b0: I[0,255] byte, b1: I[0,255] byte, b2: I[0,255] byte, b3: I[0,255] byte -> w: U packed word",
      "wp.uint32({b0}) | (wp.uint32({b1}) << wp.uint32(8)) | (wp.uint32({b2}) << wp.uint32(16)) | "
@@ -282,7 +282,7 @@ constexpr IdiomSpec kBits[] = {
      "{lo} = int({w} & wp.uint32(0xFFFF))",
      "splits {w} into its high and low half-words", "hi: hi upper; lo: lo lower"},
     {"sign_extend_16", Domain::Bits, "v: I[0,65535] half word -> s: I[-32768,32767] signed index",
-     "(({v} & 0xFFFF) ^ 0x8000) - 0x8000", "sign-extends the 16-bit value {v}", "s: sval s16"},
+     "(({v} & 0xFFFF) ^ 0x8000) - 0x8000", "sign-extends {v} from 16 bits", "s: sval s16"},
     {"byte_checksum", Domain::Bits, "w: U packed word -> s: I[0,255] byte",
      "$total = wp.uint8({w}) + wp.uint8({w} >> wp.uint32(8)) + wp.uint8({w} >> wp.uint32(16)) + wp.uint8({w} >> wp.uint32(24))\n"
      "{s} = int($total)",
@@ -292,28 +292,28 @@ constexpr IdiomSpec kBits[] = {
     {"to_fixed16", Domain::Bits, "x: F~15 value -> q: I[-983040,983040] fixed-point value",
      "int(wp.round({x} * 65536.0))", "converts {x} to 16.16 fixed point", "q: fx q16"},
     {"from_fixed16", Domain::Bits, "q: I[-1048576,1048576] fixed-point value -> x: F~16 value",
-     "float({q}) / 65536.0", "converts the 16.16 fixed-point {q} to a float", "x: x val"},
+     "float({q}) / 65536.0", "converts {q} from 16.16 fixed point to a float", "x: x val"},
     {"fixed_mul", Domain::Bits,
      "a: I[-1048576,1048576] fixed-point value, b: I[-1048576,1048576] fixed-point value "
      "-> p: I[-16777216,16777216] fixed-point value",
-     "int((wp.int64({a}) * wp.int64({b})) >> wp.int64(16))", "multiplies the 16.16 fixed-point {a} and {b}",
+     "int((wp.int64({a}) * wp.int64({b})) >> wp.int64(16))", "multiplies {a} and {b} in 16.16 fixed point",
      "p: prod fx"},
     {"fixed_lerp", Domain::Bits,
      "a: I[-1048576,1048576] fixed-point value, b: I[-1048576,1048576] fixed-point value, t: I[0,256] byte "
      "-> r: I[-1048576,1048576] fixed-point value",
-     "{a} + ((({b} - {a}) * {t}) >> 8)", "blends {a} toward {b} by {t}/256 in fixed point", "r: mixed fx"},
+     "{a} + ((({b} - {a}) * {t}) >> 8)", "blends {a} toward {b} by {t} in 256ths, in fixed point", "r: mixed fx"},
 
     // ---- index arithmetic
     {"flatten_2d", Domain::Bits,
      "c: V2I[0,1023] cell coordinate, w: I[1,1024] # row width =256 -> i: I[0,1048575] linear index",
-     "{c}[1] * {w} + {c}[0]", "flattens the 2D index {c} in rows of {w}", "i: idx flat"},
+     "{c}[1] * {w} + {c}[0]", "flattens {c} to a linear index in rows of {w}", "i: idx flat"},
     {"unflatten_2d", Domain::Bits,
      "i: I[0,1048575] linear index, w: I[1,1024] # row width =256 -> c: V2I[0,1048575] cell coordinate",
      "wp.vec2i({i} % {w}, {i} // {w})", "splits {i} into a column and a row of width {w}", "c: ij cell"},
     {"flatten_3d", Domain::Bits,
      "c: V3I[0,63] cell coordinate, nx: I[1,64] # grid resolution =32, ny: I[1,64] # grid resolution =32 "
      "-> i: I[0,266304] linear index",
-     "({c}[2] * {ny} + {c}[1]) * {nx} + {c}[0]", "flattens the 3D index {c} on an {nx} by {ny} grid",
+     "({c}[2] * {ny} + {c}[1]) * {nx} + {c}[0]", "flattens {c} to a linear index on a grid of {nx} by {ny}",
      "i: idx flat"},
     {"unflatten_3d", Domain::Bits,
      "i: I[0,1048575] linear index, nx: I[1,64] # grid resolution =32, ny: I[1,64] # grid resolution =32 "
@@ -322,7 +322,7 @@ constexpr IdiomSpec kBits[] = {
      "$y = ({i} // {nx}) % {ny}\n"
      "$z = {i} // ({nx} * {ny})\n"
      "{c} = wp.vec3i($x, $y, $z)",
-     "splits {i} into the 3D index of an {nx} by {ny} grid", "c: ijk cell; x: ix x; y: iy y; z: iz z"},
+     "splits {i} into a 3D cell of a grid of {nx} by {ny}", "c: ijk cell; x: ix x; y: iy y; z: iz z"},
     {"wrap_index", Domain::Bits, "i: I[-1024,2047] signed index, n: I[1,1024] # row width =64 -> j: I[0,1023] linear index",
      "({i} % {n} + {n}) % {n}", "wraps {i} periodically into [0, {n})", "j: wrapped j"},
     {"clamp_index_minmax", Domain::Bits, "i: I[-1024,2047] signed index, n: I[1,1024] # row width =64 -> j: I[0,1023] linear index",
@@ -340,9 +340,9 @@ constexpr IdiomSpec kBits[] = {
      "base: I[0,65536] linear index, i: I[0,1023] linear index, s: I[1,256] # row width =4 -> o: I[0,327424] linear index",
      "{base} + {i} * {s}", "offsets {base} by {i} strides of {s}", "o: offset addr"},
     {"checkerboard_parity", Domain::Bits, "c: V3I[0,1048575] cell coordinate -> p: I[0,1] parity",
-     "({c}[0] + {c}[1] + {c}[2]) & 1", "computes the red-black color of the cell {c}", "p: color parity"},
+     "({c}[0] + {c}[1] + {c}[2]) & 1", "computes the red-black color of {c}", "p: color parity"},
     {"is_red_cell", Domain::Bits, "c: V2I[0,1048575] cell coordinate, phase: I[0,1] # parity =0 -> r: B condition",
-     "({c}[0] + {c}[1]) % 2 == {phase}", "tests whether {c} belongs to the red-black sweep {phase}", "r: is_red active",
+     "({c}[0] + {c}[1]) % 2 == {phase}", "tests whether {c} belongs to the red-black sweep of {phase}", "r: is_red active",
      kPredicate},
 
     // ---- grid cells from positions
@@ -363,10 +363,10 @@ constexpr IdiomSpec kBits[] = {
      "c: V3I[-1048576,1048576] cell coordinate, origin: V3 # grid origin =wp.vec3(-1.0, -1.0, -1.0), h: F+ # grid spacing =0.1 "
      "-> p: V3~c*h+origin+h position",
      "{origin} + (wp.vec3(float({c}[0]), float({c}[1]), float({c}[2])) + wp.vec3(0.5)) * {h}",
-     "computes the center of the cell {c}", "p: center x_c"},
+     "computes the center of {c}", "p: center x_c"},
     {"cell_in_grid", Domain::Bits, "c: V3I cell coordinate, n: I[1,64] # grid resolution =32 -> r: B condition",
      "{c}[0] >= 0 and {c}[0] < {n} and {c}[1] >= 0 and {c}[1] < {n} and {c}[2] >= 0 and {c}[2] < {n}",
-     "tests whether the cell {c} lies inside the grid", "r: inside valid", kPredicate},
+     "tests whether {c} lies inside a grid of {n} cells a side", "r: inside valid", kPredicate},
     {"neighbor_cell", Domain::Bits,
      "c: V3I[0,63] cell coordinate, k: I[0,26] # index =14, n: I[1,64] # grid resolution =32 -> d: V3I[0,63] cell coordinate",
      "$o = wp.vec3i({k} % 3 - 1, ({k} // 3) % 3 - 1, {k} // 9 - 1)\n"
@@ -381,13 +381,13 @@ constexpr IdiomSpec kBits[] = {
     {"split_key64", Domain::Bits, "k: L sort key -> hi: I[0,2147483647] id, lo: I[0,2147483647] id",
      "{hi} = int({k} >> wp.int64(32))\n"
      "{lo} = int({k} & wp.int64(0x7FFFFFFF))",
-     "splits the 64-bit key {k} into its two ids", "hi: hi first; lo: lo second"},
+     "splits {k} into its two 32-bit halves", "hi: hi first; lo: lo second"},
     {"morton_sort_key", Domain::Bits, "code: U morton code, i: I[0,1048575] linear index -> k: L sort key",
      "(wp.int64({code}) << wp.int64(32)) | wp.int64({i})", "makes a sort key of {code} that keeps {i} with it",
      "k: sort_key key64"},
     {"depth_sort_key", Domain::Bits, "cell: I[0,1048575] linear index, d: F01 value -> k: L sort key",
      "(wp.int64({cell}) << wp.int64(24)) | wp.int64(wp.clamp({d}, 0.0, 1.0) * 16777215.0)",
-     "makes a sort key ordered by {cell}, then by the depth {d}", "k: sort_key key64"},
+     "makes a sort key ordered by {cell}, then by {d} as a depth", "k: sort_key key64"},
 };
 
 } // namespace

@@ -166,9 +166,9 @@ constexpr IdiomSpec kLearning[] = {
      "1.0 / (1.0 + wp.exp(-{z})) - {y}", "computes the gradient of the binary cross-entropy of {z} against {y}",
      "g: grad dl_dz"},
     {"hinge_loss", Domain::Learning, "z: F logit, y: F target -> l: F0+~z*y+1 loss", "wp.max(0.0, 1.0 - {y} * {z})",
-     "computes the hinge loss of {z} for the label {y}", "l: loss hinge"},
+     "computes the hinge loss of {z} for {y}", "l: loss hinge"},
     {"cross_entropy_term", Domain::Learning, "p: F01 probability, y: F01 binary target -> l: F0+~17 loss",
-     "-{y} * wp.log(wp.max({p}, 1.0e-7))", "computes the cross-entropy term of {p} for the label {y}",
+     "-{y} * wp.log(wp.max({p}, 1.0e-7))", "computes the cross-entropy term of {p} for {y}",
      "l: loss ce nll"},
     {"focal_term", Domain::Learning, "p: F01 probability, gamma: F+ # exponent =2.0 -> l: F0+~17 loss",
      "-wp.pow(1.0 - {p}, {gamma}) * wp.log(wp.max({p}, 1.0e-7))",
@@ -184,7 +184,7 @@ constexpr IdiomSpec kLearning[] = {
      "computes the binary entropy of {p} in bits", "h: entropy h_bits; q: q p_c"},
     {"smooth_label", Domain::Learning,
      "y: F01 binary target, eps: F01 # label smoothing =0.1 -> s: F01 binary target",
-     "{y} * (1.0 - {eps}) + 0.5 * {eps}", "smooths the label {y} by {eps}", "s: y_smooth target_s"},
+     "{y} * (1.0 - {eps}) + 0.5 * {eps}", "smooths {y} by {eps}", "s: y_smooth target_s"},
     {"l2_penalty", Domain::Learning, "w: F~100 parameter, lam: F+ # regularization strength =1.0e-4 -> r: F0+~w*w*lam loss",
      "0.5 * {lam} * {w} * {w}", "computes the L2 penalty of {w} weighted by {lam}", "r: penalty reg"},
     {"l1_penalty", Domain::Learning, "w: F parameter, lam: F+ # regularization strength =1.0e-4 -> r: F0+~w*lam loss",
@@ -211,7 +211,7 @@ constexpr IdiomSpec kLearning[] = {
      "{x} / wp.sqrt({ms} + {eps})", "divides {x} by the root of {ms}", "y: x_norm normed"},
     {"variance_from_moments", Domain::Learning,
      "ms: F0+ squared magnitude, m: F~100 activation -> var: F0+~ms+m*m variance",
-     "wp.max({ms} - {m} * {m}, 0.0)", "computes the variance from the mean square {ms} and the mean {m}",
+     "wp.max({ms} - {m} * {m}, 0.0)", "computes the variance from {ms} and {m}",
      "var: var variance"},
     {"scale_shift", Domain::Learning, "x: F activation, gamma: F gain, beta: F bias -> y: F~x*gamma+beta ^x",
      "{gamma} * {x} + {beta}", "scales {x} by {gamma} and shifts it by {beta}", "y: out y"},
@@ -302,7 +302,7 @@ constexpr IdiomSpec kLearning[] = {
      "    {gc} = {g} * ({max_norm} / $n)",
      "clips the norm of {g} to {max_norm}", "gc: g_clipped grad; n: gnorm norm", kBranch},
     {"norm_from_sum_squares", Domain::Learning, "s: F0+ squared magnitude -> n: F0+~s+1 gradient norm",
-     "wp.sqrt({s})", "takes the norm from the sum of squares {s}", "n: grad_norm total_norm"},
+     "wp.sqrt({s})", "takes the square root of {s} as a norm", "n: grad_norm total_norm"},
     {"zero_nonfinite_grad", Domain::Learning, "g: F gradient -> gs: F~g gradient",
      "{gs} = {g}\n"
      "if wp.isnan({g}) or wp.isinf({g}):\n"
@@ -323,7 +323,7 @@ constexpr IdiomSpec kLearning[] = {
      "z: F logit, m: F max logit, s: F0+~1e12 partition sum -> lp: F~z+m+70 logit", "{z} - {m} - wp.log(wp.max({s}, 1.0e-30))",
      "computes the log-softmax of {z} from {m} and {s}", "lp: logp log_prob"},
     {"log_sum_exp", Domain::Learning, "m: F max logit, s: F0+~1e12 partition sum -> lse: F~m+70 logit",
-     "{m} + wp.log(wp.max({s}, 1.0e-30))", "computes the log-sum-exp from {m} and the sum {s}", "lse: lse logz"},
+     "{m} + wp.log(wp.max({s}, 1.0e-30))", "computes the log-sum-exp from {m} and {s}", "lse: lse logz"},
     {"temperature_scale", Domain::Learning, "z: F logit, tau: F+ # temperature =1.0 -> zs: F~z*2 ^z", "{z} / {tau}",
      "divides {z} by {tau}", "zs: z_scaled scaled"},
     {"attention_score", Domain::Learning,
@@ -332,7 +332,7 @@ constexpr IdiomSpec kLearning[] = {
     {"weighted_value", Domain::Learning, "p: F0+~1e9 unnormalized weight, v: V4 value vector -> o: V4~p*v value vector",
      "{p} * {v}", "weighs {v} by {p}", "o: contrib wv"},
     {"normalize_attention", Domain::Learning, "o: V4 value vector, s: F0+ partition sum -> out: V4~o*1e20 ^o",
-     "{o} / ({s} + 1.0e-20)", "normalizes the attention output {o} by {s}", "out: attn_out context"},
+     "{o} / ({s} + 1.0e-20)", "normalizes {o} by {s}", "out: attn_out context"},
 
     // ---- quantisation
     {"fake_quantize", Domain::Learning, "x: F~1000 activation, s: F+ # quantization scale =0.02 -> y: F~x+s*128 ^x",
@@ -358,7 +358,7 @@ constexpr IdiomSpec kLearning[] = {
      "q: I[-128,255] quantized value, s: F+ quantization scale, zp: I[0,255] # zero point =128 -> x: F~s*400 activation",
      "float({q} - {zp}) * {s}", "dequantizes {q} with {s} around {zp}", "x: x_dq deq"},
     {"absmax_scale", Domain::Learning, "a: F0+ value -> s: F+~a+1 quantization scale",
-     "wp.max({a}, 1.0e-8) / 127.0", "derives an int8 quantization scale from the absolute maximum {a}",
+     "wp.max({a}, 1.0e-8) / 127.0", "derives an int8 quantization scale from {a} as the absolute maximum",
      "s: q_scale scale"},
 
     // ---- learning-rate schedules
