@@ -75,7 +75,7 @@ constexpr IdiomSpec kLearning[] = {
     {"leaky_relu_max", Domain::Learning,
      "x: F activation, alpha: F01 # negative slope =0.2 -> y: F~x ^x", "wp.max({x}, {alpha} * {x})",
      "applies a leaky ReLU to {x} as the maximum of it and its product with {alpha}", "y: h leaky a"},
-    {"elu", Domain::Learning, "x: F activation, alpha: F+ # scale =1.0 -> y: F~x+alpha ^x",
+    {"elu", Domain::Learning, "x: F activation, alpha: F+ # scale -> y: F~x+alpha ^x",
      "{y} = {x}\n"
      "if {x} < 0.0:\n"
      "    {y} = {alpha} * (wp.exp({x}) - 1.0)",
@@ -89,7 +89,7 @@ constexpr IdiomSpec kLearning[] = {
      "applies the exact GELU to {x}", "y: h gelu a"},
     {"silu", Domain::Learning, "x: F~20 activation -> y: F~x ^x", "{x} / (1.0 + wp.exp(-{x}))",
      "applies SiLU (swish) to {x}", "y: h swish a"},
-    {"swish_beta", Domain::Learning, "x: F~10 activation, beta: F+ # scale =1.0 -> y: F~x ^x",
+    {"swish_beta", Domain::Learning, "x: F~10 activation, beta: F+ # scale =1.702 -> y: F~x ^x",
      "$s = 1.0 / (1.0 + wp.exp(-{beta} * {x}))\n"
      "{y} = {x} * $s",
      "applies swish to {x}, with {beta} sharpening the gate", "y: h swish a; s: gate sig"},
@@ -151,7 +151,7 @@ constexpr IdiomSpec kLearning[] = {
      "wp.clamp({pred} - {y}, -{delta}, {delta})", "computes the Huber gradient of {pred} against {y}",
      "g: grad dl_dpred"},
     {"smooth_l1", Domain::Learning,
-     "pred: F~100 prediction, y: F~100 target, beta: F+ # transition point =1.0 -> l: F0+~pred+y+pred*pred*10+y*y*10 loss",
+     "pred: F~100 prediction, y: F~100 target, beta: F+ # transition point =0.5 -> l: F0+~pred+y+pred*pred*10+y*y*10 loss",
      "$r = wp.abs({pred} - {y})\n"
      "{l} = wp.where($r < {beta}, 0.5 * $r * $r / {beta}, $r - 0.5 * {beta})",
      "computes the smooth L1 loss of {pred} against {y}", "l: loss sl1; r: r abs_err"},
@@ -245,7 +245,7 @@ constexpr IdiomSpec kLearning[] = {
      "updates {m} and {v} with {g}", "m_new: m_new m_t; v_new: v_new v_t"},
     {"adam_bias_correction", Domain::Learning,
      "m: F first moment, v: F0+ second moment, b1: F01 # momentum =0.9, b2: F01 # second moment decay =0.999, "
-     "t: I[1,10000] # step =10 -> m_hat: F~m*100 first moment, v_hat: F0+~v*1000 second moment",
+     "t: I[1,10000] # step -> m_hat: F~m*100 first moment, v_hat: F0+~v*1000 second moment",
      "{m_hat} = {m} / (1.0 - wp.pow({b1}, float({t})))\n"
      "{v_hat} = {v} / (1.0 - wp.pow({b2}, float({t})))",
      "corrects the bias of {m} and {v} at {t}", "m_hat: m_hat mhat; v_hat: v_hat vhat"},
@@ -257,7 +257,7 @@ constexpr IdiomSpec kLearning[] = {
     {"adamw_step", Domain::Learning,
      "w: F parameter, g: F~100 gradient, m: F first moment, v: F0+ second moment, lr: F+ # learning rate =0.001, "
      "b1: F01 # momentum =0.9, b2: F01 # second moment decay =0.999, wd: F+ # weight decay =0.01, "
-     "t: I[1,10000] # step =10, eps: F+ # tolerance =1.0e-8 "
+     "t: I[1,10000] # step, eps: F+ # tolerance =1.0e-8 "
      "-> w_new: F~w+lr*w*wd+lr*m*100000000+lr*g*100000000 parameter, m_new: F~m+g first moment, "
      "v_new: F0+~v+g*g second moment",
      "{m_new} = {b1} * {m} + (1.0 - {b1}) * {g}\n"
@@ -324,7 +324,7 @@ constexpr IdiomSpec kLearning[] = {
      "computes the log-softmax of {z} from {m} and {s}", "lp: logp log_prob"},
     {"log_sum_exp", Domain::Learning, "m: F max logit, s: F0+~1e12 partition sum -> lse: F~m+70 logit",
      "{m} + wp.log(wp.max({s}, 1.0e-30))", "computes the log-sum-exp from {m} and {s}", "lse: lse logz"},
-    {"temperature_scale", Domain::Learning, "z: F logit, tau: F+ # temperature =1.0 -> zs: F~z*2 ^z", "{z} / {tau}",
+    {"temperature_scale", Domain::Learning, "z: F logit, tau: F+ # temperature =0.7 -> zs: F~z*2 ^z", "{z} / {tau}",
      "divides {z} by {tau}", "zs: z_scaled scaled"},
     {"attention_score", Domain::Learning,
      "q: V4 query, k: V4 key vector, scale: F+ # attention scale =0.5 -> s: F~q*k*scale*4 logit",
@@ -340,7 +340,7 @@ constexpr IdiomSpec kLearning[] = {
      "{y} = $q * {s}",
      "fake-quantizes {x} to int8 steps of {s}", "y: x_q fq; q: q q_int"},
     {"fake_quantize_affine", Domain::Learning,
-     "x: F~1000 activation, s: F+ # quantization scale =0.02, zp: I[0,255] # zero point =128 -> y: F~s*256 ^x",
+     "x: F~1000 activation, s: F+ # quantization scale =0.02, zp: I[0,255] # zero point -> y: F~s*256 ^x",
      "$q = wp.clamp(wp.round({x} / {s}) + float({zp}), 0.0, 255.0)\n"
      "{y} = ($q - float({zp})) * {s}",
      "fake-quantizes {x} to uint8 steps of {s} around {zp}", "y: x_q fq; q: q q_int"},
@@ -348,14 +348,14 @@ constexpr IdiomSpec kLearning[] = {
      "int(wp.clamp(wp.round({x} / {s}), -127.0, 127.0))", "quantizes {x} to a symmetric int8 code with {s}",
      "q: q qx"},
     {"quantize_uint8", Domain::Learning,
-     "x: F~1000 activation, s: F+ quantization scale, zp: I[0,255] # zero point =128 -> q: I[0,255] quantized value",
+     "x: F~1000 activation, s: F+ quantization scale, zp: I[0,255] # zero point -> q: I[0,255] quantized value",
      "wp.int32(wp.clamp(wp.round({x} / {s}) + float({zp}), 0.0, 255.0))",
      "quantizes {x} to a uint8 code with {s} and {zp}", "q: q qx"},
     {"dequantize_symmetric", Domain::Learning,
      "q: I[-128,255] quantized value, s: F+ quantization scale -> x: F~s*256 activation", "float({q}) * {s}",
      "dequantizes {q} with {s}", "x: x_dq deq"},
     {"dequantize_affine", Domain::Learning,
-     "q: I[-128,255] quantized value, s: F+ quantization scale, zp: I[0,255] # zero point =128 -> x: F~s*400 activation",
+     "q: I[-128,255] quantized value, s: F+ quantization scale, zp: I[0,255] # zero point -> x: F~s*400 activation",
      "float({q} - {zp}) * {s}", "dequantizes {q} with {s} around {zp}", "x: x_dq deq"},
     {"absmax_scale", Domain::Learning, "a: F0+ value -> s: F+~a+1 quantization scale",
      "wp.max({a}, 1.0e-8) / 127.0", "derives an int8 quantization scale from {a} as the absolute maximum",
@@ -363,25 +363,25 @@ constexpr IdiomSpec kLearning[] = {
 
     // ---- learning-rate schedules
     {"cosine_lr", Domain::Learning,
-     "lr_max: F+ # learning rate =0.001, lr_min: F0+ # minimum learning rate =0.0, t: I[0,10000] # step =100, "
-     "total: I[1000,10000] # total steps =10000 -> lr: F~lr_max+lr_min learning rate",
+     "lr_max: F+ # learning rate =0.001, lr_min: F0+ # minimum learning rate =0.0, t: I[0,10000] # step, "
+     "total: I[1000,10000] # total steps -> lr: F~lr_max+lr_min learning rate",
      "{lr_min} + 0.5 * ({lr_max} - {lr_min}) * (1.0 + wp.cos(3.14159265 * float({t}) / float({total})))",
      "anneals the learning rate from {lr_max} to {lr_min} along a cosine over {total}", "lr: lr lr_t"},
     {"linear_warmup", Domain::Learning,
-     "lr: F+ # learning rate =0.001, t: I[0,10000] # step =100, warmup: I[10,1000] # warmup steps =500 "
+     "lr: F+ # learning rate =0.001, t: I[0,10000] # step, warmup: I[10,1000] # warmup steps "
      "-> r: F0+~lr learning rate",
      "{lr} * wp.min(1.0, float({t} + 1) / float({warmup}))", "warms {lr} up linearly over {warmup}",
      "r: lr_t lr_warm"},
     {"step_decay_lr", Domain::Learning,
-     "lr: F+ # learning rate =0.1, t: I[0,10000] # step =100, every: I[10,1000] # decay interval =100, "
+     "lr: F+ # learning rate =0.1, t: I[0,10000] # step, every: I[10,1000] # decay interval =100, "
      "gamma: F01 # decay factor =0.5 -> r: F0+~lr learning rate",
      "{lr} * wp.pow({gamma}, float({t} // {every}))", "decays {lr} by {gamma} at each multiple of {every}", "r: lr_t lr_step"},
     {"exponential_lr", Domain::Learning,
-     "lr: F+ # learning rate =0.01, k: F+ # decay rate =0.001, t: I[0,10000] # step =100 -> r: F0+~lr learning rate",
+     "lr: F+ # learning rate =0.01, k: F+ # decay rate =0.001, t: I[0,10000] # step -> r: F0+~lr learning rate",
      "{lr} * wp.exp(-{k} * float({t}))", "decays {lr} exponentially at {k}", "r: lr_t lr_exp"},
     {"warmup_cosine_lr", Domain::Learning,
-     "lr: F+ # learning rate =0.001, t: I[0,10000] # step =100, warmup: I[10,1000] # warmup steps =500, "
-     "total: I[1000,10000] # total steps =10000 -> r: F0+~lr learning rate",
+     "lr: F+ # learning rate =0.001, t: I[0,10000] # step, warmup: I[10,1000] # warmup steps, "
+     "total: I[1000,10000] # total steps -> r: F0+~lr learning rate",
      "if {t} < {warmup}:\n"
      "    {r} = {lr} * float({t}) / float({warmup})\n"
      "else:\n"
@@ -390,7 +390,7 @@ constexpr IdiomSpec kLearning[] = {
      "warms {lr} up over {warmup}, then anneals it along a cosine", "r: lr_t lr_sched; progress: progress frac",
      kBranch},
     {"inverse_sqrt_lr", Domain::Learning,
-     "lr: F+ # learning rate =0.001, t: I[0,10000] # step =100, warmup: I[10,1000] # warmup steps =500 "
+     "lr: F+ # learning rate =0.001, t: I[0,10000] # step, warmup: I[10,1000] # warmup steps "
      "-> r: F0+~lr learning rate",
      "$s = float(max({t}, 1))\n"
      "{r} = {lr} * wp.min(1.0 / wp.sqrt($s), $s / wp.pow(float({warmup}), 1.5))",

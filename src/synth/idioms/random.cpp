@@ -44,8 +44,8 @@ constexpr IdiomSpec kRandomIdioms[] = {
      "{p} + {r} * wp.sample_unit_sphere({state})", "jitters {p} by a random offset within {r}",
      "q: jittered p_jit", kRandom | kF32Only},
     {"sphere_direction", Domain::Random, "state: U rng state -> d: V3u~1 direction",
-     "wp.sample_unit_sphere_surface({state})", "draws a random direction", "d: dir d", kRandom | kF32Only},
-    {"disk_point", Domain::Random, "state: U rng state, r: F+ # radius =1.0 -> p: V2~r value",
+     "wp.sample_unit_sphere_surface({state})", "draws a random direction", "d: d_rand direction", kRandom | kF32Only},
+    {"disk_point", Domain::Random, "state: U rng state, r: F+ # radius =0.5 -> p: V2~r value",
      "{r} * wp.sample_unit_disk({state})", "draws a random point in the disk of radius {r}", "p: p_disk",
      kRandom | kF32Only},
     {"dropout_mask", Domain::Random, "x: F value, state: U rng state, p: F01 # probability threshold =0.5 -> y: F~x*2 ^x",
@@ -70,7 +70,7 @@ constexpr IdiomSpec kRandomIdioms[] = {
     {"cosine_hemisphere_disk", Domain::Random, "state: U rng state -> d: V3u~1 direction",
      "$p = wp.sample_unit_disk({state})\n"
      "{d} = wp.vec3($p[0], $p[1], wp.sqrt(wp.max(1.0 - $p[0] * $p[0] - $p[1] * $p[1], 0.0)))",
-     "draws a cosine-weighted direction about +z by lifting a disk sample", "d: wi dir; p: p_disk xy",
+     "draws a cosine-weighted direction about +z by lifting a disk sample", "d: wi w_dir; p: p_disk xy",
      kRandom | kF32Only},
     {"cosine_hemisphere_polar", Domain::Random, "state: U rng state -> d: V3u~1 direction",
      "$u1 = wp.randf({state})\n"
@@ -79,7 +79,7 @@ constexpr IdiomSpec kRandomIdioms[] = {
      "$phi = 6.28318531 * $u2\n"
      "{d} = wp.vec3($r * wp.cos($phi), $r * wp.sin($phi), wp.sqrt(1.0 - $u1))",
      "draws a cosine-weighted direction about +z from two uniform numbers",
-     "d: wi dir; u1: u1 xi1; u2: u2 xi2; r: r rad; phi: phi angle", kRandom | kF32Only},
+     "d: wi w_dir; u1: u1 xi1; u2: u2 xi2; r: r rad; phi: phi angle", kRandom | kF32Only},
     {"cosine_about_normal", Domain::Random, "n: V3u normal, state: U rng state -> d: V3u~1 direction",
      "wp.normalize({n} + wp.sample_unit_sphere_surface({state}))",
      "draws a cosine-weighted direction about {n} by offsetting it with a random unit vector", "d: scatter_dir wi",
@@ -88,9 +88,9 @@ constexpr IdiomSpec kRandomIdioms[] = {
      "{d} = wp.sample_unit_sphere_surface({state})\n"
      "if wp.dot({d}, {n}) < 0.0:\n"
      "    {d} = -{d}",
-     "draws a uniform direction in the hemisphere about {n}", "d: wi dir", kRandom | kF32Only | kBranch},
+     "draws a uniform direction in the hemisphere about {n}", "d: wi w_dir", kRandom | kF32Only | kBranch},
     {"hemisphere_builtin", Domain::Random, "state: U rng state -> d: V3u~1 direction",
-     "wp.sample_unit_hemisphere_surface({state})", "draws a uniform direction in the upper hemisphere", "d: wi dir",
+     "wp.sample_unit_hemisphere_surface({state})", "draws a uniform direction in the upper hemisphere", "d: wi w_dir",
      kRandom | kF32Only},
     {"henyey_greenstein_cos", Domain::Random,
      "g: F+ # anisotropy =0.6, state: U rng state -> mu: F~1 cosine",
@@ -136,11 +136,11 @@ constexpr IdiomSpec kRandomIdioms[] = {
 
     // ---- stratified and low-variance samples
     {"stratified_1d", Domain::Random,
-     "k: I[0,63] index, n: I[64,256] # count =64, state: U rng state -> u: F01 uniform variate",
+     "k: I[0,63] index, n: I[64,256] # count, state: U rng state -> u: F01 uniform variate",
      "(float({k}) + wp.randf({state})) / float({n})", "draws a jittered sample in stratum {k} of {n}",
      "u: u xi", kRandom | kF32Only},
     {"jittered_2d", Domain::Random,
-     "c: V2I[0,15] cell coordinate, n: I[16,64] # grid resolution =16, state: U rng state -> p: V2~1 sample point",
+     "c: V2I[0,15] cell coordinate, n: I[16,64] # grid resolution, state: U rng state -> p: V2~1 sample point",
      "(wp.vec2(float({c}[0]) + 0.5, float({c}[1]) + 0.5) + wp.sample_unit_square({state})) / float({n})",
      "draws a jittered sample in the cell {c} of an {n} by {n} grid", "p: xi uv", kRandom | kF32Only},
 
@@ -154,12 +154,12 @@ constexpr IdiomSpec kRandomIdioms[] = {
      "draws two independent normal samples with the Box-Muller transform",
      "z: z normals; u1: u1 xi1; u2: u2 xi2; r: r rad; theta: theta angle", kRandom | kF32Only},
     {"exponential_sample_pdf", Domain::Random,
-     "rate: F+ # rate =1.0, state: U rng state -> x: F0+~40 value, pdf: F+~4 probability density",
+     "rate: F+ # rate =2.0, state: U rng state -> x: F0+~40 value, pdf: F+~4 probability density",
      "{x} = -wp.log(1.0 - wp.randf({state})) / {rate}\n"
      "{pdf} = {rate} * wp.exp(-{rate} * {x})",
      "draws an exponential sample with {rate} by inversion, with its density", "x: x t_s; pdf: pdf p_x",
      kRandom | kF32Only},
-    {"free_path", Domain::Random, "sigma_t: F+ # extinction coefficient =1.0, state: U rng state -> d: F0+~40 distance",
+    {"free_path", Domain::Random, "sigma_t: F+ # extinction coefficient =2.0, state: U rng state -> d: F0+~40 distance",
      "-wp.log(1.0 - wp.randf({state})) / {sigma_t}", "samples a free-flight distance through a medium of {sigma_t}",
      "d: dist t_free", kRandom | kF32Only},
     {"importance_weight", Domain::Random, "f: F value, pdf: F+ probability density -> w: F~f*100000000 ^f",
@@ -211,7 +211,7 @@ constexpr IdiomSpec kRandomIdioms[] = {
      "    {n} = {c} + wp.vec2i(0, 1)\n"
      "else:\n"
      "    {n} = {c} - wp.vec2i(0, 1)",
-     "moves {c} one random step on the lattice", "n: next_cell c_new; dir: dir move", kRandom | kF32Only | kBranch},
+     "moves {c} one random step on the lattice", "n: next_cell c_new; dir: move step_dir", kRandom | kF32Only | kBranch},
     {"russian_roulette", Domain::Random, "t: V3 throughput, state: U rng state -> t2: V3~t*20 throughput",
      "$q = wp.clamp(wp.max(wp.max({t}[0], {t}[1]), {t}[2]), 0.05, 1.0)\n"
      "{t2} = wp.vec3(0.0)\n"
@@ -229,7 +229,7 @@ constexpr IdiomSpec kRandomIdioms[] = {
      "streams {cand} of {w} into a one-item reservoir holding {cur}", "chosen: picked sel; total: w_total wsum_new",
      kRandom | kF32Only | kBranch},
     {"metropolis_accept", Domain::Random,
-     "e_old: F energy, e_new: F energy, T: F+ # temperature =1.0, state: U rng state -> c: B condition",
+     "e_old: F energy, e_new: F energy, T: F+ # temperature =0.5, state: U rng state -> c: B condition",
      "wp.randf({state}) < wp.exp(wp.min(0.0, ({e_old} - {e_new}) / {T}))",
      "accepts a move from {e_old} to {e_new} by the Metropolis rule at {T}", "c: accept ok",
      kRandom | kF32Only | kPredicate},
