@@ -255,6 +255,11 @@ TEST(IdiomRender, ParenthesesFollowPrecedence) {
     EXPECT_EQ(bind_expr(two, "{a} ** {b}", {"x * y", "2.0"}), "(x * y) ** 2.0");
     EXPECT_EQ(bind_expr(two, "{a} > {b}", {"x + y", "z"}), "x + y > z");
     EXPECT_EQ(bind_expr("a: V3 vector, b: F value -> c: F value", "{a}[0] * {b}", {"p - q", "s"}), "(p - q)[0] * s");
+    // An exponent's sign is part of its literal, not a subtraction.
+    EXPECT_EQ(bind_expr(two, "{a} * {b}", {"x", "1.0e-6"}), "x * 1.0e-6");
+    EXPECT_EQ(bind_expr(two, "{a} * {b}", {"x", "wp.float64(2.5E+3)"}), "x * wp.float64(2.5E+3)");
+    EXPECT_EQ(bind_expr(two, "{a} * {b}", {"x", "e - 1.0"}), "x * (e - 1.0)");
+    EXPECT_EQ(bind_expr(two, "{a} * {b}", {"x", "0x1E-k"}), "x * (0x1E-k)");
 }
 
 TEST(Retarget, Float32CodeBecomesFloat64) {
