@@ -215,7 +215,8 @@ int expr_precedence(std::string_view expr) {
                                 !(i + 1 < expr.size() && (expr[i + 1] == 'x' || expr[i + 1] == 'X'));
             while (j < expr.size() &&
                    (std::isalnum(static_cast<unsigned char>(expr[j])) || expr[j] == '_' || expr[j] == '.' ||
-                    (number && (expr[j] == '-' || expr[j] == '+') && (expr[j - 1] == 'e' || expr[j - 1] == 'E'))))
+                    (number && (expr[j] == '-' || expr[j] == '+') &&
+                     (expr[j - 1] == 'e' || expr[j - 1] == 'E'))))
                 ++j;
             const std::string_view word = expr.substr(i, j - i);
             if (depth == 0) {

@@ -307,7 +307,7 @@ constexpr IdiomSpec kLearning[] = {
      "{gs} = {g}\n"
      "if wp.isnan({g}) or wp.isinf({g}):\n"
      "    {gs} = 0.0",
-     "zeroes {g} where it is NaN or infinite", "gs: g_safe grad", kBranch},
+     "replaces {g} by zero where it is NaN or infinite", "gs: g_safe grad", kBranch},
     {"nonfinite_grad", Domain::Learning, "g: F gradient -> bad: B condition", "not wp.isfinite({g})",
      "tests whether {g} is not finite", "bad: bad found_inf", kPredicate},
     {"unscale_grad", Domain::Learning, "g: F gradient, s: F+ # loss scale =1024.0 -> gu: F~g gradient",
