@@ -30,7 +30,7 @@ constexpr RoleSpec kRoles[] = {
     {"log variance", "log variance", -2.0, 1.0, "logvar log_var", "logvar log_var"},
     {"max logit", "max logit", 2.0, 3.0, "m z_max row_max", "row_max max_logits"},
     {"partition sum", "partition sum", 1.0, 10.0, "denom sum_exp", "row_sum denoms sum_exp"},
-    {"unnormalized weight", "partition sum", 0.0, 1.0, "e w_exp", "exp_weights"},
+    {"unnormalized weight", "unnormalized weight", 0.0, 1.0, "e w_exp", "exp_weights"},
     {"query", "query", -1.0, 1.0, "q query", "queries q"},
     {"key vector", "key vector", -1.0, 1.0, "k key_vec", "keys k"},
     {"value vector", "value vector", -1.0, 1.0, "v_val value", "values v"},
@@ -176,7 +176,7 @@ constexpr IdiomSpec kLearning[] = {
     {"gaussian_kl", Domain::Learning,
      "mu: F~10 latent mean, logvar: F~10 log variance -> kl: F~mu*mu+30000 loss",
      "-0.5 * (1.0 + {logvar} - {mu} * {mu} - wp.exp({logvar}))",
-     "computes the KL divergence of a Gaussian with mean {mu} and log variance {logvar} from the unit normal",
+     "computes the KL divergence from the unit normal of a Gaussian with {mu} and {logvar}",
      "kl: kl kl_div"},
     {"binary_entropy_bits", Domain::Learning, "p: F01 probability -> h: F0+~1 loss",
      "$q = wp.clamp({p}, 1.0e-6, 1.0 - 1.0e-6)\n"
@@ -320,10 +320,10 @@ constexpr IdiomSpec kLearning[] = {
      "z: F~20 logit, m: F max logit, s: F+ partition sum -> p: F0+~1e18 probability", "wp.exp({z} - {m}) / {s}",
      "normalizes {z} into a softmax probability with {m} and {s}", "p: p prob"},
     {"log_softmax", Domain::Learning,
-     "z: F logit, m: F max logit, s: F0+~1e12 partition sum -> lp: F~z+m+70 logit", "{z} - {m} - wp.log(wp.max({s}, 1.0e-30))",
+     "z: F logit, m: F max logit, s: F+ partition sum -> lp: F~z+m+10 logit", "{z} - {m} - wp.log({s})",
      "computes the log-softmax of {z} from {m} and {s}", "lp: logp log_prob"},
-    {"log_sum_exp", Domain::Learning, "m: F max logit, s: F0+~1e12 partition sum -> lse: F~m+70 logit",
-     "{m} + wp.log(wp.max({s}, 1.0e-30))", "computes the log-sum-exp from {m} and {s}", "lse: lse logz"},
+    {"log_sum_exp", Domain::Learning, "m: F max logit, s: F+ partition sum -> lse: F~m+10 logit",
+     "{m} + wp.log({s})", "computes the log-sum-exp from {m} and {s}", "lse: lse logz"},
     {"temperature_scale", Domain::Learning, "z: F logit, tau: F+ # temperature =0.7 -> zs: F~z*2 ^z", "{z} / {tau}",
      "divides {z} by {tau}", "zs: z_scaled scaled"},
     {"attention_score", Domain::Learning,
@@ -331,8 +331,8 @@ constexpr IdiomSpec kLearning[] = {
      "wp.dot({q}, {k}) * {scale}", "scores {q} against {k} with a scaled dot product", "s: score logit"},
     {"weighted_value", Domain::Learning, "p: F0+~1e9 unnormalized weight, v: V4 value vector -> o: V4~p*v value vector",
      "{p} * {v}", "weighs {v} by {p}", "o: contrib wv"},
-    {"normalize_attention", Domain::Learning, "o: V4 value vector, s: F0+ partition sum -> out: V4~o*1e20 ^o",
-     "{o} / ({s} + 1.0e-20)", "normalizes {o} by {s}", "out: attn_out context"},
+    {"normalize_attention", Domain::Learning, "o: V4 value vector, s: F+ partition sum -> out: V4~o*10 ^o",
+     "{o} / {s}", "normalizes {o} by {s}", "out: attn_out context"},
 
     // ---- quantisation
     {"fake_quantize", Domain::Learning, "x: F~1000 activation, s: F+ # quantization scale =0.02 -> y: F~x+s*128 ^x",
@@ -357,7 +357,7 @@ constexpr IdiomSpec kLearning[] = {
     {"dequantize_affine", Domain::Learning,
      "q: I[-128,255] quantized value, s: F+ quantization scale, zp: I[0,255] # zero point -> x: F~s*400 activation",
      "float({q} - {zp}) * {s}", "dequantizes {q} with {s} around {zp}", "x: x_dq deq"},
-    {"absmax_scale", Domain::Learning, "a: F0+ value -> s: F+~a+1 quantization scale",
+    {"absmax_scale", Domain::Learning, "a: F0+ activation -> s: F+~a+1 quantization scale",
      "wp.max({a}, 1.0e-8) / 127.0", "derives an int8 quantization scale from {a} as the absolute maximum",
      "s: q_scale scale"},
 
@@ -366,7 +366,7 @@ constexpr IdiomSpec kLearning[] = {
      "lr_max: F+ # learning rate =0.001, lr_min: F0+ # minimum learning rate =0.0, t: I[0,10000] # step, "
      "total: I[1000,10000] # total steps -> lr: F~lr_max+lr_min learning rate",
      "{lr_min} + 0.5 * ({lr_max} - {lr_min}) * (1.0 + wp.cos(3.14159265 * float({t}) / float({total})))",
-     "anneals the learning rate from {lr_max} to {lr_min} along a cosine over {total}", "lr: lr lr_t"},
+     "anneals {lr_max} toward {lr_min} along a cosine over {total}", "lr: lr lr_t"},
     {"linear_warmup", Domain::Learning,
      "lr: F+ # learning rate =0.001, t: I[0,10000] # step, warmup: I[10,1000] # warmup steps "
      "-> r: F0+~lr learning rate",

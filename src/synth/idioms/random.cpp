@@ -13,6 +13,8 @@ constexpr RoleSpec kRoles[] = {
     {"mean", "offset", -0.5, 0.5, "mu mean", "means"},
     {"probability threshold", "fraction", 0.1, 0.9, "p keep_prob p_drop", "probs"},
     {"rate", "rate", 0.5, 4.0, "rate lam", "rates"},
+    {"stratum", "stratum", 0.0, 63.0, "stratum k", "strata"},
+    {"stratum count", "stratum count", 64.0, 256.0, "n_strata num_strata", "strata_counts"},
     {"probability density", "probability density", 0.1, 2.0, "pdf p_x", "pdfs"},
     {"throughput", "throughput", 0.0, 1.0, "throughput beta", "throughputs"},
     {"weight sum", "weight sum", 0.0, 10.0, "w_sum wsum", "weight_sums"},
@@ -33,11 +35,11 @@ constexpr IdiomSpec kRandomIdioms[] = {
      kRandom | kF32Only},
     {"gaussian_sample", Domain::Random,
      "state: U rng state, mu: F # mean =0.0, sigma: F+ # standard deviation =0.1 -> x: F~mu+sigma*5 value",
-     "{mu} + {sigma} * wp.randn({state})", "draws a normal sample with mean {mu} and deviation {sigma}",
+     "{mu} + {sigma} * wp.randn({state})", "draws a normal sample with {mu} and {sigma}",
      "x: noise sample", kRandom | kF32Only},
     {"jitter_value", Domain::Random,
      "x: F value, state: U rng state, sigma: F+ # standard deviation =0.1 -> y: F~x+sigma*5 ^x",
-     "{x} + {sigma} * wp.randn({state})", "adds Gaussian noise of deviation {sigma} to {x}", "y: noisy jittered",
+     "{x} + {sigma} * wp.randn({state})", "adds Gaussian noise scaled by {sigma} to {x}", "y: noisy jittered",
      kRandom | kF32Only},
     {"jitter_position", Domain::Random,
      "p: V3 position, state: U rng state, r: F+ # radius =0.05 -> q: V3~p+r position",
@@ -46,15 +48,15 @@ constexpr IdiomSpec kRandomIdioms[] = {
     {"sphere_direction", Domain::Random, "state: U rng state -> d: V3u~1 direction",
      "wp.sample_unit_sphere_surface({state})", "draws a random direction", "d: d_rand direction", kRandom | kF32Only},
     {"disk_point", Domain::Random, "state: U rng state, r: F+ # radius =0.5 -> p: V2~r value",
-     "{r} * wp.sample_unit_disk({state})", "draws a random point in the disk of radius {r}", "p: p_disk",
+     "{r} * wp.sample_unit_disk({state})", "draws a random point in a disk of {r}", "p: p_disk",
      kRandom | kF32Only},
     {"dropout_mask", Domain::Random, "x: F value, state: U rng state, p: F01 # probability threshold =0.5 -> y: F~x*2 ^x",
      "{y} = 0.0\n"
      "if wp.randf({state}) < {p}:\n"
      "    {y} = {x} / {p}",
-     "applies inverted dropout with keep probability {p} to {x}", "y: dropped kept", kRandom | kF32Only | kBranch},
+     "applies inverted dropout to {x}, keeping it with {p}", "y: dropped kept", kRandom | kF32Only | kBranch},
     {"coin_flip", Domain::Random, "state: U rng state, p: F01 # probability threshold =0.5 -> c: B condition",
-     "wp.randf({state}) < {p}", "flips a coin that lands heads with probability {p}", "c: heads hit",
+     "wp.randf({state}) < {p}", "flips a coin that lands heads with {p}", "c: heads hit",
      kRandom | kF32Only | kPredicate},
     {"unit_square_in_circle", Domain::Random, "state: U rng state -> w: F01 weight",
      "$p = wp.sample_unit_square({state})\n"
@@ -104,13 +106,13 @@ constexpr IdiomSpec kRandomIdioms[] = {
      "$r1 = wp.sqrt(wp.randf({state}))\n"
      "$r2 = wp.randf({state})\n"
      "{p} = (1.0 - $r1) * {a} + $r1 * (1.0 - $r2) * {b} + $r1 * $r2 * {c}",
-     "draws a uniform point in the triangle {a}, {b}, {c}", "p: p_tri sample_p; r1: r1 su; r2: r2 sv",
+     "draws a uniform point in the triangle of {a}, {b} and {c}", "p: p_tri sample_p; r1: r1 su; r2: r2 sv",
      kRandom | kF32Only},
     {"triangle_point_builtin", Domain::Random,
      "a: V3 position, b: V3 position, c: V3 position, state: U rng state -> p: V3~a+b+c position",
      "$uv = wp.sample_triangle({state})\n"
      "{p} = $uv[0] * {a} + $uv[1] * {b} + (1.0 - $uv[0] - $uv[1]) * {c}",
-     "draws a uniform point in the triangle {a}, {b}, {c} from barycentric coordinates",
+     "draws a uniform point in the triangle of {a}, {b} and {c} from barycentric coordinates",
      "p: p_tri sample_p; uv: bary uv", kRandom | kF32Only},
     {"annulus_point", Domain::Random,
      "r0: F+ # inner radius =0.5, r1: F+ # outer radius =1.0, state: U rng state -> p: V2~r0+r1 value",
@@ -122,7 +124,7 @@ constexpr IdiomSpec kRandomIdioms[] = {
      "wp.vec3(wp.randf({state}, {lo}, {hi}), wp.randf({state}, {lo}, {hi}), wp.randf({state}, {lo}, {hi}))",
      "draws a uniform point in the cube between {lo} and {hi}", "p: p_box x0", kRandom | kF32Only},
     {"cube_jitter", Domain::Random, "x: V3 position, h: F+ # step length =0.05, state: U rng state -> y: V3~x+h position",
-     "{x} + {h} * wp.sample_unit_cube({state})", "jitters {x} uniformly inside a cube of side {h}", "y: x_jit jittered",
+     "{x} + {h} * wp.sample_unit_cube({state})", "jitters {x} uniformly by up to half of {h} along each axis", "y: x_jit jittered",
      kRandom | kF32Only},
     {"random_unit_quaternion", Domain::Random, "state: U rng state -> q: Qu~1 quaternion",
      "$u1 = wp.randf({state})\n"
@@ -136,13 +138,13 @@ constexpr IdiomSpec kRandomIdioms[] = {
 
     // ---- stratified and low-variance samples
     {"stratified_1d", Domain::Random,
-     "k: I[0,63] index, n: I[64,256] # count, state: U rng state -> u: F01 uniform variate",
-     "(float({k}) + wp.randf({state})) / float({n})", "draws a jittered sample in stratum {k} of {n}",
+     "k: I[0,63] stratum, n: I[64,256] # stratum count, state: U rng state -> u: F01 uniform variate",
+     "(float({k}) + wp.randf({state})) / float({n})", "draws a sample jittered inside {k}, one of {n}",
      "u: u xi", kRandom | kF32Only},
     {"jittered_2d", Domain::Random,
      "c: V2I[0,15] cell coordinate, n: I[16,64] # grid resolution, state: U rng state -> p: V2~1 sample point",
      "(wp.vec2(float({c}[0]) + 0.5, float({c}[1]) + 0.5) + wp.sample_unit_square({state})) / float({n})",
-     "draws a jittered sample in the cell {c} of an {n} by {n} grid", "p: xi uv", kRandom | kF32Only},
+     "draws a sample jittered inside {c} on a grid of {n}", "p: xi uv", kRandom | kF32Only},
 
     // ---- distributions
     {"box_muller", Domain::Random, "state: U rng state -> z: V2~8 value",
@@ -174,10 +176,10 @@ constexpr IdiomSpec kRandomIdioms[] = {
      "        break\n"
      "    $p = $p * wp.randf({state})\n"
      "    {k} += 1",
-     "draws a Poisson count with mean {lam} by multiplying uniform numbers", "k: k n_events; limit: limit l; p: p prod",
+     "draws a Poisson count at {lam} by multiplying uniform numbers", "k: k n_events; limit: limit l; p: p prod",
      kRandom | kF32Only | kLoop | kBranch},
     {"poisson_builtin", Domain::Random, "lam: F+ # rate =4.0, state: U rng state -> k: I[0,1000] count",
-     "int(wp.poisson({state}, {lam}))", "draws a Poisson count with mean {lam}", "k: k n_events",
+     "int(wp.poisson({state}, {lam}))", "draws a Poisson count at {lam}", "k: k n_events",
      kRandom | kF32Only},
     {"rademacher", Domain::Random, "state: U rng state -> z: F~1 value", "wp.where(wp.randf({state}) < 0.5, -1.0, 1.0)",
      "draws a random sign", "z: z sign_z", kRandom | kF32Only},
@@ -193,13 +195,13 @@ constexpr IdiomSpec kRandomIdioms[] = {
     {"brownian_step", Domain::Random,
      "x: V3 position, D: F+ # diffusivity =0.05, dt: F+ # time step =0.01, state: U rng state -> y: V3~x+1 position",
      "{x} + wp.sqrt(2.0 * {D} * {dt}) * wp.vec3(wp.randn({state}), wp.randn({state}), wp.randn({state}))",
-     "moves {x} by a Brownian step of {D} over {dt}", "y: x_new x1", kRandom | kF32Only},
+     "moves {x} by a Brownian step with {D} over {dt}", "y: x_new x1", kRandom | kF32Only},
     {"random_walk", Domain::Random,
      "x: V3 position, h: F+ # step length =0.05, state: U rng state -> p: V3~x+h*8 position",
      "{p} = {x}\n"
      "for _ in range(8):\n"
      "    {p} = {p} + {h} * wp.sample_unit_sphere_surface({state})",
-     "walks {x} eight random steps of {h}", "p: walker p_walk", kRandom | kF32Only | kLoop},
+     "walks {x} eight random steps, each of {h}", "p: walker p_walk", kRandom | kF32Only | kLoop},
     {"lattice_walk_step", Domain::Random,
      "c: V2I[0,1000] cell coordinate, state: U rng state -> n: V2I[-1,1001] cell coordinate",
      "$dir = wp.randi({state}, 0, 4)\n"
@@ -239,7 +241,7 @@ constexpr IdiomSpec kRandomIdioms[] = {
      "{a} = {best}\n"
      "if wp.randf({state}) < {eps}:\n"
      "    {a} = wp.randi({state}, 0, {n})",
-     "picks {best} or, with probability {eps}, a random one of {n} actions", "a: action act",
+     "picks {best}, or with {eps} a random action among {n}", "a: action act",
      kRandom | kF32Only | kBranch},
 };
 
