@@ -54,7 +54,9 @@ void force_idiom(Plan& plan, const SynthOptions& options) {
 
 void choose_helpers(Plan& plan, Dice& dice) {
     for (Node& n : plan.graph.nodes) {
-        if (n.idiom->has(kInline)) continue;
+        // A @wp.func takes the RNG state by value: draws in a helper would not
+        // advance the kernel's state, and the kernel would draw them again.
+        if (n.idiom->has(kInline) || n.idiom->has(kRandom)) continue;
         n.helper = dice.on(Knob::PHelper) || (n.idiom->has(kHelper) && dice.on(Knob::PHelper));
     }
 }

@@ -140,6 +140,20 @@ TEST(SynthDescription, EveryKernelHasOne) {
     }
 }
 
+// Helpers take the RNG state by value: a draw in a @wp.func would not advance
+// the kernel's state, so draws stay in the kernel.
+TEST(SynthRandom, HelpersDoNotDraw) {
+    size_t with_rng = 0;
+    for (uint64_t i = 0; i < 300; ++i) {
+        const SynthKernel k = synthesize(options(23, {Category::Random, Category::Functions}), i);
+        const std::string module = k.python_source.substr(0, k.python_source.find("@wp.kernel"));
+        if (k.python_source.find("wp.rand_init") != std::string::npos) ++with_rng;
+        for (const char* draw : {"wp.rand", "wp.sample_", "wp.poisson"})
+            EXPECT_EQ(module.find(draw), std::string::npos) << k.python_source;
+    }
+    EXPECT_GT(with_rng, 50u);
+}
+
 // A comment is the phrase in the imperative: "normalizes" -> "normalize", "pushes" -> "push".
 TEST(SynthDescription, CommentsUseTheImperative) {
     const auto comment_of = [](std::string_view id) {
