@@ -20,7 +20,7 @@ constexpr RoleSpec kRoles[] = {
     {"packed word", "packed word", 0.0, 4294967295.0, "word packed", "words packed"},
     {"size", "size", 1.0, 1048576.0, "n size capacity", "sizes"},
     {"uniform variate", "fraction", 0.0, 1.0, "u rnd", "uniforms"},
-    {"rgba color", "rgba color", 0.0, 1.0, "rgba color", "colors rgba"},
+    {"float color", "float color", 0.0, 1.0, "rgba color", "colors rgba"},
     // ---- small integers (int32)
     {"id", "id", 0.0, 1000000.0, "obj_id ident", "ids"},
     {"linear index", "linear index", 0.0, 1048575.0, "idx flat lin", "indices flat_ids"},
@@ -33,7 +33,7 @@ constexpr RoleSpec kRoles[] = {
     {"bit count", "bit count", 0.0, 32.0, "nbits bits", "bit_counts"},
     {"fixed-point value", "fixed point", -1048576.0, 1048576.0, "fx q16", "fixed fx_vals"},
     {"row width", "row width", 1.0, 1024.0, "width nx stride", "widths"},
-    {"grid resolution", "grid resolution", 1.0, 64.0, "res n_cells grid_n", "resolutions"},
+    {"cells per axis", "cells per axis", 1.0, 64.0, "res n_cells grid_n", "resolutions"},
     {"tile size", "tile size", 1.0, 256.0, "tile block", "tile_sizes"},
     {"parity", "parity", 0.0, 1.0, "parity color", "parities"},
     // ---- grid cells
@@ -254,14 +254,14 @@ constexpr IdiomSpec kBits[] = {
      "({n} + {m} - 1) // {m}", "counts the tiles of {m} needed to cover {n}", "r: num_blocks n_tiles"},
 
     // ---- packing
-    {"pack_rgba8", Domain::Bits, "c: V4 rgba color -> p: U packed word",
+    {"pack_rgba8", Domain::Bits, "c: V4 float color -> p: U packed word",
      "$r = wp.uint32(wp.uint8(wp.clamp({c}[0], 0.0, 1.0) * 255.0 + 0.5))\n"
      "$g = wp.uint32(wp.uint8(wp.clamp({c}[1], 0.0, 1.0) * 255.0 + 0.5))\n"
      "$b = wp.uint32(wp.uint8(wp.clamp({c}[2], 0.0, 1.0) * 255.0 + 0.5))\n"
      "$a = wp.uint32(wp.uint8(wp.clamp({c}[3], 0.0, 1.0) * 255.0 + 0.5))\n"
      "{p} = $r | ($g << wp.uint32(8)) | ($b << wp.uint32(16)) | ($a << wp.uint32(24))",
      "packs {c} into an RGBA8 word", "p: packed rgba; r: r8 red; g: g8 green; b: b8 blue; a: a8 alpha"},
-    {"unpack_rgba8", Domain::Bits, "p: U packed word -> c: V4 rgba color",
+    {"unpack_rgba8", Domain::Bits, "p: U packed word -> c: V4 float color",
      "wp.vec4(float({p} & wp.uint32(0xFF)), float(({p} >> wp.uint32(8)) & wp.uint32(0xFF)), "
      "float(({p} >> wp.uint32(16)) & wp.uint32(0xFF)), float({p} >> wp.uint32(24))) / 255.0",
      "unpacks {p} from RGBA8 into a color", "c: rgba color"},
@@ -311,12 +311,12 @@ constexpr IdiomSpec kBits[] = {
      "i: I[0,1048575] linear index, w: I[1,1024] # row width =256 -> c: V2I[0,1048575] cell coordinate",
      "wp.vec2i({i} % {w}, {i} // {w})", "splits {i} into a column and a row in rows of {w}", "c: ij cell"},
     {"flatten_3d", Domain::Bits,
-     "c: V3I[0,63] cell coordinate, nx: I[1,64] # grid resolution =32, ny: I[1,64] # grid resolution =32 "
+     "c: V3I[0,63] cell coordinate, nx: I[1,64] # cells per axis =32, ny: I[1,64] # cells per axis =32 "
      "-> i: I[0,266304] linear index",
      "({c}[2] * {ny} + {c}[1]) * {nx} + {c}[0]", "flattens {c} to a linear index on a grid of {nx} by {ny}",
      "i: idx flat"},
     {"unflatten_3d", Domain::Bits,
-     "i: I[0,1048575] linear index, nx: I[1,64] # grid resolution =32, ny: I[1,64] # grid resolution =32 "
+     "i: I[0,1048575] linear index, nx: I[1,64] # cells per axis =32, ny: I[1,64] # cells per axis =32 "
      "-> c: V3I[0,1048575] cell coordinate",
      "$x = {i} % {nx}\n"
      "$y = ({i} // {nx}) % {ny}\n"
@@ -348,13 +348,13 @@ constexpr IdiomSpec kBits[] = {
     // ---- grid cells from positions
     {"cell_of_position", Domain::Bits,
      "p: V3~100 position, origin: V3 # grid origin =wp.vec3(-1.0, -1.0, -1.0), h: F+ # grid spacing =0.1, "
-     "n: I[1,64] # grid resolution =32 -> c: V3I[0,63] cell coordinate",
+     "n: I[1,64] # cells per axis =32 -> c: V3I[0,63] cell coordinate",
      "$q = ({p} - {origin}) / {h}\n"
      "{c} = wp.vec3i(wp.clamp(int(wp.floor($q[0])), 0, {n} - 1), wp.clamp(int(wp.floor($q[1])), 0, {n} - 1), "
      "wp.clamp(int(wp.floor($q[2])), 0, {n} - 1))",
      "finds the grid cell of {p}, clamped to the grid", "c: cell ijk; q: q local"},
     {"cell_of_position_2d", Domain::Bits,
-     "p: V2~100 value, h: F+ # grid spacing =0.1, n: I[1,64] # grid resolution =32 -> c: V2I[0,63] cell coordinate",
+     "p: V2~100 value, h: F+ # grid spacing =0.1, n: I[1,64] # cells per axis =32 -> c: V2I[0,63] cell coordinate",
      "$ix = int(wp.floor({p}[0] / {h}))\n"
      "$iy = int(wp.floor({p}[1] / {h}))\n"
      "{c} = wp.vec2i(min(max($ix, 0), {n} - 1), min(max($iy, 0), {n} - 1))",
@@ -364,11 +364,11 @@ constexpr IdiomSpec kBits[] = {
      "-> p: V3~c*h+origin+h position",
      "{origin} + (wp.vec3(float({c}[0]), float({c}[1]), float({c}[2])) + wp.vec3(0.5)) * {h}",
      "computes the center of {c}", "p: center x_c"},
-    {"cell_in_grid", Domain::Bits, "c: V3I cell coordinate, n: I[1,64] # grid resolution =32 -> r: B condition",
+    {"cell_in_grid", Domain::Bits, "c: V3I cell coordinate, n: I[1,64] # cells per axis =32 -> r: B condition",
      "{c}[0] >= 0 and {c}[0] < {n} and {c}[1] >= 0 and {c}[1] < {n} and {c}[2] >= 0 and {c}[2] < {n}",
      "tests whether {c} lies inside the grid", "r: inside valid", kPredicate},
     {"neighbor_cell", Domain::Bits,
-     "c: V3I[0,63] cell coordinate, k: I[0,26] # index =14, n: I[1,64] # grid resolution =32 -> d: V3I[0,63] cell coordinate",
+     "c: V3I[0,63] cell coordinate, k: I[0,26] # index =14, n: I[1,64] # cells per axis =32 -> d: V3I[0,63] cell coordinate",
      "$o = wp.vec3i({k} % 3 - 1, ({k} // 3) % 3 - 1, {k} // 9 - 1)\n"
      "{d} = wp.vec3i(wp.clamp({c}[0] + $o[0], 0, {n} - 1), wp.clamp({c}[1] + $o[1], 0, {n} - 1), "
      "wp.clamp({c}[2] + $o[2], 0, {n} - 1))",

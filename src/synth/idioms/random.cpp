@@ -24,7 +24,7 @@ constexpr RoleSpec kRoles[] = {
     {"sample point", "sample point", 0.0, 1.0, "xi uv", "samples sample_pts"},
     {"exploration rate", "exploration rate", 0.01, 0.3, "epsilon eps", "epsilons"},
     {"anisotropy", "anisotropy", 0.1, 0.9, "g aniso", "anisotropies"},
-    {"cosine", "cosine", -1.0, 1.0, "cos_theta mu_s", "cosines"},
+    {"scattering cosine", "scattering cosine", -1.0, 1.0, "cos_theta mu_s", "cosines"},
     {"extinction coefficient", "extinction coefficient", 0.5, 4.0, "sigma_t extinction", "sigma_t"},
 };
 
@@ -95,7 +95,7 @@ constexpr IdiomSpec kRandomIdioms[] = {
      "wp.sample_unit_hemisphere_surface({state})", "draws a uniform direction in the upper hemisphere", "d: wi w_dir",
      kRandom | kF32Only},
     {"henyey_greenstein_cos", Domain::Random,
-     "g: F+ # anisotropy =0.6, state: U rng state -> mu: F~1 cosine",
+     "g: F+ # anisotropy =0.6, state: U rng state -> mu: F~1 scattering cosine",
      "$xi = wp.randf({state})\n"
      "$s = (1.0 - {g} * {g}) / (1.0 - {g} + 2.0 * {g} * $xi)\n"
      "{mu} = wp.clamp((1.0 + {g} * {g} - $s * $s) / (2.0 * {g}), -1.0, 1.0)",
@@ -142,7 +142,7 @@ constexpr IdiomSpec kRandomIdioms[] = {
      "(float({k}) + wp.randf({state})) / float({n})", "draws a sample jittered inside {k}, one of {n}",
      "u: u xi", kRandom | kF32Only},
     {"jittered_2d", Domain::Random,
-     "c: V2I[0,15] cell coordinate, n: I[16,64] # grid resolution, state: U rng state -> p: V2~1 sample point",
+     "c: V2I[0,15] cell coordinate, n: I[16,64] # cells per axis, state: U rng state -> p: V2~1 sample point",
      "(wp.vec2(float({c}[0]) + 0.5, float({c}[1]) + 0.5) + wp.sample_unit_square({state})) / float({n})",
      "draws a sample jittered inside {c} on a grid of {n}", "p: xi uv", kRandom | kF32Only},
 
