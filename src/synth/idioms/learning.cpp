@@ -36,6 +36,9 @@ constexpr RoleSpec kRoles[] = {
     {"value vector", "value vector", -1.0, 1.0, "v_val value", "values v"},
     {"quantized value", "quantized value", -128.0, 255.0, "q qx", "q_vals quantized"},
     {"step", "step", 0.0, 10000.0, "step t it", "steps"},
+    {"class label", "class label", 0.0, 3.0, "label cls", "labels classes"},
+    {"averaged parameter", "parameter", -1.0, 1.0, "w_ema shadow", "ema_params shadow_params"},
+    {"ema decay", "ema decay", 0.99, 0.9999, "ema_decay decay", "ema_decays"},
     // ---- hyper-parameters
     {"pre-activation", "value", -1.0, 1.0, "z pre a_in", "pre_act z"},
     {"gain", "scale", 0.5, 1.5, "gamma gain", "gamma gains ln_weight"},
@@ -333,6 +336,65 @@ constexpr IdiomSpec kLearning[] = {
      "{p} * {v}", "weighs {v} by {p}", "o: contrib wv"},
     {"normalize_attention", Domain::Learning, "o: V4 value vector, s: F+ partition sum -> out: V4~o*10 ^o",
      "{o} / {s}", "normalizes {o} by {s}", "out: attn_out context"},
+
+    // ---- small classifiers over four classes (wp.vec4 of logits)
+    {"dense_unit_vec4", Domain::Learning,
+     "w: V4 parameter, x: V4 activation, b: F bias -> z: F~w*x*4+b pre-activation", "wp.dot({w}, {x}) + {b}",
+     "computes the pre-activation of a unit with weights {w} on {x} plus {b}", "z: z pre"},
+    {"logsumexp_vec4", Domain::Learning, "z: V4 logit -> lse: F~z+2 logit",
+     "$m = wp.max(wp.max({z}[0], {z}[1]), wp.max({z}[2], {z}[3]))\n"
+     "$s = float(0.0)\n"
+     "for $k in range(4):\n"
+     "    $s += wp.exp({z}[$k] - $m)\n"
+     "{lse} = $m + wp.log($s)",
+     "computes the log-sum-exp of the four logits {z}", "lse: lse logz; m: m z_max; s: s sum_exp; k: k c",
+     kLoop},
+    {"softmax_vec4", Domain::Learning, "z: V4 logit -> p: V4~1 probability",
+     "$m = wp.max(wp.max({z}[0], {z}[1]), wp.max({z}[2], {z}[3]))\n"
+     "$e = wp.vec4(wp.exp({z}[0] - $m), wp.exp({z}[1] - $m), wp.exp({z}[2] - $m), wp.exp({z}[3] - $m))\n"
+     "{p} = $e / ($e[0] + $e[1] + $e[2] + $e[3])",
+     "turns the four logits {z} into softmax probabilities", "p: probs p; m: m z_max; e: e ez"},
+    {"cross_entropy_vec4", Domain::Learning, "z: V4~20 logit, c: I[0,3] class label -> l: F0+~z*2+2 loss",
+     "$m = wp.max(wp.max({z}[0], {z}[1]), wp.max({z}[2], {z}[3]))\n"
+     "$s = float(0.0)\n"
+     "for $k in range(4):\n"
+     "    $s += wp.exp({z}[$k] - $m)\n"
+     "{l} = $m + wp.log($s) - {z}[{c}]",
+     "computes the cross-entropy of the four logits {z} for {c}", "l: loss ce; m: m z_max; s: s sum_exp; k: k j",
+     kLoop},
+    {"smoothed_cross_entropy_vec4", Domain::Learning,
+     "p: V4~1 probability, c: I[0,3] class label, eps: F01 # label smoothing =0.1 -> l: F0+~20 loss",
+     "{l} = float(0.0)\n"
+     "for $k in range(4):\n"
+     "    $q = 0.25 * {eps}\n"
+     "    if $k == {c}:\n"
+     "        $q += 1.0 - {eps}\n"
+     "    {l} -= $q * wp.log(wp.max({p}[$k], 1.0e-7))",
+     "computes the label-smoothed cross-entropy of {p} for {c}", "l: loss ce; k: k j; q: q target_k",
+     kLoop | kBranch},
+    {"argmax_vec4", Domain::Learning, "z: V4 logit -> c: I[0,3] class label",
+     "{c} = int(0)\n"
+     "for $k in range(1, 4):\n"
+     "    if {z}[$k] > {z}[{c}]:\n"
+     "        {c} = $k",
+     "picks the class of the largest of the four logits {z}", "c: pred_cls best; k: k j", kLoop | kBranch},
+    {"prediction_correct", Domain::Learning, "pred: I[0,3] class label, c: I[0,3] class label -> ok: B condition",
+     "{pred} == {c}", "tests whether {pred} matches {c}", "ok: correct hit", kPredicate},
+
+    // ---- averaging
+    {"ema_update", Domain::Learning,
+     "avg: F averaged parameter, w: F parameter, decay: F01 # ema decay =0.999 -> a: F~avg+w averaged parameter",
+     "{decay} * {avg} + (1.0 - {decay}) * {w}", "moves {avg} toward {w} as an exponential moving average with {decay}",
+     "a: w_ema shadow"},
+    {"running_stat_update", Domain::Learning,
+     "run: F0+ variance, batch: F0+ variance, mom: F01 # momentum =0.9 -> r: F0+~run+batch variance",
+     "{mom} * {run} + (1.0 - {mom}) * {batch}", "updates the running {run} with the batch {batch}",
+     "r: running_var var_new"},
+    {"polynomial_lr", Domain::Learning,
+     "lr: F+ # learning rate =0.01, t: I[0,10000] # step, total: I[10000,10000] # total steps, "
+     "power: F+ # exponent =0.9 -> r: F0+~lr learning rate",
+     "{lr} * wp.pow(1.0 - float({t}) / float({total}), {power})",
+     "decays {lr} polynomially with {power} over {total}", "r: lr_t lr_poly"},
 
     // ---- quantisation
     {"fake_quantize", Domain::Learning, "x: F~1000 activation, s: F+ # quantization scale =0.02 -> y: F~x+s*128 ^x",
