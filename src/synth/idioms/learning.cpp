@@ -347,20 +347,20 @@ constexpr IdiomSpec kLearning[] = {
      "for $k in range(4):\n"
      "    $s += wp.exp({z}[$k] - $m)\n"
      "{lse} = $m + wp.log($s)",
-     "computes the log-sum-exp of the four logits {z}", "lse: lse logz; m: m z_max; s: s sum_exp; k: k c",
+     "computes the log-sum-exp over the four classes of {z}", "lse: lse logz; m: m z_max; s: s sum_exp; k: k c",
      kLoop},
     {"softmax_vec4", Domain::Learning, "z: V4 logit -> p: V4~1 probability",
      "$m = wp.max(wp.max({z}[0], {z}[1]), wp.max({z}[2], {z}[3]))\n"
      "$e = wp.vec4(wp.exp({z}[0] - $m), wp.exp({z}[1] - $m), wp.exp({z}[2] - $m), wp.exp({z}[3] - $m))\n"
      "{p} = $e / ($e[0] + $e[1] + $e[2] + $e[3])",
-     "turns the four logits {z} into softmax probabilities", "p: probs p; m: m z_max; e: e ez"},
+     "turns {z} into softmax probabilities over four classes", "p: probs p; m: m z_max; e: e ez"},
     {"cross_entropy_vec4", Domain::Learning, "z: V4~20 logit, c: I[0,3] class label -> l: F0+~z*2+2 loss",
      "$m = wp.max(wp.max({z}[0], {z}[1]), wp.max({z}[2], {z}[3]))\n"
      "$s = float(0.0)\n"
      "for $k in range(4):\n"
      "    $s += wp.exp({z}[$k] - $m)\n"
      "{l} = $m + wp.log($s) - {z}[{c}]",
-     "computes the cross-entropy of the four logits {z} for {c}", "l: loss ce; m: m z_max; s: s sum_exp; k: k j",
+     "computes the cross-entropy of {z} over four classes for {c}", "l: loss ce; m: m z_max; s: s sum_exp; k: k j",
      kLoop},
     {"smoothed_cross_entropy_vec4", Domain::Learning,
      "p: V4~1 probability, c: I[0,3] class label, eps: F01 # label smoothing =0.1 -> l: F0+~20 loss",
@@ -377,7 +377,7 @@ constexpr IdiomSpec kLearning[] = {
      "for $k in range(1, 4):\n"
      "    if {z}[$k] > {z}[{c}]:\n"
      "        {c} = $k",
-     "picks the class of the largest of the four logits {z}", "c: pred_cls best; k: k j", kLoop | kBranch},
+     "picks the class with the largest entry of {z}", "c: pred_cls best; k: k j", kLoop | kBranch},
     {"prediction_correct", Domain::Learning, "pred: I[0,3] class label, c: I[0,3] class label -> ok: B condition",
      "{pred} == {c}", "tests whether {pred} matches {c}", "ok: correct hit", kPredicate},
 
