@@ -217,12 +217,12 @@ constexpr IdiomSpec kLearning[] = {
      "wp.max({ms} - {m} * {m}, 0.0)", "computes the variance from {ms} and {m}",
      "var: var variance"},
     {"scale_shift", Domain::Learning, "x: F activation, gamma: F gain, beta: F bias -> y: F~x*gamma+beta ^x",
-     "{gamma} * {x} + {beta}", "scales {x} by {gamma} and shifts it by {beta}", "y: out y"},
+     "{gamma} * {x} + {beta}", "applies the affine map of {gamma} and {beta} to {x}", "y: out y"},
     {"batchnorm_inference", Domain::Learning,
      "x: F activation, mean: F mean, var: F0+ variance, gamma: F gain, beta: F bias, eps: F+ # tolerance =1.0e-5 "
      "-> y: F~x*gamma*1000+mean*gamma*1000+beta ^x",
      "{gamma} * ({x} - {mean}) / wp.sqrt({var} + {eps}) + {beta}",
-     "normalizes {x} by {mean} and {var}, then scales and shifts it", "y: bn_out y", kHelper},
+     "normalizes {x} by {mean} and {var} with a learned scale and shift", "y: bn_out y", kHelper},
 
     // ---- optimiser steps
     {"sgd_step", Domain::Learning,
@@ -449,7 +449,7 @@ constexpr IdiomSpec kLearning[] = {
      "else:\n"
      "    $progress = float({t} - {warmup}) / float(wp.max({total} - {warmup}, 1))\n"
      "    {r} = 0.5 * {lr} * (1.0 + wp.cos(3.14159265 * wp.min($progress, 1.0)))",
-     "warms {lr} up over {warmup}, then anneals it along a cosine", "r: lr_t lr_sched; progress: progress frac",
+     "warms {lr} up over {warmup} ahead of a cosine decay", "r: lr_t lr_sched; progress: progress frac",
      kBranch},
     {"inverse_sqrt_lr", Domain::Learning,
      "lr: F+ # learning rate =0.001, t: I[0,10000] # step, warmup: I[10,1000] # warmup steps "
