@@ -89,10 +89,11 @@ constexpr IdiomSpec kBits[] = {
     {"hash_bucket_pow2", Domain::Bits, "h: U hash -> b: I[0,4095] bucket index", "int({h} & wp.uint32(4095))",
      "maps {h} to one of 4096 buckets with a mask", "b: bucket slot"},
     {"hash_to_unit", Domain::Bits, "h: U hash -> u: F01 uniform variate",
-     "float({h} >> wp.uint32(8)) * (1.0 / 16777216.0)", "turns the top 24 bits of {h} into a number in [0, 1)",
-     "u: u rnd"},
+     "float({h} >> wp.uint32(8)) * (1.0 / 16777216.0)",
+     "turns the top 24 bits of {h} into a number in [0, 1)", "u: u rnd"},
     {"key_from_index", Domain::Bits, "i: I[0,1048575] linear index, seed: I[0,100000] # seed =42 -> k: U key",
-     "wp.uint32({i}) ^ (wp.uint32({seed}) << wp.uint32(20))", "makes a hash key from {i} and {seed}", "k: key k"},
+     "wp.uint32({i}) ^ (wp.uint32({seed}) << wp.uint32(20))", "makes a hash key from {i} and {seed}",
+     "k: key k"},
 
     // ---- Morton codes
     {"morton2d_loop", Domain::Bits, "c: V2I[0,65535] cell coordinate -> code: U morton code",
@@ -103,8 +104,8 @@ constexpr IdiomSpec kBits[] = {
      "    $bit = wp.uint32($b)\n"
      "    {code} = {code} | ((($x >> $bit) & wp.uint32(1)) << (wp.uint32(2) * $bit))\n"
      "    {code} = {code} | ((($y >> $bit) & wp.uint32(1)) << (wp.uint32(2) * $bit + wp.uint32(1)))",
-     "interleaves the bits of {c} into a 2D Morton code", "code: code morton; x: x ix; y: y iy; b: b k; bit: bit s",
-     kLoop},
+     "interleaves the bits of {c} into a 2D Morton code",
+     "code: code morton; x: x ix; y: y iy; b: b k; bit: bit s", kLoop},
     {"morton2d_magic", Domain::Bits, "c: V2I[0,65535] cell coordinate -> code: U morton code",
      "$x = wp.uint32({c}[0]) & wp.uint32(0x0000FFFF)\n"
      "$x = ($x | ($x << wp.uint32(8))) & wp.uint32(0x00FF00FF)\n"
@@ -117,7 +118,8 @@ constexpr IdiomSpec kBits[] = {
      "$y = ($y | ($y << wp.uint32(2))) & wp.uint32(0x33333333)\n"
      "$y = ($y | ($y << wp.uint32(1))) & wp.uint32(0x55555555)\n"
      "{code} = $x | ($y << wp.uint32(1))",
-     "interleaves the bits of {c} into a 2D Morton code with magic masks", "code: code morton; x: x ix; y: y iy"},
+     "interleaves the bits of {c} into a 2D Morton code with magic masks",
+     "code: code morton; x: x ix; y: y iy"},
     {"morton3d_magic", Domain::Bits, "c: V3I[0,1023] cell coordinate -> code: U morton code",
      "$x = wp.uint32({c}[0])\n"
      "$x = ($x * wp.uint32(0x00010001)) & wp.uint32(0xFF0000FF)\n"
@@ -135,14 +137,15 @@ constexpr IdiomSpec kBits[] = {
      "$z = ($z * wp.uint32(0x00000011)) & wp.uint32(0xC30C30C3)\n"
      "$z = ($z * wp.uint32(0x00000005)) & wp.uint32(0x49249249)\n"
      "{code} = ($x << wp.uint32(2)) | ($y << wp.uint32(1)) | $z",
-     "computes the 30-bit Morton code of {c}", "code: code morton; x: xx ex; y: yy ey; z: zz ez",
-     kHelper},
+     "computes the 30-bit Morton code of {c}", "code: code morton; x: xx ex; y: yy ey; z: zz ez", kHelper},
     {"morton3d_loop", Domain::Bits, "c: V3I[0,1023] cell coordinate -> code: U morton code",
      "{code} = wp.uint32(0)\n"
      "for $b in range(10):\n"
      "    $bit = wp.uint32($b)\n"
-     "    {code} = {code} | (((wp.uint32({c}[0]) >> $bit) & wp.uint32(1)) << (wp.uint32(3) * $bit + wp.uint32(2)))\n"
-     "    {code} = {code} | (((wp.uint32({c}[1]) >> $bit) & wp.uint32(1)) << (wp.uint32(3) * $bit + wp.uint32(1)))\n"
+     "    {code} = {code} | (((wp.uint32({c}[0]) >> $bit) & wp.uint32(1)) << (wp.uint32(3) * $bit + "
+     "wp.uint32(2)))\n"
+     "    {code} = {code} | (((wp.uint32({c}[1]) >> $bit) & wp.uint32(1)) << (wp.uint32(3) * $bit + "
+     "wp.uint32(1)))\n"
      "    {code} = {code} | (((wp.uint32({c}[2]) >> $bit) & wp.uint32(1)) << (wp.uint32(3) * $bit))",
      "interleaves the bits of {c} into a 3D Morton code", "code: code morton; b: b k; bit: bit s", kLoop},
     {"morton2d_decode", Domain::Bits, "code: U morton code -> c: V2I[0,65535] cell coordinate",
@@ -176,10 +179,14 @@ constexpr IdiomSpec kBits[] = {
      "    $v = $v >> wp.uint32(1)",
      "counts the set bits of {m} one at a time", "n: nbits count; v: v rest", kLoop},
     {"reverse_bits32", Domain::Bits, "x: U bit mask -> r: U ^x",
-     "{r} = (({x} >> wp.uint32(1)) & wp.uint32(0x55555555)) | (({x} & wp.uint32(0x55555555)) << wp.uint32(1))\n"
-     "{r} = (({r} >> wp.uint32(2)) & wp.uint32(0x33333333)) | (({r} & wp.uint32(0x33333333)) << wp.uint32(2))\n"
-     "{r} = (({r} >> wp.uint32(4)) & wp.uint32(0x0F0F0F0F)) | (({r} & wp.uint32(0x0F0F0F0F)) << wp.uint32(4))\n"
-     "{r} = (({r} >> wp.uint32(8)) & wp.uint32(0x00FF00FF)) | (({r} & wp.uint32(0x00FF00FF)) << wp.uint32(8))\n"
+     "{r} = (({x} >> wp.uint32(1)) & wp.uint32(0x55555555)) | (({x} & wp.uint32(0x55555555)) << "
+     "wp.uint32(1))\n"
+     "{r} = (({r} >> wp.uint32(2)) & wp.uint32(0x33333333)) | (({r} & wp.uint32(0x33333333)) << "
+     "wp.uint32(2))\n"
+     "{r} = (({r} >> wp.uint32(4)) & wp.uint32(0x0F0F0F0F)) | (({r} & wp.uint32(0x0F0F0F0F)) << "
+     "wp.uint32(4))\n"
+     "{r} = (({r} >> wp.uint32(8)) & wp.uint32(0x00FF00FF)) | (({r} & wp.uint32(0x00FF00FF)) << "
+     "wp.uint32(8))\n"
      "{r} = ({r} >> wp.uint32(16)) | ({r} << wp.uint32(16))",
      "reverses the bit order of {x}", "r: rev reversed"},
     {"radical_inverse", Domain::Bits, "i: I[0,1048575] linear index -> u: F01 uniform variate",
@@ -231,11 +238,13 @@ constexpr IdiomSpec kBits[] = {
     {"floor_log2_float", Domain::Bits, "n: I[1,1048576] size -> l: I[0,20] bit position",
      "int(wp.log2(float({n})))", "takes the integer base-2 logarithm of {n}", "l: level log_n"},
     {"mip_levels", Domain::Bits, "n: I[1,1048576] size -> l: I[1,21] count",
-     "int(wp.floor(wp.log2(float({n})))) + 1", "counts the mip levels of a texture of {n} texels a side", "l: levels n_mips"},
+     "int(wp.floor(wp.log2(float({n})))) + 1", "counts the mip levels of a texture of {n} texels a side",
+     "l: levels n_mips"},
 
     // ---- powers of two and rounding
     {"is_power_of_two", Domain::Bits, "n: I[0,1048576] size -> c: B condition",
-     "{n} > 0 and ({n} & ({n} - 1)) == 0", "tests whether {n} is a power of two", "c: is_pow2 pow2", kPredicate},
+     "{n} > 0 and ({n} & ({n} - 1)) == 0", "tests whether {n} is a power of two", "c: is_pow2 pow2",
+     kPredicate},
     {"next_power_of_two", Domain::Bits, "n: U[1,1073741824] size -> p: U[1,1073741824] size",
      "{p} = {n} - wp.uint32(1)\n"
      "{p} = {p} | ({p} >> wp.uint32(1))\n"
@@ -248,8 +257,8 @@ constexpr IdiomSpec kBits[] = {
     {"align_up", Domain::Bits, "n: I[0,1048576] size -> a: I[0,1048832] size", "({n} + 255) & ~255",
      "rounds {n} up to a multiple of 256", "a: aligned padded"},
     {"round_up_multiple", Domain::Bits,
-     "n: I[0,1048576] size, m: I[1,256] # tile size =32 -> r: I[0,1048832] size", "(({n} + {m} - 1) // {m}) * {m}",
-     "rounds {n} up to a multiple of {m}", "r: padded rounded"},
+     "n: I[0,1048576] size, m: I[1,256] # tile size =32 -> r: I[0,1048832] size",
+     "(({n} + {m} - 1) // {m}) * {m}", "rounds {n} up to a multiple of {m}", "r: padded rounded"},
     {"ceil_div", Domain::Bits, "n: I[0,1048576] size, m: I[1,256] # tile size =64 -> r: I[0,1048576] count",
      "({n} + {m} - 1) // {m}", "counts the tiles of {m} needed to cover {n}", "r: num_blocks n_tiles"},
 
@@ -274,8 +283,10 @@ constexpr IdiomSpec kBits[] = {
      "int(({w} >> wp.uint32(8 * {k})) & wp.uint32(0xFF))", "extracts the byte of {w} at {k}", "b: b byte"},
     {"low_byte_cast", Domain::Bits, "w: U packed word -> b: I[0,255] byte", "int(wp.uint8({w}))",
      "truncates {w} to its low byte", "b: lo8 byte"},
-    {"pack_half_words", Domain::Bits, "hi: I[0,65535] half word, lo: I[0,65535] half word -> w: U packed word",
-     "(wp.uint32({hi}) << wp.uint32(16)) | wp.uint32({lo})", "packs {hi} and {lo} into one word", "w: word packed"},
+    {"pack_half_words", Domain::Bits,
+     "hi: I[0,65535] half word, lo: I[0,65535] half word -> w: U packed word",
+     "(wp.uint32({hi}) << wp.uint32(16)) | wp.uint32({lo})", "packs {hi} and {lo} into one word",
+     "w: word packed"},
     {"unpack_half_words", Domain::Bits,
      "w: U packed word -> hi: I[0,65535] half word, lo: I[0,65535] half word",
      "{hi} = int({w} >> wp.uint32(16))\n"
@@ -284,7 +295,8 @@ constexpr IdiomSpec kBits[] = {
     {"sign_extend_16", Domain::Bits, "v: I[0,65535] half word -> s: I[-32768,32767] signed index",
      "(({v} & 0xFFFF) ^ 0x8000) - 0x8000", "sign-extends {v} from 16 bits", "s: sval s16"},
     {"byte_checksum", Domain::Bits, "w: U packed word -> s: I[0,255] byte",
-     "$total = wp.uint8({w}) + wp.uint8({w} >> wp.uint32(8)) + wp.uint8({w} >> wp.uint32(16)) + wp.uint8({w} >> wp.uint32(24))\n"
+     "$total = wp.uint8({w}) + wp.uint8({w} >> wp.uint32(8)) + wp.uint8({w} >> wp.uint32(16)) + wp.uint8({w} "
+     ">> wp.uint32(24))\n"
      "{s} = int($total)",
      "sums the four bytes of {w} modulo 256", "s: checksum csum; total: total8 acc8"},
 
@@ -301,7 +313,8 @@ constexpr IdiomSpec kBits[] = {
     {"fixed_lerp", Domain::Bits,
      "a: I[-1048576,1048576] fixed-point value, b: I[-1048576,1048576] fixed-point value, t: I[0,256] byte "
      "-> r: I[-1048576,1048576] fixed-point value",
-     "{a} + ((({b} - {a}) * {t}) >> 8)", "blends {a} toward {b} by {t} in 256ths, in fixed point", "r: mixed fx"},
+     "{a} + ((({b} - {a}) * {t}) >> 8)", "blends {a} toward {b} by {t} in 256ths, in fixed point",
+     "r: mixed fx"},
 
     // ---- index arithmetic
     {"flatten_2d", Domain::Bits,
@@ -323,27 +336,34 @@ constexpr IdiomSpec kBits[] = {
      "$z = {i} // ({nx} * {ny})\n"
      "{c} = wp.vec3i($x, $y, $z)",
      "splits {i} into a 3D cell of a grid of {nx} by {ny}", "c: ijk cell; x: ix x; y: iy y; z: iz z"},
-    {"wrap_index", Domain::Bits, "i: I[-1024,2047] signed index, n: I[1,1024] # row width =64 -> j: I[0,1023] linear index",
+    {"wrap_index", Domain::Bits,
+     "i: I[-1024,2047] signed index, n: I[1,1024] # row width =64 -> j: I[0,1023] linear index",
      "({i} % {n} + {n}) % {n}", "wraps {i} periodically into a range of {n}", "j: wrapped j"},
-    {"clamp_index_minmax", Domain::Bits, "i: I[-1024,2047] signed index, n: I[1,1024] # row width =64 -> j: I[0,1023] linear index",
+    {"clamp_index_minmax", Domain::Bits,
+     "i: I[-1024,2047] signed index, n: I[1,1024] # row width =64 -> j: I[0,1023] linear index",
      "min(max({i}, 0), {n} - 1)", "clamps {i} into a range of {n}", "j: clamped j"},
-    {"reflect_index", Domain::Bits, "i: I[-1023,2046] signed index, n: I[1024,1024] # row width =1024 -> j: I[0,1023] linear index",
+    {"reflect_index", Domain::Bits,
+     "i: I[-1023,2046] signed index, n: I[1024,1024] # row width =1024 -> j: I[0,1023] linear index",
      "{n} - 1 - abs({n} - 1 - abs({i}))", "reflects {i} at the ends of a range of {n}", "j: mirrored j"},
     {"tile_split", Domain::Bits,
-     "i: I[0,1048575] linear index, t: I[1,256] # tile size =32 -> tile: I[0,1048575] linear index, lane: I[0,255] linear index",
+     "i: I[0,1048575] linear index, t: I[1,256] # tile size =32 -> tile: I[0,1048575] linear index, lane: "
+     "I[0,255] linear index",
      "{tile} = {i} // {t}\n"
      "{lane} = {i} % {t}",
      "splits {i} into a tile of {t} and a lane inside it", "tile: tile block_id; lane: lane local"},
-    {"tile_of_cell", Domain::Bits, "c: V2I[0,1023] cell coordinate, t: I[1,256] # tile size =8 -> b: V2I[0,1023] cell coordinate",
+    {"tile_of_cell", Domain::Bits,
+     "c: V2I[0,1023] cell coordinate, t: I[1,256] # tile size =8 -> b: V2I[0,1023] cell coordinate",
      "wp.vec2i({c}[0] // {t}, {c}[1] // {t})", "finds the tile of {c} for tiles of {t}", "b: tile block"},
     {"strided_offset", Domain::Bits,
-     "base: I[0,65536] linear index, i: I[0,1023] linear index, s: I[1,256] # row width =4 -> o: I[0,327424] linear index",
+     "base: I[0,65536] linear index, i: I[0,1023] linear index, s: I[1,256] # row width =4 -> o: I[0,327424] "
+     "linear index",
      "{base} + {i} * {s}", "offsets {base} by {i} times {s}", "o: offset addr"},
     {"checkerboard_parity", Domain::Bits, "c: V3I[0,1048575] cell coordinate -> p: I[0,1] parity",
      "({c}[0] + {c}[1] + {c}[2]) & 1", "computes the red-black color of {c}", "p: color parity"},
-    {"is_red_cell", Domain::Bits, "c: V2I[0,1048575] cell coordinate, phase: I[0,1] # parity =0 -> r: B condition",
-     "({c}[0] + {c}[1]) % 2 == {phase}", "tests whether {c} belongs to the red-black sweep of {phase}", "r: is_red active",
-     kPredicate},
+    {"is_red_cell", Domain::Bits,
+     "c: V2I[0,1048575] cell coordinate, phase: I[0,1] # parity =0 -> r: B condition",
+     "({c}[0] + {c}[1]) % 2 == {phase}", "tests whether {c} belongs to the red-black sweep of {phase}",
+     "r: is_red active", kPredicate},
 
     // ---- grid cells from positions
     {"cell_of_position", Domain::Bits,
@@ -354,37 +374,41 @@ constexpr IdiomSpec kBits[] = {
      "wp.clamp(int(wp.floor($q[2])), 0, {n} - 1))",
      "finds the grid cell of {p}, clamped to the grid", "c: cell ijk; q: q local"},
     {"cell_of_position_2d", Domain::Bits,
-     "p: V2~100 value, h: F+ # grid spacing =0.1, n: I[1,64] # cells per axis =32 -> c: V2I[0,63] cell coordinate",
+     "p: V2~100 value, h: F+ # grid spacing =0.1, n: I[1,64] # cells per axis =32 -> c: V2I[0,63] cell "
+     "coordinate",
      "$ix = int(wp.floor({p}[0] / {h}))\n"
      "$iy = int(wp.floor({p}[1] / {h}))\n"
      "{c} = wp.vec2i(min(max($ix, 0), {n} - 1), min(max($iy, 0), {n} - 1))",
      "finds the 2D cell of {p}, clamped to the grid", "c: cell ij; ix: ix cx; iy: iy cy"},
     {"cell_center", Domain::Bits,
-     "c: V3I[-1048576,1048576] cell coordinate, origin: V3 # grid origin =wp.vec3(-1.0, -1.0, -1.0), h: F+ # grid spacing =0.1 "
+     "c: V3I[-1048576,1048576] cell coordinate, origin: V3 # grid origin =wp.vec3(-1.0, -1.0, -1.0), h: F+ # "
+     "grid spacing =0.1 "
      "-> p: V3~c*h+origin+h position",
      "{origin} + (wp.vec3(float({c}[0]), float({c}[1]), float({c}[2])) + wp.vec3(0.5)) * {h}",
      "computes the center of {c}", "p: center x_c"},
-    {"cell_in_grid", Domain::Bits, "c: V3I cell coordinate, n: I[1,64] # cells per axis =32 -> r: B condition",
+    {"cell_in_grid", Domain::Bits,
+     "c: V3I cell coordinate, n: I[1,64] # cells per axis =32 -> r: B condition",
      "{c}[0] >= 0 and {c}[0] < {n} and {c}[1] >= 0 and {c}[1] < {n} and {c}[2] >= 0 and {c}[2] < {n}",
      "tests whether {c} lies inside the grid", "r: inside valid", kPredicate},
     {"neighbor_cell", Domain::Bits,
-     "c: V3I[0,63] cell coordinate, k: I[0,26] # index =14, n: I[1,64] # cells per axis =32 -> d: V3I[0,63] cell coordinate",
+     "c: V3I[0,63] cell coordinate, k: I[0,26] # index =14, n: I[1,64] # cells per axis =32 -> d: V3I[0,63] "
+     "cell coordinate",
      "$o = wp.vec3i({k} % 3 - 1, ({k} // 3) % 3 - 1, {k} // 9 - 1)\n"
      "{d} = wp.vec3i(wp.clamp({c}[0] + $o[0], 0, {n} - 1), wp.clamp({c}[1] + $o[1], 0, {n} - 1), "
      "wp.clamp({c}[2] + $o[2], 0, {n} - 1))",
      "steps from {c} to the neighbour cell numbered {k}, staying in the grid", "d: nbr ncell; o: off offset"},
 
     // ---- int64 keys
-    {"combine_ids64", Domain::Bits,
-     "a: I[0,1000000] id, b: I[0,1000000] id -> k: L sort key",
-     "(wp.int64({a}) << wp.int64(32)) | wp.int64({b})", "packs {a} and {b} into one 64-bit key", "k: key64 pair_key"},
+    {"combine_ids64", Domain::Bits, "a: I[0,1000000] id, b: I[0,1000000] id -> k: L sort key",
+     "(wp.int64({a}) << wp.int64(32)) | wp.int64({b})", "packs {a} and {b} into one 64-bit key",
+     "k: key64 pair_key"},
     {"split_key64", Domain::Bits, "k: L sort key -> hi: I[0,2147483647] id, lo: I[0,2147483647] id",
      "{hi} = int({k} >> wp.int64(32))\n"
      "{lo} = int({k} & wp.int64(0x7FFFFFFF))",
      "splits {k} into its two 32-bit halves", "hi: hi first; lo: lo second"},
     {"morton_sort_key", Domain::Bits, "code: U morton code, i: I[0,1048575] linear index -> k: L sort key",
-     "(wp.int64({code}) << wp.int64(32)) | wp.int64({i})", "makes a sort key of {code} that keeps {i} with it",
-     "k: sort_key key64"},
+     "(wp.int64({code}) << wp.int64(32)) | wp.int64({i})",
+     "makes a sort key of {code} that keeps {i} with it", "k: sort_key key64"},
     {"depth_sort_key", Domain::Bits, "cell: I[0,1048575] linear index, d: F01 value -> k: L sort key",
      "(wp.int64({cell}) << wp.int64(24)) | wp.int64(wp.clamp({d}, 0.0, 1.0) * 16777215.0)",
      "makes a sort key ordered by {cell}, then by {d} as a depth", "k: sort_key key64"},

@@ -72,11 +72,10 @@ constexpr IdiomSpec kLearning[] = {
     // ---- activations
     {"relu", Domain::Learning, "x: F activation -> y: F0+~x ^x", "wp.max({x}, 0.0)", "applies a ReLU to {x}",
      "y: h relu_out a"},
-    {"leaky_relu", Domain::Learning,
-     "x: F activation, alpha: F+ # negative slope =0.01 -> y: F~x ^x", "wp.where({x} > 0.0, {x}, {alpha} * {x})",
-     "applies a leaky ReLU with {alpha} to {x}", "y: h leaky a"},
-    {"leaky_relu_max", Domain::Learning,
-     "x: F activation, alpha: F01 # negative slope =0.2 -> y: F~x ^x", "wp.max({x}, {alpha} * {x})",
+    {"leaky_relu", Domain::Learning, "x: F activation, alpha: F+ # negative slope =0.01 -> y: F~x ^x",
+     "wp.where({x} > 0.0, {x}, {alpha} * {x})", "applies a leaky ReLU with {alpha} to {x}", "y: h leaky a"},
+    {"leaky_relu_max", Domain::Learning, "x: F activation, alpha: F01 # negative slope =0.2 -> y: F~x ^x",
+     "wp.max({x}, {alpha} * {x})",
      "applies a leaky ReLU to {x} as the maximum of it and its product with {alpha}", "y: h leaky a"},
     {"elu", Domain::Learning, "x: F activation, alpha: F+ # scale -> y: F~x+alpha ^x",
      "{y} = {x}\n"
@@ -84,12 +83,13 @@ constexpr IdiomSpec kLearning[] = {
      "    {y} = {alpha} * (wp.exp({x}) - 1.0)",
      "applies an ELU to {x}, saturating at minus {alpha}", "y: h elu_out a", kBranch},
     {"selu", Domain::Learning, "x: F~20 activation -> y: F~x*2+2 ^x",
-     "1.0507 * wp.where({x} > 0.0, {x}, 1.6733 * (wp.exp({x}) - 1.0))", "applies a SELU to {x}", "y: h selu_out a"},
+     "1.0507 * wp.where({x} > 0.0, {x}, 1.6733 * (wp.exp({x}) - 1.0))", "applies a SELU to {x}",
+     "y: h selu_out a"},
     {"gelu_tanh", Domain::Learning, "x: F~10 activation -> y: F~x ^x",
      "0.5 * {x} * (1.0 + wp.tanh(0.7978846 * ({x} + 0.044715 * {x} * {x} * {x})))",
      "applies the tanh approximation of GELU to {x}", "y: h gelu a"},
-    {"gelu_erf", Domain::Learning, "x: F activation -> y: F~x ^x", "0.5 * {x} * (1.0 + wp.erf({x} * 0.70710678))",
-     "applies the exact GELU to {x}", "y: h gelu a"},
+    {"gelu_erf", Domain::Learning, "x: F activation -> y: F~x ^x",
+     "0.5 * {x} * (1.0 + wp.erf({x} * 0.70710678))", "applies the exact GELU to {x}", "y: h gelu a"},
     {"silu", Domain::Learning, "x: F~20 activation -> y: F~x ^x", "{x} / (1.0 + wp.exp(-{x}))",
      "applies SiLU (swish) to {x}", "y: h swish a"},
     {"swish_beta", Domain::Learning, "x: F~10 activation, beta: F+ # scale =1.702 -> y: F~x ^x",
@@ -105,14 +105,14 @@ constexpr IdiomSpec kLearning[] = {
      "$e = wp.exp(-wp.abs({x}))\n"
      "{p} = wp.where({x} >= 0.0, 1.0 / (1.0 + $e), $e / (1.0 + $e))",
      "evaluates a sigmoid of {x} without overflow for either sign", "p: p prob sig; e: e ez"},
-    {"tanh_activation", Domain::Learning, "x: F activation -> y: F~1 ^x", "wp.tanh({x})", "applies tanh to {x}",
-     "y: h t a"},
-    {"hard_sigmoid", Domain::Learning, "x: F logit -> p: F01 probability", "wp.clamp({x} / 6.0 + 0.5, 0.0, 1.0)",
-     "applies a hard sigmoid to {x}", "p: gate p"},
+    {"tanh_activation", Domain::Learning, "x: F activation -> y: F~1 ^x", "wp.tanh({x})",
+     "applies tanh to {x}", "y: h t a"},
+    {"hard_sigmoid", Domain::Learning, "x: F logit -> p: F01 probability",
+     "wp.clamp({x} / 6.0 + 0.5, 0.0, 1.0)", "applies a hard sigmoid to {x}", "p: gate p"},
     {"hard_swish", Domain::Learning, "x: F activation -> y: F~x ^x",
      "{x} * wp.clamp({x} + 3.0, 0.0, 6.0) / 6.0", "applies hard swish to {x}", "y: h a"},
-    {"mish", Domain::Learning, "x: F~20 activation -> y: F~x ^x",
-     "{x} * wp.tanh(wp.log(1.0 + wp.exp({x})))", "applies mish to {x}", "y: h mish_out a"},
+    {"mish", Domain::Learning, "x: F~20 activation -> y: F~x ^x", "{x} * wp.tanh(wp.log(1.0 + wp.exp({x})))",
+     "applies mish to {x}", "y: h mish_out a"},
     {"relu6", Domain::Learning, "x: F activation -> y: F0+~x ^x", "wp.clamp({x}, 0.0, 6.0)",
      "applies ReLU6 to {x}", "y: h a"},
 
@@ -131,17 +131,21 @@ constexpr IdiomSpec kLearning[] = {
      "{l} = 0.5 * $d * $d",
      "computes half the squared error between {pred} and {y}", "l: loss se; d: diff err r"},
     {"mse_loss_grad", Domain::Learning,
-     "pred: F~100 prediction, y: F~100 target -> l: F0+~pred*pred+y*y+pred*y*2 loss, g: F~pred*2+y*2 gradient",
+     "pred: F~100 prediction, y: F~100 target -> l: F0+~pred*pred+y*y+pred*y*2 loss, g: F~pred*2+y*2 "
+     "gradient",
      "$r = {pred} - {y}\n"
      "{l} = $r * $r\n"
      "{g} = 2.0 * $r",
-     "computes the squared error of {pred} against {y} and its gradient", "l: loss se; g: grad dl_dpred; r: r residual"},
+     "computes the squared error of {pred} against {y} and its gradient",
+     "l: loss se; g: grad dl_dpred; r: r residual"},
     {"absolute_error", Domain::Learning, "pred: F prediction, y: F target -> l: F0+~pred+y loss",
      "wp.abs({pred} - {y})", "computes the absolute error between {pred} and {y}", "l: loss ae"},
-    {"l1_grad", Domain::Learning, "pred: F prediction, y: F target -> g: F~1 gradient", "wp.sign({pred} - {y})",
-     "computes the gradient of the absolute error of {pred} against {y}", "g: grad dl_dpred"},
+    {"l1_grad", Domain::Learning, "pred: F prediction, y: F target -> g: F~1 gradient",
+     "wp.sign({pred} - {y})", "computes the gradient of the absolute error of {pred} against {y}",
+     "g: grad dl_dpred"},
     {"huber_loss", Domain::Learning,
-     "pred: F~100 prediction, y: F~100 target, delta: F+ # transition point =1.0 -> l: F0+~pred*pred+y*y+pred*y*2 loss",
+     "pred: F~100 prediction, y: F~100 target, delta: F+ # transition point =1.0 -> l: "
+     "F0+~pred*pred+y*y+pred*y*2 loss",
      "$r = wp.abs({pred} - {y})\n"
      "if $r <= {delta}:\n"
      "    {l} = 0.5 * $r * $r\n"
@@ -154,7 +158,8 @@ constexpr IdiomSpec kLearning[] = {
      "wp.clamp({pred} - {y}, -{delta}, {delta})", "computes the Huber gradient of {pred} against {y}",
      "g: grad dl_dpred"},
     {"smooth_l1", Domain::Learning,
-     "pred: F~100 prediction, y: F~100 target, beta: F+ # transition point =0.5 -> l: F0+~pred+y+pred*pred*10+y*y*10 loss",
+     "pred: F~100 prediction, y: F~100 target, beta: F+ # transition point =0.5 -> l: "
+     "F0+~pred+y+pred*pred*10+y*y*10 loss",
      "$r = wp.abs({pred} - {y})\n"
      "{l} = wp.where($r < {beta}, 0.5 * $r * $r / {beta}, $r - 0.5 * {beta})",
      "computes the smooth L1 loss of {pred} against {y}", "l: loss sl1; r: r abs_err"},
@@ -166,10 +171,10 @@ constexpr IdiomSpec kLearning[] = {
      "wp.max({z}, 0.0) - {z} * {y} + wp.log(1.0 + wp.exp(-wp.abs({z})))",
      "computes the binary cross-entropy of {z} against {y}", "l: loss bce"},
     {"bce_logits_grad", Domain::Learning, "z: F~30 logit, y: F01 binary target -> g: F~1 gradient",
-     "1.0 / (1.0 + wp.exp(-{z})) - {y}", "computes the gradient of the binary cross-entropy of {z} against {y}",
-     "g: grad dl_dz"},
-    {"hinge_loss", Domain::Learning, "z: F logit, y: F target -> l: F0+~z*y+1 loss", "wp.max(0.0, 1.0 - {y} * {z})",
-     "computes the hinge loss of {z} for {y}", "l: loss hinge"},
+     "1.0 / (1.0 + wp.exp(-{z})) - {y}",
+     "computes the gradient of the binary cross-entropy of {z} against {y}", "g: grad dl_dz"},
+    {"hinge_loss", Domain::Learning, "z: F logit, y: F target -> l: F0+~z*y+1 loss",
+     "wp.max(0.0, 1.0 - {y} * {z})", "computes the hinge loss of {z} for {y}", "l: loss hinge"},
     {"cross_entropy_term", Domain::Learning, "p: F01 probability, y: F01 binary target -> l: F0+~17 loss",
      "-{y} * wp.log(wp.max({p}, 1.0e-7))", "computes the cross-entropy term of {p} for {y}",
      "l: loss ce nll"},
@@ -179,8 +184,7 @@ constexpr IdiomSpec kLearning[] = {
     {"gaussian_kl", Domain::Learning,
      "mu: F~10 latent mean, logvar: F~10 log variance -> kl: F~mu*mu+30000 loss",
      "-0.5 * (1.0 + {logvar} - {mu} * {mu} - wp.exp({logvar}))",
-     "computes the KL divergence from the unit normal of a Gaussian with {mu} and {logvar}",
-     "kl: kl kl_div"},
+     "computes the KL divergence from the unit normal of a Gaussian with {mu} and {logvar}", "kl: kl kl_div"},
     {"binary_entropy_bits", Domain::Learning, "p: F01 probability -> h: F0+~1 loss",
      "$q = wp.clamp({p}, 1.0e-6, 1.0 - 1.0e-6)\n"
      "{h} = -($q * wp.log2($q) + (1.0 - $q) * wp.log2(1.0 - $q))",
@@ -188,20 +192,23 @@ constexpr IdiomSpec kLearning[] = {
     {"smooth_label", Domain::Learning,
      "y: F01 binary target, eps: F01 # label smoothing =0.1 -> s: F01 binary target",
      "{y} * (1.0 - {eps}) + 0.5 * {eps}", "smooths {y} by {eps}", "s: y_smooth target_s"},
-    {"l2_penalty", Domain::Learning, "w: F~100 parameter, lam: F+ # regularization strength =1.0e-4 -> r: F0+~w*w*lam loss",
+    {"l2_penalty", Domain::Learning,
+     "w: F~100 parameter, lam: F+ # regularization strength =1.0e-4 -> r: F0+~w*w*lam loss",
      "0.5 * {lam} * {w} * {w}", "computes the L2 penalty of {w} weighted by {lam}", "r: penalty reg"},
-    {"l1_penalty", Domain::Learning, "w: F parameter, lam: F+ # regularization strength =1.0e-4 -> r: F0+~w*lam loss",
-     "{lam} * wp.abs({w})", "computes the L1 penalty of {w} weighted by {lam}", "r: penalty reg"},
+    {"l1_penalty", Domain::Learning,
+     "w: F parameter, lam: F+ # regularization strength =1.0e-4 -> r: F0+~w*lam loss", "{lam} * wp.abs({w})",
+     "computes the L1 penalty of {w} weighted by {lam}", "r: penalty reg"},
 
     // ---- layers and normalisation
-    {"weighted_input", Domain::Learning, "w: F parameter, x: F activation -> p: F~w*x pre-activation", "{w} * {x}",
-     "weighs {x} by {w}", "p: wx prod"},
-    {"add_bias", Domain::Learning, "z: F pre-activation, b: F bias -> y: F~z+b ^z", "{z} + {b}", "adds {b} to {z}",
-     "y: z a_in pre"},
+    {"weighted_input", Domain::Learning, "w: F parameter, x: F activation -> p: F~w*x pre-activation",
+     "{w} * {x}", "weighs {x} by {w}", "p: wx prod"},
+    {"add_bias", Domain::Learning, "z: F pre-activation, b: F bias -> y: F~z+b ^z", "{z} + {b}",
+     "adds {b} to {z}", "y: z a_in pre"},
     {"square_value", Domain::Learning, "x: F~100 value -> sq: F0+~x*x squared magnitude", "{x} * {x}",
      "squares {x}", "sq: sq x2"},
     {"standardize", Domain::Learning,
-     "x: F activation, mean: F mean, inv_std: F+ inverse standard deviation -> y: F~x*inv_std+mean*inv_std ^x",
+     "x: F activation, mean: F mean, inv_std: F+ inverse standard deviation -> y: F~x*inv_std+mean*inv_std "
+     "^x",
      "({x} - {mean}) * {inv_std}", "standardizes {x} with {mean} and {inv_std}", "y: x_hat xn normed"},
     {"inv_std_from_variance", Domain::Learning,
      "var: F0+ variance, eps: F+ # tolerance =1.0e-5 -> r: F+~1000 inverse standard deviation",
@@ -214,32 +221,37 @@ constexpr IdiomSpec kLearning[] = {
      "{x} / wp.sqrt({ms} + {eps})", "divides {x} by the root of {ms}", "y: x_norm normed"},
     {"variance_from_moments", Domain::Learning,
      "ms: F0+ squared magnitude, m: F~100 activation -> var: F0+~ms+m*m variance",
-     "wp.max({ms} - {m} * {m}, 0.0)", "computes the variance from {ms} and {m}",
-     "var: var variance"},
+     "wp.max({ms} - {m} * {m}, 0.0)", "computes the variance from {ms} and {m}", "var: var variance"},
     {"scale_shift", Domain::Learning, "x: F activation, gamma: F gain, beta: F bias -> y: F~x*gamma+beta ^x",
      "{gamma} * {x} + {beta}", "applies the affine map of {gamma} and {beta} to {x}", "y: out y"},
     {"batchnorm_inference", Domain::Learning,
-     "x: F activation, mean: F mean, var: F0+ variance, gamma: F gain, beta: F bias, eps: F+ # tolerance =1.0e-5 "
+     "x: F activation, mean: F mean, var: F0+ variance, gamma: F gain, beta: F bias, eps: F+ # tolerance "
+     "=1.0e-5 "
      "-> y: F~x*gamma*1000+mean*gamma*1000+beta ^x",
      "{gamma} * ({x} - {mean}) / wp.sqrt({var} + {eps}) + {beta}",
      "normalizes {x} by {mean} and {var} with a learned scale and shift", "y: bn_out y", kHelper},
 
     // ---- optimiser steps
     {"sgd_step", Domain::Learning,
-     "w: F parameter, g: F gradient, lr: F+ # learning rate =0.01 -> w_new: F~w+lr*g parameter", "{w} - {lr} * {g}",
-     "takes a gradient descent step on {w} along {g} with {lr}", "w_new: w_new theta_new"},
+     "w: F parameter, g: F gradient, lr: F+ # learning rate =0.01 -> w_new: F~w+lr*g parameter",
+     "{w} - {lr} * {g}", "takes a gradient descent step on {w} along {g} with {lr}",
+     "w_new: w_new theta_new"},
     {"sgd_momentum", Domain::Learning,
-     "w: F parameter, g: F gradient, buf: F momentum buffer, lr: F+ # learning rate =0.01, mu: F01 # momentum =0.9 "
+     "w: F parameter, g: F gradient, buf: F momentum buffer, lr: F+ # learning rate =0.01, mu: F01 # "
+     "momentum =0.9 "
      "-> w_new: F~w+lr*buf+lr*g parameter, buf_new: F~buf+g momentum buffer",
      "{buf_new} = {mu} * {buf} + {g}\n"
      "{w_new} = {w} - {lr} * {buf_new}",
-     "takes a momentum SGD step on {w} with {g}, updating {buf}", "w_new: w_new theta_new; buf_new: buf_new mom"},
+     "takes a momentum SGD step on {w} with {g}, updating {buf}",
+     "w_new: w_new theta_new; buf_new: buf_new mom"},
     {"nesterov_step", Domain::Learning,
-     "w: F parameter, g: F gradient, buf: F momentum buffer, lr: F+ # learning rate =0.01, mu: F01 # momentum =0.9 "
+     "w: F parameter, g: F gradient, buf: F momentum buffer, lr: F+ # learning rate =0.01, mu: F01 # "
+     "momentum =0.9 "
      "-> w_new: F~w+lr*buf+lr*g*2 parameter, buf_new: F~buf+g momentum buffer",
      "{buf_new} = {mu} * {buf} + {g}\n"
      "{w_new} = {w} - {lr} * ({g} + {mu} * {buf_new})",
-     "takes a Nesterov momentum step on {w} with {g}, updating {buf}", "w_new: w_new theta_new; buf_new: buf_new mom"},
+     "takes a Nesterov momentum step on {w} with {g}, updating {buf}",
+     "w_new: w_new theta_new; buf_new: buf_new mom"},
     {"adam_moments", Domain::Learning,
      "g: F~100 gradient, m: F first moment, v: F0+ second moment, b1: F01 # momentum =0.9, "
      "b2: F01 # second moment decay =0.999 -> m_new: F~m+g first moment, v_new: F0+~v+g*g second moment",
@@ -247,7 +259,8 @@ constexpr IdiomSpec kLearning[] = {
      "{v_new} = {b2} * {v} + (1.0 - {b2}) * {g} * {g}",
      "updates {m} and {v} with {g}", "m_new: m_new m_t; v_new: v_new v_t"},
     {"adam_bias_correction", Domain::Learning,
-     "m: F first moment, v: F0+ second moment, b1: F01 # momentum =0.9, b2: F01 # second moment decay =0.999, "
+     "m: F first moment, v: F0+ second moment, b1: F01 # momentum =0.9, b2: F01 # second moment decay "
+     "=0.999, "
      "t: I[1,10000] # step -> m_hat: F~m*100 first moment, v_hat: F0+~v*1000 second moment",
      "{m_hat} = {m} / (1.0 - wp.pow({b1}, float({t})))\n"
      "{v_hat} = {v} / (1.0 - wp.pow({b2}, float({t})))",
@@ -255,10 +268,11 @@ constexpr IdiomSpec kLearning[] = {
     {"adam_update", Domain::Learning,
      "w: F parameter, m_hat: F first moment, v_hat: F0+ second moment, lr: F+ # learning rate =0.001, "
      "eps: F+ # tolerance =1.0e-8 -> w_new: F~w+lr*m_hat*100000000 parameter",
-     "{w} - {lr} * {m_hat} / (wp.sqrt({v_hat}) + {eps})", "applies the Adam update to {w} with {m_hat} and {v_hat}",
-     "w_new: w_new theta_new"},
+     "{w} - {lr} * {m_hat} / (wp.sqrt({v_hat}) + {eps})",
+     "applies the Adam update to {w} with {m_hat} and {v_hat}", "w_new: w_new theta_new"},
     {"adamw_step", Domain::Learning,
-     "w: F parameter, g: F~100 gradient, m: F first moment, v: F0+ second moment, lr: F+ # learning rate =0.001, "
+     "w: F parameter, g: F~100 gradient, m: F first moment, v: F0+ second moment, lr: F+ # learning rate "
+     "=0.001, "
      "b1: F01 # momentum =0.9, b2: F01 # second moment decay =0.999, wd: F+ # weight decay =0.01, "
      "t: I[1,10000] # step, eps: F+ # tolerance =1.0e-8 "
      "-> w_new: F~w+lr*w*wd+lr*m*100000000+lr*g*100000000 parameter, m_new: F~m+g first moment, "
@@ -269,11 +283,13 @@ constexpr IdiomSpec kLearning[] = {
      "$v_hat = {v_new} / (1.0 - wp.pow({b2}, float({t})))\n"
      "{w_new} = {w} * (1.0 - {lr} * {wd}) - {lr} * $m_hat / (wp.sqrt($v_hat) + {eps})",
      "takes an AdamW step on {w} with {g}, updating {m} and {v}",
-     "w_new: w_new theta_new; m_new: m_new m_t; v_new: v_new v_t; m_hat: m_hat mhat; v_hat: v_hat vhat", kHelper},
+     "w_new: w_new theta_new; m_new: m_new m_t; v_new: v_new v_t; m_hat: m_hat mhat; v_hat: v_hat vhat",
+     kHelper},
     {"decoupled_weight_decay", Domain::Learning,
      "w: F parameter, lr: F+ # learning rate =0.001, wd: F+ # weight decay =0.01 -> w_new: F~w parameter",
      "{w} * (1.0 - {lr} * {wd})", "decays {w} by {wd} scaled with {lr}", "w_new: w_decayed w_new"},
-    {"l2_gradient", Domain::Learning, "g: F gradient, w: F parameter, wd: F+ # weight decay =1.0e-4 -> g2: F~g+w*wd gradient",
+    {"l2_gradient", Domain::Learning,
+     "g: F gradient, w: F parameter, wd: F+ # weight decay =1.0e-4 -> g2: F~g+w*wd gradient",
      "{g} + {wd} * {w}", "adds the L2 weight decay of {w} to {g}", "g2: g_reg grad"},
     {"rmsprop_step", Domain::Learning,
      "w: F parameter, g: F~100 gradient, v: F0+ second moment, lr: F+ # learning rate =0.001, "
@@ -295,8 +311,8 @@ constexpr IdiomSpec kLearning[] = {
      "wp.clamp({g}, -{c}, {c})", "clips {g} to plus or minus {c}", "gc: g_clipped grad"},
     {"clip_grad_global_norm", Domain::Learning,
      "g: F gradient, norm: F+ gradient norm, max_norm: F+ # max norm =1.0 -> gc: F~g gradient",
-     "{g} * wp.min(1.0, {max_norm} / wp.max({norm}, 1.0e-6))", "rescales {g} so that {norm} stays below {max_norm}",
-     "gc: g_clipped grad"},
+     "{g} * wp.min(1.0, {max_norm} / wp.max({norm}, 1.0e-6))",
+     "rescales {g} so that {norm} stays below {max_norm}", "gc: g_clipped grad"},
     {"clip_grad_vector_norm", Domain::Learning,
      "g: V3 gradient, max_norm: F+ # max norm =1.0 -> gc: V3~g gradient",
      "$n = wp.length({g})\n"
@@ -317,23 +333,23 @@ constexpr IdiomSpec kLearning[] = {
      "{g} / {s}", "unscales {g} by {s}", "gu: g_unscaled grad"},
 
     // ---- softmax and attention
-    {"stable_exp", Domain::Learning, "z: F~20 logit, m: F max logit -> e: F+~1e9 unnormalized weight", "wp.exp({z} - {m})",
-     "exponentiates {z} shifted by {m}", "e: e ez w"},
+    {"stable_exp", Domain::Learning, "z: F~20 logit, m: F max logit -> e: F+~1e9 unnormalized weight",
+     "wp.exp({z} - {m})", "exponentiates {z} shifted by {m}", "e: e ez w"},
     {"softmax_prob", Domain::Learning,
-     "z: F~20 logit, m: F max logit, s: F+ partition sum -> p: F0+~1e18 probability", "wp.exp({z} - {m}) / {s}",
-     "normalizes {z} into a softmax probability with {m} and {s}", "p: p prob"},
-    {"log_softmax", Domain::Learning,
-     "z: F logit, m: F max logit, s: F+ partition sum -> lp: F~z+m+10 logit", "{z} - {m} - wp.log({s})",
-     "computes the log-softmax of {z} from {m} and {s}", "lp: logp log_prob"},
+     "z: F~20 logit, m: F max logit, s: F+ partition sum -> p: F0+~1e18 probability",
+     "wp.exp({z} - {m}) / {s}", "normalizes {z} into a softmax probability with {m} and {s}", "p: p prob"},
+    {"log_softmax", Domain::Learning, "z: F logit, m: F max logit, s: F+ partition sum -> lp: F~z+m+10 logit",
+     "{z} - {m} - wp.log({s})", "computes the log-softmax of {z} from {m} and {s}", "lp: logp log_prob"},
     {"log_sum_exp", Domain::Learning, "m: F max logit, s: F+ partition sum -> lse: F~m+10 logit",
      "{m} + wp.log({s})", "computes the log-sum-exp from {m} and {s}", "lse: lse logz"},
-    {"temperature_scale", Domain::Learning, "z: F logit, tau: F+ # temperature =0.7 -> zs: F~z*2 ^z", "{z} / {tau}",
-     "divides {z} by {tau}", "zs: z_scaled scaled"},
+    {"temperature_scale", Domain::Learning, "z: F logit, tau: F+ # temperature =0.7 -> zs: F~z*2 ^z",
+     "{z} / {tau}", "divides {z} by {tau}", "zs: z_scaled scaled"},
     {"attention_score", Domain::Learning,
      "q: V4 query, k: V4 key vector, scale: F+ # attention scale =0.5 -> s: F~q*k*scale*4 logit",
      "wp.dot({q}, {k}) * {scale}", "scores {q} against {k} with a scaled dot product", "s: score logit"},
-    {"weighted_value", Domain::Learning, "p: F0+~1e9 unnormalized weight, v: V4 value vector -> o: V4~p*v value vector",
-     "{p} * {v}", "weighs {v} by {p}", "o: contrib wv"},
+    {"weighted_value", Domain::Learning,
+     "p: F0+~1e9 unnormalized weight, v: V4 value vector -> o: V4~p*v value vector", "{p} * {v}",
+     "weighs {v} by {p}", "o: contrib wv"},
     {"normalize_attention", Domain::Learning, "o: V4 value vector, s: F+ partition sum -> out: V4~o*10 ^o",
      "{o} / {s}", "normalizes {o} by {s}", "out: attn_out context"},
 
@@ -347,8 +363,8 @@ constexpr IdiomSpec kLearning[] = {
      "for $k in range(4):\n"
      "    $s += wp.exp({z}[$k] - $m)\n"
      "{lse} = $m + wp.log($s)",
-     "computes the log-sum-exp over the four classes of {z}", "lse: lse logz; m: m z_max; s: s sum_exp; k: k c",
-     kLoop},
+     "computes the log-sum-exp over the four classes of {z}",
+     "lse: lse logz; m: m z_max; s: s sum_exp; k: k c", kLoop},
     {"softmax_vec4", Domain::Learning, "z: V4 logit -> p: V4~1 probability",
      "$m = wp.max(wp.max({z}[0], {z}[1]), wp.max({z}[2], {z}[3]))\n"
      "$e = wp.vec4(wp.exp({z}[0] - $m), wp.exp({z}[1] - $m), wp.exp({z}[2] - $m), wp.exp({z}[3] - $m))\n"
@@ -360,8 +376,8 @@ constexpr IdiomSpec kLearning[] = {
      "for $k in range(4):\n"
      "    $s += wp.exp({z}[$k] - $m)\n"
      "{l} = $m + wp.log($s) - {z}[{c}]",
-     "computes the cross-entropy of {z} over four classes for {c}", "l: loss ce; m: m z_max; s: s sum_exp; k: k j",
-     kLoop},
+     "computes the cross-entropy of {z} over four classes for {c}",
+     "l: loss ce; m: m z_max; s: s sum_exp; k: k j", kLoop},
     {"smoothed_cross_entropy_vec4", Domain::Learning,
      "p: V4~1 probability, c: I[0,3] class label, eps: F01 # label smoothing =0.1 -> l: F0+~20 loss",
      "{l} = float(0.0)\n"
@@ -378,14 +394,16 @@ constexpr IdiomSpec kLearning[] = {
      "    if {z}[$k] > {z}[{c}]:\n"
      "        {c} = $k",
      "picks the class with the largest entry of {z}", "c: pred_cls best; k: k j", kLoop | kBranch},
-    {"prediction_correct", Domain::Learning, "pred: I[0,3] class label, c: I[0,3] class label -> ok: B condition",
-     "{pred} == {c}", "tests whether {pred} matches {c}", "ok: correct hit", kPredicate},
+    {"prediction_correct", Domain::Learning,
+     "pred: I[0,3] class label, c: I[0,3] class label -> ok: B condition", "{pred} == {c}",
+     "tests whether {pred} matches {c}", "ok: correct hit", kPredicate},
 
     // ---- averaging
     {"ema_update", Domain::Learning,
-     "avg: F averaged parameter, w: F parameter, decay: F01 # ema decay =0.999 -> a: F~avg+w averaged parameter",
-     "{decay} * {avg} + (1.0 - {decay}) * {w}", "moves {avg} toward {w} as an exponential moving average with {decay}",
-     "a: w_ema shadow"},
+     "avg: F averaged parameter, w: F parameter, decay: F01 # ema decay =0.999 -> a: F~avg+w averaged "
+     "parameter",
+     "{decay} * {avg} + (1.0 - {decay}) * {w}",
+     "moves {avg} toward {w} as an exponential moving average with {decay}", "a: w_ema shadow"},
     {"running_stat_update", Domain::Learning,
      "run: F0+ variance, batch: F0+ variance, mom: F01 # momentum =0.9 -> r: F0+~run+batch variance",
      "{mom} * {run} + (1.0 - {mom}) * {batch}", "updates the running {run} with the batch {batch}",
@@ -397,7 +415,8 @@ constexpr IdiomSpec kLearning[] = {
      "decays {lr} polynomially with {power} over {total}", "r: lr_t lr_poly"},
 
     // ---- quantisation
-    {"fake_quantize", Domain::Learning, "x: F~1000 activation, s: F+ # quantization scale =0.02 -> y: F~x+s*128 ^x",
+    {"fake_quantize", Domain::Learning,
+     "x: F~1000 activation, s: F+ # quantization scale =0.02 -> y: F~x+s*128 ^x",
      "$q = wp.clamp(wp.round({x} / {s}), -128.0, 127.0)\n"
      "{y} = $q * {s}",
      "fake-quantizes {x} to int8 steps of {s}", "y: x_q fq; q: q q_int"},
@@ -406,18 +425,21 @@ constexpr IdiomSpec kLearning[] = {
      "$q = wp.clamp(wp.round({x} / {s}) + float({zp}), 0.0, 255.0)\n"
      "{y} = ($q - float({zp})) * {s}",
      "fake-quantizes {x} to uint8 steps of {s} around {zp}", "y: x_q fq; q: q q_int"},
-    {"quantize_int8", Domain::Learning, "x: F~1000 activation, s: F+ quantization scale -> q: I[-127,127] quantized value",
+    {"quantize_int8", Domain::Learning,
+     "x: F~1000 activation, s: F+ quantization scale -> q: I[-127,127] quantized value",
      "int(wp.clamp(wp.round({x} / {s}), -127.0, 127.0))", "quantizes {x} to a symmetric int8 code with {s}",
      "q: q qx"},
     {"quantize_uint8", Domain::Learning,
-     "x: F~1000 activation, s: F+ quantization scale, zp: I[0,255] # zero point -> q: I[0,255] quantized value",
+     "x: F~1000 activation, s: F+ quantization scale, zp: I[0,255] # zero point -> q: I[0,255] quantized "
+     "value",
      "wp.int32(wp.clamp(wp.round({x} / {s}) + float({zp}), 0.0, 255.0))",
      "quantizes {x} to a uint8 code with {s} and {zp}", "q: q qx"},
     {"dequantize_symmetric", Domain::Learning,
      "q: I[-128,255] quantized value, s: F+ quantization scale -> x: F~s*256 activation", "float({q}) * {s}",
      "dequantizes {q} with {s}", "x: x_dq deq"},
     {"dequantize_affine", Domain::Learning,
-     "q: I[-128,255] quantized value, s: F+ quantization scale, zp: I[0,255] # zero point -> x: F~s*400 activation",
+     "q: I[-128,255] quantized value, s: F+ quantization scale, zp: I[0,255] # zero point -> x: F~s*400 "
+     "activation",
      "float({q} - {zp}) * {s}", "dequantizes {q} with {s} around {zp}", "x: x_dq deq"},
     {"absmax_scale", Domain::Learning, "a: F0+ activation -> s: F+~a+1 quantization scale",
      "wp.max({a}, 1.0e-8) / 127.0", "derives an int8 quantization scale from {a} as the absolute maximum",
@@ -437,9 +459,11 @@ constexpr IdiomSpec kLearning[] = {
     {"step_decay_lr", Domain::Learning,
      "lr: F+ # learning rate =0.1, t: I[0,10000] # step, every: I[10,1000] # decay interval =100, "
      "gamma: F01 # decay factor =0.5 -> r: F0+~lr learning rate",
-     "{lr} * wp.pow({gamma}, float({t} // {every}))", "decays {lr} by {gamma} at each multiple of {every}", "r: lr_t lr_step"},
+     "{lr} * wp.pow({gamma}, float({t} // {every}))", "decays {lr} by {gamma} at each multiple of {every}",
+     "r: lr_t lr_step"},
     {"exponential_lr", Domain::Learning,
-     "lr: F+ # learning rate =0.01, k: F+ # decay rate =0.001, t: I[0,10000] # step -> r: F0+~lr learning rate",
+     "lr: F+ # learning rate =0.01, k: F+ # decay rate =0.001, t: I[0,10000] # step -> r: F0+~lr learning "
+     "rate",
      "{lr} * wp.exp(-{k} * float({t}))", "decays {lr} exponentially at {k}", "r: lr_t lr_exp"},
     {"warmup_cosine_lr", Domain::Learning,
      "lr: F+ # learning rate =0.001, t: I[0,10000] # step, warmup: I[10,1000] # warmup steps, "

@@ -35,8 +35,8 @@ constexpr IdiomSpec kRandomIdioms[] = {
      kRandom | kF32Only},
     {"gaussian_sample", Domain::Random,
      "state: U rng state, mu: F # mean =0.0, sigma: F+ # standard deviation =0.1 -> x: F~mu+sigma*5 value",
-     "{mu} + {sigma} * wp.randn({state})", "draws a normal sample with {mu} and {sigma}",
-     "x: noise sample", kRandom | kF32Only},
+     "{mu} + {sigma} * wp.randn({state})", "draws a normal sample with {mu} and {sigma}", "x: noise sample",
+     kRandom | kF32Only},
     {"jitter_value", Domain::Random,
      "x: F value, state: U rng state, sigma: F+ # standard deviation =0.1 -> y: F~x+sigma*5 ^x",
      "{x} + {sigma} * wp.randn({state})", "adds Gaussian noise scaled by {sigma} to {x}", "y: noisy jittered",
@@ -46,11 +46,13 @@ constexpr IdiomSpec kRandomIdioms[] = {
      "{p} + {r} * wp.sample_unit_sphere({state})", "jitters {p} by a random offset within {r}",
      "q: jittered p_jit", kRandom | kF32Only},
     {"sphere_direction", Domain::Random, "state: U rng state -> d: V3u~1 direction",
-     "wp.sample_unit_sphere_surface({state})", "draws a random direction", "d: d_rand direction", kRandom | kF32Only},
+     "wp.sample_unit_sphere_surface({state})", "draws a random direction", "d: d_rand direction",
+     kRandom | kF32Only},
     {"disk_point", Domain::Random, "state: U rng state, r: F+ # radius =0.5 -> p: V2~r value",
      "{r} * wp.sample_unit_disk({state})", "draws a random point in a disk of {r}", "p: p_disk",
      kRandom | kF32Only},
-    {"dropout_mask", Domain::Random, "x: F value, state: U rng state, p: F01 # probability threshold =0.5 -> y: F~x*2 ^x",
+    {"dropout_mask", Domain::Random,
+     "x: F value, state: U rng state, p: F01 # probability threshold =0.5 -> y: F~x*2 ^x",
      "{y} = 0.0\n"
      "if wp.randf({state}) < {p}:\n"
      "    {y} = {x} / {p}",
@@ -63,8 +65,8 @@ constexpr IdiomSpec kRandomIdioms[] = {
      "{w} = 0.0\n"
      "if wp.length($p) <= 0.5:\n"
      "    {w} = 1.0",
-     "tests whether a random point of the unit square falls in its inscribed circle", "w: inside hit; p: p pt",
-     kRandom | kF32Only | kBranch},
+     "tests whether a random point of the unit square falls in its inscribed circle",
+     "w: inside hit; p: p pt", kRandom | kF32Only | kBranch},
     {"random_index", Domain::Random, "state: U rng state, n: I[1,64] # count =16 -> k: I[0,63] index",
      "wp.randi({state}, 0, {n})", "draws a random index below {n}", "k: pick idx", kRandom | kF32Only},
 
@@ -84,16 +86,16 @@ constexpr IdiomSpec kRandomIdioms[] = {
      "d: wi w_dir; u1: u1 xi1; u2: u2 xi2; r: r rad; phi: phi angle", kRandom | kF32Only},
     {"cosine_about_normal", Domain::Random, "n: V3u normal, state: U rng state -> d: V3u~1 direction",
      "wp.normalize({n} + wp.sample_unit_sphere_surface({state}))",
-     "draws a cosine-weighted direction about {n} by offsetting it with a random unit vector", "d: scatter_dir wi",
-     kRandom | kF32Only},
+     "draws a cosine-weighted direction about {n} by offsetting it with a random unit vector",
+     "d: scatter_dir wi", kRandom | kF32Only},
     {"hemisphere_flip", Domain::Random, "n: V3u normal, state: U rng state -> d: V3u~1 direction",
      "{d} = wp.sample_unit_sphere_surface({state})\n"
      "if wp.dot({d}, {n}) < 0.0:\n"
      "    {d} = -{d}",
      "draws a uniform direction in the hemisphere about {n}", "d: wi w_dir", kRandom | kF32Only | kBranch},
     {"hemisphere_builtin", Domain::Random, "state: U rng state -> d: V3u~1 direction",
-     "wp.sample_unit_hemisphere_surface({state})", "draws a uniform direction in the upper hemisphere", "d: wi w_dir",
-     kRandom | kF32Only},
+     "wp.sample_unit_hemisphere_surface({state})", "draws a uniform direction in the upper hemisphere",
+     "d: wi w_dir", kRandom | kF32Only},
     {"henyey_greenstein_cos", Domain::Random,
      "g: F+ # anisotropy =0.6, state: U rng state -> mu: F~1 scattering cosine",
      "$xi = wp.randf({state})\n"
@@ -123,9 +125,10 @@ constexpr IdiomSpec kRandomIdioms[] = {
      "lo: F # lower bound =-1.0, hi: F # upper bound =1.0, state: U rng state -> p: V3~lo+hi position",
      "wp.vec3(wp.randf({state}, {lo}, {hi}), wp.randf({state}, {lo}, {hi}), wp.randf({state}, {lo}, {hi}))",
      "draws a uniform point in the cube between {lo} and {hi}", "p: p_box x0", kRandom | kF32Only},
-    {"cube_jitter", Domain::Random, "x: V3 position, h: F+ # step length =0.05, state: U rng state -> y: V3~x+h position",
-     "{x} + {h} * wp.sample_unit_cube({state})", "jitters {x} uniformly by up to half of {h} along each axis", "y: x_jit jittered",
-     kRandom | kF32Only},
+    {"cube_jitter", Domain::Random,
+     "x: V3 position, h: F+ # step length =0.05, state: U rng state -> y: V3~x+h position",
+     "{x} + {h} * wp.sample_unit_cube({state})", "jitters {x} uniformly by up to half of {h} along each axis",
+     "y: x_jit jittered", kRandom | kF32Only},
     {"random_unit_quaternion", Domain::Random, "state: U rng state -> q: Qu~1 quaternion",
      "$u1 = wp.randf({state})\n"
      "$u2 = 6.28318531 * wp.randf({state})\n"
@@ -133,8 +136,8 @@ constexpr IdiomSpec kRandomIdioms[] = {
      "$a = wp.sqrt(1.0 - $u1)\n"
      "$b = wp.sqrt($u1)\n"
      "{q} = wp.quat($a * wp.sin($u2), $a * wp.cos($u2), $b * wp.sin($u3), $b * wp.cos($u3))",
-     "draws a uniformly random rotation", "q: q_rand rot; u1: u1 xi; u2: t1 a1; u3: t2 a2; a: s1 ra; b: s2 rb",
-     kRandom | kF32Only},
+     "draws a uniformly random rotation",
+     "q: q_rand rot; u1: u1 xi; u2: t1 a1; u3: t2 a2; a: s1 ra; b: s2 rb", kRandom | kF32Only},
 
     // ---- stratified and low-variance samples
     {"stratified_1d", Domain::Random,
@@ -161,9 +164,10 @@ constexpr IdiomSpec kRandomIdioms[] = {
      "{pdf} = {rate} * wp.exp(-{rate} * {x})",
      "draws an exponential sample with {rate} by inversion, with its density", "x: x t_s; pdf: pdf p_x",
      kRandom | kF32Only},
-    {"free_path", Domain::Random, "sigma_t: F+ # extinction coefficient =2.0, state: U rng state -> d: F0+~40 distance",
-     "-wp.log(1.0 - wp.randf({state})) / {sigma_t}", "samples a free-flight distance through a medium of {sigma_t}",
-     "d: dist t_free", kRandom | kF32Only},
+    {"free_path", Domain::Random,
+     "sigma_t: F+ # extinction coefficient =2.0, state: U rng state -> d: F0+~40 distance",
+     "-wp.log(1.0 - wp.randf({state})) / {sigma_t}",
+     "samples a free-flight distance through a medium of {sigma_t}", "d: dist t_free", kRandom | kF32Only},
     {"importance_weight", Domain::Random, "f: F value, pdf: F+ probability density -> w: F~f*100000000 ^f",
      "{f} / wp.max({pdf}, 1.0e-8)", "weighs {f} by the inverse of {pdf}, an importance-sampled estimate",
      "w: estimate contrib", kF32Only},
@@ -176,13 +180,14 @@ constexpr IdiomSpec kRandomIdioms[] = {
      "        break\n"
      "    $p = $p * wp.randf({state})\n"
      "    {k} += 1",
-     "draws a Poisson count at {lam} by multiplying uniform numbers", "k: k n_events; limit: limit l; p: p prod",
-     kRandom | kF32Only | kLoop | kBranch},
+     "draws a Poisson count at {lam} by multiplying uniform numbers",
+     "k: k n_events; limit: limit l; p: p prod", kRandom | kF32Only | kLoop | kBranch},
     {"poisson_builtin", Domain::Random, "lam: F+ # rate =4.0, state: U rng state -> k: I[0,1000] count",
      "int(wp.poisson({state}, {lam}))", "draws a Poisson count at {lam}", "k: k n_events",
      kRandom | kF32Only},
-    {"rademacher", Domain::Random, "state: U rng state -> z: F~1 value", "wp.where(wp.randf({state}) < 0.5, -1.0, 1.0)",
-     "draws a random sign", "z: z sign_z", kRandom | kF32Only},
+    {"rademacher", Domain::Random, "state: U rng state -> z: F~1 value",
+     "wp.where(wp.randf({state}) < 0.5, -1.0, 1.0)", "draws a random sign", "z: z sign_z",
+     kRandom | kF32Only},
     {"gumbel_perturb", Domain::Random, "z: F logit, state: U rng state -> y: F~z+20 ^z",
      "{z} - wp.log(-wp.log(wp.clamp(wp.randf({state}), 1.0e-7, 1.0 - 1.0e-7)))",
      "perturbs {z} with Gumbel noise for Gumbel-max sampling", "y: z_perturbed noisy", kRandom | kF32Only},
@@ -193,7 +198,8 @@ constexpr IdiomSpec kRandomIdioms[] = {
 
     // ---- walks and Monte Carlo decisions
     {"brownian_step", Domain::Random,
-     "x: V3 position, D: F+ # diffusivity =0.05, dt: F+ # time step =0.01, state: U rng state -> y: V3~x+1 position",
+     "x: V3 position, D: F+ # diffusivity =0.05, dt: F+ # time step =0.01, state: U rng state -> y: V3~x+1 "
+     "position",
      "{x} + wp.sqrt(2.0 * {D} * {dt}) * wp.vec3(wp.randn({state}), wp.randn({state}), wp.randn({state}))",
      "moves {x} by a Brownian step with {D} over {dt}", "y: x_new x1", kRandom | kF32Only},
     {"random_walk", Domain::Random,
@@ -213,14 +219,15 @@ constexpr IdiomSpec kRandomIdioms[] = {
      "    {n} = {c} + wp.vec2i(0, 1)\n"
      "else:\n"
      "    {n} = {c} - wp.vec2i(0, 1)",
-     "moves {c} one random step on the lattice", "n: next_cell c_new; dir: move step_dir", kRandom | kF32Only | kBranch},
+     "moves {c} one random step on the lattice", "n: next_cell c_new; dir: move step_dir",
+     kRandom | kF32Only | kBranch},
     {"russian_roulette", Domain::Random, "t: V3 throughput, state: U rng state -> t2: V3~t*20 throughput",
      "$q = wp.clamp(wp.max(wp.max({t}[0], {t}[1]), {t}[2]), 0.05, 1.0)\n"
      "{t2} = wp.vec3(0.0)\n"
      "if wp.randf({state}) < $q:\n"
      "    {t2} = {t} / $q",
-     "plays Russian roulette with {t}, reweighting the survivors", "t2: throughput_rr beta_new; q: q p_survive",
-     kRandom | kF32Only | kBranch},
+     "plays Russian roulette with {t}, reweighting the survivors",
+     "t2: throughput_rr beta_new; q: q p_survive", kRandom | kF32Only | kBranch},
     {"reservoir_update", Domain::Random,
      "cand: F value, cur: F value, w: F0+ weight, wsum: F0+ weight sum, state: U rng state "
      "-> chosen: F~cand+cur ^cand, total: F0+~wsum+w weight sum",
@@ -228,8 +235,8 @@ constexpr IdiomSpec kRandomIdioms[] = {
      "{chosen} = {cur}\n"
      "if wp.randf({state}) * {total} < {w}:\n"
      "    {chosen} = {cand}",
-     "streams {cand} of {w} into a one-item reservoir holding {cur}", "chosen: picked sel; total: w_total wsum_new",
-     kRandom | kF32Only | kBranch},
+     "streams {cand} of {w} into a one-item reservoir holding {cur}",
+     "chosen: picked sel; total: w_total wsum_new", kRandom | kF32Only | kBranch},
     {"metropolis_accept", Domain::Random,
      "e_old: F energy, e_new: F energy, T: F+ # temperature =0.5, state: U rng state -> c: B condition",
      "wp.randf({state}) < wp.exp(wp.min(0.0, ({e_old} - {e_new}) / {T}))",
@@ -241,8 +248,7 @@ constexpr IdiomSpec kRandomIdioms[] = {
      "{a} = {best}\n"
      "if wp.randf({state}) < {eps}:\n"
      "    {a} = wp.randi({state}, 0, {n})",
-     "picks {best}, or with {eps} a random action among {n}", "a: action act",
-     kRandom | kF32Only | kBranch},
+     "picks {best}, or with {eps} a random action among {n}", "a: action act", kRandom | kF32Only | kBranch},
 };
 
 } // namespace
