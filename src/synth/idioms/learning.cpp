@@ -408,11 +408,6 @@ constexpr IdiomSpec kLearning[] = {
      "run: F0+ variance, batch: F0+ variance, mom: F01 # momentum =0.9 -> r: F0+~run+batch variance",
      "{mom} * {run} + (1.0 - {mom}) * {batch}", "updates the running {run} with the batch {batch}",
      "r: running_var var_new"},
-    {"polynomial_lr", Domain::Learning,
-     "lr: F+ # learning rate =0.01, t: I[0,10000] # step, total: I[10000,10000] # total steps, "
-     "power: F+ # exponent =0.9 -> r: F0+~lr learning rate",
-     "{lr} * wp.pow(1.0 - float({t}) / float({total}), {power})",
-     "decays {lr} polynomially with {power} over {total}", "r: lr_t lr_poly"},
 
     // ---- quantisation
     {"fake_quantize", Domain::Learning,
@@ -445,42 +440,68 @@ constexpr IdiomSpec kLearning[] = {
      "wp.max({a}, 1.0e-8) / 127.0", "derives an int8 quantization scale from {a} as the absolute maximum",
      "s: q_scale scale"},
 
-    // ---- learning-rate schedules
-    {"cosine_lr", Domain::Learning,
-     "lr_max: F+ # learning rate =0.001, lr_min: F0+ # minimum learning rate =0.0, t: I[0,10000] # step, "
-     "total: I[1000,10000] # total steps -> lr: F~lr_max+lr_min learning rate",
-     "{lr_min} + 0.5 * ({lr_max} - {lr_min}) * (1.0 + wp.cos(3.14159265 * float({t}) / float({total})))",
-     "anneals {lr_max} toward {lr_min} along a cosine over {total}", "lr: lr lr_t"},
-    {"linear_warmup", Domain::Learning,
-     "lr: F+ # learning rate =0.001, t: I[0,10000] # step, warmup: I[10,1000] # warmup steps "
-     "-> r: F0+~lr learning rate",
-     "{lr} * wp.min(1.0, float({t} + 1) / float({warmup}))", "warms {lr} up linearly over {warmup}",
-     "r: lr_t lr_warm"},
-    {"step_decay_lr", Domain::Learning,
-     "lr: F+ # learning rate =0.1, t: I[0,10000] # step, every: I[10,1000] # decay interval =100, "
-     "gamma: F01 # decay factor =0.5 -> r: F0+~lr learning rate",
-     "{lr} * wp.pow({gamma}, float({t} // {every}))", "decays {lr} by {gamma} at each multiple of {every}",
-     "r: lr_t lr_step"},
-    {"exponential_lr", Domain::Learning,
-     "lr: F+ # learning rate =0.01, k: F+ # decay rate =0.001, t: I[0,10000] # step -> r: F0+~lr learning "
-     "rate",
-     "{lr} * wp.exp(-{k} * float({t}))", "decays {lr} exponentially at {k}", "r: lr_t lr_exp"},
-    {"warmup_cosine_lr", Domain::Learning,
-     "lr: F+ # learning rate =0.001, t: I[0,10000] # step, warmup: I[10,1000] # warmup steps, "
-     "total: I[1000,10000] # total steps -> r: F0+~lr learning rate",
+    // ---- learning-rate schedules, applied where they are used: a kernel takes
+    // the step count and computes the rate it updates its parameters with
+    {"cosine_annealed_sgd", Domain::Learning,
+     "w: F parameter, g: F gradient, lr_max: F+ # learning rate =0.001, lr_min: F0+ # minimum learning rate "
+     "=0.0, "
+     "t: I[0,10000] # step, total: I[1000,10000] # total steps -> w_new: F~w+lr_max*g+lr_min*g parameter",
+     "$lr_t = {lr_min} + 0.5 * ({lr_max} - {lr_min}) * (1.0 + wp.cos(3.14159265 * float({t}) / "
+     "float({total})))\n"
+     "{w_new} = {w} - $lr_t * {g}",
+     "steps {w} along {g} with a rate annealed from {lr_max} toward {lr_min} over {total}",
+     "w_new: w_new theta_new; lr_t: lr_t eta"},
+    {"warmup_sgd", Domain::Learning,
+     "w: F parameter, g: F gradient, lr: F+ # learning rate =0.001, t: I[0,10000] # step, "
+     "warmup: I[10,1000] # warmup steps -> w_new: F~w+lr*g parameter",
+     "$lr_t = {lr} * wp.min(1.0, float({t} + 1) / float({warmup}))\n"
+     "{w_new} = {w} - $lr_t * {g}",
+     "steps {w} along {g} with {lr} warmed up linearly over {warmup}",
+     "w_new: w_new theta_new; lr_t: lr_t lr_warm"},
+    {"step_decay_momentum", Domain::Learning,
+     "w: F parameter, g: F gradient, buf: F momentum buffer, lr: F+ # learning rate =0.1, t: I[0,10000] # "
+     "step, "
+     "every: I[10,1000] # decay interval =100, gamma: F01 # decay factor =0.5, mu: F01 # momentum =0.9 "
+     "-> w_new: F~w+lr*buf+lr*g parameter, buf_new: F~buf+g momentum buffer",
+     "$lr_t = {lr} * wp.pow({gamma}, float({t} // {every}))\n"
+     "{buf_new} = {mu} * {buf} + {g}\n"
+     "{w_new} = {w} - $lr_t * {buf_new}",
+     "takes a momentum step on {w} with {lr} decayed by {gamma} at each multiple of {every}",
+     "w_new: w_new theta_new; buf_new: buf_new mom; lr_t: lr_t lr_step"},
+    {"exp_decay_sgd", Domain::Learning,
+     "w: F parameter, g: F gradient, lr: F+ # learning rate =0.01, k: F+ # decay rate =0.001, t: I[0,10000] "
+     "# step "
+     "-> w_new: F~w+lr*g parameter",
+     "$lr_t = {lr} * wp.exp(-{k} * float({t}))\n"
+     "{w_new} = {w} - $lr_t * {g}",
+     "steps {w} along {g} with {lr} decayed exponentially at {k}",
+     "w_new: w_new theta_new; lr_t: lr_t lr_exp"},
+    {"warmup_cosine_sgd", Domain::Learning,
+     "w: F parameter, g: F gradient, lr: F+ # learning rate =0.001, t: I[0,10000] # step, "
+     "warmup: I[10,1000] # warmup steps, total: I[1000,10000] # total steps -> w_new: F~w+lr*g parameter",
      "if {t} < {warmup}:\n"
-     "    {r} = {lr} * float({t}) / float({warmup})\n"
+     "    $lr_t = {lr} * float({t}) / float({warmup})\n"
      "else:\n"
      "    $progress = float({t} - {warmup}) / float(wp.max({total} - {warmup}, 1))\n"
-     "    {r} = 0.5 * {lr} * (1.0 + wp.cos(3.14159265 * wp.min($progress, 1.0)))",
-     "warms {lr} up over {warmup} ahead of a cosine decay", "r: lr_t lr_sched; progress: progress frac",
-     kBranch},
-    {"inverse_sqrt_lr", Domain::Learning,
-     "lr: F+ # learning rate =0.001, t: I[0,10000] # step, warmup: I[10,1000] # warmup steps "
-     "-> r: F0+~lr learning rate",
+     "    $lr_t = 0.5 * {lr} * (1.0 + wp.cos(3.14159265 * wp.min($progress, 1.0)))\n"
+     "{w_new} = {w} - $lr_t * {g}",
+     "steps {w} along {g} with {lr} warmed up over {warmup} ahead of a cosine decay",
+     "w_new: w_new theta_new; lr_t: lr_t lr_sched; progress: progress frac", kBranch},
+    {"noam_adam_update", Domain::Learning,
+     "w: F parameter, m_hat: F first moment, v_hat: F0+ second moment, lr: F+ # learning rate =0.001, "
+     "t: I[0,10000] # step, warmup: I[10,1000] # warmup steps -> w_new: F~w+lr*m_hat*100000000 parameter",
      "$s = float(max({t}, 1))\n"
-     "{r} = {lr} * wp.min(1.0 / wp.sqrt($s), $s / wp.pow(float({warmup}), 1.5))",
-     "scales {lr} by the inverse square root of {t} after {warmup}", "r: lr_t lr_rsqrt; s: s t_f"},
+     "$lr_t = {lr} * wp.min(1.0 / wp.sqrt($s), $s / wp.pow(float({warmup}), 1.5))\n"
+     "{w_new} = {w} - $lr_t * {m_hat} / (wp.sqrt({v_hat}) + 1.0e-8)",
+     "applies the Adam update of {m_hat} and {v_hat} to {w} with {lr} on an inverse square root schedule",
+     "w_new: w_new theta_new; s: s t_f; lr_t: lr_t lr_noam"},
+    {"poly_decay_sgd", Domain::Learning,
+     "w: F parameter, g: F gradient, lr: F+ # learning rate =0.01, t: I[0,10000] # step, "
+     "total: I[10000,10000] # total steps, power: F+ # exponent =0.9 -> w_new: F~w+lr*g parameter",
+     "$lr_t = {lr} * wp.pow(1.0 - float({t}) / float({total}), {power})\n"
+     "{w_new} = {w} - $lr_t * {g}",
+     "steps {w} along {g} with {lr} decayed polynomially over {total}",
+     "w_new: w_new theta_new; lr_t: lr_t lr_poly"},
 };
 
 } // namespace
