@@ -24,7 +24,7 @@ constexpr RoleSpec kRoles[] = {
     {"loss", "loss", 0.0, 2.0, "loss l", "losses loss"},
     {"squared magnitude", "squared magnitude", 0.0, 1.0, "sq x2", "sq squares"},
     {"gradient norm", "norm", 0.1, 4.0, "grad_norm total_norm gnorm", "grad_norms norms"},
-    {"variance", "variance", 0.01, 1.0, "var variance", "var running_var variances"},
+    {"variance", "variance", 0.01, 1.0, "var variance", "var variances batch_var"},
     {"inverse standard deviation", "inverse std", 1.0, 10.0, "inv_std rstd", "inv_std rstd"},
     {"latent mean", "latent mean", -1.0, 1.0, "mu z_mean", "mu z_mean"},
     {"log variance", "log variance", -2.0, 1.0, "logvar log_var", "logvar log_var"},
@@ -39,6 +39,7 @@ constexpr RoleSpec kRoles[] = {
     {"class label", "class label", 0.0, 3.0, "label cls", "labels classes"},
     {"averaged parameter", "parameter", -1.0, 1.0, "w_ema shadow", "ema_params shadow_params"},
     {"ema decay", "ema decay", 0.99, 0.9999, "ema_decay decay", "ema_decays"},
+    {"running variance", "variance", 0.01, 1.0, "running_var run_var", "running_var running_vars"},
     // ---- hyper-parameters
     {"pre-activation", "value", -1.0, 1.0, "z pre a_in", "pre_act z"},
     {"gain", "scale", 0.5, 1.5, "gamma gain", "gamma gains ln_weight"},
@@ -405,8 +406,9 @@ constexpr IdiomSpec kLearning[] = {
      "{decay} * {avg} + (1.0 - {decay}) * {w}",
      "moves {avg} toward {w} as an exponential moving average with {decay}", "a: w_ema shadow"},
     {"running_stat_update", Domain::Learning,
-     "run: F0+ variance, batch: F0+ variance, mom: F01 # momentum =0.9 -> r: F0+~run+batch variance",
-     "{mom} * {run} + (1.0 - {mom}) * {batch}", "updates the running {run} with the batch {batch}",
+     "run: F0+ running variance, batch: F0+ variance, mom: F01 # momentum =0.9 -> r: F0+~run+batch running "
+     "variance",
+     "{mom} * {run} + (1.0 - {mom}) * {batch}", "updates {run} with {batch} from the current batch",
      "r: running_var var_new"},
 
     // ---- quantisation
