@@ -223,7 +223,13 @@ int expr_precedence(std::string_view expr) {
         }
         if (std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.') {
             size_t j = i;
-            while (j < expr.size() && (std::isalnum(static_cast<unsigned char>(expr[j])) || expr[j] == '_' || expr[j] == '.'))
+            // A number's exponent sign belongs to it: `1.0e-6` is one literal.
+            const bool number = std::isdigit(static_cast<unsigned char>(c)) &&
+                                !(i + 1 < expr.size() && (expr[i + 1] == 'x' || expr[i + 1] == 'X'));
+            while (j < expr.size() &&
+                   (std::isalnum(static_cast<unsigned char>(expr[j])) || expr[j] == '_' || expr[j] == '.' ||
+                    (number && (expr[j] == '-' || expr[j] == '+') &&
+                     (expr[j - 1] == 'e' || expr[j - 1] == 'E'))))
                 ++j;
             const std::string_view word = expr.substr(i, j - i);
             if (depth == 0) {

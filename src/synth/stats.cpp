@@ -191,6 +191,7 @@ constexpr CatalogueEntry kCatalogue[] = {
     {"wp.tanh", "math", true},
     {"wp.trunc", "math", true},
     {"wp.where", "math", true},
+    {"wp.bit_count", "math", false},
 
     {"wp.cross", "vector", true},
     {"wp.cw_div", "vector", true},
@@ -253,6 +254,11 @@ constexpr CatalogueEntry kCatalogue[] = {
     {"wp.sample_unit_sphere", "random", false},
     {"wp.sample_unit_square", "random", false},
     {"wp.sample_unit_sphere_surface", "random", false},
+    {"wp.sample_unit_hemisphere_surface", "random", false},
+    {"wp.sample_unit_cube", "random", false},
+    {"wp.sample_unit_ring", "random", false},
+    {"wp.sample_triangle", "random", false},
+    {"wp.poisson", "random", false},
 
     {"wp.static", "utility", true},
     {"wp.tid", "utility", true},

@@ -71,7 +71,9 @@ bool can_nest(const Plan& plan, const Node& a, const Node& b, size_t port) {
 
 void choose_helpers(Plan& plan, Dice& dice) {
     for (Node& n : plan.graph.nodes) {
-        if (n.idiom->has(kInline)) continue;
+        // A @wp.func takes the RNG state by value: draws in a helper would not
+        // advance the kernel's state, and the kernel would draw them again.
+        if (n.idiom->has(kInline) || n.idiom->has(kRandom)) continue;
         n.helper = dice.on(Knob::PHelper) || (n.idiom->has(kHelper) && dice.on(Knob::PHelper));
     }
     for (Node& b : plan.graph.nodes) {

@@ -3,6 +3,7 @@
 // the statistics helpers, the builtin catalogue and the idiom library.
 #include "builtins/builtin.h"
 #include "builtins/warp_namespace.h"
+#include "synth/describe.h"
 #include "synth/idiom.h"
 #include "synth/instance.h"
 #include "synth/library.h"
@@ -139,6 +140,42 @@ TEST(SynthDescription, EveryKernelHasOne) {
     }
 }
 
+// Helpers take the RNG state by value: a draw in a @wp.func would not advance
+// the kernel's state, so draws stay in the kernel.
+TEST(SynthRandom, HelpersDoNotDraw) {
+    size_t with_rng = 0;
+    for (uint64_t i = 0; i < 300; ++i) {
+        const SynthKernel k = synthesize(options(23, {Category::Random, Category::Functions}), i);
+        const std::string module = k.python_source.substr(0, k.python_source.find("@wp.kernel"));
+        if (k.python_source.find("wp.rand_init") != std::string::npos) ++with_rng;
+        for (const char* draw : {"wp.rand", "wp.sample_", "wp.poisson"})
+            EXPECT_EQ(module.find(draw), std::string::npos) << k.python_source;
+    }
+    EXPECT_GT(with_rng, 50u);
+}
+
+// A comment is the phrase in the imperative: "normalizes" -> "normalize", "pushes" -> "push".
+TEST(SynthDescription, CommentsUseTheImperative) {
+    const auto comment_of = [](std::string_view id) {
+        const Idiom* idiom = Library::get().find(id);
+        EXPECT_NE(idiom, nullptr) << id;
+        Plan plan;
+        Node n;
+        n.idiom = idiom;
+        for (size_t i = 0; i < idiom->inputs.size() + idiom->outputs.size(); ++i) {
+            Value v;
+            v.noun = "the value";
+            plan.graph.values.push_back(v);
+            (i < idiom->inputs.size() ? n.inputs : n.outputs).push_back(static_cast<int>(i));
+        }
+        plan.graph.nodes.push_back(n);
+        return comment_text(plan, 0);
+    };
+    EXPECT_TRUE(comment_of("vec_normalize").starts_with("normalize ")) << comment_of("vec_normalize");
+    EXPECT_TRUE(comment_of("sphere_pushout").starts_with("push ")) << comment_of("sphere_pushout");
+    EXPECT_TRUE(comment_of("sgd_step").starts_with("take ")) << comment_of("sgd_step");
+}
+
 // ---------------------------------------------------------------- the idiom library
 
 TEST(IdiomLibrary, EverySpecParsesAndChecks) {
@@ -232,6 +269,11 @@ TEST(IdiomRender, ParenthesesFollowPrecedence) {
     EXPECT_EQ(bind_expr(two, "{a} ** {b}", {"x * y", "2.0"}), "(x * y) ** 2.0");
     EXPECT_EQ(bind_expr(two, "{a} > {b}", {"x + y", "z"}), "x + y > z");
     EXPECT_EQ(bind_expr("a: V3 vector, b: F value -> c: F value", "{a}[0] * {b}", {"p - q", "s"}), "(p - q)[0] * s");
+    // An exponent's sign is part of its literal, not a subtraction.
+    EXPECT_EQ(bind_expr(two, "{a} * {b}", {"x", "1.0e-6"}), "x * 1.0e-6");
+    EXPECT_EQ(bind_expr(two, "{a} * {b}", {"x", "wp.float64(2.5E+3)"}), "x * wp.float64(2.5E+3)");
+    EXPECT_EQ(bind_expr(two, "{a} * {b}", {"x", "e - 1.0"}), "x * (e - 1.0)");
+    EXPECT_EQ(bind_expr(two, "{a} * {b}", {"x", "0x1E-k"}), "x * (0x1E-k)");
 }
 
 TEST(Retarget, Float32CodeBecomesFloat64) {
