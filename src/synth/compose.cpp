@@ -102,7 +102,10 @@ const Idiom* Composer::pick_root(const std::function<bool(const Idiom&)>& filter
     std::vector<int> weights;
     for (const Idiom* i : Library::get().of(plan.domain)) {
         const int w = weight(*i);
-        if (w > 0 && (!filter || filter(*i))) {
+        // A root reads per-element data: one of uniform inputs only would give
+        // every element the same value.
+        const bool per_element = std::any_of(i->inputs.begin(), i->inputs.end(), [](const Port& p) { return !p.uniform; });
+        if (w > 0 && per_element && (!filter || filter(*i))) {
             pool.push_back(i);
             weights.push_back(w);
         }

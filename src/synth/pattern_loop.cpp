@@ -192,7 +192,7 @@ class LoopPattern : public Pattern {
             acc.role = src.role;
             acc.stage = Stage::Post;
             acc.facts.nonneg = src.facts.nonneg;
-            acc.facts.positive = src.facts.positive && a.op != Accumulator::Op::Sum;
+            acc.facts.positive = src.facts.positive; // every loop runs at least once
             acc.mag = a.op == Accumulator::Op::Sum ? src.mag * static_cast<double>(plan.inner) : src.mag;
             static const char* kPrefix[] = {"the sum of ", "the mean of ", "the largest ", "the smallest "};
             acc.noun = kPrefix[static_cast<size_t>(a.op)] + src.noun.substr(src.noun.starts_with("the ") ? 4 : 0);

@@ -19,6 +19,16 @@ bool is_identifier(const std::string& s) {
     return std::all_of(s.begin(), s.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
 }
 
+// A number as written, possibly typed: `0.5`, `-2.0`, `wp.float64(0.5)`.
+bool is_literal(const std::string& s) {
+    std::string_view t = s;
+    if (t.starts_with("wp.float64(") && t.ends_with(")")) t = t.substr(11, t.size() - 12);
+    if (t.starts_with('-')) t.remove_prefix(1);
+    return !t.empty() && std::all_of(t.begin(), t.end(), [](char c) {
+        return std::isdigit(static_cast<unsigned char>(c)) || c == '.' || c == 'e' || c == '-' || c == '+';
+    });
+}
+
 std::string upper(std::string s) {
     for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
     return s;
@@ -192,7 +202,10 @@ std::string KernelWriter::uniform_text(int ext) {
     const External& e = plan.graph.externals[static_cast<size_t>(ext)];
     if (!e.default_value.empty() && dice.on(Knob::PLiteral))
         return retarget({{e.default_value, false}}, plan.fp);
-    if (!e.default_value.empty() && dice.on(Knob::PModuleConst)) {
+    // Warp retypes an integer constant in place when a float64 cast reads it
+    // (`wp.float64(N)`), so in float64 kernels integers stay literals or parameters.
+    const bool int_typed = e.type == PortType::I || e.type == PortType::U || e.type == PortType::L;
+    if (!e.default_value.empty() && !(int_typed && plan.fp == Scalar::F64) && dice.on(Knob::PModuleConst)) {
         std::vector<std::string> cands;
         for (const std::string& n : role_names(e.role, false)) cands.push_back(upper(n));
         const std::string name = module_fresh(cands);
@@ -448,7 +461,7 @@ void KernelWriter::write_node(int index) {
         if (static_cast<int>(p) == n.nested_port) continue;
         arg_names.push_back(idiom.inputs[p].name);
         const int v = n.inputs[p];
-        if (!n.helper && reads_of(idiom, static_cast<int>(p)) > 1 && !is_identifier(text(v)))
+        if (!n.helper && reads_of(idiom, static_cast<int>(p)) > 1 && !is_identifier(text(v)) && !is_literal(text(v)))
             bind(v, role_names(vals[static_cast<size_t>(v)].role, false));
         b.inputs.push_back(text(v));
     }
