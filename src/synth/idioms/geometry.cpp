@@ -18,7 +18,7 @@ constexpr RoleSpec kRoles[] = {
     {"ray direction", "direction", -1.0, 1.0, "rd ray_dir ray_d", "directions ray_dirs"},
     {"segment endpoint", "position", -1.0, 1.0, "seg_p p_end", "endpoints seg_points", true},
     {"triangle vertex", "position", -1.0, 1.0, "vert tri_v", "vertices verts", true},
-    {"planar point", "planar position", -1.0, 1.0, "p2 q", "points2d pts2", true},
+    {"planar point", "planar position", -1.0, 1.0, "p2 xy pt2", "points2d pts2", true},
     {"planar vertex", "planar position", -1.0, 1.0, "vert2 pv", "verts2d vertices2d", true},
     {"screen point", "screen point", -1.0, 1.0, "ndc screen_p", "ndc screen_pts", true},
     // ---- shapes and bounds
@@ -65,6 +65,12 @@ constexpr RoleSpec kRoles[] = {
     {"focal length", "focal length", 18.0, 85.0, "focal focal_mm", "focals"},
     {"voxel index", "voxel index", -8.0, 8.0, "ijk cell", "cells voxels"},
     {"grid resolution", "grid resolution", 1.0, 64.0, "dims res_xyz", "dims"},
+    {"model matrix", "model matrix", -1.0, 1.0, "model world_from_local", "models"},
+    {"view projection matrix", "view projection matrix", -1.0, 1.0, "view_proj mvp", "view_projs"},
+    {"covariance", "covariance", -1.0, 1.0, "cov C", "covs covariances", true},
+    {"signed volume", "signed volume", -1.0, 1.0, "vol signed_vol", "volumes"},
+    {"tangent", "tangent", -1.0, 1.0, "tangent t_axis", "tangents"},
+    {"bitangent", "bitangent", -1.0, 1.0, "bitangent b_axis", "bitangents"},
 };
 
 constexpr Domain G = Domain::Geometry;
@@ -152,6 +158,14 @@ constexpr IdiomSpec kGeometry[] = {
      "t: t_hit t; hit: hit hit_tri; e1: e1 edge1; e2: e2 edge2; pv: pvec p_vec; det: det; inv_det: inv_det; "
      "tv: tvec s; u: u bu; qv: qvec q_vec; v: v bv",
      kPair | kBranch | kHelper},
+    {"sphere_trace_sphere", G,
+     "o: V3 ray origin, d: V3u ray direction, c: V3 center, r: F+ sphere radius -> t: F~100 ray parameter",
+     "{t} = float(0.0)\n"
+     "for _ in range(32):\n"
+     "    $dist = wp.length({o} + {t} * {d} - {c}) - {r}\n"
+     "    {t} = {t} + $dist",
+     "marches the ray from {o} along {d} toward the sphere given by {c} and {r} by sphere tracing",
+     "t: t_march t; dist: dist step", kLoop},
     {"ray_closest_parameter", G, "p: V3 point, o: V3 ray origin, d: V3u ray direction -> t: F~p*2+o*2 ray parameter",
      "wp.dot({p} - {o}, {d})", "finds where the ray from {o} along {d} passes closest to {p}", "t: t_closest t_proj"},
     {"line_distance", G, "p: V3 point, o: V3 ray origin, d: V3u ray direction -> dist: F0+~p*2+o*2 distance",
@@ -394,6 +408,11 @@ constexpr IdiomSpec kGeometry[] = {
      "{w} = wp.dot($ca, $cb) / wp.max(wp.length(wp.cross($ca, $cb)), 1.0e-8)",
      "computes the cotangent weight of the triangle angle opposite its first edge",
      "w: cot_w cot_c; ca: ca u; cb: cb v", kPair},
+    {"triangle_signed_volume", G,
+     "v0: V3 triangle vertex, v1: V3 triangle vertex, v2: V3 triangle vertex -> vol: F~v0*v1*v2*2 signed volume",
+     "wp.dot({v0}, wp.cross({v1}, {v2})) / 6.0",
+     "computes the signed volume of the tetrahedron from the origin to the triangle", "vol: vol signed_vol",
+     kPair},
     {"orient_2d", G, "v0: V2 planar vertex, v1: V2 planar vertex, v2: V2 planar vertex -> s: F~v0*4+v1*4+v2*4 signed area",
      "({v1}[0] - {v0}[0]) * ({v2}[1] - {v0}[1]) - ({v1}[1] - {v0}[1]) * ({v2}[0] - {v0}[0])",
      "computes twice the signed area of the planar triangle", "s: orient area2", kPair},
@@ -556,6 +575,26 @@ constexpr IdiomSpec kGeometry[] = {
      "z: F01 ndc depth, near: F+ # near plane =0.1, far: F+ # far plane =100.0 -> depth: F+~far view depth",
      "{near} * {far} / ({far} - {z} * ({far} - {near}))", "converts {z} to a linear view depth between {near} and {far}",
      "depth: depth z_lin"},
+    {"transform_point_mat44", G, "m: M44 # model matrix, p: V3 point -> q: V3~m*p*4+m*4 point",
+     "wp.transform_point({m}, {p})", "transforms {p} by the homogeneous matrix {m}", "q: p_world x_world"},
+    {"project_point_mat44", G, "vp: M44 # view projection matrix, p: V3 point -> ndc: V2 screen point",
+     "$h = {vp} * wp.vec4({p}[0], {p}[1], {p}[2], 1.0)\n"
+     "$w = wp.where(wp.abs($h[3]) > 1.0e-6, $h[3], 1.0e-6)\n"
+     "{ndc} = wp.vec2($h[0], $h[1]) / $w",
+     "projects {p} to the screen with {vp} and the perspective divide", "ndc: ndc screen; h: clip h; w: w w_clip"},
+    {"point_covariance", G, "p: V3 point, c: V3 center -> cov: M33~p*p*4+c*c*4 covariance",
+     "wp.outer({p} - {c}, {p} - {c})", "forms the covariance contribution of {p} about {c}", "cov: cov c_i"},
+    {"orthonormal_basis", G, "n: V3u normal -> t: V3u~4 tangent, b: V3u~4 bitangent",
+     "$s = wp.where({n}[2] >= 0.0, 1.0, -1.0)\n"
+     "$a = -1.0 / ($s + {n}[2])\n"
+     "$k = {n}[0] * {n}[1] * $a\n"
+     "{t} = wp.vec3(1.0 + $s * {n}[0] * {n}[0] * $a, $s * $k, -$s * {n}[0])\n"
+     "{b} = wp.vec3($k, $s + {n}[1] * {n}[1] * $a, -{n}[1])",
+     "builds a tangent and bitangent completing {n} to an orthonormal basis", "t: tangent t_axis; b: bitangent b_axis; s: sgn s; a: a inv; k: k b_xy",
+     kBranch},
+    {"to_tangent_space", G, "v: V3 vector, t: V3u tangent, b: V3u bitangent, n: V3u normal -> l: V3~v*2 ^v",
+     "wp.vec3(wp.dot({v}, {t}), wp.dot({v}, {b}), wp.dot({v}, {n}))",
+     "expresses {v} in the frame of {t}, {b} and {n}", "l: v_local local"},
     {"point_to_voxel", G, "p: V3~4 point, h: F+ # grid spacing =0.1 -> ijk: V3I voxel index",
      "wp.vec3i(int(wp.floor({p}[0] / {h})), int(wp.floor({p}[1] / {h})), int(wp.floor({p}[2] / {h})))",
      "finds the voxel of {h} that contains {p}", "ijk: ijk cell"},

@@ -24,6 +24,8 @@ constexpr RoleSpec kRoles[] = {
     {"premultiplied color", "premultiplied", 0.0, 1.0, "pm premul", "premul layer", true},
     {"hsv color", "hsv", 0.0, 1.0, "hsv", "hsv hsv_image", true},
     {"ycbcr color", "ycbcr", 0.0, 1.0, "ycc ycbcr", "ycbcr ycc_image", true},
+    {"xyz color", "xyz", 0.0, 1.0, "xyz cie_xyz", "xyz xyz_image", true},
+    {"xyY color", "xyY", 0.0, 1.0, "xy_y chroma", "xyy", true},
     {"white reference", "white reference", 0.6, 1.0, "white_ref illuminant", "white_refs", true},
     {"luminance", "luminance", 0.0, 1.0, "lum luminance", "luminance lums"},
     {"intensity", "luminance", 0.0, 1.0, "intensity i_val", "intensities gray"},
@@ -114,6 +116,17 @@ constexpr IdiomSpec kImaging[] = {
      "$cr = {ycc}[2] - 0.5\n"
      "{c} = wp.vec3({ycc}[0] + 1.403 * $cr, {ycc}[0] - 0.344 * $cb - 0.714 * $cr, {ycc}[0] + 1.773 * $cb)",
      "converts {ycc} from YCbCr to RGB", "c: rgb col; cb: cb; cr: cr"},
+    {"rgb_to_xyz", I, "c: V301 color -> xyz: V30+~2 xyz color",
+     "wp.mat33(0.4124, 0.3576, 0.1805, 0.2126, 0.7152, 0.0722, 0.0193, 0.1192, 0.9505) * {c}",
+     "converts the linear color {c} to CIE XYZ", "xyz: xyz cie"},
+    {"xyz_to_rgb", I, "xyz: V3~2 xyz color -> c: V3~xyz*8 color",
+     "wp.mat33(3.2406, -1.5372, -0.4986, -0.9689, 1.8758, 0.0415, 0.0557, -0.2040, 1.0570) * {xyz}",
+     "converts {xyz} from CIE XYZ to linear RGB", "c: rgb lin_rgb"},
+    {"xyz_to_xyy", I, "xyz: V30+ xyz color -> xyy: V30+~xyz xyY color",
+     "$total = {xyz}[0] + {xyz}[1] + {xyz}[2]\n"
+     "$inv = 1.0 / wp.max($total, 1.0e-6)\n"
+     "{xyy} = wp.vec3({xyz}[0] * $inv, {xyz}[1] * $inv, {xyz}[1])",
+     "converts {xyz} to chromaticity and luminance", "xyy: xy_y chroma; total: total xyz_sum; inv: inv_sum inv"},
     {"rgb_to_hsv", I, "c: V301 color -> hsv: V301 hsv color",
      "$cmax = wp.max({c}[0], wp.max({c}[1], {c}[2]))\n"
      "$cmin = wp.min({c}[0], wp.min({c}[1], {c}[2]))\n"
@@ -294,6 +307,21 @@ constexpr IdiomSpec kImaging[] = {
     {"uv_tile_repeat", I, "uv: V2 texture coordinate, k: F+ # tiling =4.0 -> t: V201 texture coordinate",
      "wp.vec2(wp.frac({uv}[0] * {k}), wp.frac({uv}[1] * {k}))", "tiles {uv} {k} times with wrap-around",
      "t: uv_tiled st"},
+    {"checkerboard", I, "uv: V2~100 texture coordinate, k: F+ # tiling =8.0 -> v: F01 intensity",
+     "$cell = int(wp.floor({uv}[0] * {k})) + int(wp.floor({uv}[1] * {k}))\n"
+     "{v} = wp.where($cell % 2 == 0, 1.0, 0.0)",
+     "evaluates a checkerboard of {k} squares per unit at {uv}", "v: checker tex; cell: cell parity", kBranch},
+    {"checkerboard_aa", I,
+     "uv: V2~100 texture coordinate, k: F+ # tiling =8.0, fw: F+ # texel fraction =0.002 -> v: F01 intensity",
+     "{v} = float(0.0)\n"
+     "for $s in range(4):\n"
+     "    $o = wp.vec2(float($s % 2) - 0.5, float($s // 2) - 0.5) * {fw}\n"
+     "    $q = {uv} + $o\n"
+     "    $cell = int(wp.floor($q[0] * {k})) + int(wp.floor($q[1] * {k}))\n"
+     "    if $cell % 2 == 0:\n"
+     "        {v} = {v} + 0.25",
+     "supersamples a checkerboard of {k} squares per unit at {uv} over a footprint of {fw}",
+     "v: checker coverage; s: s sample; o: offset o; q: q uv_s; cell: cell parity", kLoop | kBranch},
     {"uv_mirror_repeat", I, "uv: V2~100 texture coordinate -> t: V201 texture coordinate",
      "wp.vec2(1.0 - wp.abs(2.0 * wp.frac(0.5 * {uv}[0]) - 1.0), 1.0 - wp.abs(2.0 * wp.frac(0.5 * {uv}[1]) - 1.0))",
      "wraps {uv} with mirrored repeat", "t: uv_mirror st"},
