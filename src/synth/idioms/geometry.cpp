@@ -125,7 +125,8 @@ constexpr IdiomSpec kGeometry[] = {
      "    $t_far = wp.min($t_far, wp.max($ta, $tb))\n"
      "{hit} = {t} <= $t_far and $t_far >= 0.0",
      "clips the ray from {o} along {d} against the slabs of the box from {lo} to {hi}",
-     "t: t_near t_min; hit: hit inside_slabs; t_far: t_far t_max; k: k axis; inv: inv_d inv; ta: ta t1; tb: tb t2",
+     "t: t_near t_min; hit: hit inside_slabs; t_far: t_far t_max; k: k axis; inv: inv_d inv; ta: ta t1; "
+     "tb: tb t2",
      kLoop},
     {"ray_plane_hit", G,
      "o: V3 ray origin, d: V3u ray direction, n: V3u normal, off: F plane offset "
@@ -166,11 +167,14 @@ constexpr IdiomSpec kGeometry[] = {
      "    {t} = {t} + $dist",
      "marches the ray from {o} along {d} toward the sphere given by {c} and {r} by sphere tracing",
      "t: t_march t; dist: dist step", kLoop},
-    {"ray_closest_parameter", G, "p: V3 point, o: V3 ray origin, d: V3u ray direction -> t: F~p*2+o*2 ray parameter",
-     "wp.dot({p} - {o}, {d})", "finds where the ray from {o} along {d} passes closest to {p}", "t: t_closest t_proj"},
+    {"ray_closest_parameter", G,
+     "p: V3 point, o: V3 ray origin, d: V3u ray direction "
+     "-> t: F~p*2+o*2 ray parameter",
+     "wp.dot({p} - {o}, {d})", "finds where the ray from {o} along {d} passes closest to {p}",
+     "t: t_closest t_proj"},
     {"line_distance", G, "p: V3 point, o: V3 ray origin, d: V3u ray direction -> dist: F0+~p*2+o*2 distance",
-     "wp.length(wp.cross({p} - {o}, {d}))", "measures the distance from {p} to the line through {o} along {d}",
-     "dist: dist_line d_perp"},
+     "wp.length(wp.cross({p} - {o}, {d}))",
+     "measures the distance from {p} to the line through {o} along {d}", "dist: dist_line d_perp"},
     {"refract_direction", G,
      "i: V3u ray direction, n: V3u normal, eta: F+ # refraction ratio =0.67 "
      "-> t: V3~eta*2+2 ray direction, ok: B condition",
@@ -182,7 +186,9 @@ constexpr IdiomSpec kGeometry[] = {
      "    {t} = {eta} * {i} + ({eta} * $cosi - wp.sqrt($k)) * {n}",
      "refracts {i} through the surface of {n} by Snell's law with {eta}",
      "t: refracted t_dir; ok: transmits ok; cosi: cos_i cosi; k: k", kBranch},
-    {"miss_to_far", G, "hit: B ray hit, t: F ray parameter, t_max: F+ # max ray distance =100.0 -> t2: F ray parameter",
+    {"miss_to_far", G,
+     "hit: B ray hit, t: F ray parameter, t_max: F+ # max ray distance =100.0 "
+     "-> t2: F ray parameter",
      "wp.where({hit}, {t}, {t_max})", "keeps {t} where {hit} holds and falls back to {t_max}",
      "t2: t_hit t_clip", kBranch},
     {"shadow_visibility", G, "blocked: B ray hit -> v: F01 weight", "wp.where({blocked}, 0.0, 1.0)",
@@ -192,7 +198,9 @@ constexpr IdiomSpec kGeometry[] = {
      kBranch},
 
     // ---- planes
-    {"point_plane_distance", G, "p: V3 point, n: V3u normal, off: F plane offset -> d: F~p*2+off signed distance",
+    {"point_plane_distance", G,
+     "p: V3 point, n: V3u normal, off: F plane offset "
+     "-> d: F~p*2+off signed distance",
      "wp.dot({n}, {p}) + {off}", "measures the signed distance from {p} to the plane given by {n} and {off}",
      "d: dist_plane sd"},
     {"project_to_plane", G, "p: V3 point, n: V3u normal, off: F plane offset -> q: V3~p*3+off point",
@@ -221,8 +229,8 @@ constexpr IdiomSpec kGeometry[] = {
 
     // ---- spheres
     {"sdf_sphere", G, "p: V3 point, c: V3 center, r: F+ sphere radius -> d: F~p*2+c*2+r signed distance",
-     "wp.length({p} - {c}) - {r}", "evaluates the signed distance from {p} to the sphere given by {c} and {r}",
-     "d: sd_sphere dist"},
+     "wp.length({p} - {c}) - {r}",
+     "evaluates the signed distance from {p} to the sphere given by {c} and {r}", "d: sd_sphere dist"},
     {"point_in_sphere", G, "p: V3 point, c: V3 center, r: F+ sphere radius -> inside: B condition",
      "wp.length_sq({p} - {c}) <= {r} * {r}", "tests whether {p} lies inside the sphere given by {c} and {r}",
      "inside: inside in_sphere", kPredicate},
@@ -232,9 +240,10 @@ constexpr IdiomSpec kGeometry[] = {
     {"sphere_normal", G, "p: V3 point, c: V3 center -> n: V3u~1 normal", "wp.normalize({p} - {c})",
      "computes the outward normal at {p} of a sphere around {c}", "n: n normal"},
     {"sphere_gap", G,
-     "ca: V3 center, cb: V3 center, ra: F+ sphere radius, rb: F+ sphere radius -> gap: F~ca*2+cb*2+ra+rb signed distance",
-     "wp.length({cb} - {ca}) - {ra} - {rb}", "measures the gap between the two spheres",
-     "gap: gap sep", kPair},
+     "ca: V3 center, cb: V3 center, ra: F+ sphere radius, rb: F+ sphere radius "
+     "-> gap: F~ca*2+cb*2+ra+rb signed distance",
+     "wp.length({cb} - {ca}) - {ra} - {rb}", "measures the gap between the two spheres", "gap: gap sep",
+     kPair},
     {"grow_bounding_sphere", G,
      "c: V3 center, r: F+ sphere radius, p: V3 point -> c2: V3~c+p center, r2: F+~r+c*2+p*2 sphere radius",
      "$d = {p} - {c}\n"
@@ -247,11 +256,13 @@ constexpr IdiomSpec kGeometry[] = {
      "grows the bounding sphere given by {c} and {r} to enclose {p}",
      "c2: c_new center_new; r2: r_new radius_new; d: d offset; dist: dist", kBranch},
     {"triangle_bounding_sphere", G,
-     "v0: V3 triangle vertex, v1: V3 triangle vertex, v2: V3 triangle vertex -> ctr: V3~v0+v1+v2 center, r: F+~v0*4+v1*4+v2*4 sphere radius",
+     "v0: V3 triangle vertex, v1: V3 triangle vertex, v2: V3 triangle vertex -> ctr: V3~v0+v1+v2 center, "
+     "r: F+~v0*4+v1*4+v2*4 sphere radius",
      "{ctr} = ({v0} + {v1} + {v2}) / 3.0\n"
-     "{r} = wp.sqrt(wp.max(wp.max(wp.length_sq({v0} - {ctr}), wp.length_sq({v1} - {ctr})), wp.length_sq({v2} - {ctr})))",
-     "bounds the triangle by a sphere around its centroid", "ctr: ctr centroid; r: r_bound radius",
-     kPair},
+     "$r2 = wp.max(wp.length_sq({v0} - {ctr}), wp.length_sq({v1} - {ctr}))\n"
+     "{r} = wp.sqrt(wp.max($r2, wp.length_sq({v2} - {ctr})))",
+     "bounds the triangle by a sphere around its centroid",
+     "ctr: ctr centroid; r: r_bound radius; r2: r2 d2_max", kPair},
 
     // ---- axis-aligned boxes
     {"point_in_box", G, "p: V3 point, lo: V3 box minimum, hi: V3 box maximum -> inside: B condition",
@@ -262,15 +273,20 @@ constexpr IdiomSpec kGeometry[] = {
      "for $k in range(3):\n"
      "    if {p}[$k] < {lo}[$k] or {p}[$k] > {hi}[$k]:\n"
      "        {inside} = False",
-     "tests axis by axis whether {p} lies in the box from {lo} to {hi}", "inside: inside contained; k: k axis",
+     "tests axis by axis whether {p} lies in the box from {lo} to {hi}",
+     "inside: inside contained; "
+     "k: k axis",
      kLoop | kBranch | kPredicate},
     {"closest_point_in_box", G, "p: V3 point, lo: V3 box minimum, hi: V3 box maximum -> q: V3~p+lo+hi point",
      "wp.min(wp.max({p}, {lo}), {hi})", "clamps {p} into the box from {lo} to {hi}", "q: q_box closest"},
-    {"box_distance", G, "p: V3 point, lo: V3 box minimum, hi: V3 box maximum -> dist: F0+~p*2+lo*2+hi*2 distance",
+    {"box_distance", G,
+     "p: V3 point, lo: V3 box minimum, hi: V3 box maximum "
+     "-> dist: F0+~p*2+lo*2+hi*2 distance",
      "wp.length(wp.max(wp.max({lo} - {p}, {p} - {hi}), wp.vec3(0.0)))",
      "measures the distance from {p} to the box from {lo} to {hi}", "dist: dist_box d_out"},
     {"expand_box", G,
-     "lo: V3 box minimum, hi: V3 box maximum, m: F+ # margin =0.05 -> lo2: V3~lo+m box minimum, hi2: V3~hi+m box maximum",
+     "lo: V3 box minimum, hi: V3 box maximum, m: F+ # margin =0.05 -> lo2: V3~lo+m box minimum, "
+     "hi2: V3~hi+m box maximum",
      "{lo2} = {lo} - wp.vec3({m})\n"
      "{hi2} = {hi} + wp.vec3({m})",
      "pads the box from {lo} to {hi} by {m}", "lo2: lo_pad lower2; hi2: hi_pad upper2"},
@@ -279,16 +295,16 @@ constexpr IdiomSpec kGeometry[] = {
      "-> lo: V3~lo_a+lo_b box minimum, hi: V3~hi_a+hi_b box maximum",
      "{lo} = wp.min({lo_a}, {lo_b})\n"
      "{hi} = wp.max({hi_a}, {hi_b})",
-     "merges the two boxes into one", "lo: lo_union lower; hi: hi_union upper",
-     kPair},
+     "merges the two boxes into one", "lo: lo_union lower; hi: hi_union upper", kPair},
     {"boxes_overlap", G,
-     "lo_a: V3 box minimum, hi_a: V3 box maximum, lo_b: V3 box minimum, hi_b: V3 box maximum -> overlap: B condition",
+     "lo_a: V3 box minimum, hi_a: V3 box maximum, lo_b: V3 box minimum, hi_b: V3 box maximum "
+     "-> overlap: B condition",
      "{overlap} = True\n"
      "for $k in range(3):\n"
      "    if {lo_a}[$k] > {hi_b}[$k] or {lo_b}[$k] > {hi_a}[$k]:\n"
      "        {overlap} = False",
-     "tests whether the two boxes overlap",
-     "overlap: overlap overlaps; k: k axis", kPair | kLoop | kBranch | kPredicate},
+     "tests whether the two boxes overlap", "overlap: overlap overlaps; k: k axis",
+     kPair | kLoop | kBranch | kPredicate},
     {"triangle_bounds", G,
      "v0: V3 triangle vertex, v1: V3 triangle vertex, v2: V3 triangle vertex "
      "-> lo: V3~v0+v1+v2 box minimum, hi: V3~v0+v1+v2 box maximum",
@@ -305,7 +321,9 @@ constexpr IdiomSpec kGeometry[] = {
      "lo: V3 box minimum, hi: V3 box maximum -> c: V3~lo+hi center, e: V3~lo+hi box half extents",
      "{c} = 0.5 * ({lo} + {hi})\n"
      "{e} = 0.5 * ({hi} - {lo})",
-     "splits the box from {lo} to {hi} into its center and half extents", "c: center mid; e: half_ext extents"},
+     "splits the box from {lo} to {hi} into its center and half extents",
+     "c: center mid; "
+     "e: half_ext extents"},
     {"box_from_center", G,
      "c: V3 center, e: V3 box half extents -> lo: V3~c+e box minimum, hi: V3~c+e box maximum",
      "{lo} = {c} - {e}\n"
@@ -322,18 +340,22 @@ constexpr IdiomSpec kGeometry[] = {
      "counts the cells of {h} that cover the box from {lo} to {hi}", "dims: dims res; e: ext size"},
 
     // ---- triangles
-    {"triangle_normal", G, "v0: V3 triangle vertex, v1: V3 triangle vertex, v2: V3 triangle vertex -> n: V3u~1 normal",
+    {"triangle_normal", G,
+     "v0: V3 triangle vertex, v1: V3 triangle vertex, v2: V3 triangle vertex "
+     "-> n: V3u~1 normal",
      "wp.normalize(wp.cross({v1} - {v0}, {v2} - {v0}))", "computes the unit normal of the triangle",
      "n: n tri_normal", kPair},
     {"triangle_area", G,
-     "v0: V3 triangle vertex, v1: V3 triangle vertex, v2: V3 triangle vertex -> area: F0+~v0*v0*4+v1*v1*4+v2*v2*4 triangle area",
+     "v0: V3 triangle vertex, v1: V3 triangle vertex, v2: V3 triangle vertex "
+     "-> area: F0+~v0*v0*4+v1*v1*4+v2*v2*4 triangle area",
      "0.5 * wp.length(wp.cross({v1} - {v0}, {v2} - {v0}))", "computes the area of the triangle",
      "area: area tri_area", kPair},
     {"triangle_centroid", G,
      "v0: V3 triangle vertex, v1: V3 triangle vertex, v2: V3 triangle vertex -> m: V3~v0+v1+v2 point",
      "({v0} + {v1} + {v2}) / 3.0", "takes the centroid of the triangle", "m: centroid mid", kPair},
     {"barycentric_coordinates", G,
-     "p: V3 point, v0: V3 triangle vertex, v1: V3 triangle vertex, v2: V3 triangle vertex -> bary: V3 barycentric coordinates",
+     "p: V3 point, v0: V3 triangle vertex, v1: V3 triangle vertex, v2: V3 triangle vertex "
+     "-> bary: V3 barycentric coordinates",
      "$e0 = {v1} - {v0}\n"
      "$e1 = {v2} - {v0}\n"
      "$ep = {p} - {v0}\n"
@@ -347,7 +369,8 @@ constexpr IdiomSpec kGeometry[] = {
      "$w = ($d00 * $d21 - $d01 * $d20) / $denom\n"
      "{bary} = wp.vec3(1.0 - $v - $w, $v, $w)",
      "computes the barycentric coordinates of {p} in the triangle",
-     "bary: bary uvw; e0: e0 edge0; e1: e1 edge1; ep: ep vp; d00: d00; d01: d01; d11: d11; d20: d20; d21: d21; "
+     "bary: bary uvw; e0: e0 edge0; e1: e1 edge1; ep: ep vp; d00: d00; d01: d01; d11: d11; d20: d20; "
+     "d21: d21; "
      "denom: denom; v: v bv; w: w bw",
      kPair | kHelper},
     {"barycentric_interpolate", G,
@@ -356,7 +379,8 @@ constexpr IdiomSpec kGeometry[] = {
      "{w}.x * {v0} + {w}.y * {v1} + {w}.z * {v2}", "interpolates the triangle vertices with {w}",
      "p: p_interp p_surf", kPair},
     {"closest_point_on_triangle", G,
-     "p: V3 point, v0: V3 triangle vertex, v1: V3 triangle vertex, v2: V3 triangle vertex -> q: V3~v0+v1+v2 point",
+     "p: V3 point, v0: V3 triangle vertex, v1: V3 triangle vertex, v2: V3 triangle vertex "
+     "-> q: V3~v0+v1+v2 point",
      "$ab = {v1} - {v0}\n"
      "$ac = {v2} - {v0}\n"
      "$ap = {p} - {v0}\n"
@@ -387,7 +411,8 @@ constexpr IdiomSpec kGeometry[] = {
      "    $denom = 1.0 / ($va + $vb + $vc)\n"
      "    {q} = {v0} + $ab * ($vb * $denom) + $ac * ($vc * $denom)",
      "finds the point of the triangle closest to {p}",
-     "q: closest q_tri; ab: ab; ac: ac; ap: ap; bp: bp; cp: cp; d1: d1; d2: d2; d3: d3; d4: d4; d5: d5; d6: d6; "
+     "q: closest q_tri; ab: ab; ac: ac; ap: ap; bp: bp; cp: cp; d1: d1; d2: d2; d3: d3; d4: d4; d5: d5; "
+     "d6: d6; "
      "va: va; vb: vb; vc: vc; denom: denom inv_sum",
      kPair | kBranch | kHelper},
     {"triangle_quality", G,
@@ -409,15 +434,19 @@ constexpr IdiomSpec kGeometry[] = {
      "computes the cotangent weight of the triangle angle opposite its first edge",
      "w: cot_w cot_c; ca: ca u; cb: cb v", kPair},
     {"triangle_signed_volume", G,
-     "v0: V3 triangle vertex, v1: V3 triangle vertex, v2: V3 triangle vertex -> vol: F~v0*v1*v2*2 signed volume",
+     "v0: V3 triangle vertex, v1: V3 triangle vertex, v2: V3 triangle vertex "
+     "-> vol: F~v0*v1*v2*2 signed volume",
      "wp.dot({v0}, wp.cross({v1}, {v2})) / 6.0",
      "computes the signed volume of the tetrahedron from the origin to the triangle", "vol: vol signed_vol",
      kPair},
-    {"orient_2d", G, "v0: V2 planar vertex, v1: V2 planar vertex, v2: V2 planar vertex -> s: F~v0*4+v1*4+v2*4 signed area",
+    {"orient_2d", G,
+     "v0: V2 planar vertex, v1: V2 planar vertex, v2: V2 planar vertex "
+     "-> s: F~v0*4+v1*4+v2*4 signed area",
      "({v1}[0] - {v0}[0]) * ({v2}[1] - {v0}[1]) - ({v1}[1] - {v0}[1]) * ({v2}[0] - {v0}[0])",
      "computes twice the signed area of the planar triangle", "s: orient area2", kPair},
     {"point_in_triangle_2d", G,
-     "p: V2 planar point, v0: V2 planar vertex, v1: V2 planar vertex, v2: V2 planar vertex -> inside: B condition",
+     "p: V2 planar point, v0: V2 planar vertex, v1: V2 planar vertex, v2: V2 planar vertex "
+     "-> inside: B condition",
      "$d1 = ({p}[0] - {v1}[0]) * ({v0}[1] - {v1}[1]) - ({v0}[0] - {v1}[0]) * ({p}[1] - {v1}[1])\n"
      "$d2 = ({p}[0] - {v2}[0]) * ({v1}[1] - {v2}[1]) - ({v1}[0] - {v2}[0]) * ({p}[1] - {v2}[1])\n"
      "$d3 = ({p}[0] - {v0}[0]) * ({v2}[1] - {v0}[1]) - ({v2}[0] - {v0}[0]) * ({p}[1] - {v0}[1])\n"
@@ -429,14 +458,15 @@ constexpr IdiomSpec kGeometry[] = {
      kPair | kPredicate},
 
     // ---- segments and edges
-    {"closest_point_on_segment", G, "p: V3 point, p0: V3 segment endpoint, p1: V3 segment endpoint -> q: V3~p0+p1 point",
+    {"closest_point_on_segment", G,
+     "p: V3 point, p0: V3 segment endpoint, p1: V3 segment endpoint "
+     "-> q: V3~p0+p1 point",
      "$ab = {p1} - {p0}\n"
      "$t = wp.clamp(wp.dot({p} - {p0}, $ab) / wp.max(wp.dot($ab, $ab), 1.0e-12), 0.0, 1.0)\n"
      "{q} = {p0} + $t * $ab",
-     "finds the point of the segment closest to {p}", "q: closest q_seg; ab: ab seg; t: t s",
-     kPair},
-    {"edge_midpoint", G, "p0: V3 segment endpoint, p1: V3 segment endpoint -> m: V3~p0+p1 point", "0.5 * ({p0} + {p1})",
-     "takes the midpoint of the edge", "m: mid midpoint", kPair},
+     "finds the point of the segment closest to {p}", "q: closest q_seg; ab: ab seg; t: t s", kPair},
+    {"edge_midpoint", G, "p0: V3 segment endpoint, p1: V3 segment endpoint -> m: V3~p0+p1 point",
+     "0.5 * ({p0} + {p1})", "takes the midpoint of the edge", "m: mid midpoint", kPair},
     {"edge_direction", G, "p0: V3 segment endpoint, p1: V3 segment endpoint -> d: V3u~1 direction",
      "wp.normalize({p1} - {p0})", "takes the unit direction of the edge", "d: dir edge_dir", kPair},
     {"sdf_capsule", G,
@@ -460,8 +490,12 @@ constexpr IdiomSpec kGeometry[] = {
      "$q = {p} - {c}\n"
      "$ring = wp.vec2(wp.length(wp.vec2($q[0], $q[2])) - {r_major}, $q[1])\n"
      "{d} = wp.length($ring) - {r_minor}",
-     "evaluates the signed distance from {p} to a torus around {c}", "d: sd_torus dist; q: q local; ring: ring q2"},
-    {"sdf_box_2d", G, "p: V2 planar point, e: V2 # box half extents =wp.vec2(0.5, 0.3) -> d: F~p*2+e*2 signed distance",
+     "evaluates the signed distance from {p} to a torus around {c}",
+     "d: sd_torus dist; q: q local; "
+     "ring: ring q2"},
+    {"sdf_box_2d", G,
+     "p: V2 planar point, e: V2 # box half extents =wp.vec2(0.5, 0.3) "
+     "-> d: F~p*2+e*2 signed distance",
      "$q = wp.abs({p}) - {e}\n"
      "{d} = wp.length(wp.max($q, wp.vec2(0.0))) + wp.min(wp.max($q[0], $q[1]), 0.0)",
      "evaluates the signed distance from {p} to the rectangle with {e}", "d: sd_rect dist; q: q"},
@@ -471,7 +505,8 @@ constexpr IdiomSpec kGeometry[] = {
      "{d} = wp.lerp({d2}, {d1}, $h) - {k} * $h * (1.0 - $h)",
      "blends {d1} and {d2} with a polynomial smooth minimum over {k}", "d: d_blend sd; h: h mix"},
     {"sdf_smooth_min_exp", G,
-     "d1: F~2 signed distance, d2: F~2 signed distance, k: F+ # blend width =0.1 -> d: F~d1+d2+k signed distance",
+     "d1: F~2 signed distance, d2: F~2 signed distance, k: F+ # blend width =0.1 "
+     "-> d: F~d1+d2+k signed distance",
      "-{k} * wp.log(wp.exp(-{d1} / {k}) + wp.exp(-{d2} / {k}))",
      "blends {d1} and {d2} with an exponential smooth minimum over {k}", "d: d_blend sd"},
     {"sdf_subtract", G, "d1: F signed distance, d2: F signed distance -> d: F~d1+d2 signed distance",
@@ -479,8 +514,7 @@ constexpr IdiomSpec kGeometry[] = {
     {"sdf_shell", G, "d: F signed distance, t: F+ # shell thickness =0.05 -> s: F~d+t signed distance",
      "wp.abs({d}) - {t}", "hollows the shape of {d} into a shell of {t}", "s: d_shell shell"},
     {"sdf_coverage", G, "d: F signed distance, w: F+ # blend width =0.1 -> a: F01 weight",
-     "1.0 - wp.smoothstep(-{w}, {w}, {d})", "converts {d} to a soft coverage over {w}",
-     "a: coverage alpha"},
+     "1.0 - wp.smoothstep(-{w}, {w}, {d})", "converts {d} to a soft coverage over {w}", "a: coverage alpha"},
     {"sdf_inside_mask", G, "d: F signed distance -> m: F01 weight", "wp.step({d})",
      "marks where {d} is negative with 1", "m: inside_mask mask"},
 
@@ -503,14 +537,13 @@ constexpr IdiomSpec kGeometry[] = {
      "wp.vec3(wp.sqrt({p}[0] * {p}[0] + {p}[1] * {p}[1]), wp.atan2({p}[1], {p}[0]), {p}[2])",
      "converts {p} to cylindrical coordinates", "q: cyl r_phi_z"},
     {"cylindrical_to_cartesian", G, "q: V3~4 cylindrical coordinates -> p: V3~q point",
-     "wp.vec3({q}[0] * wp.cos({q}[1]), {q}[0] * wp.sin({q}[1]), {q}[2])",
-     "converts {q} to a Cartesian point", "p: p xyz"},
+     "wp.vec3({q}[0] * wp.cos({q}[1]), {q}[0] * wp.sin({q}[1]), {q}[2])", "converts {q} to a Cartesian point",
+     "p: p xyz"},
     {"cartesian_to_polar", G, "p: V2 planar point -> q: V2~p*2+4 polar coordinates",
      "wp.vec2(wp.length({p}), wp.atan2({p}[1], {p}[0]))", "converts {p} to polar coordinates",
      "q: polar r_theta"},
     {"polar_to_cartesian", G, "q: V2~4 polar coordinates -> p: V2~q planar point",
-     "{q}[0] * wp.vec2(wp.cos({q}[1]), wp.sin({q}[1]))", "converts {q} to a Cartesian point",
-     "p: p2 xy"},
+     "{q}[0] * wp.vec2(wp.cos({q}[1]), wp.sin({q}[1]))", "converts {q} to a Cartesian point", "p: p2 xy"},
     {"rotate_2d", G, "p: V2 planar point, a: F angle -> q: V2~p*2 planar point",
      "$c = wp.cos({a})\n"
      "$s = wp.sin({a})\n"
@@ -549,8 +582,7 @@ constexpr IdiomSpec kGeometry[] = {
      "decodes {e} to a unit vector", "n: n normal; z: z nz; t: t fold; x: x nx; y: y ny"},
 
     // ---- cameras and grids
-    {"fov_from_focal_length", G,
-     "s: F+ # sensor size =36.0, f: F+ focal length -> fov: F+~4 field of view",
+    {"fov_from_focal_length", G, "s: F+ # sensor size =36.0, f: F+ focal length -> fov: F+~4 field of view",
      "2.0 * wp.atan({s} / (2.0 * {f}))", "computes the field of view of a lens of {f} on a sensor of {s}",
      "fov: fov fov_x"},
     {"perspective_project", G,
@@ -558,14 +590,14 @@ constexpr IdiomSpec kGeometry[] = {
      "$f = 1.0 / wp.tan(0.5 * {fov})\n"
      "$z = wp.min({p}[2], -1.0e-3)\n"
      "{ndc} = wp.vec2($f / {aspect} * {p}[0] / -$z, $f * {p}[1] / -$z)",
-     "projects {p} from camera space to the screen with {fov}",
-     "ndc: ndc screen; f: f focal; z: z z_cam"},
+     "projects {p} from camera space to the screen with {fov}", "ndc: ndc screen; f: f focal; z: z z_cam"},
     {"screen_to_pixel", G,
      "ndc: V2 screen point, res: V2 # image resolution =wp.vec2(640.0, 480.0) -> px: V2 pixel coordinate",
      "wp.vec2((0.5 * {ndc}[0] + 0.5) * {res}[0], (0.5 - 0.5 * {ndc}[1]) * {res}[1])",
      "maps {ndc} to pixel coordinates of an image of {res}", "px: px pixel"},
     {"camera_ray_direction", G,
-     "px: V2 pixel coordinate, res: V2 # image resolution =wp.vec2(640.0, 480.0), fov: F+ # field of view =1.0 "
+     "px: V2 pixel coordinate, res: V2 # image resolution =wp.vec2(640.0, 480.0), fov: F+ # field of view "
+     "=1.0 "
      "-> d: V3u~1 ray direction",
      "$ndc = wp.cw_div({px} + wp.vec2(0.5), {res}) * 2.0 - wp.vec2(1.0)\n"
      "$h = wp.tan(0.5 * {fov})\n"
@@ -573,15 +605,17 @@ constexpr IdiomSpec kGeometry[] = {
      "generates the camera ray through {px} with {fov}", "d: ray_dir rd; ndc: ndc uv; h: h half_h"},
     {"linearize_depth", G,
      "z: F01 ndc depth, near: F+ # near plane =0.1, far: F+ # far plane =100.0 -> depth: F+~far view depth",
-     "{near} * {far} / ({far} - {z} * ({far} - {near}))", "converts {z} to a linear view depth between {near} and {far}",
-     "depth: depth z_lin"},
+     "{near} * {far} / ({far} - {z} * ({far} - {near}))",
+     "converts {z} to a linear view depth between {near} and {far}", "depth: depth z_lin"},
     {"transform_point_mat44", G, "m: M44 # model matrix, p: V3 point -> q: V3~m*p*4+m*4 point",
      "wp.transform_point({m}, {p})", "transforms {p} by the homogeneous matrix {m}", "q: p_world x_world"},
     {"project_point_mat44", G, "vp: M44 # view projection matrix, p: V3 point -> ndc: V2 screen point",
      "$h = {vp} * wp.vec4({p}[0], {p}[1], {p}[2], 1.0)\n"
      "$w = wp.where(wp.abs($h[3]) > 1.0e-6, $h[3], 1.0e-6)\n"
      "{ndc} = wp.vec2($h[0], $h[1]) / $w",
-     "projects {p} to the screen with {vp} and the perspective divide", "ndc: ndc screen; h: clip h; w: w w_clip"},
+     "projects {p} to the screen with {vp} and the perspective divide",
+     "ndc: ndc screen; h: clip h; "
+     "w: w w_clip"},
     {"point_covariance", G, "p: V3 point, c: V3 center -> cov: M33~p*p*4+c*c*4 covariance",
      "wp.outer({p} - {c}, {p} - {c})", "forms the covariance contribution of {p} about {c}", "cov: cov c_i"},
     {"orthonormal_basis", G, "n: V3u normal -> t: V3u~4 tangent, b: V3u~4 bitangent",
@@ -590,7 +624,9 @@ constexpr IdiomSpec kGeometry[] = {
      "$k = {n}[0] * {n}[1] * $a\n"
      "{t} = wp.vec3(1.0 + $s * {n}[0] * {n}[0] * $a, $s * $k, -$s * {n}[0])\n"
      "{b} = wp.vec3($k, $s + {n}[1] * {n}[1] * $a, -{n}[1])",
-     "builds a tangent and bitangent completing {n} to an orthonormal basis", "t: tangent t_axis; b: bitangent b_axis; s: sgn s; a: a inv; k: k b_xy",
+     "builds a tangent and bitangent completing {n} to an orthonormal basis",
+     "t: tangent t_axis; "
+     "b: bitangent b_axis; s: sgn s; a: a inv; k: k b_xy",
      kBranch},
     {"to_tangent_space", G, "v: V3 vector, t: V3u tangent, b: V3u bitangent, n: V3u normal -> l: V3~v*2 ^v",
      "wp.vec3(wp.dot({v}, {t}), wp.dot({v}, {b}), wp.dot({v}, {n}))",

@@ -104,7 +104,8 @@ constexpr IdiomSpec kImaging[] = {
     {"gamma_decode", I, "x: F01 intensity, g: F+ # gamma =2.2 -> y: F01 ^x", "wp.pow({x}, {g})",
      "gamma-decodes {x} with {g}", "y: linear lin"},
     {"luminance_rec709", I, "c: V30+ color -> l: F0+~c luminance",
-     "wp.dot({c}, wp.vec3(0.2126, 0.7152, 0.0722))", "computes the Rec. 709 luminance of {c}", "l: lum luminance"},
+     "wp.dot({c}, wp.vec3(0.2126, 0.7152, 0.0722))", "computes the Rec. 709 luminance of {c}",
+     "l: lum luminance"},
     {"luma_rec601", I, "c: V30+ color -> l: F0+~c luminance", "0.299 * {c}.x + 0.587 * {c}.y + 0.114 * {c}.z",
      "computes the Rec. 601 luma of {c}", "l: luma y"},
     {"rgb_to_ycbcr", I, "c: V301 color -> ycc: V3~2 ycbcr color",
@@ -126,7 +127,9 @@ constexpr IdiomSpec kImaging[] = {
      "$total = {xyz}[0] + {xyz}[1] + {xyz}[2]\n"
      "$inv = 1.0 / wp.max($total, 1.0e-6)\n"
      "{xyy} = wp.vec3({xyz}[0] * $inv, {xyz}[1] * $inv, {xyz}[1])",
-     "converts {xyz} to chromaticity and luminance", "xyy: xy_y chroma; total: total xyz_sum; inv: inv_sum inv"},
+     "converts {xyz} to chromaticity and luminance",
+     "xyy: xy_y chroma; total: total xyz_sum; "
+     "inv: inv_sum inv"},
     {"rgb_to_hsv", I, "c: V301 color -> hsv: V301 hsv color",
      "$cmax = wp.max({c}[0], wp.max({c}[1], {c}[2]))\n"
      "$cmin = wp.min({c}[0], wp.min({c}[1], {c}[2]))\n"
@@ -159,7 +162,8 @@ constexpr IdiomSpec kImaging[] = {
      "y: contrasted col"},
     {"clamp_color", I, "c: V3 color -> y: V301 ^c", "wp.min(wp.max({c}, wp.vec3(0.0)), wp.vec3(1.0))",
      "clamps {c} to the displayable range", "y: clamped col"},
-    {"invert_color", I, "c: V301 color -> y: V301 ^c", "wp.vec3(1.0) - {c}", "inverts {c}", "y: inverted neg"},
+    {"invert_color", I, "c: V301 color -> y: V301 ^c", "wp.vec3(1.0) - {c}", "inverts {c}",
+     "y: inverted neg"},
     {"sepia_tone", I, "c: V301 color -> y: V30+~2 color",
      "wp.vec3(wp.dot({c}, wp.vec3(0.393, 0.769, 0.189)), wp.dot({c}, wp.vec3(0.349, 0.686, 0.168)), "
      "wp.dot({c}, wp.vec3(0.272, 0.534, 0.131)))",
@@ -167,11 +171,14 @@ constexpr IdiomSpec kImaging[] = {
     {"white_balance", I, "c: V30+ color, white: V3 white reference -> y: V30+~c*2 ^c",
      "wp.cw_div({c}, wp.max({white}, wp.vec3(1.0e-4)))", "white-balances {c} against {white}",
      "y: balanced wb"},
-    {"chroma_key", I, "c: V301 color, key: V3 # key color =wp.vec3(0.0, 1.0, 0.0), tol: F+ # color tolerance =0.3 -> m: B condition",
-     "wp.length({c} - {key}) < {tol}", "tests whether {c} lies within {tol} of {key}",
-     "m: keyed is_key", kPredicate},
+    {"chroma_key", I,
+     "c: V301 color, key: V3 # key color =wp.vec3(0.0, 1.0, 0.0), "
+     "tol: F+ # color tolerance =0.3 -> m: B condition",
+     "wp.length({c} - {key}) < {tol}", "tests whether {c} lies within {tol} of {key}", "m: keyed is_key",
+     kPredicate},
     {"chroma_key_alpha", I,
-     "c: V301 color, key: V3 # key color =wp.vec3(0.0, 1.0, 0.0), tol: F+ # color tolerance =0.3 -> a: F01 opacity",
+     "c: V301 color, key: V3 # key color =wp.vec3(0.0, 1.0, 0.0), tol: F+ # color tolerance =0.3 "
+     "-> a: F01 opacity",
      "wp.smoothstep({tol}, {tol} + 0.1, wp.length({c} - {key}))",
      "computes a soft matte that hides {c} near {key}", "a: alpha matte"},
     {"highlight_clipped", I, "c: V3 color, t: F # threshold =0.98 -> m: B condition",
@@ -185,8 +192,7 @@ constexpr IdiomSpec kImaging[] = {
      "scales {c} by {e}", "y: exposed hdr"},
     {"log_luminance", I, "l: F0+ luminance -> ll: F~10 log luminance", "wp.log(1.0e-4 + {l})",
      "takes the log of {l} for a geometric mean", "ll: log_lum"},
-    {"exposure_from_key", I,
-     "avg: F~10 # log luminance, key: F+ # exposure key =0.18 -> e: F+~1e5 exposure",
+    {"exposure_from_key", I, "avg: F~10 # log luminance, key: F+ # exposure key =0.18 -> e: F+~1e5 exposure",
      "{key} / wp.exp({avg})", "computes the exposure that maps the log-average luminance {avg} to {key}",
      "e: exposure scale"},
     {"tonemap_reinhard", I, "c: V30+ radiance -> y: V301 color", "wp.cw_div({c}, {c} + wp.vec3(1.0))",
@@ -207,10 +213,11 @@ constexpr IdiomSpec kImaging[] = {
      "tone-maps {c} with an exponential film curve at {e}", "y: ldr mapped"},
     {"posterize", I, "x: F01 intensity, n: F+ # quantization levels =4.0 -> y: F01 ^x",
      "wp.rint({x} * {n}) / {n}", "posterizes {x} to {n} levels", "y: poster banded"},
-    {"quantize_unorm8", I, "x: F intensity -> y: F01 ^x", "wp.trunc(wp.clamp({x}, 0.0, 1.0) * 255.0 + 0.5) / 255.0",
-     "rounds {x} to the nearest 8-bit level", "y: q8 quantized"},
-    {"to_unorm8", I, "x: F intensity -> b: I[0,255] 8-bit value", "int(wp.clamp({x}, 0.0, 1.0) * 255.0 + 0.5)",
-     "converts {x} to an 8-bit value", "b: byte u8"},
+    {"quantize_unorm8", I, "x: F intensity -> y: F01 ^x",
+     "wp.trunc(wp.clamp({x}, 0.0, 1.0) * 255.0 + 0.5) / 255.0", "rounds {x} to the nearest 8-bit level",
+     "y: q8 quantized"},
+    {"to_unorm8", I, "x: F intensity -> b: I[0,255] 8-bit value",
+     "int(wp.clamp({x}, 0.0, 1.0) * 255.0 + 0.5)", "converts {x} to an 8-bit value", "b: byte u8"},
 
     // ---- compositing
     {"premultiply_alpha", I, "c: V401 rgba color -> p: V401 premultiplied color",
@@ -222,33 +229,39 @@ constexpr IdiomSpec kImaging[] = {
      "    $inv_a = 1.0 / {p}[3]\n"
      "    {c} = wp.vec4({p}[0] * $inv_a, {p}[1] * $inv_a, {p}[2] * $inv_a, {p}[3])",
      "divides {p} by its alpha", "c: rgba straight; inv_a: inv_a inv_alpha", kBranch},
-    {"alpha_over", I, "src: V401 premultiplied color, dst: V401 premultiplied color -> out: V40+~2 premultiplied color",
+    {"alpha_over", I,
+     "src: V401 premultiplied color, dst: V401 premultiplied color "
+     "-> out: V40+~2 premultiplied color",
      "{src} + {dst} * (1.0 - {src}[3])", "composites {src} over {dst}", "out: over comp"},
     {"alpha_blend", I, "fg: V3 color, bg: V3 color, a: F01 opacity -> y: V3~fg+bg ^fg",
      "{fg} * {a} + {bg} * (1.0 - {a})", "blends {fg} over {bg} with opacity {a}", "y: blended comp"},
     {"attach_alpha", I, "c: V301 color, a: F01 opacity -> rgba: V401 rgba color",
-     "wp.vec4({c}[0], {c}[1], {c}[2], {a})", "packs {c} and {a} into an RGBA color",
-     "rgba: rgba px"},
+     "wp.vec4({c}[0], {c}[1], {c}[2], {a})", "packs {c} and {a} into an RGBA color", "rgba: rgba px"},
 
     // ---- shading
     {"half_vector", I, "l: V3u light direction, v: V3u view direction -> h: V3u~1 half vector",
      "wp.normalize({l} + {v})", "computes the half vector between {l} and {v}", "h: h half_vec"},
-    {"lambert_cosine", I, "n: V3u normal, l: V3u light direction -> c: F01 cosine", "wp.max(wp.dot({n}, {l}), 0.0)",
-     "computes the clamped cosine between {n} and {l}", "c: n_dot_l ndl"},
+    {"lambert_cosine", I, "n: V3u normal, l: V3u light direction -> c: F01 cosine",
+     "wp.max(wp.dot({n}, {l}), 0.0)", "computes the clamped cosine between {n} and {l}", "c: n_dot_l ndl"},
     {"half_lambert", I, "n: V3u normal, l: V3u light direction -> c: F01 cosine",
      "$w = 0.5 * wp.dot({n}, {l}) + 0.5\n"
      "{c} = $w * $w",
-     "computes the wrapped half-Lambert term between {n} and {l}", "c: wrap_diffuse half_lambert; w: w wrapped"},
+     "computes the wrapped half-Lambert term between {n} and {l}",
+     "c: wrap_diffuse half_lambert; "
+     "w: w wrapped"},
     {"view_cosine", I, "n: V3u normal, v: V3u view direction -> c: F01 cosine",
      "wp.clamp(wp.dot({n}, {v}), 1.0e-4, 1.0)", "computes the cosine between {n} and {v}", "c: n_dot_v ndv"},
     {"lambert_diffuse", I, "albedo: V301 albedo, c: F01 cosine -> y: V30+~albedo radiance",
      "{albedo} * ({c} / wp.pi)", "evaluates the Lambert diffuse reflection of {albedo} at {c}",
      "y: diffuse f_d"},
-    {"blinn_phong_specular", I, "n: V3u normal, h: V3u half vector, s: F+ # shininess =32.0 -> spec: F01 specular term",
-     "wp.pow(wp.max(wp.dot({n}, {h}), 0.0), {s})", "evaluates the Blinn-Phong highlight of {n} and {h} with {s}",
-     "spec: spec blinn"},
+    {"blinn_phong_specular", I,
+     "n: V3u normal, h: V3u half vector, s: F+ # shininess =32.0 "
+     "-> spec: F01 specular term",
+     "wp.pow(wp.max(wp.dot({n}, {h}), 0.0), {s})",
+     "evaluates the Blinn-Phong highlight of {n} and {h} with {s}", "spec: spec blinn"},
     {"phong_specular", I,
-     "n: V3u normal, l: V3u light direction, v: V3u view direction, s: F+ # shininess =32.0 -> spec: F01 specular term",
+     "n: V3u normal, l: V3u light direction, v: V3u view direction, s: F+ # shininess =32.0 "
+     "-> spec: F01 specular term",
      "$r = 2.0 * wp.dot({n}, {l}) * {n} - {l}\n"
      "{spec} = wp.pow(wp.max(wp.dot($r, {v}), 0.0), {s})",
      "evaluates the Phong highlight of {l} seen from {v} with {s}", "spec: spec phong; r: r refl"},
@@ -284,7 +297,8 @@ constexpr IdiomSpec kImaging[] = {
      "wp.pow(1.0 - wp.max(wp.dot({n}, {v}), 0.0), {p})", "computes the rim-light factor of {n} seen from {v}",
      "rim: rim fresnel_rim"},
     {"hemisphere_ambient", I,
-     "n: V3u normal, sky: V3 # sky color =wp.vec3(0.6, 0.7, 0.9), ground: V3 # ground color =wp.vec3(0.3, 0.25, 0.2) "
+     "n: V3u normal, sky: V3 # sky color =wp.vec3(0.6, 0.7, 0.9), ground: V3 # ground color =wp.vec3(0.3, "
+     "0.25, 0.2) "
      "-> y: V30+~sky+ground color",
      "wp.lerp({ground}, {sky}, 0.5 + 0.5 * {n}[1])", "lights {n} by a sky and ground hemisphere",
      "y: ambient amb"},
@@ -292,9 +306,10 @@ constexpr IdiomSpec kImaging[] = {
      "albedo: V301 albedo, c: F01 cosine, spec: F0+~10 specular term, light: V30+ light color "
      "-> y: V30+~light*spec+light radiance",
      "wp.cw_mul({albedo} / wp.pi + wp.vec3({spec}), {light}) * {c}",
-     "shades a surface of {albedo} lit by {light} at {c} with {spec}",
-     "y: radiance lo"},
-    {"inverse_square_falloff", I, "p: V3 point, lp: V3 light position, power: F+ light intensity -> e: F0+~power*1e4 irradiance",
+     "shades a surface of {albedo} lit by {light} at {c} with {spec}", "y: radiance lo"},
+    {"inverse_square_falloff", I,
+     "p: V3 point, lp: V3 light position, power: F+ light intensity "
+     "-> e: F0+~power*1e4 irradiance",
      "{power} / wp.max(wp.length_sq({lp} - {p}), 1.0e-4)",
      "computes the irradiance at {p} from a point light of {power} at {lp}", "e: irradiance e_in"},
     {"spot_cone", I,
@@ -310,7 +325,8 @@ constexpr IdiomSpec kImaging[] = {
     {"checkerboard", I, "uv: V2~100 texture coordinate, k: F+ # tiling =8.0 -> v: F01 intensity",
      "$cell = int(wp.floor({uv}[0] * {k})) + int(wp.floor({uv}[1] * {k}))\n"
      "{v} = wp.where($cell % 2 == 0, 1.0, 0.0)",
-     "evaluates a checkerboard of {k} squares per unit at {uv}", "v: checker tex; cell: cell parity", kBranch},
+     "evaluates a checkerboard of {k} squares per unit at {uv}", "v: checker tex; cell: cell parity",
+     kBranch},
     {"checkerboard_aa", I,
      "uv: V2~100 texture coordinate, k: F+ # tiling =8.0, fw: F+ # texel fraction =0.002 -> v: F01 intensity",
      "{v} = float(0.0)\n"
@@ -323,16 +339,20 @@ constexpr IdiomSpec kImaging[] = {
      "supersamples a checkerboard of {k} squares per unit at {uv} over a footprint of {fw}",
      "v: checker coverage; s: s sample; o: offset o; q: q uv_s; cell: cell parity", kLoop | kBranch},
     {"uv_mirror_repeat", I, "uv: V2~100 texture coordinate -> t: V201 texture coordinate",
-     "wp.vec2(1.0 - wp.abs(2.0 * wp.frac(0.5 * {uv}[0]) - 1.0), 1.0 - wp.abs(2.0 * wp.frac(0.5 * {uv}[1]) - 1.0))",
+     "wp.vec2(1.0 - wp.abs(2.0 * wp.frac(0.5 * {uv}[0]) - 1.0), 1.0 - wp.abs(2.0 * wp.frac(0.5 * {uv}[1]) - "
+     "1.0))",
      "wraps {uv} with mirrored repeat", "t: uv_mirror st"},
     {"uv_rotate", I, "uv: V2 texture coordinate, a: F angle -> t: V2~uv*2+1 texture coordinate",
      "$d = {uv} - wp.vec2(0.5)\n"
      "$cs = wp.cos({a})\n"
      "$sn = wp.sin({a})\n"
      "{t} = wp.vec2($cs * $d[0] - $sn * $d[1], $sn * $d[0] + $cs * $d[1]) + wp.vec2(0.5)",
-     "rotates {uv} by {a} about the center of the texture", "t: uv_rot st; d: d centered; cs: cs cos_a; sn: sn sin_a"},
+     "rotates {uv} by {a} about the center of the texture",
+     "t: uv_rot st; d: d centered; cs: cs cos_a; "
+     "sn: sn sin_a"},
     {"pixel_to_uv", I,
-     "px: V2 pixel coordinate, res: V2 # image resolution =wp.vec2(640.0, 480.0) -> uv: V201 texture coordinate",
+     "px: V2 pixel coordinate, res: V2 # image resolution =wp.vec2(640.0, 480.0) "
+     "-> uv: V201 texture coordinate",
      "wp.cw_div({px} + wp.vec2(0.5), {res})", "converts {px} to texture coordinates", "uv: uv st"},
     {"texel_lookup", I,
      "uv: V2~4 texture coordinate, res: V2 # image resolution =wp.vec2(256.0, 256.0) "
@@ -342,14 +362,16 @@ constexpr IdiomSpec kImaging[] = {
      "$y0 = wp.floor($st[1])\n"
      "{ij} = wp.vec2i(int($x0), int($y0))\n"
      "{f} = wp.vec2($st[0] - $x0, $st[1] - $y0)",
-     "finds the texel below {uv} and the fraction past it", "ij: ij texel; f: frac_st f; st: st xy; x0: x0; y0: y0"},
+     "finds the texel below {uv} and the fraction past it",
+     "ij: ij texel; f: frac_st f; st: st xy; x0: x0; "
+     "y0: y0"},
     {"bilinear_weights", I, "f: V201 texel fraction -> w: V401 bilinear weights",
      "$fx = {f}[0]\n"
      "$fy = {f}[1]\n"
      "{w} = wp.vec4((1.0 - $fx) * (1.0 - $fy), $fx * (1.0 - $fy), (1.0 - $fx) * $fy, $fx * $fy)",
      "computes the bilinear weights of the four texels around {f}", "w: weights w4; fx: fx; fy: fy"},
-    {"mip_level", I, "fp: F+ texel footprint -> lod: F0+~8 mip level", "wp.log2(wp.max({fp}, 1.0))", "selects the mip level for {fp}",
-     "lod: lod mip"},
+    {"mip_level", I, "fp: F+ texel footprint -> lod: F0+~8 mip level", "wp.log2(wp.max({fp}, 1.0))",
+     "selects the mip level for {fp}", "lod: lod mip"},
 
     // ---- vignetting and dithering
     {"vignette", I, "uv: V2 texture coordinate, s: F01 # vignette strength =0.5 -> v: F01 weight",
@@ -366,29 +388,37 @@ constexpr IdiomSpec kImaging[] = {
      "$xy = $x ^ $y\n"
      "$m = (($xy & 1) << 3) | (($y & 1) << 2) | ((($xy >> 1) & 1) << 1) | (($y >> 1) & 1)\n"
      "{t} = (float($m) + 0.5) / 16.0",
-     "looks up the 4x4 Bayer dither threshold at {px}", "t: thresh bayer; x: x bx; y: y by; xy: xy; m: m idx"},
+     "looks up the 4x4 Bayer dither threshold at {px}",
+     "t: thresh bayer; x: x bx; y: y by; xy: xy; "
+     "m: m idx"},
     {"interleaved_gradient_noise", I, "px: V2 pixel coordinate -> t: F01 dither threshold",
      "wp.frac(52.9829189 * wp.frac(0.06711056 * {px}[0] + 0.00583715 * {px}[1]))",
      "evaluates interleaved gradient noise at {px}", "t: ign noise"},
-    {"ordered_dither", I, "x: F01 intensity, t: F01 dither threshold, n: F+ # quantization levels =4.0 -> y: F~2 ^x",
+    {"ordered_dither", I,
+     "x: F01 intensity, t: F01 dither threshold, n: F+ # quantization levels =4.0 "
+     "-> y: F~2 ^x",
      "wp.floor({x} * {n} + {t}) / {n}", "quantizes {x} to {n} levels dithered by {t}", "y: dithered q"},
 
     // ---- filters (stencils)
     {"sobel_gradient", I,
-     "xm: F intensity, xp: F intensity, ym: F intensity, yp: F intensity, xmym: F intensity, xpym: F intensity, "
+     "xm: F intensity, xp: F intensity, ym: F intensity, yp: F intensity, xmym: F intensity, xpym: F "
+     "intensity, "
      "xmyp: F intensity, xpyp: F intensity -> g: V2~8 image gradient",
      "$gx = ({xpym} + 2.0 * {xp} + {xpyp}) - ({xmym} + 2.0 * {xm} + {xmyp})\n"
      "$gy = ({xmyp} + 2.0 * {yp} + {xpyp}) - ({xmym} + 2.0 * {ym} + {xpym})\n"
      "{g} = wp.vec2($gx, $gy)",
      "applies the Sobel operator around the pixel", "g: grad sobel; gx: gx dx; gy: gy dy", kStencil},
     {"scharr_gradient", I,
-     "xm: F intensity, xp: F intensity, ym: F intensity, yp: F intensity, xmym: F intensity, xpym: F intensity, "
+     "xm: F intensity, xp: F intensity, ym: F intensity, yp: F intensity, xmym: F intensity, xpym: F "
+     "intensity, "
      "xmyp: F intensity, xpyp: F intensity -> g: V2~32 image gradient",
      "$gx = 3.0 * ({xpym} + {xpyp} - {xmym} - {xmyp}) + 10.0 * ({xp} - {xm})\n"
      "$gy = 3.0 * ({xmyp} + {xpyp} - {xmym} - {xpym}) + 10.0 * ({yp} - {ym})\n"
      "{g} = wp.vec2($gx, $gy) / 32.0",
      "applies the Scharr operator around the pixel", "g: grad scharr; gx: gx dx; gy: gy dy", kStencil},
-    {"roberts_cross", I, "c: F intensity, xp: F intensity, yp: F intensity, xpyp: F intensity -> e: F0+~4 edge strength",
+    {"roberts_cross", I,
+     "c: F intensity, xp: F intensity, yp: F intensity, xpyp: F intensity "
+     "-> e: F0+~4 edge strength",
      "wp.abs({c} - {xpyp}) + wp.abs({xp} - {yp})", "measures the Roberts-cross edge strength at {c}",
      "e: edge roberts", kStencil},
     {"gradient_magnitude", I, "g: V2 image gradient -> e: F0+~g*2 edge strength", "wp.length({g})",
@@ -404,7 +434,9 @@ constexpr IdiomSpec kImaging[] = {
      "amount: F+ # sharpen amount =0.8 -> y: F~1+amount*2 intensity",
      "$blur = 0.25 * ({xm} + {xp} + {ym} + {yp})\n"
      "{y} = {c} + {amount} * ({c} - $blur)",
-     "sharpens {c} by {amount} times its difference from the local mean", "y: sharp unsharp; blur: blur mean4",
+     "sharpens {c} by {amount} times its difference from the local mean",
+     "y: sharp unsharp; "
+     "blur: blur mean4",
      kStencil},
     {"gaussian_blur_3x3", I,
      "c: F intensity, xm: F intensity, xp: F intensity, ym: F intensity, yp: F intensity, xmym: F intensity, "
@@ -417,14 +449,19 @@ constexpr IdiomSpec kImaging[] = {
      "8.0 * {c} - ({xm} + {xp} + {ym} + {yp} + {xmym} + {xpym} + {xmyp} + {xpyp})",
      "detects edges at {c} with the 8-neighbour Laplacian", "e: lap edges", kStencil},
     {"emboss", I,
-     "c: F intensity, xmym: F intensity, xpyp: F intensity, xm: F intensity, yp: F intensity, xp: F intensity, "
+     "c: F intensity, xmym: F intensity, xpyp: F intensity, xm: F intensity, yp: F intensity, xp: F "
+     "intensity, "
      "ym: F intensity -> y: F~8 intensity",
      "{c} + 2.0 * ({xpyp} - {xmym}) + ({xp} + {yp}) - ({xm} + {ym})", "embosses {c} along the diagonal",
      "y: embossed relief", kStencil},
-    {"erode_cross", I, "c: F intensity, xm: F intensity, xp: F intensity, ym: F intensity, yp: F intensity -> y: F~1 intensity",
+    {"erode_cross", I,
+     "c: F intensity, xm: F intensity, xp: F intensity, ym: F intensity, yp: F intensity "
+     "-> y: F~1 intensity",
      "wp.min({c}, wp.min(wp.min({xm}, {xp}), wp.min({ym}, {yp})))",
      "erodes {c} by the minimum over its cross neighbourhood", "y: eroded min5", kStencil},
-    {"dilate_cross", I, "c: F intensity, xm: F intensity, xp: F intensity, ym: F intensity, yp: F intensity -> y: F~1 intensity",
+    {"dilate_cross", I,
+     "c: F intensity, xm: F intensity, xp: F intensity, ym: F intensity, yp: F intensity "
+     "-> y: F~1 intensity",
      "wp.max({c}, wp.max(wp.max({xm}, {xp}), wp.max({ym}, {yp})))",
      "dilates {c} by the maximum over its cross neighbourhood", "y: dilated max5", kStencil},
     {"median3_horizontal", I, "c: F intensity, xm: F intensity, xp: F intensity -> y: F~1 intensity",
@@ -443,9 +480,11 @@ constexpr IdiomSpec kImaging[] = {
      "smooths {c} with edge-preserving weights of {sigma}",
      "y: filtered smoothed; inv: inv_2s2 k; w_xm: w_xm w0; w_xp: w_xp w1; w_ym: w_ym w2; w_yp: w_yp w3",
      kStencil},
-    {"color_blur_cross", I, "c: V3 color, xm: V3 color, xp: V3 color, ym: V3 color, yp: V3 color -> y: V3~c ^c",
-     "({c} + {xm} + {xp} + {ym} + {yp}) * 0.2", "averages {c} with its four neighbours",
-     "y: blurred avg_rgb", kStencil},
+    {"color_blur_cross", I,
+     "c: V3 color, xm: V3 color, xp: V3 color, ym: V3 color, yp: V3 color "
+     "-> y: V3~c ^c",
+     "({c} + {xm} + {xp} + {ym} + {yp}) * 0.2", "averages {c} with its four neighbours", "y: blurred avg_rgb",
+     kStencil},
     {"bilinear_upsample", I,
      "c: F intensity, xp: F intensity, yp: F intensity, xpyp: F intensity, fx: F01 # texel fraction =0.5, "
      "fy: F01 # texel fraction =0.25 -> y: F~1 intensity",
