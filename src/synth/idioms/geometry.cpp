@@ -77,7 +77,7 @@ constexpr Domain G = Domain::Geometry;
 
 constexpr IdiomSpec kGeometry[] = {
     // ---- rays
-    {"ray_point_at", G, "o: V3 ray origin, d: V3u ray direction, t: F~4 ray parameter -> p: V3~o+t point",
+    {"ray_point_at", G, "o: V3 ray origin, d: V3u ray direction, t: F ray parameter -> p: V3~o+t point",
      "{o} + {t} * {d}", "evaluates the ray from {o} along {d} at {t}", "p: hit_pos p_hit x_hit"},
     {"ray_sphere_hit", G,
      "o: V3 ray origin, d: V3u ray direction, c: V3 center, r: F+ sphere radius "
@@ -100,37 +100,41 @@ constexpr IdiomSpec kGeometry[] = {
      "hit: hit hits; oc: to_center oc; tc: tc t_closest", kPredicate},
     {"ray_box_slab", G,
      "o: V3 ray origin, d: V3u ray direction, lo: V3 box minimum, hi: V3 box maximum "
-     "-> t: F ray parameter, hit: B ray hit",
-     "$inv_d = wp.cw_div(wp.vec3(1.0), {d})\n"
+     "-> t: F~o*2+lo*2+hi*2+1 ray parameter, hit: B ray hit",
+     "$inv_d = wp.cw_div(wp.sign({d}), wp.max(wp.abs({d}), wp.vec3(1.0e-6)))\n"
      "$t0 = wp.cw_mul({lo} - {o}, $inv_d)\n"
      "$t1 = wp.cw_mul({hi} - {o}, $inv_d)\n"
      "$tmin = wp.min($t0, $t1)\n"
      "$tmax = wp.max($t0, $t1)\n"
-     "{t} = wp.max(wp.max($tmin[0], $tmin[1]), $tmin[2])\n"
+     "$t_near = wp.max(wp.max($tmin[0], $tmin[1]), $tmin[2])\n"
      "$t_far = wp.min(wp.min($tmax[0], $tmax[1]), $tmax[2])\n"
-     "{hit} = {t} <= $t_far and $t_far >= 0.0",
+     "{hit} = $t_near <= $t_far and $t_far >= 0.0\n"
+     "{t} = wp.where({hit}, $t_near, -1.0)",
      "intersects the ray from {o} along {d} with the box from {lo} to {hi} by the slab test",
-     "t: t_near t_enter; hit: hit hit_box; inv_d: inv_d inv_dir; t0: t0 t_lo; t1: t1 t_hi; "
+     "t: t_box t_enter; hit: hit hit_box; t_near: t_near t_in; inv_d: inv_d inv_dir; t0: t0 t_lo; t1: t1 "
+     "t_hi; "
      "tmin: tmin t_small; tmax: tmax t_large; t_far: t_far t_exit"},
     {"ray_box_slab_loop", G,
      "o: V3 ray origin, d: V3u ray direction, lo: V3 box minimum, hi: V3 box maximum "
-     "-> t: F ray parameter, hit: B ray hit",
-     "{t} = float(-1.0e6)\n"
+     "-> t: F~o*2+lo*2+hi*2+1 ray parameter, hit: B ray hit",
+     "$t_near = float(-1.0e6)\n"
      "$t_far = float(1.0e6)\n"
      "for $k in range(3):\n"
-     "    $inv = 1.0 / {d}[$k]\n"
+     "    $inv = wp.sign({d}[$k]) / wp.max(wp.abs({d}[$k]), 1.0e-6)\n"
      "    $ta = ({lo}[$k] - {o}[$k]) * $inv\n"
      "    $tb = ({hi}[$k] - {o}[$k]) * $inv\n"
-     "    {t} = wp.max({t}, wp.min($ta, $tb))\n"
+     "    $t_near = wp.max($t_near, wp.min($ta, $tb))\n"
      "    $t_far = wp.min($t_far, wp.max($ta, $tb))\n"
-     "{hit} = {t} <= $t_far and $t_far >= 0.0",
+     "{hit} = $t_near <= $t_far and $t_far >= 0.0\n"
+     "{t} = wp.where({hit}, $t_near, -1.0)",
      "clips the ray from {o} along {d} against the slabs of the box from {lo} to {hi}",
-     "t: t_near t_min; hit: hit inside_slabs; t_far: t_far t_max; k: k axis; inv: inv_d inv; ta: ta t1; "
+     "t: t_box t_entry; hit: hit inside_slabs; t_near: t_near t_min; t_far: t_far t_max; k: k axis; inv: "
+     "inv_d inv; ta: ta t1; "
      "tb: tb t2",
      kLoop},
     {"ray_plane_hit", G,
      "o: V3 ray origin, d: V3u ray direction, n: V3u normal, off: F plane offset "
-     "-> t: F ray parameter, hit: B ray hit",
+     "-> t: F~o*2e6+off*1e6 ray parameter, hit: B ray hit",
      "$denom = wp.dot({n}, {d})\n"
      "{t} = -1.0\n"
      "if wp.abs($denom) > 1.0e-6:\n"
@@ -402,13 +406,13 @@ constexpr IdiomSpec kGeometry[] = {
      "elif $d6 >= 0.0 and $d5 <= $d6:\n"
      "    {q} = {v2}\n"
      "elif $vc <= 0.0 and $d1 >= 0.0 and $d3 <= 0.0:\n"
-     "    {q} = {v0} + $ab * ($d1 / ($d1 - $d3))\n"
+     "    {q} = {v0} + $ab * ($d1 / wp.max($d1 - $d3, 1.0e-12))\n"
      "elif $vb <= 0.0 and $d2 >= 0.0 and $d6 <= 0.0:\n"
-     "    {q} = {v0} + $ac * ($d2 / ($d2 - $d6))\n"
+     "    {q} = {v0} + $ac * ($d2 / wp.max($d2 - $d6, 1.0e-12))\n"
      "elif $va <= 0.0 and $d4 >= $d3 and $d5 >= $d6:\n"
-     "    {q} = {v1} + ({v2} - {v1}) * (($d4 - $d3) / (($d4 - $d3) + ($d5 - $d6)))\n"
+     "    {q} = {v1} + ({v2} - {v1}) * (($d4 - $d3) / wp.max(($d4 - $d3) + ($d5 - $d6), 1.0e-12))\n"
      "else:\n"
-     "    $denom = 1.0 / ($va + $vb + $vc)\n"
+     "    $denom = 1.0 / wp.max($va + $vb + $vc, 1.0e-12)\n"
      "    {q} = {v0} + $ab * ($vb * $denom) + $ac * ($vc * $denom)",
      "finds the point of the triangle closest to {p}",
      "q: closest q_tri; ab: ab; ac: ac; ap: ap; bp: bp; cp: cp; d1: d1; d2: d2; d3: d3; d4: d4; d5: d5; "
