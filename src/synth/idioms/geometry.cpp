@@ -34,6 +34,7 @@ constexpr RoleSpec kRoles[] = {
     {"blend width", "blend width", 0.05, 0.3, "k blend_k", "blend_widths"},
     {"max ray distance", "max ray distance", 10.0, 100.0, "t_max max_dist", "t_maxes"},
     {"plane offset", "offset", -0.5, 0.5, "d plane_d offset", "plane_offsets"},
+    {"plane point", "plane point", -1.0, 1.0, "p_plane plane_pt", "plane_points anchors", true},
     // ---- measures
     {"ray parameter", "ray parameter", 0.0, 2.0, "t t_hit", "t_hits ts"},
     {"ray hit", "ray hit", 0.0, 1.0, "hit is_hit", "hits hit_mask"},
@@ -91,6 +92,20 @@ constexpr IdiomSpec kGeometry[] = {
      "{hit} = {t} > 0.0",
      "intersects the ray from {o} along {d} with the sphere given by {c} and {r}",
      "t: t_hit t; hit: hit is_hit; oc: oc; b: b half_b; disc: disc discriminant", kBranch},
+    {"ray_sphere_quadratic", G,
+     "o: V3 ray origin, d: V3 ray direction, c: V3 center, r: F+ sphere radius "
+     "-> t: F~1e13 ray parameter, hit: B ray hit",
+     "$oc = {o} - {c}\n"
+     "$a = wp.dot({d}, {d})\n"
+     "$b = 2.0 * wp.dot($oc, {d})\n"
+     "$cc = wp.dot($oc, $oc) - {r} * {r}\n"
+     "$disc = $b * $b - 4.0 * $a * $cc\n"
+     "{hit} = $disc >= 0.0\n"
+     "{t} = -1.0\n"
+     "if {hit}:\n"
+     "    {t} = (-$b - wp.sqrt($disc)) / (2.0 * wp.max($a, 1.0e-12))",
+     "solves the quadratic for the ray from {o} along {d} meeting the sphere given by {c} and {r}",
+     "t: t_hit t; hit: hit is_hit; oc: oc; a: a qa; b: b qb; cc: c qc; disc: disc discriminant", kBranch},
     {"ray_hits_sphere", G,
      "o: V3 ray origin, d: V3u ray direction, c: V3 center, r: F+ sphere radius -> hit: B ray hit",
      "$oc = {c} - {o}\n"
@@ -213,8 +228,8 @@ constexpr IdiomSpec kGeometry[] = {
     {"mirror_across_plane", G, "p: V3 point, n: V3u normal, off: F plane offset -> q: V3~p*5+off*2 point",
      "{p} - 2.0 * (wp.dot({n}, {p}) + {off}) * {n}", "mirrors {p} across the plane given by {n} and {off}",
      "q: mirrored p_mirror"},
-    {"plane_through_point", G, "n: V3u normal, p: V3 point -> off: F~p*2 plane offset", "-wp.dot({n}, {p})",
-     "finds the offset of the plane with {n} through {p}", "off: plane_d d"},
+    {"plane_through_point", G, "n: V3u normal, p: V3 plane point -> off: F~p*2 plane offset",
+     "-wp.dot({n}, {p})", "finds the offset of the plane with {n} through {p}", "off: plane_d d"},
     {"segment_crosses_plane", G,
      "p0: V3 segment endpoint, p1: V3 segment endpoint, n: V3u normal, off: F plane offset -> c: B condition",
      "(wp.dot({n}, {p0}) + {off}) * (wp.dot({n}, {p1}) + {off}) < 0.0",
@@ -377,6 +392,16 @@ constexpr IdiomSpec kGeometry[] = {
      "d21: d21; "
      "denom: denom; v: v bv; w: w bw",
      kPair | kHelper},
+    {"barycentric_from_areas", G,
+     "p: V3 point, v0: V3 triangle vertex, v1: V3 triangle vertex, v2: V3 triangle vertex "
+     "-> bary: V3 barycentric coordinates",
+     "$n = wp.cross({v1} - {v0}, {v2} - {v0})\n"
+     "$inv_nn = 1.0 / wp.max(wp.dot($n, $n), 1.0e-12)\n"
+     "$u = wp.dot(wp.cross({v2} - {v1}, {p} - {v1}), $n) * $inv_nn\n"
+     "$v = wp.dot(wp.cross({v0} - {v2}, {p} - {v2}), $n) * $inv_nn\n"
+     "{bary} = wp.vec3($u, $v, 1.0 - $u - $v)",
+     "computes the barycentric coordinates of {p} from the signed areas of the sub-triangles",
+     "bary: bary uvw; n: n_area n; inv_nn: inv_nn inv_area2; u: u w0; v: v w1", kPair},
     {"barycentric_interpolate", G,
      "w: V3 barycentric coordinates, v0: V3 triangle vertex, v1: V3 triangle vertex, v2: V3 triangle vertex "
      "-> p: V3~w*v0+w*v1+w*v2 point",

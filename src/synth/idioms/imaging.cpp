@@ -88,6 +88,9 @@ constexpr IdiomSpec kImaging[] = {
      "if {c} > 0.04045:\n"
      "    {y} = wp.pow(({c} + 0.055) / 1.055, 2.4)",
      "decodes {c} from sRGB to linear", "y: lin linear", kBranch},
+    {"srgb_to_linear_where", I, "c: F01 intensity -> y: F01 ^c",
+     "wp.where({c} <= 0.04045, {c} / 12.92, wp.pow(({c} + 0.055) / 1.055, 2.4))",
+     "decodes {c} from sRGB to linear without a branch", "y: lin linear", kBranch},
     {"srgb_to_linear_rgb", I, "c: V301 color -> lin: V301 color",
      "{lin} = wp.vec3(0.0)\n"
      "for $k in range(3):\n"
