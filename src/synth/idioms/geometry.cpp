@@ -24,7 +24,6 @@ constexpr RoleSpec kRoles[] = {
     // ---- shapes and bounds
     {"box minimum", "box minimum", -1.0, -0.1, "lower box_lo bmin", "lowers box_min", true},
     {"box maximum", "box maximum", 0.1, 1.0, "upper box_hi bmax", "uppers box_max", true},
-    {"box half extents", "extent", 0.1, 0.8, "half_ext extents", "half_extents", true},
     {"sphere radius", "radius", 0.2, 0.8, "radius r", "radii sphere_radii"},
     {"capsule radius", "radius", 0.05, 0.3, "cap_r radius", "capsule_radii radii"},
     {"major radius", "radius", 0.4, 0.8, "r_major ring_r", "major_radii"},
@@ -68,7 +67,6 @@ constexpr RoleSpec kRoles[] = {
     {"grid resolution", "grid resolution", 1.0, 64.0, "dims res_xyz", "dims"},
     {"model matrix", "model matrix", -1.0, 1.0, "model world_from_local", "models"},
     {"view projection matrix", "view projection matrix", -1.0, 1.0, "view_proj mvp", "view_projs"},
-    {"covariance", "covariance", -1.0, 1.0, "cov C", "covs covariances", true},
     {"signed volume", "signed volume", -1.0, 1.0, "vol signed_vol", "volumes"},
     {"tangent", "tangent", -1.0, 1.0, "tangent t_axis", "tangents"},
     {"bitangent", "bitangent", -1.0, 1.0, "bitangent b_axis", "bitangents"},
@@ -337,7 +335,7 @@ constexpr IdiomSpec kGeometry[] = {
      "{hi} = wp.max({p0}, {p1}) + wp.vec3({r})",
      "bounds the capsule of {r} around the segment by a box", "lo: lo cap_lo; hi: hi cap_hi", kPair},
     {"box_center_extents", G,
-     "lo: V3 box minimum, hi: V3 box maximum -> c: V3~lo+hi center, e: V3~lo+hi box half extents",
+     "lo: V3 box minimum, hi: V3 box maximum -> c: V3~lo+hi center, e: V3+~lo+hi box half extents",
      "{c} = 0.5 * ({lo} + {hi})\n"
      "{e} = 0.5 * ({hi} - {lo})",
      "splits the box from {lo} to {hi} into its center and half extents",
@@ -581,9 +579,6 @@ constexpr IdiomSpec kGeometry[] = {
     {"direction_to_latlong", G, "d: V3u direction -> uv: V201 texture coordinate",
      "wp.vec2(0.5 + wp.atan2({d}[0], -{d}[2]) / (2.0 * wp.pi), wp.acos(wp.clamp({d}[1], -1.0, 1.0)) / wp.pi)",
      "maps {d} to equirectangular texture coordinates", "uv: uv st"},
-    {"angle_between", G, "a: V3u direction, b: V3u direction -> theta: F0+~4 angle",
-     "wp.acos(wp.clamp(wp.dot({a}, {b}), -1.0, 1.0))", "measures the angle between {a} and {b}",
-     "theta: angle theta"},
     {"angle_between_atan2", G, "a: V3 vector, b: V3 vector -> theta: F0+~4 angle",
      "wp.atan2(wp.length(wp.cross({a}, {b})), wp.dot({a}, {b}))",
      "measures the angle between {a} and {b} with atan2", "theta: angle theta"},
@@ -645,8 +640,6 @@ constexpr IdiomSpec kGeometry[] = {
      "projects {p} to the screen with {vp} and the perspective divide",
      "ndc: ndc screen; h: clip h; "
      "w: w w_clip"},
-    {"point_covariance", G, "p: V3 point, c: V3 center -> cov: M33~p*p*4+c*c*4 covariance",
-     "wp.outer({p} - {c}, {p} - {c})", "forms the covariance contribution of {p} about {c}", "cov: cov c_i"},
     {"orthonormal_basis", G, "n: V3u normal -> t: V3u~4 tangent, b: V3u~4 bitangent",
      "$s = wp.where({n}[2] >= 0.0, 1.0, -1.0)\n"
      "$a = -1.0 / ($s + {n}[2])\n"
