@@ -49,7 +49,7 @@ constexpr RoleSpec kRoles[] = {
     {"polar angle", "angle", 0.1, 3.0, "theta polar", "thetas"},
     {"azimuth", "angle", -3.0, 3.0, "phi azimuth", "phis azimuths"},
     {"angle in degrees", "degrees", -180.0, 180.0, "deg angle_deg", "angles_deg"},
-    {"heading", "degrees", 0.0, 360.0, "heading yaw_deg", "headings"},
+    {"heading", "heading", 0.0, 360.0, "heading yaw_deg", "headings"},
     {"spherical coordinates", "spherical", 0.1, 1.5, "sph r_theta_phi", "spherical sph_coords", true},
     {"cylindrical coordinates", "cylindrical", 0.1, 1.5, "cyl r_phi_z", "cylindrical cyl_coords", true},
     {"polar coordinates", "polar", 0.1, 1.5, "polar r_theta", "polar polar_coords", true},
