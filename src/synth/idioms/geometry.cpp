@@ -201,7 +201,7 @@ constexpr IdiomSpec kGeometry[] = {
      "{ok} = $k >= 0.0\n"
      "if {ok}:\n"
      "    {t} = {eta} * {i} + ({eta} * $cosi - wp.sqrt($k)) * {n}",
-     "refracts {i} through the surface of {n} by Snell's law with {eta}",
+     "refracts {i} through the surface with {n} by Snell's law with {eta}",
      "t: refracted t_dir; ok: transmits ok; cosi: cos_i cosi; k: k", kBranch},
     {"miss_to_far", G,
      "hit: B ray hit, t: F ray parameter, t_max: F+ # max ray distance =100.0 "
@@ -333,7 +333,7 @@ constexpr IdiomSpec kGeometry[] = {
      "-> lo: V3~p0+p1+r box minimum, hi: V3~p0+p1+r box maximum",
      "{lo} = wp.min({p0}, {p1}) - wp.vec3({r})\n"
      "{hi} = wp.max({p0}, {p1}) + wp.vec3({r})",
-     "bounds the capsule of {r} around the segment by a box", "lo: lo cap_lo; hi: hi cap_hi", kPair},
+     "bounds the capsule with {r} around the segment by a box", "lo: lo cap_lo; hi: hi cap_hi", kPair},
     {"box_center_extents", G,
      "lo: V3 box minimum, hi: V3 box maximum -> c: V3~lo+hi center, e: V3+~lo+hi box half extents",
      "{c} = 0.5 * ({lo} + {hi})\n"
@@ -354,7 +354,7 @@ constexpr IdiomSpec kGeometry[] = {
      "lo: V3 box minimum, hi: V3 box maximum, h: F+ # grid spacing =0.1 -> dims: V3I grid resolution",
      "$e = {hi} - {lo}\n"
      "{dims} = wp.vec3i(int(wp.ceil($e[0] / {h})), int(wp.ceil($e[1] / {h})), int(wp.ceil($e[2] / {h})))",
-     "counts the cells of {h} that cover the box from {lo} to {hi}", "dims: dims res; e: ext size"},
+     "counts the grid cells at {h} that cover the box from {lo} to {hi}", "dims: dims res; e: ext size"},
 
     // ---- triangles
     {"triangle_normal", G,
@@ -503,7 +503,7 @@ constexpr IdiomSpec kGeometry[] = {
      "$ba = {p1} - {p0}\n"
      "$h = wp.clamp(wp.dot($pa, $ba) / wp.max(wp.dot($ba, $ba), 1.0e-12), 0.0, 1.0)\n"
      "{d} = wp.length($pa - $ba * $h) - {r}",
-     "evaluates the signed distance from {p} to the capsule of {r} around the segment",
+     "evaluates the signed distance from {p} to the capsule with {r} around the segment",
      "d: sd_capsule dist; pa: pa; ba: ba; h: h t", kPair},
 
     // ---- signed distance functions
@@ -607,8 +607,7 @@ constexpr IdiomSpec kGeometry[] = {
 
     // ---- cameras and grids
     {"fov_from_focal_length", G, "s: F+ # sensor size =36.0, f: F+ focal length -> fov: F+~4 field of view",
-     "2.0 * wp.atan({s} / (2.0 * {f}))", "computes the field of view of a lens of {f} on a sensor of {s}",
-     "fov: fov fov_x"},
+     "2.0 * wp.atan({s} / (2.0 * {f}))", "computes the field of view from {f} and {s}", "fov: fov fov_x"},
     {"perspective_project", G,
      "p: V3 point, fov: F+ field of view, aspect: F+ # aspect ratio =1.5 -> ndc: V2 screen point",
      "$f = 1.0 / wp.tan(0.5 * {fov})\n"
@@ -632,7 +631,7 @@ constexpr IdiomSpec kGeometry[] = {
      "{near} * {far} / ({far} - {z} * ({far} - {near}))",
      "converts {z} to a linear view depth between {near} and {far}", "depth: depth z_lin"},
     {"transform_point_mat44", G, "m: M44 # model matrix, p: V3 point -> q: V3~m*p*4+m*4 point",
-     "wp.transform_point({m}, {p})", "transforms {p} by the homogeneous matrix {m}", "q: p_world x_world"},
+     "wp.transform_point({m}, {p})", "transforms {p} by {m}", "q: p_world x_world"},
     {"project_point_mat44", G, "vp: M44 # view projection matrix, p: V3 point -> ndc: V2 screen point",
      "$h = {vp} * wp.vec4({p}[0], {p}[1], {p}[2], 1.0)\n"
      "$w = wp.where(wp.abs($h[3]) > 1.0e-6, $h[3], 1.0e-6)\n"
@@ -655,10 +654,10 @@ constexpr IdiomSpec kGeometry[] = {
      "expresses {v} in the frame of {t}, {b} and {n}", "l: v_local local"},
     {"point_to_voxel", G, "p: V3~4 point, h: F+ # grid spacing =0.1 -> ijk: V3I voxel index",
      "wp.vec3i(int(wp.floor({p}[0] / {h})), int(wp.floor({p}[1] / {h})), int(wp.floor({p}[2] / {h})))",
-     "finds the voxel of {h} that contains {p}", "ijk: ijk cell"},
+     "finds the voxel that contains {p} on a grid of {h}", "ijk: ijk cell"},
     {"voxel_center", G, "ijk: V3I voxel index, h: F+ # grid spacing =0.1 -> p: V3~ijk*h+h point",
      "(wp.vec3(float({ijk}[0]), float({ijk}[1]), float({ijk}[2])) + wp.vec3(0.5)) * {h}",
-     "computes the center of {ijk} for cells of {h}", "p: center p_cell"},
+     "computes the center of {ijk} on a grid of {h}", "p: center p_cell"},
     {"snap_to_grid", G, "p: V3~4 point, h: F+ # grid spacing =0.1 -> q: V3~p+h point",
      "$g = {p} / {h}\n"
      "{q} = wp.vec3(wp.round($g[0]), wp.round($g[1]), wp.round($g[2])) * {h}",

@@ -122,7 +122,7 @@ constexpr IdiomSpec kImaging[] = {
      "converts {ycc} from YCbCr to RGB", "c: rgb col; cb: cb; cr: cr"},
     {"rgb_to_xyz", I, "c: V301 color -> xyz: V30+~2 xyz color",
      "wp.mat33(0.4124, 0.3576, 0.1805, 0.2126, 0.7152, 0.0722, 0.0193, 0.1192, 0.9505) * {c}",
-     "converts the linear color {c} to CIE XYZ", "xyz: xyz cie"},
+     "converts {c} from linear RGB to CIE XYZ", "xyz: xyz cie"},
     {"xyz_to_rgb", I, "xyz: V3~2 xyz color -> c: V3~xyz*8 color",
      "wp.mat33(3.2406, -1.5372, -0.4986, -0.9689, 1.8758, 0.0415, 0.0557, -0.2040, 1.0570) * {xyz}",
      "converts {xyz} from CIE XYZ to linear RGB", "c: rgb lin_rgb"},
@@ -196,7 +196,7 @@ constexpr IdiomSpec kImaging[] = {
     {"log_luminance", I, "l: F0+ luminance -> ll: F~10 log luminance", "wp.log(1.0e-4 + {l})",
      "takes the log of {l} for a geometric mean", "ll: log_lum"},
     {"exposure_from_key", I, "avg: F~10 # log luminance, key: F+ # exposure key =0.18 -> e: F+~1e5 exposure",
-     "{key} / wp.exp({avg})", "computes the exposure that maps the log-average luminance {avg} to {key}",
+     "{key} / wp.exp({avg})", "computes the exposure that maps the log-average {avg} to {key}",
      "e: exposure scale"},
     {"tonemap_reinhard", I, "c: V30+ radiance -> y: V301 color", "wp.cw_div({c}, {c} + wp.vec3(1.0))",
      "tone-maps {c} with the Reinhard operator", "y: ldr mapped"},
@@ -237,7 +237,7 @@ constexpr IdiomSpec kImaging[] = {
      "-> out: V40+~2 premultiplied color",
      "{src} + {dst} * (1.0 - {src}[3])", "composites {src} over {dst}", "out: over comp"},
     {"alpha_blend", I, "fg: V3 color, bg: V3 color, a: F01 opacity -> y: V3~fg+bg ^fg",
-     "{fg} * {a} + {bg} * (1.0 - {a})", "blends {fg} over {bg} with opacity {a}", "y: blended comp"},
+     "{fg} * {a} + {bg} * (1.0 - {a})", "blends {fg} over {bg} by {a}", "y: blended comp"},
     {"attach_alpha", I, "c: V301 color, a: F01 opacity -> rgba: V401 rgba color",
      "wp.vec4({c}[0], {c}[1], {c}[2], {a})", "packs {c} and {a} into an RGBA color", "rgba: rgba px"},
 
@@ -328,8 +328,7 @@ constexpr IdiomSpec kImaging[] = {
     {"checkerboard", I, "uv: V2~100 texture coordinate, k: F+ # tiling =8.0 -> v: F01 intensity",
      "$cell = int(wp.floor({uv}[0] * {k})) + int(wp.floor({uv}[1] * {k}))\n"
      "{v} = wp.where($cell % 2 == 0, 1.0, 0.0)",
-     "evaluates a checkerboard of {k} squares per unit at {uv}", "v: checker tex; cell: cell parity",
-     kBranch},
+     "evaluates a checkerboard tiled by {k} at {uv}", "v: checker tex; cell: cell parity", kBranch},
     {"checkerboard_aa", I,
      "uv: V2~100 texture coordinate, k: F+ # tiling =8.0, fw: F+ # texel fraction =0.002 -> v: F01 intensity",
      "{v} = float(0.0)\n"
@@ -339,7 +338,7 @@ constexpr IdiomSpec kImaging[] = {
      "    $cell = int(wp.floor($q[0] * {k})) + int(wp.floor($q[1] * {k}))\n"
      "    if $cell % 2 == 0:\n"
      "        {v} = {v} + 0.25",
-     "supersamples a checkerboard of {k} squares per unit at {uv} over a footprint of {fw}",
+     "supersamples a checkerboard tiled by {k} at {uv} over {fw}",
      "v: checker coverage; s: s sample; o: offset o; q: q uv_s; cell: cell parity", kLoop | kBranch},
     {"uv_mirror_repeat", I, "uv: V2~100 texture coordinate -> t: V201 texture coordinate",
      "wp.vec2(1.0 - wp.abs(2.0 * wp.frac(0.5 * {uv}[0]) - 1.0), 1.0 - wp.abs(2.0 * wp.frac(0.5 * {uv}[1]) - "
@@ -380,7 +379,7 @@ constexpr IdiomSpec kImaging[] = {
     {"vignette", I, "uv: V2 texture coordinate, s: F01 # vignette strength =0.5 -> v: F01 weight",
      "$r = wp.length({uv} - wp.vec2(0.5)) * 1.41421356\n"
      "{v} = 1.0 - {s} * wp.smoothstep(0.4, 1.0, $r)",
-     "computes a radial vignette of {s} at {uv}", "v: vig vignette; r: r dist"},
+     "computes a radial vignette at {uv} with {s}", "v: vig vignette; r: r dist"},
     {"vignette_cos4", I, "uv: V2 texture coordinate, f: F+ # scale =1.0 -> v: F01 weight",
      "$r = wp.length({uv} - wp.vec2(0.5))\n"
      "{v} = wp.pow({f} / wp.sqrt({f} * {f} + $r * $r), 4.0)",
@@ -480,7 +479,7 @@ constexpr IdiomSpec kImaging[] = {
      "$w_yp = wp.exp(({yp} - {c}) * ({yp} - {c}) * $inv)\n"
      "{y} = ({c} + $w_xm * {xm} + $w_xp * {xp} + $w_ym * {ym} + $w_yp * {yp}) / "
      "(1.0 + $w_xm + $w_xp + $w_ym + $w_yp)",
-     "smooths {c} with edge-preserving weights of {sigma}",
+     "smooths {c} with edge-preserving weights over {sigma}",
      "y: filtered smoothed; inv: inv_2s2 k; w_xm: w_xm w0; w_xp: w_xp w1; w_ym: w_ym w2; w_yp: w_yp w3",
      kStencil},
     {"color_blur_cross", I,
