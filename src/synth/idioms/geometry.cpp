@@ -592,7 +592,7 @@ constexpr IdiomSpec kGeometry[] = {
      "{d} = wp.vec3(wp.cos($a), 0.0, wp.sin($a))",
      "turns {deg} into a horizontal direction", "d: dir forward; a: a yaw"},
     {"octahedral_encode", G, "n: V3u normal -> e: V2~1 octahedral coordinates",
-     "$p = {n} / (wp.abs({n}[0]) + wp.abs({n}[1]) + wp.abs({n}[2]))\n"
+     "$p = {n} / wp.max(wp.abs({n}[0]) + wp.abs({n}[1]) + wp.abs({n}[2]), 1.0e-6)\n"
      "{e} = wp.vec2($p[0], $p[1])\n"
      "if $p[2] < 0.0:\n"
      "    {e} = wp.vec2((1.0 - wp.abs($p[1])) * wp.sign($p[0]), (1.0 - wp.abs($p[0])) * wp.sign($p[1]))",
