@@ -54,6 +54,8 @@ constexpr RoleSpec kRoles[] = {
     {"cylindrical coordinates", "cylindrical", 0.1, 1.5, "cyl r_phi_z", "cylindrical cyl_coords", true},
     {"polar coordinates", "polar", 0.1, 1.5, "polar r_theta", "polar polar_coords", true},
     {"octahedral coordinates", "octahedral", -1.0, 1.0, "oct enc", "oct_normals encoded", true},
+    {"twirl strength", "twirl strength", 0.5, 3.0, "twirl swirl", "twirls"},
+    {"orbit step", "orbit step", -0.2, 0.2, "d_angle step", "orbit_steps"},
     // ---- cameras and grids
     {"field of view", "field of view", 0.5, 1.5, "fov fov_y", "fovs"},
     {"aspect ratio", "aspect ratio", 1.0, 2.0, "aspect", "aspects"},
@@ -556,6 +558,11 @@ constexpr IdiomSpec kGeometry[] = {
      "$st = wp.sin({s}[1])\n"
      "{p} = {s}[0] * wp.vec3($st * wp.cos({s}[2]), $st * wp.sin({s}[2]), wp.cos({s}[1]))",
      "converts {s} to a Cartesian point", "p: p xyz; st: sin_theta st"},
+    {"orbit_spherical", G,
+     "s: V3~4 spherical coordinates, dtheta: F~1 # orbit step =0.05, dphi: F~1 # orbit step =0.1 "
+     "-> o: V3~s+1 ^s",
+     "wp.vec3({s}[0], wp.clamp({s}[1] + {dtheta}, 0.01, 3.13), {s}[2] + {dphi})",
+     "orbits {s} by {dtheta} in polar angle and {dphi} in azimuth, away from the poles", "o: orbited sph2"},
     {"direction_from_angles", G, "theta: F polar angle, phi: F azimuth -> d: V3u~1 direction",
      "$st = wp.sin({theta})\n"
      "{d} = wp.vec3($st * wp.cos({phi}), $st * wp.sin({phi}), wp.cos({theta}))",
@@ -563,6 +570,9 @@ constexpr IdiomSpec kGeometry[] = {
     {"cartesian_to_cylindrical", G, "p: V3 point -> q: V3~p*2+4 cylindrical coordinates",
      "wp.vec3(wp.sqrt({p}[0] * {p}[0] + {p}[1] * {p}[1]), wp.atan2({p}[1], {p}[0]), {p}[2])",
      "converts {p} to cylindrical coordinates", "q: cyl r_phi_z"},
+    {"twist_cylindrical", G, "q: V3~4 cylindrical coordinates, k: F+ # twirl strength =1.5 -> w: V3~q*k+q ^q",
+     "wp.vec3({q}[0], {q}[1] + {k} * {q}[2], {q}[2])", "twists {q} about the z axis by {k} per unit height",
+     "w: twisted cyl2"},
     {"cylindrical_to_cartesian", G, "q: V3~4 cylindrical coordinates -> p: V3~q point",
      "wp.vec3({q}[0] * wp.cos({q}[1]), {q}[0] * wp.sin({q}[1]), {q}[2])", "converts {q} to a Cartesian point",
      "p: p xyz"},
@@ -571,6 +581,9 @@ constexpr IdiomSpec kGeometry[] = {
      "q: polar r_theta"},
     {"polar_to_cartesian", G, "q: V2~4 polar coordinates -> p: V2~q planar point",
      "{q}[0] * wp.vec2(wp.cos({q}[1]), wp.sin({q}[1]))", "converts {q} to a Cartesian point", "p: p2 xy"},
+    {"polar_twirl", G, "q: V2~4 polar coordinates, k: F+ # twirl strength =1.5 -> w: V2~q+k ^q",
+     "wp.vec2({q}[0], {q}[1] + {k} * wp.max(1.0 - {q}[0], 0.0))", "twirls {q} by {k}, most near the center",
+     "w: twirled polar2"},
     {"rotate_2d", G, "p: V2 planar point, a: F angle -> q: V2~p*2 planar point",
      "$c = wp.cos({a})\n"
      "$s = wp.sin({a})\n"
@@ -597,6 +610,9 @@ constexpr IdiomSpec kGeometry[] = {
      "if $p[2] < 0.0:\n"
      "    {e} = wp.vec2((1.0 - wp.abs($p[1])) * wp.sign($p[0]), (1.0 - wp.abs($p[0])) * wp.sign($p[1]))",
      "encodes {n} in octahedral coordinates", "e: oct enc; p: p n_l1", kBranch},
+    {"quantize_octahedral", G, "e: V2~1 octahedral coordinates -> q: V2~1 ^e",
+     "wp.vec2(wp.round({e}[0] * 32767.0), wp.round({e}[1] * 32767.0)) / 32767.0",
+     "quantizes {e} to 16-bit signed normalized values", "q: oct16 e_q"},
     {"octahedral_decode", G, "e: V2~1 octahedral coordinates -> n: V3u~1 normal",
      "$z = 1.0 - wp.abs({e}[0]) - wp.abs({e}[1])\n"
      "$t = wp.max(-$z, 0.0)\n"
