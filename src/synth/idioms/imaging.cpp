@@ -225,7 +225,7 @@ constexpr IdiomSpec kImaging[] = {
      "wp.vec3(1.0 - wp.exp(-{c}[0] * {e}), 1.0 - wp.exp(-{c}[1] * {e}), 1.0 - wp.exp(-{c}[2] * {e}))",
      "tone-maps {c} with an exponential film curve at {e}", "y: ldr mapped"},
     {"posterize", I, "x: F01 intensity, n: F+ # quantization levels =4.0 -> y: F01 ^x",
-     "wp.rint({x} * {n}) / {n}", "posterizes {x} to {n} levels", "y: poster banded"},
+     "wp.rint({x} * {n}) / {n}", "posterizes {x} into {n}", "y: poster banded"},
     {"quantize_unorm8", I, "x: F intensity -> y: F01 ^x",
      "wp.trunc(wp.clamp({x}, 0.0, 1.0) * 255.0 + 0.5) / 255.0", "rounds {x} to the nearest 8-bit level",
      "y: q8 quantized"},
@@ -409,7 +409,7 @@ constexpr IdiomSpec kImaging[] = {
     {"ordered_dither", I,
      "x: F01 intensity, t: F01 dither threshold, n: F+ # quantization levels =4.0 "
      "-> y: F~2 ^x",
-     "wp.floor({x} * {n} + {t}) / {n}", "quantizes {x} to {n} levels dithered by {t}", "y: dithered q"},
+     "wp.floor({x} * {n} + {t}) / {n}", "quantizes {x} into {n} dithered by {t}", "y: dithered q"},
 
     // ---- filters (stencils)
     {"sobel_gradient", I,
