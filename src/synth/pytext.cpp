@@ -28,6 +28,16 @@ bool ident_char(char c) {
     return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.';
 }
 
+// Warp's float constants (wp.pi, wp.tau...) are Python floats: float32 in
+// arithmetic, like a literal.
+bool is_float_constant(std::string_view tok) {
+    for (std::string_view c : {"wp.pi", "wp.PI", "wp.half_pi", "wp.HALF_PI", "wp.tau", "wp.TAU", "wp.e",
+                               "wp.E", "wp.phi", "wp.PHI", "wp.ln2", "wp.LN2", "wp.ln10", "wp.LN10",
+                               "wp.log2e", "wp.LOG2E", "wp.log10e", "wp.LOG10E"})
+        if (tok == c) return true;
+    return false;
+}
+
 bool is_float_literal(std::string_view tok) {
     if (tok.starts_with('-')) tok.remove_prefix(1);
     if (tok.empty() || !std::isdigit(static_cast<unsigned char>(tok[0]))) return false;
@@ -66,7 +76,10 @@ class Retargeter {
             } else if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') {
                 size_t j = i;
                 while (j < s.size() && ident_char(s[j])) ++j;
-                name(s.substr(i, j - i), s.substr(j));
+                if (is_float_constant(s.substr(i, j - i)) && !(in_constructor() && whole_argument(s.substr(j))))
+                    out += fmt::format("wp.float64({})", s.substr(i, j - i));
+                else
+                    name(s.substr(i, j - i), s.substr(j));
                 i = j;
             } else {
                 punct(c);

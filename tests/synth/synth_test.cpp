@@ -287,6 +287,8 @@ TEST(Retarget, Float32CodeBecomesFloat64) {
     EXPECT_EQ(f64("wp.quat_rotate(q, v) + wp.mat33(0.0)"), "wp.quat_rotate(q, v) + wp.mat33d(0.0)");
     EXPECT_EQ(f64("x[2] + 3"), "x[2] + 3");
     EXPECT_EQ(f64("wp.vec3(1.0 - x, 0.0, -2.0)"), "wp.vec3d(wp.float64(1.0) - x, 0.0, -2.0)");
+    EXPECT_EQ(f64("x / wp.pi + wp.vec2(wp.tau, 0.5 * wp.pi)"),
+              "x / wp.float64(wp.pi) + wp.vec2d(wp.tau, wp.float64(0.5) * wp.float64(wp.pi))");
     EXPECT_EQ(retarget({{"float(x) * 0.5", false}}, Scalar::F32), "float(x) * 0.5");
     EXPECT_EQ(retarget({{"0.5 * ", false}, {"y", true}}, Scalar::F64), "wp.float64(0.5) * y");
 }
