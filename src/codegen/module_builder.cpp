@@ -6,6 +6,7 @@
 #include "codegen/adjoint.h"
 #include "codegen/emit.h"
 #include "codegen/module_hash.h"
+#include "syntax/limits.h"
 #include "syntax/parser.h"
 
 #include <algorithm>
@@ -86,6 +87,27 @@ void ModuleBuilder::build_function(UserFunction* func) {
     functions_.push_back(func);
 }
 
+ModuleBuilder::Nested::Nested(ModuleBuilder& builder, const SourceFile& source, const Pos& where, int levels)
+    : builder_(builder), levels_(levels) {
+    builder_.depth_ += levels;
+    if (builder_.depth_ > limits::kMaxCodegenDepth) {
+        builder_.depth_ -= levels; // no destructor runs for this guard
+        throw LimitError(
+            source.path(), where.line, where.col + 1,
+            fmt::format("code nested too deeply to generate (more than {} levels of expressions, "
+                        "blocks and function calls; Warp fails near 490)",
+                        limits::kMaxCodegenDepth));
+    }
+}
+
+void ModuleBuilder::count_variable(const SourceFile& source, const Pos& where) {
+    if (++variables_ > limits::kMaxVariables)
+        throw LimitError(source.path(), where.line, where.col + 1,
+                         fmt::format("the module generates more than {} variables (warpsynth's limit on the "
+                                     "size of the generated code)",
+                                     limits::kMaxVariables));
+}
+
 void ModuleBuilder::build_struct_recursive(TypeRef struct_type) {
     std::vector<TypeRef> found;
     std::vector<TypeRef> stack{struct_type};
@@ -151,6 +173,7 @@ CompileOutput ModuleBuilder::assemble() {
         }
         functions_.clear();
         structs_.clear();
+        variables_ = 0; // the module is built again below
     }
     // The hashes only matter for the order of several kernels and for names with a hash suffix.
     std::vector<std::vector<unsigned char>> hashes;

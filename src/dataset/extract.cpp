@@ -6,6 +6,7 @@
 #include "dataset/manifest.h"
 #include "dataset/progress.h"
 #include "syntax/ast.h"
+#include "syntax/limits.h"
 #include "syntax/parser.h"
 #include "syntax/source.h"
 
@@ -24,6 +25,9 @@ namespace fs = std::filesystem;
 using nlohmann::json;
 
 namespace {
+
+// The reduced modules of one file, in all (see scan_file).
+constexpr size_t kMaxReducedBytes = size_t{64} << 20;
 
 struct KernelCandidate {
     std::string file; // as named by the user (for the report only, never in records)
@@ -83,28 +87,65 @@ std::string lines_of(const SourceFile& src, int first, int last) {
     return out;
 }
 
-void collect_files(const fs::path& p, std::vector<fs::path>& out) {
-    std::error_code ec;
-    if (fs::is_directory(p, ec)) {
-        std::vector<fs::path> found;
-        for (const auto& e :
-             fs::recursive_directory_iterator(p, fs::directory_options::skip_permission_denied))
-            if (e.is_regular_file() && e.path().extension() == ".py") found.push_back(e.path());
-        std::sort(found.begin(), found.end());
-        out.insert(out.end(), found.begin(), found.end());
-    } else if (fs::exists(p, ec)) {
-        out.push_back(p);
-    } else {
-        throw IoError(fmt::format("cannot read {}: no such file or folder", p.string()));
+// The .py files under folder `root`, sorted. The walk keeps no folder open
+// while it descends (deep trees cannot exhaust file descriptors), does not
+// follow symbolic links to folders (no loops), and skips with a reason what
+// it cannot read: a link that loops or dangles, a folder it may not list.
+void walk_folder(const fs::path& root, std::vector<fs::path>& out, std::vector<Skipped>& skipped) {
+    std::vector<fs::path> found;
+    std::vector<fs::path> folders{root};
+    while (!folders.empty()) {
+        fs::path dir = std::move(folders.back());
+        folders.pop_back();
+        std::error_code ec;
+        fs::directory_iterator it(dir, fs::directory_options::skip_permission_denied, ec);
+        for (; !ec && it != fs::directory_iterator(); it.increment(ec)) {
+            const fs::path& p = it->path();
+            std::error_code type_ec;
+            fs::file_status link = it->symlink_status(type_ec);
+            if (!type_ec && fs::is_directory(link)) {
+                folders.push_back(p);
+                continue;
+            }
+            if (type_ec || p.extension() != ".py") continue;
+            // A file, or a link to one: its target must resolve.
+            fs::file_status target = fs::status(p, type_ec);
+            if (type_ec)
+                skipped.push_back({p.string(), "cannot read: " + type_ec.message()});
+            else if (!fs::is_directory(target))
+                found.push_back(p); // non-regular files are refused when read
+        }
+        if (ec) skipped.push_back({dir.string(), "cannot list this folder: " + ec.message()});
     }
+    std::sort(found.begin(), found.end());
+    out.insert(out.end(), found.begin(), found.end());
+}
+
+void collect_files(const fs::path& p, std::vector<fs::path>& out, std::vector<Skipped>& skipped) {
+    std::error_code ec;
+    fs::file_status st = fs::status(p, ec);
+    if (fs::is_directory(st))
+        walk_folder(p, out, skipped);
+    else if (fs::exists(st))
+        out.push_back(p);
+    else if (ec && ec != std::errc::no_such_file_or_directory)
+        throw IoError(fmt::format("cannot read {}: {}", p.string(), ec.message()));
+    else
+        throw IoError(fmt::format("cannot read {}: no such file or folder", p.string()));
 }
 
 void scan_file(const fs::path& path, std::vector<KernelCandidate>& out, std::vector<Skipped>& skipped) {
-    std::string text = read_file(path);
-    auto source = std::make_shared<const SourceFile>(path.string(), text);
     std::unique_ptr<ast::Module> module;
+    std::shared_ptr<const SourceFile> source;
     try {
+        source = std::make_shared<const SourceFile>(path.string(), read_source_file(path.string()));
         module = parse_module(source);
+    } catch (const SourceReadError& e) {
+        skipped.push_back({path.string(), e.what()});
+        return;
+    } catch (const LimitError& e) {
+        skipped.push_back({path.string(), "over a limit: " + e.format()});
+        return;
     } catch (const CompileError& e) {
         skipped.push_back({path.string(), "does not parse: " + e.format()});
         return;
@@ -149,6 +190,16 @@ void scan_file(const fs::path& path, std::vector<KernelCandidate>& out, std::vec
         default: break;
         }
     }
+    // Every kernel's reduced module repeats what the kernels share: bound the
+    // total, which grows with kernels x shared definitions.
+    size_t shared_bytes = 0;
+    for (const auto& [s, first] : shared) shared_bytes += lines_of(*source, first, s->pos.end_line).size();
+    if (kernels.size() * shared_bytes > kMaxReducedBytes) {
+        skipped.push_back({path.string(), fmt::format("its {} kernels would each repeat {} bytes of shared "
+                                                      "definitions, more than {} MiB in all: file skipped",
+                                                      kernels.size(), shared_bytes, kMaxReducedBytes >> 20)});
+        return;
+    }
     for (const ast::FunctionDef* k : kernels) {
         std::string reduced;
         bool kernel_placed = false;
@@ -187,7 +238,7 @@ BuiltRecord build(const KernelCandidate& k, DeviceSet device, uint64_t index) {
 ExtractSummary extract(const ExtractOptions& options) {
     ExtractSummary summary;
     std::vector<fs::path> files;
-    for (const auto& p : options.paths) collect_files(p, files);
+    for (const auto& p : options.paths) collect_files(p, files, summary.skipped);
     summary.files = files.size();
     std::vector<KernelCandidate> kernels;
     for (const auto& f : files) scan_file(f, kernels, summary.skipped);
