@@ -2,7 +2,7 @@
 # scripts/test.sh: set up, build, and run every test; exits non-zero on any failure.
 #   1. scripts/setup.sh (Debian packages, .venv with the pinned Warp)
 #   2. Release build in build/ and every ctest test there (labels unit, diff, tu, reference, infra)
-#   3. ASan+UBSan build in build-asan/ and the unit tests (label unit) there
+#   3. ASan+UBSan build in build-asan/ and the unit and hostile tests (labels unit, hostile) there
 # CI (.ci/run) runs exactly this.
 set -euo pipefail
 
@@ -28,8 +28,8 @@ cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DWS_SANITIZE=ON -DWS
   -DWS_PYTHON="$python" >/dev/null
 cmake --build build-asan -j"$jobs"
 
-step "ctest: unit tests under sanitizers (build-asan/)"
-ctest --test-dir build-asan -L unit --output-on-failure -j"$jobs" --no-tests=error || status=1
+step "ctest: unit and hostile-input tests under sanitizers (build-asan/)"
+ctest --test-dir build-asan -L 'unit|hostile' --output-on-failure -j"$jobs" --no-tests=error || status=1
 
 if [ $status -ne 0 ]; then
   step "FAILED (see the ctest output above)"

@@ -242,6 +242,9 @@ Adjoint::lower_unrolled_continues(const std::vector<ast::Stmt*>& body, const std
 
 void Adjoint::eval(const ast::Stmt* node) {
     ModuleBuilder::Nested nested(*builder, builder->scope().source(), node->pos);
+    if (node->kind == ast::StmtKind::If || node->kind == ast::StmtKind::For ||
+        node->kind == ast::StmtKind::While)
+        builder->count_name_copies(symbols.size(), builder->scope().source(), node->pos);
     if (node->pos.line > 0) set_lineno(node->pos.line - src.fun_lineno); // synthesized nodes have no position
     current_pos_ = node->pos;
     switch (node->kind) {

@@ -44,6 +44,8 @@ class ModuleBuilder {
     };
     // Counts one generated variable (limits::kMaxVariables); LimitError at `where` past the limit.
     void count_variable(const SourceFile& source, const Pos& where);
+    // Counts `names` local names copied at a branch or loop (limits::kMaxNameCopies).
+    void count_name_copies(size_t names, const SourceFile& source, const Pos& where);
 
   private:
     void build_kernel(KernelDef* kernel);
@@ -56,6 +58,7 @@ class ModuleBuilder {
     std::vector<TypeRef> structs_;
     int depth_ = 0;
     size_t variables_ = 0;
+    size_t name_copies_ = 0;
 };
 
 } // namespace ws

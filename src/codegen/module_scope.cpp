@@ -950,9 +950,8 @@ void ModuleScope::define_function(const ast::FunctionDef* def) {
                 }
             }
         }
-        for (const KernelDef* other : kernels_)
-            if (other->src.key == k->src.key)
-                fail(def->pos, fmt::format("kernel '{}' is defined twice", def->name));
+        if (kernel_keys_.count(k->src.key))
+            fail(def->pos, fmt::format("kernel '{}' is defined twice", def->name));
         for (const Param& p : k->src.params)
             if (p.type->is_generic()) {
                 // A generic kernel is only compiled for wp.overload()-ed types; alone it adds no code.
@@ -965,6 +964,7 @@ void ModuleScope::define_function(const ast::FunctionDef* def) {
         obj->kernel = k.get();
         globals_[def->name] = obj;
         kernels_.push_back(k.get());
+        kernel_keys_.insert(k->src.key);
         kernel_storage_.push_back(std::move(k));
         return;
     }

@@ -35,6 +35,12 @@ constexpr size_t kMaxDefinitions = 10000;
 // memory it takes.
 constexpr size_t kMaxVariables = 200000;
 
+// Local names copied at branches and loops, over a module: Warp copies a
+// function's table of local names at every if, for and while, and so does
+// warpsynth, so the work is names x branches (3000 names and 1000 ifs in one
+// kernel are 3 million).
+constexpr size_t kMaxNameCopies = 5000000;
+
 } // namespace ws::limits
 
 namespace ws {

@@ -176,6 +176,12 @@ def main():
                   LIMIT, "more than 10000 top-level function and class definitions")
         c.compile("statements_110000", w("stmts.py", kernel("    x = x + 1.0\n" * 110000)), LIMIT,
                   "more than 200000 variables", seconds=60, mib=1536)
+        c.compile("local_names_50000", w("names.py", kernel("".join(f"    v{j} = x + 1.0\n" for j in range(50000)))),
+                  OK, "", seconds=60)
+        c.compile("names_times_branches",
+                  w("branches.py", kernel("".join(f"    v{j} = x + 1.0\n" for j in range(10000))
+                                          + "    if x > 0.0:\n        x = x + 1.0\n" * 10000)),
+                  LIMIT, "too many local names times branches and loops", seconds=60)
         big = w("big.py", "# padding\n" * (9 * MIB // 10))
         c.compile("file_9mib", big, LIMIT, "more than the 8 MiB limit")
         rnd = random.Random(9)
