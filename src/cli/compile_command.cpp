@@ -1,6 +1,7 @@
 // `warpsynth compile FILE`: print Warp's code for one Python file.
 #include "cli/commands.h"
 #include "codegen/compile.h"
+#include "syntax/large_stack.h"
 #include "syntax/limits.h"
 
 #include <cerrno>
@@ -96,8 +97,11 @@ Action add_compile_command(CLI::App& app) {
         opts.device = args->device == "cpu" ? Device::Cpu : Device::Cuda;
         opts.strip_hash = args->strip_hash;
         opts.enable_backward = !args->no_backward;
-        CompileOutput out = compile_module(source, opts);
-        std::string text = args->body_only ? out.body : translation_unit(out, opts.device);
+        std::string text;
+        run_on_large_stack([&] {
+            CompileOutput out = compile_module(source, opts);
+            text = args->body_only ? out.body : translation_unit(out, opts.device);
+        });
 
         if (args->output.empty()) {
             std::cout.write(text.data(), static_cast<std::streamsize>(text.size()));

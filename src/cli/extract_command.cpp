@@ -3,6 +3,7 @@
 #include "dataset/cli_errors.h"
 #include "dataset/extract.h"
 #include "dataset/io_error.h"
+#include "syntax/large_stack.h"
 #include "syntax/limits.h"
 
 #include <fmt/format.h>
@@ -47,7 +48,10 @@ Action add_extract_command(CLI::App& app) {
             if (opts.shard_size == 0) throw dataset::ConfigError("--shard-size must be at least 1");
             if (!dataset::parse_device_set(*device, opts.device))
                 throw dataset::ConfigError("--device must be cuda, cpu or both");
-            dataset::ExtractSummary s = dataset::extract(opts);
+            // The parser and the compiler recurse: give them a stack of known size (TBB's
+            // workers get the same, and this thread takes part in their work).
+            dataset::ExtractSummary s;
+            run_on_large_stack([&] { s = dataset::extract(opts); });
             if (!opts.quiet)
                 for (const auto& sk : s.skipped)
                     std::cout << fmt::format("{}: skipped: {}\n", sk.where, sk.reason);

@@ -6,6 +6,7 @@
 #include "dataset/manifest.h"
 #include "dataset/progress.h"
 #include "syntax/ast.h"
+#include "syntax/large_stack.h"
 #include "syntax/limits.h"
 #include "syntax/parser.h"
 #include "syntax/source.h"
@@ -247,6 +248,7 @@ ExtractSummary extract(const ExtractOptions& options) {
     unsigned jobs = options.jobs ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
     // More threads than cores is allowed (--jobs is the user's choice), without TBB's warning.
     tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism, jobs);
+    tbb::global_control stack(tbb::global_control::thread_stack_size, kCompileStackBytes); // workers compile
     tbb::task_arena arena(static_cast<int>(jobs));
     Progress progress("extract", kernels.size(), options.quiet);
 

@@ -5,6 +5,7 @@
 #include "dataset/kernel_source.h"
 #include "dataset/manifest.h"
 #include "dataset/progress.h"
+#include "syntax/large_stack.h"
 #include "syntax/source.h"
 
 #include <algorithm>
@@ -158,6 +159,7 @@ GenerateSummary generate(const GenerateOptions& options) {
 
     // More threads than cores is allowed (--jobs is the user's choice), without TBB's warning.
     tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism, jobs);
+    tbb::global_control stack(tbb::global_control::thread_stack_size, kCompileStackBytes); // workers compile
     tbb::task_arena arena(static_cast<int>(jobs));
     arena.execute([&] {
         tbb::parallel_pipeline(jobs * 4,

@@ -11,6 +11,7 @@
 #include "dataset/record_builder.h"
 #include "dataset/shard_reader.h"
 #include "dataset/stats.h"
+#include "syntax/large_stack.h"
 #include "syntax/source.h"
 
 #include <algorithm>
@@ -152,6 +153,7 @@ ValidateReport validate(const ValidateOptions& options) {
 
     // More threads than cores is allowed (--jobs is the user's choice), without TBB's warning.
     tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism, jobs);
+    tbb::global_control stack(tbb::global_control::thread_stack_size, kCompileStackBytes); // workers compile
     tbb::task_arena arena(static_cast<int>(jobs));
     arena.execute([&] {
         tbb::parallel_pipeline(
