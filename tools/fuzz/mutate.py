@@ -209,7 +209,8 @@ def statement_sites(tree):
 def m_type_swap(src, tree, rng):
     cands = []
     for n in ast.walk(tree):
-        if isinstance(n, ast.Attribute) and n.attr in ALL_TYPES and isinstance(n.value, ast.Name):
+        if (isinstance(n, ast.Attribute) and n.attr in ALL_TYPES and isinstance(n.value, ast.Name)
+                and n.value.id in ("wp", "warp")):
             cands.append(n)
         elif isinstance(n, ast.Name) and n.id in ("float", "int", "bool") and isinstance(n.ctx, ast.Load):
             cands.append(n)
