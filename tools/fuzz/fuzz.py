@@ -213,6 +213,8 @@ def main(argv):
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--batch", type=int, default=100, help="mutants per Warp process")
     ap.add_argument("--seeds", default="corpus,cases,suite")
+    ap.add_argument("--seed-filter", metavar="REGEX", help="only seeds whose name (s_tests_corpus_t1_scalar_01_axpby, "
+                    "s_suite_tests__test_mesh, ...) matches")
     ap.add_argument("--devices", default="cuda,cpu")
     ap.add_argument("--warpsynth", default=os.path.join(ROOT, "build", "src", "cli", "warpsynth"))
     ap.add_argument("--python", default=sys.executable, help="Python with the pinned warp-lang")
@@ -241,6 +243,8 @@ def main(argv):
     for sub in ("findings", "repro"):
         shutil.rmtree(os.path.join(a.out, sub), ignore_errors=True)
     seeds = collect_seeds(a.seeds.split(","), a.out)  # the suite copies stay in DIR/suite
+    if a.seed_filter:
+        seeds = {n: t for n, t in seeds.items() if re.search(a.seed_filter, n)}
     job = Job(a, seeds, work)
     with multiprocessing.Pool(a.jobs) as pool:
         if a.reuse_seeds:  # the qualification of an earlier run with the same seeds and binaries

@@ -315,10 +315,16 @@ def m_static_expr(src, tree, rng):
     if not consts:
         return None
     n = rng.choice(consts)
-    v = rng.choice([src.segment(n)] * 3 + LITERAL_EXTREMES[:40])
-    definition = rng.choice(CONST_DEFS).format(v=f"({v})" if not re.fullmatch(r"[\w.]+", v) else v)
     name = f"FZ_C{rng.randrange(1000)}"
-    use = rng.choice([name, f"wp.static({name})", f"{name} + 1", f"-{name}", f"{name} * {name}"])
+    if rng.random() < 0.6:  # the same value through a module constant: Warp should accept it
+        v = src.segment(n)
+        definition = rng.choice(["{v}", "wp.constant({v})"]).format(v=v)
+        use = rng.choice([name, f"wp.static({name})"])
+    else:
+        pool = INT_EXTREMES if type(n.value) is int else FLOAT_EXTREMES
+        v = rng.choice([src.segment(n)] * 3 + pool)
+        definition = rng.choice(CONST_DEFS).format(v=f"({v})" if not re.fullmatch(r"[\w.]+", v) else v)
+        use = rng.choice([name, f"wp.static({name})", f"{name} + 1", f"-{name}", f"{name} * {name}"])
     text = src.replace(n, use if re.fullmatch(r"\w+", use) else f"({use})")
     first = 1
     # after the imports: the first top-level statement that is not an import
