@@ -10,8 +10,8 @@
 #include <string>
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-    auto source = std::make_shared<ws::SourceFile>(
-        "fuzz.py", std::string(reinterpret_cast<const char*>(data), size));
+    auto source =
+        std::make_shared<ws::SourceFile>("fuzz.py", std::string(reinterpret_cast<const char*>(data), size));
     for (ws::Device device : {ws::Device::Cuda, ws::Device::Cpu}) {
         ws::CompileOptions options;
         options.device = device;

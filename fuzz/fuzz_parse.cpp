@@ -9,8 +9,8 @@
 #include <string>
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-    auto source = std::make_shared<ws::SourceFile>(
-        "fuzz.py", std::string(reinterpret_cast<const char*>(data), size));
+    auto source =
+        std::make_shared<ws::SourceFile>("fuzz.py", std::string(reinterpret_cast<const char*>(data), size));
     try {
         auto module = ws::parse_module(source);
     } catch (const ws::CompileError&) {

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <initializer_list>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -115,6 +116,15 @@ ResultOrError value(TypeRef t);
 ResultOrError values(std::vector<TypeRef> ts);
 ResultOrError void_result();
 ResultOrError fail(std::string message);
+// A vector length or matrix dimension given as a constant, the way Warp takes it (a ctypes
+// array length): an int, or a float with an integral value. Anything else is an error (a
+// negative or fractional value, which Warp rejects) or unsupported (a bool, which Warp
+// prints as `true` in the C++ type). `what` names it in the message.
+struct Dimension {
+    int64_t value = 0;
+    std::optional<ResultOrError> error;
+};
+Dimension dimension_value(const Constant& c, std::string_view what);
 
 // Warp's scalar_infer_type over argument types: the one scalar type of all
 // scalar and composite arguments (bool included); an error if several.
