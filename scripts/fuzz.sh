@@ -49,6 +49,6 @@ cd "$build"
 status=0
 "$build/fuzz/fuzz_$target" "${options[@]}" "$@" "$build/corpus/$target" "$seeds" || status=$?
 found=$(find "$build/artifacts/$target" -maxdepth 1 -type f -newer "$seeds" | wc -l)
-echo "fuzz.sh: $target: $found new finding(s) in $build/artifacts/$target/ (exit $status)"
+echo "fuzz.sh: $target: $found new finding(s) in $build/artifacts/$target/ (libFuzzer exit status $status)"
 if [ "$found" -gt 0 ] && [ $status -eq 0 ]; then status=1; fi
 exit $status

@@ -116,10 +116,10 @@ ResultOrError value(TypeRef t);
 ResultOrError values(std::vector<TypeRef> ts);
 ResultOrError void_result();
 ResultOrError fail(std::string message);
-// A vector length or matrix dimension given as a constant, the way Warp takes it (a ctypes
-// array length): an int, or a float with an integral value. Anything else is an error (a
-// negative or fractional value, which Warp rejects) or unsupported (a bool, which Warp
-// prints as `true` in the C++ type). `what` names it in the message.
+// A vector length or matrix dimension given as a constant: a non-negative int. A negative or
+// fractional value is an error (Warp rejects it: a ctypes array length); a bool (Warp prints
+// `true` in the C++ type) or an integral float (Warp accepts 3.0 only when a type of that shape
+// exists already, e.g. vec3) is unsupported. `what` names it in the message.
 struct Dimension {
     int64_t value = 0;
     std::optional<ResultOrError> error;

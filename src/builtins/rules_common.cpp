@@ -110,6 +110,12 @@ Dimension dimension_value(const Constant& c, std::string_view what) {
                              what));
         return d;
     }
+    if (is_float) { // Warp takes 3.0 only where a type of that shape exists already (vec3), else fails
+        ResultOrError r = fail(fmt::format("a float as the {} is not supported", what));
+        r.unsupported = true;
+        d.error = r;
+        return d;
+    }
     d.value = c.as_int();
     if (d.value < 0) d.error = fail(fmt::format("the {} must not be negative", what));
     return d;
