@@ -143,3 +143,36 @@ def minimise(text, want, workdir, devices, binary, python, budget_s=300):
     if tidy != text and r.first_keeping([tidy]) == 0:
         text = tidy
     return r.reduce(text), r.rounds
+
+
+def main(argv):
+    """minimize.py FINDING.py --warpsynth BIN --out SMALL.py: minimise one kept finding again
+    (its FINDING.json beside it gives the kind and detail to keep)."""
+    import argparse
+    import json
+    import sys
+    ap = argparse.ArgumentParser(description="minimise one finding of fuzz.py")
+    ap.add_argument("finding")
+    ap.add_argument("--warpsynth", required=True)
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--devices", default="cuda,cpu")
+    ap.add_argument("--budget", type=float, default=600, help="seconds")
+    a = ap.parse_args(argv)
+    with open(a.finding[:-3] + ".json") as f:
+        info = json.load(f)
+    with open(a.finding, encoding="utf-8") as f:
+        text = f.read()
+    want = (info["kind"], "" if info["kind"] == "mismatch" else info["detail"])
+    work = os.path.abspath(a.out) + ".work"
+    small, rounds = minimise(text, want, work, a.devices.split(","), os.path.abspath(a.warpsynth),
+                             sys.executable, a.budget)
+    import shutil
+    shutil.rmtree(work, ignore_errors=True)
+    with open(a.out, "w", encoding="utf-8") as f:
+        f.write(small)
+    print(f"minimize: {len(text.splitlines())} -> {len(small.splitlines())} lines in {rounds} rounds: {a.out}")
+
+
+if __name__ == "__main__":
+    import sys
+    main(sys.argv[1:])
