@@ -6,6 +6,7 @@
 #include <atomic>
 #include <cmath>
 #include <fmt/format.h>
+#include <limits>
 
 namespace ws::builtins::detail {
 
@@ -117,7 +118,13 @@ Dimension dimension_value(const Constant& c, std::string_view what) {
         return d;
     }
     d.value = c.as_int();
-    if (d.value < 0) d.error = fail(fmt::format("the {} must not be negative", what));
+    if (d.value < 0) {
+        d.error = fail(fmt::format("the {} must not be negative", what));
+    } else if (d.value > std::numeric_limits<int32_t>::max()) { // Warp prints it; our types hold an int
+        ResultOrError r = fail(fmt::format("a {} of {} is not supported", what, d.value));
+        r.unsupported = true;
+        d.error = r;
+    }
     return d;
 }
 
