@@ -44,7 +44,8 @@ def main(argv):
     p = subprocess.run([sys.executable, os.path.join(HERE, "fuzz.py"), "--out", run, "--seed", "3",
                         "--count", "60", "--batch", "30", "--seeds", "corpus", "--seed-filter", "t1_scalar_0",
                         "--minimise", "crash,mismatch", "--warpsynth", fake,
-                        "--memory-mb", "0"]  # the real binary may be a sanitizer build, capture_output=True, text=True)
+                        "--memory-mb", "0"],  # the real binary may be a sanitizer build
+                       capture_output=True, text=True)
     print(p.stdout[-3000:], p.stderr[-2000:])
     problems = []
     if p.returncode != 1:
