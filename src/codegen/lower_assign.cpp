@@ -343,9 +343,12 @@ void Adjoint::emit_augassign(const ast::AugAssign* node) {
 
     if (lhs->kind == ast::ExprKind::Subscript) {
         const auto* sub = ast::as<ast::Subscript>(lhs);
-        auto [target, index_nodes] = eval_subscript(sub, true);
+        auto evaluated = eval_subscript(sub, true);
+        // A plain variable, not a structured binding: the lambda below captures it, which
+        // clang before 16 (the fuzz build's compiler) does not allow for bindings.
+        Var* target = evaluated.first;
         TypeRef tt = types::strip_reference(target->type);
-        std::vector<Var*> indices = eval_indices(tt, index_nodes);
+        std::vector<Var*> indices = eval_indices(tt, evaluated.second);
 
         auto lower_load_op_store = [&]() {
             for (Var*& i : indices) i = load(i);
