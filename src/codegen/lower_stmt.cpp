@@ -2,9 +2,9 @@
 // for loops (unrolled or dynamic), while, break, continue, return,
 // expression statements and assert.
 #include "codegen/adjoint.h"
-#include "codegen/ast_walk.h"
 #include "codegen/module_builder.h"
 #include "codegen/module_scope.h"
+#include "syntax/ast_walk.h"
 #include "syntax/parser.h"
 
 #include <deque>

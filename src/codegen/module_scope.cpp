@@ -5,9 +5,9 @@
 
 #include "builtins/builtin.h"
 #include "codegen/adjoint.h"
-#include "codegen/ast_walk.h"
 #include "codegen/emit.h"
 #include "codegen/warp_names.h"
+#include "syntax/ast_walk.h"
 #include "syntax/parser.h"
 
 #include <algorithm>
