@@ -1,5 +1,6 @@
 #include "dataset/extract.h"
 
+#include "analysis/comments.h"
 #include "dataset/dataset_writer.h"
 #include "dataset/file_io.h"
 #include "dataset/io_error.h"
@@ -30,6 +31,7 @@ struct KernelCandidate {
     int line = 0;
     std::string kernel_name;
     std::string module_source; // the reduced module
+    std::string description;   // the first paragraph of the kernel's docstring
 };
 
 struct Pass1 {
@@ -81,22 +83,6 @@ std::string lines_of(const SourceFile& src, int first, int last) {
         out += '\n';
     }
     return out;
-}
-
-void collect_files(const fs::path& p, std::vector<fs::path>& out) {
-    std::error_code ec;
-    if (fs::is_directory(p, ec)) {
-        std::vector<fs::path> found;
-        for (const auto& e :
-             fs::recursive_directory_iterator(p, fs::directory_options::skip_permission_denied))
-            if (e.is_regular_file() && e.path().extension() == ".py") found.push_back(e.path());
-        std::sort(found.begin(), found.end());
-        out.insert(out.end(), found.begin(), found.end());
-    } else if (fs::exists(p, ec)) {
-        out.push_back(p);
-    } else {
-        throw IoError(fmt::format("cannot read {}: no such file or folder", p.string()));
-    }
 }
 
 void scan_file(const fs::path& path, std::vector<KernelCandidate>& out, std::vector<Skipped>& skipped) {
@@ -165,7 +151,9 @@ void scan_file(const fs::path& path, std::vector<KernelCandidate>& out, std::vec
             append(lines_of(*source, first, s->pos.end_line), is_def);
         }
         if (!kernel_placed) append(lines_of(*source, k->first_line, k->pos.end_line), true);
-        out.push_back(KernelCandidate{path.string(), k->first_line, k->name, std::move(reduced)});
+        const std::string* doc = analysis::docstring(k->body);
+        out.push_back(KernelCandidate{path.string(), k->first_line, k->name, std::move(reduced),
+                                      doc ? analysis::first_paragraph(*doc) : std::string()});
     }
 }
 
@@ -179,6 +167,7 @@ BuiltRecord build(const KernelCandidate& k, DeviceSet device, uint64_t index) {
     c.python_source = k.module_source;
     c.kernel_name = k.kernel_name;
     c.category = "extracted";
+    c.description = k.description;
     return build_record(std::move(c), extract_id(k), device, 0, index);
 }
 
@@ -187,7 +176,7 @@ BuiltRecord build(const KernelCandidate& k, DeviceSet device, uint64_t index) {
 ExtractSummary extract(const ExtractOptions& options) {
     ExtractSummary summary;
     std::vector<fs::path> files;
-    for (const auto& p : options.paths) collect_files(p, files);
+    for (const auto& p : options.paths) collect_python_files(p, files);
     summary.files = files.size();
     std::vector<KernelCandidate> kernels;
     for (const auto& f : files) scan_file(f, kernels, summary.skipped);
@@ -268,7 +257,7 @@ ExtractSummary extract(const ExtractOptions& options) {
             writer.add_candidate();
             json j;
             to_json(j, b.record);
-            if (writer.add_record(j.dump(), b.record, b.fingerprint.structure_hash, b.fingerprint.signature))
+            if (writer.add_record(j.dump(), b.record, b.fingerprint.structure_hash, b.measures()))
                 ++in_shard;
             else
                 ++summary.duplicates;

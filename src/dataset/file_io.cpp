@@ -2,6 +2,7 @@
 
 #include "dataset/io_error.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
@@ -110,6 +111,22 @@ uint64_t file_xxh3(const fs::path& path) {
     XXH3_64bits_reset(state);
     read_chunks(path, 1 << 20, [&](const char* data, size_t n) { XXH3_64bits_update(state, data, n); });
     return XXH3_64bits_digest(state);
+}
+
+void collect_python_files(const fs::path& p, std::vector<fs::path>& out) {
+    std::error_code ec;
+    if (fs::is_directory(p, ec)) {
+        std::vector<fs::path> found;
+        for (const auto& e :
+             fs::recursive_directory_iterator(p, fs::directory_options::skip_permission_denied))
+            if (e.is_regular_file() && e.path().extension() == ".py") found.push_back(e.path());
+        std::sort(found.begin(), found.end());
+        out.insert(out.end(), found.begin(), found.end());
+    } else if (fs::exists(p, ec)) {
+        out.push_back(p);
+    } else {
+        throw IoError(fmt::format("cannot read {}: no such file or folder", p.string()));
+    }
 }
 
 } // namespace ws::dataset

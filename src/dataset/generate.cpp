@@ -66,7 +66,7 @@ struct Item {
     std::string line;
     Record meta; // metadata only: the code strings are dropped once serialized
     uint64_t structure_hash = 0;
-    MinHashSignature signature{};
+    SourceMeasures measures;
 };
 
 void build(Item& item, const KernelSource& source, const GenerateConfig& c) {
@@ -85,7 +85,7 @@ void build(Item& item, const KernelSource& source, const GenerateConfig& c) {
         to_json(j, built.record);
         item.line = j.dump();
         item.structure_hash = built.fingerprint.structure_hash;
-        item.signature = built.fingerprint.signature;
+        item.measures = built.measures();
         Record& r = built.record;
         r.drop_code();
         item.meta = std::move(r);
@@ -196,7 +196,7 @@ GenerateSummary generate(const GenerateOptions& options) {
                                            switch (item->status) {
                                            case Item::Status::Ok:
                                                writer.add_record(item->line, item->meta, item->structure_hash,
-                                                                 item->signature);
+                                                                 item->measures);
                                                break;
                                            case Item::Status::CompileFailed:
                                                writer.add_failure(true, item->reason);
