@@ -216,7 +216,8 @@ bool same_branches(const ast::Expr* e) {
         return same_expr(ast::as<ast::IfExp>(e)->body, ast::as<ast::IfExp>(e)->orelse);
     if (e->kind != ExprKind::Call) return false;
     const auto* c = ast::as<ast::Call>(e);
-    const std::string_view member = warp_member(dotted_name(c->func));
+    const std::string callee = dotted_name(c->func);
+    const std::string_view member = warp_member(callee);
     return (member == "where" || member == "select") && c->args.size() == 3 && c->keywords.empty() &&
            same_expr(c->args[1], c->args[2]);
 }
