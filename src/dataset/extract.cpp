@@ -1,5 +1,6 @@
 #include "dataset/extract.h"
 
+#include "analysis/comments.h"
 #include "dataset/dataset_writer.h"
 #include "dataset/file_io.h"
 #include "dataset/io_error.h"
@@ -35,6 +36,7 @@ struct KernelCandidate {
     int line = 0;
     std::string kernel_name;
     std::string module_source; // the reduced module
+    std::string description;   // the first paragraph of the kernel's docstring
 };
 
 struct Pass1 {
@@ -86,53 +88,6 @@ std::string lines_of(const SourceFile& src, int first, int last) {
         out += '\n';
     }
     return out;
-}
-
-// The .py files under folder `root`, sorted. The walk keeps no folder open
-// while it descends (deep trees cannot exhaust file descriptors), does not
-// follow symbolic links to folders (no loops), and skips with a reason what
-// it cannot read: a link that loops or dangles, a folder it may not list.
-void walk_folder(const fs::path& root, std::vector<fs::path>& out, std::vector<Skipped>& skipped) {
-    std::vector<fs::path> found;
-    std::vector<fs::path> folders{root};
-    while (!folders.empty()) {
-        fs::path dir = std::move(folders.back());
-        folders.pop_back();
-        std::error_code ec;
-        fs::directory_iterator it(dir, fs::directory_options::skip_permission_denied, ec);
-        for (; !ec && it != fs::directory_iterator(); it.increment(ec)) {
-            const fs::path& p = it->path();
-            std::error_code type_ec;
-            fs::file_status link = it->symlink_status(type_ec);
-            if (!type_ec && fs::is_directory(link)) {
-                folders.push_back(p);
-                continue;
-            }
-            if (type_ec || p.extension() != ".py") continue;
-            // A file, or a link to one: its target must resolve.
-            fs::file_status target = fs::status(p, type_ec);
-            if (type_ec)
-                skipped.push_back({p.string(), "cannot read: " + type_ec.message()});
-            else if (!fs::is_directory(target))
-                found.push_back(p); // non-regular files are refused when read
-        }
-        if (ec) skipped.push_back({dir.string(), "cannot list this folder: " + ec.message()});
-    }
-    std::sort(found.begin(), found.end());
-    out.insert(out.end(), found.begin(), found.end());
-}
-
-void collect_files(const fs::path& p, std::vector<fs::path>& out, std::vector<Skipped>& skipped) {
-    std::error_code ec;
-    fs::file_status st = fs::status(p, ec);
-    if (fs::is_directory(st))
-        walk_folder(p, out, skipped);
-    else if (fs::exists(st))
-        out.push_back(p);
-    else if (ec && ec != std::errc::no_such_file_or_directory)
-        throw IoError(fmt::format("cannot read {}: {}", p.string(), ec.message()));
-    else
-        throw IoError(fmt::format("cannot read {}: no such file or folder", p.string()));
 }
 
 void scan_file(const fs::path& path, std::vector<KernelCandidate>& out, std::vector<Skipped>& skipped) {
@@ -217,7 +172,9 @@ void scan_file(const fs::path& path, std::vector<KernelCandidate>& out, std::vec
             append(lines_of(*source, first, s->pos.end_line), is_def);
         }
         if (!kernel_placed) append(lines_of(*source, k->first_line, k->pos.end_line), true);
-        out.push_back(KernelCandidate{path.string(), k->first_line, k->name, std::move(reduced)});
+        const std::string* doc = analysis::docstring(k->body);
+        out.push_back(KernelCandidate{path.string(), k->first_line, k->name, std::move(reduced),
+                                      doc ? analysis::first_paragraph(*doc) : std::string()});
     }
 }
 
@@ -231,6 +188,7 @@ BuiltRecord build(const KernelCandidate& k, DeviceSet device, uint64_t index) {
     c.python_source = k.module_source;
     c.kernel_name = k.kernel_name;
     c.category = "extracted";
+    c.description = k.description;
     return build_record(std::move(c), extract_id(k), device, 0, index);
 }
 
@@ -239,7 +197,9 @@ BuiltRecord build(const KernelCandidate& k, DeviceSet device, uint64_t index) {
 ExtractSummary extract(const ExtractOptions& options) {
     ExtractSummary summary;
     std::vector<fs::path> files;
-    for (const auto& p : options.paths) collect_files(p, files, summary.skipped);
+    std::vector<PathSkip> unreadable;
+    for (const auto& p : options.paths) collect_python_files(p, files, &unreadable);
+    for (PathSkip& u : unreadable) summary.skipped.push_back({std::move(u.path), std::move(u.reason)});
     summary.files = files.size();
     std::vector<KernelCandidate> kernels;
     for (const auto& f : files) scan_file(f, kernels, summary.skipped);
@@ -321,7 +281,7 @@ ExtractSummary extract(const ExtractOptions& options) {
             writer.add_candidate();
             json j;
             to_json(j, b.record);
-            if (writer.add_record(j.dump(), b.record, b.fingerprint.structure_hash, b.fingerprint.signature))
+            if (writer.add_record(j.dump(), b.record, b.fingerprint.structure_hash, b.measures()))
                 ++in_shard;
             else
                 ++summary.duplicates;

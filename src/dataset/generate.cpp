@@ -68,7 +68,7 @@ struct Item {
     std::string line;
     Record meta; // metadata only: the code strings are dropped once serialized
     uint64_t structure_hash = 0;
-    MinHashSignature signature{};
+    SourceMeasures measures;
 };
 
 void build(Item& item, const KernelSource& source, const GenerateConfig& c) {
@@ -87,7 +87,7 @@ void build(Item& item, const KernelSource& source, const GenerateConfig& c) {
         to_json(j, built.record);
         item.line = j.dump();
         item.structure_hash = built.fingerprint.structure_hash;
-        item.signature = built.fingerprint.signature;
+        item.measures = built.measures();
         Record& r = built.record;
         r.drop_code();
         item.meta = std::move(r);
@@ -197,7 +197,7 @@ GenerateSummary generate(const GenerateOptions& options) {
                     writer.add_candidate();
                     switch (item->status) {
                     case Item::Status::Ok:
-                        writer.add_record(item->line, item->meta, item->structure_hash, item->signature);
+                        writer.add_record(item->line, item->meta, item->structure_hash, item->measures);
                         break;
                     case Item::Status::CompileFailed: writer.add_failure(true, item->reason); break;
                     case Item::Status::SourceFailed: writer.add_failure(false, item->reason); break;

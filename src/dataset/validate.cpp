@@ -1,8 +1,8 @@
 #include "dataset/validate.h"
 
+#include "analysis/fingerprint.h"
 #include "dataset/dataset_writer.h"
 #include "dataset/file_io.h"
-#include "dataset/fingerprint.h"
 #include "dataset/hash_set.h"
 #include "dataset/in_flight.h"
 #include "dataset/io_error.h"
@@ -41,7 +41,7 @@ struct Line {
     bool parsed = false;
     Record record; // metadata (code fields cleared after the check)
     uint64_t hash = 0;
-    MinHashSignature signature{};
+    SourceMeasures measures;
     std::vector<std::string> problems;
 };
 
@@ -60,9 +60,9 @@ void check_line(Line& l, bool recompile) {
     if (canonical.dump() != l.text)
         l.problems.push_back(
             "not in canonical form (unknown, missing or reordered fields, or changed formatting)");
-    Fingerprint fp = fingerprint(l.record.python_source);
+    analysis::Fingerprint fp = analysis::fingerprint(l.record.python_source);
     l.hash = fp.structure_hash;
-    l.signature = fp.signature;
+    l.measures = SourceMeasures{fp.signature, analysis::health_counts(l.record.python_source)};
     if (hash_hex(fp.structure_hash) != l.record.source_hash)
         l.problems.push_back(fmt::format("source_hash {} is not the hash of python_source ({})",
                                          l.record.source_hash, hash_hex(fp.structure_hash)));
@@ -234,7 +234,7 @@ ValidateReport validate(const ValidateOptions& options) {
                 }
                 if (l->shard->verified && r.verification.empty())
                     problem(fmt::format("{}: its shard is marked verified but it has no verdicts", where));
-                stats.add_record(r, l->signature);
+                stats.add_record(r, l->measures);
                 progress.update(report.records, report.records);
             }));
     });
