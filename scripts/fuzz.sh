@@ -7,7 +7,8 @@
 # every library). The corpus build-fuzz/corpus/TARGET grows from run to run; each run also
 # reads build-fuzz/seeds (tests/corpus, tests/cases, tests/errors/cases, copied at run time)
 # and uses the dictionary fuzz/python_warp.dict. Findings (crash-*, leak-*, timeout-*, oom-*)
-# go to build-fuzz/artifacts/TARGET/. Exit status: non-zero on any finding.
+# go to build-fuzz/artifacts/TARGET/; libFuzzer's output to build-fuzz/fuzz_TARGET.log (its tail
+# is printed). Exit status: non-zero on any finding.
 # Environment: WS_FUZZ_KEEP_GOING=1  go on after a finding (long campaigns: -fork=1 with
 #              -ignore_crashes/-ignore_timeouts/-ignore_ooms; every finding is still saved).
 set -euo pipefail
@@ -46,8 +47,12 @@ fi
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
 cd "$build"
+# libFuzzer prints a line per new input; keep that in a log so the CI output stays readable,
+# and show its tail (the final stats, or the whole report of a finding).
+log=$build/fuzz_$target.log
 status=0
-"$build/fuzz/fuzz_$target" "${options[@]}" "$@" "$build/corpus/$target" "$seeds" || status=$?
+"$build/fuzz/fuzz_$target" "${options[@]}" "$@" "$build/corpus/$target" "$seeds" >"$log" 2>&1 || status=$?
+if [ $status -eq 0 ]; then tail -n 12 "$log"; else tail -n 120 "$log"; fi
 found=$(find "$build/artifacts/$target" -maxdepth 1 -type f -newer "$seeds" | wc -l)
 echo "fuzz.sh: $target: $found new finding(s) in $build/artifacts/$target/ (libFuzzer exit status $status)"
 if [ "$found" -gt 0 ] && [ $status -eq 0 ]; then status=1; fi

@@ -40,6 +40,12 @@ scripts/fuzz.sh parse "${WS_FUZZ_SECONDS:-30}" || status=1
 scripts/fuzz.sh compile "${WS_FUZZ_SECONDS:-60}" || status=1
 
 if [ $status -ne 0 ]; then
+  for b in build build-asan; do
+    if [ -s "$b/Testing/Temporary/LastTestsFailed.log" ]; then
+      echo "failed in $b/:"
+      sed 's/^[0-9]*:/  /' "$b/Testing/Temporary/LastTestsFailed.log"
+    fi
+  done
   step "FAILED (see the ctest output above)"
 else
   step "all tests passed"
