@@ -49,11 +49,10 @@ const char* compare_operator(ast::CmpOpKind op) {
 Value Adjoint::eval(const ast::Expr* node) {
     if (node->pos.line > 0) set_lineno(node->pos.line - src.fun_lineno); // synthesized nodes have no position
     current_pos_ = node->pos;
-    if (node->substituted) {
+    if (ObjectRef obj = src.static_value(node)) {
         // A wp.static(...) evaluated when the function was defined.
-        const auto* obj = static_cast<const Object*>(node->substituted);
         if (obj->kind == Object::Kind::Constant) return Value(add_constant(*obj->value));
-        return Value::of_object(ObjectRef(ObjectRef(), obj));
+        return Value::of_object(obj);
     }
     switch (node->kind) {
     case ast::ExprKind::Name: return emit_name(ast::as<ast::Name>(node));
@@ -142,7 +141,7 @@ Value Adjoint::emit_unaryop(const ast::UnaryOp* node) {
             neg.is_unsigned = false;
         }
         // A literal's variable is fresh and unshared: Warp negates it in place.
-        if (node->operand->kind == ast::ExprKind::Constant || node->operand->substituted) {
+        if (node->operand->kind == ast::ExprKind::Constant || src.static_value(node->operand)) {
             arg->constant = neg;
             return Value(arg);
         }

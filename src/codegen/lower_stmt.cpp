@@ -180,11 +180,11 @@ bool Adjoint::contains_static_call(const ast::Stmt* loop) {
     while (!q.empty()) {
         WalkNode n = q.front();
         q.pop_front();
-        if (n.expr && n.expr->kind == ast::ExprKind::Call && !n.expr->substituted) {
+        if (n.expr && n.expr->kind == ast::ExprKind::Call && !src.static_value(n.expr)) {
             ObjectRef t = src.scope->static_call_target(ast::as<ast::Call>(n.expr), shadowed);
             if (t && t->kind == Object::Kind::WarpPyFunc && t->name == "static") return true;
         }
-        children(n, q);
+        children(n, q, &src.static_values);
     }
     return false;
 }
@@ -329,8 +329,7 @@ void Adjoint::emit_if(const ast::If* node) {
 
 std::optional<std::pair<bool, Constant>> Adjoint::eval_num(const ast::Expr* a) {
     // Returns (is_int, value) when the argument is a compile-time number; nullopt otherwise.
-    if (a->substituted) {
-        const auto* obj = static_cast<const Object*>(a->substituted);
+    if (ObjectRef obj = src.static_value(a)) {
         if (obj->kind != Object::Kind::Constant || !obj->value->is_number_like())
             fail(a, "range() arguments must be integers");
         return std::pair{true, *obj->value};

@@ -68,17 +68,24 @@ class ModuleScope {
 
   private:
     void exec(const ast::Stmt* stmt);
-    ObjectRef eval_expr(const ast::Expr* e) const { return eval_python(e); }
-    void resolve_static_expressions(FunctionSource& fs);
-    TypeRef eval_annotation(const ast::Expr* e);
-    void define_function(const ast::FunctionDef* def);
-    void define_struct(const ast::ClassDef* def);
+    void exec_import(const ast::Stmt* stmt);
+    void exec_assign(const ast::Stmt* stmt);
     void check_module_code(const ast::Expr* e) const;
+    // module_definitions.cpp
+    void define_function(const ast::FunctionDef* def);
+    void define_kernel(const ast::FunctionDef* def, const ast::Call* decorator);
+    void define_user_function(const ast::FunctionDef* def, const ast::Call* decorator);
+    void define_struct(const ast::ClassDef* def);
+    TypeRef eval_annotation(const ast::Expr* e);
+    FunctionSource function_source(const ast::FunctionDef* def, bool is_kernel);
+    // static_expressions.cpp
+    void resolve_static_expressions(FunctionSource& fs) const;
+    // module_options.cpp
     void set_config(const ast::Attribute* target, const ObjectRef& value);
     void set_module_options(const ast::Call* call);
-    FunctionSource function_source(const ast::FunctionDef* def, bool is_kernel);
+    // Applies @wp.kernel(...) options; false when the kernel belongs to another module.
+    bool apply_kernel_options(const ast::Call* decorator, KernelDef& k);
     [[noreturn]] void fail(const Pos& pos, const std::string& message) const;
-    std::vector<ObjectRef> static_values_; // keeps substituted wp.static values alive
 
     std::unique_ptr<ast::Module> module_;
     std::map<std::string, ObjectRef, std::less<>> globals_;

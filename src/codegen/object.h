@@ -40,9 +40,14 @@ struct Object {
     bool custom = false; // a type made at import time (wp.types.vector/matrix, @wp.struct)
     std::vector<std::shared_ptr<const Object>> items; // Sequence
 
+    // Whether the object is, or comes from, the warp package.
+    bool is_from_warp() const;
+
     static std::shared_ptr<const Object> make_constant(Constant c);
     static std::shared_ptr<const Object> make_type(TypeRef t, std::string python_name = "");
     static std::shared_ptr<const Object> make_named(Kind kind, std::string name);
+    // Something we cannot model; `what` says what, for messages.
+    static std::shared_ptr<const Object> make_unsupported(std::string what);
 };
 
 using ObjectRef = std::shared_ptr<const Object>;

@@ -84,9 +84,6 @@ struct Expr {
     virtual ~Expr() = default;
     ExprKind kind;
     Pos pos;
-    // A value the code generator substituted for this node (Warp replaces
-    // `wp.static(...)` calls by their value); opaque to the syntax phase.
-    const void* substituted = nullptr;
 };
 
 struct Name : Expr {
