@@ -29,8 +29,8 @@ bool vars_match_dtype(const RuleCall& call, std::span<const int> values, TypeRef
 std::optional<int64_t> int_value(const RuleCall& call, int i) {
     if (i < 0) return std::nullopt;
     const Constant* c = call.constant(i);
-    if (!c || c->kind == Constant::Kind::Composite) return std::nullopt;
-    return c->as_int();
+    if (!c) return std::nullopt;
+    return c->as_int64(); // ints only: ctypes refuses other lengths
 }
 
 std::string dtype_name(TypeRef t) {
@@ -98,6 +98,14 @@ ResultOrError vector_value(const RuleCall& call, std::string_view) {
     }
     if (!dtype || !dtype->is_scalar()) {
         ResultOrError r = fail("vectors of non-scalar components are not supported by warpsynth");
+        r.unsupported = true;
+        return r;
+    }
+    // ctypes makes the vector type: a negative length raises; larger than an
+    // int is beyond what warpsynth models.
+    if (*length < 0) return fail("The '_length_' attribute must not be negative");
+    if (*length > INT32_MAX) {
+        ResultOrError r = fail("vectors longer than 2147483647 components are not supported by warpsynth");
         r.unsupported = true;
         return r;
     }

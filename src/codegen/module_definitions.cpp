@@ -179,6 +179,14 @@ void ModuleScope::define_struct(const ast::ClassDef* def) {
     globals_[def->name] = obj;
 }
 
+int ModuleScope::array_ndim(const ast::Expr* e) const {
+    ObjectRef n = eval_python(e);
+    if (!n || n->kind != Object::Kind::Constant) fail(e->pos, "array ndim must be a constant");
+    if (!n->value->holds_int()) fail(e->pos, "array ndim must be an integer");
+    std::optional<int64_t> v = n->value->as_int64();
+    return v && *v >= 1 && *v <= 4 ? static_cast<int>(*v) : 0; // 0: out of range
+}
+
 TypeRef ModuleScope::eval_annotation(const ast::Expr* e) {
     // wp.array(dtype=T, ndim=N), wp.array2d(dtype=T), ...
     if (e->kind == ast::ExprKind::Call) {
@@ -192,10 +200,7 @@ TypeRef ModuleScope::eval_annotation(const ast::Expr* e) {
                 if (kw.arg == "dtype")
                     dtype = eval_annotation(kw.value);
                 else if (kw.arg == "ndim" && f->name == "array") {
-                    ObjectRef n = eval_python(kw.value);
-                    if (!n || n->kind != Object::Kind::Constant)
-                        fail(kw.value->pos, "array ndim must be a constant");
-                    ndim = static_cast<int>(n->value->as_int());
+                    ndim = array_ndim(kw.value);
                 } else {
                     fail(kw.value->pos, fmt::format("unsupported array annotation argument '{}'", kw.arg));
                 }
@@ -219,9 +224,7 @@ TypeRef ModuleScope::eval_annotation(const ast::Expr* e) {
                 dtype_node = elts[0];
                 const ast::Expr* n = elts[1];
                 if (n->kind == ast::ExprKind::Subscript) n = ast::as<ast::Subscript>(n)->slice; // Literal[N]
-                ObjectRef nv = eval_python(n);
-                if (!nv || nv->kind != Object::Kind::Constant) fail(n->pos, "array ndim must be a constant");
-                ndim = static_cast<int>(nv->value->as_int());
+                ndim = array_ndim(n);
             }
             TypeRef dtype = eval_annotation(dtype_node);
             if (ndim < 1 || ndim > 4) fail(e->pos, "arrays have 1 to 4 dimensions");

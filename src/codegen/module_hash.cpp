@@ -101,8 +101,7 @@ std::vector<unsigned char> scalar_bytes(Scalar s, const Constant& c) {
         return le_bytes(u, 8);
     }
     default: {
-        uint64_t v = c.is_unsigned ? c.u : static_cast<uint64_t>(c.as_int());
-        return le_bytes(v, scalar_bits(s) / 8);
+        return le_bytes(c.i.low_u64(), scalar_bits(s) / 8); // ctypes wraps ints to the type's width
     }
     }
 }
@@ -111,7 +110,7 @@ std::vector<unsigned char> scalar_bytes(Scalar s, const Constant& c) {
 std::vector<unsigned char> constant_bytes(const Constant& c) {
     switch (c.kind) {
     case Constant::Kind::PyBool:
-    case Constant::Kind::PyInt: return le_bytes(static_cast<uint64_t>(c.as_int()), 4);
+    case Constant::Kind::PyInt: return le_bytes(c.i.low_u64(), 4); // ctypes.c_int wraps
     case Constant::Kind::PyFloat: return float_bytes(static_cast<float>(c.f));
     case Constant::Kind::Scalar:
         if (c.type->scalar == Scalar::Float16) return float_bytes(static_cast<float>(c.f));

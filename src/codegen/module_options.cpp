@@ -4,6 +4,8 @@
 #include "codegen/ast_walk.h"
 #include "codegen/module_scope.h"
 
+#include <algorithm>
+#include <cmath>
 #include <fmt/format.h>
 
 namespace ws {
@@ -14,8 +16,10 @@ bool is_number(const Object* v) {
     return v && v->kind == Object::Kind::Constant && v->value->is_number_like();
 }
 
-bool is_int(const Object* v) {
-    return is_number(v) && v->value->is_py_int();
+// A Python int that fits in 64 bits (larger values are refused).
+std::optional<int64_t> small_int(const Object* v) {
+    if (!is_number(v) || !v->value->is_py_int()) return std::nullopt;
+    return v->value->as_int64();
 }
 
 // ---- module options: each sets ModuleOptions, or returns false for a value
@@ -32,8 +36,18 @@ bool constant(const Object* v) {
 }
 
 bool max_unroll(ModuleOptions& o, const Object* v, const ast::Expr*) {
-    if (!constant(v)) return false;
-    o.max_unroll = static_cast<int>(v->value->as_int());
+    // Warp unrolls a constant range() unless `len(range) > max_unroll`: keep the
+    // int threshold that gives the same answer for every length.
+    if (!is_number(v)) return false;
+    const Constant& c = *v->value;
+    if (c.value_kind() == Constant::Kind::PyFloat) {
+        double f = std::floor(c.f);
+        o.max_unroll = std::isnan(c.f) || f >= 9.2e18 ? INT64_MAX : f < -1 ? -1 : static_cast<int64_t>(f);
+    } else if (std::optional<int64_t> n = c.as_int64()) {
+        o.max_unroll = std::max<int64_t>(*n, -1);
+    } else {
+        o.max_unroll = c.i.sign() < 0 ? -1 : INT64_MAX;
+    }
     return true;
 }
 
@@ -50,7 +64,7 @@ bool default_grid_stride(ModuleOptions& o, const Object* v, const ast::Expr*) {
 }
 
 bool block_dim(ModuleOptions&, const Object* v, const ast::Expr*) {
-    return constant(v) && v->value->as_int() == 256; // the default: other sizes change the code
+    return is_number(v) && v->value->as_double() == 256; // the default: other sizes change the code
 }
 
 bool mode(ModuleOptions&, const Object*, const ast::Expr* node) {
@@ -132,8 +146,8 @@ bool kernel_grid_stride(KernelOptions& o, const Object* v, const ast::Expr*, std
 }
 
 bool kernel_max_registers(KernelOptions& o, const Object* v, const ast::Expr*, std::string&) {
-    if (!is_int(v)) return false;
-    o.cuda_max_registers = v->value->as_int();
+    o.cuda_max_registers = small_int(v);
+    if (!o.cuda_max_registers) return false;
     o.hash_text["cuda_max_registers"] = std::to_string(*o.cuda_max_registers);
     return true;
 }
@@ -148,27 +162,29 @@ bool kernel_smem_spilling(KernelOptions& o, const Object* v, const ast::Expr*, s
 }
 
 bool kernel_cluster_dim(KernelOptions& o, const Object* v, const ast::Expr*, std::string&) {
-    if (!is_int(v)) return false;
-    o.cluster_dim = v->value->as_int();
+    std::optional<int64_t> n = small_int(v);
+    if (!n) return false;
+    o.cluster_dim = *n;
     o.hash_text["cluster_dim"] = std::to_string(o.cluster_dim);
     return true;
 }
 
 bool kernel_launch_bounds(KernelOptions& o, const Object* v, const ast::Expr* node, std::string& error) {
-    if (is_int(v)) {
-        o.launch_bounds = {v->value->as_int()};
-        o.hash_text["launch_bounds"] = std::to_string(v->value->as_int());
+    if (std::optional<int64_t> n = small_int(v)) {
+        o.launch_bounds = {*n};
+        o.hash_text["launch_bounds"] = std::to_string(*n);
         return true;
     }
     if (!v || v->kind != Object::Kind::Sequence || v->items.empty() || v->items.size() > 2) return false;
     std::string text;
     for (const auto& item : v->items) {
-        if (!is_int(item.get()) || item->kind != Object::Kind::Constant) {
+        std::optional<int64_t> n = small_int(item.get());
+        if (!n) {
             error = "launch_bounds must be an int or a tuple of 1-2 ints";
             return false;
         }
-        o.launch_bounds.push_back(item->value->as_int());
-        text += (text.empty() ? "" : ", ") + std::to_string(item->value->as_int());
+        o.launch_bounds.push_back(*n);
+        text += (text.empty() ? "" : ", ") + std::to_string(*n);
     }
     bool is_tuple = node->kind == ast::ExprKind::Tuple;
     if (is_tuple && v->items.size() == 1) text += ",";

@@ -87,8 +87,8 @@ void ModuleScope::check_module_code(const ast::Expr* e) const {
             case Object::Kind::PyBuiltin:
             case Object::Kind::Type: harmless = true; break;
             case Object::Kind::WarpPyFunc:
-                harmless =
-                    f->name == "constant" || f->name == "vector" || f->name == "matrix" || f->name == "init";
+                harmless = f->name == "constant" || f->name == "vector" || f->name == "matrix" ||
+                           f->name == "init" || f->name == "static";
                 break;
             case Object::Kind::Unsupported: {
                 // A call into a third-party library cannot create Warp kernels in this
@@ -184,15 +184,8 @@ void ModuleScope::exec_assign(const ast::Stmt* stmt) {
         check_module_code(a->value);
         if (a->target->kind != ast::ExprKind::Name) return;
         const std::string& name = ast::as<ast::Name>(a->target)->id;
-        ObjectRef old = global(name), rhs = eval_python(a->value);
-        if (old && rhs && old->kind == Object::Kind::Constant && rhs->kind == Object::Kind::Constant &&
-            old->value->is_py_number() && rhs->value->is_py_number()) {
-            std::optional<Constant> r = python_binary(a->op, *old->value, *rhs->value);
-            globals_[name] =
-                r ? Object::make_constant(*r) : Object::make_unsupported("global computed at import time");
-        } else {
-            globals_[name] = Object::make_unsupported("global computed at import time");
-        }
+        globals_[name] =
+            PythonEval(*this, nullptr).binary(a->op, global(name), eval_python(a->value), a->pos);
         return;
     }
     default: return;
@@ -200,6 +193,15 @@ void ModuleScope::exec_assign(const ast::Stmt* stmt) {
 }
 
 void ModuleScope::exec(const ast::Stmt* stmt) {
+    try {
+        exec_statement(stmt);
+    } catch (const PythonException& e) {
+        fail(e.pos,
+             fmt::format("Python raises {} when it runs this module, so Warp cannot import it", e.message));
+    }
+}
+
+void ModuleScope::exec_statement(const ast::Stmt* stmt) {
     switch (stmt->kind) {
     case ast::StmtKind::Import:
     case ast::StmtKind::ImportFrom: exec_import(stmt); return;

@@ -22,8 +22,15 @@ namespace ws {
 // Module options Warp reads at codegen (wp.set_module_options / kernel decorator).
 struct ModuleOptions {
     bool enable_backward = true;
-    int max_unroll = 16;
+    int64_t max_unroll = 16; // a constant range() longer than this is not unrolled
     bool default_grid_stride = true;
+};
+
+// A Python exception raised while evaluating an expression (ZeroDivisionError,
+// OverflowError, ...): Python would stop there, so Warp does too.
+struct PythonException {
+    Pos pos;             // the operation that raised it
+    std::string message; // e.g. "ZeroDivisionError: division by zero"
 };
 
 class ModuleScope {
@@ -56,18 +63,22 @@ class ModuleScope {
     using LocalLookup = std::function<ObjectRef(std::string_view)>;
     // Evaluates a Python expression the way Python would at import time, or
     // with `locals` at code-generation time. Returns an Unsupported object
-    // when it cannot (unknown names, operations we do not model).
+    // when it cannot (unknown names, operations we do not model); throws
+    // PythonException where Python raises.
     ObjectRef eval_python(const ast::Expr* e, const LocalLookup* locals = nullptr) const;
 
     // What a call's target names, resolved in module scope (null if unknown
     // or if its first name is in `shadowed`).
     ObjectRef static_call_target(const ast::Call* call, const std::set<std::string>& shadowed) const;
-    // Evaluates `wp.static(expr)`: a number, Warp value or function, else null.
+    // Evaluates `wp.static(expr)`: a number, Warp value or function; an
+    // Unsupported object saying why not; null for a call without one argument.
     // `code` receives the expression's source text (Warp's key for it).
+    // Throws PythonException where Python raises.
     ObjectRef evaluate_static(const ast::Call* call, const LocalLookup* locals, std::string* code) const;
 
   private:
     void exec(const ast::Stmt* stmt);
+    void exec_statement(const ast::Stmt* stmt);
     void exec_import(const ast::Stmt* stmt);
     void exec_assign(const ast::Stmt* stmt);
     void check_module_code(const ast::Expr* e) const;
@@ -77,6 +88,7 @@ class ModuleScope {
     void define_user_function(const ast::FunctionDef* def, const ast::Call* decorator);
     void define_struct(const ast::ClassDef* def);
     TypeRef eval_annotation(const ast::Expr* e);
+    int array_ndim(const ast::Expr* e) const; // 1 to 4, else 0
     FunctionSource function_source(const ast::FunctionDef* def, bool is_kernel);
     // static_expressions.cpp
     void resolve_static_expressions(FunctionSource& fs) const;

@@ -40,4 +40,12 @@ std::shared_ptr<const Object> Object::make_unsupported(std::string what) {
     return make_named(Kind::Unsupported, std::move(what));
 }
 
+std::shared_ptr<const Object> Object::make_complex() {
+    auto o = std::make_shared<Object>();
+    o->kind = Kind::Unsupported;
+    o->name = "a complex number (warpsynth does not model complex numbers)";
+    o->is_complex = true;
+    return o;
+}
+
 } // namespace ws

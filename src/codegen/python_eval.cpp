@@ -2,6 +2,8 @@
 // calls: python_eval_call.cpp).
 #include "codegen/python_eval.h"
 
+#include "types/python_number.h"
+
 #include <fmt/format.h>
 
 namespace ws {
@@ -11,6 +13,18 @@ ObjectRef ModuleScope::eval_python(const ast::Expr* e, const LocalLookup* locals
 }
 
 ObjectRef PythonEval::eval(const ast::Expr* e) const {
+    try {
+        return dispatch(e);
+    } catch (const python::Error& err) {
+        throw PythonException{e->pos, err.what()}; // located at the innermost expression that raised
+    } catch (const python::ComplexResult&) {
+        return Object::make_complex();
+    } catch (const python::NotModeled& err) {
+        return Object::make_unsupported(fmt::format("`{}` ({})", expr_text(scope_.source(), e), err.what()));
+    }
+}
+
+ObjectRef PythonEval::dispatch(const ast::Expr* e) const {
     switch (e->kind) {
     case ast::ExprKind::Constant: return constant(ast::as<ast::Constant>(e));
     case ast::ExprKind::Name: return name(ast::as<ast::Name>(e));
@@ -32,13 +46,21 @@ ObjectRef PythonEval::unsupported(const ast::Expr* e) const {
     return Object::make_unsupported(expr_text(scope_.source(), e));
 }
 
+Constant literal_value(const ast::Constant& c) {
+    switch (c.value_kind) {
+    case ast::Constant::Kind::Bool: return Constant::py_bool(c.bool_value);
+    case ast::Constant::Kind::Float: return Constant::py_float(c.float_value);
+    default: break;
+    }
+    if (!c.int_literal.empty()) return Constant::py_int(*PyInt::parse(c.int_literal));
+    return Constant::py_int(c.int_is_unsigned ? PyInt::from_u64(c.uint_value) : PyInt(c.int_value));
+}
+
 ObjectRef PythonEval::constant(const ast::Constant* c) const {
     switch (c->value_kind) {
-    case ast::Constant::Kind::Bool: return Object::make_constant(Constant::py_bool(c->bool_value));
+    case ast::Constant::Kind::Bool:
     case ast::Constant::Kind::Int:
-        return Object::make_constant(c->int_is_unsigned ? Constant::py_uint(c->uint_value)
-                                                        : Constant::py_int(c->int_value));
-    case ast::Constant::Kind::Float: return Object::make_constant(Constant::py_float(c->float_value));
+    case ast::Constant::Kind::Float: return Object::make_constant(literal_value(*c));
     default: return Object::make_unsupported("non-numeric constant");
     }
 }
@@ -58,10 +80,11 @@ ObjectRef PythonEval::attribute(const ast::Attribute* a) const {
 }
 
 ObjectRef PythonEval::bool_op(const ast::BoolOp* b) const {
-    // Python returns the deciding operand itself.
+    // Python returns the deciding operand itself, and evaluates no further.
     ObjectRef v;
     for (const ast::Expr* x : b->values) {
         v = eval(x);
+        if (v && v->is_complex && x == b->values.back()) return v; // the last operand decides nothing
         if (!v || v->kind != Object::Kind::Constant || !v->value->is_py_number()) return unsupported(b);
         bool t = v->value->truthy();
         if (b->op == ast::BoolOpKind::And ? !t : t) return v;
@@ -87,26 +110,36 @@ ObjectRef PythonEval::sequence(const ast::Expr* e, const std::vector<ast::Expr*>
     return seq;
 }
 
+namespace {
+
+// Python's index into a sequence of `n` items: the position, or an IndexError.
+size_t sequence_index(const PyInt& i, size_t n, const char* what) {
+    PyInt k = i.sign() < 0 ? i + PyInt(static_cast<int64_t>(n)) : i;
+    if (k.sign() < 0 || k >= PyInt(static_cast<int64_t>(n))) throw python::Error("IndexError", what);
+    return static_cast<size_t>(*k.to_int64());
+}
+
+} // namespace
+
 ObjectRef PythonEval::subscript(const ast::Subscript* sub) const {
     ObjectRef base = eval(sub->value), index = eval(sub->slice);
     if (!base || !index || index->kind != Object::Kind::Constant || !index->value->is_py_int())
         return unsupported(sub);
-    int64_t i = index->value->as_int();
+    const PyInt& i = index->value->i;
     if (base->kind == Object::Kind::Sequence) {
-        int64_t n = static_cast<int64_t>(base->items.size());
-        if (i < 0) i += n;
-        if (i < 0 || i >= n) return unsupported(sub);
-        return base->items[static_cast<size_t>(i)];
+        std::string what = base->name + " index out of range";
+        return base->items[sequence_index(i, base->items.size(), what.c_str())];
     }
     if (base->kind == Object::Kind::Constant && base->value->kind == Constant::Kind::Composite &&
         base->value->type->is_vector()) {
-        int64_t n = static_cast<int64_t>(base->value->components.size());
-        if (i < 0) i += n;
-        if (i < 0 || i >= n) return unsupported(sub);
+        // ctypes' IndexError for an index past the end.
+        if (!i.fits_int64())
+            throw python::Error("IndexError", "cannot fit 'int' into an index-sized integer");
+        const Constant& v = *base->value;
+        Constant comp = v.components[sequence_index(i, v.components.size(), "invalid index")];
         // Indexing a Warp vector in Python gives a Python number of the component's kind.
-        Constant comp = base->value->components[static_cast<size_t>(i)];
         if (comp.kind == Constant::Kind::Scalar) comp.kind = comp.raw_kind;
-        if (is_float(base->value->type->scalar) && comp.kind != Constant::Kind::PyFloat)
+        if (is_float(v.type->scalar) && comp.kind != Constant::Kind::PyFloat)
             comp = Constant::py_float(comp.as_double());
         return Object::make_constant(comp);
     }

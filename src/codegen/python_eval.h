@@ -1,8 +1,9 @@
 // The part of Python that a Warp module runs outside its kernels, evaluated
 // without Python: module-level constants and `wp.static(...)` expressions.
-// One file per kind of expression: python_eval.cpp (names, literals,
-// containers, conditionals), python_eval_ops.cpp (operators),
-// python_eval_call.cpp (calls).
+// Numbers follow Python exactly (types/python_number.h); where Python raises,
+// the evaluation throws PythonException. One file per kind of expression:
+// python_eval.cpp (names, literals, containers, conditionals),
+// python_eval_ops.cpp (operators), python_eval_call.cpp (calls).
 #pragma once
 
 #include "codegen/module_scope.h"
@@ -18,8 +19,11 @@ class PythonEval {
 
     // The value of `e`, or an Unsupported object when we cannot evaluate it.
     ObjectRef eval(const ast::Expr* e) const;
+    // `a <op> b` on evaluated operands (also of an augmented assignment at `pos`).
+    ObjectRef binary(ast::BinOpKind op, const ObjectRef& a, const ObjectRef& b, const Pos& pos) const;
 
   private:
+    ObjectRef dispatch(const ast::Expr* e) const;
     ObjectRef constant(const ast::Constant* c) const;
     ObjectRef name(const ast::Name* n) const;
     ObjectRef attribute(const ast::Attribute* a) const;
@@ -31,7 +35,6 @@ class PythonEval {
     ObjectRef sequence(const ast::Expr* e, const std::vector<ast::Expr*>& elts) const;
     ObjectRef subscript(const ast::Subscript* s) const;
     ObjectRef call(const ast::Call* c) const;
-    ObjectRef len(const std::vector<ObjectRef>& args) const;
     // What we could not evaluate: the expression's source text.
     ObjectRef unsupported(const ast::Expr* e) const;
 
@@ -39,7 +42,13 @@ class PythonEval {
     const ModuleScope::LocalLookup* locals_;
 };
 
-// Python's `a <op> b` on two numbers, or nullopt when we do not model it.
-std::optional<Constant> python_binary(ast::BinOpKind op, const Constant& a, const Constant& b);
+// The value of a bool, int or float literal.
+Constant literal_value(const ast::Constant& c);
+
+// Calls of Python's builtins (int, float, bool, abs, round, divmod, pow, min,
+// max, len) on evaluated arguments: the result, null when we do not model the
+// call; throws python::Error where Python raises.
+ObjectRef call_python_builtin(std::string_view name, const std::vector<ObjectRef>& args,
+                              const std::vector<std::pair<std::string, ObjectRef>>& kwargs);
 
 } // namespace ws

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <deque>
+#include <fmt/format.h>
 
 namespace ws {
 
@@ -48,11 +49,10 @@ ObjectRef ModuleScope::evaluate_static(const ast::Call* call, const LocalLookup*
     if (code) *code = text;
     ObjectRef v = eval_python(arg, locals);
     // Values Warp accepts from a static expression: numbers, Warp values, functions.
-    if (!v) return nullptr;
-    if (v->kind == Object::Kind::Constant || v->kind == Object::Kind::Function ||
-        v->kind == Object::Kind::Builtin)
+    if (v && (v->kind == Object::Kind::Constant || v->kind == Object::Kind::Function ||
+              v->kind == Object::Kind::Builtin || v->kind == Object::Kind::Unsupported))
         return v;
-    return nullptr;
+    return Object::make_unsupported(fmt::format("`{}` is not a value a kernel can use", text));
 }
 
 void ModuleScope::resolve_static_expressions(FunctionSource& fs) const {
@@ -76,8 +76,13 @@ void ModuleScope::resolve_static_expressions(FunctionSource& fs) const {
     // Replaces one static call by its value; false when it must wait for code generation.
     auto substitute = [&](const ast::Call* call) {
         std::string code;
-        ObjectRef v = evaluate_static(call, &param_types, &code);
-        if (!v) return false;
+        ObjectRef v;
+        try {
+            v = evaluate_static(call, &param_types, &code);
+        } catch (const PythonException&) {
+            return false; // Warp ignores the error here and raises it during code generation
+        }
+        if (!v || v->kind == Object::Kind::Unsupported) return false;
         fs.static_values[call] = v;
         auto same = [&](const auto& entry) { return entry.first == code; };
         auto it = std::find_if(fs.resolved_statics.begin(), fs.resolved_statics.end(), same);
