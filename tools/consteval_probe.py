@@ -208,9 +208,12 @@ def make_case(rng):
         else:
             break  # the module raises at import: nothing after matters
     e = g.expr()
+    kernel_options = ""
+    functions = []
     ctx = rng.choice(["store", "store", "store", "module", "constant", "index", "range", "range", "range_step",
                       "vector", "matrix", "scalar_ctor", "module_scalar", "neg_literal", "if", "max_unroll",
-                      "static_compare"])
+                      "static_compare", "vec_index", "launch_bounds", "loop_static", "func_default", "augassign",
+                      "module_if"])
     et = e.text
     if ctx == "store":
         body.append(f"{store_target(e.value, rng)}[0] = wp.static({et})")
@@ -259,9 +262,26 @@ def make_case(rng):
     elif ctx == "max_unroll":
         module.append(f'wp.set_module_options({{"max_unroll": {et}}})')
         body += [f"for i in range({rng.choice([0, 1, 3, 16, 17, 40])}):", "    out_i[i] = i"]
+    elif ctx == "vec_index":
+        body += ["v = wp.vec3(1.0, 2.0, 3.0)", f"out_f[0] = v[wp.static({et})]"]
+    elif ctx == "launch_bounds":
+        kernel_options = f"launch_bounds={et}"
+    elif ctx == "loop_static":
+        body += ["for i in range(3):", f"    {store_target(e.value, rng)}[i] = wp.static(({et}) + i * 2**{rng.choice([3, 64, 70])})"]
+    elif ctx == "func_default":
+        ann = "int" if isinstance(e.value, int) else "float"
+        functions.append(f"@wp.func\ndef f(x: {ann} = {et}):\n    return x\n")
+        body.append(f"{'out_i' if ann == 'int' else 'out_f'}[0] = f()")
+    elif ctx == "augassign":
+        module += [f"C = {g.int_literal().text}", f"C {rng.choice(['+', '-', '*', '//', '%', '**', '<<', '>>', '&', '|', '^', '/'])}= {et}"]
+        body.append(f"{store_target(e.value, rng)}[0] = C")
+    elif ctx == "module_if":
+        module += [f"if {et}:", "    C = 1", "else:", "    C = 2.0"]
+        body.append("out_f[0] = float(C)")
     elif ctx == "static_compare":
         body.append(f"out_i[0] = wp.static(({et}) == ({g.expr().text}))")
-    text = HEADER + "".join(line + "\n" for line in module) + "\n\n" + KERNEL + "".join(
+    kernel = KERNEL if not kernel_options else KERNEL.replace("@wp.kernel", f"@wp.kernel({kernel_options})")
+    text = HEADER + "".join(line + "\n" for line in module) + "\n\n" + "".join(f + "\n\n" for f in functions) + kernel + "".join(
         "    " + line + "\n" for line in (body or ["pass"]))
     return ctx, text
 

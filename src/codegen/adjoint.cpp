@@ -42,7 +42,7 @@ Var* Adjoint::add_constant(const Constant& c) {
     Var* v = add_var(c.type, c);
     // Warp prints constants with constant_str, which raises for some values:
     // checked once the body is lowered, as a retyped 64-bit literal is not printed so.
-    if (constant_str_error(c)) unprintable_.push_back({v, current_pos_});
+    if (constant_str_error(c, builder->scope().runtime_loaded())) unprintable_.push_back({v, current_pos_});
     return v;
 }
 
@@ -308,7 +308,7 @@ void Adjoint::build() {
             builder->build_struct_recursive(a->type->elem);
     for (const auto& [v, pos] : unprintable_)
         if (v->constant)
-            if (std::optional<std::string> error = constant_str_error(*v->constant))
+            if (std::optional<std::string> error = constant_str_error(*v->constant, builder->scope().runtime_loaded()))
                 fail_at(pos,
                         fmt::format("Warp cannot emit this constant: its constant_str raises {}", *error));
 }

@@ -219,6 +219,7 @@ void ModuleScope::exec_statement(const ast::Stmt* stmt) {
                 set_module_options(call);
                 return;
             }
+            if (f && f->kind == Object::Kind::WarpPyFunc && f->name == "init") runtime_loaded_ = true;
         }
         check_module_code(v);
         return;

@@ -51,6 +51,9 @@ class ModuleScope {
     // Every user function defined in the module (all overloads), in definition order.
     std::vector<UserFunction*> functions() const;
     const ModuleOptions& options() const { return options_; }
+    // Whether wp.init() has run so far: Warp's native library, which converts
+    // float16 values, is loaded only then.
+    bool runtime_loaded() const { return runtime_loaded_; }
 
     // Attribute of a module-level object (Warp's getattr in resolve_path);
     // null when it has none.
@@ -106,6 +109,7 @@ class ModuleScope {
     std::vector<std::unique_ptr<KernelDef>> kernel_storage_;
     std::vector<KernelDef*> kernels_;
     ModuleOptions options_;
+    bool runtime_loaded_ = false;
 };
 
 // Python's `str` of an annotation-ish expression, used in messages.

@@ -126,7 +126,7 @@ ObjectRef PythonEval::call(const ast::Call* c) const {
     if (f->kind == Object::Kind::PyBuiltin || python_type) {
         out = call_python_builtin(f->name, args, kwargs);
     } else {
-        out = warp_names::call_at_module_scope(*f, args, kwargs);
+        out = warp_names::call_at_module_scope(*f, args, kwargs, scope_.runtime_loaded());
     }
     if (out) return out;
     // An argument we could not evaluate is the reason (the innermost one).

@@ -144,7 +144,7 @@ std::optional<int> array_length(const ObjectRef& v, int64_t item_size) {
     return static_cast<int>(*n);
 }
 
-ObjectRef composite_instance(TypeRef t, const std::vector<ObjectRef>& args) {
+ObjectRef composite_instance(TypeRef t, const std::vector<ObjectRef>& args, bool runtime_loaded) {
     Constant c;
     c.kind = Constant::Kind::Composite;
     c.type = t;
@@ -166,6 +166,17 @@ ObjectRef composite_instance(TypeRef t, const std::vector<ObjectRef>& args) {
         flat.assign(n, flat[0]);
     }
     if (static_cast<int>(flat.size()) != n) return nullptr;
+    if (t->scalar == Scalar::Float16 && !args.empty() && !runtime_loaded)
+        throw python::Error("AttributeError", "'NoneType' object has no attribute 'core' (Warp converts float16 "
+                                              "components with its native library, loaded by wp.init())");
+    // ctypes stores each Python number: an int past the largest double does not
+    // fit a float field, a float is refused by an int field.
+    for (const Constant& x : flat) {
+        if (is_float(t->scalar) && x.is_py_int() && !x.i.to_double())
+            throw python::Error("OverflowError", "int too large to convert to float");
+        if (!is_float(t->scalar) && t->scalar != Scalar::Bool && x.kind == Constant::Kind::PyFloat)
+            throw python::Error("TypeError", "int expected instead of float");
+    }
     c.components = std::move(flat);
     return Object::make_constant(std::move(c));
 }
@@ -213,7 +224,7 @@ ObjectRef matrix_type(const ObjectRef& shape, const ObjectRef& dtype) {
 } // namespace
 
 ObjectRef call_at_module_scope(const Object& func, const std::vector<ObjectRef>& args,
-                               const std::vector<std::pair<std::string, ObjectRef>>& kwargs) {
+                               const std::vector<std::pair<std::string, ObjectRef>>& kwargs, bool runtime_loaded) {
     auto arg = [&](size_t i, std::string_view k) -> ObjectRef {
         if (i < args.size()) return args[i];
         for (const auto& [n, v] : kwargs)
@@ -253,7 +264,7 @@ ObjectRef call_at_module_scope(const Object& func, const std::vector<ObjectRef>&
                     func.name, python_str(v), func.name));
             return Object::make_constant(Constant::warp_scalar(t->scalar, v));
         }
-        if (t->is_composite() && kwargs.empty()) return composite_instance(t, args);
+        if (t->is_composite() && kwargs.empty()) return composite_instance(t, args, runtime_loaded);
     }
     return nullptr;
 }

@@ -218,8 +218,10 @@ std::string constant_str(const Constant& c) {
     return "";
 }
 
-std::optional<std::string> constant_str_error(const Constant& c) {
+std::optional<std::string> constant_str_error(const Constant& c, bool runtime_loaded) {
     constexpr uint64_t kMaxStrDigits = 4300; // sys.int_info.default_max_str_digits
+    if (c.kind == Constant::Kind::Composite && c.type->scalar == Scalar::Float16 && !runtime_loaded)
+        return "AttributeError: 'NoneType' object has no attribute 'core'";
     if (c.kind == Constant::Kind::PyInt && !c.i.to_double())
         return "OverflowError: int too large to convert to float";
     if (c.kind == Constant::Kind::Scalar && c.holds_int() && c.raw_kind == Constant::Kind::PyInt &&

@@ -71,8 +71,10 @@ struct Constant {
 std::string constant_str(const Constant& c);
 // The Python exception Warp's constant_str raises for `c`, if any: a Python int
 // past the largest double (its math.isnan() check converts it), a Warp scalar's
-// raw int of more than 4300 digits (str() refuses it).
-std::optional<std::string> constant_str_error(const Constant& c);
+// raw int of more than 4300 digits (str() refuses it), a float16 composite
+// before wp.init() (`runtime_loaded` false: its components are converted by
+// Warp's native library).
+std::optional<std::string> constant_str_error(const Constant& c, bool runtime_loaded);
 
 // What ctypes keeps of an int stored as integer `type`: wrapped to its width.
 PyInt ctypes_int(Scalar type, const PyInt& v);
