@@ -16,7 +16,8 @@ APT_PACKAGES=(
   build-essential cmake ninja-build pkg-config git
   libfmt-dev libcli11-dev nlohmann-json3-dev libxxhash-dev libzstd-dev libtbb-dev libssl-dev libgmp-dev
   libgtest-dev libgmock-dev libbenchmark-dev
-  clang-format diffutils
+  clang-format diffutils time
+  clang libclang-rt-14-dev
   python3 python3-venv
 )
 REQUIREMENTS=$root/tests/requirements.txt

@@ -49,6 +49,15 @@ ResultOrError matrix_value(const RuleCall& call, std::string_view) {
     std::optional<Shape> shape = shape_value(call, shape_i);
     if (shape_i >= 0 && !shape)
         return unsupported("the `shape` of a matrix must be a tuple of two constants");
+    if (shape) {
+        for (const Constant& c : *call.tuple_value(shape_i)) {
+            Dimension d = dimension_value(c, "matrix shape");
+            if (d.error) return *d.error;
+        }
+        // Warp sizes a matrix without rows as 0x0 in places (its column count comes from a row)
+        if (shape->rows == 0 && shape->cols != 0)
+            return unsupported("a matrix with zero rows and some columns is not supported");
+    }
     TypeRef dtype = call.type_value(dtype_i);
     if (dtype_i >= 0 && !dtype)
         return fail("the `dtype` of a matrix must be a type"); // Warp fails on a value here too

@@ -43,6 +43,10 @@ ResultOrError vector_value(const RuleCall& call, std::string_view) {
     std::optional<int64_t> length = int_value(call, length_i);
     if (length_i >= 0 && !length)
         return fail("the `length` argument of a vector must be a compile-time integer");
+    if (length) {
+        Dimension d = dimension_value(*call.constant(length_i), "vector length");
+        if (d.error) return *d.error;
+    }
     TypeRef dtype = call.type_value(dtype_i);
     if (dtype_i >= 0 && !dtype) return fail("the `dtype` argument of a vector must be a type");
 

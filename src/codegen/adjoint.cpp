@@ -28,6 +28,7 @@ void Adjoint::fail(const ast::Stmt* node, const std::string& message) const {
 }
 
 Var* Adjoint::add_var(TypeRef type, std::optional<Constant> constant) {
+    builder->count_variable(builder->scope().source(), current_pos_);
     Var& v = var_storage_.emplace_back();
     v.label = std::to_string(variables.size());
     v.type = type;

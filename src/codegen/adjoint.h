@@ -11,6 +11,7 @@
 #include "builtins/builtin.h"
 #include "builtins/warp_namespace.h"
 #include "codegen/function.h"
+#include "codegen/symbol_table.h"
 #include "codegen/value.h"
 #include "syntax/ast.h"
 

@@ -2,7 +2,7 @@
 // context.Function / context.Kernel know them.
 #pragma once
 
-#include "codegen/ast_walk.h"
+#include "syntax/ast_walk.h"
 #include "codegen/object.h"
 #include "syntax/ast.h"
 #include "types/constant.h"

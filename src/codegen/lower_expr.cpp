@@ -49,6 +49,7 @@ const char* compare_operator(ast::CmpOpKind op) {
 } // namespace
 
 Value Adjoint::eval(const ast::Expr* node) {
+    ModuleBuilder::Nested nested(*builder, builder->scope().source(), node->pos);
     if (node->pos.line > 0) set_lineno(node->pos.line - src.fun_lineno); // synthesized nodes have no position
     current_pos_ = node->pos;
     if (ObjectRef obj = src.static_value(node)) {

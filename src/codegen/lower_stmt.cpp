@@ -2,10 +2,10 @@
 // for loops (unrolled or dynamic), while, break, continue, return,
 // expression statements and assert.
 #include "codegen/adjoint.h"
-#include "codegen/ast_walk.h"
 #include "codegen/module_builder.h"
 #include "codegen/module_scope.h"
 #include "codegen/python_eval.h"
+#include "syntax/ast_walk.h"
 #include "syntax/parser.h"
 #include "types/python_number.h"
 
@@ -244,6 +244,10 @@ Adjoint::lower_unrolled_continues(const std::vector<ast::Stmt*>& body, const std
 }
 
 void Adjoint::eval(const ast::Stmt* node) {
+    ModuleBuilder::Nested nested(*builder, builder->scope().source(), node->pos);
+    if (node->kind == ast::StmtKind::If || node->kind == ast::StmtKind::For ||
+        node->kind == ast::StmtKind::While)
+        builder->count_name_copies(symbols.size(), builder->scope().source(), node->pos);
     if (node->pos.line > 0) set_lineno(node->pos.line - src.fun_lineno); // synthesized nodes have no position
     current_pos_ = node->pos;
     switch (node->kind) {
@@ -308,12 +312,18 @@ void Adjoint::emit_if(const ast::If* node) {
     for (const auto& [k, v] : after_else.entries())
         if (!after_if.contains(k)) names.push_back(k);
     symbols = before; // add_builtin_call below must not see branch-local names
+    // A name bound to nothing (`x, y = 1, f()` with a void `f`) counts as
+    // unassigned, as Warp's None does.
+    auto get = [](const SymbolTable& t, const std::string& sym, const Value* absent) -> const Value* {
+        const Value* v = t.find(sym);
+        if (!v) return absent;
+        return v->is_none() ? nullptr : v;
+    };
     for (const std::string& sym : names) {
-        const Value* prev = before.find(sym);
-        const Value* if_v = after_if.find(sym);
-        const Value* else_v = after_else.find(sym);
-        if (!if_v) if_v = prev;
-        if (!else_v) else_v = prev;
+        const Value* prev = get(before, sym, nullptr);
+        const Value* if_v = get(after_if, sym, prev);
+        const Value* else_v = get(after_else, sym, prev);
+        if (!if_v && !else_v) continue;
         if (if_v && else_v && if_v->same_as(*else_v)) {
             merged.set(sym, *if_v);
         } else if (!if_v) {

@@ -1,7 +1,7 @@
 // Definitions at a module's top level: @wp.func and @wp.kernel functions,
 // @wp.struct classes, and the type annotations of their parameters.
 #include "codegen/adjoint.h"
-#include "codegen/ast_walk.h"
+#include "syntax/ast_walk.h"
 #include "codegen/emit.h"
 #include "codegen/module_scope.h"
 #include "codegen/warp_names.h"
@@ -59,9 +59,7 @@ void ModuleScope::define_kernel(const ast::FunctionDef* def, const ast::Call* de
             Object::make_unsupported(fmt::format("kernel '{}' of another module", def->name));
         return;
     }
-    for (const KernelDef* other : kernels_)
-        if (other->src.key == k->src.key)
-            fail(def->pos, fmt::format("kernel '{}' is defined twice", def->name));
+    if (kernel_keys_.count(k->src.key)) fail(def->pos, fmt::format("kernel '{}' is defined twice", def->name));
     for (const Param& p : k->src.params)
         if (p.type->is_generic()) {
             // A generic kernel is only compiled for wp.overload()-ed types; alone it adds no code.
@@ -74,6 +72,7 @@ void ModuleScope::define_kernel(const ast::FunctionDef* def, const ast::Call* de
     obj->kernel = k.get();
     globals_[def->name] = obj;
     kernels_.push_back(k.get());
+    kernel_keys_.insert(k->src.key);
     kernel_storage_.push_back(std::move(k));
 }
 

@@ -9,9 +9,9 @@
 #include "codegen/module_hash.h"
 
 #include "builtins/builtin.h"
-#include "codegen/ast_walk.h"
 #include "codegen/emit.h"
 #include "codegen/module_scope.h"
+#include "syntax/ast_walk.h"
 
 #include <algorithm>
 #include <cstring>

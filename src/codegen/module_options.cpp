@@ -1,7 +1,7 @@
 // Options that change Warp's code generation: wp.config.<option> = value,
 // wp.set_module_options({...}) and @wp.kernel(option=value), each a table of
 // the options warpsynth models.
-#include "codegen/ast_walk.h"
+#include "syntax/ast_walk.h"
 #include "codegen/module_scope.h"
 
 #include <algorithm>

@@ -5,9 +5,9 @@
 // python_eval*.cpp.
 #include "codegen/module_scope.h"
 
-#include "codegen/ast_walk.h"
 #include "codegen/python_eval.h"
 #include "codegen/warp_names.h"
+#include "syntax/ast_walk.h"
 #include "syntax/parser.h"
 
 #include <deque>

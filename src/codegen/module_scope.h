@@ -15,6 +15,7 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <unordered_set>
 #include <vector>
 
 namespace ws {
@@ -108,6 +109,7 @@ class ModuleScope {
     std::map<std::string, int, std::less<>> function_key_counts_; // Functions created per key
     std::vector<std::unique_ptr<KernelDef>> kernel_storage_;
     std::vector<KernelDef*> kernels_;
+    std::unordered_set<std::string> kernel_keys_; // of kernels_, for a linear duplicate check
     ModuleOptions options_;
     bool runtime_loaded_ = false;
 };

@@ -1,6 +1,6 @@
 // wp.static(...): evaluated when a function is defined (Warp's
 // Adjoint.replace_static_expressions), else during code generation.
-#include "codegen/ast_walk.h"
+#include "syntax/ast_walk.h"
 #include "codegen/module_scope.h"
 #include "syntax/parser.h"
 

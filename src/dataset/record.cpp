@@ -75,6 +75,7 @@ void to_json(nlohmann::json& j, const Record& r) {
     j = json{{"id", r.id},
              {"kernel_name", r.kernel_name},
              {"category", r.category},
+             {"description", r.description},
              {"python_source", r.python_source},
              {"cuda_forward", text_or_null(r.cuda_forward)},
              {"cuda_backward", text_or_null(r.cuda_backward)},
@@ -91,6 +92,7 @@ void from_json(const nlohmann::json& j, Record& r) {
     j.at("id").get_to(r.id);
     j.at("kernel_name").get_to(r.kernel_name);
     j.at("category").get_to(r.category);
+    r.description = text_of(j, "description");
     j.at("python_source").get_to(r.python_source);
     r.cuda_forward = text_of(j, "cuda_forward");
     r.cuda_backward = text_of(j, "cuda_backward");

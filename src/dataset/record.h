@@ -28,6 +28,10 @@ struct Record {
     std::string id; // stable: derived from (seed, index) or source hash for extracted kernels
     std::string kernel_name;
     std::string category; // synthesizer category, or "extracted"
+    // What the kernel computes, in one to three English sentences: the
+    // synthesizer's, or the first paragraph of an extracted kernel's docstring;
+    // empty when unknown (and in records written before the field existed).
+    std::string description;
     std::string python_source;
 
     std::string cuda_forward, cuda_backward, cuda_functions;

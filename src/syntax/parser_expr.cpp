@@ -236,7 +236,11 @@ Expr* Parser::binary(int level) {
     Start s = start();
     Expr* left = binary(level + 1);
     BinOpKind op;
+    // The chain is built without recursion, each operator one level deeper:
+    // stop a hostile one early rather than after building all of it.
+    int chain = 0;
     while (binary_op(level, kind(), op)) {
+        if (++chain > kMaxNesting) too_deep(false);
         take();
         Expr* right = binary(level + 1);
         auto* b = expr<BinOp>(s);
@@ -293,7 +297,8 @@ Expr* Parser::power() {
 Expr* Parser::primary() {
     Start s = start();
     Expr* e = atom();
-    for (;;) {
+    for (int chain = 1;; ++chain) {
+        if (chain > kMaxNesting) too_deep(false); // as in binary()
         switch (kind()) {
         case Tok::Dot: {
             take();

@@ -114,12 +114,36 @@ def case_jobs_independence():
     check(len(list((dirs[0] / "data").glob("train-*-of-00006.jsonl.zst"))) == 6, "expected 6 shard files")
     for d in dirs[1:]:
         same(dirs[0], d, f"--jobs 1 vs {d.name}")
+    check_code_health(dirs[0])
     # Records never contain machine paths: the comment path is virtual.
     for r in read_records(dirs[0])[:50]:
         text = json.dumps(r)
         check(str(Path(ARGS.tmp)) not in text and os.getcwd() not in text, "a machine path leaked into a record")
         if r["cuda_functions"]:  # `// path:line` comments sit above @wp.func functions
             check(f"/warpsynth/{r['id']}.py:" in r["cuda_functions"], f"no virtual comment path in {r['id']}")
+
+
+def check_code_health(d):
+    """stats.json's code_health and the card's section, reasoned from the test-corpus kernels: only
+    kernels/health_clamp.py has flaws, one of each (`gain` unused, `spare` never read, `scaled - scaled`,
+    a comment); the other kernels have none and no comment. Also what `health DIR` computes."""
+    recs = read_records(d)
+    n = sum(r["kernel_name"] == "clamp_scaled" for r in recs)
+    check(n > 0, "the test stream should contain clamp_scaled")
+    h = stats(d)["code_health"]
+    check(h["files"] == h["kernels"] == len(recs) and h["unparsed_files"] == 0, f"code_health counts {h}")
+    for key in ("dead_stores", "files_with_dead_store", "unused_kernel_params", "degenerate_expressions",
+                "files_documented", "kernels_documented"):
+        check(h[key] == n, f"code_health.{key} = {h[key]}, expected {n} (the clamp_scaled records)")
+    check(h["degenerate_by_kind"]["same_operands"] == n and h["ignored_helper_params"] == 0, f"{h}")
+    check(abs(h["unused_kernel_param_rate"] - round(n / h["kernel_params"], 6)) < 1e-9, "unused_kernel_param_rate")
+    card = (Path(d) / "README.md").read_text()
+    check("## Code health" in card, "no Code health section on the card")
+    row = f"| kernel parameters never used | {100 * n / h['kernel_params']:.1f}% ({n} of {h['kernel_params']}) |"
+    check(row in card, f"the card lacks {row!r}")
+    # `warpsynth health DIR` streams the same records through the same definitions.
+    p = run(["health", d])
+    check(json.loads(p.stdout)["code_health"] == h, "health DIR and stats.json disagree")
 
 
 def zstd_decompress(path):
@@ -357,6 +381,11 @@ def case_extract_mixed():
     check("(mixed): skipped:" in skipped, f"rejected kernel not listed:\n{skipped}")
     recs = read_records(out)
     names = sorted(r["kernel_name"] for r in recs)
+    # description: the first paragraph of the kernel's docstring, whitespace made single spaces
+    desc = {r["kernel_name"]: r["description"] for r in recs}
+    check(desc.get("damp_velocities") == "Multiplies every velocity by the damping factor `k`.",
+          f"description of damp_velocities: {desc.get('damp_velocities')!r}")
+    check(all(v == "" for k, v in desc.items() if k != "damp_velocities"), f"descriptions: {desc}")
     check("plain" in names, f"the supported kernel of a file with an unsupported one is missing: {names}")
     check("mixed" not in names and "broken" not in names and "debug_kernel" not in names, f"{names}")
     for r in recs:
@@ -438,7 +467,7 @@ files = meta["configs"][0]["data_files"][0]
 assert files["split"] == "train"
 ds = datasets.load_dataset("json", data_files=str(d / files["path"]), split="train")
 assert len(ds) == n, (len(ds), n)
-want = {"id", "kernel_name", "category", "python_source", "cuda_forward", "cuda_backward", "cuda_functions",
+want = {"id", "kernel_name", "category", "description", "python_source", "cuda_forward", "cuda_backward", "cuda_functions",
         "cpu_forward", "cpu_backward", "cpu_functions", "cpu_entry", "metadata"}
 assert want <= set(ds.column_names), ds.column_names
 m = ds[0]["metadata"]

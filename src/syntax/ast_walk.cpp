@@ -1,4 +1,4 @@
-#include "codegen/ast_walk.h"
+#include "syntax/ast_walk.h"
 
 namespace ws {
 
