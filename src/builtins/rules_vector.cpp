@@ -40,13 +40,13 @@ std::string dtype_name(TypeRef t) {
 ResultOrError vector_value(const RuleCall& call, std::string_view) {
     const int length_i = call.find("length");
     const int dtype_i = call.find("dtype");
-    std::optional<int64_t> length = int_value(call, length_i);
-    if (length_i >= 0 && !length)
-        return fail("the `length` argument of a vector must be a compile-time integer");
-    if (length) {
+    if (length_i >= 0 && call.constant(length_i)) {
         Dimension d = dimension_value(*call.constant(length_i), "vector length");
         if (d.error) return *d.error;
     }
+    std::optional<int64_t> length = int_value(call, length_i);
+    if (length_i >= 0 && !length)
+        return fail("the `length` argument of a vector must be a compile-time integer");
     TypeRef dtype = call.type_value(dtype_i);
     if (dtype_i >= 0 && !dtype) return fail("the `dtype` argument of a vector must be a type");
 
