@@ -117,11 +117,12 @@ Dimension dimension_value(const Constant& c, std::string_view what) {
         d.error = r;
         return d;
     }
-    d.value = c.as_int();
-    if (d.value < 0) {
+    if (c.i.sign() < 0) {
         d.error = fail(fmt::format("the {} must not be negative", what));
-    } else if (d.value > std::numeric_limits<int32_t>::max()) { // Warp prints it; our types hold an int
-        ResultOrError r = fail(fmt::format("a {} of {} is not supported", what, d.value));
+    } else if (std::optional<int64_t> v = c.as_int64(); v && *v <= std::numeric_limits<int32_t>::max()) {
+        d.value = *v;
+    } else { // Warp prints it; our types hold an int
+        ResultOrError r = fail(fmt::format("a {} of {} is not supported", what, c.i.str()));
         r.unsupported = true;
         d.error = r;
     }

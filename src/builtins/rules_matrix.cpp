@@ -31,7 +31,10 @@ struct Shape {
 std::optional<Shape> shape_value(const RuleCall& call, int i) {
     const std::vector<Constant>* t = call.tuple_value(i);
     if (!t || t->size() != 2) return std::nullopt;
-    return Shape{static_cast<int>((*t)[0].as_int()), static_cast<int>((*t)[1].as_int())};
+    std::optional<int64_t> rows = (*t)[0].as_int64(), cols = (*t)[1].as_int64();
+    if (!rows || !cols || *rows < INT32_MIN || *rows > INT32_MAX || *cols < INT32_MIN || *cols > INT32_MAX)
+        return std::nullopt;
+    return Shape{static_cast<int>(*rows), static_cast<int>(*cols)};
 }
 
 ResultOrError unsupported(std::string message) {
@@ -172,7 +175,9 @@ ResultOrError identity(const RuleCall& call, std::string_view) {
         return fail("'n' must be a constant when calling identity()");
     TypeRef dtype = call.type_value("dtype");
     if (!dtype || !dtype->is_scalar()) return unsupported("identity() needs a scalar `dtype`");
-    int size = static_cast<int>(n->as_int());
+    std::optional<int64_t> n64 = n->as_int64();
+    if (!n64 || *n64 < 0 || *n64 > INT32_MAX) return unsupported("identity() needs a small non-negative `n`");
+    int size = static_cast<int>(*n64);
     return value(matrix_t(size, size, dtype->scalar));
 }
 

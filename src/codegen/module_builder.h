@@ -17,7 +17,7 @@ class ModuleBuilder {
 
     const ModuleScope& scope() const { return scope_; }
     const CompileOptions& options() const { return options_; }
-    int max_unroll() const { return scope_.options().max_unroll; }
+    int64_t max_unroll() const { return scope_.options().max_unroll; }
     // The path printed in `// path:line` comments.
     const std::string& comment_path() const { return comment_path_; }
 

@@ -453,6 +453,7 @@ def case_hf_datasets_load():
     py = ARGS.hf_python
     check(py and Path(py).exists(), f"WS_PYTHON={py} does not exist (make the venv: scripts/setup.sh)")
     d = fresh("hf")
+    cache = fresh("hf-cache")  # datasets may reuse a stale cache of an earlier run's folder
     gen(d, count=200)
     n = stats(d)["records"]
     script = r'''
@@ -478,11 +479,11 @@ assert ds[0]["cuda_forward"], "empty cuda_forward"
 assert len(set(ds["id"])) == n
 # the folder itself, through the card's configs
 ds2 = datasets.load_dataset(str(d), split="train")
-assert len(ds2) == n
+assert len(ds2) == n, (len(ds2), n, sorted(p.name for p in d.rglob("*")))
 print("datasets", datasets.__version__, "loaded", n, "records")
 '''
     p = subprocess.run([py, "-c", script, str(d), str(n)], capture_output=True, text=True,
-                       env={**os.environ, "HF_DATASETS_CACHE": str(Path(ARGS.tmp) / "hf-cache"),
+                       env={**os.environ, "HF_DATASETS_CACHE": str(cache),
                             "HF_HUB_OFFLINE": "1"})
     check(p.returncode == 0, f"datasets could not load the dataset:\n{p.stdout}\n{p.stderr}")
     print(p.stdout.strip())

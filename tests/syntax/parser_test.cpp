@@ -189,6 +189,11 @@ TEST(Parser, Constants) {
     auto* big = as<Constant>(value_of(*m, 2));
     EXPECT_TRUE(big->int_is_unsigned);
     EXPECT_EQ(big->uint_value, 18446744073709551615ull);
+    EXPECT_TRUE(big->int_literal.empty());
+    // Past 64 bits a literal keeps its text (Python ints are arbitrary precision).
+    auto m2 = parse("0x1_0000_0000_0000_0000\n18446744073709551616\n");
+    EXPECT_EQ(as<Constant>(value_of(*m2, 0))->int_literal, "0x1_0000_0000_0000_0000");
+    EXPECT_EQ(as<Constant>(value_of(*m2, 1))->int_literal, "18446744073709551616");
     EXPECT_EQ(as<Constant>(value_of(*m, 3))->float_value, 1.5);
     EXPECT_EQ(as<Constant>(value_of(*m, 4))->value_kind, Constant::Kind::Complex);
     EXPECT_EQ(as<Constant>(value_of(*m, 5))->value_kind, Constant::Kind::None);
