@@ -11,6 +11,7 @@
 #include "dataset/manifest.h"
 #include "dataset/near_dup.h"
 #include "dataset/record.h"
+#include "dataset/verification_figures.h"
 
 #include <cstdint>
 #include <map>
@@ -55,6 +56,7 @@ class StatsCollector {
     std::map<std::string, std::map<std::string, uint64_t>> verdicts_;
     Distribution python_lines_, forward_lines_, backward_lines_;
     NearDupEstimator near_dup_;
+    VerificationFigures verification_figures_;
 };
 
 } // namespace ws::dataset
