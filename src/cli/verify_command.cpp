@@ -206,7 +206,7 @@ Action add_verify_command(CLI::App& app) {
         "check or time-out, the same outputs twice, no nan or inf in them: `fail: nan in the outputs` /\n"
         "`fail: inf in the outputs` name the first such value and count them per array); grad_check\n"
         "(adjoints against finite differences); depends_on_inputs (the forward pass runs again on inputs\n"
-        "drawn anew from their ranges, up to four times: every output array must change at least once;\n"
+        "drawn anew from their ranges, up to eight times: every output array must change at least once;\n"
         "`fail: outputs ignore the inputs: NAMES` lists those that stayed bit-identical).\n\n"
         "A dataset folder is rewritten shard by shard; each shard is marked verified in manifest.json,\n"
         "so after an interruption the same command continues where it stopped.\n\n"

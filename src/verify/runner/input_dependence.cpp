@@ -12,7 +12,7 @@ namespace ws::verify::runner {
 
 namespace {
 
-enum class Draw { Uniform, Low, High };
+enum class Draw { Uniform, Low, High, Mixed };
 
 // An output is what the check compares; everything else is redrawn.
 bool is_marked_output(const ArgBuffers& a) {
@@ -55,14 +55,14 @@ void draw_input(ArgBuffers& a, Draw kind, std::mt19937_64& rng) {
             const int s = a.desc.comps[c].scalar;
             uint8_t* p = a.component(a.primal.data, e, c);
             const uint8_t* before = a.component(a.initial.data(), e, c);
+            // Mixed: each component in the lowest or the highest eighth, a coin flip apart.
+            const Draw k = kind != Draw::Mixed ? kind : (rng() & 1 ? Draw::Low : Draw::High);
             if (s == WS_BOOL) {
-                const double v = kind == Draw::Low    ? 0.0
-                                 : kind == Draw::High ? 1.0
-                                                      : 1.0 - load_scalar(before, s);
+                const double v = k == Draw::Low ? 0.0 : k == Draw::High ? 1.0 : 1.0 - load_scalar(before, s);
                 store_scalar(p, s, v);
                 continue;
             }
-            auto [l, h] = draw_range(kind, s, lo, hi);
+            auto [l, h] = draw_range(k, s, lo, hi);
             draw_component(p, s, l, h, rng);
             if (kind != Draw::Uniform) continue;
             // Different from the first draw wherever the range has room.
@@ -119,7 +119,8 @@ std::string input_dependence(RecordRun& run, const std::vector<std::vector<uint8
     std::vector<bool> moved(outputs.size(), false);
     size_t left = inputs_vary ? outputs.size() : 0;
     int runs = 1;
-    for (Draw kind : {Draw::Uniform, Draw::Low, Draw::High, Draw::Uniform}) {
+    for (Draw kind : {Draw::Uniform, Draw::Low, Draw::High, Draw::Mixed, Draw::Mixed, Draw::Mixed,
+                      Draw::Mixed, Draw::Mixed}) {
         if (left == 0) break;
         ++runs;
         run.reset();

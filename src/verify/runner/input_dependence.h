@@ -12,17 +12,21 @@
 //      does not; bools are flipped);
 //   2. every component in the lowest eighth of its range (bools false);
 //   3. every component in the highest eighth of its range (bools true);
-//   4. uniform again, as 1.
-// The skewed draws move counts, histograms and thresholds that two uniform
-// draws could leave equal by chance (a count of elements above 0.9).
+//   4.-8. each component in the lowest or the highest eighth, a coin flip
+//      per component.
+// The skewed draws move counts, histograms and thresholds that uniform draws
+// could leave equal by chance: a count of elements above 0.9, and (the mixed
+// draws) a comparison between two inputs, `if s >= x[i]`, that draws moving
+// every input the same way leave alone.
 //
 // Verdict: an output array is input-independent when it stays bit-identical
-// to the first run's under all four draws; the check fails when ANY output is
+// to the first run's under all eight draws; the check fails when ANY output is
 // (a kernel that computes even one output from nothing is not worth training
 // on), or when the kernel has no output at all. Entries a kernel leaves
 // untouched (writes under a condition) are fine as long as some entry of the
 // array changes. Most records cost one extra forward pass; only records that
-// have an input-independent output pay all four.
+// have an input-independent output pay all eight (the gradient check costs
+// about thirty).
 #pragma once
 
 #include <cstdint>
