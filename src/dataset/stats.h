@@ -1,9 +1,9 @@
 // Dataset statistics, folded over records in dataset order with bounded
 // memory: counts by category, exact line-count histograms (a map from line
 // count to records, bounded by the number of distinct counts), builtin and
-// feature usage, verification verdicts (and, once verified, the records
-// dropped as unverified), dedup counts and the near-duplicate
-// estimate (near_dup.h). `to_json` is stats.json without its machine-dependent
+// feature usage, verification verdicts and their figures (verification_figures.h)
+// (and, once verified, the records dropped as unverified), dedup counts and the
+// near-duplicate estimate (near_dup.h). `to_json` is stats.json without its machine-dependent
 // "timing" part, so it is a pure function of the records and shard counts.
 #pragma once
 
