@@ -77,6 +77,34 @@ struct RecordPhase {
     }
 };
 
+// The verdicts an R (results), A (failed assert) or U (unsupported) line gives its record.
+RunnerResult verdicts_of(char kind, const std::vector<std::string>& parts, const RecordPhase& phase) {
+    if (kind == 'R') return {parts[1], parts[2], parts[3], parts[4]};
+    if (kind == 'A') {
+        std::string msg = parts.size() > 1 ? parts[1] : "assertion failed";
+        bool bounds = msg.find("shape") != std::string::npos;
+        std::string what = bounds ? "out-of-bounds array access" : "assertion failed";
+        return phase.forward_done() ? phase.after_forward("fail: " + what + " in the backward pass: " + msg)
+                                    : phase.failed(what + ": " + msg);
+    }
+    const std::string no = "skipped: not executed";
+    return {"skipped: " + (parts.size() > 1 ? parts[1] : std::string("unsupported")), no, no, no};
+}
+
+// The runner's command line for the records from `first` on.
+std::vector<std::string> runner_argv(const RunnerOptions& o, size_t first) {
+    std::vector<std::string> argv = {o.runner, "--so", o.so_path, "--first", std::to_string(first), "--seed",
+                                     std::to_string(o.seed), "--fd-samples", std::to_string(o.fd_samples),
+                                     // Probing stops in time for the record to finish within its limit.
+                                     "--probe-seconds", std::to_string(o.timeout_per_record / 3)};
+    if (o.gpu)
+        argv.insert(argv.end(), {"--gpu", "--ptx", o.ptx_path});
+    else if (!o.gpu_skip.empty())
+        argv.insert(argv.end(), {"--gpu-skip", o.gpu_skip});
+    if (!o.dump_dir.empty()) argv.insert(argv.end(), {"--dump", o.dump_dir});
+    return argv;
+}
+
 } // namespace
 
 std::string find_runner(const std::string& explicit_path) {
@@ -101,16 +129,7 @@ std::vector<RunnerResult> run_records(const RunnerOptions& o, size_t count) {
     size_t first = 0;
     int restarts = 0;
     while (first < count) {
-        std::vector<std::string> argv = {o.runner, "--so", o.so_path, "--first", std::to_string(first),
-                                         "--seed", std::to_string(o.seed), "--fd-samples",
-                                         std::to_string(o.fd_samples),
-                                         // Probing stops in time for the record to finish within its limit.
-                                         "--probe-seconds", std::to_string(o.timeout_per_record / 3)};
-        if (o.gpu)
-            argv.insert(argv.end(), {"--gpu", "--ptx", o.ptx_path});
-        else if (!o.gpu_skip.empty())
-            argv.insert(argv.end(), {"--gpu-skip", o.gpu_skip});
-        if (!o.dump_dir.empty()) argv.insert(argv.end(), {"--dump", o.dump_dir});
+        std::vector<std::string> argv = runner_argv(o, first);
 
         ReportingChild child;
         std::string error;
@@ -157,21 +176,7 @@ std::vector<RunnerResult> run_records(const RunnerOptions& o, size_t count) {
                 auto parts = split_tabs(line.substr(2));
                 long k = std::atol(parts[0].c_str());
                 if (k < 0 || size_t(k) >= count) continue;
-                RunnerResult& r = results[size_t(k)];
-                if (kind == 'R' && parts.size() >= 5) {
-                    r = {parts[1], parts[2], parts[3], parts[4]};
-                } else if (kind == 'A') {
-                    std::string msg = parts.size() > 1 ? parts[1] : "assertion failed";
-                    bool bounds = msg.find("shape") != std::string::npos;
-                    std::string what = bounds ? "out-of-bounds array access" : "assertion failed";
-                    r = phase.forward_done()
-                            ? phase.after_forward("fail: " + what + " in the backward pass: " + msg)
-                            : phase.failed(what + ": " + msg);
-                } else if (kind == 'U') {
-                    const std::string no = "skipped: not executed";
-                    r = {"skipped: " + (parts.size() > 1 ? parts[1] : std::string("unsupported")), no, no,
-                         no};
-                }
+                if (kind != 'R' || parts.size() >= 5) results[size_t(k)] = verdicts_of(kind, parts, phase);
                 done[size_t(k)] = true;
                 exits_after_report = kind != 'R'; // after A and U the runner exits by design
                 current = -1;
