@@ -5,7 +5,8 @@
 //   - CPU text altered so that it does not compile (host compiler, bisection);
 //   - a kernel with an out-of-bounds write (Warp's debug bounds checks);
 //   - a backward pass with a wrong adjoint (a flipped sign);
-//   - a kernel that crashes and one that hangs (the runner is restarted);
+//   - a kernel that crashes and one that hangs (the runner is restarted), and one that
+//     crashes only on the inputs drawn anew for the input-dependence check;
 //   - outputs that ignore the inputs (a constant, a function of the thread
 //     index, an input read only in a branch never taken on the drawn range)
 //     next to legitimate cases (a count of rare values, conditional writes);
@@ -252,6 +253,28 @@ TEST_F(Pipeline, CrashAndHangFailOnlyTheirRecords) {
     for (const auto& [id, v] : got)
         if (id != "planted-crash" && id != "planted-hang") rest[id] = v;
     expect_all_pass(rest, "");
+}
+
+TEST_F(Pipeline, CrashOnRedrawnInputsIsNamed) {
+    // The third forward launch is the first on inputs drawn anew (the first two check that the
+    // forward pass is deterministic): a crash there fails `executed` and says where it happened.
+    auto batch = good_batch();
+    dataset::Record crash = module_records()["good_scalar"];
+    crash.id = "planted-crash-on-redraw";
+    crash.cpu_forward = insert_in_body(crash.cpu_forward, "static void good_scalar_cpu_kernel_forward(",
+                                       "static int launches = 0; if (task_index == 0) ++launches; "
+                                       "if (launches == 3) *(volatile int*)8 = 1;");
+    batch.insert(batch.begin() + 1, crash);
+    auto got = run(batch);
+    const dataset::Verdicts& v = got.at("planted-crash-on-redraw");
+    const std::string where = " (on inputs drawn anew for the input-dependence check)";
+    EXPECT_EQ(v.executed.rfind("fail: crashed: SIGSEGV", 0), 0u) << v.executed;
+    EXPECT_TRUE(v.executed.size() > where.size() &&
+                v.executed.compare(v.executed.size() - where.size(), where.size(), where) == 0)
+        << v.executed;
+    EXPECT_EQ(v.depends_on_inputs, "skipped: not executed cleanly");
+    got.erase("planted-crash-on-redraw");
+    expect_all_pass(got, "");
 }
 
 TEST_F(Pipeline, TotalsCountVerdictsAndDevice) {
