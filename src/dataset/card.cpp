@@ -75,6 +75,30 @@ std::string config_line(const Manifest& m) {
     return "`warpsynth extract` from existing Warp code";
 }
 
+// The figures of verification_figures.h: non-finite outputs apart from other
+// execution failures, and the share of kernels whose outputs ignore their inputs.
+std::string verification_figures_text(const json& s) {
+    if (!s.contains("verification_figures")) return {};
+    const json& ex = s.at("verification_figures").at("executed");
+    const json& dep = s.at("verification_figures").at("depends_on_inputs");
+    const uint64_t run = ex.at("pass").get<uint64_t>() + ex.at("non_finite").get<uint64_t>() +
+                         ex.at("other_failures").get<uint64_t>();
+    std::string out = "\n| forward pass on random inputs | pairs | share |\n| --- | --- | --- |\n";
+    out += fmt::format("| executed cleanly | {} | {} |\n", ex.at("pass").get<uint64_t>(),
+                       pct(ex.at("pass"), run));
+    out += fmt::format("| non-finite outputs ({} with nan, {} with inf only) | {} | {} |\n",
+                       ex.at("non_finite_nan").get<uint64_t>(), ex.at("non_finite_inf").get<uint64_t>(),
+                       ex.at("non_finite").get<uint64_t>(), pct(ex.at("non_finite"), run));
+    out += fmt::format("| other execution failures (crash, bounds check, time-out, ...) | {} | {} |\n",
+                       ex.at("other_failures").get<uint64_t>(), pct(ex.at("other_failures"), run));
+    out += fmt::format("| outputs that ignore their inputs (bit-identical when the inputs are drawn anew), "
+                       "of {} checked | {} | "
+                       "{} |\n",
+                       dep.at("checked").get<uint64_t>(), dep.at("outputs_ignore_inputs").get<uint64_t>(),
+                       pct(dep.at("outputs_ignore_inputs"), dep.at("checked")));
+    return out;
+}
+
 std::string card_text(const Manifest& m, const json& s) {
     uint64_t records = s.at("records");
     std::string out;
@@ -179,6 +203,7 @@ std::string card_text(const Manifest& m, const json& s) {
             cell += fmt::format("{}{}: {}", cell.empty() ? "" : ", ", verdict, n.get<uint64_t>());
         out += fmt::format("| {} | {} |\n", check, cell);
     }
+    out += verification_figures_text(s);
     if (s.contains("verification_dropped"))
         out += fmt::format(
             "\nThe shards went through `warpsynth verify` (NVRTC and host compilation, runs on random "

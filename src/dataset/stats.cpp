@@ -87,6 +87,8 @@ void StatsCollector::add_record(const Record& r, const SourceMeasures& measures)
     verdict("compiled_cpu", r.verification.compiled_cpu);
     verdict("executed", r.verification.executed);
     verdict("grad_check", r.verification.grad_check);
+    verdict("depends_on_inputs", r.verification.depends_on_inputs);
+    verification_figures_.add(r.verification);
     near_dup_.add(XXH3_64bits(r.id.data(), r.id.size()), measures.signature);
     health_ += measures.health;
 }
@@ -149,6 +151,7 @@ json StatsCollector::to_json() const {
     };
     // Only for verified datasets, so that the stats.json of the others keeps its shape.
     if (any_verified_) out["verification_dropped"] = verification_dropped_;
+    if (verification_figures_.any()) out["verification_figures"] = verification_figures_.to_json();
     return out;
 }
 

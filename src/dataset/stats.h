@@ -1,9 +1,10 @@
 // Dataset statistics, folded over records in dataset order with bounded
 // memory: counts by category, exact line-count histograms (a map from line
 // count to records, bounded by the number of distinct counts), builtin and
-// feature usage, verification verdicts (and, once verified, the records
-// dropped as unverified), dedup counts, the near-duplicate estimate
-// (near_dup.h) and code health (analysis/health.h). `to_json` is stats.json without its machine-dependent
+// feature usage, verification verdicts and their figures (verification_figures.h)
+// (and, once verified, the records dropped as unverified), dedup counts, the
+// near-duplicate estimate (near_dup.h) and code health (analysis/health.h). `to_json` is
+// stats.json without its machine-dependent
 // "timing" part, so it is a pure function of the records and shard counts.
 #pragma once
 
@@ -12,6 +13,7 @@
 #include "dataset/manifest.h"
 #include "dataset/near_dup.h"
 #include "dataset/record.h"
+#include "dataset/verification_figures.h"
 
 #include <cstdint>
 #include <map>
@@ -67,6 +69,7 @@ class StatsCollector {
     Distribution python_lines_, forward_lines_, backward_lines_;
     NearDupEstimator near_dup_;
     analysis::HealthCounts health_;
+    VerificationFigures verification_figures_;
 };
 
 } // namespace ws::dataset

@@ -493,9 +493,10 @@ print("datasets", datasets.__version__, "loaded", n, "records")
 # generate --verify and verify --drop-failed run the real verifier: NVRTC and g++ against Warp's
 # headers, found through the python3 on PATH (verify_env puts WS_PYTHON's folder first), on pairs of the
 # product synthesizer (test-corpus kernels have no launch shapes). In the stream of seed 5, indices
-# 9, 15 and 19 fail verification (non-finite forward outputs), so --drop-failed has work to do.
+# 9, 15 and 19 fail verification (non-finite forward outputs) and 0, 3, 4, 13, 16, 18 and 26 have an
+# output that ignores the inputs, so --drop-failed has work to do (these move with the synthesizer).
 
-VERDICTS = ("compiled_cuda", "compiled_cpu", "executed", "grad_check")
+VERDICTS = ("compiled_cuda", "compiled_cpu", "executed", "grad_check", "depends_on_inputs")
 
 
 def is_verified(v):
@@ -559,7 +560,8 @@ def case_verify_drop_failed():
     check(len(kept_ids) + dropped == len(plain_ids) == stats(plain)["records"],
           f"{len(kept_ids)} kept + {dropped} dropped != {len(plain_ids)} plain records")
     check([i for i in plain_ids if i in set(kept_ids)] == kept_ids, "kept records are not a subsequence of the plain run")
-    check("verification_dropped" not in stats(plain), "stats.json of an unverified dataset changed shape")
+    check("verification_dropped" not in stats(plain) and "verification_figures" not in stats(plain),
+          "stats.json of an unverified dataset changed shape")
     card = (d / "README.md").read_text()
     check(f"| dropped as not verified (`--drop-failed`) | {dropped} (" in card, "the card does not count the drops")
     check("--verify --drop-failed" in card, "the card's command line lacks --verify --drop-failed")
@@ -584,9 +586,18 @@ def case_verify_drop_failed():
     p = vgen(k, 20, 20, ["--verify"], expect=5)
     check("are not verified" in p.stderr, f"no explanation of exit status 5: {p.stderr}")
     kept = read_records(k)
-    check(len(kept) == 20 and sum(not is_verified(r["metadata"]["verification"]) for r in kept) == 3,
-          "generate --verify should keep all 20 pairs, 3 of them not verified")
+    check(len(kept) == 20 and sum(not is_verified(r["metadata"]["verification"]) for r in kept) == 9,
+          "generate --verify should keep all 20 pairs, 9 of them not verified")
     check(stats(k)["verification_dropped"] == 0, "stats.json of a verified dataset lacks verification_dropped")
+    # Non-finite outputs and outputs that ignore the inputs are counted on their own.
+    fig = stats(k)["verification_figures"]
+    check(fig["executed"]["non_finite"] == 3 and fig["executed"]["other_failures"] == 0
+          and fig["depends_on_inputs"]["outputs_ignore_inputs"] == 6 and fig["depends_on_inputs"]["checked"] == 17,
+          f"stats.json verification_figures: {fig}")
+    card = (k / "README.md").read_text()
+    check("| outputs that ignore their inputs (bit-identical when the inputs are drawn anew), of 17 checked | 6 | "
+          "35.3% |" in card and "| non-finite outputs (1 with nan, 2 with inf only) | 3 | 15.0% |" in card,
+          "the card lacks the non-finite and input-independence figures")
     run(["validate", k, "--quiet"])
 
 
@@ -594,7 +605,7 @@ def case_verify_kill_resume():
     args = ["--verify", "--drop-failed"]
     ref = fresh("vresume_ref")
     vgen(ref, 30, 10, args)
-    check(stats(ref)["verification_dropped"] == 3, f"expected 3 drops: {stats(ref).get('verification_dropped')}")
+    check(stats(ref)["verification_dropped"] == 10, f"expected 10 drops: {stats(ref).get('verification_dropped')}")
     # Kills inside the verification pass (generation is complete by then), rerun with the same command
     # (another --jobs) or --resume.
     for point, rerun in (("verify_chunk:2", "same"), ("verify_manifest:1", "resume"), ("verify_shard:3", "same")):
