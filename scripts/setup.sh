@@ -14,9 +14,10 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # Everything the build and the tests use. Add to this list when you add a dependency.
 APT_PACKAGES=(
   build-essential cmake ninja-build pkg-config git
-  libfmt-dev libcli11-dev nlohmann-json3-dev libxxhash-dev libzstd-dev libtbb-dev libssl-dev
+  libfmt-dev libcli11-dev nlohmann-json3-dev libxxhash-dev libzstd-dev libtbb-dev libssl-dev libgmp-dev
   libgtest-dev libgmock-dev libbenchmark-dev
-  clang-format diffutils
+  clang-format diffutils time
+  clang libclang-rt-14-dev
   python3 python3-venv
 )
 REQUIREMENTS=$root/tests/requirements.txt

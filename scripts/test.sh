@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # scripts/test.sh: set up, build, and run every test; exits non-zero on any failure.
 #   1. scripts/setup.sh (Debian packages, .venv with the pinned Warp)
-#   2. Release build in build/ and every ctest test there (labels unit, diff, tu, reference, infra)
-#   3. ASan+UBSan build in build-asan/ and the unit tests (label unit) there
+#   2. Release build in build/ and every ctest test there
+#   3. ASan+UBSan build in build-asan/ and every ctest test there but the tu and verify labels
+#   4. libFuzzer smoke runs (build-fuzz/, clang): the parser and the whole compile path
 # CI (.ci/run) runs exactly this.
 set -euo pipefail
 
@@ -28,10 +29,23 @@ cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DWS_SANITIZE=ON -DWS
   -DWS_PYTHON="$python" >/dev/null
 cmake --build build-asan -j"$jobs"
 
-step "ctest: unit tests under sanitizers (build-asan/)"
-ctest --test-dir build-asan -L unit --output-on-failure -j"$jobs" --no-tests=error || status=1
+# Every test except the labels tu and verify: those spend their time compiling generated C++
+# with g++ and NVRTC (tools that are not sanitized), and the warpsynth runs they make are the
+# same ones the diff and dataset tests make here.
+step "ctest: every test but the tu and verify labels, under sanitizers (build-asan/)"
+ctest --test-dir build-asan -LE '^(tu|verify)$' --output-on-failure -j"$jobs" --no-tests=error || status=1
+
+step "libFuzzer: the lexer and parser, then the compile path (build-fuzz/)"
+scripts/fuzz.sh parse "${WS_FUZZ_SECONDS:-30}" || status=1
+scripts/fuzz.sh compile "${WS_FUZZ_SECONDS:-60}" || status=1
 
 if [ $status -ne 0 ]; then
+  for b in build build-asan; do
+    if [ -s "$b/Testing/Temporary/LastTestsFailed.log" ]; then
+      echo "failed in $b/:"
+      sed 's/^[0-9]*:/  /' "$b/Testing/Temporary/LastTestsFailed.log"
+    fi
+  done
   step "FAILED (see the ctest output above)"
 else
   step "all tests passed"

@@ -2,6 +2,7 @@
 // inspect.Signature.bind, then the type arguments of a type used as a
 // constructor, then the overload's (non-None) defaults, all in signature order.
 #include "builtins/builtin.h"
+#include "types/python_number.h"
 
 #include <algorithm>
 #include <array>
@@ -48,11 +49,13 @@ constexpr size_t kMaxParams = 64;
 
 // Python `==` between two compile-time numbers.
 bool numbers_equal(const Constant& a, const Constant& b) {
-    bool a_float = a.kind == Constant::Kind::PyFloat || (a.type && a.type->is_float_scalar());
-    bool b_float = b.kind == Constant::Kind::PyFloat || (b.type && b.type->is_float_scalar());
-    if (a_float || b_float) return a.as_double() == b.as_double();
-    if (a.is_unsigned || b.is_unsigned) return a.as_double() == b.as_double() && a.as_int() == b.as_int();
-    return a.as_int() == b.as_int();
+    // A Warp scalar compares by the raw Python value it wraps.
+    auto raw = [](const Constant& c) {
+        Constant r = c;
+        r.kind = c.value_kind();
+        return r;
+    };
+    return python::compare(python::CmpOp::Eq, raw(a), raw(b));
 }
 
 // Warp's values_check_equal(get_arg_value(explicit), type_arg).

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <initializer_list>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -115,6 +116,15 @@ ResultOrError value(TypeRef t);
 ResultOrError values(std::vector<TypeRef> ts);
 ResultOrError void_result();
 ResultOrError fail(std::string message);
+// A vector length or matrix dimension given as a constant: a non-negative int. A negative or
+// fractional value is an error (Warp rejects it: a ctypes array length); a bool (Warp prints
+// `true` in the C++ type) or an integral float (Warp accepts 3.0 only when a type of that shape
+// exists already, e.g. vec3) is unsupported. `what` names it in the message.
+struct Dimension {
+    int64_t value = 0;
+    std::optional<ResultOrError> error;
+};
+Dimension dimension_value(const Constant& c, std::string_view what);
 
 // Warp's scalar_infer_type over argument types: the one scalar type of all
 // scalar and composite arguments (bool included); an error if several.

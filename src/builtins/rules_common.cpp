@@ -4,7 +4,9 @@
 #include "builtins/rules.h"
 
 #include <atomic>
+#include <cmath>
 #include <fmt/format.h>
+#include <limits>
 
 namespace ws::builtins::detail {
 
@@ -89,6 +91,42 @@ ResultOrError fail(std::string message) {
     ResultOrError r;
     r.error = std::move(message);
     return r;
+}
+
+Dimension dimension_value(const Constant& c, std::string_view what) {
+    Dimension d;
+    if (c.kind == Constant::Kind::PyBool ||
+        (c.kind == Constant::Kind::Scalar && c.raw_kind == Constant::Kind::PyBool)) {
+        ResultOrError r = fail(fmt::format("a bool as the {} is not supported", what));
+        r.unsupported = true;
+        d.error = r;
+        return d;
+    }
+    const bool is_float = c.kind == Constant::Kind::PyFloat ||
+                          (c.kind == Constant::Kind::Scalar && c.raw_kind == Constant::Kind::PyFloat);
+    if (is_float && (!std::isfinite(c.as_double()) || c.as_double() != std::trunc(c.as_double()))) {
+        d.error =
+            fail(fmt::format("the {} must be an integer (slice indices must be integers or None or have "
+                             "an __index__ method)",
+                             what));
+        return d;
+    }
+    if (is_float) { // Warp takes 3.0 only where a type of that shape exists already (vec3), else fails
+        ResultOrError r = fail(fmt::format("a float as the {} is not supported", what));
+        r.unsupported = true;
+        d.error = r;
+        return d;
+    }
+    if (c.i.sign() < 0) {
+        d.error = fail(fmt::format("the {} must not be negative", what));
+    } else if (std::optional<int64_t> v = c.as_int64(); v && *v <= std::numeric_limits<int32_t>::max()) {
+        d.value = *v;
+    } else { // Warp prints it; our types hold an int
+        ResultOrError r = fail(fmt::format("a {} of {} is not supported", what, c.i.str()));
+        r.unsupported = true;
+        d.error = r;
+    }
+    return d;
 }
 
 namespace {

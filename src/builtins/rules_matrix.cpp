@@ -31,7 +31,10 @@ struct Shape {
 std::optional<Shape> shape_value(const RuleCall& call, int i) {
     const std::vector<Constant>* t = call.tuple_value(i);
     if (!t || t->size() != 2) return std::nullopt;
-    return Shape{static_cast<int>((*t)[0].as_int()), static_cast<int>((*t)[1].as_int())};
+    std::optional<int64_t> rows = (*t)[0].as_int64(), cols = (*t)[1].as_int64();
+    if (!rows || !cols || *rows < INT32_MIN || *rows > INT32_MAX || *cols < INT32_MIN || *cols > INT32_MAX)
+        return std::nullopt;
+    return Shape{static_cast<int>(*rows), static_cast<int>(*cols)};
 }
 
 ResultOrError unsupported(std::string message) {
@@ -46,6 +49,15 @@ ResultOrError matrix_value(const RuleCall& call, std::string_view) {
     std::optional<Shape> shape = shape_value(call, shape_i);
     if (shape_i >= 0 && !shape)
         return unsupported("the `shape` of a matrix must be a tuple of two constants");
+    if (shape) {
+        for (const Constant& c : *call.tuple_value(shape_i)) {
+            Dimension d = dimension_value(c, "matrix shape");
+            if (d.error) return *d.error;
+        }
+        // Warp sizes a matrix without rows as 0x0 in places (its column count comes from a row)
+        if (shape->rows == 0 && shape->cols != 0)
+            return unsupported("a matrix with zero rows and some columns is not supported");
+    }
     TypeRef dtype = call.type_value(dtype_i);
     if (dtype_i >= 0 && !dtype)
         return fail("the `dtype` of a matrix must be a type"); // Warp fails on a value here too
@@ -163,7 +175,9 @@ ResultOrError identity(const RuleCall& call, std::string_view) {
         return fail("'n' must be a constant when calling identity()");
     TypeRef dtype = call.type_value("dtype");
     if (!dtype || !dtype->is_scalar()) return unsupported("identity() needs a scalar `dtype`");
-    int size = static_cast<int>(n->as_int());
+    std::optional<int64_t> n64 = n->as_int64();
+    if (!n64 || *n64 < 0 || *n64 > INT32_MAX) return unsupported("identity() needs a small non-negative `n`");
+    int size = static_cast<int>(*n64);
     return value(matrix_t(size, size, dtype->scalar));
 }
 

@@ -86,16 +86,17 @@ ResultOrError tuple_extract(const RuleCall& call, std::string_view) {
     const Constant* i = call.constant("i");
     if (!call.has("i") || !i) return fail("Tuple index must be a compile time expression.");
     int64_t n = static_cast<int64_t>(t->elems.size());
-    int64_t index = i->as_int();
-    if (index >= n) return fail(fmt::format("Tuple index out of bounds, {} >= {}", index, n));
-    if (index < -n) return fail("tuple index out of range");
+    if (!i->holds_int()) return fail("Tuple index must be an integer.");
+    if (i->i >= PyInt(n)) return fail(fmt::format("Tuple index out of bounds, {} >= {}", i->i.str(), n));
+    if (i->i < PyInt(-n)) return fail("tuple index out of range");
+    int64_t index = *i->i.to_int64();
     return value(t->elems[static_cast<size_t>(index < 0 ? index + n : index)]);
 }
 
 Dispatch tuple_extract_dispatch(const RuleCall& call, const CallResult&) {
     Dispatch d;
     d.args.push_back(DispatchArg{call.find("a"), std::nullopt});
-    d.template_args = {std::to_string(call.constant("i")->as_int())};
+    d.template_args = {call.constant("i")->i.str()};
     return d;
 }
 

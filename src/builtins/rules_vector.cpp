@@ -29,8 +29,8 @@ bool vars_match_dtype(const RuleCall& call, std::span<const int> values, TypeRef
 std::optional<int64_t> int_value(const RuleCall& call, int i) {
     if (i < 0) return std::nullopt;
     const Constant* c = call.constant(i);
-    if (!c || c->kind == Constant::Kind::Composite) return std::nullopt;
-    return c->as_int();
+    if (!c) return std::nullopt;
+    return c->as_int64(); // ints only: ctypes refuses other lengths
 }
 
 std::string dtype_name(TypeRef t) {
@@ -40,6 +40,10 @@ std::string dtype_name(TypeRef t) {
 ResultOrError vector_value(const RuleCall& call, std::string_view) {
     const int length_i = call.find("length");
     const int dtype_i = call.find("dtype");
+    if (length_i >= 0 && call.constant(length_i)) {
+        Dimension d = dimension_value(*call.constant(length_i), "vector length");
+        if (d.error) return *d.error;
+    }
     std::optional<int64_t> length = int_value(call, length_i);
     if (length_i >= 0 && !length)
         return fail("the `length` argument of a vector must be a compile-time integer");
@@ -98,6 +102,14 @@ ResultOrError vector_value(const RuleCall& call, std::string_view) {
     }
     if (!dtype || !dtype->is_scalar()) {
         ResultOrError r = fail("vectors of non-scalar components are not supported by warpsynth");
+        r.unsupported = true;
+        return r;
+    }
+    // ctypes makes the vector type: a negative length raises; larger than an
+    // int is beyond what warpsynth models.
+    if (*length < 0) return fail("The '_length_' attribute must not be negative");
+    if (*length > INT32_MAX) {
+        ResultOrError r = fail("vectors longer than 2147483647 components are not supported by warpsynth");
         r.unsupported = true;
         return r;
     }

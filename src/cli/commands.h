@@ -16,7 +16,8 @@ constexpr int input_error = 1; // the Python input is invalid or unsupported
 constexpr int usage_error = 2; // bad flags or arguments
 constexpr int io_error = 3;    // files, disks, permissions
 constexpr int internal_error = 4;
-constexpr int check_failed = 5; // validate/verify found problems
+constexpr int check_failed = 5;   // validate/verify found problems
+constexpr int limit_exceeded = 6; // the input is over one of the limits in syntax/limits.h
 } // namespace exit_codes
 
 using Action = std::function<int()>;

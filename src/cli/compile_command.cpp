@@ -1,6 +1,8 @@
 // `warpsynth compile FILE`: print Warp's code for one Python file.
 #include "cli/commands.h"
 #include "codegen/compile.h"
+#include "syntax/large_stack.h"
+#include "syntax/limits.h"
 
 #include <cerrno>
 #include <cstdio>
@@ -9,7 +11,6 @@
 #include <fmt/format.h>
 #include <fstream>
 #include <iostream>
-#include <sstream>
 
 namespace ws::cli {
 
@@ -73,26 +74,34 @@ Action add_compile_command(CLI::App& app) {
         "Print only the module body Warp generates (no preamble); this is what the fidelity tests compare");
     cmd->add_flag("--no-backward", args->no_backward, "Omit backward kernels and adjoint functions");
     cmd->add_option("-o,--output", args->output, "Write to this file instead of standard output");
-    cmd->footer("Example:\n  warpsynth compile kernels.py --device cpu --strip-hash --body-only\n\n"
-                "Errors in the input are reported as FILE:LINE:COL: error: MESSAGE (exit status 1).");
+    cmd->footer(fmt::format(
+        "Example:\n  warpsynth compile kernels.py --device cpu --strip-hash --body-only\n\n"
+        "Errors in the input are reported as FILE:LINE:COL: error: MESSAGE (exit status 1).\n\n"
+        "Input limits (exit status 6 past one of them; see README \"Input limits\"):\n"
+        "  a regular file of at most {} MiB (folders, FIFOs and devices are refused, exit status 3);\n"
+        "  syntax nested at most {} levels; code generation nested at most {} levels (Warp: ~490);\n"
+        "  at most {} top-level definitions; at most {} generated variables per module.",
+        limits::kMaxSourceBytes >> 20, limits::kMaxSyntaxDepth, limits::kMaxCodegenDepth,
+        limits::kMaxDefinitions, limits::kMaxVariables));
 
     return [args]() -> int {
-        std::ifstream in(args->file, std::ios::binary);
-        if (!in) {
-            std::cerr << fmt::format("warpsynth: error: cannot read {}: {}\n", args->file,
-                                     std::strerror(errno));
-            return exit_codes::io_error;
+        std::shared_ptr<SourceFile> source;
+        try {
+            source = std::make_shared<SourceFile>(args->file, read_source_file(args->file));
+        } catch (const SourceReadError& e) {
+            std::cerr << fmt::format("warpsynth: error: {}\n", e.what());
+            return e.over_limit() ? exit_codes::limit_exceeded : exit_codes::io_error;
         }
-        std::stringstream ss;
-        ss << in.rdbuf();
-        auto source = std::make_shared<SourceFile>(args->file, ss.str());
 
         CompileOptions opts;
         opts.device = args->device == "cpu" ? Device::Cpu : Device::Cuda;
         opts.strip_hash = args->strip_hash;
         opts.enable_backward = !args->no_backward;
-        CompileOutput out = compile_module(source, opts);
-        std::string text = args->body_only ? out.body : translation_unit(out, opts.device);
+        std::string text;
+        run_on_large_stack([&] {
+            CompileOutput out = compile_module(source, opts);
+            text = args->body_only ? out.body : translation_unit(out, opts.device);
+        });
 
         if (args->output.empty()) {
             std::cout.write(text.data(), static_cast<std::streamsize>(text.size()));

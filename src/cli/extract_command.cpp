@@ -3,6 +3,8 @@
 #include "dataset/cli_errors.h"
 #include "dataset/extract.h"
 #include "dataset/io_error.h"
+#include "syntax/large_stack.h"
+#include "syntax/limits.h"
 
 #include <fmt/format.h>
 #include <iostream>
@@ -31,7 +33,12 @@ Action add_extract_command(CLI::App& app) {
     cmd->add_flag("--no-compress", *no_compress, "Plain .jsonl shards");
     cmd->add_option("--jobs,-j", o->jobs, "Worker threads (default: all cores)");
     cmd->add_flag("--quiet,-q", o->quiet, "Do not list skipped kernels, only the summary line");
-    cmd->footer("Skipped files and kernels are listed on standard output as `WHERE: skipped: REASON`.");
+    cmd->footer(fmt::format(
+        "Skipped files and kernels are listed on standard output as `WHERE: skipped: REASON`:\n"
+        "files that do not parse, are not regular files, are larger than {} MiB or over another input\n"
+        "limit (README \"Input limits\"), links that loop or dangle, folders that cannot be listed.\n"
+        "Links to folders are not followed.",
+        limits::kMaxSourceBytes >> 20));
     return [=]() -> int {
         return dataset::run_reporting_errors([&]() -> int {
             dataset::ExtractOptions opts = *o;
@@ -41,7 +48,10 @@ Action add_extract_command(CLI::App& app) {
             if (opts.shard_size == 0) throw dataset::ConfigError("--shard-size must be at least 1");
             if (!dataset::parse_device_set(*device, opts.device))
                 throw dataset::ConfigError("--device must be cuda, cpu or both");
-            dataset::ExtractSummary s = dataset::extract(opts);
+            // The parser and the compiler recurse: give them a stack of known size (TBB's
+            // workers get the same, and this thread takes part in their work).
+            dataset::ExtractSummary s;
+            run_on_large_stack([&] { s = dataset::extract(opts); });
             if (!opts.quiet)
                 for (const auto& sk : s.skipped)
                     std::cout << fmt::format("{}: skipped: {}\n", sk.where, sk.reason);

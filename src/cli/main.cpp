@@ -1,6 +1,7 @@
 // warpsynth: Warp kernels in Python, paired with the CUDA and C++ that Warp's
 // own code generator emits for them.
 #include "cli/commands.h"
+#include "syntax/limits.h"
 #include "syntax/source.h"
 
 #include <algorithm>
@@ -39,6 +40,9 @@ int main(int argc, char** argv) {
     try {
         for (auto& [name, action] : actions)
             if (app.got_subcommand(name)) return action();
+    } catch (const ws::LimitError& e) {
+        std::cerr << e.format() << "\n";
+        return exit_codes::limit_exceeded;
     } catch (const ws::CompileError& e) {
         std::cerr << e.format() << "\n";
         return exit_codes::input_error;

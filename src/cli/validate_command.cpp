@@ -2,6 +2,7 @@
 #include "cli/commands.h"
 #include "dataset/cli_errors.h"
 #include "dataset/validate.h"
+#include "syntax/large_stack.h"
 
 #include <fmt/format.h>
 #include <iostream>
@@ -31,7 +32,8 @@ Action add_validate_command(CLI::App& app) {
             dataset::ValidateOptions opts = *o;
             opts.dir = *dir;
             opts.recompile = !*no_recompile;
-            dataset::ValidateReport r = dataset::validate(opts);
+            dataset::ValidateReport r;
+            run_on_large_stack([&] { r = dataset::validate(opts); }); // it recompiles every record
             for (const auto& p : r.problems) std::cout << p << "\n";
             return r.problems.empty() ? exit_codes::ok : exit_codes::check_failed;
         });

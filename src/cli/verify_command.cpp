@@ -58,9 +58,11 @@ struct Progress {
 void print_records(const std::vector<dataset::Record>& records) {
     for (const dataset::Record& r : records) {
         const auto& v = r.verification;
-        std::cout << fmt::format(
-            "{}\n  compiled_cuda: {}\n  compiled_cpu:  {}\n  executed:      {}\n  grad_check:    {}\n", r.id,
-            v.compiled_cuda, v.compiled_cpu, v.executed, v.grad_check);
+        std::cout << fmt::format("{}\n  compiled_cuda:     {}\n  compiled_cpu:      {}\n  executed:          "
+                                 "{}\n  grad_check:        "
+                                 "{}\n  depends_on_inputs: {}\n",
+                                 r.id, v.compiled_cuda, v.compiled_cpu, v.executed, v.grad_check,
+                                 v.depends_on_inputs);
     }
 }
 
@@ -200,6 +202,12 @@ Action add_verify_command(CLI::App& app) {
         "`skipped: REASON` (e.g. `skipped: no CUDA device`). A record is verified when no verdict is a\n"
         "failure and one compilation passed. Exit status 5 when a record is not verified (never with\n"
         "--drop-failed, which removes such records from a dataset folder).\n\n"
+        "Verdicts: compiled_cuda, compiled_cpu; executed (the forward pass runs cleanly: no crash, bounds\n"
+        "check or time-out, the same outputs twice, no nan or inf in them: `fail: nan in the outputs` /\n"
+        "`fail: inf in the outputs` name the first such value and count them per array); grad_check\n"
+        "(adjoints against finite differences); depends_on_inputs (the forward pass runs again on inputs\n"
+        "drawn anew from their ranges, up to eight times: every output array must change at least once;\n"
+        "`fail: outputs ignore the inputs: NAMES` lists those that stayed bit-identical).\n\n"
         "A dataset folder is rewritten shard by shard; each shard is marked verified in manifest.json,\n"
         "so after an interruption the same command continues where it stopped.\n\n"
         "Examples:\n  warpsynth verify ds/\n  warpsynth verify ds/ --drop-failed --report verify.json\n"

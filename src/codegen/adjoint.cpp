@@ -12,11 +12,6 @@
 
 namespace ws {
 
-int64_t ConstantRange::count() const {
-    if (step > 0) return stop > start ? (stop - start + step - 1) / step : 0;
-    return start > stop ? (start - stop - step - 1) / (-step) : 0;
-}
-
 Adjoint::Adjoint(const FunctionSource& source, ModuleBuilder* b, bool user_function)
     : src(source), builder(b), is_user_function(user_function) {}
 
@@ -33,6 +28,7 @@ void Adjoint::fail(const ast::Stmt* node, const std::string& message) const {
 }
 
 Var* Adjoint::add_var(TypeRef type, std::optional<Constant> constant) {
+    builder->count_variable(builder->scope().source(), current_pos_);
     Var& v = var_storage_.emplace_back();
     v.label = std::to_string(variables.size());
     v.type = type;
@@ -44,7 +40,11 @@ Var* Adjoint::add_var(TypeRef type, std::optional<Constant> constant) {
 }
 
 Var* Adjoint::add_constant(const Constant& c) {
-    return add_var(c.type, c);
+    Var* v = add_var(c.type, c);
+    // Warp prints constants with constant_str, which raises for some values:
+    // checked once the body is lowered, as a retyped 64-bit literal is not printed so.
+    if (constant_str_error(c, builder->scope().runtime_loaded())) unprintable_.push_back({v, current_pos_});
+    return v;
 }
 
 void Adjoint::add_forward(std::string statement, std::optional<std::string> replay, bool skip_replay) {
@@ -160,7 +160,7 @@ void Adjoint::end_else(Var* cond) {
 }
 
 Var* Adjoint::begin_for(Var* iter, const std::optional<ConstantRange>& range) {
-    if (range) add_forward(fmt::format("{} = {};", iter->emit(), range->start));
+    if (range) add_forward(fmt::format("{} = {};", iter->emit(), range->start.str()));
     Block* cond_block = begin_block("for");
     loop_blocks_.push_back(cond_block);
     add_forward(fmt::format("start_{}:;", cond_block->label));
@@ -171,10 +171,10 @@ Var* Adjoint::begin_for(Var* iter, const std::optional<ConstantRange>& range) {
         val = add_builtin_call1("iter_next", {iter});
     } else {
         add_forward(fmt::format("if ({} {} {}) goto end_{};", iter->emit(),
-                                range->step > 0 ? ">=" : "<=", range->stop, cond_block->label));
+                                range->step.sign() > 0 ? ">=" : "<=", range->stop.str(), cond_block->label));
         val = add_var(types::int32());
         add_forward(fmt::format("{} = {};", val->emit(), iter->emit()));
-        add_forward(fmt::format("{} += {};", iter->emit(), range->step));
+        add_forward(fmt::format("{} += {};", iter->emit(), range->step.str()));
     }
     begin_block();
     return val;
@@ -198,12 +198,13 @@ void Adjoint::end_for(Var* iter, const std::optional<ConstantRange>& range, Var*
         reverse.push_back(ind + fmt::format("{0} = wp::iter_reverse({0});", iter->emit()));
         for (auto& s : cond->body_forward) reverse.push_back(s);
     } else {
-        reverse.push_back(ind + fmt::format("{} = {};", iter->emit(), range->last()));
+        reverse.push_back(ind + fmt::format("{} = {};", iter->emit(), range->last().str()));
         reverse.push_back(ind + fmt::format("start_{}:;", cond->label));
         reverse.push_back(ind + fmt::format("\tif ({} {} {}) goto end_{};", iter->emit(),
-                                            range->step > 0 ? "<" : ">", range->start, cond->label));
+                                            range->step.sign() > 0 ? "<" : ">", range->start.str(),
+                                            cond->label));
         reverse.push_back(ind + fmt::format("\t{} = {};", value->emit(), iter->emit()));
-        reverse.push_back(ind + fmt::format("\t{} -= {};", iter->emit(), range->step));
+        reverse.push_back(ind + fmt::format("\t{} -= {};", iter->emit(), range->step.str()));
     }
     for (Var* v : body->vars) reverse.push_back(ind + fmt::format("\t{} = {{}};", v->emit_adj()));
     for (auto& s : body->body_replay) reverse.push_back(std::move(s));
@@ -306,6 +307,11 @@ void Adjoint::build() {
             builder->build_struct_recursive(a->type);
         else if (a->type->is_array() && a->type->elem->is_struct())
             builder->build_struct_recursive(a->type->elem);
+    for (const auto& [v, pos] : unprintable_)
+        if (v->constant)
+            if (std::optional<std::string> error = constant_str_error(*v->constant, builder->scope().runtime_loaded()))
+                fail_at(pos,
+                        fmt::format("Warp cannot emit this constant: its constant_str raises {}", *error));
 }
 
 } // namespace ws

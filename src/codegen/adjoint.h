@@ -11,6 +11,7 @@
 #include "builtins/builtin.h"
 #include "builtins/warp_namespace.h"
 #include "codegen/function.h"
+#include "codegen/symbol_table.h"
 #include "codegen/value.h"
 #include "syntax/ast.h"
 
@@ -36,10 +37,21 @@ struct Block {
 };
 
 // A constant range() lowered as a loop instead of being unrolled.
+// A range() of compile-time ints: Python's range, of any bounds, whose length
+// fits a Py_ssize_t (len() raises OverflowError otherwise).
 struct ConstantRange {
-    int64_t start = 0, stop = 0, step = 1;
-    int64_t count() const;
-    int64_t last() const { return start + (count() - 1) * step; }
+    PyInt start = 0, stop = 0, step = 1;
+    int64_t count = 0; // len(range)
+    PyInt at(int64_t k) const { return start + PyInt(k) * step; }
+    PyInt last() const { return at(count - 1); }
+};
+
+// A range() argument as Warp's eval_num sees it: a compile-time number
+// (`numeric`, with Python's is_int for evaluated names), or a value.
+struct RangeArg {
+    bool numeric = false;
+    std::optional<Constant> value;
+    Var* var = nullptr;
 };
 
 // A call argument before resolution: a value plus the node it came from.
@@ -167,7 +179,9 @@ class Adjoint {
     void emit_expr_stmt(const ast::ExprStmt* node);
     void emit_assert(const ast::Assert* node);
     void eval_body(const std::vector<ast::Stmt*>& body);
-    std::optional<std::pair<bool, Constant>> eval_num(const ast::Expr* node);
+    // range() loops (lower_range.cpp)
+    RangeArg eval_range_arg(const ast::Expr* node);
+    ConstantRange python_range(const ast::Call* call, const std::vector<RangeArg>& args);
     void promote_mutated_iter_constants(const std::vector<ast::Stmt*>& body);
     std::pair<std::vector<ast::Stmt*>, bool> lower_unrolled_continues(const std::vector<ast::Stmt*>& body,
                                                                       const std::string& active_name);
@@ -210,6 +224,7 @@ class Adjoint {
     int label_count_ = 0;
     std::optional<int> lineno_;
     Pos current_pos_;
+    std::vector<std::pair<Var*, Pos>> unprintable_; // constants Warp's constant_str raises for
     // Calls whose results are unpacked into this many names (Warp's `node.expects`).
     std::unordered_map<const ast::Call*, int> expected_outputs_;
     std::deque<Constant> owned_constants_;

@@ -5,6 +5,7 @@
 #include "codegen/adjoint.h"
 #include "codegen/module_builder.h"
 #include "codegen/module_scope.h"
+#include "syntax/limits.h"
 
 #include <algorithm>
 #include <cmath>
@@ -461,7 +462,10 @@ Value Adjoint::add_user_call(FunctionGroup* group, std::vector<CallArgument> arg
     if (std::find(called_user_functions.begin(), called_user_functions.end(), f) ==
         called_user_functions.end())
         called_user_functions.push_back(f);
-    builder->build_function(f);
+    {
+        ModuleBuilder::Nested nested(*builder, builder->scope().source(), where, limits::kFunctionCallDepth);
+        builder->build_function(f);
+    }
 
     const auto& ret = f->adj->return_var;
     std::vector<Var*> outputs;

@@ -45,12 +45,14 @@ std::string scalar_code(Scalar s) {
 } // namespace
 
 std::string type_code(TypeRef t) {
+    // Warp writes a dimension of 0 as "?" (as for a generic length).
+    auto dim = [](int n) { return n == 0 ? std::string("?") : std::to_string(n); };
     switch (t->kind) {
     case TypeKind::Scalar: return scalar_code(t->scalar);
     case TypeKind::Quaternion: return "q" + scalar_code(t->scalar);
     case TypeKind::Transform: return "t" + scalar_code(t->scalar);
-    case TypeKind::Vector: return fmt::format("v{}{}", t->length, scalar_code(t->scalar));
-    case TypeKind::Matrix: return fmt::format("m{}{}{}", t->rows, t->cols, scalar_code(t->scalar));
+    case TypeKind::Vector: return fmt::format("v{}{}", dim(t->length), scalar_code(t->scalar));
+    case TypeKind::Matrix: return fmt::format("m{}{}{}", dim(t->rows), dim(t->cols), scalar_code(t->scalar));
     case TypeKind::Array: {
         static constexpr const char* kPrefix[] = {"a", "ia", "fa", "ifa", "a"};
         return fmt::format("{}{}{}", kPrefix[static_cast<int>(t->array_class)], t->ndim, type_code(t->elem));

@@ -2,6 +2,7 @@
 // context.Function / context.Kernel know them.
 #pragma once
 
+#include "syntax/ast_walk.h"
 #include "codegen/object.h"
 #include "syntax/ast.h"
 #include "types/constant.h"
@@ -43,8 +44,15 @@ struct FunctionSource {
     // the bare source text and numbers from 0 (the decorator line).
     int display_lineno = 0;
     // wp.static(...) expressions evaluated when the function was defined, in
-    // order, as (source text, value); the calls are replaced in the tree.
+    // order, as (source text, value), and by call node (Warp replaces those
+    // calls by their values in its view of the tree; our tree is never written).
     std::vector<std::pair<std::string, ObjectRef>> resolved_statics;
+    StaticValues static_values;
+    // The value a wp.static(...) call was replaced by, or null.
+    ObjectRef static_value(const ast::Expr* e) const {
+        auto it = static_values.find(e);
+        return it == static_values.end() ? nullptr : it->second;
+    }
     // Some wp.static(...) could not be evaluated at definition time and is
     // evaluated during code generation instead.
     bool has_unresolved_statics = false;

@@ -46,6 +46,19 @@ bool is_non_atomic_scalar(Scalar s) {
     return s == Scalar::Int8 || s == Scalar::UInt8 || s == Scalar::Int16 || s == Scalar::UInt16;
 }
 
+// Warp reads the types of both sides of an assignment to an existing name, so
+// neither may be nothing (the result of a call that returns no value).
+[[noreturn]] void fail_nothing(const Adjoint& adj, const ast::Expr* target, const std::string& name,
+                               bool old_is_nothing) {
+    if (old_is_nothing)
+        adj.fail(target, fmt::format("'{}' holds nothing (the result of a call that returns no value) and "
+                                     "cannot be assigned again",
+                                     name));
+    adj.fail(
+        target,
+        fmt::format("cannot assign nothing (a call that returns no value) to the existing name '{}'", name));
+}
+
 } // namespace
 
 void Adjoint::emit_assign(const ast::Assign* node) {
@@ -63,8 +76,13 @@ void Adjoint::emit_assign(const ast::Assign* node) {
         if (node->value->kind == ast::ExprKind::Call)
             expected_outputs_[ast::as<ast::Call>(node->value)] = static_cast<int>(tup->elts.size());
         if (node->value->kind == ast::ExprKind::Tuple) {
-            for (const ast::Expr* e : ast::as<ast::Tuple>(node->value)->elts)
-                rhs.push_back(eval_var(e, "value"));
+            // As in Warp, an element that is nothing (a call that returns no
+            // value) binds its name to nothing (null here): `x, y = 1, f(i)`.
+            for (const ast::Expr* e : ast::as<ast::Tuple>(node->value)->elts) {
+                Value v = eval(e);
+                if (!v.is_var() && !v.is_none()) fail(e, "value does not evaluate to a value");
+                rhs.push_back(v.var);
+            }
         } else {
             Value v = eval(node->value);
             if (v.kind == Value::Kind::Outputs)
@@ -92,11 +110,14 @@ void Adjoint::emit_assign(const ast::Assign* node) {
                              rhs.size(), tup->elts.size()));
         for (size_t i = 0; i < rhs.size(); ++i) {
             const std::string& name = ast::as<ast::Name>(tup->elts[i])->id;
-            if (const Value* old = symbols.find(name); old && old->is_var() && old->var->type != rhs[i]->type)
+            const Value* old = symbols.find(name);
+            // Warp compares the types of both: neither may be nothing.
+            if (old && (old->is_none() || !rhs[i])) fail_nothing(*this, tup->elts[i], name, old->is_none());
+            if (old && old->is_var() && old->var->type != rhs[i]->type)
                 fail(tup->elts[i],
                      fmt::format("assigning to existing symbol {} ({}) with different type ({})", name,
                                  old->var->type->repr, rhs[i]->type->repr));
-            symbols.set(name, Value(rhs[i]));
+            symbols.set(name, rhs[i] ? Value(rhs[i]) : Value());
         }
         return;
     }
@@ -126,7 +147,10 @@ void Adjoint::emit_assign(const ast::Assign* node) {
             }
             fail(node->value, "only values and functions can be assigned to local names");
         }
+        if (rhs_value.is_none())
+            fail(node->value, "the assigned value is nothing (a call that returns no value)");
         if (const Value* old = symbols.find(name)) {
+            if (old->is_none()) fail_nothing(*this, lhs, name, true);
             if (!old->is_var())
                 fail(lhs,
                      fmt::format("error, rebinding function-valued local '{}' to a non-function value is not "
@@ -319,9 +343,12 @@ void Adjoint::emit_augassign(const ast::AugAssign* node) {
 
     if (lhs->kind == ast::ExprKind::Subscript) {
         const auto* sub = ast::as<ast::Subscript>(lhs);
-        auto [target, index_nodes] = eval_subscript(sub, true);
+        auto evaluated = eval_subscript(sub, true);
+        // A plain variable, not a structured binding: the lambda below captures it, which
+        // clang before 16 (the fuzz build's compiler) does not allow for bindings.
+        Var* target = evaluated.first;
         TypeRef tt = types::strip_reference(target->type);
-        std::vector<Var*> indices = eval_indices(tt, index_nodes);
+        std::vector<Var*> indices = eval_indices(tt, evaluated.second);
 
         auto lower_load_op_store = [&]() {
             for (Var*& i : indices) i = load(i);

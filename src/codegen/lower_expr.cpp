@@ -6,6 +6,8 @@
 #include "codegen/adjoint.h"
 #include "codegen/module_builder.h"
 #include "codegen/module_scope.h"
+#include "codegen/python_eval.h"
+#include "types/python_number.h"
 
 #include <fmt/format.h>
 
@@ -47,13 +49,13 @@ const char* compare_operator(ast::CmpOpKind op) {
 } // namespace
 
 Value Adjoint::eval(const ast::Expr* node) {
+    ModuleBuilder::Nested nested(*builder, builder->scope().source(), node->pos);
     if (node->pos.line > 0) set_lineno(node->pos.line - src.fun_lineno); // synthesized nodes have no position
     current_pos_ = node->pos;
-    if (node->substituted) {
+    if (ObjectRef obj = src.static_value(node)) {
         // A wp.static(...) evaluated when the function was defined.
-        const auto* obj = static_cast<const Object*>(node->substituted);
         if (obj->kind == Object::Kind::Constant) return Value(add_constant(*obj->value));
-        return Value::of_object(ObjectRef(ObjectRef(), obj));
+        return Value::of_object(obj);
     }
     switch (node->kind) {
     case ast::ExprKind::Name: return emit_name(ast::as<ast::Name>(node));
@@ -83,11 +85,9 @@ Var* Adjoint::eval_var(const ast::Expr* node, const char* what) {
 
 Value Adjoint::emit_constant(const ast::Constant* node) {
     switch (node->value_kind) {
-    case ast::Constant::Kind::Bool: return Value(add_constant(Constant::py_bool(node->bool_value)));
+    case ast::Constant::Kind::Bool:
     case ast::Constant::Kind::Int:
-        return Value(add_constant(node->int_is_unsigned ? Constant::py_uint(node->uint_value)
-                                                        : Constant::py_int(node->int_value)));
-    case ast::Constant::Kind::Float: return Value(add_constant(Constant::py_float(node->float_value)));
+    case ast::Constant::Kind::Float: return Value(add_constant(literal_value(*node)));
     case ast::Constant::Kind::None: fail(node, "None type unsupported");
     case ast::Constant::Kind::Str: fail(node, "string constants are not supported here");
     default: fail(node, "unsupported constant");
@@ -131,18 +131,10 @@ Value Adjoint::emit_binop(const ast::BinOp* node) {
 Value Adjoint::emit_unaryop(const ast::UnaryOp* node) {
     Var* arg = eval_var(node->operand, "operand");
     if (arg->constant && arg->constant->is_py_number() && node->op == ast::UnaryOpKind::USub) {
-        Constant neg = *arg->constant;
-        if (neg.kind == Constant::Kind::PyFloat)
-            neg.f = -neg.f;
-        else if (neg.kind == Constant::Kind::PyBool)
-            neg = Constant::py_int(neg.b ? -1 : 0);
-        else {
-            neg.i = -neg.i;
-            neg.f = -neg.f;
-            neg.is_unsigned = false;
-        }
+        // Python negates the value (a bool becomes an int), with no size limit.
+        Constant neg = python::unary(python::UnaryOp::Neg, *arg->constant);
         // A literal's variable is fresh and unshared: Warp negates it in place.
-        if (node->operand->kind == ast::ExprKind::Constant || node->operand->substituted) {
+        if (node->operand->kind == ast::ExprKind::Constant || src.static_value(node->operand)) {
             arg->constant = neg;
             return Value(arg);
         }
@@ -651,11 +643,20 @@ Value Adjoint::emit_static(const ast::Call* node) {
         return Object::make_type(types::strip_reference(v->var->type), "<local>");
     };
     std::string code;
-    ObjectRef obj = src.scope->evaluate_static(node, &locals, &code);
-    if (!obj)
-        fail(node,
-             "error evaluating static expression; make sure all variables used in the static expression "
-             "are constant");
+    ObjectRef obj;
+    try {
+        obj = src.scope->evaluate_static(node, &locals, &code);
+    } catch (const PythonException& e) {
+        fail_at(e.pos, fmt::format("error evaluating static expression: Python raises {}", e.message));
+    }
+    if (!obj) fail(node, "warp.static() requires a single argument or keyword");
+    if (obj->kind == Object::Kind::Unsupported) {
+        std::string why =
+            obj->is_complex ? "its value is a complex number, which kernels cannot use" : obj->name;
+        if (obj->name.rfind("undefined name", 0) == 0)
+            why += "; make sure all variables used in the static expression are constant";
+        fail(node, fmt::format("error evaluating static expression: {}", why));
+    }
     deferred_statics.emplace_back(code, obj);
     if (obj->kind == Object::Kind::Constant) return Value(add_constant(*obj->value));
     return Value::of_object(obj);

@@ -2,11 +2,14 @@
 // for loops (unrolled or dynamic), while, break, continue, return,
 // expression statements and assert.
 #include "codegen/adjoint.h"
-#include "codegen/ast_walk.h"
 #include "codegen/module_builder.h"
 #include "codegen/module_scope.h"
+#include "codegen/python_eval.h"
+#include "syntax/ast_walk.h"
 #include "syntax/parser.h"
+#include "types/python_number.h"
 
+#include <algorithm>
 #include <deque>
 #include <fmt/format.h>
 #include <functional>
@@ -180,11 +183,11 @@ bool Adjoint::contains_static_call(const ast::Stmt* loop) {
     while (!q.empty()) {
         WalkNode n = q.front();
         q.pop_front();
-        if (n.expr && n.expr->kind == ast::ExprKind::Call && !n.expr->substituted) {
+        if (n.expr && n.expr->kind == ast::ExprKind::Call && !src.static_value(n.expr)) {
             ObjectRef t = src.scope->static_call_target(ast::as<ast::Call>(n.expr), shadowed);
             if (t && t->kind == Object::Kind::WarpPyFunc && t->name == "static") return true;
         }
-        children(n, q);
+        children(n, q, &src.static_values);
     }
     return false;
 }
@@ -241,6 +244,10 @@ Adjoint::lower_unrolled_continues(const std::vector<ast::Stmt*>& body, const std
 }
 
 void Adjoint::eval(const ast::Stmt* node) {
+    ModuleBuilder::Nested nested(*builder, builder->scope().source(), node->pos);
+    if (node->kind == ast::StmtKind::If || node->kind == ast::StmtKind::For ||
+        node->kind == ast::StmtKind::While)
+        builder->count_name_copies(symbols.size(), builder->scope().source(), node->pos);
     if (node->pos.line > 0) set_lineno(node->pos.line - src.fun_lineno); // synthesized nodes have no position
     current_pos_ = node->pos;
     switch (node->kind) {
@@ -305,12 +312,18 @@ void Adjoint::emit_if(const ast::If* node) {
     for (const auto& [k, v] : after_else.entries())
         if (!after_if.contains(k)) names.push_back(k);
     symbols = before; // add_builtin_call below must not see branch-local names
+    // A name bound to nothing (`x, y = 1, f()` with a void `f`) counts as
+    // unassigned, as Warp's None does.
+    auto get = [](const SymbolTable& t, const std::string& sym, const Value* absent) -> const Value* {
+        const Value* v = t.find(sym);
+        if (!v) return absent;
+        return v->is_none() ? nullptr : v;
+    };
     for (const std::string& sym : names) {
-        const Value* prev = before.find(sym);
-        const Value* if_v = after_if.find(sym);
-        const Value* else_v = after_else.find(sym);
-        if (!if_v) if_v = prev;
-        if (!else_v) else_v = prev;
+        const Value* prev = get(before, sym, nullptr);
+        const Value* if_v = get(after_if, sym, prev);
+        const Value* else_v = get(after_else, sym, prev);
+        if (!if_v && !else_v) continue;
         if (if_v && else_v && if_v->same_as(*else_v)) {
             merged.set(sym, *if_v);
         } else if (!if_v) {
@@ -325,41 +338,6 @@ void Adjoint::emit_if(const ast::If* node) {
         }
     }
     symbols = std::move(merged);
-}
-
-std::optional<std::pair<bool, Constant>> Adjoint::eval_num(const ast::Expr* a) {
-    // Returns (is_int, value) when the argument is a compile-time number; nullopt otherwise.
-    if (a->substituted) {
-        const auto* obj = static_cast<const Object*>(a->substituted);
-        if (obj->kind != Object::Kind::Constant || !obj->value->is_number_like())
-            fail(a, "range() arguments must be integers");
-        return std::pair{true, *obj->value};
-    }
-    if (a->kind == ast::ExprKind::Constant) {
-        const auto* c = ast::as<ast::Constant>(a);
-        if (c->value_kind == ast::Constant::Kind::Int)
-            return std::pair{true, c->int_is_unsigned ? Constant::py_uint(c->uint_value)
-                                                      : Constant::py_int(c->int_value)};
-        if (c->value_kind == ast::Constant::Kind::Float)
-            return std::pair{false, Constant::py_float(c->float_value)};
-        if (c->value_kind == ast::Constant::Kind::Bool)
-            return std::pair{false, Constant::py_bool(c->bool_value)};
-        fail(a, "range() arguments must be numbers");
-    }
-    if (a->kind == ast::ExprKind::UnaryOp && ast::as<ast::UnaryOp>(a)->op == ast::UnaryOpKind::USub &&
-        ast::as<ast::UnaryOp>(a)->operand->kind == ast::ExprKind::Constant) {
-        auto r = eval_num(ast::as<ast::UnaryOp>(a)->operand);
-        if (r) {
-            Constant& c = r->second;
-            if (c.kind == Constant::Kind::PyFloat)
-                c.f = -c.f;
-            else
-                c = Constant::py_int(-c.as_int());
-            r->first = c.kind == Constant::Kind::PyInt;
-        }
-        return r;
-    }
-    return std::nullopt;
 }
 
 void Adjoint::promote_mutated_iter_constants(const std::vector<ast::Stmt*>& body) {
@@ -392,75 +370,35 @@ void Adjoint::emit_for(const ast::For* node) {
     bool unroll = false;
     ConstantRange r;
     if (is_range) {
-        // Evaluate all arguments once: numeric constants, or values.
-        struct RangeArg {
-            bool numeric = false;
-            Constant num;
-            Var* var = nullptr;
-        };
+        // Warp's get_unroll_range: evaluate all arguments once.
         std::vector<RangeArg> rargs;
-        for (const ast::Expr* a : call->args) {
-            RangeArg ra;
-            if (auto n = eval_num(a)) {
-                ra.numeric = n->first;
-                ra.num = n->second;
-                if (!ra.numeric) ra.var = nullptr;
-            } else {
-                ObjectRef obj = resolve_static_path(a);
-                if (obj && obj->kind == Object::Kind::Constant) {
-                    const Constant& c = *obj->value;
-                    ra.numeric = c.is_py_int() && c.kind != Constant::Kind::PyBool
-                                     ? true
-                                     : (c.kind == Constant::Kind::Scalar && c.type->is_int_scalar());
-                    ra.num = c;
-                } else {
-                    Var* v = eval_var(a, "range() argument");
-                    if (v->constant) {
-                        const Constant& c = *v->constant;
-                        ra.numeric = (c.kind == Constant::Kind::PyInt) ||
-                                     (c.kind == Constant::Kind::Scalar && c.type->is_int_scalar());
-                        ra.num = c;
-                    }
-                    if (!ra.numeric) ra.var = v;
-                }
-            }
-            rargs.push_back(ra);
-        }
-        bool all_numeric = true;
-        for (auto& ra : rargs) all_numeric = all_numeric && ra.numeric;
+        for (const ast::Expr* a : call->args) rargs.push_back(eval_range_arg(a));
+        bool all_numeric =
+            std::all_of(rargs.begin(), rargs.end(), [](const RangeArg& a) { return a.numeric; });
         if (all_numeric) {
-            int64_t vals[3];
-            for (size_t k = 0; k < rargs.size(); ++k) vals[k] = rargs[k].num.as_int();
-            if (rargs.size() == 1)
-                r = {0, vals[0], 1};
-            else if (rargs.size() == 2)
-                r = {vals[0], vals[1], 1};
-            else
-                r = {vals[0], vals[1], vals[2]};
-            if (r.step == 0) fail(call, "range() arg 3 must not be zero");
-            int64_t iters = r.count();
+            r = python_range(call, rargs);
             bool has_static = contains_static_call(node); // such loops always unroll
             bool has_break = contains_loop_control(node->body, true, false);
-            if (has_static || (iters <= builder->max_unroll() && !has_break)) {
+            if (has_static || (r.count <= builder->max_unroll() && !has_break)) {
                 unroll = true;
             } else {
-                if (iters > builder->max_unroll()) has_non_unrolled_constant_loop = true;
+                if (r.count > builder->max_unroll()) has_non_unrolled_constant_loop = true;
                 if (!contains_loop_control(node->body, true, true)) constant_range = r;
             }
         }
         if (!unroll && !constant_range) {
             std::vector<Var*> a;
-            for (auto& ra : rargs) a.push_back(ra.var ? ra.var : add_constant(ra.num));
+            for (auto& ra : rargs) a.push_back(ra.var ? ra.var : add_constant(*ra.value));
             current_pos_ = call->pos;
             range_call = add_builtin_call("range", a).var;
         }
     }
 
     if (unroll) {
-        if (r.count() > 0) loop_const_iter_symbols_.insert(target);
+        if (r.count > 0) loop_const_iter_symbols_.insert(target);
         std::vector<ast::Stmt*> body = node->body;
         std::string active_name;
-        if (r.count() > 0 && contains_loop_control(body, false, true)) {
+        if (r.count > 0 && contains_loop_control(body, false, true)) {
             // `continue` in an unrolled body: guard the rest of the iteration
             // with a flag, as Warp's lower_unrolled_continues does.
             std::set<std::string> names;
@@ -471,8 +409,8 @@ void Adjoint::emit_for(const ast::For* node) {
             ++label_count_;
             body = lower_unrolled_continues(body, active_name).first;
         }
-        for (int64_t k = 0, v = r.start; k < r.count(); ++k, v += r.step) {
-            symbols.set(target, Value(add_constant(Constant::py_int(v))));
+        for (int64_t k = 0; k < r.count; ++k) {
+            symbols.set(target, Value(add_constant(Constant::py_int(r.at(k)))));
             if (!active_name.empty()) symbols.set(active_name, Value(add_constant(Constant::py_bool(true))));
             eval_body(body);
         }
@@ -494,6 +432,9 @@ void Adjoint::emit_for(const ast::For* node) {
     eval_body(node->body);
     materialize_redefinitions(loop_symbols_.back());
     loop_symbols_.pop_back();
+    // Warp's constant loop reads the range's last value: an empty one (only
+    // left rolled by a negative max_unroll) raises IndexError.
+    if (constant_range && constant_range->count == 0) fail(call, "range object index out of range");
     end_for(iter, constant_range, loop_value);
 }
 

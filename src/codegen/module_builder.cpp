@@ -6,13 +6,14 @@
 #include "codegen/adjoint.h"
 #include "codegen/emit.h"
 #include "codegen/module_hash.h"
+#include "syntax/limits.h"
 #include "syntax/parser.h"
 
 #include <algorithm>
 #include <filesystem>
 #include <fmt/format.h>
-#include <functional>
 #include <set>
+#include <unordered_map>
 
 namespace ws {
 
@@ -86,6 +87,36 @@ void ModuleBuilder::build_function(UserFunction* func) {
     functions_.push_back(func);
 }
 
+ModuleBuilder::Nested::Nested(ModuleBuilder& builder, const SourceFile& source, const Pos& where, int levels)
+    : builder_(builder), levels_(levels) {
+    builder_.depth_ += levels;
+    if (builder_.depth_ > limits::kMaxCodegenDepth) {
+        builder_.depth_ -= levels; // no destructor runs for this guard
+        throw LimitError(
+            source.path(), where.line, where.col + 1,
+            fmt::format("code nested too deeply to generate (more than {} levels of expressions, "
+                        "blocks and function calls; Warp fails near 490)",
+                        limits::kMaxCodegenDepth));
+    }
+}
+
+void ModuleBuilder::count_variable(const SourceFile& source, const Pos& where) {
+    if (++variables_ > limits::kMaxVariables)
+        throw LimitError(source.path(), where.line, where.col + 1,
+                         fmt::format("the module generates more than {} variables (warpsynth's limit on the "
+                                     "size of the generated code)",
+                                     limits::kMaxVariables));
+}
+
+void ModuleBuilder::count_name_copies(size_t names, const SourceFile& source, const Pos& where) {
+    name_copies_ += names;
+    if (name_copies_ > limits::kMaxNameCopies)
+        throw LimitError(source.path(), where.line, where.col + 1,
+                         fmt::format("too many local names times branches and loops (more than {} names "
+                                     "copied at if, for and while statements in the module)",
+                                     limits::kMaxNameCopies));
+}
+
 void ModuleBuilder::build_struct_recursive(TypeRef struct_type) {
     std::vector<TypeRef> found;
     std::vector<TypeRef> stack{struct_type};
@@ -151,6 +182,7 @@ CompileOutput ModuleBuilder::assemble() {
         }
         functions_.clear();
         structs_.clear();
+        variables_ = name_copies_ = 0; // the module is built again below
     }
     // The hashes only matter for the order of several kernels and for names with a hash suffix.
     std::vector<std::vector<unsigned char>> hashes;
@@ -192,6 +224,8 @@ CompileOutput ModuleBuilder::assemble() {
     std::set<std::string> used;
     for (UserFunction* f : functions_)
         used.insert(f->adj->builtins_used.begin(), f->adj->builtins_used.end());
+    std::unordered_map<const UserFunction*, size_t> function_index;
+    for (size_t i = 0; i < functions_.size(); ++i) function_index[functions_[i]] = i;
 
     for (size_t ki = 0; ki < kernels.size(); ++ki) {
         KernelDef* k = kernels[ki];
@@ -214,16 +248,16 @@ CompileOutput ModuleBuilder::assemble() {
         kt.backward = std::move(pieces.backward);
         kt.entry = std::move(pieces.entry);
         // The functions this kernel reaches, in module order: forwards then adjoints.
-        std::set<const UserFunction*> reach;
-        std::function<void(const Adjoint&)> visit = [&](const Adjoint& a) {
-            for (const UserFunction* f : a.called_user_functions)
-                if (reach.insert(f).second) visit(*f->adj);
-        };
-        visit(adj);
-        for (size_t i = 0; i < functions_.size(); ++i)
-            if (reach.count(functions_[i])) kt.functions += forwards[i];
-        for (size_t i = 0; i < functions_.size(); ++i)
-            if (reach.count(functions_[i])) kt.functions += reverses[i];
+        std::set<size_t> reach; // indices in functions_
+        std::vector<const Adjoint*> work{&adj};
+        while (!work.empty()) {
+            const Adjoint* a = work.back();
+            work.pop_back();
+            for (const UserFunction* f : a->called_user_functions)
+                if (reach.insert(function_index.at(f)).second) work.push_back(f->adj.get());
+        }
+        for (size_t i : reach) kt.functions += forwards[i];
+        for (size_t i : reach) kt.functions += reverses[i];
         out.kernels.push_back(std::move(kt));
     }
     out.body = std::move(body);

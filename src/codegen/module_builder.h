@@ -17,7 +17,7 @@ class ModuleBuilder {
 
     const ModuleScope& scope() const { return scope_; }
     const CompileOptions& options() const { return options_; }
-    int max_unroll() const { return scope_.options().max_unroll; }
+    int64_t max_unroll() const { return scope_.options().max_unroll; }
     // The path printed in `// path:line` comments.
     const std::string& comment_path() const { return comment_path_; }
 
@@ -28,6 +28,25 @@ class ModuleBuilder {
 
     CompileOutput assemble();
 
+    // Code generation depth, counted across calls into user functions
+    // (limits::kMaxCodegenDepth): a guard per nested expression, statement
+    // or function build; LimitError at `where` past the limit.
+    class Nested {
+      public:
+        Nested(ModuleBuilder& builder, const SourceFile& source, const Pos& where, int levels = 1);
+        ~Nested() { builder_.depth_ -= levels_; }
+        Nested(const Nested&) = delete;
+        Nested& operator=(const Nested&) = delete;
+
+      private:
+        ModuleBuilder& builder_;
+        int levels_;
+    };
+    // Counts one generated variable (limits::kMaxVariables); LimitError at `where` past the limit.
+    void count_variable(const SourceFile& source, const Pos& where);
+    // Counts `names` local names copied at a branch or loop (limits::kMaxNameCopies).
+    void count_name_copies(size_t names, const SourceFile& source, const Pos& where);
+
   private:
     void build_kernel(KernelDef* kernel);
     void propagate_used_by_backward();
@@ -37,6 +56,9 @@ class ModuleBuilder {
     std::string comment_path_;
     std::vector<UserFunction*> functions_;
     std::vector<TypeRef> structs_;
+    int depth_ = 0;
+    size_t variables_ = 0;
+    size_t name_copies_ = 0;
 };
 
 } // namespace ws

@@ -9,9 +9,9 @@
 #include "codegen/module_hash.h"
 
 #include "builtins/builtin.h"
-#include "codegen/ast_walk.h"
 #include "codegen/emit.h"
 #include "codegen/module_scope.h"
+#include "syntax/ast_walk.h"
 
 #include <algorithm>
 #include <cstring>
@@ -101,8 +101,7 @@ std::vector<unsigned char> scalar_bytes(Scalar s, const Constant& c) {
         return le_bytes(u, 8);
     }
     default: {
-        uint64_t v = c.is_unsigned ? c.u : static_cast<uint64_t>(c.as_int());
-        return le_bytes(v, scalar_bits(s) / 8);
+        return le_bytes(c.i.low_u64(), scalar_bits(s) / 8); // ctypes wraps ints to the type's width
     }
     }
 }
@@ -111,7 +110,7 @@ std::vector<unsigned char> scalar_bytes(Scalar s, const Constant& c) {
 std::vector<unsigned char> constant_bytes(const Constant& c) {
     switch (c.kind) {
     case Constant::Kind::PyBool:
-    case Constant::Kind::PyInt: return le_bytes(static_cast<uint64_t>(c.as_int()), 4);
+    case Constant::Kind::PyInt: return le_bytes(c.i.low_u64(), 4); // ctypes.c_int wraps
     case Constant::Kind::PyFloat: return float_bytes(static_cast<float>(c.f));
     case Constant::Kind::Scalar:
         if (c.type->scalar == Scalar::Float16) return float_bytes(static_cast<float>(c.f));
@@ -210,18 +209,6 @@ class Hasher {
         return obj;
     }
 
-    static bool dotted(const ast::Expr* e, std::vector<std::string>& path) {
-        std::vector<std::string> rev;
-        while (e->kind == ast::ExprKind::Attribute) {
-            rev.push_back(ast::as<ast::Attribute>(e)->attr);
-            e = ast::as<ast::Attribute>(e)->value;
-        }
-        if (e->kind != ast::ExprKind::Name) return false;
-        path.push_back(ast::as<ast::Name>(e)->id);
-        path.insert(path.end(), rev.rbegin(), rev.rend());
-        return true;
-    }
-
     std::vector<unsigned char> adjoint(const FunctionSource& src) {
         Sha256 h;
         h.update(function_source(src));
@@ -257,7 +244,7 @@ class Hasher {
             WalkNode n = q.front();
             q.pop_front();
             nodes.push_back(n);
-            children(n, q);
+            children(n, q, &src.static_values);
         }
         for (const WalkNode& n : nodes)
             if (n.stmt && n.stmt->kind == ast::StmtKind::Assign)
@@ -301,7 +288,7 @@ class Hasher {
                         rhs.push_back(v);
                     for (const ast::Expr* r : rhs) {
                         std::vector<std::string> path;
-                        if (!dotted(r, path)) continue;
+                        if (!dotted_name(r, path)) continue;
                         ObjectRef o = resolve_path(path, symbols);
                         if (o && o->kind == Object::Kind::Function) add_function(o->function);
                     }
@@ -316,7 +303,7 @@ class Hasher {
                 if (o && o->kind == Object::Kind::Constant) add_constant(id, *o->value);
             } else if (e->kind == ast::ExprKind::Attribute) {
                 std::vector<std::string> path;
-                if (!dotted(e, path)) continue;
+                if (!dotted_name(e, path)) continue;
                 ObjectRef o = resolve_path(path, symbols);
                 if (o && o->kind == Object::Kind::Constant) {
                     std::string name;
@@ -325,7 +312,7 @@ class Hasher {
                 }
             } else if (e->kind == ast::ExprKind::Call) {
                 std::vector<std::string> path;
-                if (!dotted(ast::as<ast::Call>(e)->func, path)) continue;
+                if (!dotted_name(ast::as<ast::Call>(e)->func, path)) continue;
                 ObjectRef o = resolve_path(path, symbols);
                 if (!o) continue;
                 if (o->kind == Object::Kind::Function)

@@ -15,6 +15,7 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <unordered_set>
 #include <vector>
 
 namespace ws {
@@ -22,8 +23,15 @@ namespace ws {
 // Module options Warp reads at codegen (wp.set_module_options / kernel decorator).
 struct ModuleOptions {
     bool enable_backward = true;
-    int max_unroll = 16;
+    int64_t max_unroll = 16; // a constant range() longer than this is not unrolled
     bool default_grid_stride = true;
+};
+
+// A Python exception raised while evaluating an expression (ZeroDivisionError,
+// OverflowError, ...): Python would stop there, so Warp does too.
+struct PythonException {
+    Pos pos;             // the operation that raised it
+    std::string message; // e.g. "ZeroDivisionError: division by zero"
 };
 
 class ModuleScope {
@@ -44,6 +52,9 @@ class ModuleScope {
     // Every user function defined in the module (all overloads), in definition order.
     std::vector<UserFunction*> functions() const;
     const ModuleOptions& options() const { return options_; }
+    // Whether wp.init() has run so far: Warp's native library, which converts
+    // float16 values, is loaded only then.
+    bool runtime_loaded() const { return runtime_loaded_; }
 
     // Attribute of a module-level object (Warp's getattr in resolve_path);
     // null when it has none.
@@ -56,29 +67,41 @@ class ModuleScope {
     using LocalLookup = std::function<ObjectRef(std::string_view)>;
     // Evaluates a Python expression the way Python would at import time, or
     // with `locals` at code-generation time. Returns an Unsupported object
-    // when it cannot (unknown names, operations we do not model).
+    // when it cannot (unknown names, operations we do not model); throws
+    // PythonException where Python raises.
     ObjectRef eval_python(const ast::Expr* e, const LocalLookup* locals = nullptr) const;
 
     // What a call's target names, resolved in module scope (null if unknown
     // or if its first name is in `shadowed`).
     ObjectRef static_call_target(const ast::Call* call, const std::set<std::string>& shadowed) const;
-    // Evaluates `wp.static(expr)`: a number, Warp value or function, else null.
+    // Evaluates `wp.static(expr)`: a number, Warp value or function; an
+    // Unsupported object saying why not; null for a call without one argument.
     // `code` receives the expression's source text (Warp's key for it).
+    // Throws PythonException where Python raises.
     ObjectRef evaluate_static(const ast::Call* call, const LocalLookup* locals, std::string* code) const;
 
   private:
     void exec(const ast::Stmt* stmt);
-    ObjectRef eval_expr(const ast::Expr* e) const { return eval_python(e); }
-    void resolve_static_expressions(FunctionSource& fs);
-    TypeRef eval_annotation(const ast::Expr* e);
-    void define_function(const ast::FunctionDef* def);
-    void define_struct(const ast::ClassDef* def);
+    void exec_statement(const ast::Stmt* stmt);
+    void exec_import(const ast::Stmt* stmt);
+    void exec_assign(const ast::Stmt* stmt);
     void check_module_code(const ast::Expr* e) const;
+    // module_definitions.cpp
+    void define_function(const ast::FunctionDef* def);
+    void define_kernel(const ast::FunctionDef* def, const ast::Call* decorator);
+    void define_user_function(const ast::FunctionDef* def, const ast::Call* decorator);
+    void define_struct(const ast::ClassDef* def);
+    TypeRef eval_annotation(const ast::Expr* e);
+    int array_ndim(const ast::Expr* e) const; // 1 to 4, else 0
+    FunctionSource function_source(const ast::FunctionDef* def, bool is_kernel);
+    // static_expressions.cpp
+    void resolve_static_expressions(FunctionSource& fs) const;
+    // module_options.cpp
     void set_config(const ast::Attribute* target, const ObjectRef& value);
     void set_module_options(const ast::Call* call);
-    FunctionSource function_source(const ast::FunctionDef* def, bool is_kernel);
+    // Applies @wp.kernel(...) options; false when the kernel belongs to another module.
+    bool apply_kernel_options(const ast::Call* decorator, KernelDef& k);
     [[noreturn]] void fail(const Pos& pos, const std::string& message) const;
-    std::vector<ObjectRef> static_values_; // keeps substituted wp.static values alive
 
     std::unique_ptr<ast::Module> module_;
     std::map<std::string, ObjectRef, std::less<>> globals_;
@@ -86,7 +109,9 @@ class ModuleScope {
     std::map<std::string, int, std::less<>> function_key_counts_; // Functions created per key
     std::vector<std::unique_ptr<KernelDef>> kernel_storage_;
     std::vector<KernelDef*> kernels_;
+    std::unordered_set<std::string> kernel_keys_; // of kernels_, for a linear duplicate check
     ModuleOptions options_;
+    bool runtime_loaded_ = false;
 };
 
 // Python's `str` of an annotation-ish expression, used in messages.

@@ -37,12 +37,19 @@ struct Object {
     TypeRef type = nullptr;        // Type, Struct
     FunctionGroup* function = nullptr;
     KernelDef* kernel = nullptr;
-    bool custom = false; // a type made at import time (wp.types.vector/matrix, @wp.struct)
+    bool custom = false;     // a type made at import time (wp.types.vector/matrix, @wp.struct)
+    bool is_complex = false; // Unsupported: a Python complex number (its value is not modelled)
     std::vector<std::shared_ptr<const Object>> items; // Sequence
+
+    // Whether the object is, or comes from, the warp package.
+    bool is_from_warp() const;
 
     static std::shared_ptr<const Object> make_constant(Constant c);
     static std::shared_ptr<const Object> make_type(TypeRef t, std::string python_name = "");
     static std::shared_ptr<const Object> make_named(Kind kind, std::string name);
+    // Something we cannot model; `what` says what, for messages.
+    static std::shared_ptr<const Object> make_unsupported(std::string what);
+    static std::shared_ptr<const Object> make_complex();
 };
 
 using ObjectRef = std::shared_ptr<const Object>;

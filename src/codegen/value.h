@@ -131,36 +131,4 @@ struct Value {
     }
 };
 
-// Python-dict-like symbol table: insertion ordered (Warp iterates it when it
-// merges branches and loop-carried variables, and the order shows in the output).
-class SymbolTable {
-  public:
-    const Value* find(std::string_view name) const {
-        for (const auto& [k, v] : entries_)
-            if (k == name) return &v;
-        return nullptr;
-    }
-    bool contains(std::string_view name) const { return find(name) != nullptr; }
-    void set(std::string_view name, Value v) {
-        for (auto& [k, old] : entries_)
-            if (k == name) {
-                old = std::move(v);
-                return;
-            }
-        entries_.emplace_back(std::string(name), std::move(v));
-    }
-    void erase(std::string_view name) {
-        for (auto it = entries_.begin(); it != entries_.end(); ++it)
-            if (it->first == name) {
-                entries_.erase(it);
-                return;
-            }
-    }
-    const std::vector<std::pair<std::string, Value>>& entries() const { return entries_; }
-    size_t size() const { return entries_.size(); }
-
-  private:
-    std::vector<std::pair<std::string, Value>> entries_;
-};
-
 } // namespace ws

@@ -2,7 +2,9 @@
 
 #include "builtins/builtin.h"
 #include "builtins/warp_namespace.h"
+#include "types/python_number.h"
 
+#include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
 #include <map>
@@ -115,24 +117,39 @@ int import_function_count(std::string_view key) {
 
 namespace {
 
-// Python's float()/int()/bool() of a number.
-std::optional<Constant> python_convert(std::string_view to, const Constant& v) {
-    if (to == "float") return Constant::py_float(v.as_double());
-    if (to == "int") {
-        if (v.kind == Constant::Kind::PyFloat ||
-            (v.kind == Constant::Kind::Scalar && v.type->is_float_scalar()))
-            return Constant::py_int(static_cast<int64_t>(std::trunc(v.f)));
-        return Constant::py_int(v.as_int());
-    }
-    if (to == "bool") return Constant::py_bool(v.truthy());
-    return std::nullopt;
+// Bytes of one component of a vector of `s` (for ctypes' size limit).
+int64_t scalar_size(Scalar s) {
+    return std::max(1, scalar_bits(s) / 8);
 }
 
-ObjectRef composite_instance(TypeRef t, const std::vector<ObjectRef>& args) {
+// A ctypes array length from Python: an int in [0, 2^63) whose array of
+// `item_size`-byte items fits a Py_ssize_t, as ctypes requires; null when
+// warpsynth does not model the value (a length past an int).
+std::optional<int> array_length(const ObjectRef& v, int64_t item_size) {
+    if (v && v->is_complex)
+        throw python::Error("TypeError",
+                            "slice indices must be integers or None or have an __index__ method");
+    if (!v || v->kind != Object::Kind::Constant || !v->value->is_number_like()) return std::nullopt;
+    const Constant& c = *v->value;
+    if (c.kind == Constant::Kind::PyFloat)
+        throw python::Error("TypeError",
+                            "slice indices must be integers or None or have an __index__ method");
+    if (c.kind != Constant::Kind::PyInt)
+        return std::nullopt; // a bool stays a bool in Warp's type: not modelled
+    if (c.i.sign() < 0) throw python::Error("ValueError", "The '_length_' attribute must not be negative");
+    std::optional<int64_t> n = c.i.to_int64();
+    if (!n) throw python::Error("OverflowError", "The '_length_' attribute is too large");
+    if (*n > INT64_MAX / item_size) throw python::Error("OverflowError", "array too large");
+    if (*n > INT32_MAX) return std::nullopt;
+    return static_cast<int>(*n);
+}
+
+ObjectRef composite_instance(TypeRef t, const std::vector<ObjectRef>& args, bool runtime_loaded) {
     Constant c;
     c.kind = Constant::Kind::Composite;
     c.type = t;
     int n = t->component_count();
+    if (n > (1 << 16)) return nullptr; // a constant this large is not modelled
     std::vector<Constant> flat;
     for (const auto& a : args) {
         if (!a || a->kind != Object::Kind::Constant) return nullptr;
@@ -149,52 +166,84 @@ ObjectRef composite_instance(TypeRef t, const std::vector<ObjectRef>& args) {
         flat.assign(n, flat[0]);
     }
     if (static_cast<int>(flat.size()) != n) return nullptr;
+    if (t->scalar == Scalar::Float16 && !args.empty() && !runtime_loaded)
+        throw python::Error("AttributeError", "'NoneType' object has no attribute 'core' (Warp converts float16 "
+                                              "components with its native library, loaded by wp.init())");
+    // ctypes stores each Python number: an int past the largest double does not
+    // fit a float field, a float is refused by an int field.
+    for (const Constant& x : flat) {
+        if (is_float(t->scalar) && x.is_py_int() && !x.i.to_double())
+            throw python::Error("OverflowError", "int too large to convert to float");
+        if (!is_float(t->scalar) && t->scalar != Scalar::Bool && x.kind == Constant::Kind::PyFloat)
+            throw python::Error("TypeError", "int expected instead of float");
+    }
     c.components = std::move(flat);
     return Object::make_constant(std::move(c));
 }
 
 } // namespace
 
+namespace {
+
+// The dtype argument of wp.types.vector/matrix (float32 when absent); null when not a scalar type.
+std::optional<Scalar> dtype_of(const ObjectRef& dtype) {
+    if (!dtype) return Scalar::Float32;
+    if (dtype->kind != Object::Kind::Type || !dtype->type->is_scalar()) return std::nullopt;
+    return dtype->type->scalar;
+}
+
+ObjectRef custom_type(TypeRef t) {
+    auto o = std::make_shared<Object>(*Object::make_type(t));
+    o->custom = true;
+    return o;
+}
+
+// wp.types.vector(length, dtype)
+ObjectRef vector_type(const ObjectRef& length, const ObjectRef& dtype) {
+    std::optional<Scalar> s = dtype_of(dtype);
+    if (!s) return nullptr;
+    std::optional<int> n = array_length(length, scalar_size(*s));
+    return n ? custom_type(types::vector(*n, *s)) : nullptr;
+}
+
+// wp.types.matrix(shape, dtype): ctypes checks the row and column vector types,
+// then the whole array of rows * cols items.
+ObjectRef matrix_type(const ObjectRef& shape, const ObjectRef& dtype) {
+    std::optional<Scalar> s = dtype_of(dtype);
+    if (!s || !shape || shape->kind != Object::Kind::Sequence || shape->items.size() != 2) return nullptr;
+    std::optional<int> cols = array_length(shape->items[1], scalar_size(*s));
+    std::optional<int> rows = array_length(shape->items[0], scalar_size(*s));
+    if (!rows || !cols) return nullptr;
+    if (int64_t{*rows} * *cols > INT64_MAX / scalar_size(*s))
+        throw python::Error("OverflowError", "array too large");
+    if (*rows == 0 || *cols == 0) return nullptr; // Warp turns such shapes into (0, 0)
+    if (int64_t{*rows} * *cols > INT32_MAX) return nullptr;
+    return custom_type(types::matrix(*rows, *cols, *s));
+}
+
+} // namespace
+
 ObjectRef call_at_module_scope(const Object& func, const std::vector<ObjectRef>& args,
-                               const std::vector<std::pair<std::string, ObjectRef>>& kwargs,
-                               std::optional<std::pair<int, int>> shape) {
-    auto kw = [&](std::string_view k) -> ObjectRef {
+                               const std::vector<std::pair<std::string, ObjectRef>>& kwargs, bool runtime_loaded) {
+    auto arg = [&](size_t i, std::string_view k) -> ObjectRef {
+        if (i < args.size()) return args[i];
         for (const auto& [n, v] : kwargs)
             if (n == k) return v;
         return nullptr;
     };
     if (func.kind == Object::Kind::WarpPyFunc) {
         if (func.name == "constant") {
-            if (args.size() == 1 && args[0] && args[0]->kind == Object::Kind::Constant) return args[0];
-            return nullptr;
+            if (args.size() != 1 || !kwargs.empty() || !args[0]) return nullptr;
+            if (args[0]->kind == Object::Kind::Sequence || args[0]->is_complex)
+                throw python::Error("TypeError",
+                                    fmt::format("Invalid constant type: <class '{}'>",
+                                                args[0]->is_complex ? "complex" : args[0]->name));
+            return args[0]->kind == Object::Kind::Constant ? args[0] : nullptr;
         }
-        if (func.name == "vector") {
-            ObjectRef length = args.size() > 0 ? args[0] : kw("length");
-            ObjectRef dtype = args.size() > 1 ? args[1] : kw("dtype");
-            if (!length || length->kind != Object::Kind::Constant) return nullptr;
-            Scalar s = Scalar::Float32;
-            if (dtype) {
-                if (dtype->kind != Object::Kind::Type || !dtype->type->is_scalar()) return nullptr;
-                s = dtype->type->scalar;
-            }
-            auto t = std::make_shared<Object>(
-                *Object::make_type(types::vector(static_cast<int>(length->value->as_int()), s)));
-            t->custom = true;
-            return t;
-        }
-        if (func.name == "matrix") {
-            ObjectRef dtype = args.size() > 1 ? args[1] : kw("dtype");
-            if (!shape) return nullptr;
-            Scalar s = Scalar::Float32;
-            if (dtype) {
-                if (dtype->kind != Object::Kind::Type || !dtype->type->is_scalar()) return nullptr;
-                s = dtype->type->scalar;
-            }
-            auto t =
-                std::make_shared<Object>(*Object::make_type(types::matrix(shape->first, shape->second, s)));
-            t->custom = true;
-            return t;
-        }
+        if (func.name == "static") // wp.static(x) is x in Python
+            return args.size() == 1 && kwargs.empty() ? args[0] : nullptr;
+        if (func.name == "vector") return vector_type(arg(0, "length"), arg(1, "dtype"));
+        if (func.name == "matrix") return matrix_type(arg(0, "shape"), arg(1, "dtype"));
         return nullptr;
     }
     if (func.kind == Object::Kind::Type) {
@@ -204,13 +253,18 @@ ObjectRef call_at_module_scope(const Object& func, const std::vector<ObjectRef>&
                 return nullptr;
             const Constant& v = *args[0]->value;
             if (v.kind == Constant::Kind::Composite) return nullptr;
-            if (func.name == "float" || func.name == "int" || func.name == "bool") {
-                auto c = python_convert(func.name, v);
-                return c ? Object::make_constant(*c) : nullptr;
-            }
+            // The instance keeps any raw value, but Warp's module hash converts it with
+            // ctypes, which refuses a float for an int type and an int past the largest
+            // double for a float type: such a constant fails wherever a kernel uses it.
+            bool int_type = !is_float(t->scalar) && t->scalar != Scalar::Bool;
+            if ((int_type && v.value_kind() == Constant::Kind::PyFloat) ||
+                (is_float(t->scalar) && v.holds_int() && !v.i.to_double()))
+                return Object::make_unsupported(fmt::format(
+                    "wp.{}({}): Warp's module hash cannot convert this value to a {} (ctypes raises)",
+                    func.name, python_str(v), func.name));
             return Object::make_constant(Constant::warp_scalar(t->scalar, v));
         }
-        if (t->is_composite() && kwargs.empty()) return composite_instance(t, args);
+        if (t->is_composite() && kwargs.empty()) return composite_instance(t, args, runtime_loaded);
     }
     return nullptr;
 }

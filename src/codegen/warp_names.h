@@ -22,9 +22,10 @@ ObjectRef python_builtin(std::string_view name);
 // Number of @wp.func with this key that Warp creates at import (their
 // native names take the first suffixes).
 int import_function_count(std::string_view key);
-// Evaluates a call at module scope; null when we cannot model it.
+// Evaluates a call of a Warp helper or type at module scope; null when we
+// cannot model it; throws python::Error where Python raises. `runtime_loaded`:
+// wp.init() has run (float16 components are converted by Warp's native library).
 ObjectRef call_at_module_scope(const Object& func, const std::vector<ObjectRef>& args,
-                               const std::vector<std::pair<std::string, ObjectRef>>& kwargs,
-                               std::optional<std::pair<int, int>> shape);
+                               const std::vector<std::pair<std::string, ObjectRef>>& kwargs, bool runtime_loaded);
 
 } // namespace ws::warp_names

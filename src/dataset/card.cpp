@@ -26,6 +26,38 @@ std::string pct(uint64_t a, uint64_t b) {
     return b == 0 ? "0.0%" : fmt::format("{:.1f}%", 100.0 * static_cast<double>(a) / static_cast<double>(b));
 }
 
+// The "code_health" part of stats.json as a table (definitions: src/analysis/README.md).
+std::string code_health_section(const json& h) {
+    auto rate = [&](const char* key, const char* num, const char* den) {
+        return fmt::format("{:.1f}% ({} of {})", 100.0 * h.at(key).get<double>(), h.at(num).get<uint64_t>(),
+                           h.at(den).get<uint64_t>());
+    };
+    auto share = [&](const char* key) { return fmt::format("{:.1f}%", 100.0 * h.at(key).get<double>()); };
+    std::string kinds;
+    for (const auto& [kind, n] : h.at("degenerate_by_kind").items())
+        if (n.get<uint64_t>() > 0)
+            kinds += fmt::format("{}{} {}", kinds.empty() ? "" : ", ", kind, n.get<uint64_t>());
+    std::string out =
+        "\n## Code health\n\nHow the Python reads as code, measured on every record's `python_source` by "
+        "warpsynth's code analysis (`warpsynth health` gives the same figures for any Python files; "
+        "definitions "
+        "in warpsynth's `src/analysis/README.md`).\n\n| measure | value |\n| --- | --- |\n";
+    out +=
+        fmt::format("| local names assigned and never read (dead stores; loop variables included) | {} |\n",
+                    rate("dead_store_rate", "dead_stores", "assigned_names"));
+    out += fmt::format("| pairs with at least one dead store | {} |\n", share("files_with_dead_store_share"));
+    out += fmt::format("| kernel parameters never used | {} |\n",
+                       rate("unused_kernel_param_rate", "unused_kernel_params", "kernel_params"));
+    out += fmt::format("| `@wp.func` parameters ignored | {} |\n",
+                       rate("ignored_helper_param_rate", "ignored_helper_params", "helper_params"));
+    out += fmt::format(
+        "| degenerate expressions (`x - x`, `wp.min(x, x)`, `e if c else e`, ...) per pair | {:.3f}{} |\n",
+        h.at("degenerate_per_file").get<double>(), kinds.empty() ? "" : " (" + kinds + ")");
+    out += fmt::format("| pairs with a docstring or a comment | {} |\n", share("files_documented_share"));
+    out += fmt::format("| kernels with a docstring | {} |\n", share("kernel_docstring_share"));
+    return out;
+}
+
 std::string config_line(const Manifest& m) {
     const json& c = m.config;
     if (m.kind == "generate")
@@ -41,6 +73,30 @@ std::string config_line(const Manifest& m) {
             c.value("kernel_source", std::string("synth")), c.value("shard_size", 0));
     if (m.kind == "merge") return "`warpsynth merge` of " + c.value("inputs", json::array()).dump();
     return "`warpsynth extract` from existing Warp code";
+}
+
+// The figures of verification_figures.h: non-finite outputs apart from other
+// execution failures, and the share of kernels whose outputs ignore their inputs.
+std::string verification_figures_text(const json& s) {
+    if (!s.contains("verification_figures")) return {};
+    const json& ex = s.at("verification_figures").at("executed");
+    const json& dep = s.at("verification_figures").at("depends_on_inputs");
+    const uint64_t run = ex.at("pass").get<uint64_t>() + ex.at("non_finite").get<uint64_t>() +
+                         ex.at("other_failures").get<uint64_t>();
+    std::string out = "\n| forward pass on random inputs | pairs | share |\n| --- | --- | --- |\n";
+    out += fmt::format("| executed cleanly | {} | {} |\n", ex.at("pass").get<uint64_t>(),
+                       pct(ex.at("pass"), run));
+    out += fmt::format("| non-finite outputs ({} with nan, {} with inf only) | {} | {} |\n",
+                       ex.at("non_finite_nan").get<uint64_t>(), ex.at("non_finite_inf").get<uint64_t>(),
+                       ex.at("non_finite").get<uint64_t>(), pct(ex.at("non_finite"), run));
+    out += fmt::format("| other execution failures (crash, bounds check, time-out, ...) | {} | {} |\n",
+                       ex.at("other_failures").get<uint64_t>(), pct(ex.at("other_failures"), run));
+    out += fmt::format("| outputs that ignore their inputs (bit-identical when the inputs are drawn anew), "
+                       "of {} checked | {} | "
+                       "{} |\n",
+                       dep.at("checked").get<uint64_t>(), dep.at("outputs_ignore_inputs").get<uint64_t>(),
+                       pct(dep.at("outputs_ignore_inputs"), dep.at("checked")));
+    return out;
 }
 
 std::string card_text(const Manifest& m, const json& s) {
@@ -71,6 +127,9 @@ std::string card_text(const Manifest& m, const json& s) {
     out += "| `id` | stable id: `<seed>-<index>` for generated kernels, `x-<hash>` for extracted ones |\n";
     out += "| `kernel_name` | the Python name of the `@wp.kernel` |\n";
     out += "| `category` | synthesizer category, or `extracted` |\n";
+    out += "| `description` | what the kernel computes, in English (the first paragraph of an extracted "
+           "kernel's "
+           "docstring); empty when unknown |\n";
     out += "| `python_source` | the whole Python module that was compiled; the `// <path>:<line>` comments "
            "of the C++ "
            "refer to its lines, under the virtual path `/warpsynth/<id>.py` |\n";
@@ -127,6 +186,8 @@ std::string card_text(const Manifest& m, const json& s) {
                            d.at("max").get<int>(), d.at("mean").get<double>());
     }
 
+    out += code_health_section(s.at("code_health"));
+
     out += "\n## Most used builtins\n\n| builtin | pairs |\n| --- | --- |\n";
     int shown = 0;
     for (const auto& b : s.at("builtins")) {
@@ -142,6 +203,7 @@ std::string card_text(const Manifest& m, const json& s) {
             cell += fmt::format("{}{}: {}", cell.empty() ? "" : ", ", verdict, n.get<uint64_t>());
         out += fmt::format("| {} | {} |\n", check, cell);
     }
+    out += verification_figures_text(s);
     if (s.contains("verification_dropped"))
         out += fmt::format(
             "\nThe shards went through `warpsynth verify` (NVRTC and host compilation, runs on random "

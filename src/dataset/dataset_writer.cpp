@@ -135,14 +135,14 @@ void DatasetWriter::add_failure(bool compile, const std::string& reason) {
 }
 
 bool DatasetWriter::add_record(const std::string& line, const Record& meta, uint64_t structure_hash,
-                               const MinHashSignature& signature) {
+                               const SourceMeasures& measures) {
     if (!seen_.insert(structure_hash)) {
         ++current_.duplicates;
         return false;
     }
     writer_->write_line(line);
     ++current_.records;
-    stats_.add_record(meta, signature);
+    stats_.add_record(meta, measures);
     fault_point("record");
     return true;
 }

@@ -18,7 +18,7 @@
 //   those of the rewritten files.
 #pragma once
 
-#include "dataset/fingerprint.h"
+#include "analysis/fingerprint.h"
 #include "dataset/hash_set.h"
 #include "dataset/manifest.h"
 #include "dataset/record.h"
@@ -57,7 +57,7 @@ class DatasetWriter {
     // `line` is the record's JSON; `meta` its metadata (code strings may be empty).
     // False (and counted) when it duplicates an earlier record.
     bool add_record(const std::string& line, const Record& meta, uint64_t structure_hash,
-                    const MinHashSignature& signature);
+                    const SourceMeasures& measures);
     void end_shard();
     // Takes the manifest and the statistics back from the folder after another
     // pass rewrote its shards (the dedup set is not rebuilt: no more records come).

@@ -1,11 +1,14 @@
 #include "dataset/extract.h"
 
+#include "analysis/comments.h"
 #include "dataset/dataset_writer.h"
 #include "dataset/file_io.h"
 #include "dataset/io_error.h"
 #include "dataset/manifest.h"
 #include "dataset/progress.h"
 #include "syntax/ast.h"
+#include "syntax/large_stack.h"
+#include "syntax/limits.h"
 #include "syntax/parser.h"
 #include "syntax/source.h"
 
@@ -25,11 +28,15 @@ using nlohmann::json;
 
 namespace {
 
+// The reduced modules of one file, in all (see scan_file).
+constexpr size_t kMaxReducedBytes = size_t{64} << 20;
+
 struct KernelCandidate {
     std::string file; // as named by the user (for the report only, never in records)
     int line = 0;
     std::string kernel_name;
     std::string module_source; // the reduced module
+    std::string description;   // the first paragraph of the kernel's docstring
 };
 
 struct Pass1 {
@@ -83,28 +90,18 @@ std::string lines_of(const SourceFile& src, int first, int last) {
     return out;
 }
 
-void collect_files(const fs::path& p, std::vector<fs::path>& out) {
-    std::error_code ec;
-    if (fs::is_directory(p, ec)) {
-        std::vector<fs::path> found;
-        for (const auto& e :
-             fs::recursive_directory_iterator(p, fs::directory_options::skip_permission_denied))
-            if (e.is_regular_file() && e.path().extension() == ".py") found.push_back(e.path());
-        std::sort(found.begin(), found.end());
-        out.insert(out.end(), found.begin(), found.end());
-    } else if (fs::exists(p, ec)) {
-        out.push_back(p);
-    } else {
-        throw IoError(fmt::format("cannot read {}: no such file or folder", p.string()));
-    }
-}
-
 void scan_file(const fs::path& path, std::vector<KernelCandidate>& out, std::vector<Skipped>& skipped) {
-    std::string text = read_file(path);
-    auto source = std::make_shared<const SourceFile>(path.string(), text);
     std::unique_ptr<ast::Module> module;
+    std::shared_ptr<const SourceFile> source;
     try {
+        source = std::make_shared<const SourceFile>(path.string(), read_source_file(path.string()));
         module = parse_module(source);
+    } catch (const SourceReadError& e) {
+        skipped.push_back({path.string(), e.what()});
+        return;
+    } catch (const LimitError& e) {
+        skipped.push_back({path.string(), "over a limit: " + e.format()});
+        return;
     } catch (const CompileError& e) {
         skipped.push_back({path.string(), "does not parse: " + e.format()});
         return;
@@ -149,6 +146,16 @@ void scan_file(const fs::path& path, std::vector<KernelCandidate>& out, std::vec
         default: break;
         }
     }
+    // Every kernel's reduced module repeats what the kernels share: bound the
+    // total, which grows with kernels x shared definitions.
+    size_t shared_bytes = 0;
+    for (const auto& [s, first] : shared) shared_bytes += lines_of(*source, first, s->pos.end_line).size();
+    if (kernels.size() * shared_bytes > kMaxReducedBytes) {
+        skipped.push_back({path.string(), fmt::format("its {} kernels would each repeat {} bytes of shared "
+                                                      "definitions, more than {} MiB in all: file skipped",
+                                                      kernels.size(), shared_bytes, kMaxReducedBytes >> 20)});
+        return;
+    }
     for (const ast::FunctionDef* k : kernels) {
         std::string reduced;
         bool kernel_placed = false;
@@ -165,7 +172,9 @@ void scan_file(const fs::path& path, std::vector<KernelCandidate>& out, std::vec
             append(lines_of(*source, first, s->pos.end_line), is_def);
         }
         if (!kernel_placed) append(lines_of(*source, k->first_line, k->pos.end_line), true);
-        out.push_back(KernelCandidate{path.string(), k->first_line, k->name, std::move(reduced)});
+        const std::string* doc = analysis::docstring(k->body);
+        out.push_back(KernelCandidate{path.string(), k->first_line, k->name, std::move(reduced),
+                                      doc ? analysis::first_paragraph(*doc) : std::string()});
     }
 }
 
@@ -179,6 +188,7 @@ BuiltRecord build(const KernelCandidate& k, DeviceSet device, uint64_t index) {
     c.python_source = k.module_source;
     c.kernel_name = k.kernel_name;
     c.category = "extracted";
+    c.description = k.description;
     return build_record(std::move(c), extract_id(k), device, 0, index);
 }
 
@@ -187,7 +197,9 @@ BuiltRecord build(const KernelCandidate& k, DeviceSet device, uint64_t index) {
 ExtractSummary extract(const ExtractOptions& options) {
     ExtractSummary summary;
     std::vector<fs::path> files;
-    for (const auto& p : options.paths) collect_files(p, files);
+    std::vector<PathSkip> unreadable;
+    for (const auto& p : options.paths) collect_python_files(p, files, &unreadable);
+    for (PathSkip& u : unreadable) summary.skipped.push_back({std::move(u.path), std::move(u.reason)});
     summary.files = files.size();
     std::vector<KernelCandidate> kernels;
     for (const auto& f : files) scan_file(f, kernels, summary.skipped);
@@ -196,6 +208,7 @@ ExtractSummary extract(const ExtractOptions& options) {
     unsigned jobs = options.jobs ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
     // More threads than cores is allowed (--jobs is the user's choice), without TBB's warning.
     tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism, jobs);
+    tbb::global_control stack(tbb::global_control::thread_stack_size, kCompileStackBytes); // workers compile
     tbb::task_arena arena(static_cast<int>(jobs));
     Progress progress("extract", kernels.size(), options.quiet);
 
@@ -268,7 +281,7 @@ ExtractSummary extract(const ExtractOptions& options) {
             writer.add_candidate();
             json j;
             to_json(j, b.record);
-            if (writer.add_record(j.dump(), b.record, b.fingerprint.structure_hash, b.fingerprint.signature))
+            if (writer.add_record(j.dump(), b.record, b.fingerprint.structure_hash, b.measures()))
                 ++in_shard;
             else
                 ++summary.duplicates;

@@ -2,6 +2,7 @@
 
 #include "dataset/io_error.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
@@ -110,6 +111,58 @@ uint64_t file_xxh3(const fs::path& path) {
     XXH3_64bits_reset(state);
     read_chunks(path, 1 << 20, [&](const char* data, size_t n) { XXH3_64bits_update(state, data, n); });
     return XXH3_64bits_digest(state);
+}
+
+namespace {
+
+// The .py files under folder `root`, sorted. The walk keeps no folder open
+// while it descends (deep trees cannot exhaust file descriptors), does not
+// follow symbolic links to folders (no loops), and skips with a reason what
+// it cannot read: a link that loops or dangles, a folder it may not list.
+void walk_folder(const fs::path& root, std::vector<fs::path>& out, std::vector<PathSkip>* skipped) {
+    std::vector<fs::path> found;
+    std::vector<fs::path> folders{root};
+    while (!folders.empty()) {
+        fs::path dir = std::move(folders.back());
+        folders.pop_back();
+        std::error_code ec;
+        fs::directory_iterator it(dir, fs::directory_options::skip_permission_denied, ec);
+        for (; !ec && it != fs::directory_iterator(); it.increment(ec)) {
+            const fs::path& p = it->path();
+            std::error_code type_ec;
+            fs::file_status link = it->symlink_status(type_ec);
+            if (!type_ec && fs::is_directory(link)) {
+                folders.push_back(p);
+                continue;
+            }
+            if (type_ec || p.extension() != ".py") continue;
+            // A file, or a link to one: its target must resolve.
+            fs::file_status target = fs::status(p, type_ec);
+            if (type_ec) {
+                if (skipped) skipped->push_back({p.string(), "cannot read: " + type_ec.message()});
+            }
+            else if (!fs::is_directory(target))
+                found.push_back(p); // non-regular files are refused when read
+        }
+        if (ec && skipped) skipped->push_back({dir.string(), "cannot list this folder: " + ec.message()});
+    }
+    std::sort(found.begin(), found.end());
+    out.insert(out.end(), found.begin(), found.end());
+}
+
+} // namespace
+
+void collect_python_files(const fs::path& p, std::vector<fs::path>& out, std::vector<PathSkip>* skipped) {
+    std::error_code ec;
+    fs::file_status st = fs::status(p, ec);
+    if (fs::is_directory(st))
+        walk_folder(p, out, skipped);
+    else if (fs::exists(st))
+        out.push_back(p);
+    else if (ec && ec != std::errc::no_such_file_or_directory)
+        throw IoError(fmt::format("cannot read {}: {}", p.string(), ec.message()));
+    else
+        throw IoError(fmt::format("cannot read {}: no such file or folder", p.string()));
 }
 
 } // namespace ws::dataset

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <string>
+#include <vector>
 
 namespace ws::dataset {
 
@@ -20,6 +21,15 @@ void sync_directory(const fs::path& dir);
 void ensure_writable_directory(const fs::path& dir);
 // XXH3-64 of a file's bytes.
 uint64_t file_xxh3(const fs::path& path);
+// A path left out of a walk, and why.
+struct PathSkip {
+    std::string path;
+    std::string reason;
+};
+// Appends `p` when it is a file, or the `.py` files under the folder `p`
+// (recursively, sorted, without following links to folders: no loops); what
+// cannot be read goes to `skipped` when given. IoError when `p` does not exist.
+void collect_python_files(const fs::path& p, std::vector<fs::path>& out, std::vector<PathSkip>* skipped = nullptr);
 // "<what> <path>: <strerror(errno)>"
 std::string errno_message(const std::string& what, const fs::path& path);
 

@@ -1,10 +1,12 @@
 #include "dataset/generate.h"
 
 #include "dataset/dataset_writer.h"
+#include "dataset/in_flight.h"
 #include "dataset/io_error.h"
 #include "dataset/kernel_source.h"
 #include "dataset/manifest.h"
 #include "dataset/progress.h"
+#include "syntax/large_stack.h"
 #include "syntax/source.h"
 
 #include <algorithm>
@@ -66,7 +68,7 @@ struct Item {
     std::string line;
     Record meta; // metadata only: the code strings are dropped once serialized
     uint64_t structure_hash = 0;
-    MinHashSignature signature{};
+    SourceMeasures measures;
 };
 
 void build(Item& item, const KernelSource& source, const GenerateConfig& c) {
@@ -85,7 +87,7 @@ void build(Item& item, const KernelSource& source, const GenerateConfig& c) {
         to_json(j, built.record);
         item.line = j.dump();
         item.structure_hash = built.fingerprint.structure_hash;
-        item.signature = built.fingerprint.signature;
+        item.measures = built.measures();
         Record& r = built.record;
         r.drop_code();
         item.meta = std::move(r);
@@ -158,57 +160,53 @@ GenerateSummary generate(const GenerateOptions& options) {
 
     // More threads than cores is allowed (--jobs is the user's choice), without TBB's warning.
     tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism, jobs);
+    tbb::global_control stack(tbb::global_control::thread_stack_size, kCompileStackBytes); // workers compile
     tbb::task_arena arena(static_cast<int>(jobs));
+    InFlight<Item> in_flight;
     arena.execute([&] {
-        tbb::parallel_pipeline(jobs * 4,
-                               tbb::make_filter<void, std::shared_ptr<Item>>(
-                                   tbb::filter_mode::serial_in_order,
-                                   [&](tbb::flow_control& fc) -> std::shared_ptr<Item> {
-                                       if (next_shard >= todo.size()) {
-                                           fc.stop();
-                                           return nullptr;
-                                       }
-                                       uint64_t shard = todo[next_shard];
-                                       auto item = std::make_shared<Item>();
-                                       item->index = next_index;
-                                       item->shard = shard;
-                                       item->first_in_shard = next_index == layout.first_index(shard);
-                                       item->last_in_shard = next_index + 1 == layout.end_index(shard);
-                                       if (item->last_in_shard) {
-                                           ++next_shard;
-                                           if (next_shard < todo.size())
-                                               next_index = layout.first_index(todo[next_shard]);
-                                       } else {
-                                           ++next_index;
-                                       }
-                                       return item;
-                                   }) &
-                                   tbb::make_filter<std::shared_ptr<Item>, std::shared_ptr<Item>>(
-                                       tbb::filter_mode::parallel,
-                                       [&](std::shared_ptr<Item> item) {
-                                           build(*item, *source, c);
-                                           return item;
-                                       }) &
-                                   tbb::make_filter<std::shared_ptr<Item>, void>(
-                                       tbb::filter_mode::serial_in_order, [&](std::shared_ptr<Item> item) {
-                                           if (item->first_in_shard) writer.begin_shard(item->shard);
-                                           writer.add_candidate();
-                                           switch (item->status) {
-                                           case Item::Status::Ok:
-                                               writer.add_record(item->line, item->meta, item->structure_hash,
-                                                                 item->signature);
-                                               break;
-                                           case Item::Status::CompileFailed:
-                                               writer.add_failure(true, item->reason);
-                                               break;
-                                           case Item::Status::SourceFailed:
-                                               writer.add_failure(false, item->reason);
-                                               break;
-                                           }
-                                           if (item->last_in_shard) writer.end_shard();
-                                           ++done;
-                                           progress.update(done, writer.records_written() - written_before);
-                                       }));
+        tbb::parallel_pipeline(
+            jobs * 4,
+            tbb::make_filter<void, Item*>(tbb::filter_mode::serial_in_order,
+                                          [&](tbb::flow_control& fc) -> Item* {
+                                              if (next_shard >= todo.size()) {
+                                                  fc.stop();
+                                                  return nullptr;
+                                              }
+                                              uint64_t shard = todo[next_shard];
+                                              Item* item = in_flight.add();
+                                              item->index = next_index;
+                                              item->shard = shard;
+                                              item->first_in_shard = next_index == layout.first_index(shard);
+                                              item->last_in_shard = next_index + 1 == layout.end_index(shard);
+                                              if (item->last_in_shard) {
+                                                  ++next_shard;
+                                                  if (next_shard < todo.size())
+                                                      next_index = layout.first_index(todo[next_shard]);
+                                              } else {
+                                                  ++next_index;
+                                              }
+                                              return item;
+                                          }) &
+                tbb::make_filter<Item*, Item*>(tbb::filter_mode::parallel,
+                                               [&](Item* item) {
+                                                   build(*item, *source, c);
+                                                   return item;
+                                               }) &
+                tbb::make_filter<Item*, void>(tbb::filter_mode::serial_in_order, [&](Item* item) {
+                    if (item->first_in_shard) writer.begin_shard(item->shard);
+                    writer.add_candidate();
+                    switch (item->status) {
+                    case Item::Status::Ok:
+                        writer.add_record(item->line, item->meta, item->structure_hash, item->measures);
+                        break;
+                    case Item::Status::CompileFailed: writer.add_failure(true, item->reason); break;
+                    case Item::Status::SourceFailed: writer.add_failure(false, item->reason); break;
+                    }
+                    if (item->last_in_shard) writer.end_shard();
+                    in_flight.release(item);
+                    ++done;
+                    progress.update(done, writer.records_written() - written_before);
+                }));
     });
 
     summary.kernels = done;

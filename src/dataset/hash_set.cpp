@@ -1,6 +1,12 @@
 #include "dataset/hash_set.h"
 
+#include <fmt/format.h>
+
 namespace ws::dataset {
+
+std::string hash_hex(uint64_t h) {
+    return fmt::format("{:016x}", h);
+}
 
 namespace {
 size_t slot_of(uint64_t h, size_t mask) {

@@ -5,9 +5,13 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace ws::dataset {
+
+// 16 lowercase hex digits: how hashes are written in records and manifests.
+std::string hash_hex(uint64_t h);
 
 class HashSet {
   public:

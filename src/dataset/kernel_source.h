@@ -18,6 +18,7 @@ struct Candidate {
     std::string python_source; // a whole module
     std::string kernel_name;   // the kernel of the pair
     std::string category;
+    std::string description; // what the kernel computes, in English; may be empty
     std::vector<std::string> features;
     synth::LaunchSpec launch;
 };

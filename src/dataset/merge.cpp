@@ -5,7 +5,7 @@
 #include "dataset/layout.h"
 #include "dataset/manifest.h"
 #include "dataset/progress.h"
-#include "dataset/shard_reader.h"
+#include "dataset/record_reader.h"
 
 #include <fmt/format.h>
 #include <map>
@@ -22,25 +22,6 @@ struct Input {
     fs::path dir;
     Manifest manifest;
 };
-
-Record parse_record(const std::string& line, const std::string& where) {
-    Record r;
-    try {
-        from_json(json::parse(line), r);
-    } catch (const json::exception& e) {
-        throw DataError(fmt::format("{}: not a valid record: {}", where, e.what()));
-    }
-    return r;
-}
-
-// Calls fn(line, record) for every record of one input shard, in order.
-template <class F>
-void for_each_record(const fs::path& dir, const ShardEntry& e, F&& fn) {
-    ShardReader reader(dir / e.file);
-    std::string line;
-    while (reader.next(line))
-        fn(line, parse_record(line, fmt::format("{}:{}", (dir / e.file).string(), reader.line_number())));
-}
 
 json without_slice(json c) {
     c.erase("slice");
@@ -108,7 +89,7 @@ MergeSummary merge(const MergeOptions& options) {
             if (e->verified) writer.mark_verified();
             for_each_record(owner.dir, *e, [&](const std::string& line, const Record& r) {
                 if (!writer.add_record(line, r, parse_hash_hex(r.source_hash),
-                                       fingerprint(r.python_source).signature))
+                                       measure_source(r.python_source)))
                     ++summary.duplicates;
             });
             writer.end_shard();
@@ -163,7 +144,7 @@ MergeSummary merge(const MergeOptions& options) {
                         in_shard = 0;
                     }
                     writer.add_candidate();
-                    if (writer.add_record(line, r, h, fingerprint(r.python_source).signature))
+                    if (writer.add_record(line, r, h, measure_source(r.python_source)))
                         ++in_shard;
                     else
                         ++summary.duplicates;

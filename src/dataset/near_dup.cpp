@@ -5,12 +5,12 @@
 
 namespace ws::dataset {
 
-uint64_t NearDupEstimator::band_key(const MinHashSignature& s, int band) {
+uint64_t NearDupEstimator::band_key(const analysis::MinHashSignature& s, int band) {
     return XXH3_64bits_withSeed(&s[static_cast<size_t>(band) * kRows], kRows * sizeof(uint32_t),
                                 static_cast<uint64_t>(band));
 }
 
-void NearDupEstimator::add(uint64_t sample_key, const MinHashSignature& signature) {
+void NearDupEstimator::add(uint64_t sample_key, const analysis::MinHashSignature& signature) {
     ++records_;
     uint64_t keys[kBands];
     for (int b = 0; b < kBands; ++b) keys[b] = band_key(signature, b);
@@ -18,7 +18,8 @@ void NearDupEstimator::add(uint64_t sample_key, const MinHashSignature& signatur
         auto [first, last] = index_.equal_range(keys[b]);
         for (auto it = first; it != last; ++it) {
             Query& q = queries_[it->second];
-            if (!q.marked && estimated_jaccard(q.signature, signature) >= kThreshold) q.marked = true;
+            if (!q.marked && analysis::estimated_jaccard(q.signature, signature) >= kThreshold)
+                q.marked = true;
         }
     }
     bool sampled = threshold_ == UINT64_MAX || sample_key < threshold_;

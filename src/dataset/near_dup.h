@@ -2,7 +2,7 @@
 //
 // Definition: a record "has a near duplicate" when some record after it in
 // dataset order has an estimated Jaccard similarity >= 0.7 over token
-// 5-grams (MinHash, fingerprint.h). The share of such records is the share
+// 5-grams (MinHash, analysis/fingerprint.h). The share of such records is the share
 // that near-dedup (keep one record per cluster of near copies) would remove,
 // as BigCode measures it for The Stack; exact copies are already gone.
 //
@@ -21,7 +21,7 @@
 // the dataset.
 #pragma once
 
-#include "dataset/fingerprint.h"
+#include "analysis/fingerprint.h"
 
 #include <cstdint>
 #include <unordered_map>
@@ -33,12 +33,12 @@ class NearDupEstimator {
   public:
     static constexpr double kThreshold = 0.7;
     static constexpr int kBands = 16;
-    static constexpr int kRows = kMinHashSize / kBands;
+    static constexpr int kRows = analysis::kMinHashSize / kBands;
 
     explicit NearDupEstimator(size_t max_queries = 4096) : max_queries_(max_queries) {}
 
     // Records in dataset order. `sample_key` is a uniform hash of the record's id.
-    void add(uint64_t sample_key, const MinHashSignature& signature);
+    void add(uint64_t sample_key, const analysis::MinHashSignature& signature);
 
     uint64_t records() const { return records_; }
     uint64_t sample_size() const;
@@ -49,10 +49,10 @@ class NearDupEstimator {
   private:
     struct Query {
         uint64_t key;
-        MinHashSignature signature;
+        analysis::MinHashSignature signature;
         bool marked = false;
     };
-    static uint64_t band_key(const MinHashSignature& s, int band);
+    static uint64_t band_key(const analysis::MinHashSignature& s, int band);
     void rebuild_index();
 
     size_t max_queries_;

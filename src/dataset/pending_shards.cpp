@@ -1,7 +1,7 @@
 #include "dataset/pending_shards.h"
 
 #include "dataset/file_io.h"
-#include "dataset/fingerprint.h"
+#include "dataset/hash_set.h"
 #include "dataset/io_error.h"
 #include "dataset/shard_writer.h"
 

@@ -57,7 +57,8 @@ void to_json(nlohmann::json& j, const Record& r) {
     json verification{{"compiled_cuda", text_or_null(r.verification.compiled_cuda)},
                       {"compiled_cpu", text_or_null(r.verification.compiled_cpu)},
                       {"executed", text_or_null(r.verification.executed)},
-                      {"grad_check", text_or_null(r.verification.grad_check)}};
+                      {"grad_check", text_or_null(r.verification.grad_check)},
+                      {"depends_on_inputs", text_or_null(r.verification.depends_on_inputs)}};
     json metadata{{"device", r.device},
                   {"warp_version", r.warp_version},
                   {"generator_version", r.generator_version},
@@ -75,6 +76,7 @@ void to_json(nlohmann::json& j, const Record& r) {
     j = json{{"id", r.id},
              {"kernel_name", r.kernel_name},
              {"category", r.category},
+             {"description", r.description},
              {"python_source", r.python_source},
              {"cuda_forward", text_or_null(r.cuda_forward)},
              {"cuda_backward", text_or_null(r.cuda_backward)},
@@ -91,6 +93,7 @@ void from_json(const nlohmann::json& j, Record& r) {
     j.at("id").get_to(r.id);
     j.at("kernel_name").get_to(r.kernel_name);
     j.at("category").get_to(r.category);
+    r.description = text_of(j, "description");
     j.at("python_source").get_to(r.python_source);
     r.cuda_forward = text_of(j, "cuda_forward");
     r.cuda_backward = text_of(j, "cuda_backward");
@@ -119,6 +122,7 @@ void from_json(const nlohmann::json& j, Record& r) {
     r.verification.compiled_cpu = text_of(v, "compiled_cpu");
     r.verification.executed = text_of(v, "executed");
     r.verification.grad_check = text_of(v, "grad_check");
+    r.verification.depends_on_inputs = text_of(v, "depends_on_inputs");
 }
 
 } // namespace ws::dataset

@@ -19,8 +19,11 @@ struct Verdicts {
     std::string compiled_cpu;
     std::string executed;
     std::string grad_check;
+    std::string
+        depends_on_inputs; // the outputs change when the inputs do (absent in records verified before it)
     bool empty() const {
-        return compiled_cuda.empty() && compiled_cpu.empty() && executed.empty() && grad_check.empty();
+        return compiled_cuda.empty() && compiled_cpu.empty() && executed.empty() && grad_check.empty() &&
+               depends_on_inputs.empty();
     }
 };
 
@@ -28,6 +31,10 @@ struct Record {
     std::string id; // stable: derived from (seed, index) or source hash for extracted kernels
     std::string kernel_name;
     std::string category; // synthesizer category, or "extracted"
+    // What the kernel computes, in one to three English sentences: the
+    // synthesizer's, or the first paragraph of an extracted kernel's docstring;
+    // empty when unknown (and in records written before the field existed).
+    std::string description;
     std::string python_source;
 
     std::string cuda_forward, cuda_backward, cuda_functions;

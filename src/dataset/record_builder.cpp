@@ -2,6 +2,7 @@
 
 #include "builtins/builtin.h"
 #include "codegen/compile.h"
+#include "dataset/hash_set.h"
 #include "syntax/source.h"
 
 #include <algorithm>
@@ -116,6 +117,7 @@ BuiltRecord build_record(Candidate candidate, std::string id, DeviceSet device, 
     r.id = std::move(id);
     r.kernel_name = std::move(candidate.kernel_name);
     r.category = std::move(candidate.category);
+    r.description = std::move(candidate.description);
     r.python_source = std::move(candidate.python_source);
     r.device = device_set_name(device);
     r.warp_version = warp_version();
@@ -128,7 +130,8 @@ BuiltRecord build_record(Candidate candidate, std::string id, DeviceSet device, 
 
     auto source = std::make_shared<const SourceFile>(comment_path_for(r.id), r.python_source);
     fill_code(r, source, device);
-    out.fingerprint = fingerprint(r.python_source);
+    out.fingerprint = analysis::fingerprint(r.python_source);
+    out.health = analysis::health_counts(r.python_source);
     r.source_hash = hash_hex(out.fingerprint.structure_hash);
     return out;
 }
@@ -147,7 +150,7 @@ Record recompile_record(const Record& r) {
     auto source = std::make_shared<const SourceFile>(comment_path_for(r.id), r.python_source);
     fill_code(fresh, source, device);
     fresh.python_lines = count_lines(fresh.python_source);
-    fresh.source_hash = hash_hex(fingerprint(fresh.python_source).structure_hash);
+    fresh.source_hash = hash_hex(analysis::structure_hash(fresh.python_source));
     return fresh;
 }
 

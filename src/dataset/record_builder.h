@@ -1,6 +1,6 @@
 // A pair record from a Python module: compile it with warpsynth's compiler
-// for the requested device(s), take the pieces of one kernel, count lines and
-// fingerprint the source.
+// for the requested device(s), take the pieces of one kernel, count lines,
+// fingerprint the source and measure its code health.
 //
 // Machine independence: the `// path:line` comments Warp prints above
 // functions name the file; records use the fixed virtual path
@@ -8,9 +8,11 @@
 // depend only on its inputs, never on the folder, machine or user.
 #pragma once
 
-#include "dataset/fingerprint.h"
+#include "analysis/fingerprint.h"
+#include "analysis/health.h"
 #include "dataset/kernel_source.h"
 #include "dataset/record.h"
+#include "dataset/stats.h"
 
 #include <cstdint>
 #include <string>
@@ -32,7 +34,9 @@ std::string generator_version();
 
 struct BuiltRecord {
     Record record;
-    Fingerprint fingerprint;
+    analysis::Fingerprint fingerprint;
+    analysis::HealthCounts health;
+    SourceMeasures measures() const { return {fingerprint.signature, health}; }
 };
 
 // Throws CompileError when warpsynth rejects the module (unsupported

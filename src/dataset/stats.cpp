@@ -64,7 +64,12 @@ json Distribution::to_json() const {
                 {"histogram", std::move(hist)}};
 }
 
-void StatsCollector::add_record(const Record& r, const MinHashSignature& signature) {
+SourceMeasures measure_source(const std::string& python_source) {
+    return SourceMeasures{analysis::fingerprint(python_source).signature,
+                          analysis::health_counts(python_source)};
+}
+
+void StatsCollector::add_record(const Record& r, const SourceMeasures& measures) {
     ++records_;
     ++by_category_[r.category];
     ++by_device_[r.device];
@@ -82,7 +87,10 @@ void StatsCollector::add_record(const Record& r, const MinHashSignature& signatu
     verdict("compiled_cpu", r.verification.compiled_cpu);
     verdict("executed", r.verification.executed);
     verdict("grad_check", r.verification.grad_check);
-    near_dup_.add(XXH3_64bits(r.id.data(), r.id.size()), signature);
+    verdict("depends_on_inputs", r.verification.depends_on_inputs);
+    verification_figures_.add(r.verification);
+    near_dup_.add(XXH3_64bits(r.id.data(), r.id.size()), measures.signature);
+    health_ += measures.health;
 }
 
 void StatsCollector::add_shard_counts(const ShardEntry& e) {
@@ -136,12 +144,14 @@ json StatsCollector::to_json() const {
                           {"source", source_failures_},
                           {"compile_failure_rate", ratio(compile_failures_, candidates_)},
                           {"reasons", failure_reasons_}}},
+        {"code_health", health_},
         {"builtins", std::move(builtin_list)},
         {"features", features_},
         {"verification", verdicts_},
     };
     // Only for verified datasets, so that the stats.json of the others keeps its shape.
     if (any_verified_) out["verification_dropped"] = verification_dropped_;
+    if (verification_figures_.any()) out["verification_figures"] = verification_figures_.to_json();
     return out;
 }
 

@@ -1,16 +1,19 @@
 // Dataset statistics, folded over records in dataset order with bounded
 // memory: counts by category, exact line-count histograms (a map from line
 // count to records, bounded by the number of distinct counts), builtin and
-// feature usage, verification verdicts (and, once verified, the records
-// dropped as unverified), dedup counts and the near-duplicate
-// estimate (near_dup.h). `to_json` is stats.json without its machine-dependent
+// feature usage, verification verdicts and their figures (verification_figures.h)
+// (and, once verified, the records dropped as unverified), dedup counts, the
+// near-duplicate estimate (near_dup.h) and code health (analysis/health.h). `to_json` is
+// stats.json without its machine-dependent
 // "timing" part, so it is a pure function of the records and shard counts.
 #pragma once
 
-#include "dataset/fingerprint.h"
+#include "analysis/fingerprint.h"
+#include "analysis/health.h"
 #include "dataset/manifest.h"
 #include "dataset/near_dup.h"
 #include "dataset/record.h"
+#include "dataset/verification_figures.h"
 
 #include <cstdint>
 #include <map>
@@ -30,9 +33,19 @@ struct Distribution {
     std::vector<std::pair<std::string, uint64_t>> bins(int bins) const;
 };
 
+// What the statistics need from a record's python_source besides its metadata,
+// computed where the source is at hand (generate computes it in its parallel
+// stage, then drops the source).
+struct SourceMeasures {
+    analysis::MinHashSignature signature{};
+    analysis::HealthCounts health;
+};
+
+SourceMeasures measure_source(const std::string& python_source);
+
 class StatsCollector {
   public:
-    void add_record(const Record& r, const MinHashSignature& signature);
+    void add_record(const Record& r, const SourceMeasures& measures);
     // Counts of a completed shard (candidates, drops and failures).
     void add_shard_counts(const ShardEntry& e);
     // A record found twice in the data itself (validate/stats on a damaged dataset).
@@ -55,6 +68,8 @@ class StatsCollector {
     std::map<std::string, std::map<std::string, uint64_t>> verdicts_;
     Distribution python_lines_, forward_lines_, backward_lines_;
     NearDupEstimator near_dup_;
+    analysis::HealthCounts health_;
+    VerificationFigures verification_figures_;
 };
 
 } // namespace ws::dataset

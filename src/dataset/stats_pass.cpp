@@ -4,7 +4,7 @@
 #include "dataset/dataset_writer.h"
 #include "dataset/hash_set.h"
 #include "dataset/io_error.h"
-#include "dataset/shard_reader.h"
+#include "dataset/record_reader.h"
 
 #include <fmt/format.h>
 
@@ -14,21 +14,12 @@ using nlohmann::json;
 
 uint64_t fold_shard_stats(const std::filesystem::path& dir, const ShardEntry& e, StatsCollector& stats,
                           HashSet& seen) {
-    ShardReader reader(dir / e.file);
-    std::string line;
     uint64_t records = 0;
-    while (reader.next(line)) {
-        Record r;
-        try {
-            from_json(json::parse(line), r);
-        } catch (const json::exception& ex) {
-            throw DataError(
-                fmt::format("{}:{}: not a valid record: {}", e.file, reader.line_number(), ex.what()));
-        }
+    for_each_record(dir, e, [&](const std::string&, const Record& r) {
         if (!seen.insert(parse_hash_hex(r.source_hash))) stats.add_duplicate_in_data();
-        stats.add_record(r, fingerprint(r.python_source).signature);
+        stats.add_record(r, measure_source(r.python_source));
         ++records;
-    }
+    });
     stats.add_shard_counts(e);
     return records;
 }

@@ -31,6 +31,7 @@ Candidate synth_candidate(uint64_t seed, const std::vector<std::string>& categor
     out.python_source = std::move(k.python_source);
     out.kernel_name = std::move(k.kernel_name);
     out.category = std::string(synth::category_name(k.category));
+    out.description = std::move(k.description);
     out.features = std::move(k.features);
     out.launch = std::move(k.launch);
     return out;

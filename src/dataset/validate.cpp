@@ -1,9 +1,10 @@
 #include "dataset/validate.h"
 
+#include "analysis/fingerprint.h"
 #include "dataset/dataset_writer.h"
 #include "dataset/file_io.h"
-#include "dataset/fingerprint.h"
 #include "dataset/hash_set.h"
+#include "dataset/in_flight.h"
 #include "dataset/io_error.h"
 #include "dataset/layout.h"
 #include "dataset/manifest.h"
@@ -11,10 +12,12 @@
 #include "dataset/record_builder.h"
 #include "dataset/shard_reader.h"
 #include "dataset/stats.h"
+#include "syntax/large_stack.h"
 #include "syntax/source.h"
 
 #include <algorithm>
 #include <fmt/format.h>
+#include <functional>
 #include <memory>
 #include <set>
 #include <tbb/global_control.h>
@@ -38,7 +41,7 @@ struct Line {
     bool parsed = false;
     Record record; // metadata (code fields cleared after the check)
     uint64_t hash = 0;
-    MinHashSignature signature{};
+    SourceMeasures measures;
     std::vector<std::string> problems;
 };
 
@@ -57,9 +60,9 @@ void check_line(Line& l, bool recompile) {
     if (canonical.dump() != l.text)
         l.problems.push_back(
             "not in canonical form (unknown, missing or reordered fields, or changed formatting)");
-    Fingerprint fp = fingerprint(l.record.python_source);
+    analysis::Fingerprint fp = analysis::fingerprint(l.record.python_source);
     l.hash = fp.structure_hash;
-    l.signature = fp.signature;
+    l.measures = SourceMeasures{fp.signature, analysis::health_counts(l.record.python_source)};
     if (hash_hex(fp.structure_hash) != l.record.source_hash)
         l.problems.push_back(fmt::format("source_hash {} is not the hash of python_source ({})",
                                          l.record.source_hash, hash_hex(fp.structure_hash)));
@@ -152,92 +155,88 @@ ValidateReport validate(const ValidateOptions& options) {
 
     // More threads than cores is allowed (--jobs is the user's choice), without TBB's warning.
     tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism, jobs);
+    tbb::global_control stack(tbb::global_control::thread_stack_size, kCompileStackBytes); // workers compile
     tbb::task_arena arena(static_cast<int>(jobs));
+    InFlight<Line> in_flight;
     arena.execute([&] {
         tbb::parallel_pipeline(
             jobs * 4,
-            tbb::make_filter<void, std::shared_ptr<Line>>(
-                tbb::filter_mode::serial_in_order,
-                [&](tbb::flow_control& fc) -> std::shared_ptr<Line> {
-                    for (;;) {
-                        if (shard_pos >= readable.size()) {
-                            fc.stop();
-                            return nullptr;
-                        }
-                        if (!reader)
-                            reader = std::make_unique<ShardReader>(options.dir / readable[shard_pos]->file);
-                        auto l = std::make_shared<Line>();
-                        try {
-                            if (reader->next(l->text)) {
-                                l->shard = readable[shard_pos];
-                                l->line_number = reader->line_number();
-                                return l;
-                            }
-                        } catch (const DataError& e) {
+            tbb::make_filter<void,
+                             Line*>(tbb::filter_mode::serial_in_order, [&](tbb::flow_control& fc) -> Line* {
+                for (;;) {
+                    if (shard_pos >= readable.size()) {
+                        fc.stop();
+                        return nullptr;
+                    }
+                    if (!reader)
+                        reader = std::make_unique<ShardReader>(options.dir / readable[shard_pos]->file);
+                    Line* l = in_flight.add();
+                    try {
+                        if (reader->next(l->text)) {
                             l->shard = readable[shard_pos];
-                            l->problems.push_back(e.what());
-                            reader.reset();
-                            ++shard_pos;
+                            l->line_number = reader->line_number();
                             return l;
                         }
+                    } catch (const DataError& e) {
+                        l->shard = readable[shard_pos];
+                        l->problems.push_back(e.what());
                         reader.reset();
                         ++shard_pos;
-                        // an end-of-shard marker
-                        auto marker = std::make_shared<Line>();
-                        marker->shard = readable[shard_pos - 1];
-                        marker->line_number = 0;
-                        return marker;
-                    }
-                }) &
-                tbb::make_filter<std::shared_ptr<Line>, std::shared_ptr<Line>>(
-                    tbb::filter_mode::parallel,
-                    [&](std::shared_ptr<Line> l) {
-                        if (l->line_number > 0) check_line(*l, options.recompile);
                         return l;
-                    }) &
-                tbb::make_filter<std::shared_ptr<Line>, void>(
-                    tbb::filter_mode::serial_in_order, [&](std::shared_ptr<Line> l) {
-                        if (l->line_number == 0) {
-                            for (auto& p : l->problems) problem(fmt::format("{}: {}", l->shard->file, p));
-                            close_shard(*l->shard);
-                            shard_records = 0;
-                            have_index = false;
-                            return;
-                        }
-                        ++shard_records;
-                        ++report.records;
-                        std::string where = l->parsed ? fmt::format("record {} ({}:{})", l->record.id,
-                                                                    l->shard->file, l->line_number)
-                                                      : fmt::format("{}:{}", l->shard->file, l->line_number);
-                        for (auto& p : l->problems) problem(fmt::format("{}: {}", where, p));
-                        if (!l->parsed) return;
-                        const Record& r = l->record;
-                        if (!ids.insert(XXH3_64bits(r.id.data(), r.id.size())))
-                            problem(fmt::format("{}: the id appears twice", where));
-                        if (!hashes.insert(l->hash)) {
-                            problem(fmt::format("{}: exact duplicate of an earlier record (source_hash {})",
-                                                where, r.source_hash));
-                            stats.add_duplicate_in_data();
-                        }
-                        if (generated) {
-                            uint64_t k = l->shard->shard;
-                            if (r.index < layout.first_index(k) || r.index >= layout.end_index(k))
-                                problem(fmt::format("{}: index {} is outside its shard's range [{}, {})",
-                                                    where, r.index, layout.first_index(k),
-                                                    layout.end_index(k)));
-                            if (have_index && r.index <= last_index)
-                                problem(fmt::format("{}: records are not in index order", where));
-                            if (r.id != generated_record_id(r.seed, r.index))
-                                problem(fmt::format("{}: id does not match seed and index", where));
-                            last_index = r.index;
-                            have_index = true;
-                        }
-                        if (l->shard->verified && r.verification.empty())
-                            problem(fmt::format("{}: its shard is marked verified but it has no verdicts",
-                                                where));
-                        stats.add_record(r, l->signature);
-                        progress.update(report.records, report.records);
-                    }));
+                    }
+                    reader.reset();
+                    ++shard_pos;
+                    // an end-of-shard marker
+                    Line* marker = in_flight.add();
+                    marker->shard = readable[shard_pos - 1];
+                    marker->line_number = 0;
+                    return marker;
+                }
+            }) & tbb::make_filter<Line*, Line*>(tbb::filter_mode::parallel, [&](Line* l) {
+                if (l->line_number > 0) check_line(*l, options.recompile);
+                return l;
+            }) & tbb::make_filter<Line*, void>(tbb::filter_mode::serial_in_order, [&](Line* l) {
+                std::unique_ptr<Line, std::function<void(Line*)>> done(
+                    l, [&](Line* p) { in_flight.release(p); });
+                if (l->line_number == 0) {
+                    for (auto& p : l->problems) problem(fmt::format("{}: {}", l->shard->file, p));
+                    close_shard(*l->shard);
+                    shard_records = 0;
+                    have_index = false;
+                    return;
+                }
+                ++shard_records;
+                ++report.records;
+                std::string where =
+                    l->parsed ? fmt::format("record {} ({}:{})", l->record.id, l->shard->file, l->line_number)
+                              : fmt::format("{}:{}", l->shard->file, l->line_number);
+                for (auto& p : l->problems) problem(fmt::format("{}: {}", where, p));
+                if (!l->parsed) return;
+                const Record& r = l->record;
+                if (!ids.insert(XXH3_64bits(r.id.data(), r.id.size())))
+                    problem(fmt::format("{}: the id appears twice", where));
+                if (!hashes.insert(l->hash)) {
+                    problem(fmt::format("{}: exact duplicate of an earlier record (source_hash {})", where,
+                                        r.source_hash));
+                    stats.add_duplicate_in_data();
+                }
+                if (generated) {
+                    uint64_t k = l->shard->shard;
+                    if (r.index < layout.first_index(k) || r.index >= layout.end_index(k))
+                        problem(fmt::format("{}: index {} is outside its shard's range [{}, {})", where,
+                                            r.index, layout.first_index(k), layout.end_index(k)));
+                    if (have_index && r.index <= last_index)
+                        problem(fmt::format("{}: records are not in index order", where));
+                    if (r.id != generated_record_id(r.seed, r.index))
+                        problem(fmt::format("{}: id does not match seed and index", where));
+                    last_index = r.index;
+                    have_index = true;
+                }
+                if (l->shard->verified && r.verification.empty())
+                    problem(fmt::format("{}: its shard is marked verified but it has no verdicts", where));
+                stats.add_record(r, l->measures);
+                progress.update(report.records, report.records);
+            }));
     });
 
     // stats.json against the records.

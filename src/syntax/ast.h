@@ -84,9 +84,6 @@ struct Expr {
     virtual ~Expr() = default;
     ExprKind kind;
     Pos pos;
-    // A value the code generator substituted for this node (Warp replaces
-    // `wp.static(...)` calls by their value); opaque to the syntax phase.
-    const void* substituted = nullptr;
 };
 
 struct Name : Expr {
@@ -95,8 +92,8 @@ struct Name : Expr {
     ExprContext ctx = ExprContext::Load;
 };
 
-// A literal. Python ints are arbitrary precision; we keep those that fit in
-// 64 bits (signed or unsigned) and reject the rest at parse time.
+// A literal. Python ints are arbitrary precision: those that fit in 64 bits
+// (signed or unsigned) are kept as numbers, larger ones as their text.
 struct Constant : Expr {
     Constant() : Expr(ExprKind::Constant) {}
     enum class Kind { None, Bool, Int, Float, Complex, Str, Bytes, Ellipsis } value_kind = Kind::None;
@@ -106,6 +103,7 @@ struct Constant : Expr {
     int64_t int_value = 0;
     uint64_t uint_value = 0;
     bool int_is_unsigned = false;
+    std::string int_literal;  // Int past 64 bits: the token's text (digits, prefix, underscores)
     double float_value = 0.0; // Float, and the imaginary part of Complex
     std::string str_value;    // Str and Bytes (decoded bytes)
 };

@@ -2,6 +2,7 @@
 // parser; the grammar itself is in parser_expr.cpp and parser_stmt.cpp.
 #include "syntax/parser.h"
 
+#include "syntax/depth_check.h"
 #include "syntax/parser_impl.h"
 
 #include <fmt/format.h>
@@ -24,7 +25,18 @@ std::unique_ptr<Module> Parser::parse() {
     tokens_.reserve(size / 4 + 16);
     module->expr_arena.reserve(size / 6 + 16);
     module->stmt_arena.reserve(size / 32 + 4);
-    while (!is(Tok::EndMarker)) statement(module->body);
+    size_t definitions = 0;
+    while (!is(Tok::EndMarker)) {
+        statement(module->body);
+        const Stmt* last = module->body.back();
+        if (last->kind != StmtKind::FunctionDef && last->kind != StmtKind::ClassDef) continue;
+        if (++definitions > limits::kMaxDefinitions)
+            throw LimitError(source_->path(), last->pos.line, last->pos.col + 1,
+                             fmt::format("more than {} top-level function and class definitions in one file",
+                                         limits::kMaxDefinitions));
+    }
+    if (static_blocks_error_) throw *static_blocks_error_;
+    check_syntax_depth(*module);
     return module;
 }
 
@@ -105,8 +117,11 @@ void Parser::expect_forced(Tok k) {
     if (!accept(k)) error_at(at(), fmt::format("expected '{}'", spelling(k)));
 }
 
-void Parser::too_deep() {
-    error_at(at(), fmt::format("expression nested too deeply (more than {} levels)", kMaxNesting));
+void Parser::too_deep(bool statement) {
+    const Token& t = at();
+    throw LimitError(source_->path(), t.line, t.col + 1,
+                     fmt::format("{} nested too deeply (more than {} levels of expressions and blocks)",
+                                 statement ? "statement" : "expression", kMaxNesting));
 }
 
 void Parser::expected_colon() {

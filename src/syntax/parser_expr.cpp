@@ -236,7 +236,11 @@ Expr* Parser::binary(int level) {
     Start s = start();
     Expr* left = binary(level + 1);
     BinOpKind op;
+    // The chain is built without recursion, each operator one level deeper:
+    // stop a hostile one early rather than after building all of it.
+    int chain = 0;
     while (binary_op(level, kind(), op)) {
+        if (++chain > kMaxNesting) too_deep(false);
         take();
         Expr* right = binary(level + 1);
         auto* b = expr<BinOp>(s);
@@ -293,7 +297,8 @@ Expr* Parser::power() {
 Expr* Parser::primary() {
     Start s = start();
     Expr* e = atom();
-    for (;;) {
+    for (int chain = 1;; ++chain) {
+        if (chain > kMaxNesting) too_deep(false); // as in binary()
         switch (kind()) {
         case Tok::Dot: {
             take();
@@ -396,10 +401,22 @@ Expr* Parser::number() {
         c->float_value = parse_float_literal(text.substr(0, text.size() - 1));
     } else if (is_int_literal(text)) {
         uint64_t v = 0;
-        if (!parse_int_literal(text, v))
-            error_at(t, "integer literal is too large (does not fit in 64 bits)");
         c->value_kind = Constant::Kind::Int;
-        if (v > static_cast<uint64_t>(std::numeric_limits<int64_t>::max())) {
+        if (!parse_int_literal(text, v)) {
+            // Python ints have no size limit, but CPython refuses to read decimal
+            // literals of more than 4300 digits (sys.int_info.default_max_str_digits).
+            size_t digits = 0;
+            for (char ch : text) digits += ch != '_';
+            bool decimal = text.size() < 2 || text[0] != '0';
+            if (decimal && digits > 4300) // CPython gives no column for this one
+                fail(t.line, 0,
+                     fmt::format("Exceeds the limit (4300 digits) for integer string conversion: value has "
+                                 "{} digits; use sys.set_int_max_str_digits() to increase the limit - "
+                                 "Consider hexadecimal for huge integer literals to avoid decimal "
+                                 "conversion limits.",
+                                 digits));
+            c->int_literal = std::string(text);
+        } else if (v > static_cast<uint64_t>(std::numeric_limits<int64_t>::max())) {
             c->int_is_unsigned = true;
             c->uint_value = v;
         } else {

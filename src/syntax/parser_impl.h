@@ -9,6 +9,7 @@
 
 #include "syntax/ast.h"
 #include "syntax/lexer.h"
+#include "syntax/limits.h"
 
 #include <memory>
 #include <optional>
@@ -96,21 +97,42 @@ class Parser {
     // CPython's forced tokens (`&&':'`): "expected ':'" wherever it is missing.
     void expect_forced(Tok k);
 
-    // Recursion through expressions is bounded, so hostile input such as a
-    // thousand unary minuses cannot exhaust the stack. CPython itself gives up
+    // The parser's recursion is bounded, so hostile input such as a thousand
+    // unary minuses or `elif`s cannot exhaust the stack (the whole tree's
+    // depth is checked after parsing: depth_check.h). CPython itself gives up
     // near 3000 levels; real code stays far below this.
-    static constexpr int kMaxNesting = 1000;
+    static constexpr int kMaxNesting = limits::kMaxSyntaxDepth;
     struct Nesting {
-        explicit Nesting(Parser& p) : parser(p) {
+        explicit Nesting(Parser& p, bool statement = false) : parser(p) {
             if (++parser.nesting_ > kMaxNesting) {
                 --parser.nesting_; // no destructor runs for this guard
-                parser.too_deep();
+                parser.too_deep(statement);
             }
         }
         ~Nesting() { --parser.nesting_; }
         Parser& parser;
     };
-    [[noreturn]] void too_deep();
+    [[noreturn]] void too_deep(bool statement);
+
+    // CPython's compiler refuses more than 20 nested loop, with and try blocks
+    // in one function ("too many statically nested blocks", CO_MAXBLOCKS)
+    // after parsing the whole file: the first such place is kept and reported
+    // at the end of a successful parse. A guard per block, `levels` deep (a
+    // `with` counts its items, an `except` clause two). Approximation: a try
+    // statement with both `except` and `finally` counts one level less than
+    // CPython's in its body, handlers and `else`.
+    static constexpr int kMaxStaticBlocks = 20;
+    struct StaticBlocks {
+        StaticBlocks(Parser& p, int levels, Start at) : parser(p), levels(levels) {
+            parser.static_blocks_ += levels;
+            if (parser.static_blocks_ > kMaxStaticBlocks && !parser.static_blocks_error_)
+                parser.static_blocks_error_.emplace(parser.source_->path(), at.line, at.col + 1,
+                                                    "too many statically nested blocks");
+        }
+        ~StaticBlocks() { parser.static_blocks_ -= levels; }
+        Parser& parser;
+        int levels;
+    };
 
     // ------------------------------------------------------------ statements
     void statement(std::vector<ast::Stmt*>& out);
@@ -193,6 +215,8 @@ class Parser {
     // While trying an alternative, errors are expected and must stay cheap.
     int speculating_ = 0;
     int nesting_ = 0;
+    int static_blocks_ = 0; // in the function (or class, or module) being parsed
+    std::optional<CompileError> static_blocks_error_;
 };
 
 } // namespace ws::detail

@@ -4,6 +4,7 @@
 #include "syntax/parser_impl.h"
 
 #include <fmt/format.h>
+#include <utility>
 
 namespace ws::detail {
 
@@ -217,6 +218,7 @@ void Parser::block(std::vector<Stmt*>& out, const Token& owner, const char* what
     }
     if (!is(Tok::Indent))
         error_here(fmt::format("expected an indented block after {} on line {}", what, owner.line));
+    Nesting guard(*this, true);
     take();
     while (!is(Tok::Dedent) && !is(Tok::EndMarker)) statement(out);
     expect(Tok::Dedent);
@@ -250,7 +252,9 @@ Stmt* Parser::function_def(std::vector<Expr*> decorators, int first_line) {
     expect(Tok::RPar);
     if (accept(Tok::RArrow)) f->returns = expression();
     expect_forced(Tok::Colon);
+    const int outer_blocks = std::exchange(static_blocks_, 0); // a function is compiled on its own
     block(f->body, def, "function definition");
+    static_blocks_ = outer_blocks;
     f->pos = span(s);
     return f;
 }
@@ -342,7 +346,9 @@ Stmt* Parser::class_def(std::vector<Expr*> decorators, int first_line) {
         c->keywords = std::move(args->keywords);
     }
     expect_colon();
+    const int outer_blocks = std::exchange(static_blocks_, 0); // so is a class body
     block(c->body, cls, "class definition");
+    static_blocks_ = outer_blocks;
     c->pos = span(s);
     return c;
 }
@@ -355,6 +361,7 @@ Stmt* Parser::if_statement(bool elif) {
     expect_colon();
     block(st->body, kw, elif ? "'elif' statement" : "'if' statement");
     if (is(Tok::KwElif)) {
+        Nesting guard(*this, true);
         st->orelse.push_back(if_statement(true));
     } else if (is(Tok::KwElse)) {
         Token e = take();
@@ -372,7 +379,10 @@ Stmt* Parser::for_statement(Start s, bool async) {
     Expr* iter = star_expressions();
     expect_colon();
     std::vector<Stmt*> body, orelse;
-    block(body, kw, "'for' statement");
+    {
+        StaticBlocks loop(*this, 1, s);
+        block(body, kw, "'for' statement");
+    }
     if (is(Tok::KwElse)) {
         Token e = take();
         expect_forced(Tok::Colon);
@@ -393,7 +403,10 @@ Stmt* Parser::while_statement() {
     auto* w = module_->make_stmt<While>();
     w->test = named_expression();
     expect_colon();
-    block(w->body, kw, "'while' statement");
+    {
+        StaticBlocks loop(*this, 1, s);
+        block(w->body, kw, "'while' statement");
+    }
     if (is(Tok::KwElse)) {
         Token e = take();
         expect_forced(Tok::Colon);
@@ -408,7 +421,10 @@ Stmt* Parser::try_statement() {
     Token kw = take();
     expect_forced(Tok::Colon);
     std::vector<Stmt*> ignored;
-    block(ignored, kw, "'try' statement");
+    {
+        StaticBlocks body(*this, 1, s);
+        block(ignored, kw, "'try' statement");
+    }
     bool handlers = false, finally = false;
     while (is(Tok::KwExcept)) {
         Token ex = take();
@@ -426,6 +442,7 @@ Stmt* Parser::try_statement() {
             if (accept(Tok::KwAs)) expect(Tok::Name);
         }
         expect_colon();
+        StaticBlocks handler(*this, 2, Start{ex.line, ex.col});
         block(ignored, ex, star ? "'except*' statement" : "'except' statement");
         handlers = true;
     }
@@ -437,6 +454,7 @@ Stmt* Parser::try_statement() {
     if (is(Tok::KwFinally)) {
         Token f = take();
         expect_forced(Tok::Colon);
+        StaticBlocks final_body(*this, 1, s);
         block(ignored, f, "'finally' statement");
         finally = true;
     }
@@ -453,6 +471,7 @@ Stmt* Parser::with_statement(Start s, bool async) {
         if (Expr* bad = invalid_target(target, TargetKind::Star))
             error_at(bad->pos, fmt::format("cannot assign to {}", expr_name(bad)));
     };
+    int items = 1;
     bool done = false;
     if (is(Tok::LPar)) {
         // `with (a as b, c):` -- else the parenthesis starts an expression.
@@ -461,7 +480,10 @@ Stmt* Parser::with_statement(Start s, bool async) {
         try {
             take();
             item();
-            while (accept(Tok::Comma) && !is(Tok::RPar)) item();
+            while (accept(Tok::Comma) && !is(Tok::RPar)) {
+                item();
+                ++items;
+            }
             expect(Tok::RPar);
             done = is(Tok::Colon);
         } catch (const CompileError&) {
@@ -471,11 +493,16 @@ Stmt* Parser::with_statement(Start s, bool async) {
         if (!done) reset(m);
     }
     if (!done) {
+        items = 1;
         item();
-        while (accept(Tok::Comma)) item();
+        while (accept(Tok::Comma)) {
+            item();
+            ++items;
+        }
     }
     expect_colon();
     std::vector<Stmt*> ignored;
+    StaticBlocks with(*this, items, s);
     block(ignored, kw, "'with' statement");
     return stmt<SimpleStmt>(s, async ? StmtKind::AsyncWith : StmtKind::With);
 }

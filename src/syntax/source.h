@@ -28,6 +28,23 @@ class SourceFile {
     std::vector<size_t> line_starts_;
 };
 
+// Reads the Python source at `path`: a regular file (FIFOs, devices and
+// folders are refused without being read) of at most limits::kMaxSourceBytes.
+// Throws SourceReadError.
+std::string read_source_file(const std::string& path);
+
+// A file that cannot be read as a Python source: `message` names the path.
+class SourceReadError : public std::runtime_error {
+  public:
+    SourceReadError(const std::string& message, bool over_limit)
+        : std::runtime_error(message), over_limit_(over_limit) {}
+    // The file is larger than the limit (otherwise: missing, unreadable, not a file).
+    bool over_limit() const { return over_limit_; }
+
+  private:
+    bool over_limit_;
+};
+
 // A position in a source file: 1-based line, 0-based column in UTF-8 bytes,
 // exactly as CPython's ast reports lineno/col_offset.
 struct Pos {

@@ -1,19 +1,17 @@
 #include "synth/stats.h"
 
+#include "analysis/fingerprint.h"
 #include "syntax/lexer.h"
 #include "syntax/source.h"
 
 #include <algorithm>
-#include <xxhash.h>
 
 namespace ws::synth {
 
 namespace {
 
-// Python builtins a kernel may call; they are part of the structure.
+// Python builtins a kernel may call.
 constexpr std::string_view kPythonBuiltins[] = {"abs", "bool", "float", "int", "len", "max", "min", "range"};
-// Attributes that are structure rather than naming (components, shapes).
-constexpr std::string_view kStructuralAttrs[] = {"x", "y", "z", "w", "shape"};
 
 bool contains(std::span<const std::string_view> list, std::string_view s) {
     return std::find(list.begin(), list.end(), s) != list.end();
@@ -37,43 +35,6 @@ bool for_each_token(std::string_view text, F&& visit) {
 }
 
 } // namespace
-
-std::string normalized_structure(std::string_view python_source) {
-    std::string out;
-    out.reserve(python_source.size() / 2);
-    bool after_dot = false;
-    bool in_wp_chain = false; // the previous name was `wp` or part of `wp.<...>`
-    const bool ok = for_each_token(python_source, [&](const Token& t, std::string_view s) {
-        switch (t.kind) {
-        case Tok::Newline: out += "\n"; break;
-        case Tok::Indent: out += "{ "; break;
-        case Tok::Dedent: out += "} "; break;
-        case Tok::Number: out += "# "; break;
-        case Tok::String: out += "\" "; break;
-        case Tok::Name: {
-            const bool keep = (after_dot && (in_wp_chain || contains(kStructuralAttrs, s))) ||
-                              (!after_dot && (s == "wp" || contains(kPythonBuiltins, s)));
-            out += keep ? std::string(s) : "$";
-            out += " ";
-            in_wp_chain = (!after_dot && s == "wp") || (after_dot && in_wp_chain);
-            break;
-        }
-        default: // keywords, operators, brackets
-            out += s;
-            out += " ";
-            break;
-        }
-        after_dot = t.kind == Tok::Dot;
-        if (t.kind != Tok::Name && t.kind != Tok::Dot) in_wp_chain = false;
-    });
-    if (!ok) return std::string(python_source);
-    return out;
-}
-
-uint64_t structure_hash(std::string_view python_source) {
-    const std::string s = normalized_structure(python_source);
-    return XXH3_64bits(s.data(), s.size());
-}
 
 std::vector<std::string> builtins_used(std::string_view python_source) {
     std::vector<std::string> out;
@@ -286,7 +247,7 @@ void StatsAccumulator::Agg::merge(const Agg& o) {
 }
 
 void StatsAccumulator::add(std::string_view category, std::string_view python_source, int cuda_lines) {
-    const uint64_t h = structure_hash(python_source);
+    const uint64_t h = analysis::structure_hash(python_source);
     const auto lines = static_cast<uint64_t>(std::count(python_source.begin(), python_source.end(), '\n'));
     for (Agg* a : {&cats_[std::string(category)], &total_}) {
         ++a->count;

@@ -1,7 +1,7 @@
-// Measurements of synthesized (or any) Warp kernels, for `warpsynth stats`
-// and the dataset card: normalised-structure hashing, the Warp builtins a
-// file calls, the catalogue of builtins warpsynth supports, and per-category
-// aggregates.
+// Measurements of synthesized (or any) Warp kernels, for the synthesizer's
+// diversity test: the Warp builtins a file calls, the catalogue of builtins
+// warpsynth supports, and per-category aggregates. "Structurally unique" is
+// the dataset's dedup key, analysis::structure_hash (src/analysis/fingerprint.h).
 #pragma once
 
 #include <cstdint>
@@ -13,18 +13,6 @@
 #include <vector>
 
 namespace ws::synth {
-
-// The Python text as a token stream with identifiers and constants
-// abstracted: every name that is not a keyword, a Python builtin a kernel may
-// call (float, int, range, min, max, abs, len, bool), a `wp.` attribute chain
-// (`wp.sin`, `wp.vec3`) or a vector component/shape attribute (.x .y .z .w
-// .shape) becomes `$`, every number and string `#`. Indentation is kept
-// (INDENT/DEDENT/NEWLINE tokens); comments are dropped. Two kernels with the
-// same structure and different names or constants normalise to the same text.
-std::string normalized_structure(std::string_view python_source);
-
-// 64-bit hash (XXH3) of normalized_structure().
-uint64_t structure_hash(std::string_view python_source);
 
 // Warp builtins, Warp types and Python builtins called inside function and
 // kernel bodies, spelled as in the source (`wp.sin`, `wp.vec3`, `float`,
@@ -47,10 +35,10 @@ struct CategoryReport {
     std::string category;
     uint64_t count = 0;
     double mean_python_lines = 0.0;
-    double mean_cuda_lines = 0.0; // 0 when no CUDA line counts were given
-    uint64_t unique_structures = 0;
-    double uniqueness = 0.0; // unique_structures / count
-    double share = 0.0;      // count / total count
+    double mean_cuda_lines = 0.0;   // 0 when no CUDA line counts were given
+    uint64_t unique_structures = 0; // distinct analysis::structure_hash values
+    double uniqueness = 0.0;        // unique_structures / count
+    double share = 0.0;             // count / total count
 };
 
 // Aggregates over many kernels; add() from one thread per accumulator, then merge().

@@ -62,7 +62,7 @@ struct SynthKernel {
     std::string python_source; // a whole module: `import warp as wp`, helpers, the kernel
     std::string kernel_name;
     Category category;
-    std::string description; // what the kernel computes, in English (one to three sentences)
+    std::string description;           // what the kernel computes: one to three English sentences
     std::vector<std::string> features; // construct tags (corpus vocabulary where it applies)
     LaunchSpec launch;
 };

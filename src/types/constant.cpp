@@ -34,26 +34,15 @@ double round_to_half(double v) {
 // The value ctypes keeps for a component of `type`.
 Constant component_value(Scalar type, const Constant& from) {
     Constant c = Constant::warp_scalar(type, from);
+    if (is_float(type) && c.holds_int()) c.f = c.as_double();
     switch (type) {
     case Scalar::Float16: c.f = round_to_half(c.f); break;
     case Scalar::Float32: c.f = static_cast<double>(static_cast<float>(c.f)); break;
-    case Scalar::Int8: c.i = static_cast<int8_t>(c.i); break;
-    case Scalar::Int16: c.i = static_cast<int16_t>(c.i); break;
-    case Scalar::Int32: c.i = static_cast<int32_t>(c.i); break;
-    case Scalar::UInt8: c.i = static_cast<uint8_t>(c.i); break;
-    case Scalar::UInt16: c.i = static_cast<uint16_t>(c.i); break;
-    case Scalar::UInt32: c.i = static_cast<uint32_t>(c.i); break;
-    case Scalar::UInt64:
-        c.u = static_cast<uint64_t>(c.is_unsigned ? c.u : static_cast<uint64_t>(c.i));
-        c.is_unsigned = true;
+    default:
+        if (!is_float(type) && type != Scalar::Bool) c.i = ctypes_int(type, c.i);
         break;
-    default: break;
     }
     return c;
-}
-
-std::string int_str(const Constant& c) {
-    return c.is_unsigned ? fmt::format("{}", c.u) : fmt::format("{}", c.i);
 }
 
 } // namespace
@@ -64,27 +53,14 @@ Constant Constant::py_bool(bool v) {
     c.type = types::boolean();
     c.b = v;
     c.i = v ? 1 : 0;
-    c.f = c.i;
     return c;
 }
 
-Constant Constant::py_int(int64_t v) {
+Constant Constant::py_int(PyInt v) {
     Constant c;
     c.kind = Kind::PyInt;
     c.type = types::int32();
-    c.i = v;
-    c.f = static_cast<double>(v);
-    return c;
-}
-
-Constant Constant::py_uint(uint64_t v) {
-    Constant c;
-    c.kind = Kind::PyInt;
-    c.type = types::int32();
-    c.u = v;
-    c.is_unsigned = true;
-    c.i = static_cast<int64_t>(v);
-    c.f = static_cast<double>(v);
+    c.i = std::move(v);
     return c;
 }
 
@@ -107,32 +83,50 @@ Constant Constant::warp_scalar(Scalar type, const Constant& from) {
     return c;
 }
 
+PyInt ctypes_int(Scalar type, const PyInt& v) {
+    int bits = 0;
+    bool is_signed = true;
+    switch (type) {
+    case Scalar::Int8: bits = 8; break;
+    case Scalar::Int16: bits = 16; break;
+    case Scalar::Int32: bits = 32; break;
+    case Scalar::Int64: bits = 64; break;
+    case Scalar::UInt8: bits = 8, is_signed = false; break;
+    case Scalar::UInt16: bits = 16, is_signed = false; break;
+    case Scalar::UInt32: bits = 32, is_signed = false; break;
+    case Scalar::UInt64: bits = 64, is_signed = false; break;
+    default: return v;
+    }
+    uint64_t u = v.low_u64();
+    if (bits < 64) u &= (uint64_t{1} << bits) - 1;
+    if (!is_signed) return PyInt::from_u64(u);
+    if (bits < 64 && (u >> (bits - 1)) != 0) u |= ~uint64_t{0} << bits; // sign-extend
+    return static_cast<int64_t>(u);
+}
+
 bool Constant::truthy() const {
-    switch (kind) {
+    switch (value_kind()) {
     case Kind::PyBool: return b;
     case Kind::PyFloat: return f != 0.0;
-    case Kind::Scalar:
-        if (raw_kind == Kind::PyBool) return b;
-        if (raw_kind == Kind::PyFloat) return f != 0.0;
-        return is_unsigned ? u != 0 : i != 0;
-    case Kind::PyInt: return is_unsigned ? u != 0 : i != 0;
-    case Kind::Composite: return true;
+    case Kind::PyInt: return !i.is_zero();
+    default: return true; // a composite
     }
-    return false;
+}
+
+std::optional<int64_t> Constant::as_int64() const {
+    if (!holds_int()) return std::nullopt;
+    return i.to_int64();
 }
 
 double Constant::as_double() const {
-    Kind k = kind == Kind::Scalar ? raw_kind : kind;
-    if (k == Kind::PyFloat) return f;
-    if (k == Kind::PyBool) return b ? 1.0 : 0.0;
-    return is_unsigned ? static_cast<double>(u) : static_cast<double>(i);
-}
-
-int64_t Constant::as_int() const {
-    Kind k = kind == Kind::Scalar ? raw_kind : kind;
-    if (k == Kind::PyFloat) return static_cast<int64_t>(f);
-    if (k == Kind::PyBool) return b ? 1 : 0;
-    return is_unsigned ? static_cast<int64_t>(u) : i;
+    switch (value_kind()) {
+    case Kind::PyFloat: return f;
+    case Kind::PyBool: return b ? 1.0 : 0.0;
+    default: {
+        std::optional<double> d = i.to_double();
+        return d ? *d : (i.sign() < 0 ? -INFINITY : INFINITY);
+    }
+    }
 }
 
 std::string python_float_repr(double v) {
@@ -170,12 +164,12 @@ std::string python_float_repr(double v) {
 std::string python_str(const Constant& c) {
     switch (c.kind) {
     case Constant::Kind::PyBool: return c.b ? "True" : "False";
-    case Constant::Kind::PyInt: return int_str(c);
+    case Constant::Kind::PyInt: return c.i.str();
     case Constant::Kind::PyFloat: return python_float_repr(c.f);
     case Constant::Kind::Scalar:
         if (c.raw_kind == Constant::Kind::PyBool) return c.b ? "True" : "False";
         if (c.raw_kind == Constant::Kind::PyFloat) return python_float_repr(c.f);
-        return int_str(c);
+        return c.i.str();
     case Constant::Kind::Composite: {
         std::string s = "[";
         for (size_t k = 0; k < c.components.size(); ++k) s += (k ? ", " : "") + python_str(c.components[k]);
@@ -188,7 +182,7 @@ std::string python_str(const Constant& c) {
 std::string constant_str(const Constant& c) {
     switch (c.kind) {
     case Constant::Kind::PyBool: return c.b ? "true" : "false";
-    case Constant::Kind::PyInt: return int_str(c);
+    case Constant::Kind::PyInt: return c.i.str();
     case Constant::Kind::PyFloat:
         if (std::isinf(c.f)) return c.f > 0 ? "INFINITY" : "-INFINITY";
         if (std::isnan(c.f)) return "NAN";
@@ -202,7 +196,7 @@ std::string constant_str(const Constant& c) {
             if (std::isnan(c.f)) return "NAN";
             return python_float_repr(c.f);
         }
-        std::string text = c.raw_kind == Constant::Kind::PyBool ? (c.b ? "True" : "False") : int_str(c);
+        std::string text = c.raw_kind == Constant::Kind::PyBool ? (c.b ? "True" : "False") : c.i.str();
         if (s == Scalar::UInt64) return text + "ull";
         if (s == Scalar::Int64) return text + "ll";
         if (s == Scalar::UInt32) return text + "u";
@@ -222,6 +216,24 @@ std::string constant_str(const Constant& c) {
     }
     }
     return "";
+}
+
+std::optional<std::string> constant_str_error(const Constant& c, bool runtime_loaded) {
+    constexpr uint64_t kMaxStrDigits = 4300; // sys.int_info.default_max_str_digits
+    if (c.kind == Constant::Kind::Composite && c.type->scalar == Scalar::Float16 && !runtime_loaded)
+        return "AttributeError: 'NoneType' object has no attribute 'core'";
+    if (c.kind == Constant::Kind::PyInt && !c.i.to_double())
+        return "OverflowError: int too large to convert to float";
+    if (c.kind == Constant::Kind::Scalar && c.holds_int() && c.raw_kind == Constant::Kind::PyInt &&
+        static_cast<double>(c.i.bit_length()) * 0.30103 > static_cast<double>(kMaxStrDigits) - 1) {
+        std::string s = c.i.str();
+        size_t digits = s.size() - (s[0] == '-' ? 1 : 0);
+        if (digits > kMaxStrDigits)
+            return fmt::format("ValueError: Exceeds the limit ({} digits) for integer string conversion; use "
+                               "sys.set_int_max_str_digits() to increase the limit",
+                               kMaxStrDigits);
+    }
+    return std::nullopt;
 }
 
 } // namespace ws

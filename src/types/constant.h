@@ -8,9 +8,11 @@
 // distinction.
 #pragma once
 
+#include "types/pyint.h"
 #include "types/type.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,21 +31,19 @@ struct Constant {
     // PyFloat). Warp prints the raw value: wp.float32(1) is `1`, wp.int32(1.0) is `1.0`.
     Kind raw_kind = Kind::PyInt;
     TypeRef type = nullptr;
-    // Value of a bool/int/float. Ints keep 64 bits; `is_unsigned` selects u.
+    // Value of a bool/int/float: `i` holds a Python int (a bool as 0/1) or a
+    // Warp scalar's raw int, `f` a Python float or a scalar's raw float.
     bool b = false;
-    int64_t i = 0;
-    uint64_t u = 0;
-    bool is_unsigned = false;
+    PyInt i;
     double f = 0.0;
     // Composite: components in row-major order, each a Scalar constant.
     std::vector<Constant> components;
 
     static Constant py_bool(bool v);
-    static Constant py_int(int64_t v);
-    static Constant py_uint(uint64_t v); // a Python int in [2^63, 2^64)
+    static Constant py_int(PyInt v);
     static Constant py_float(double v);
-    // A Warp scalar instance of `type` converted from a Python value, as
-    // `wp.float32(0.1)` stores it (rounded to float32, wrapped to int width...).
+    // A Warp scalar instance of `type` made from a Python value, as
+    // `wp.float32(0.1)` keeps it: the raw value, whatever the type.
     static Constant warp_scalar(Scalar type, const Constant& from);
 
     // Python's isinstance(x, int): Python ints and bools (not Warp scalars).
@@ -52,15 +52,32 @@ struct Constant {
     bool is_py_number() const { return is_py_int() || kind == Kind::PyFloat; }
     // A number of any kind (Python or Warp scalar), not a composite.
     bool is_number_like() const { return kind != Kind::Composite; }
+    // The kind of Python value behind a number: a scalar's raw kind, else its own.
+    Kind value_kind() const { return kind == Kind::Scalar ? raw_kind : kind; }
+    // An int or bool value (Python's, or a Warp scalar's raw one).
+    bool holds_int() const { return value_kind() == Kind::PyInt || value_kind() == Kind::PyBool; }
     // Python truthiness for bool/int/float.
     bool truthy() const;
-    // As a double / 64-bit int, whatever the kind.
+    // The value of an int or bool when it fits in 64 bits; nullopt for floats,
+    // composites and larger ints.
+    std::optional<int64_t> as_int64() const;
+    // The value as a double: ints correctly rounded, ±inf past the largest
+    // double (unlike Python's float(), which raises). Not for composites.
     double as_double() const;
-    int64_t as_int() const;
 };
 
 // Warp's constant_str(): the C++ text of a constant in `const T var_N = ...;`.
+// For some values Warp's constant_str raises instead: check constant_str_error() first.
 std::string constant_str(const Constant& c);
+// The Python exception Warp's constant_str raises for `c`, if any: a Python int
+// past the largest double (its math.isnan() check converts it), a Warp scalar's
+// raw int of more than 4300 digits (str() refuses it), a float16 composite
+// before wp.init() (`runtime_loaded` false: its components are converted by
+// Warp's native library).
+std::optional<std::string> constant_str_error(const Constant& c, bool runtime_loaded);
+
+// What ctypes keeps of an int stored as integer `type`: wrapped to its width.
+PyInt ctypes_int(Scalar type, const PyInt& v);
 
 // Python's repr() of a float: shortest round-trip digits, `1e-06`, `1.0`,
 // `inf`, `nan` (callers handle inf/nan themselves where Warp does).

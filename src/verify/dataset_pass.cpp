@@ -1,7 +1,7 @@
 #include "verify/dataset_pass.h"
 
 #include "dataset/fault.h"
-#include "dataset/fingerprint.h"
+#include "dataset/hash_set.h"
 #include "dataset/io_error.h"
 #include "dataset/manifest.h"
 #include "dataset/pending_shards.h"

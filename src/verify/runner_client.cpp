@@ -47,9 +47,62 @@ std::vector<std::string> split_tabs(const std::string& s) {
 void fail_rest(std::vector<RunnerResult>& results, std::vector<bool>& done, const std::string& why) {
     for (size_t k = 0; k < results.size(); ++k)
         if (!done[k]) {
-            results[k] = {"fail: " + why, "skipped: not executed", "skipped: not executed"};
+            results[k] = {"fail: " + why, "skipped: not executed", "skipped: not executed",
+                          "skipped: not executed"};
             done[k] = true;
         }
+}
+
+// Where the runner was in a record when it failed: its first forward passes,
+// the forward pass on redrawn inputs (input-dependence check), or past both
+// (the gradient check and GPU step), when `forward` holds the record's
+// forward verdicts.
+struct RecordPhase {
+    bool redrawn = false;
+    RunnerResult forward; // executed and depends_on_inputs, set by the F line
+
+    bool forward_done() const { return !forward.executed.empty(); }
+    // The verdicts of a record whose gradient check ended with `grad`.
+    RunnerResult after_forward(std::string grad) const {
+        return {forward.executed, std::move(grad), "skipped: not executed cleanly",
+                forward.depends_on_inputs};
+    }
+    // The record's verdicts when the runner failed it for `why` (a crash, a
+    // time-out, a failed assert): the step it was in fails.
+    RunnerResult failed(const std::string& why) const {
+        if (forward_done()) return after_forward("fail: " + why + " (gradient check)");
+        const std::string where = redrawn ? " (on inputs drawn anew for the input-dependence check)" : "";
+        const std::string not_clean = "skipped: not executed cleanly";
+        return {"fail: " + why + where, not_clean, not_clean, not_clean};
+    }
+};
+
+// The verdicts an R (results), A (failed assert) or U (unsupported) line gives its record.
+RunnerResult verdicts_of(char kind, const std::vector<std::string>& parts, const RecordPhase& phase) {
+    if (kind == 'R') return {parts[1], parts[2], parts[3], parts[4]};
+    if (kind == 'A') {
+        std::string msg = parts.size() > 1 ? parts[1] : "assertion failed";
+        bool bounds = msg.find("shape") != std::string::npos;
+        std::string what = bounds ? "out-of-bounds array access" : "assertion failed";
+        return phase.forward_done() ? phase.after_forward("fail: " + what + " in the backward pass: " + msg)
+                                    : phase.failed(what + ": " + msg);
+    }
+    const std::string no = "skipped: not executed";
+    return {"skipped: " + (parts.size() > 1 ? parts[1] : std::string("unsupported")), no, no, no};
+}
+
+// The runner's command line for the records from `first` on.
+std::vector<std::string> runner_argv(const RunnerOptions& o, size_t first) {
+    std::vector<std::string> argv = {o.runner, "--so", o.so_path, "--first", std::to_string(first), "--seed",
+                                     std::to_string(o.seed), "--fd-samples", std::to_string(o.fd_samples),
+                                     // Probing stops in time for the record to finish within its limit.
+                                     "--probe-seconds", std::to_string(o.timeout_per_record / 3)};
+    if (o.gpu)
+        argv.insert(argv.end(), {"--gpu", "--ptx", o.ptx_path});
+    else if (!o.gpu_skip.empty())
+        argv.insert(argv.end(), {"--gpu-skip", o.gpu_skip});
+    if (!o.dump_dir.empty()) argv.insert(argv.end(), {"--dump", o.dump_dir});
+    return argv;
 }
 
 } // namespace
@@ -76,16 +129,7 @@ std::vector<RunnerResult> run_records(const RunnerOptions& o, size_t count) {
     size_t first = 0;
     int restarts = 0;
     while (first < count) {
-        std::vector<std::string> argv = {o.runner, "--so", o.so_path, "--first", std::to_string(first),
-                                         "--seed", std::to_string(o.seed), "--fd-samples",
-                                         std::to_string(o.fd_samples),
-                                         // Probing stops in time for the record to finish within its limit.
-                                         "--probe-seconds", std::to_string(o.timeout_per_record / 3)};
-        if (o.gpu)
-            argv.insert(argv.end(), {"--gpu", "--ptx", o.ptx_path});
-        else if (!o.gpu_skip.empty())
-            argv.insert(argv.end(), {"--gpu-skip", o.gpu_skip});
-        if (!o.dump_dir.empty()) argv.insert(argv.end(), {"--dump", o.dump_dir});
+        std::vector<std::string> argv = runner_argv(o, first);
 
         ReportingChild child;
         std::string error;
@@ -94,7 +138,7 @@ std::vector<RunnerResult> run_records(const RunnerOptions& o, size_t count) {
             return results;
         }
         long current = -1;
-        std::string forward_verdict; // set once the current record's forward checks passed
+        RecordPhase phase; // of the current record
         bool finished = false, fatal = false, exits_after_report = false;
         std::string line;
         // Loading the batch (dlopen, CUDA context) gets its own allowance.
@@ -104,14 +148,8 @@ std::vector<RunnerResult> run_records(const RunnerOptions& o, size_t count) {
             if (got == 0) { // time limit
                 child.kill_and_wait();
                 if (current >= 0) {
-                    std::string why =
-                        "timed out: no result within " + std::to_string(int(o.timeout_per_record)) + " s";
-                    results[size_t(current)] =
-                        forward_verdict.empty()
-                            ? RunnerResult{"fail: " + why, "skipped: not executed cleanly",
-                                           "skipped: not executed cleanly"}
-                            : RunnerResult{forward_verdict, "fail: " + why + " (gradient check)",
-                                           "skipped: not executed cleanly"};
+                    results[size_t(current)] = phase.failed("timed out: no result within " +
+                                                            std::to_string(int(o.timeout_per_record)) + " s");
                     done[size_t(current)] = true;
                     current = -1;
                     exits_after_report = true; // killed on purpose: go on with the next record
@@ -126,32 +164,19 @@ std::vector<RunnerResult> run_records(const RunnerOptions& o, size_t count) {
             char kind = line[0];
             if (kind == 'S') {
                 current = std::atol(line.c_str() + 2);
-                forward_verdict.clear();
+                phase = RecordPhase{};
                 limit = o.timeout_per_record;
+            } else if (kind == 'P') {
+                phase.redrawn = true;
             } else if (kind == 'F') {
                 auto parts = split_tabs(line.substr(2));
-                forward_verdict = parts.size() > 1 ? parts[1] : "pass";
+                phase.forward.executed = parts.size() > 1 ? parts[1] : "pass";
+                phase.forward.depends_on_inputs = parts.size() > 2 ? parts[2] : "skipped: not reported";
             } else if (kind == 'R' || kind == 'A' || kind == 'U') {
                 auto parts = split_tabs(line.substr(2));
                 long k = std::atol(parts[0].c_str());
                 if (k < 0 || size_t(k) >= count) continue;
-                RunnerResult& r = results[size_t(k)];
-                if (kind == 'R' && parts.size() >= 4) {
-                    r = {parts[1], parts[2], parts[3]};
-                } else if (kind == 'A') {
-                    std::string msg = parts.size() > 1 ? parts[1] : "assertion failed";
-                    bool bounds = msg.find("shape") != std::string::npos;
-                    std::string what = bounds ? "out-of-bounds array access" : "assertion failed";
-                    if (!forward_verdict.empty())
-                        r = {forward_verdict, "fail: " + what + " in the backward pass: " + msg,
-                             "skipped: not executed cleanly"};
-                    else
-                        r = {"fail: " + what + ": " + msg, "skipped: not executed cleanly",
-                             "skipped: not executed cleanly"};
-                } else if (kind == 'U') {
-                    r = {"skipped: " + (parts.size() > 1 ? parts[1] : std::string("unsupported")),
-                         "skipped: not executed", "skipped: not executed"};
-                }
+                if (kind != 'R' || parts.size() >= 5) results[size_t(k)] = verdicts_of(kind, parts, phase);
                 done[size_t(k)] = true;
                 exits_after_report = kind != 'R'; // after A and U the runner exits by design
                 current = -1;
@@ -174,11 +199,7 @@ std::vector<RunnerResult> run_records(const RunnerOptions& o, size_t count) {
             if (!detail.empty())
                 why =
                     (detail.find("runtime error") != std::string::npos ? "sanitizer: " : why + ": ") + detail;
-            results[size_t(current)] =
-                forward_verdict.empty() ? RunnerResult{"fail: " + why, "skipped: not executed cleanly",
-                                                       "skipped: not executed cleanly"}
-                                        : RunnerResult{forward_verdict, "fail: " + why + " (gradient check)",
-                                                       "skipped: not executed cleanly"};
+            results[size_t(current)] = phase.failed(why);
             done[size_t(current)] = true;
         } else if (!exits_after_report) {
             fail_rest(results, done,
@@ -197,7 +218,7 @@ std::vector<RunnerResult> run_records(const RunnerOptions& o, size_t count) {
     // A runner that finished without reporting some record (should not happen).
     for (size_t k = 0; k < count; ++k)
         if (!done[k])
-            results[k] = {"fail: no result from the runner", "skipped: not executed",
+            results[k] = {"fail: no result from the runner", "skipped: not executed", "skipped: not executed",
                           "skipped: not executed"};
     return results;
 }

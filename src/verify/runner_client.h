@@ -22,7 +22,7 @@ struct RunnerOptions {
 };
 
 struct RunnerResult {
-    std::string executed, grad_check, gpu;
+    std::string executed, grad_check, gpu, depends_on_inputs;
 };
 
 // `count` records are in the shared object's table.

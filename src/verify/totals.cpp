@@ -23,7 +23,8 @@ std::string verdict_reason(const std::string& v) {
 }
 
 bool is_verified(const dataset::Verdicts& v) {
-    for (const std::string* s : {&v.compiled_cuda, &v.compiled_cpu, &v.executed, &v.grad_check})
+    for (const std::string* s :
+         {&v.compiled_cuda, &v.compiled_cpu, &v.executed, &v.grad_check, &v.depends_on_inputs})
         if (verdict_kind(*s) == VerdictKind::Fail) return false;
     return verdict_kind(v.compiled_cuda) == VerdictKind::Pass ||
            verdict_kind(v.compiled_cpu) == VerdictKind::Pass;
@@ -60,6 +61,8 @@ void VerifyTotals::add(const dataset::Verdicts& v) {
     compiled_cpu.add(v.compiled_cpu);
     executed.add(v.executed);
     grad_check.add(v.grad_check);
+    depends_on_inputs.add(v.depends_on_inputs);
+    figures.add(v);
 }
 
 void VerifyTotals::merge(const VerifyTotals& o) {
@@ -69,6 +72,8 @@ void VerifyTotals::merge(const VerifyTotals& o) {
     compiled_cpu.merge(o.compiled_cpu);
     executed.merge(o.executed);
     grad_check.merge(o.grad_check);
+    depends_on_inputs.merge(o.depends_on_inputs);
+    figures.merge(o.figures);
     gpu.merge(o.gpu);
     seconds += o.seconds;
 }
@@ -86,9 +91,25 @@ nlohmann::json counts_json(const VerdictCounts& c) {
     return j;
 }
 
+double percent(uint64_t n, uint64_t total) {
+    return total ? 100.0 * double(n) / double(total) : 0.0;
+}
+
+// Outputs that ignore the inputs among the records checked; non-finite
+// outputs among the records run (the two figures issue 15 asks for).
+std::string figures_line(const dataset::VerificationFigures& f) {
+    const uint64_t run = f.executed_pass + f.non_finite() + f.other_execution_failures;
+    return fmt::format(
+        "  outputs ignore the inputs: {} of {} checked ({:.2f}%); non-finite outputs: {} of {} run "
+        "({:.2f}%: {} nan, {} inf only); other execution failures: {}\n",
+        f.outputs_ignore_inputs, f.dependence_checked, percent(f.outputs_ignore_inputs, f.dependence_checked),
+        f.non_finite(), run, percent(f.non_finite(), run), f.non_finite_nan, f.non_finite_inf,
+        f.other_execution_failures);
+}
+
 std::string counts_line(const char* name, const VerdictCounts& c, size_t total) {
-    auto pct = [&](size_t n) { return total ? 100.0 * double(n) / double(total) : 0.0; };
-    std::string s = fmt::format("  {:<14} pass {:>6} ({:5.1f}%)  fail {:>5}  skipped {:>5}", name, c.pass,
+    auto pct = [&](size_t n) { return percent(n, total); };
+    std::string s = fmt::format("  {:<17} pass {:>6} ({:5.1f}%)  fail {:>5}  skipped {:>5}", name, c.pass,
                                 pct(c.pass), c.fail, c.skipped);
     for (auto& [reason, n] : c.fail_reasons) s += fmt::format("\n      fail {:>5}  {}", n, reason);
     for (auto& [reason, n] : c.skip_reasons) s += fmt::format("\n      skip {:>5}  {}", n, reason);
@@ -105,6 +126,8 @@ nlohmann::json VerifyTotals::to_json() const {
     j["compiled_cpu"] = counts_json(compiled_cpu);
     j["executed"] = counts_json(executed);
     j["grad_check"] = counts_json(grad_check);
+    j["depends_on_inputs"] = counts_json(depends_on_inputs);
+    j["figures"] = figures.to_json();
     if (gpu.pass + gpu.fail + gpu.skipped > 0) j["gpu"] = counts_json(gpu);
     if (seconds > 0) {
         j["seconds"] = seconds;
@@ -121,8 +144,9 @@ std::string VerifyTotals::summary() const {
     s += counts_line("compiled_cpu", compiled_cpu, records);
     s += counts_line("executed", executed, records);
     s += counts_line("grad_check", grad_check, records);
+    s += counts_line("depends_on_inputs", depends_on_inputs, records);
     if (gpu.pass + gpu.fail + gpu.skipped > 0) s += counts_line("gpu", gpu, records);
-    return s;
+    return s + figures_line(figures);
 }
 
 VerifyTotals totals_of(const std::vector<dataset::Record>& records) {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "dataset/record.h"
+#include "dataset/verification_figures.h"
 
 #include <cstddef>
 #include <map>
@@ -21,8 +22,9 @@ VerdictKind verdict_kind(const std::string& verdict);
 std::string verdict_reason(const std::string& verdict);
 
 // A record is verified when no verdict is a failure (steps that could not run
-// here, like the GPU or a CUDA compile without NVRTC, are skipped, not failed)
-// and at least one compilation passed. `generate --verify --drop-failed`
+// here, like the GPU or a CUDA compile without NVRTC, are skipped, not failed;
+// depends_on_inputs counts like the others: outputs that ignore the inputs
+// make a record unverified) and at least one compilation passed. `generate --verify --drop-failed`
 // keeps exactly these.
 bool is_verified(const dataset::Verdicts& v);
 
@@ -36,8 +38,9 @@ struct VerdictCounts {
 struct VerifyTotals {
     size_t records = 0;
     size_t verified = 0;
-    VerdictCounts compiled_cuda, compiled_cpu, executed, grad_check;
-    VerdictCounts gpu; // only from a verification run (records do not store it)
+    VerdictCounts compiled_cuda, compiled_cpu, executed, grad_check, depends_on_inputs;
+    VerdictCounts gpu;                    // only from a verification run (records do not store it)
+    dataset::VerificationFigures figures; // non-finite outputs, outputs that ignore the inputs
     double seconds = 0.0;
 
     void add(const dataset::Verdicts& v);

@@ -70,7 +70,7 @@ struct Item {
     LaunchPlan plan;
     bool in_cuda = false, in_cpu = false; // members of the compilations
     bool cuda_ok = false, cpu_ok = false;
-    std::string compiled_cuda, compiled_cpu, executed, grad, gpu;
+    std::string compiled_cuda, compiled_cpu, executed, grad, gpu, depends;
 };
 
 // Members (item positions) whose code occupies any of `lines` in the unit.
@@ -359,6 +359,7 @@ struct Verifier::Impl {
             it.executed = results[j].executed;
             it.grad = results[j].grad_check;
             it.gpu = results[j].gpu;
+            it.depends = results[j].depends_on_inputs;
             if (it.plan.inferred && it.executed.rfind("fail", 0) == 0)
                 it.executed += " (launch shapes inferred)";
             if (it.grad.rfind("fail: adjoint differs", 0) == 0 ||
@@ -417,6 +418,8 @@ struct Verifier::Impl {
             if (it.grad.empty() || !o.grad_check)
                 it.grad = !o.grad_check ? "skipped: not requested" : "skipped: not executed";
             if (it.gpu.empty()) it.gpu = gpu_skip.empty() ? "skipped: not executed" : gpu_skip;
+            if (it.depends.empty())
+                it.depends = !o.execute ? "skipped: not requested" : "skipped: not executed";
             // Records carry four verdicts: a device that disagrees with the CPU fails `executed`.
             if (it.executed == "pass" && it.gpu.rfind("fail: ", 0) == 0)
                 it.executed = "fail: on the CUDA device: " + it.gpu.substr(6);
@@ -426,6 +429,7 @@ struct Verifier::Impl {
             v.compiled_cpu = it.compiled_cpu;
             v.executed = it.executed;
             v.grad_check = it.grad;
+            v.depends_on_inputs = it.depends;
             t.add(v);
             t.gpu.add(it.gpu);
         }

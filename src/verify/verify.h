@@ -8,10 +8,15 @@
 //   compiled_cuda  NVRTC accepts the record's CUDA code (batched; bisected on failure)
 //   compiled_cpu   the host compiler accepts the record's CPU code
 //   executed       the forward pass runs cleanly: no crash, no failed bounds
-//                  check, no time-out, finite outputs, same result twice
-//                  (and, with a GPU, the same outputs on the device)
+//                  check, no time-out, finite outputs ("nan in the outputs" /
+//                  "inf in the outputs" name the first bad value and count
+//                  them per array), same result twice, no crash on inputs
+//                  drawn anew (and, with a GPU, the same outputs on the device)
 //   grad_check     adjoints of float array inputs match central finite
 //                  differences of a random linear loss of the outputs
+//   depends_on_inputs  every output array changes when the inputs are drawn
+//                  anew (runner/input_dependence.h); a kernel whose outputs
+//                  ignore its inputs fails
 //
 // Each is "pass", "fail: <reason>" or "skipped: <reason>".
 //

@@ -66,7 +66,7 @@ TEST(WarpNamespace, ConstructorTypeArgs) {
     ASSERT_EQ(m.args().size(), 2u);
     EXPECT_EQ(m.args()[0].first, "shape");
     ASSERT_NE(m.args()[0].second.tuple_values, nullptr);
-    EXPECT_EQ(m.args()[0].second.tuple_values->at(1).as_int(), 3);
+    EXPECT_EQ(m.args()[0].second.tuple_values->at(1).as_int64(), 3);
     EXPECT_EQ(m.args()[1].second.type_object, types::scalar(Scalar::Float64));
     EXPECT_EQ(constructor_key(types::quaternion(Scalar::Float32)), "quaternion");
     TypeArgs q(types::quaternion(Scalar::Float16));

@@ -162,7 +162,7 @@ TEST(BuiltinsResolve, LenOfVectorFolds) {
     Outcome o = call("len", {value(vec3f())});
     ASSERT_TRUE(o.result.result);
     EXPECT_EQ(o.result.result->kind, CallResult::Kind::Constant);
-    EXPECT_EQ(o.result.result->constant->as_int(), 3);
+    EXPECT_EQ(o.result.result->constant->as_int64(), 3);
 }
 
 TEST(BuiltinsBind, TypeArgumentConflict) {

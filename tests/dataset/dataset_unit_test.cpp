@@ -1,5 +1,5 @@
 // Unit tests of the dataset pipeline's building blocks.
-#include "dataset/fingerprint.h"
+#include "analysis/fingerprint.h"
 #include "dataset/hash_set.h"
 #include "dataset/io_error.h"
 #include "dataset/layout.h"
@@ -22,6 +22,8 @@
 
 namespace fs = std::filesystem;
 using namespace ws::dataset;
+using ws::analysis::kMinHashSize;
+using ws::analysis::MinHashSignature;
 
 namespace {
 
@@ -56,46 +58,6 @@ TEST(HashSet, InsertsAndFindsIncludingZero) {
     EXPECT_FALSE(s.contains(12345));
     EXPECT_EQ(s.size(), keys.size());
     EXPECT_LE(s.memory_bytes(), keys.size() * 8 * 3); // compact: a few words per key
-}
-
-TEST(Fingerprint, IgnoresNamesCommentsAndLayout) {
-    std::string renamed = R"(import warp as wp
-
-@wp.kernel
-def other_name(a: wp.array(dtype=float),   b: wp.array(dtype=float)):
-    """A docstring."""
-    j = wp.tid()  # index
-    b[j] = wp.sin(a[j]) * 2.0
-)";
-    // the docstring is an extra statement: equal structure needs it in both
-    std::string base = std::string(kKernel);
-    base.insert(base.find("    # double it"), "    \"\"\"doc\"\"\"\n");
-    EXPECT_EQ(fingerprint(base).structure_hash, fingerprint(renamed).structure_hash);
-}
-
-TEST(Fingerprint, SeesBuiltinsLiteralsAndStructure) {
-    uint64_t h = fingerprint(kKernel).structure_hash;
-    std::string cosine = kKernel;
-    cosine.replace(cosine.find("wp.sin"), 6, "wp.cos");
-    EXPECT_NE(h, fingerprint(cosine).structure_hash);
-    std::string literal = kKernel;
-    literal.replace(literal.find("2.0"), 3, "3.0");
-    EXPECT_NE(h, fingerprint(literal).structure_hash);
-    std::string indent = std::string(kKernel) + "    y[i] = 1.0\n";
-    std::string dedent = std::string(kKernel) + "y = 1.0\n";
-    EXPECT_NE(fingerprint(indent).structure_hash, fingerprint(dedent).structure_hash);
-}
-
-TEST(Fingerprint, MinHashEstimatesSimilarity) {
-    Fingerprint a = fingerprint(kKernel);
-    EXPECT_DOUBLE_EQ(estimated_jaccard(a.signature, fingerprint(kKernel).signature), 1.0);
-    std::string longer = std::string(kKernel) + "    y[i] = y[i] + wp.cos(x[i]) * 0.5\n";
-    double similar = estimated_jaccard(a.signature, fingerprint(longer).signature);
-    EXPECT_GT(similar, 0.5);
-    EXPECT_LT(similar, 1.0);
-    std::string unrelated =
-        "import numpy as np\n\nfor k in range(10):\n    print(k, np.zeros(k).sum() + 7)\n";
-    EXPECT_LT(estimated_jaccard(a.signature, fingerprint(unrelated).signature), 0.2);
 }
 
 TEST(NearDup, MarksRecordsWithALaterNearCopy) {
@@ -183,6 +145,7 @@ TEST(Record, JsonRoundTripAndNulls) {
     r.id = "7-0000000003";
     r.kernel_name = "k";
     r.category = "math";
+    r.description = "Scales an array.";
     r.python_source = "import warp as wp\n";
     r.cuda_forward = "fwd";
     r.device = "cuda";
@@ -204,6 +167,12 @@ TEST(Record, JsonRoundTripAndNulls) {
     to_json(j2, back);
     EXPECT_EQ(j.dump(), j2.dump());
     EXPECT_EQ(back.launch.args.at(0).shape, std::vector<int64_t>{16});
+    EXPECT_EQ(back.description, "Scales an array.");
+    // Shards written before `description` existed read as an empty description.
+    j.erase("description");
+    from_json(j, back);
+    EXPECT_EQ(back.description, "");
+    EXPECT_EQ(back.kernel_name, "k");
 }
 
 TEST(Slices, FlagsAndEnvironment) {
@@ -342,8 +311,7 @@ TEST(Stats, DistributionsAndCounts) {
     for (int lines : {10, 20, 30, 40}) {
         r.id = std::to_string(lines);
         r.python_lines = lines;
-        s.add_record(
-            r, fingerprint(std::string(kKernel) + std::string(static_cast<size_t>(lines), '\n')).signature);
+        s.add_record(r, measure_source(std::string(kKernel) + std::string(static_cast<size_t>(lines), '\n')));
     }
     ShardEntry e;
     e.candidates = 6;
@@ -358,6 +326,30 @@ TEST(Stats, DistributionsAndCounts) {
     EXPECT_EQ(j.at("exact_dedup").at("duplicates_dropped"), 1);
     EXPECT_EQ(j.at("by_category").at("math"), 4);
     EXPECT_EQ(j.at("builtins").at(0).at("records"), 4);
+}
+
+// stats.json's code_health section, summed over records (the metrics
+// themselves are tested in tests/analysis).
+TEST(Stats, CodeHealthOfRecords) {
+    StatsCollector s;
+    Record r;
+    r.id = "a";
+    s.add_record(r, measure_source(kKernel)); // a comment; nothing unused
+    r.id = "b";
+    s.add_record(r, measure_source("import warp as wp\n\n\n@wp.kernel\ndef k(x: wp.array(dtype=float), "
+                                   "n: int):\n    i = wp.tid()\n    t = x[i] - x[i]\n    x[i] = 1.0\n"));
+    const nlohmann::json h = s.to_json().at("code_health");
+    EXPECT_EQ(h.at("files"), 2);
+    EXPECT_EQ(h.at("kernels"), 2);
+    EXPECT_EQ(h.at("assigned_names"), 3); // i (twice), t
+    EXPECT_EQ(h.at("dead_stores"), 1);    // t
+    EXPECT_EQ(h.at("files_with_dead_store"), 1);
+    EXPECT_EQ(h.at("kernel_params"), 4);
+    EXPECT_EQ(h.at("unused_kernel_params"), 1); // n
+    EXPECT_DOUBLE_EQ(h.at("unused_kernel_param_rate").get<double>(), 0.25);
+    EXPECT_EQ(h.at("degenerate_by_kind").at("same_operands"), 1); // x[i] - x[i]
+    EXPECT_DOUBLE_EQ(h.at("degenerate_per_file").get<double>(), 0.5);
+    EXPECT_EQ(h.at("files_documented"), 1); // kKernel's `# double it`
 }
 
 TEST(Stats, VerificationDropsOnlyInVerifiedDatasets) {

@@ -114,12 +114,36 @@ def case_jobs_independence():
     check(len(list((dirs[0] / "data").glob("train-*-of-00006.jsonl.zst"))) == 6, "expected 6 shard files")
     for d in dirs[1:]:
         same(dirs[0], d, f"--jobs 1 vs {d.name}")
+    check_code_health(dirs[0])
     # Records never contain machine paths: the comment path is virtual.
     for r in read_records(dirs[0])[:50]:
         text = json.dumps(r)
         check(str(Path(ARGS.tmp)) not in text and os.getcwd() not in text, "a machine path leaked into a record")
         if r["cuda_functions"]:  # `// path:line` comments sit above @wp.func functions
             check(f"/warpsynth/{r['id']}.py:" in r["cuda_functions"], f"no virtual comment path in {r['id']}")
+
+
+def check_code_health(d):
+    """stats.json's code_health and the card's section, reasoned from the test-corpus kernels: only
+    kernels/health_clamp.py has flaws, one of each (`gain` unused, `spare` never read, `scaled - scaled`,
+    a comment); the other kernels have none and no comment. Also what `health DIR` computes."""
+    recs = read_records(d)
+    n = sum(r["kernel_name"] == "clamp_scaled" for r in recs)
+    check(n > 0, "the test stream should contain clamp_scaled")
+    h = stats(d)["code_health"]
+    check(h["files"] == h["kernels"] == len(recs) and h["unparsed_files"] == 0, f"code_health counts {h}")
+    for key in ("dead_stores", "files_with_dead_store", "unused_kernel_params", "degenerate_expressions",
+                "files_documented", "kernels_documented"):
+        check(h[key] == n, f"code_health.{key} = {h[key]}, expected {n} (the clamp_scaled records)")
+    check(h["degenerate_by_kind"]["same_operands"] == n and h["ignored_helper_params"] == 0, f"{h}")
+    check(abs(h["unused_kernel_param_rate"] - round(n / h["kernel_params"], 6)) < 1e-9, "unused_kernel_param_rate")
+    card = (Path(d) / "README.md").read_text()
+    check("## Code health" in card, "no Code health section on the card")
+    row = f"| kernel parameters never used | {100 * n / h['kernel_params']:.1f}% ({n} of {h['kernel_params']}) |"
+    check(row in card, f"the card lacks {row!r}")
+    # `warpsynth health DIR` streams the same records through the same definitions.
+    p = run(["health", d])
+    check(json.loads(p.stdout)["code_health"] == h, "health DIR and stats.json disagree")
 
 
 def zstd_decompress(path):
@@ -357,6 +381,11 @@ def case_extract_mixed():
     check("(mixed): skipped:" in skipped, f"rejected kernel not listed:\n{skipped}")
     recs = read_records(out)
     names = sorted(r["kernel_name"] for r in recs)
+    # description: the first paragraph of the kernel's docstring, whitespace made single spaces
+    desc = {r["kernel_name"]: r["description"] for r in recs}
+    check(desc.get("damp_velocities") == "Multiplies every velocity by the damping factor `k`.",
+          f"description of damp_velocities: {desc.get('damp_velocities')!r}")
+    check(all(v == "" for k, v in desc.items() if k != "damp_velocities"), f"descriptions: {desc}")
     check("plain" in names, f"the supported kernel of a file with an unsupported one is missing: {names}")
     check("mixed" not in names and "broken" not in names and "debug_kernel" not in names, f"{names}")
     for r in recs:
@@ -424,6 +453,7 @@ def case_hf_datasets_load():
     py = ARGS.hf_python
     check(py and Path(py).exists(), f"WS_PYTHON={py} does not exist (make the venv: scripts/setup.sh)")
     d = fresh("hf")
+    cache = fresh("hf-cache")  # datasets may reuse a stale cache of an earlier run's folder
     gen(d, count=200)
     n = stats(d)["records"]
     script = r'''
@@ -438,7 +468,7 @@ files = meta["configs"][0]["data_files"][0]
 assert files["split"] == "train"
 ds = datasets.load_dataset("json", data_files=str(d / files["path"]), split="train")
 assert len(ds) == n, (len(ds), n)
-want = {"id", "kernel_name", "category", "python_source", "cuda_forward", "cuda_backward", "cuda_functions",
+want = {"id", "kernel_name", "category", "description", "python_source", "cuda_forward", "cuda_backward", "cuda_functions",
         "cpu_forward", "cpu_backward", "cpu_functions", "cpu_entry", "metadata"}
 assert want <= set(ds.column_names), ds.column_names
 m = ds[0]["metadata"]
@@ -449,11 +479,11 @@ assert ds[0]["cuda_forward"], "empty cuda_forward"
 assert len(set(ds["id"])) == n
 # the folder itself, through the card's configs
 ds2 = datasets.load_dataset(str(d), split="train")
-assert len(ds2) == n
+assert len(ds2) == n, (len(ds2), n, sorted(p.name for p in d.rglob("*")))
 print("datasets", datasets.__version__, "loaded", n, "records")
 '''
     p = subprocess.run([py, "-c", script, str(d), str(n)], capture_output=True, text=True,
-                       env={**os.environ, "HF_DATASETS_CACHE": str(Path(ARGS.tmp) / "hf-cache"),
+                       env={**os.environ, "HF_DATASETS_CACHE": str(cache),
                             "HF_HUB_OFFLINE": "1"})
     check(p.returncode == 0, f"datasets could not load the dataset:\n{p.stdout}\n{p.stderr}")
     print(p.stdout.strip())
@@ -463,9 +493,10 @@ print("datasets", datasets.__version__, "loaded", n, "records")
 # generate --verify and verify --drop-failed run the real verifier: NVRTC and g++ against Warp's
 # headers, found through the python3 on PATH (verify_env puts WS_PYTHON's folder first), on pairs of the
 # product synthesizer (test-corpus kernels have no launch shapes). In the stream of seed 5, indices
-# 9, 15 and 19 fail verification (non-finite forward outputs), so --drop-failed has work to do.
+# 9, 15 and 19 fail verification (non-finite forward outputs) and 0, 3, 4, 13, 16, 18 and 26 have an
+# output that ignores the inputs, so --drop-failed has work to do (these move with the synthesizer).
 
-VERDICTS = ("compiled_cuda", "compiled_cpu", "executed", "grad_check")
+VERDICTS = ("compiled_cuda", "compiled_cpu", "executed", "grad_check", "depends_on_inputs")
 
 
 def is_verified(v):
@@ -529,7 +560,8 @@ def case_verify_drop_failed():
     check(len(kept_ids) + dropped == len(plain_ids) == stats(plain)["records"],
           f"{len(kept_ids)} kept + {dropped} dropped != {len(plain_ids)} plain records")
     check([i for i in plain_ids if i in set(kept_ids)] == kept_ids, "kept records are not a subsequence of the plain run")
-    check("verification_dropped" not in stats(plain), "stats.json of an unverified dataset changed shape")
+    check("verification_dropped" not in stats(plain) and "verification_figures" not in stats(plain),
+          "stats.json of an unverified dataset changed shape")
     card = (d / "README.md").read_text()
     check(f"| dropped as not verified (`--drop-failed`) | {dropped} (" in card, "the card does not count the drops")
     check("--verify --drop-failed" in card, "the card's command line lacks --verify --drop-failed")
@@ -554,9 +586,18 @@ def case_verify_drop_failed():
     p = vgen(k, 20, 20, ["--verify"], expect=5)
     check("are not verified" in p.stderr, f"no explanation of exit status 5: {p.stderr}")
     kept = read_records(k)
-    check(len(kept) == 20 and sum(not is_verified(r["metadata"]["verification"]) for r in kept) == 3,
-          "generate --verify should keep all 20 pairs, 3 of them not verified")
+    check(len(kept) == 20 and sum(not is_verified(r["metadata"]["verification"]) for r in kept) == 9,
+          "generate --verify should keep all 20 pairs, 9 of them not verified")
     check(stats(k)["verification_dropped"] == 0, "stats.json of a verified dataset lacks verification_dropped")
+    # Non-finite outputs and outputs that ignore the inputs are counted on their own.
+    fig = stats(k)["verification_figures"]
+    check(fig["executed"]["non_finite"] == 3 and fig["executed"]["other_failures"] == 0
+          and fig["depends_on_inputs"]["outputs_ignore_inputs"] == 6 and fig["depends_on_inputs"]["checked"] == 17,
+          f"stats.json verification_figures: {fig}")
+    card = (k / "README.md").read_text()
+    check("| outputs that ignore their inputs (bit-identical when the inputs are drawn anew), of 17 checked | 6 | "
+          "35.3% |" in card and "| non-finite outputs (1 with nan, 2 with inf only) | 3 | 15.0% |" in card,
+          "the card lacks the non-finite and input-independence figures")
     run(["validate", k, "--quiet"])
 
 
@@ -564,7 +605,7 @@ def case_verify_kill_resume():
     args = ["--verify", "--drop-failed"]
     ref = fresh("vresume_ref")
     vgen(ref, 30, 10, args)
-    check(stats(ref)["verification_dropped"] == 3, f"expected 3 drops: {stats(ref).get('verification_dropped')}")
+    check(stats(ref)["verification_dropped"] == 10, f"expected 10 drops: {stats(ref).get('verification_dropped')}")
     # Kills inside the verification pass (generation is complete by then), rerun with the same command
     # (another --jobs) or --resume.
     for point, rerun in (("verify_chunk:2", "same"), ("verify_manifest:1", "resume"), ("verify_shard:3", "same")):

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # One bad-input case: warpsynth must reject FILE for both devices with exit
-# status 1, print `FILE:LINE:COL: error: MESSAGE` on stderr as its first line
+# status 1 (or the file's `# expect-status: N`, e.g. 6 for an input limit), print `FILE:LINE:COL: error: MESSAGE` on stderr as its first line
 # (LINE:COL and a MESSAGE substring come from the file's `# expect-error:`
 # comment), print nothing on stdout, and leave no output file behind.
 set -u
@@ -11,6 +11,8 @@ if [ -z "$expect" ]; then
   echo "FAIL: $file has no '# expect-error: LINE:COL: message' comment"
   exit 1
 fi
+want_status=$(grep -m1 '^# expect-status: ' "$file" | sed 's/^# expect-status: //')
+want_status=${want_status:-1}
 pos=${expect%%: *}
 msg=${expect#*: }
 tmp=$(mktemp -d)
@@ -21,8 +23,8 @@ for device in cuda cpu; do
   "$warpsynth" compile "$file" --device "$device" --strip-hash -o "$out" > "$tmp/stdout" 2> "$tmp/stderr"
   rc=$?
   first=$(head -n 1 "$tmp/stderr")
-  if [ "$rc" -ne 1 ]; then
-    echo "FAIL ($device): exit status $rc, expected 1"; status=1
+  if [ "$rc" -ne "$want_status" ]; then
+    echo "FAIL ($device): exit status $rc, expected $want_status"; status=1
   fi
   case "$first" in
     "$file:$pos: error: "*"$msg"*) ;;

@@ -2,6 +2,7 @@
 // ast_diff.py also produces from CPython's `ast`, so the two can be compared
 // line for line. Usage: ws_ast_dump FILE... | ws_ast_dump --list FILE_OF_PATHS
 #include "syntax/parser.h"
+#include "types/pyint.h"
 
 #include <bit>
 #include <cstdio>
@@ -282,6 +283,7 @@ class Dumper {
         case Constant::Kind::None: return "None";
         case Constant::Kind::Bool: return c->bool_value ? "True" : "False";
         case Constant::Kind::Int:
+            if (!c->int_literal.empty()) return ws::PyInt::parse(c->int_literal)->str();
             return c->int_is_unsigned ? fmt::format("{}", c->uint_value) : fmt::format("{}", c->int_value);
         case Constant::Kind::Float:
             return fmt::format("float:{:016x}", std::bit_cast<uint64_t>(c->float_value));

@@ -1,5 +1,6 @@
 // Tree shapes and positions for the constructs Warp code uses. The expected
 // positions are CPython 3.11's (`ast.parse(..., include_attributes)`).
+#include "syntax/limits.h"
 #include "syntax/parser.h"
 
 #include <fmt/format.h>
@@ -188,6 +189,11 @@ TEST(Parser, Constants) {
     auto* big = as<Constant>(value_of(*m, 2));
     EXPECT_TRUE(big->int_is_unsigned);
     EXPECT_EQ(big->uint_value, 18446744073709551615ull);
+    EXPECT_TRUE(big->int_literal.empty());
+    // Past 64 bits a literal keeps its text (Python ints are arbitrary precision).
+    auto m2 = parse("0x1_0000_0000_0000_0000\n18446744073709551616\n");
+    EXPECT_EQ(as<Constant>(value_of(*m2, 0))->int_literal, "0x1_0000_0000_0000_0000");
+    EXPECT_EQ(as<Constant>(value_of(*m2, 1))->int_literal, "18446744073709551616");
     EXPECT_EQ(as<Constant>(value_of(*m, 3))->float_value, 1.5);
     EXPECT_EQ(as<Constant>(value_of(*m, 4))->value_kind, Constant::Kind::Complex);
     EXPECT_EQ(as<Constant>(value_of(*m, 5))->value_kind, Constant::Kind::None);
@@ -382,6 +388,54 @@ TEST(Parser, DeepNestingIsBounded) {
             EXPECT_NE(e.message().find("nested too deeply"), std::string::npos) << e.message();
         }
     }
+}
+
+// Chains the parser builds in loops, and elif chains, are bounded too: the whole
+// tree's depth is checked, with LimitError (exit status 6 in the CLI).
+TEST(Parser, TreeDepthIsBounded) {
+    EXPECT_NO_THROW(parse("x = " + repeat("a + ", 990) + "a\n"));
+    EXPECT_NO_THROW(parse("x = v" + repeat(".x", 990) + "\n"));
+    EXPECT_NO_THROW(parse("if a:\n    pass\n" + repeat("elif a:\n    pass\n", 990)));
+    for (std::string deep : {"x = " + repeat("a + ", 9700) + "a\n", "x = v" + repeat(".x", 5000) + "\n",
+                             "x = f" + repeat("()", 5000) + "\n", "x = a" + repeat("[0]", 5000) + "\n",
+                             "if a:\n    pass\n" + repeat("elif a:\n    pass\n", 5000),
+                             // Neither chain is over the limit, together they are.
+                             "x = (" + repeat("a + ", 600) + "a)" + repeat(" * b", 500) + "\n"}) {
+        try {
+            parse(deep);
+            ADD_FAILURE() << "accepted " << deep.substr(0, 20);
+        } catch (const LimitError& e) {
+            EXPECT_NE(e.message().find("nested too deeply"), std::string::npos) << e.message();
+        }
+    }
+}
+
+TEST(Parser, TopLevelDefinitionsAreBounded) {
+    EXPECT_NO_THROW(parse(repeat("def f():\n    pass\n", 10000)));
+    EXPECT_THROW(parse(repeat("def f():\n    pass\n", 10001)), LimitError);
+}
+
+// CPython's compiler refuses a 21st nested loop, with or try block in one function.
+TEST(Parser, StaticallyNestedBlocks) {
+    // `n` nested loops under `head`, the first at `indent` spaces.
+    auto loops = [](int n, const std::string& head, int indent) {
+        std::string s = head;
+        for (int d = 0; d < n; ++d) s += std::string(indent + 4 * d, ' ') + "while x:\n";
+        return s + std::string(indent + 4 * n, ' ') + "pass\n";
+    };
+    EXPECT_NO_THROW(parse(loops(20, "def f():\n", 4)));
+    try {
+        parse(loops(21, "def f():\n", 4));
+        ADD_FAILURE() << "21 nested loops accepted";
+    } catch (const CompileError& e) {
+        EXPECT_EQ(e.message(), "too many statically nested blocks");
+        EXPECT_EQ(e.line(), 22);
+        EXPECT_EQ(e.col(), 85);
+    }
+    // A nested function starts its own count; an `except` clause counts two.
+    EXPECT_NO_THROW(parse(loops(20, "def f():\n    while x:\n        def g():\n", 12)));
+    EXPECT_THROW(parse(loops(19, "def f():\n    try:\n        pass\n    except E:\n", 8)), CompileError);
+    EXPECT_NO_THROW(parse(loops(18, "def f():\n    try:\n        pass\n    except E:\n", 8)));
 }
 
 TEST(Parser, NamesNodesAndOperators) {

@@ -4,7 +4,7 @@
 //                   [--min-unique F] [--max-share-deviation F] [--min-coverage F]
 //
 // Prints per-category counts, shares, mean Python lines and structural uniqueness
-// (normalised-structure hashes, identifiers and constants abstracted), the overall
+// (distinct analysis::structure_hash values: the dataset's exact-dedup key), the overall
 // uniqueness, and the coverage of the supported-builtins catalogue. Exits 1 when a
 // threshold is missed (defaults: 95% unique, every category within 20% of an even
 // share, 90% of the catalogue used).

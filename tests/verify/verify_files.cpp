@@ -4,7 +4,8 @@
 //   verify_files [--jobs N] [--batch N] [--dump DIR] [--cuda-mode M] [--timeout S]
 //                [--no-cuda] [--no-grad] [--keep-work DIR] [--expect-verified] FILE.py...
 //
-// Prints one line per record: `<id>\t<compiled_cuda>\t<compiled_cpu>\t<executed>\t<grad_check>`,
+// Prints one line per record:
+// `<id>\t<compiled_cuda>\t<compiled_cpu>\t<executed>\t<grad_check>\t<depends_on_inputs>`,
 // then the totals. Exit status 0, or 1 with --expect-verified when a record is not verified.
 #include "syntax/source.h"
 #include "verify/source_records.h"
@@ -66,8 +67,9 @@ int main(int argc, char** argv) {
         int bad = 0;
         for (const auto& r : records) {
             const auto& x = r.verification;
-            std::printf("%s\t%s\t%s\t%s\t%s\n", r.id.c_str(), x.compiled_cuda.c_str(), x.compiled_cpu.c_str(),
-                        x.executed.c_str(), x.grad_check.c_str());
+            std::printf("%s\t%s\t%s\t%s\t%s\t%s\n", r.id.c_str(), x.compiled_cuda.c_str(),
+                        x.compiled_cpu.c_str(), x.executed.c_str(), x.grad_check.c_str(),
+                        x.depends_on_inputs.c_str());
             if (!ws::verify::is_verified(x)) ++bad;
         }
         std::cout << t.summary();

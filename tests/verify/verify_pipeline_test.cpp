@@ -5,17 +5,25 @@
 //   - CPU text altered so that it does not compile (host compiler, bisection);
 //   - a kernel with an out-of-bounds write (Warp's debug bounds checks);
 //   - a backward pass with a wrong adjoint (a flipped sign);
-//   - a kernel that crashes and one that hangs (the runner is restarted).
+//   - a kernel that crashes and one that hangs (the runner is restarted), and one that
+//     crashes only on the inputs drawn anew for the input-dependence check;
+//   - outputs that ignore the inputs (a constant, a function of the thread
+//     index, an input read only in a branch never taken on the drawn range)
+//     next to legitimate cases (a count of rare values, conditional writes);
+//   - nan and inf outputs, named and counted.
 //
 // Warp's native headers come from the Python on PATH (CMake puts WS_PYTHON's
 // folder first); the test fails, never skips, when they cannot be found.
+#include "dataset/verification_figures.h"
 #include "verify/cuda_driver.h"
 #include "verify/source_records.h"
 #include "verify/verify.h"
 
+#include <cctype>
 #include <gtest/gtest.h>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 
 namespace ws::verify {
@@ -86,6 +94,20 @@ std::map<std::string, dataset::Record> module_records() {
     return out;
 }
 
+// The parameter names of `kernel` in `python`.
+std::set<std::string> python_params(const std::string& python, const std::string& kernel) {
+    std::set<std::string> out;
+    size_t p = python.find("def " + kernel + "(");
+    size_t end = python.find("):", p);
+    std::string params = python.substr(p, end - p);
+    for (size_t colon = params.find(':'); colon != std::string::npos; colon = params.find(':', colon + 1)) {
+        size_t start = params.find_last_of("(, ", colon - 1);
+        std::string name = params.substr(start + 1, colon - start - 1);
+        if (!name.empty() && std::isalpha(static_cast<unsigned char>(name[0]))) out.insert(name);
+    }
+    return out;
+}
+
 // Inserts `statement` at the top of the body of the function whose
 // signature starts with `signature_start` in `text`.
 std::string insert_in_body(const std::string& text, const std::string& signature_start,
@@ -132,6 +154,7 @@ class Pipeline : public ::testing::Test {
             EXPECT_EQ(v.compiled_cpu, "pass") << id;
             EXPECT_EQ(v.executed, "pass") << id;
             EXPECT_EQ(v.grad_check, "pass") << id;
+            EXPECT_EQ(v.depends_on_inputs, "pass") << id;
         }
     }
 
@@ -232,6 +255,28 @@ TEST_F(Pipeline, CrashAndHangFailOnlyTheirRecords) {
     expect_all_pass(rest, "");
 }
 
+TEST_F(Pipeline, CrashOnRedrawnInputsIsNamed) {
+    // The third forward launch is the first on inputs drawn anew (the first two check that the
+    // forward pass is deterministic): a crash there fails `executed` and says where it happened.
+    auto batch = good_batch();
+    dataset::Record crash = module_records()["good_scalar"];
+    crash.id = "planted-crash-on-redraw";
+    crash.cpu_forward = insert_in_body(crash.cpu_forward, "static void good_scalar_cpu_kernel_forward(",
+                                       "static int launches = 0; if (task_index == 0) ++launches; "
+                                       "if (launches == 3) *(volatile int*)8 = 1;");
+    batch.insert(batch.begin() + 1, crash);
+    auto got = run(batch);
+    const dataset::Verdicts& v = got.at("planted-crash-on-redraw");
+    const std::string where = " (on inputs drawn anew for the input-dependence check)";
+    EXPECT_EQ(v.executed.rfind("fail: crashed: SIGSEGV", 0), 0u) << v.executed;
+    EXPECT_TRUE(v.executed.size() > where.size() &&
+                v.executed.compare(v.executed.size() - where.size(), where.size(), where) == 0)
+        << v.executed;
+    EXPECT_EQ(v.depends_on_inputs, "skipped: not executed cleanly");
+    got.erase("planted-crash-on-redraw");
+    expect_all_pass(got, "");
+}
+
 TEST_F(Pipeline, TotalsCountVerdictsAndDevice) {
     std::vector<dataset::Record> batch = good_batch();
     VerifyTotals t = verifier_->verify(batch);
@@ -240,6 +285,166 @@ TEST_F(Pipeline, TotalsCountVerdictsAndDevice) {
     EXPECT_EQ(t.executed.pass, batch.size());
     EXPECT_EQ(t.gpu.skipped, batch.size()); // this fixture never runs the GPU step
     EXPECT_GT(t.seconds, 0.0);
+}
+
+// Kernels for the input-dependence check and non-finite outputs. Every array has 16 elements,
+// floats drawn from [-1, 1]; the arrays named in kOutputs are outputs.
+const char* kDependenceModule = R"(import warp as wp
+
+
+@wp.kernel
+def constant(a: wp.array(dtype=float), out: wp.array(dtype=float)):
+    i = wp.tid()
+    out[i] = 1.0
+
+
+@wp.kernel
+def index_only(a: wp.array(dtype=float), out: wp.array(dtype=float)):
+    i = wp.tid()
+    out[i] = float(i) * 2.0
+
+
+@wp.kernel
+def no_inputs(out: wp.array(dtype=float)):
+    i = wp.tid()
+    out[i] = float(i) + 0.5
+
+
+@wp.kernel
+def dead_branch(a: wp.array(dtype=float), out: wp.array(dtype=float)):
+    i = wp.tid()
+    v = 0.5
+    if a[i] > 10.0:
+        v = a[i]
+    out[i] = v
+
+
+@wp.kernel
+def one_constant_output(a: wp.array(dtype=float), out: wp.array(dtype=float), flags: wp.array(dtype=int)):
+    i = wp.tid()
+    out[i] = a[i] * a[i]
+    flags[i] = 1
+
+
+@wp.kernel
+def slot_counter(a: wp.array(dtype=float), counter: wp.array(dtype=int), out: wp.array(dtype=float)):
+    i = wp.tid()
+    slot = wp.atomic_add(counter, 0, 1)
+    out[slot] = a[i]
+
+
+@wp.kernel
+def correct(a: wp.array(dtype=float), b: wp.array(dtype=float), out: wp.array(dtype=float)):
+    i = wp.tid()
+    v = a[i] * 2.0
+    if b[i] > 10.0:
+        v = v + b[i]
+    out[i] = v
+
+
+@wp.kernel
+def rare_count(a: wp.array(dtype=float), count: wp.array(dtype=int)):
+    i = wp.tid()
+    if a[i] > 0.75 and a[(i + 1) % 16] > 0.75 and a[(i + 2) % 16] > 0.75:
+        wp.atomic_add(count, 0, 1)
+
+
+@wp.kernel
+def cross_count(a: wp.array(dtype=float), s: float, count: wp.array(dtype=int)):
+    i = wp.tid()
+    if s > 1.85 and a[i] < -0.9:
+        wp.atomic_add(count, 0, 1)
+
+
+@wp.kernel
+def conditional_write(a: wp.array(dtype=float), out: wp.array(dtype=float)):
+    i = wp.tid()
+    if a[i] > 0.5:
+        out[i] = a[i]
+
+
+@wp.kernel
+def in_place(a: wp.array(dtype=float), s: float):
+    i = wp.tid()
+    a[i] = a[i] * s
+
+
+@wp.kernel
+def writes_nan(a: wp.array(dtype=float), out: wp.array(dtype=float)):
+    i = wp.tid()
+    out[i] = wp.sqrt(a[i] - 2.0)
+
+
+@wp.kernel
+def writes_inf(a: wp.array(dtype=float), out: wp.array(dtype=float)):
+    i = wp.tid()
+    out[i] = wp.exp(a[i] * 1000.0)
+)";
+
+std::vector<dataset::Record> dependence_records() {
+    const std::set<std::string> outputs = {"out", "flags", "counter", "count"};
+    std::vector<dataset::Record> out = records_from_python("dependence.py", kDependenceModule);
+    for (dataset::Record& r : out) {
+        r.launch.dim = {16};
+        r.launch.args.clear();
+        for (std::string name : {"a", "b", "s", "counter", "count", "out", "flags"})
+            if (r.python_source.find("def " + r.kernel_name + "(") != std::string::npos &&
+                python_params(r.python_source, r.kernel_name).count(name)) {
+                if (name == "s")
+                    r.launch.args.push_back({name, "float", {}, 0.5, 2.0, false});
+                else
+                    r.launch.args.push_back(array(name, {name == "counter" || name == "count" ? 1 : 16},
+                                                  outputs.count(name) > 0));
+            }
+    }
+    return out;
+}
+
+TEST_F(Pipeline, OutputsThatIgnoreTheInputsAreNamed) {
+    std::map<std::string, dataset::Verdicts> got = run(dependence_records());
+    auto depends = [&](const std::string& kernel) {
+        return got.at("dependence:" + kernel).depends_on_inputs;
+    };
+    auto executed = [&](const std::string& kernel) { return got.at("dependence:" + kernel).executed; };
+    const std::string ignore = "fail: outputs ignore the inputs: ";
+    EXPECT_EQ(depends("constant")
+                  .rfind(ignore + "out (bit-identical in 9 runs on different inputs; out[0] = 1)", 0),
+              0u)
+        << depends("constant");
+    EXPECT_EQ(depends("index_only").rfind(ignore + "out (", 0), 0u) << depends("index_only");
+    EXPECT_EQ(depends("no_inputs"), ignore + "out (the kernel has no input that can vary; out[0] = 0.5)");
+    EXPECT_EQ(depends("dead_branch").rfind(ignore + "out (", 0), 0u) << depends("dead_branch");
+    EXPECT_EQ(depends("one_constant_output").rfind(ignore + "flags (", 0), 0u)
+        << depends("one_constant_output");
+    // An unconditional slot counter always ends at the thread count: strictly, an output that
+    // ignores the inputs (the check is per output array, any one fails the record).
+    EXPECT_EQ(depends("slot_counter").rfind(ignore + "counter (", 0), 0u) << depends("slot_counter");
+    for (const char* k : {"constant", "index_only", "no_inputs", "dead_branch", "one_constant_output"}) {
+        EXPECT_EQ(executed(k), "pass") << k;
+        EXPECT_FALSE(is_verified(got.at(std::string("dependence:") + k))) << k;
+    }
+    // Legitimate: b is read only in a branch never taken, but out depends on a; counts of rare
+    // events that uniform draws almost never move: three neighbours in the top eighth of the
+    // range (the high draw moves it), a high scalar and a low element together (the mixed
+    // draws); writes under a condition; an array updated in place.
+    for (const char* k : {"correct", "rare_count", "cross_count", "conditional_write", "in_place"}) {
+        EXPECT_EQ(depends(k), "pass") << k;
+        EXPECT_EQ(executed(k), "pass") << k;
+    }
+    EXPECT_TRUE(is_verified(got.at("dependence:correct")));
+}
+
+TEST_F(Pipeline, NonFiniteOutputsAreNamedAndCounted) {
+    std::map<std::string, dataset::Verdicts> got = run(dependence_records());
+    const dataset::Verdicts& nan = got.at("dependence:writes_nan");
+    EXPECT_EQ(nan.executed, "fail: nan in the outputs: out[0] = nan (out: 16 of 16 values nan)");
+    EXPECT_EQ(nan.depends_on_inputs, "skipped: not executed cleanly");
+    EXPECT_EQ(dataset::non_finite_kind(nan.executed), dataset::NonFinite::Nan);
+    const dataset::Verdicts& inf = got.at("dependence:writes_inf");
+    EXPECT_EQ(inf.executed.rfind("fail: inf in the outputs: out[", 0), 0u) << inf.executed;
+    EXPECT_NE(inf.executed.find("] = inf (out: "), std::string::npos) << inf.executed;
+    EXPECT_NE(inf.executed.find(" of 16 values inf)"), std::string::npos) << inf.executed;
+    EXPECT_EQ(dataset::non_finite_kind(inf.executed), dataset::NonFinite::Inf);
 }
 
 // The GPU step: on a machine with a CUDA device the CUDA kernels run and

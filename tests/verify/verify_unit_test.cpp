@@ -248,20 +248,71 @@ TEST(Differentiability, NamesWarpsNonDifferentiableConstructs) {
 TEST(Totals, ReasonsAndVerifiedRecords) {
     EXPECT_EQ(verdict_reason("fail: non-finite value after the forward pass: out[3] = nan"),
               "non-finite value after the forward pass");
+    EXPECT_EQ(verdict_reason("fail: nan in the outputs: out[3] = nan (out: 2 of 16 values nan)"),
+              "nan in the outputs");
+    EXPECT_EQ(
+        verdict_reason("fail: outputs ignore the inputs: out, hist (bit-identical in 5 runs on different "
+                       "inputs; out[0] = 1)"),
+        "outputs ignore the inputs");
     EXPECT_EQ(verdict_reason("skipped: no CUDA device (no CUDA driver)"), "no CUDA device");
-    dataset::Verdicts v{"pass", "skipped: the record has no CPU code", "pass", "skipped: no float output"};
+    dataset::Verdicts v{"pass", "skipped: the record has no CPU code", "pass", "skipped: no float output",
+                        "pass"};
     EXPECT_TRUE(is_verified(v));
     v.grad_check = "fail: adjoint differs from finite differences: ...";
     EXPECT_FALSE(is_verified(v));
-    dataset::Verdicts none{"skipped: no NVRTC", "skipped: not requested", "skipped: x", "skipped: y"};
+    dataset::Verdicts none{"skipped: no NVRTC", "skipped: not requested", "skipped: x", "skipped: y",
+                           "skipped: z"};
     EXPECT_FALSE(is_verified(none)); // nothing was compiled
+    // Outputs that ignore the inputs make a record unverified; a record verified before the
+    // check existed (no verdict) stays verified.
+    dataset::Verdicts constant{"pass", "pass", "pass", "pass", "fail: outputs ignore the inputs: out (...)"};
+    EXPECT_FALSE(is_verified(constant));
+    EXPECT_TRUE(is_verified({"pass", "pass", "pass", "pass", ""}));
     VerifyTotals t;
     t.add(v);
-    t.add({"pass", "pass", "pass", "pass"});
-    EXPECT_EQ(t.records, 2u);
+    t.add({"pass", "pass", "pass", "pass", "pass"});
+    t.add(constant);
+    t.add({"pass", "pass",
+           "fail: nan in the outputs: x[0] = nan (x: 1 of 4 values nan; y: 2 of 4 values inf)",
+           "skipped: not executed cleanly", "skipped: not executed cleanly"});
+    t.add({"pass", "pass", "fail: inf in the outputs: y[1] = -inf (y: 1 of 4 values inf)",
+           "skipped: not executed cleanly", "skipped: not executed cleanly"});
+    t.add(
+        {"pass", "pass", "fail: non-finite value after the forward pass: v[2][1] = -inf", "skipped: x", ""});
+    t.add({"pass", "pass", "fail: crashed: SIGSEGV", "skipped: x", "skipped: not executed cleanly"});
+    EXPECT_EQ(t.records, 7u);
     EXPECT_EQ(t.verified, 1u);
     EXPECT_EQ(t.grad_check.fail_reasons.at("adjoint differs from finite differences"), 1u);
-    EXPECT_EQ(t.to_json()["executed"]["pass"], 2);
+    EXPECT_EQ(t.depends_on_inputs.fail_reasons.at("outputs ignore the inputs"), 1u);
+    EXPECT_EQ(t.executed.fail_reasons.at("nan in the outputs"), 1u);
+    EXPECT_EQ(t.figures.non_finite_nan, 1u);
+    EXPECT_EQ(t.figures.non_finite_inf, 2u); // the new form and the old one
+    EXPECT_EQ(t.figures.other_execution_failures, 1u);
+    EXPECT_EQ(t.figures.executed_pass, 3u);
+    EXPECT_EQ(t.figures.dependence_checked, 3u);
+    EXPECT_EQ(t.figures.outputs_ignore_inputs, 1u);
+    nlohmann::json j = t.to_json();
+    EXPECT_EQ(j["executed"]["pass"], 3);
+    EXPECT_EQ(j["depends_on_inputs"]["fail"], 1);
+    EXPECT_EQ(j["figures"]["executed"]["non_finite"], 3);
+    EXPECT_NE(t.summary().find(
+                  "outputs ignore the inputs: 1 of 3 checked (33.33%); non-finite outputs: 3 of 7 run"),
+              std::string::npos)
+        << t.summary();
+}
+
+TEST(Totals, NonFiniteKinds) {
+    using dataset::NonFinite;
+    EXPECT_EQ(dataset::non_finite_kind("fail: nan in the outputs: a[0] = nan (a: 1 of 1 values nan)"),
+              NonFinite::Nan);
+    EXPECT_EQ(dataset::non_finite_kind("fail: inf in the outputs: a[0] = inf (a: 1 of 1 values inf)"),
+              NonFinite::Inf);
+    EXPECT_EQ(dataset::non_finite_kind("fail: non-finite value after the forward pass: nanos[1] = -inf"),
+              NonFinite::Inf);
+    EXPECT_EQ(dataset::non_finite_kind("fail: non-finite value after the forward pass: x[1] = nan"),
+              NonFinite::Nan);
+    EXPECT_EQ(dataset::non_finite_kind("fail: crashed: SIGFPE"), NonFinite::None);
+    EXPECT_EQ(dataset::non_finite_kind("pass"), NonFinite::None);
 }
 
 TEST(CompilerLogs, BlamedLinesAndFirstError) {

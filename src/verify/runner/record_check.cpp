@@ -1,6 +1,7 @@
 #include "verify/runner/record_check.h"
 
 #include "verify/runner/gpu.h"
+#include "verify/runner/input_dependence.h"
 #include "verify/runner/record_run.h"
 #include "verify/runner/report.h"
 #include "verify/runner/scalars.h"
@@ -30,6 +31,36 @@ std::string first_non_finite(RecordRun& run, bool adjoint) {
             }
     }
     return {};
+}
+
+// After the forward pass: "fail: nan in the outputs: ..." or "fail: inf in the
+// outputs: ..." (nan first when both occur), naming the first bad component
+// and how many of each array's float components are nan or inf; empty when
+// every float is finite.
+std::string non_finite_outputs(RecordRun& run) {
+    std::string first_nan, first_inf, counts;
+    for (ArgBuffers& a : run.args()) {
+        if (!a.is_array()) continue;
+        int64_t nan = 0, inf = 0, floats = 0;
+        for (int64_t e = 0; e < a.count; ++e)
+            for (int c = 0; c < a.desc.ncomp; ++c) {
+                const int s = a.desc.comps[c].scalar;
+                if (!is_float(s)) continue;
+                ++floats;
+                const double v = load_scalar(a.component(a.primal.data, e, c), s);
+                if (std::isfinite(v)) continue;
+                std::string& first = std::isnan(v) ? first_nan : first_inf;
+                ++(std::isnan(v) ? nan : inf);
+                if (first.empty()) first = a.element_name(e, c) + " = " + fmt_double(v);
+            }
+        for (auto [n, kind] : {std::pair{nan, "nan"}, std::pair{inf, "inf"}})
+            if (n > 0)
+                counts += (counts.empty() ? "" : "; ") + std::string(a.spec->name) + ": " +
+                          std::to_string(n) + " of " + std::to_string(floats) + " values " + kind;
+    }
+    if (first_nan.empty() && first_inf.empty()) return {};
+    return first_nan.empty() ? "fail: inf in the outputs: " + first_inf + " (" + counts + ")"
+                             : "fail: nan in the outputs: " + first_nan + " (" + counts + ")";
 }
 
 std::vector<std::vector<uint8_t>> snapshot(RecordRun& run, bool adjoint) {
@@ -240,42 +271,34 @@ std::string gradient_check(RecordRun& run, int samples, double probe_seconds, Cp
     return "pass";
 }
 
-CheckResult check_record(const ws_record_entry& entry, long /*index*/, const CheckOptions& options) {
+CheckResult check_record(const ws_record_entry& entry, long index, const CheckOptions& options) {
     CheckResult r;
-    if (entry.skip_reason) {
-        r.executed = std::string("skipped: ") + entry.skip_reason;
-        r.grad = r.gpu = "skipped: not executed";
+    auto not_run = [&](std::string executed, const std::string& why) {
+        r.executed = std::move(executed);
+        r.grad = r.gpu = r.depends = why;
         return r;
-    }
+    };
+    if (entry.skip_reason)
+        return not_run(std::string("skipped: ") + entry.skip_reason, "skipped: not executed");
     RecordRun run(entry, options.seed);
-    if (!run.unsupported().empty()) {
-        r.executed = "skipped: " + run.unsupported();
-        r.grad = "skipped: not executed";
-        r.gpu = "skipped: not executed";
-        return r;
-    }
+    if (!run.unsupported().empty()) return not_run("skipped: " + run.unsupported(), "skipped: not executed");
 
     run.reset();
     run.forward();
     auto first = snapshot(run, false);
-    if (std::string bad = first_non_finite(run, false); !bad.empty()) {
-        r.executed = "fail: non-finite value after the forward pass: " + bad;
-        r.grad = "skipped: not executed cleanly";
-        r.gpu = "skipped: not executed cleanly";
-        return r;
-    }
+    if (std::string bad = non_finite_outputs(run); !bad.empty())
+        return not_run(bad, "skipped: not executed cleanly");
     run.reset();
     run.forward();
     auto second = snapshot(run, false);
-    if (std::string diff = first_difference(run, first, second); !diff.empty()) {
-        r.executed = "fail: two forward passes on the same inputs differ: " + diff;
-        r.grad = "skipped: not executed cleanly";
-        r.gpu = "skipped: not executed cleanly";
-        return r;
-    }
+    if (std::string diff = first_difference(run, first, second); !diff.empty())
+        return not_run("fail: two forward passes on the same inputs differ: " + diff,
+                       "skipped: not executed cleanly");
+    report_redrawing(index);
+    r.depends = input_dependence(run, first);
     if (!options.dump_dir.empty()) write_dump(options.dump_dir, run, first);
     r.executed = "pass";
-    report_forward_done(current_record(), r.executed);
+    report_forward_done(index, r.executed, r.depends);
 
     CpuReference ref;
     ref.forward = first;

@@ -1,5 +1,6 @@
 // What the runner does with one record: run the forward pass on random inputs
-// (finite outputs, same result twice), then the gradient check (adjoints of
+// (finite outputs, same result twice), then on inputs drawn anew (do the
+// outputs depend on the inputs? input_dependence.h), then the gradient check (adjoints of
 // float array inputs against central finite differences of a random linear
 // loss of the outputs), then, with a GPU, the same launches on the device.
 #pragma once
@@ -28,6 +29,7 @@ struct CheckResult {
     std::string executed;
     std::string grad;
     std::string gpu;
+    std::string depends; // the outputs depend on the inputs
 };
 
 // The CPU results the GPU step is compared with.

@@ -84,7 +84,7 @@ std::string ArgBuffers::element_name(int64_t elem, int comp) const {
 }
 
 RecordRun::RecordRun(const ws_record_entry& entry, uint64_t seed)
-    : entry_(entry), rng_(seed ^ fnv1a(entry.id)) {
+    : entry_(entry), seed_(seed ^ fnv1a(entry.id)), rng_(seed_) {
     if (entry.nargs > WS_MAX_ARGS) {
         unsupported_ = "more than " + std::to_string(WS_MAX_ARGS) + " kernel arguments";
         return;
@@ -125,34 +125,34 @@ RecordRun::RecordRun(const ws_record_entry& entry, uint64_t seed)
     reset();
 }
 
+void draw_component(uint8_t* p, int s, double lo, double hi, std::mt19937_64& rng) {
+    if (is_float(s)) {
+        store_scalar(p, s, std::uniform_real_distribution<double>(lo, hi)(rng));
+    } else if (s == WS_BOOL) {
+        store_scalar(p, s, double(rng() & 1));
+    } else {
+        double ilo = std::ceil(lo), ihi = std::floor(hi);
+        if (ihi < ilo) ihi = ilo;
+        std::uniform_int_distribution<int64_t> pick{static_cast<int64_t>(ilo), static_cast<int64_t>(ihi)};
+        store_scalar(p, s, double(pick(rng)));
+    }
+}
+
 void RecordRun::fill_initial(ArgBuffers& a) {
     a.initial.assign(a.bytes(), 0);
     const bool output = a.is_array() && a.spec->is_output;
     double lo = a.spec->min_value, hi = a.spec->max_value;
     if (!(lo <= hi)) std::swap(lo, hi);
-    std::uniform_real_distribution<double> real(lo, hi);
     std::uniform_real_distribution<double> weight(0.5, 1.5);
     for (int64_t e = 0; e < a.count; ++e) {
         for (int c = 0; c < a.desc.ncomp; ++c) {
             const int s = a.desc.comps[c].scalar;
-            uint8_t* p = a.component(a.initial.data(), e, c);
             if (output) {
                 // Outputs start at zero, like the wp.zeros Warp programs allocate.
                 if (is_float(s)) a.weights.push_back((rng_() & 1 ? 1.0 : -1.0) * weight(rng_));
                 continue;
             }
-            if (is_float(s)) {
-                store_scalar(p, s, real(rng_));
-            } else if (s == WS_BOOL) {
-                store_scalar(p, s, double(rng_() & 1));
-            } else {
-                // Integers: uniform over the whole numbers in [min, max].
-                double ilo = std::ceil(lo), ihi = std::floor(hi);
-                if (ihi < ilo) ihi = ilo;
-                std::uniform_int_distribution<int64_t> pick{static_cast<int64_t>(ilo),
-                                                            static_cast<int64_t>(ihi)};
-                store_scalar(p, s, double(pick(rng_)));
-            }
+            draw_component(a.component(a.initial.data(), e, c), s, lo, hi, rng_);
         }
     }
 }

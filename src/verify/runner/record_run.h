@@ -46,6 +46,10 @@ struct ArgBuffers {
     std::string element_name(int64_t elem, int comp) const;
 };
 
+// One input component drawn from [lo, hi] as fill_initial draws it: floats
+// uniform, integers uniform over the whole numbers in the range, bools a coin.
+void draw_component(uint8_t* p, int scalar, double lo, double hi, std::mt19937_64& rng);
+
 class RecordRun {
   public:
     RecordRun(const ws_record_entry& entry, uint64_t seed);
@@ -56,6 +60,9 @@ class RecordRun {
     const ws_record_entry& entry() const { return entry_; }
     std::vector<ArgBuffers>& args() { return args_; }
     std::mt19937_64& rng() { return rng_; }
+    // A generator of its own for extra draws (the input-dependence check), so
+    // that they leave rng()'s sequence, and the gradient check, unchanged.
+    std::mt19937_64 side_rng(uint64_t salt) const { return std::mt19937_64(seed_ ^ salt); }
 
     // Primal buffers back to the initial state, adjoints to zero.
     void reset();
@@ -77,6 +84,7 @@ class RecordRun {
     void fill_initial(ArgBuffers& a);
 
     const ws_record_entry& entry_;
+    uint64_t seed_;
     std::mt19937_64 rng_;
     std::vector<ArgBuffers> args_;
     ws_call call_{};

@@ -1,6 +1,7 @@
 #include "verify/runner/report.h"
 
 #include <cerrno>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -51,13 +52,18 @@ void report_start(long k) {
     write_line("S " + std::to_string(k));
 }
 
-void report_forward_done(long k, const std::string& executed) {
-    write_line("F " + std::to_string(k) + "\t" + one_line(executed));
+void report_redrawing(long k) {
+    write_line("P " + std::to_string(k));
 }
 
-void report_result(long k, const std::string& executed, const std::string& grad, const std::string& gpu) {
+void report_forward_done(long k, const std::string& executed, const std::string& depends) {
+    write_line("F " + std::to_string(k) + "\t" + one_line(executed) + "\t" + one_line(depends));
+}
+
+void report_result(long k, const std::string& executed, const std::string& grad, const std::string& gpu,
+                   const std::string& depends) {
     write_line("R " + std::to_string(k) + "\t" + one_line(executed) + "\t" + one_line(grad) + "\t" +
-               one_line(gpu));
+               one_line(gpu) + "\t" + one_line(depends));
 }
 
 void report_error(const std::string& message) {
@@ -103,6 +109,7 @@ void report_unsupported(const char* message) {
 }
 
 std::string fmt_double(double v) {
+    if (std::isnan(v)) return "nan"; // printf would show the sign bit ("-nan"), which means nothing
     char buf[64];
     std::snprintf(buf, sizeof buf, "%.6g", v);
     return buf;

@@ -2,9 +2,12 @@
 // kernels' own printf output goes to stdout, which the parent discards).
 //
 //   S <k>                                  record k starts
-//   F <k> \t <executed>                    record k's forward checks are done (what follows is the
+//   P <k>                                  record k ran cleanly on its inputs; it now runs on inputs
+//                                          drawn anew (a crash from here on happened on those)
+//   F <k> \t <executed> \t <depends>        record k's forward checks are done (what follows is the
 //                                          gradient check: a crash from here on is the backward pass's)
-//   R <k> \t <executed> \t <grad> \t <gpu>  record k's verdicts
+//   R <k> \t <executed> \t <grad> \t <gpu> \t <depends>
+//                                          record k's verdicts
 //   A <k> \t <message>                     a bounds check (assert) failed in record k; the runner exits
 //   U <k> \t <message>                     record k needs something the runner lacks; the runner exits
 //   E \t <message>                         the runner cannot work at all (bad shared object, ...)
@@ -23,8 +26,10 @@ void set_current_record(long k);
 long current_record();
 
 void report_start(long k);
-void report_forward_done(long k, const std::string& executed);
-void report_result(long k, const std::string& executed, const std::string& grad, const std::string& gpu);
+void report_redrawing(long k);
+void report_forward_done(long k, const std::string& executed, const std::string& depends);
+void report_result(long k, const std::string& executed, const std::string& grad, const std::string& gpu,
+                   const std::string& depends);
 void report_error(const std::string& message);
 void report_done();
 // A failed assert(): fatal (reported, then the runner exits) except inside
@@ -44,7 +49,7 @@ std::string take_backward_assert();
 
 // Verdict text without tabs or newlines, bounded in length.
 std::string one_line(const std::string& s, size_t limit = 600);
-// A number in a verdict (six significant digits).
+// A number in a verdict (six significant digits; every NaN is "nan").
 std::string fmt_double(double v);
 
 } // namespace ws::verify::runner

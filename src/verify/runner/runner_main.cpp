@@ -92,7 +92,7 @@ int main(int argc, char** argv) {
         set_current_record(k);
         report_start(k);
         CheckResult r = check_record(records[k], k, options);
-        report_result(k, r.executed, r.grad, r.gpu);
+        report_result(k, r.executed, r.grad, r.gpu, r.depends);
     }
     set_current_record(-1);
     session.reset();

@@ -1,4 +1,6 @@
-// Fingerprints of a kernel's Python source, computed once per record:
+// Fingerprints of a kernel's Python source: the one definition of "the same
+// kernel structure", used by the dataset (exact dedup, near-dup estimate) and by
+// the synthesizer's diversity statistics.
 //
 // - structure_hash: the exact-dedup key. The source is tokenised with
 //   warpsynth's own Python lexer; comments and whitespace vanish with the
@@ -18,10 +20,9 @@
 
 #include <array>
 #include <cstdint>
-#include <string>
 #include <string_view>
 
-namespace ws::dataset {
+namespace ws::analysis {
 
 constexpr int kMinHashSize = 128;
 using MinHashSignature = std::array<uint32_t, kMinHashSize>;
@@ -31,13 +32,13 @@ struct Fingerprint {
     MinHashSignature signature{};
 };
 
-Fingerprint fingerprint(const std::string& python_source);
+Fingerprint fingerprint(std::string_view python_source);
+
+// fingerprint(python_source).structure_hash without the MinHash signature.
+uint64_t structure_hash(std::string_view python_source);
 
 // The share of equal entries: an estimate of the Jaccard similarity of the
 // two shingle sets.
 double estimated_jaccard(const MinHashSignature& a, const MinHashSignature& b);
 
-// 16 lowercase hex digits.
-std::string hash_hex(uint64_t h);
-
-} // namespace ws::dataset
+} // namespace ws::analysis

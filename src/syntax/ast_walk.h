@@ -3,9 +3,13 @@
 // substitution (depth first) depend on that order.
 #pragma once
 
+#include "codegen/object.h"
 #include "syntax/ast.h"
 
 #include <deque>
+#include <string>
+#include <unordered_map>
+#include <vector>
 
 namespace ws {
 
@@ -19,8 +23,17 @@ struct WalkNode {
     const ast::Keyword* keyword = nullptr;
 };
 
+// The values of a function's `wp.static(...)` calls evaluated when it was
+// defined, by call node. Warp walks a view of the tree in which each such call
+// is replaced by its value, so a call found here is a leaf.
+using StaticValues = std::unordered_map<const ast::Expr*, ObjectRef>;
+
 // Appends the children of `n` to `q` in CPython's field order (operators and
 // contexts, which are leaves nothing looks for, are skipped).
-void children(const WalkNode& n, std::deque<WalkNode>& q);
+void children(const WalkNode& n, std::deque<WalkNode>& q, const StaticValues* statics = nullptr);
+
+// The attribute chain of a name: `wp.types.vector` -> {"wp", "types", "vector"};
+// false for anything but names and attributes of names.
+bool dotted_name(const ast::Expr* e, std::vector<std::string>& out);
 
 } // namespace ws

@@ -1,4 +1,4 @@
-#include "dataset/fingerprint.h"
+#include "analysis/fingerprint.h"
 
 #include "syntax/lexer.h"
 #include "syntax/source.h"
@@ -12,7 +12,7 @@
 #include <vector>
 #include <xxhash.h>
 
-namespace ws::dataset {
+namespace ws::analysis {
 
 namespace {
 
@@ -56,7 +56,7 @@ void densify(MinHashSignature& sig, const std::array<bool, kMinHashSize>& filled
 
 // Whitespace-collapsed text: the fallback for sources the lexer rejects
 // (never the case for compiled kernels, but extract and validate may see any).
-Fingerprint fallback(const std::string& text) {
+Fingerprint fallback(std::string_view text) {
     std::string collapsed;
     bool space = false;
     for (char c : text) {
@@ -74,10 +74,30 @@ Fingerprint fallback(const std::string& text) {
     return fp;
 }
 
-} // namespace
+MinHashSignature min_hash(const std::vector<uint64_t>& token_hashes) {
+    MinHashSignature signature;
+    std::array<bool, kMinHashSize> filled{};
+    signature.fill(std::numeric_limits<uint32_t>::max());
+    auto add_shingle = [&](const uint64_t* first, size_t n) {
+        uint64_t h = XXH3_64bits(first, n * sizeof(uint64_t));
+        int bin = static_cast<int>(h >> 57); // top 7 bits: one of 128 bins
+        uint32_t value = static_cast<uint32_t>(h);
+        if (!filled[bin] || value < signature[bin]) signature[bin] = value;
+        filled[bin] = true;
+    };
+    if (token_hashes.size() < kShingle) {
+        if (!token_hashes.empty()) add_shingle(token_hashes.data(), token_hashes.size());
+    } else {
+        for (size_t i = 0; i + kShingle <= token_hashes.size(); ++i) add_shingle(&token_hashes[i], kShingle);
+    }
+    densify(signature, filled);
+    return signature;
+}
 
-Fingerprint fingerprint(const std::string& python_source) {
-    SourceFile source("<fingerprint>", python_source);
+// The structure hash and, when `with_signature`, the MinHash signature, from
+// one pass of the lexer.
+Fingerprint compute(std::string_view python_source, bool with_signature) {
+    SourceFile source("<fingerprint>", std::string(python_source));
     Lexer lexer(source);
     XXH3_state_t* state = XXH3_createState();
     std::unique_ptr<XXH3_state_t, decltype(&XXH3_freeState)> guard(state, XXH3_freeState);
@@ -85,7 +105,7 @@ Fingerprint fingerprint(const std::string& python_source) {
 
     std::unordered_map<std::string_view, uint32_t> renames;
     std::vector<uint64_t> token_hashes; // raw tokens for shingles
-    token_hashes.reserve(512);
+    if (with_signature) token_hashes.reserve(512);
     Tok previous = Tok::EndMarker;
     try {
         for (;;) {
@@ -107,7 +127,7 @@ Fingerprint fingerprint(const std::string& python_source) {
             }
             // Strings hash as their kind alone; operators and keywords are their kind.
             previous = t.kind;
-            if (t.kind != Tok::Newline && t.kind != Tok::Indent && t.kind != Tok::Dedent)
+            if (with_signature && t.kind != Tok::Newline && t.kind != Tok::Indent && t.kind != Tok::Dedent)
                 token_hashes.push_back(XXH3_64bits_withSeed(text.data(), text.size(), kind));
         }
     } catch (const CompileError&) {
@@ -116,23 +136,18 @@ Fingerprint fingerprint(const std::string& python_source) {
 
     Fingerprint fp;
     fp.structure_hash = XXH3_64bits_digest(state);
-
-    std::array<bool, kMinHashSize> filled{};
-    fp.signature.fill(std::numeric_limits<uint32_t>::max());
-    auto add_shingle = [&](const uint64_t* first, size_t n) {
-        uint64_t h = XXH3_64bits(first, n * sizeof(uint64_t));
-        int bin = static_cast<int>(h >> 57); // top 7 bits: one of 128 bins
-        uint32_t value = static_cast<uint32_t>(h);
-        if (!filled[bin] || value < fp.signature[bin]) fp.signature[bin] = value;
-        filled[bin] = true;
-    };
-    if (token_hashes.size() < kShingle) {
-        if (!token_hashes.empty()) add_shingle(token_hashes.data(), token_hashes.size());
-    } else {
-        for (size_t i = 0; i + kShingle <= token_hashes.size(); ++i) add_shingle(&token_hashes[i], kShingle);
-    }
-    densify(fp.signature, filled);
+    if (with_signature) fp.signature = min_hash(token_hashes);
     return fp;
+}
+
+} // namespace
+
+Fingerprint fingerprint(std::string_view python_source) {
+    return compute(python_source, true);
+}
+
+uint64_t structure_hash(std::string_view python_source) {
+    return compute(python_source, false).structure_hash;
 }
 
 double estimated_jaccard(const MinHashSignature& a, const MinHashSignature& b) {
@@ -141,8 +156,4 @@ double estimated_jaccard(const MinHashSignature& a, const MinHashSignature& b) {
     return static_cast<double>(equal) / kMinHashSize;
 }
 
-std::string hash_hex(uint64_t h) {
-    return fmt::format("{:016x}", h);
-}
-
-} // namespace ws::dataset
+} // namespace ws::analysis

@@ -1,10 +1,10 @@
-#include "codegen/ast_walk.h"
+#include "syntax/ast_walk.h"
 
 namespace ws {
 
 // Children of a node in CPython 3.11's `_fields` order (operators and
 // contexts are leaves that never matter here and are skipped).
-void children(const WalkNode& n, std::deque<WalkNode>& q) {
+void children(const WalkNode& n, std::deque<WalkNode>& q, const StaticValues* statics) {
     // Children are appended to `q` in order.
     auto e = [&](const ast::Expr* x) {
         if (x) q.push_back(WalkNode{x});
@@ -95,7 +95,7 @@ void children(const WalkNode& n, std::deque<WalkNode>& q) {
         return;
     }
     const ast::Expr* x = n.expr;
-    if (x->substituted) return; // a wp.static(...) replaced by its value is a leaf
+    if (statics && statics->count(x)) return; // a wp.static(...) replaced by its value
     switch (x->kind) {
     case ast::ExprKind::Attribute: e(ast::as<ast::Attribute>(x)->value); break;
     case ast::ExprKind::Subscript:
@@ -140,6 +140,18 @@ void children(const WalkNode& n, std::deque<WalkNode>& q) {
     case ast::ExprKind::Starred: e(ast::as<ast::Starred>(x)->value); break;
     default: break;
     }
+}
+
+bool dotted_name(const ast::Expr* e, std::vector<std::string>& out) {
+    if (e->kind == ast::ExprKind::Name) {
+        out.insert(out.begin(), ast::as<ast::Name>(e)->id);
+        return true;
+    }
+    if (e->kind == ast::ExprKind::Attribute) {
+        out.insert(out.begin(), ast::as<ast::Attribute>(e)->attr);
+        return dotted_name(ast::as<ast::Attribute>(e)->value, out);
+    }
+    return false;
 }
 
 } // namespace ws

@@ -1,0 +1,29 @@
+// Comments and docstrings. warpsynth's lexer drops comments as CPython's
+// parser does; they are found here from its tokens instead: a `#` in text that
+// no token covers (strings, names, numbers, operators) starts a comment that
+// runs to the end of its line.
+#pragma once
+
+#include "syntax/ast.h"
+#include "syntax/source.h"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace ws::analysis {
+
+// The 1-based lines that hold a comment, ascending. Throws CompileError when
+// the file does not tokenize.
+std::vector<int> comment_lines(const SourceFile& source);
+
+// The docstring of a module, class or function body: its first statement
+// when that is a string literal (as `ast.get_docstring` finds it); null otherwise.
+const std::string* docstring(const std::vector<ast::Stmt*>& body);
+
+// The first paragraph of a docstring (up to the first blank line), with
+// every run of whitespace made one space and the ends trimmed: a kernel's
+// `description` when it documents itself.
+std::string first_paragraph(std::string_view docstring);
+
+} // namespace ws::analysis

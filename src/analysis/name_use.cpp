@@ -1,0 +1,87 @@
+#include "analysis/name_use.h"
+
+#include "analysis/body_walk.h"
+
+#include <set>
+
+namespace ws::analysis {
+
+namespace {
+
+// Names stored by a target expression (`a`, `a, (b, *c)`); subscripts and
+// attributes store into an existing object and store no name.
+void target_names(const ast::Expr* t, std::set<std::string>& out) {
+    if (!t) return;
+    switch (t->kind) {
+    case ast::ExprKind::Name: out.insert(ast::as<ast::Name>(t)->id); break;
+    case ast::ExprKind::Tuple:
+        for (const ast::Expr* e : ast::as<ast::Tuple>(t)->elts) target_names(e, out);
+        break;
+    case ast::ExprKind::List:
+        for (const ast::Expr* e : ast::as<ast::List>(t)->elts) target_names(e, out);
+        break;
+    case ast::ExprKind::Starred: target_names(ast::as<ast::Starred>(t)->value, out); break;
+    default: break;
+    }
+}
+
+bool read_by_convention(const std::string& name) {
+    return name.starts_with("_");
+}
+
+} // namespace
+
+NameUse name_use(const ast::FunctionDef& f) {
+    std::set<std::string> reads, stored, loop_stored;
+    walk_body(f, [&](const WalkNode& n) {
+        if (n.expr && n.expr->kind == ast::ExprKind::Name) {
+            const auto* name = ast::as<ast::Name>(n.expr);
+            if (name->ctx == ast::ExprContext::Load) reads.insert(name->id);
+            return;
+        }
+        if (!n.stmt) return;
+        switch (n.stmt->kind) {
+        case ast::StmtKind::Assign:
+            for (const ast::Expr* t : ast::as<ast::Assign>(n.stmt)->targets) target_names(t, stored);
+            break;
+        case ast::StmtKind::AnnAssign: {
+            const auto* a = ast::as<ast::AnnAssign>(n.stmt);
+            if (a->value) target_names(a->target, stored);
+            break;
+        }
+        case ast::StmtKind::AugAssign: {
+            const auto* a = ast::as<ast::AugAssign>(n.stmt);
+            target_names(a->target, stored);
+            target_names(a->target, reads);
+            break;
+        }
+        case ast::StmtKind::For: target_names(ast::as<ast::For>(n.stmt)->target, loop_stored); break;
+        default: break;
+        }
+    });
+
+    NameUse out;
+    auto is_read = [&](const std::string& name) { return reads.count(name) || read_by_convention(name); };
+    const ast::Arguments& a = f.args;
+    for (const auto* list : {&a.posonlyargs, &a.args})
+        for (const ast::Arg& p : *list) out.params.push_back(p.name);
+    if (a.vararg) out.params.push_back(a.vararg->name);
+    for (const ast::Arg& p : a.kwonlyargs) out.params.push_back(p.name);
+    if (a.kwarg) out.params.push_back(a.kwarg->name);
+    for (const std::string& p : out.params)
+        if (!is_read(p)) out.unused_params.push_back(p);
+
+    std::set<std::string> all = stored;
+    all.insert(loop_stored.begin(), loop_stored.end());
+    for (const std::string& name : all) {
+        const bool loop_only = loop_stored.count(name) && !stored.count(name);
+        out.assigned.push_back(name);
+        if (loop_only) out.loop_variables.push_back(name);
+        if (is_read(name)) continue;
+        out.dead.push_back(name);
+        if (loop_only) out.unused_loop_variables.push_back(name);
+    }
+    return out;
+}
+
+} // namespace ws::analysis

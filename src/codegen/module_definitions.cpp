@@ -1,0 +1,303 @@
+// Definitions at a module's top level: @wp.func and @wp.kernel functions,
+// @wp.struct classes, and the type annotations of their parameters.
+#include "codegen/adjoint.h"
+#include "syntax/ast_walk.h"
+#include "codegen/emit.h"
+#include "codegen/module_scope.h"
+#include "codegen/warp_names.h"
+
+#include <algorithm>
+#include <fmt/format.h>
+
+namespace ws {
+
+UserFunction::UserFunction() = default;
+UserFunction::~UserFunction() = default;
+KernelDef::KernelDef() = default;
+KernelDef::~KernelDef() = default;
+
+void ModuleScope::define_function(const ast::FunctionDef* def) {
+    // Classify the decorators: @wp.func / @wp.kernel make Warp objects; other
+    // Warp decorators are refused; anything else leaves a plain Python function.
+    std::string kind;
+    const ast::Call* deco_call = nullptr;
+    bool other_decorators = false;
+    for (const ast::Expr* dx : def->decorators) {
+        const ast::Call* dc = dx->kind == ast::ExprKind::Call ? ast::as<ast::Call>(dx) : nullptr;
+        ObjectRef d = eval_python(dc ? dc->func : dx);
+        if (d && d->kind == Object::Kind::WarpPyFunc && (d->name == "func" || d->name == "kernel")) {
+            kind = d->name;
+            deco_call = dc;
+        } else if (d && d->is_from_warp()) {
+            fail(dx->pos,
+                 fmt::format("unsupported Warp decorator '{}' (warpsynth supports @wp.func and @wp.kernel)",
+                             expr_text(source(), dx)));
+        } else {
+            other_decorators = true;
+        }
+    }
+    if (kind.empty()) {
+        globals_[def->name] =
+            Object::make_unsupported(fmt::format("Python function '{}' (not a @wp.func)", def->name));
+        return;
+    }
+    if (other_decorators || def->decorators.size() != 1)
+        fail(def->decorators[0]->pos,
+             fmt::format("@wp.{} combined with other decorators is not supported", kind));
+
+    if (kind == "kernel")
+        define_kernel(def, deco_call);
+    else
+        define_user_function(def, deco_call);
+}
+
+void ModuleScope::define_kernel(const ast::FunctionDef* def, const ast::Call* decorator) {
+    auto k = std::make_unique<KernelDef>();
+    k->src = function_source(def, true);
+    if (decorator && !apply_kernel_options(decorator, *k)) {
+        globals_[def->name] =
+            Object::make_unsupported(fmt::format("kernel '{}' of another module", def->name));
+        return;
+    }
+    if (kernel_keys_.count(k->src.key)) fail(def->pos, fmt::format("kernel '{}' is defined twice", def->name));
+    for (const Param& p : k->src.params)
+        if (p.type->is_generic()) {
+            // A generic kernel is only compiled for wp.overload()-ed types; alone it adds no code.
+            globals_[def->name] = Object::make_unsupported(fmt::format("generic kernel '{}'", def->name));
+            return;
+        }
+    auto obj = std::make_shared<Object>();
+    obj->kind = Object::Kind::Kernel;
+    obj->name = def->name;
+    obj->kernel = k.get();
+    globals_[def->name] = obj;
+    kernels_.push_back(k.get());
+    kernel_keys_.insert(k->src.key);
+    kernel_storage_.push_back(std::move(k));
+}
+
+void ModuleScope::define_user_function(const ast::FunctionDef* def, const ast::Call* deco_call) {
+    if (deco_call && (!deco_call->args.empty() || !deco_call->keywords.empty()))
+        fail(deco_call->pos, "@wp.func arguments are not supported yet");
+    auto f = std::make_unique<UserFunction>();
+    f->src = function_source(def, false);
+    for (const Param& p : f->src.params) f->src.is_generic = f->src.is_generic || p.type->is_generic();
+    // Native names count every Function with this key created in the process,
+    // starting after the ones Warp itself defines at import.
+    auto [count_it, first] =
+        function_key_counts_.try_emplace(f->src.key, warp_names::import_function_count(f->src.key));
+    f->native_name = fmt::format("{}_{}", f->src.key, count_it->second++);
+    (void)first;
+
+    // Same name bound to a function group: add an overload, or replace one with
+    // the same signature (Warp compares signatures as strings of type codes).
+    auto signature = [](const UserFunction& u) {
+        std::string sig;
+        for (size_t i = 0; i < u.src.params.size(); ++i)
+            sig += (i ? "_" : "") + type_code(u.src.params[i].type);
+        return sig;
+    };
+    auto bind_group = [&](std::unique_ptr<FunctionGroup> g) {
+        auto obj = std::make_shared<Object>();
+        obj->kind = Object::Kind::Function;
+        obj->name = def->name;
+        obj->function = g.get();
+        globals_[def->name] = obj;
+        groups_.push_back(std::move(g));
+    };
+    std::shared_ptr<UserFunction> fn = std::move(f);
+    ObjectRef existing = global(def->name);
+    FunctionGroup* group =
+        existing && existing->kind == Object::Kind::Function ? existing->function : nullptr;
+    if (group) {
+        auto& list = fn->src.is_generic ? group->templates : group->overloads;
+        for (size_t i = 0; i < list.size(); ++i)
+            if (signature(*list[i]) == signature(*fn)) {
+                // A new Function object: names bound to the old one keep the old definition.
+                auto g = std::make_unique<FunctionGroup>(*group);
+                (fn->src.is_generic ? g->templates : g->overloads)[i] = fn;
+                // Instantiations of a replaced template are not carried over.
+                if (fn->src.is_generic)
+                    std::erase_if(g->overloads,
+                                  [&](const auto& o) { return o->generic_parent == list[i].get(); });
+                bind_group(std::move(g));
+                return;
+            }
+        list.push_back(fn);
+        return;
+    }
+    auto g = std::make_unique<FunctionGroup>();
+    g->key = def->name;
+    (fn->src.is_generic ? g->templates : g->overloads).push_back(fn);
+    bind_group(std::move(g));
+}
+
+void ModuleScope::define_struct(const ast::ClassDef* def) {
+    ObjectRef d = def->decorators.size() == 1 ? eval_python(def->decorators[0]) : nullptr;
+    bool is_struct = d && d->kind == Object::Kind::WarpPyFunc && d->name == "struct";
+    if (!is_struct) {
+        // A plain class: harmless unless its body defines Warp kernels or functions
+        // (Warp registers those when the class body runs).
+        for (const ast::Stmt* st : def->body)
+            if (st->kind == ast::StmtKind::FunctionDef)
+                for (const ast::Expr* dx : ast::as<ast::FunctionDef>(st)->decorators) {
+                    const ast::Expr* target =
+                        dx->kind == ast::ExprKind::Call ? ast::as<ast::Call>(dx)->func : dx;
+                    ObjectRef o = eval_python(target);
+                    if (o && o->is_from_warp())
+                        fail(dx->pos, "Warp kernels and functions defined inside a class are not supported");
+                }
+        globals_[def->name] =
+            Object::make_unsupported(fmt::format("Python class '{}' (not a @wp.struct)", def->name));
+        return;
+    }
+    if (!def->bases.empty()) fail(def->bases[0]->pos, "Warp structs must be defined as base classes");
+    StructDef s;
+    s.key = def->name;
+    std::vector<std::pair<std::string, TypeRef>> fields;
+    for (const ast::Stmt* st : def->body) {
+        if (st->kind == ast::StmtKind::AnnAssign) {
+            const auto* a = ast::as<ast::AnnAssign>(st);
+            if (a->target->kind != ast::ExprKind::Name) fail(st->pos, "struct fields must be simple names");
+            if (a->value) fail(a->value->pos, "struct fields cannot have default values");
+            TypeRef t = eval_annotation(a->annotation);
+            fields.emplace_back(ast::as<ast::Name>(a->target)->id, t);
+        } else if (st->kind == ast::StmtKind::Pass ||
+                   (st->kind == ast::StmtKind::Expr &&
+                    ast::as<ast::ExprStmt>(st)->value->kind == ast::ExprKind::Constant)) {
+            continue;
+        } else {
+            fail(st->pos, "struct bodies may only contain annotated fields");
+        }
+    }
+    s.native_name = s.key + "_" + struct_hash_hex(s.key, fields, &s.digest);
+    for (auto& [n, t] : fields) s.fields.push_back({n, t});
+    TypeRef t = types::structure(std::move(s));
+    auto obj = std::make_shared<Object>(*Object::make_type(t, def->name));
+    obj->custom = true;
+    globals_[def->name] = obj;
+}
+
+int ModuleScope::array_ndim(const ast::Expr* e) const {
+    ObjectRef n = eval_python(e);
+    if (!n || n->kind != Object::Kind::Constant) fail(e->pos, "array ndim must be a constant");
+    if (!n->value->holds_int()) fail(e->pos, "array ndim must be an integer");
+    std::optional<int64_t> v = n->value->as_int64();
+    return v && *v >= 1 && *v <= 4 ? static_cast<int>(*v) : 0; // 0: out of range
+}
+
+TypeRef ModuleScope::eval_annotation(const ast::Expr* e) {
+    // wp.array(dtype=T, ndim=N), wp.array2d(dtype=T), ...
+    if (e->kind == ast::ExprKind::Call) {
+        const auto* call = ast::as<ast::Call>(e);
+        ObjectRef f = eval_python(call->func);
+        if (f && f->kind == Object::Kind::WarpPyFunc && f->name.rfind("array", 0) == 0) {
+            int ndim = f->name == "array" ? 1 : f->name[5] - '0';
+            TypeRef dtype = nullptr;
+            if (!call->args.empty()) dtype = eval_annotation(call->args[0]);
+            for (const auto& kw : call->keywords) {
+                if (kw.arg == "dtype")
+                    dtype = eval_annotation(kw.value);
+                else if (kw.arg == "ndim" && f->name == "array") {
+                    ndim = array_ndim(kw.value);
+                } else {
+                    fail(kw.value->pos, fmt::format("unsupported array annotation argument '{}'", kw.arg));
+                }
+            }
+            if (!dtype) fail(e->pos, "array annotations need a dtype");
+            if (ndim < 1 || ndim > 4) fail(e->pos, "arrays have 1 to 4 dimensions");
+            return types::array(dtype, ndim);
+        }
+        fail(e->pos, fmt::format("unsupported type annotation '{}'", expr_text(source(), e)));
+    }
+    // wp.array[T], wp.array2d[T], wp.array[T, N], wp.array[T, Literal[N]]
+    if (e->kind == ast::ExprKind::Subscript) {
+        const auto* sub = ast::as<ast::Subscript>(e);
+        ObjectRef f = eval_python(sub->value);
+        if (f && f->kind == Object::Kind::WarpPyFunc && f->name.rfind("array", 0) == 0) {
+            int ndim = f->name == "array" ? 1 : f->name[5] - '0';
+            const ast::Expr* dtype_node = sub->slice;
+            if (sub->slice->kind == ast::ExprKind::Tuple) {
+                const auto& elts = ast::as<ast::Tuple>(sub->slice)->elts;
+                if (elts.size() != 2 || f->name != "array") fail(e->pos, "unsupported array annotation");
+                dtype_node = elts[0];
+                const ast::Expr* n = elts[1];
+                if (n->kind == ast::ExprKind::Subscript) n = ast::as<ast::Subscript>(n)->slice; // Literal[N]
+                ndim = array_ndim(n);
+            }
+            TypeRef dtype = eval_annotation(dtype_node);
+            if (ndim < 1 || ndim > 4) fail(e->pos, "arrays have 1 to 4 dimensions");
+            return types::array(dtype, ndim);
+        }
+        fail(e->pos, fmt::format("unsupported type annotation '{}'", expr_text(source(), e)));
+    }
+    if (e->kind == ast::ExprKind::Constant &&
+        ast::as<ast::Constant>(e)->value_kind == ast::Constant::Kind::None)
+        return types::void_type();
+    ObjectRef t = eval_python(e);
+    if (t && (t->kind == Object::Kind::Type || t->kind == Object::Kind::Struct)) return t->type;
+    fail(e->pos, fmt::format("unsupported type annotation '{}'", expr_text(source(), e)));
+}
+
+FunctionSource ModuleScope::function_source(const ast::FunctionDef* def, bool is_kernel) {
+    FunctionSource fs;
+    fs.def = def;
+    fs.scope = this;
+    fs.key = def->name;
+    fs.fun_lineno = def->first_line;
+    fs.display_lineno = def->first_line;
+    const ast::Arguments& a = def->args;
+    if (!a.posonlyargs.empty() || a.vararg || !a.kwonlyargs.empty() || a.kwarg)
+        fail(def->pos, fmt::format("function '{}' uses *args, **kwargs, keyword-only or positional-only "
+                                   "parameters, which Warp does not support",
+                                   def->name));
+    size_t first_default = a.args.size() - a.defaults.size();
+    for (size_t i = 0; i < a.args.size(); ++i) {
+        const ast::Arg& arg = a.args[i];
+        if (!arg.annotation)
+            fail(arg.pos,
+                 fmt::format("incomplete argument annotations on function {}: '{}' has no type annotation",
+                             def->name, arg.name));
+        Param p;
+        p.name = arg.name;
+        p.pos = arg.pos;
+        p.type = eval_annotation(arg.annotation);
+        if (p.type->kind == TypeKind::Void) fail(arg.pos, "parameters cannot be annotated as None");
+        if (i >= first_default) {
+            if (is_kernel)
+                fail(a.defaults[i - first_default]->pos, "kernel parameters cannot have default values");
+            ObjectRef d = eval_python(a.defaults[i - first_default]);
+            if (!d || d->kind != Object::Kind::Constant)
+                fail(a.defaults[i - first_default]->pos, "default values must be numbers or booleans");
+            p.has_default = true;
+            p.default_value = *d->value;
+        }
+        fs.params.push_back(std::move(p));
+    }
+    if (def->returns) {
+        const ast::Expr* r = def->returns;
+        if (r->kind == ast::ExprKind::Subscript) {
+            const auto* s = ast::as<ast::Subscript>(r);
+            std::vector<std::string> path;
+            if (dotted_name(s->value, path) && path.back() == "tuple") {
+                std::vector<const ast::Expr*> elts;
+                if (s->slice->kind == ast::ExprKind::Tuple)
+                    for (const ast::Expr* x : ast::as<ast::Tuple>(s->slice)->elts) elts.push_back(x);
+                else
+                    elts.push_back(s->slice);
+                for (const ast::Expr* x : elts) fs.return_tuple.push_back(eval_annotation(x));
+                fs.has_return_annotation = true;
+                return fs;
+            }
+        }
+        TypeRef t = eval_annotation(r);
+        if (t->kind != TypeKind::Void) {
+            fs.return_annotation = t;
+            fs.has_return_annotation = true;
+        }
+    }
+    resolve_static_expressions(fs);
+    return fs;
+}
+
+} // namespace ws

@@ -1,0 +1,132 @@
+// Operators on numbers: unary, binary and comparisons, with Python's
+// semantics (types/python_number.h).
+#include "codegen/python_eval.h"
+#include "syntax/parser.h"
+#include "types/python_number.h"
+
+#include <fmt/format.h>
+
+namespace ws {
+
+namespace {
+
+bool is_py_number(const ObjectRef& o) {
+    return o && o->kind == Object::Kind::Constant && o->value->is_py_number();
+}
+
+bool is_complex(const ObjectRef& o) {
+    return o && o->is_complex;
+}
+
+// What an operation on `a` (and `b`) gives when one is something we could not
+// evaluate: that object, so its reason reaches the message; else null.
+ObjectRef not_evaluated(const ObjectRef& a, const ObjectRef& b = nullptr) {
+    for (const ObjectRef& o : {a, b})
+        if (o && o->kind == Object::Kind::Unsupported && !o->is_complex) return o;
+    return nullptr;
+}
+
+// A number, or a complex number whose value we do not know.
+bool is_numeric(const ObjectRef& o) {
+    return is_py_number(o) || is_complex(o);
+}
+
+std::optional<python::BinOp> python_op(ast::BinOpKind op) {
+    using P = python::BinOp;
+    switch (op) {
+    case ast::BinOpKind::Add: return P::Add;
+    case ast::BinOpKind::Sub: return P::Sub;
+    case ast::BinOpKind::Mult: return P::Mult;
+    case ast::BinOpKind::MatMult: return P::MatMult;
+    case ast::BinOpKind::Div: return P::Div;
+    case ast::BinOpKind::FloorDiv: return P::FloorDiv;
+    case ast::BinOpKind::Mod: return P::Mod;
+    case ast::BinOpKind::Pow: return P::Pow;
+    case ast::BinOpKind::LShift: return P::LShift;
+    case ast::BinOpKind::RShift: return P::RShift;
+    case ast::BinOpKind::BitOr: return P::BitOr;
+    case ast::BinOpKind::BitXor: return P::BitXor;
+    case ast::BinOpKind::BitAnd: return P::BitAnd;
+    }
+    return std::nullopt;
+}
+
+std::optional<python::CmpOp> python_op(ast::CmpOpKind op) {
+    using P = python::CmpOp;
+    switch (op) {
+    case ast::CmpOpKind::Eq: return P::Eq;
+    case ast::CmpOpKind::NotEq: return P::NotEq;
+    case ast::CmpOpKind::Lt: return P::Lt;
+    case ast::CmpOpKind::LtE: return P::LtE;
+    case ast::CmpOpKind::Gt: return P::Gt;
+    case ast::CmpOpKind::GtE: return P::GtE;
+    default: return std::nullopt; // is, in: not on numbers we model
+    }
+}
+
+} // namespace
+
+ObjectRef PythonEval::unary(const ast::UnaryOp* u) const {
+    ObjectRef v = eval(u->operand);
+    if (is_complex(v)) {
+        if (u->op == ast::UnaryOpKind::Invert)
+            throw PythonException{u->pos, "TypeError: bad operand type for unary ~: 'complex'"};
+        return u->op == ast::UnaryOpKind::Not ? unsupported(u) : v;
+    }
+    if (ObjectRef n = not_evaluated(v)) return n;
+    if (!is_py_number(v)) return unsupported(u);
+    switch (u->op) {
+    case ast::UnaryOpKind::USub: return Object::make_constant(python::unary(python::UnaryOp::Neg, *v->value));
+    case ast::UnaryOpKind::UAdd: return Object::make_constant(python::unary(python::UnaryOp::Pos, *v->value));
+    case ast::UnaryOpKind::Not: return Object::make_constant(python::unary(python::UnaryOp::Not, *v->value));
+    case ast::UnaryOpKind::Invert:
+        return Object::make_constant(python::unary(python::UnaryOp::Invert, *v->value));
+    }
+    return unsupported(u);
+}
+
+ObjectRef PythonEval::binary(const ast::BinOp* b) const {
+    ObjectRef l = eval(b->left);
+    ObjectRef r = eval(b->right);
+    return binary(b->op, l, r, b->pos);
+}
+
+ObjectRef PythonEval::binary(ast::BinOpKind op, const ObjectRef& a, const ObjectRef& b,
+                             const Pos& pos) const {
+    if (ObjectRef n = not_evaluated(a, b)) return n;
+    std::string text = source_segment(scope_.source(), pos);
+    if (!is_numeric(a) || !is_numeric(b)) return Object::make_unsupported(text);
+    try {
+        if (is_complex(a) || is_complex(b))
+            python::complex_binary(*python_op(op), is_py_number(b) && !b->value->truthy());
+        return Object::make_constant(python::binary(*python_op(op), *a->value, *b->value));
+    } catch (const python::Error& err) {
+        throw PythonException{pos, err.what()};
+    } catch (const python::ComplexResult&) {
+        return Object::make_complex();
+    } catch (const python::NotModeled& err) {
+        return Object::make_unsupported(fmt::format("`{}` ({})", text, err.what()));
+    }
+}
+
+ObjectRef PythonEval::compare(const ast::Compare* c) const {
+    // `a < b < c` is `a < b and b < c`, each operand evaluated at most once,
+    // and no further than the first false comparison.
+    ObjectRef left = eval(c->left);
+    for (size_t i = 0; i < c->ops.size(); ++i) {
+        ObjectRef right = eval(c->comparators[i]);
+        if (ObjectRef n = not_evaluated(left, right)) return n;
+        std::optional<python::CmpOp> op = python_op(c->ops[i]);
+        if (op && (is_complex(left) || is_complex(right)) && is_numeric(left) && is_numeric(right)) {
+            if (*op == python::CmpOp::Eq || *op == python::CmpOp::NotEq) return unsupported(c);
+            throw PythonException{c->pos, "TypeError: ordering comparison with a complex number"};
+        }
+        if (!op || !is_py_number(left) || !is_py_number(right)) return unsupported(c);
+        if (!python::compare(*op, *left->value, *right->value))
+            return Object::make_constant(Constant::py_bool(false));
+        left = right;
+    }
+    return Object::make_constant(Constant::py_bool(true));
+}
+
+} // namespace ws

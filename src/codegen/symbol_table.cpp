@@ -1,0 +1,56 @@
+#include "codegen/symbol_table.h"
+
+#include <functional>
+
+namespace ws {
+
+size_t SymbolTable::position(std::string_view name) const {
+    if (slots_.empty()) {
+        for (size_t i = 0; i < entries_.size(); ++i)
+            if (entries_[i].first == name) return i;
+        return npos;
+    }
+    const size_t mask = slots_.size() - 1;
+    for (size_t s = std::hash<std::string_view>{}(name)&mask;; s = (s + 1) & mask) {
+        uint32_t slot = slots_[s];
+        if (slot == 0) return npos;
+        if (entries_[slot - 1].first == name) return slot - 1;
+    }
+}
+
+void SymbolTable::index_insert(size_t position) {
+    const size_t mask = slots_.size() - 1;
+    size_t s = std::hash<std::string_view>{}(entries_[position].first) & mask;
+    while (slots_[s] != 0) s = (s + 1) & mask;
+    slots_[s] = static_cast<uint32_t>(position + 1);
+}
+
+void SymbolTable::rebuild_index() {
+    slots_.clear();
+    if (entries_.size() <= kLinearScan) return;
+    size_t n = 64;
+    while (n < entries_.size() * 2) n *= 2; // load factor at most 1/2
+    slots_.assign(n, 0);
+    for (size_t i = 0; i < entries_.size(); ++i) index_insert(i);
+}
+
+void SymbolTable::set(std::string_view name, Value v) {
+    if (size_t i = position(name); i != npos) {
+        entries_[i].second = std::move(v);
+        return;
+    }
+    entries_.emplace_back(std::string(name), std::move(v));
+    if (entries_.size() * 2 > slots_.size())
+        rebuild_index();
+    else
+        index_insert(entries_.size() - 1);
+}
+
+void SymbolTable::erase(std::string_view name) {
+    if (size_t i = position(name); i != npos) {
+        entries_.erase(entries_.begin() + static_cast<std::ptrdiff_t>(i));
+        rebuild_index();
+    }
+}
+
+} // namespace ws

@@ -1,0 +1,46 @@
+// A function's local names: a Python-dict-like table, insertion ordered (Warp
+// iterates its dict when it merges branches and loop-carried variables, and
+// that order shows in the output). Large tables get a flat hash index of
+// positions, which copies as cheaply as the entries (Warp copies the table at
+// every branch and loop), so lookups stay O(1) in functions with thousands of
+// names.
+#pragma once
+
+#include "codegen/value.h"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace ws {
+
+class SymbolTable {
+  public:
+    const Value* find(std::string_view name) const {
+        size_t i = position(name);
+        return i == npos ? nullptr : &entries_[i].second;
+    }
+    bool contains(std::string_view name) const { return position(name) != npos; }
+    void set(std::string_view name, Value v);
+    void erase(std::string_view name);
+    const std::vector<std::pair<std::string, Value>>& entries() const { return entries_; }
+    size_t size() const { return entries_.size(); }
+
+  private:
+    static constexpr size_t npos = static_cast<size_t>(-1);
+    // Up to this many names a linear scan is faster than hashing.
+    static constexpr size_t kLinearScan = 16;
+
+    size_t position(std::string_view name) const;
+    void index_insert(size_t position);
+    void rebuild_index();
+
+    std::vector<std::pair<std::string, Value>> entries_;
+    // Open addressing, linear probing: slot = position in entries_ + 1, 0 is empty.
+    // Empty while the table is small.
+    std::vector<uint32_t> slots_;
+};
+
+} // namespace ws

@@ -1,0 +1,27 @@
+#include "dataset/record_reader.h"
+
+#include "dataset/io_error.h"
+#include "dataset/shard_reader.h"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+namespace ws::dataset {
+
+void for_each_record(const std::filesystem::path& dir, const ShardEntry& e,
+                     const std::function<void(const std::string& line, const Record& r)>& fn) {
+    ShardReader reader(dir / e.file);
+    std::string line;
+    while (reader.next(line)) {
+        Record r;
+        try {
+            from_json(nlohmann::json::parse(line), r);
+        } catch (const nlohmann::json::exception& ex) {
+            throw DataError(fmt::format("{}:{}: not a valid record: {}", (dir / e.file).string(),
+                                        reader.line_number(), ex.what()));
+        }
+        fn(line, r);
+    }
+}
+
+} // namespace ws::dataset

@@ -1,0 +1,20 @@
+// Reading the records of a dataset's shards back, streaming (merge, stats,
+// health): one record in memory at a time.
+#pragma once
+
+#include "dataset/manifest.h"
+#include "dataset/record.h"
+
+#include <filesystem>
+#include <functional>
+#include <string>
+
+namespace ws::dataset {
+
+// Calls fn(line, record) for every record of the shard `dir / e.file`, in order.
+// Throws DataError naming the shard and line of a record that does not parse,
+// IoError when the shard cannot be read.
+void for_each_record(const std::filesystem::path& dir, const ShardEntry& e,
+                     const std::function<void(const std::string& line, const Record& r)>& fn);
+
+} // namespace ws::dataset

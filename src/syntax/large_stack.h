@@ -1,0 +1,19 @@
+// Running the parser and the code generator on a stack of known size. Both
+// recurse on the syntax tree; within the depth limits (limits.h) the deepest
+// input needs about 0.5 MiB of stack in a Release build and several times that
+// under the sanitizers, more than a small `ulimit -s` or a pool thread gives.
+#pragma once
+
+#include <cstddef>
+#include <functional>
+
+namespace ws {
+
+// Stack size for threads that parse or compile (and for TBB's workers that do).
+constexpr size_t kCompileStackBytes = size_t{64} << 20;
+
+// Runs `fn` on a new thread with a kCompileStackBytes stack and waits for it;
+// an exception thrown by `fn` is rethrown here.
+void run_on_large_stack(const std::function<void()>& fn);
+
+} // namespace ws

@@ -1,0 +1,67 @@
+// The structural fingerprint (src/analysis/fingerprint.h): the dataset's dedup
+// key and the synthesizer's measure of structural uniqueness.
+#include "analysis/fingerprint.h"
+
+#include <gtest/gtest.h>
+#include <string>
+
+using namespace ws::analysis;
+
+namespace {
+
+const char* kKernel = R"(import warp as wp
+
+
+@wp.kernel
+def scale(x: wp.array(dtype=float), y: wp.array(dtype=float)):
+    # double it
+    i = wp.tid()
+    y[i] = wp.sin(x[i]) * 2.0
+)";
+
+} // namespace
+
+TEST(Fingerprint, IgnoresNamesCommentsAndLayout) {
+    std::string renamed = R"(import warp as wp
+
+@wp.kernel
+def other_name(a: wp.array(dtype=float),   b: wp.array(dtype=float)):
+    """A docstring."""
+    j = wp.tid()  # index
+    b[j] = wp.sin(a[j]) * 2.0
+)";
+    // the docstring is an extra statement: equal structure needs it in both
+    std::string base = std::string(kKernel);
+    base.insert(base.find("    # double it"), "    \"\"\"doc\"\"\"\n");
+    EXPECT_EQ(fingerprint(base).structure_hash, fingerprint(renamed).structure_hash);
+}
+
+TEST(Fingerprint, SeesBuiltinsLiteralsAndStructure) {
+    uint64_t h = fingerprint(kKernel).structure_hash;
+    std::string cosine = kKernel;
+    cosine.replace(cosine.find("wp.sin"), 6, "wp.cos");
+    EXPECT_NE(h, fingerprint(cosine).structure_hash);
+    std::string literal = kKernel;
+    literal.replace(literal.find("2.0"), 3, "3.0");
+    EXPECT_NE(h, fingerprint(literal).structure_hash);
+    std::string indent = std::string(kKernel) + "    y[i] = 1.0\n";
+    std::string dedent = std::string(kKernel) + "y = 1.0\n";
+    EXPECT_NE(fingerprint(indent).structure_hash, fingerprint(dedent).structure_hash);
+}
+
+TEST(Fingerprint, MinHashEstimatesSimilarity) {
+    Fingerprint a = fingerprint(kKernel);
+    EXPECT_DOUBLE_EQ(estimated_jaccard(a.signature, fingerprint(kKernel).signature), 1.0);
+    std::string longer = std::string(kKernel) + "    y[i] = y[i] + wp.cos(x[i]) * 0.5\n";
+    double similar = estimated_jaccard(a.signature, fingerprint(longer).signature);
+    EXPECT_GT(similar, 0.5);
+    EXPECT_LT(similar, 1.0);
+    std::string unrelated =
+        "import numpy as np\n\nfor k in range(10):\n    print(k, np.zeros(k).sum() + 7)\n";
+    EXPECT_LT(estimated_jaccard(a.signature, fingerprint(unrelated).signature), 0.2);
+}
+
+TEST(Fingerprint, StructureHashIsTheFingerprintsHash) {
+    EXPECT_EQ(structure_hash(kKernel), fingerprint(kKernel).structure_hash);
+    EXPECT_EQ(structure_hash("def (:"), fingerprint("def (:").structure_hash); // the fallback too
+}
