@@ -39,6 +39,10 @@ struct Value {
     int external = -1; // or the external it reads
     int accumulator = -1; // or the loop accumulator it is
     int consumers = 0; // node inputs and sinks that read it
+
+    // Whether its largest or smallest over many elements is one number whatever the inputs: a
+    // value in [0, 1] comes from a step, a mask or a clamp, which reach 0 and 1 on many elements.
+    bool extremes_saturate() const { return facts.unit01; }
 };
 
 struct Node {

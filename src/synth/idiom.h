@@ -19,6 +19,7 @@
 //          vector), V2I V3I (wp.vec2i, wp.vec3i)
 //   FACTS  +  positive (> 0)          0+  non-negative
 //          01 in [0, 1]               u   unit length (vectors, quaternions)
+//          !u input: not known to be of unit length (its length would be 1)
 //          ~K input: |x| <= K required; output: a bound on |x|, a formula of
 //             numbers and input names with * and + (`~ke*4`, `~a+b`, `~1`)
 //          [lo,hi] integer range (input: required; output: guaranteed)
@@ -106,6 +107,7 @@ struct Facts {
     bool nonneg = false;
     bool unit01 = false;
     bool unit = false;
+    bool not_unit = false;  // inputs: a value known to be of unit length is refused
     bool has_range = false; // integers: [lo, hi]
     int64_t lo = 0, hi = 0;
     // Whether a value with these facts satisfies the requirements `need`.

@@ -112,6 +112,10 @@ void parse_type_and_facts(const IdiomSpec& spec, std::string_view word, Port& p,
         } else if (rest[0] == '+') {
             p.facts.positive = p.facts.nonneg = true;
             rest.remove_prefix(1);
+        } else if (rest.starts_with("!u")) {
+            if (is_output) bad(spec, fmt::format("port {}: !u is a requirement of inputs", p.name));
+            p.facts.not_unit = true;
+            rest.remove_prefix(2);
         } else if (rest[0] == 'u') {
             p.facts.unit = true;
             rest.remove_prefix(1);
@@ -376,6 +380,7 @@ bool Facts::satisfies(const Facts& need) const {
     if (need.nonneg && !nonneg) return false;
     if (need.unit01 && !unit01) return false;
     if (need.unit && !unit) return false;
+    if (need.not_unit && unit) return false;
     if (need.has_range && !(has_range && lo >= need.lo && hi <= need.hi)) return false;
     return true;
 }

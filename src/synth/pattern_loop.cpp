@@ -182,9 +182,9 @@ class LoopPattern : public Pattern {
             if (src.stage != Stage::Body || src.type == PortType::B) continue;
             Accumulator a;
             a.source = v;
+            const int extreme = src.type == PortType::F && !src.extremes_saturate() ? dice.knob(Knob::WAccExtreme) : 0;
             const int w[] = {dice.knob(Knob::WAccSum), kind_ != LoopKind::Neighbors ? dice.knob(Knob::WAccMean) : 0,
-                             src.type == PortType::F ? dice.knob(Knob::WAccExtreme) : 0,
-                             src.type == PortType::F ? dice.knob(Knob::WAccExtreme) : 0};
+                             extreme, extreme};
             const size_t op = dice.weighted(w);
             a.op = op < 4 ? static_cast<Accumulator::Op>(op) : Accumulator::Op::Sum;
             Value acc;

@@ -59,8 +59,9 @@ class ReducePattern : public Pattern {
         if (v.type == PortType::B) return Fold::Count;
         const bool per_row = w.plan.dim.size() == 2 && w.dice.on(Knob::PPerRow);
         if (v.type != PortType::F) return per_row ? Fold::PerRow : Fold::Total;
-        const int weights[] = {w.dice.knob(Knob::WFoldTotal), w.dice.knob(Knob::WFoldExtreme),
-                               w.dice.knob(Knob::WFoldExtreme), v.facts.unit01 ? w.dice.knob(Knob::WFoldHistogram) : 0};
+        const int extreme = v.extremes_saturate() ? 0 : w.dice.knob(Knob::WFoldExtreme);
+        const int weights[] = {w.dice.knob(Knob::WFoldTotal), extreme, extreme,
+                               v.facts.unit01 ? w.dice.knob(Knob::WFoldHistogram) : 0};
         static constexpr Fold kFolds[] = {Fold::Total, Fold::Max, Fold::Min, Fold::Histogram};
         const size_t k = w.dice.weighted(weights);
         const Fold fold = k < 4 ? kFolds[k] : Fold::Total;

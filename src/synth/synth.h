@@ -42,8 +42,9 @@ std::string_view category_definition(Category c);
 // inclusive (index arrays hold valid indices of the array they index, an
 // atomic counter starts at min_value == max_value == 0); for struct
 // parameters and arrays of structs, every scalar component of every field is
-// drawn from the range. Outputs are written by the kernel (their range is
-// the initial fill, usually zeros).
+// drawn from the range. Outputs are written by the kernel: one whose range is
+// one value starts filled with it (zeros, a reduction's start); one with a
+// wider range is updated in place and starts drawn from it, like an input.
 struct ArgSpec {
     std::string name;
     std::string type;           // Python annotation as written, e.g. "wp.array(dtype=wp.vec3)"

@@ -147,6 +147,7 @@ LaunchPlan plan_launch(const dataset::Record& r, const RecordCode& cpu) {
             plan.inferred = true;
             a.is_output = f.is_array() && writes_array(cpu, f.name);
         }
+        if (!rec && a.is_output) a.min_value = a.max_value = 0.0; // an inferred output starts at zero
         plan.args.push_back(std::move(a));
     }
 

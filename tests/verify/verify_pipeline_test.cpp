@@ -68,8 +68,9 @@ def oob_write(a: wp.array(dtype=float), out: wp.array(dtype=float)):
     out[i + 1] = a[i]
 )";
 
+// Inputs are drawn from [-1, 1]; outputs start at zero (the range of one value, 0).
 synth::ArgSpec array(const std::string& name, std::vector<int64_t> shape, bool output) {
-    return {name, "", std::move(shape), -1.0, 1.0, output};
+    return {name, "", std::move(shape), output ? 0.0 : -1.0, output ? 0.0 : 1.0, output};
 }
 
 // The module's records, with explicit launches (16 threads, 16-element arrays).
@@ -392,6 +393,8 @@ std::vector<dataset::Record> dependence_records() {
                 python_params(r.python_source, r.kernel_name).count(name)) {
                 if (name == "s")
                     r.launch.args.push_back({name, "float", {}, 0.5, 2.0, false});
+                else if (r.kernel_name == "in_place" && name == "a") // an output with a range: updated in place
+                    r.launch.args.push_back({name, "", {16}, -1.0, 1.0, true});
                 else
                     r.launch.args.push_back(array(name, {name == "counter" || name == "count" ? 1 : 16},
                                                   outputs.count(name) > 0));

@@ -143,13 +143,16 @@ void RecordRun::fill_initial(ArgBuffers& a) {
     const bool output = a.is_array() && a.spec->is_output;
     double lo = a.spec->min_value, hi = a.spec->max_value;
     if (!(lo <= hi)) std::swap(lo, hi);
+    // An output that is not drawn starts filled with its one value: zeros, like the wp.zeros
+    // Warp programs allocate, or a reduction's start.
+    const bool filled = !a.drawn();
     std::uniform_real_distribution<double> weight(0.5, 1.5);
     for (int64_t e = 0; e < a.count; ++e) {
         for (int c = 0; c < a.desc.ncomp; ++c) {
             const int s = a.desc.comps[c].scalar;
-            if (output) {
-                // Outputs start at zero, like the wp.zeros Warp programs allocate.
-                if (is_float(s)) a.weights.push_back((rng_() & 1 ? 1.0 : -1.0) * weight(rng_));
+            if (output && is_float(s)) a.weights.push_back((rng_() & 1 ? 1.0 : -1.0) * weight(rng_));
+            if (filled) {
+                if (lo != 0.0) store_scalar(a.component(a.initial.data(), e, c), s, lo);
                 continue;
             }
             draw_component(a.component(a.initial.data(), e, c), s, lo, hi, rng_);

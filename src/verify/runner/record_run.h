@@ -39,6 +39,9 @@ struct ArgBuffers {
     std::vector<double> weights;  // loss weights, one per float component (outputs only)
 
     bool is_array() const { return desc.kind == WS_ARRAY; }
+    // Whether the initial values are drawn from the spec's range: inputs, and outputs the kernel
+    // updates in place (an output whose range is one value starts filled with it).
+    bool drawn() const { return !(is_array() && spec->is_output) || spec->min_value != spec->max_value; }
     size_t bytes() const { return size_t(count) * size_t(desc.elem_size); }
     uint8_t* component(uint8_t* base, int64_t elem, int comp) const {
         return base + size_t(elem) * size_t(desc.elem_size) + size_t(desc.comps[comp].offset);
