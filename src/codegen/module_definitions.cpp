@@ -1,10 +1,10 @@
 // Definitions at a module's top level: @wp.func and @wp.kernel functions,
 // @wp.struct classes, and the type annotations of their parameters.
 #include "codegen/adjoint.h"
-#include "syntax/ast_walk.h"
 #include "codegen/emit.h"
 #include "codegen/module_scope.h"
 #include "codegen/warp_names.h"
+#include "syntax/ast_walk.h"
 
 #include <algorithm>
 #include <fmt/format.h>
@@ -59,7 +59,8 @@ void ModuleScope::define_kernel(const ast::FunctionDef* def, const ast::Call* de
             Object::make_unsupported(fmt::format("kernel '{}' of another module", def->name));
         return;
     }
-    if (kernel_keys_.count(k->src.key)) fail(def->pos, fmt::format("kernel '{}' is defined twice", def->name));
+    if (kernel_keys_.count(k->src.key))
+        fail(def->pos, fmt::format("kernel '{}' is defined twice", def->name));
     for (const Param& p : k->src.params)
         if (p.type->is_generic()) {
             // A generic kernel is only compiled for wp.overload()-ed types; alone it adds no code.

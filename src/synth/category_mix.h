@@ -12,10 +12,11 @@ namespace ws::synth {
 
 struct CategoryMix {
     Category category;
-    std::array<int, kPatternCount> patterns; // Map, Gather, Stencil, Reduce, Compact, Rows, Neighbors, Samples
-    std::array<int, kDomainCount> domains;   // Math, Particles, Rigid, Continuum, Geometry, Imaging,
-                                             // Learning, Random, Grids, Bits
-    uint32_t prefer;                         // Trait bits
+    std::array<int, kPatternCount>
+        patterns;                          // Map, Gather, Stencil, Reduce, Compact, Rows, Neighbors, Samples
+    std::array<int, kDomainCount> domains; // Math, Particles, Rigid, Continuum, Geometry, Imaging,
+                                           // Learning, Random, Grids, Bits
+    uint32_t prefer;                       // Trait bits
 };
 
 const CategoryMix& category_mix(Category c);

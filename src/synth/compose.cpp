@@ -45,16 +45,16 @@ double role_mag(const std::string& role, const Port& port) {
     if (const Role* r = find_role(role)) m = std::max(std::fabs(r->spec->lo), std::fabs(r->spec->hi));
     if (port.facts.unit || port.facts.unit01) m = std::min(m, 1.0);
     if (port.max_abs > 0.0) m = std::min(m, port.max_abs);
-    if (port.facts.has_range) m = static_cast<double>(std::max(std::llabs(port.facts.lo), std::llabs(port.facts.hi)));
+    if (port.facts.has_range)
+        m = static_cast<double>(std::max(std::llabs(port.facts.lo), std::llabs(port.facts.hi)));
     return std::max(m, 1e-3);
 }
 
 // Whether a role asked of the idiom's result reaches input `p`: the idiom
 // returns `^x` of p's type (lerp of two velocities is a velocity).
 bool passes_role(const Idiom& idiom, const Port& p) {
-    return std::any_of(idiom.outputs.begin(), idiom.outputs.end(), [&](const Port& o) {
-        return o.role.starts_with('^') && o.type == p.type;
-    });
+    return std::any_of(idiom.outputs.begin(), idiom.outputs.end(),
+                       [&](const Port& o) { return o.role.starts_with('^') && o.type == p.type; });
 }
 
 } // namespace
@@ -104,7 +104,8 @@ const Idiom* Composer::pick_root(const std::function<bool(const Idiom&)>& filter
         const int w = weight(*i);
         // A root reads per-element data: one of uniform inputs only would give
         // every element the same value.
-        const bool per_element = std::any_of(i->inputs.begin(), i->inputs.end(), [](const Port& p) { return !p.uniform; });
+        const bool per_element =
+            std::any_of(i->inputs.begin(), i->inputs.end(), [](const Port& p) { return !p.uniform; });
         if (w > 0 && per_element && (!filter || filter(*i))) {
             pool.push_back(i);
             weights.push_back(w);
@@ -143,7 +144,8 @@ const Idiom* Composer::pick_producer(const Port& port, const std::string& role, 
             if (o.type != port.type || !o.facts.satisfies(port.facts)) continue;
             bool inherits = false;
             if (o.role.starts_with('^')) {
-                const Port& src = i->inputs[static_cast<size_t>(i->input_index(std::string_view(o.role).substr(1)))];
+                const Port& src =
+                    i->inputs[static_cast<size_t>(i->input_index(std::string_view(o.role).substr(1)))];
                 inherits = !src.uniform && (is_generic(src.role) || roles_compatible(src.role, role));
             }
             if (roles_compatible(o.role, role) || inherits) {
@@ -183,7 +185,8 @@ int Composer::external(const Idiom& idiom, int port, Stage stage, const std::str
     v.role = role;
     v.noun = noun_of(role);
     v.uniform = e.access == Access::Uniform;
-    v.stage = (e.access == Access::Uniform || e.access == Access::Provided || e.invariant) ? Stage::Pre : stage;
+    v.stage =
+        (e.access == Access::Uniform || e.access == Access::Provided || e.invariant) ? Stage::Pre : stage;
     v.external = static_cast<int>(plan.graph.externals.size());
     const int id = add_value(v);
     e.value = id;
@@ -194,7 +197,8 @@ int Composer::external(const Idiom& idiom, int port, Stage stage, const std::str
 int Composer::wire(const Idiom& idiom, int port, Stage stage, int depth, const std::string& role_hint,
                    const std::vector<int>& taken) {
     const Port& p = idiom.inputs[static_cast<size_t>(port)];
-    const std::string role = is_generic(p.role) && !role_hint.empty() && passes_role(idiom, p) ? role_hint : p.role;
+    const std::string role =
+        is_generic(p.role) && !role_hint.empty() && passes_role(idiom, p) ? role_hint : p.role;
     // Endpoint and neighbour inputs always read their array at their place (once per kernel).
     if (!p.uniform && rules_.place) {
         const External placed = rules_.place(idiom, port, stage);
@@ -238,8 +242,8 @@ void Composer::set_outputs(int node) {
         v.noun = noun_of(port.role);
         if (port.role.starts_with('^')) {
             // `^x`: what the idiom returns is still what x was (a clamped velocity).
-            const Value& in = plan.graph.values[static_cast<size_t>(n.inputs[static_cast<size_t>(
-                idiom.input_index(std::string_view(port.role).substr(1)))])];
+            const Value& in = plan.graph.values[static_cast<size_t>(
+                n.inputs[static_cast<size_t>(idiom.input_index(std::string_view(port.role).substr(1)))])];
             v.role = in.role;
             v.noun = in.noun;
         }
@@ -251,7 +255,8 @@ void Composer::set_outputs(int node) {
             double m = 0.0;
             for (const BoundTerm& t : port.bound) {
                 double term = t.coeff;
-                for (int i : t.inputs) term *= plan.graph.values[static_cast<size_t>(n.inputs[static_cast<size_t>(i)])].mag;
+                for (int i : t.inputs)
+                    term *= plan.graph.values[static_cast<size_t>(n.inputs[static_cast<size_t>(i)])].mag;
                 m += term;
             }
             v.mag = m;

@@ -36,7 +36,8 @@ std::string join(const std::vector<std::string>& parts) {
 bool names_a_value(const std::string& text) {
     if (text.empty() || text.size() > 24 || !std::isalpha(static_cast<unsigned char>(text[0]))) return false;
     return std::all_of(text.begin(), text.end(), [](char c) {
-        return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '[' || c == ']' || c == ',' || c == ' ';
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '[' || c == ']' || c == ',' ||
+               c == ' ';
     });
 }
 
@@ -55,14 +56,16 @@ std::string phrase(const Plan& plan, int node, const std::vector<std::string>& t
         const int in = idiom.input_index(name);
         const int o = idiom.output_index(name);
         spans.emplace_back(i, close + 1);
-        values.push_back(in >= 0 ? n.inputs[static_cast<size_t>(in)] : (o >= 0 ? n.outputs[static_cast<size_t>(o)] : -1));
+        values.push_back(in >= 0 ? n.inputs[static_cast<size_t>(in)]
+                                 : (o >= 0 ? n.outputs[static_cast<size_t>(o)] : -1));
     }
     auto noun = [&](size_t k) {
         const int v = values[k];
         std::string out = plan.graph.values[static_cast<size_t>(v)].noun;
         bool shared = false;
         for (size_t m = 0; m < values.size(); ++m)
-            shared = shared || (m != k && values[m] != v && plan.graph.values[static_cast<size_t>(values[m])].noun == out);
+            shared = shared || (m != k && values[m] != v &&
+                                plan.graph.values[static_cast<size_t>(values[m])].noun == out);
         if (shared && static_cast<size_t>(v) < texts.size() && names_a_value(texts[static_cast<size_t>(v)]))
             out += " `" + texts[static_cast<size_t>(v)] + "`";
         return out;
@@ -71,7 +74,9 @@ std::string phrase(const Plan& plan, int node, const std::vector<std::string>& t
     size_t at = 0;
     for (size_t k = 0; k < spans.size(); ++k) {
         out += p.substr(at, spans[k].first - at);
-        out += values[k] >= 0 ? noun(k) : std::string(p.substr(spans[k].first + 1, spans[k].second - spans[k].first - 2));
+        out += values[k] >= 0
+                   ? noun(k)
+                   : std::string(p.substr(spans[k].first + 1, spans[k].second - spans[k].first - 2));
         at = spans[k].second;
     }
     out += p.substr(at);
@@ -97,7 +102,8 @@ std::string describe(const Plan& plan, const std::vector<std::pair<int, std::str
     }
     std::vector<std::string> writes;
     for (const auto& [value, array] : outputs)
-        writes.push_back(fmt::format("{} to `{}`", plan.graph.values[static_cast<size_t>(value)].noun, array));
+        writes.push_back(
+            fmt::format("{} to `{}`", plan.graph.values[static_cast<size_t>(value)].noun, array));
     if (!writes.empty()) text += " It writes " + join(writes) + ".";
     return text;
 }

@@ -34,11 +34,11 @@ struct Value {
     std::string noun; // for descriptions, e.g. "the spring force"
     bool uniform = false;
     Stage stage = Stage::Pre;
-    int node = -1;     // producing node, or -1
-    int port = 0;      // output port of that node
-    int external = -1; // or the external it reads
+    int node = -1;        // producing node, or -1
+    int port = 0;         // output port of that node
+    int external = -1;    // or the external it reads
     int accumulator = -1; // or the loop accumulator it is
-    int consumers = 0; // node inputs and sinks that read it
+    int consumers = 0;    // node inputs and sinks that read it
 
     // Whether its largest or smallest over many elements is one number whatever the inputs: a
     // value in [0, 1] comes from a step, a mask or a clamp, which reach 0 and 1 on many elements.
@@ -62,15 +62,15 @@ struct Node {
 struct External {
     std::string role;
     PortType type = PortType::F;
-    Facts facts; // what the data guarantees (its range is chosen to match)
+    Facts facts;          // what the data guarantees (its range is chosen to match)
     double max_abs = 0.0; // a cap on its range (0: the role's range)
     Access access = Access::Element;
-    int endpoint = -1;                 // Endpoint: which gathered index
-    std::array<int, 3> offset{};       // Neighbor: the offset
-    std::string default_value;         // Uniform: a typical literal
-    std::string port_name;             // the port it was made for
-    std::string group;                 // externals of one group share an array (stencil neighbours)
-    bool invariant = false;            // read once before a loop although a loop body uses it
+    int endpoint = -1;           // Endpoint: which gathered index
+    std::array<int, 3> offset{}; // Neighbor: the offset
+    std::string default_value;   // Uniform: a typical literal
+    std::string port_name;       // the port it was made for
+    std::string group;           // externals of one group share an array (stencil neighbours)
+    bool invariant = false;      // read once before a loop although a loop body uses it
     int value = -1;
 };
 
@@ -80,15 +80,15 @@ enum class SinkKind : uint8_t {
     AtomicSub,
     AtomicMax,
     AtomicMin,
-    Compact,   // appended through an atomic counter when a condition holds
+    Compact, // appended through an atomic counter when a condition holds
 };
 
 struct Sink {
     int value = -1;
     SinkKind kind = SinkKind::Store;
-    int endpoint = -1;   // atomics at a gathered index
-    int condition = -1;  // Compact: the boolean value
-    int in_place = -1;   // Store: the external whose array is written back
+    int endpoint = -1;  // atomics at a gathered index
+    int condition = -1; // Compact: the boolean value
+    int in_place = -1;  // Store: the external whose array is written back
 };
 
 // A loop accumulator: `acc = zero` before the loop, `acc op= v` in the body.

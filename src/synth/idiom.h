@@ -56,16 +56,16 @@ namespace ws::synth {
 // What an idiom is about: the library's chapters. A kernel draws its idioms
 // from one domain (plus the generic math that every domain may use).
 enum class Domain : uint8_t {
-    Math,       // generic numerics usable anywhere: lerp, clamp, remap, smoothstep
-    Particles,  // particle physics: integrators, springs, contacts, SPH/DEM
-    Rigid,      // rigid bodies, quaternions, transforms, spatial algebra
-    Continuum,  // FEM/MPM: deformation gradients, strain, stress, weights
-    Geometry,   // rays, boxes, spheres, triangles, closest points, barycentrics
-    Imaging,    // color, tone mapping, sampling, shading, filters
-    Learning,   // activations, losses, normalisation, optimiser steps
-    Random,     // sampling and Monte Carlo with Warp's RNG
-    Grids,      // stencils and PDEs on grids: Laplacians, advection, diffusion
-    Bits,       // integer work: hashing, Morton codes, packing, index math
+    Math,      // generic numerics usable anywhere: lerp, clamp, remap, smoothstep
+    Particles, // particle physics: integrators, springs, contacts, SPH/DEM
+    Rigid,     // rigid bodies, quaternions, transforms, spatial algebra
+    Continuum, // FEM/MPM: deformation gradients, strain, stress, weights
+    Geometry,  // rays, boxes, spheres, triangles, closest points, barycentrics
+    Imaging,   // color, tone mapping, sampling, shading, filters
+    Learning,  // activations, losses, normalisation, optimiser steps
+    Random,    // sampling and Monte Carlo with Warp's RNG
+    Grids,     // stencils and PDEs on grids: Laplacians, advection, diffusion
+    Bits,      // integer work: hashing, Morton codes, packing, index math
     Count
 };
 constexpr size_t kDomainCount = static_cast<size_t>(Domain::Count);
@@ -126,8 +126,8 @@ struct Port {
     Facts facts;
     bool uniform = false;
     std::string role;
-    std::string default_value; // literal text, float32 spelling
-    double max_abs = 0.0;      // inputs: required |x| <= max_abs (0: none)
+    std::string default_value;    // literal text, float32 spelling
+    double max_abs = 0.0;         // inputs: required |x| <= max_abs (0: none)
     std::vector<BoundTerm> bound; // outputs: |x| <= sum of terms (empty: none declared)
 };
 

@@ -1,6 +1,5 @@
 // Parsing and checking idiom specs (the grammar is in idiom.h).
 #include "synth/idiom.h"
-
 #include "synth/pytext.h"
 
 #include <algorithm>
@@ -13,8 +12,8 @@ namespace ws::synth {
 
 namespace {
 
-constexpr std::string_view kDomainNames[] = {"math",     "particles", "rigid",    "continuum", "geometry",
-                                             "imaging",  "learning",  "random",   "grids",     "bits"};
+constexpr std::string_view kDomainNames[] = {"math",    "particles", "rigid",  "continuum", "geometry",
+                                             "imaging", "learning",  "random", "grids",     "bits"};
 static_assert(std::size(kDomainNames) == kDomainCount);
 
 struct TypeName {
@@ -22,12 +21,11 @@ struct TypeName {
     PortType type;
 };
 // Longest spellings first, so `M22` is not read as `M`.
-constexpr TypeName kTypeNames[] = {{"M22", PortType::M22}, {"M33", PortType::M33}, {"M44", PortType::M44},
-                                   {"V2I", PortType::V2I}, {"V3I", PortType::V3I}, {"SV", PortType::SV},
-                                   {"V2", PortType::V2},   {"V3", PortType::V3},   {"L", PortType::L},
-                                   {"V4", PortType::V4},   {"F", PortType::F},     {"I", PortType::I},
-                                   {"U", PortType::U},     {"B", PortType::B},     {"Q", PortType::Q},
-                                   {"T", PortType::T}};
+constexpr TypeName kTypeNames[] = {
+    {"M22", PortType::M22}, {"M33", PortType::M33}, {"M44", PortType::M44}, {"V2I", PortType::V2I},
+    {"V3I", PortType::V3I}, {"SV", PortType::SV},   {"V2", PortType::V2},   {"V3", PortType::V3},
+    {"L", PortType::L},     {"V4", PortType::V4},   {"F", PortType::F},     {"I", PortType::I},
+    {"U", PortType::U},     {"B", PortType::B},     {"Q", PortType::Q},     {"T", PortType::T}};
 
 [[noreturn]] void bad(const IdiomSpec& spec, const std::string& what) {
     throw std::invalid_argument(fmt::format("idiom {}: {}", spec.id, what));
@@ -141,7 +139,8 @@ void parse_type_and_facts(const IdiomSpec& spec, std::string_view word, Port& p,
     }
 }
 
-Port parse_port(const IdiomSpec& spec, std::string_view text, bool is_output, const std::vector<Port>& inputs) {
+Port parse_port(const IdiomSpec& spec, std::string_view text, bool is_output,
+                const std::vector<Port>& inputs) {
     const size_t colon = text.find(':');
     if (colon == std::string_view::npos) bad(spec, fmt::format("port '{}' has no ':'", text));
     Port p;
@@ -162,7 +161,8 @@ Port parse_port(const IdiomSpec& spec, std::string_view text, bool is_output, co
     }
     p.role = std::string(rest);
     if (p.role.empty()) bad(spec, fmt::format("port {} has no role", p.name));
-    if (!p.default_value.empty() && !p.uniform) bad(spec, fmt::format("port {}: a default needs '#'", p.name));
+    if (!p.default_value.empty() && !p.uniform)
+        bad(spec, fmt::format("port {}: a default needs '#'", p.name));
     return p;
 }
 
@@ -210,12 +210,15 @@ std::string_view operator_after(std::string_view body, size_t pos) {
         size_t e = pos;
         while (e < body.size() && is_ident_char(body[e])) ++e;
         const std::string_view word = body.substr(pos, e - pos);
-        return word == "and" || word == "or" || word == "if" || word == "in" || word == "is" ? word : std::string_view{};
+        return word == "and" || word == "or" || word == "if" || word == "in" || word == "is"
+                   ? word
+                   : std::string_view{};
     }
     size_t e = pos;
     while (e < body.size() && std::string_view("=<>*/!+-%&|^@").find(body[e]) != std::string_view::npos) ++e;
     const std::string_view op = body.substr(pos, e - pos);
-    if (op == "=" || (op.size() > 1 && op.back() == '=' && op != "==" && op != "<=" && op != ">=" && op != "!="))
+    if (op == "=" ||
+        (op.size() > 1 && op.back() == '=' && op != "==" && op != "<=" && op != ">=" && op != "!="))
         return {};
     return op;
 }
@@ -227,7 +230,8 @@ void set_context(std::string_view body, size_t begin, size_t end, Piece& piece) 
     piece.left = before.empty() ? 0 : operator_precedence(before, unary);
     // A right operand of a left-associative operator needs parentheses at the same level.
     if (piece.left > 0 && !unary && before != "**") piece.left += 1;
-    piece.right = after == "." || after == "[" ? 100 : (after.empty() ? 0 : operator_precedence(after, false));
+    piece.right =
+        after == "." || after == "[" ? 100 : (after.empty() ? 0 : operator_precedence(after, false));
     if (after == "**") piece.right += 1;
 }
 
@@ -272,12 +276,13 @@ std::vector<Piece> parse_body(const IdiomSpec& spec, const Idiom& idiom, std::ve
 // the start of a line, or `for X in`).
 bool assigned_at(const std::vector<Piece>& body, size_t k) {
     const bool line_start =
-        k == 0 || (body[k - 1].kind == Piece::Kind::Text &&
-                   trim(body[k - 1].text.substr(body[k - 1].text.rfind('\n') == std::string::npos
-                                                    ? 0
-                                                    : body[k - 1].text.rfind('\n') + 1))
-                       .empty());
-    const bool for_target = k > 0 && body[k - 1].kind == Piece::Kind::Text && body[k - 1].text.ends_with("for ");
+        k == 0 ||
+        (body[k - 1].kind == Piece::Kind::Text &&
+         trim(body[k - 1].text.substr(
+                  body[k - 1].text.rfind('\n') == std::string::npos ? 0 : body[k - 1].text.rfind('\n') + 1))
+             .empty());
+    const bool for_target =
+        k > 0 && body[k - 1].kind == Piece::Kind::Text && body[k - 1].text.ends_with("for ");
     if (for_target) return true;
     if (!line_start || k + 1 >= body.size() || body[k + 1].kind != Piece::Kind::Text) return false;
     const std::string_view after = body[k + 1].text;
@@ -303,8 +308,8 @@ void check_body(const IdiomSpec& spec, Idiom& idiom) {
                 ++output_writes[static_cast<size_t>(idiom.output_index(p.text))];
             }
         } else if (p.kind == Piece::Kind::Temp) {
-            const auto t = static_cast<size_t>(
-                std::find(idiom.temps.begin(), idiom.temps.end(), p.text) - idiom.temps.begin());
+            const auto t = static_cast<size_t>(std::find(idiom.temps.begin(), idiom.temps.end(), p.text) -
+                                               idiom.temps.begin());
             if (!temp_defined[t] && !assigned_at(idiom.body, k))
                 bad(spec, fmt::format("temporary ${} is read before it is assigned", p.text));
             temp_defined[t] = true;
@@ -317,7 +322,8 @@ void check_body(const IdiomSpec& spec, Idiom& idiom) {
         if (temp_uses[t] < 2) bad(spec, fmt::format("temporary ${} is never read", idiom.temps[t]));
     if (idiom.expression) return;
     for (size_t o = 0; o < idiom.outputs.size(); ++o)
-        if (!output_writes[o]) bad(spec, fmt::format("output {{{}}} is never assigned", idiom.outputs[o].name));
+        if (!output_writes[o])
+            bad(spec, fmt::format("output {{{}}} is never assigned", idiom.outputs[o].name));
 }
 
 void parse_names(const IdiomSpec& spec, Idiom& idiom) {
@@ -412,7 +418,8 @@ Idiom parse_idiom(const IdiomSpec& spec) {
     const std::string_view ins = trim(spec.sig.substr(0, arrow)), outs = trim(spec.sig.substr(arrow + 2));
     if (!ins.empty())
         for (std::string_view p : split(ins, ',')) idiom.inputs.push_back(parse_port(spec, p, false, {}));
-    for (std::string_view p : split(outs, ',')) idiom.outputs.push_back(parse_port(spec, p, true, idiom.inputs));
+    for (std::string_view p : split(outs, ','))
+        idiom.outputs.push_back(parse_port(spec, p, true, idiom.inputs));
     if (idiom.outputs.empty()) bad(spec, "no outputs");
     for (const Port& o : idiom.outputs) {
         if (o.uniform) bad(spec, fmt::format("output {} cannot be uniform", o.name));

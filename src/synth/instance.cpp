@@ -71,7 +71,8 @@ int reads_of(const Idiom& idiom, int port) {
     }));
 }
 
-std::vector<std::string> render_helper_body(const Idiom& idiom, Scalar fp, const std::vector<std::string>& inputs) {
+std::vector<std::string> render_helper_body(const Idiom& idiom, Scalar fp,
+                                            const std::vector<std::string>& inputs) {
     Binding b;
     if (inputs.empty())
         for (const Port& p : idiom.inputs) b.inputs.push_back(p.name);

@@ -24,6 +24,7 @@ std::string render_expression(const Idiom& idiom, const Binding& b, Scalar fp);
 int reads_of(const Idiom& idiom, int port);
 // The body as a @wp.func's: inputs are its parameters (named as the ports, or
 // `inputs` when given), results returned. Lines unindented.
-std::vector<std::string> render_helper_body(const Idiom& idiom, Scalar fp, const std::vector<std::string>& inputs = {});
+std::vector<std::string> render_helper_body(const Idiom& idiom, Scalar fp,
+                                            const std::vector<std::string>& inputs = {});
 
 } // namespace ws::synth

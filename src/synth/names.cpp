@@ -46,7 +46,8 @@ std::string NameSet::fresh(const std::vector<std::string>& candidates) {
 std::string NameSet::fresh_from(std::string_view base) {
     std::string name(base);
     for (int n = 2; taken(name); ++n)
-        name = fmt::format("{}{}{}", base, std::isdigit(static_cast<unsigned char>(base.back())) ? "_" : "", n);
+        name =
+            fmt::format("{}{}{}", base, std::isdigit(static_cast<unsigned char>(base.back())) ? "_" : "", n);
     used_.insert(name);
     return name;
 }

@@ -12,7 +12,9 @@ namespace {
 class CompactPattern : public Pattern {
   public:
     std::string_view name() const override { return "compact"; }
-    bool fits(Domain d) const override { return pattern_util::domain_has(d, kPredicate) || d == Domain::Math; }
+    bool fits(Domain d) const override {
+        return pattern_util::domain_has(d, kPredicate) || d == Domain::Math;
+    }
 
     void compose(Plan& plan, Dice& dice) const override {
         plan.dim = pattern_util::grid(1, dice);
@@ -43,14 +45,16 @@ class CompactPattern : public Pattern {
         w.read_all(Stage::Pre, tid);
         w.write_nodes(Stage::Pre);
         const int cond = plan.graph.sinks.front().condition;
-        const std::string counter = w.array_param({"count", "counter", "num_kept"}, PortType::I, {1}, 0.0, 0.0, true);
+        const std::string counter =
+            w.array_param({"count", "counter", "num_kept"}, PortType::I, {1}, 0.0, 0.0, true);
         w.body.open("if " + w.text(cond));
         const std::string slot = w.names.fresh({"slot", "dst", "k"});
         w.body.line(fmt::format("{} = wp.atomic_add({}, 0, 1)", slot, counter));
         for (const Sink& s : plan.graph.sinks) {
             const Value& v = plan.graph.values[static_cast<size_t>(s.value)];
-            const std::string out = w.array_param(w.output_names(s.value), v.type == PortType::B ? PortType::I : v.type,
-                                                  plan.dim, 0.0, 0.0, true);
+            const std::string out =
+                w.array_param(w.output_names(s.value), v.type == PortType::B ? PortType::I : v.type, plan.dim,
+                              0.0, 0.0, true);
             w.store(out, slot, s.value);
             w.outputs.emplace_back(s.value, out);
         }

@@ -4,7 +4,6 @@
 // results are stored per element or scattered to the endpoints with atomics
 // (a pair force acts on the first endpoint and, opposite, on the second).
 #include "synth/pattern.h"
-
 #include "synth/roles.h"
 
 #include <algorithm>
@@ -29,7 +28,8 @@ int endpoint_of(const Idiom& idiom, int port) {
 
 // Values that mean something when added up per vertex (not rotations or poses).
 bool accumulates(PortType t) {
-    return t == PortType::F || t == PortType::V2 || t == PortType::V3 || t == PortType::V4 || t == PortType::M33;
+    return t == PortType::F || t == PortType::V2 || t == PortType::V3 || t == PortType::V4 ||
+           t == PortType::M33;
 }
 
 class GatherPattern : public Pattern {
@@ -84,7 +84,7 @@ class GatherPattern : public Pattern {
             const External& ext = plan.graph.externals[e];
             if (ext.access != Access::Endpoint) continue;
             w.read(static_cast<int>(e), fmt::format("{}[{}]", w.array_name(static_cast<int>(e)),
-                                                     idx[static_cast<size_t>(ext.endpoint)]));
+                                                    idx[static_cast<size_t>(ext.endpoint)]));
         }
         w.read_all(Stage::Pre, tid);
         w.write_nodes(Stage::Pre);
@@ -167,10 +167,12 @@ class GatherPattern : public Pattern {
         std::vector<std::pair<int, std::string>> scattered; // value -> per-vertex array
         for (const Sink& s : plan.graph.sinks) {
             if (s.kind == SinkKind::Store) continue;
-            auto it = std::find_if(scattered.begin(), scattered.end(), [&](const auto& p) { return p.first == s.value; });
+            auto it = std::find_if(scattered.begin(), scattered.end(),
+                                   [&](const auto& p) { return p.first == s.value; });
             if (it == scattered.end()) {
                 const PortType t = plan.graph.values[static_cast<size_t>(s.value)].type;
-                scattered.emplace_back(s.value, w.array_param(w.output_names(s.value), t, {plan.vertices}, 0.0, 0.0, true));
+                scattered.emplace_back(
+                    s.value, w.array_param(w.output_names(s.value), t, {plan.vertices}, 0.0, 0.0, true));
                 it = scattered.end() - 1;
                 w.outputs.emplace_back(s.value, it->second);
             }
@@ -180,7 +182,6 @@ class GatherPattern : public Pattern {
         pattern_util::write_stores(w, plan.dim, tid);
     }
 };
-
 
 } // namespace
 

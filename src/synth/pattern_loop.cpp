@@ -5,9 +5,8 @@
 //   neighbors  a thread per particle, the loop over every other particle (a
 //              pair idiom reads the thread's own data and the neighbour's)
 //   samples    a thread per element, the loop draws random samples
-#include "synth/pattern.h"
-
 #include "synth/library.h"
+#include "synth/pattern.h"
 
 #include <algorithm>
 #include <fmt/format.h>
@@ -74,7 +73,8 @@ class LoopPattern : public Pattern {
         for (size_t a = 0; a < plan.graph.accumulators.size(); ++a) {
             const int v = plan.graph.accumulators[a].value;
             if (!dice.on(Knob::PExtend)) continue;
-            if (auto cons = c.pick_consumer(v, Stage::Post)) c.add(*cons->first, Stage::Post, {{cons->second, v}});
+            if (auto cons = c.pick_consumer(v, Stage::Post))
+                c.add(*cons->first, Stage::Post, {{cons->second, v}});
         }
         for (int v : plan.graph.open_values()) {
             if (plan.graph.values[static_cast<size_t>(v)].stage == Stage::Body) continue;
@@ -102,7 +102,8 @@ class LoopPattern : public Pattern {
         w.write_nodes(Stage::Body);
         for (size_t a = 0; a < accs.size(); ++a) write_accumulate(w, plan.graph.accumulators[a], accs[a]);
         w.body.close();
-        for (size_t a = 0; a < accs.size(); ++a) finish_accumulator(w, plan.graph.accumulators[a], accs[a], count);
+        for (size_t a = 0; a < accs.size(); ++a)
+            finish_accumulator(w, plan.graph.accumulators[a], accs[a], count);
         w.read_all(Stage::Post, tid);
         w.write_nodes(Stage::Post);
         pattern_util::write_stores(w, plan.dim, tid);
@@ -168,9 +169,9 @@ class LoopPattern : public Pattern {
         r.allows = [kind](const Idiom& i) {
             if (kind == LoopKind::Neighbors && !fits_neighbour_loop(i)) return false;
             return !i.has(kStencil) && std::all_of(i.outputs.begin(), i.outputs.end(), [](const Port& o) {
-                       return o.type == PortType::F || o.type == PortType::V2 || o.type == PortType::V3 ||
-                              o.type == PortType::V4;
-                   });
+                return o.type == PortType::F || o.type == PortType::V2 || o.type == PortType::V3 ||
+                       o.type == PortType::V4;
+            });
         };
         return r;
     }
@@ -182,9 +183,10 @@ class LoopPattern : public Pattern {
             if (src.stage != Stage::Body || src.type == PortType::B) continue;
             Accumulator a;
             a.source = v;
-            const int extreme = src.type == PortType::F && !src.extremes_saturate() ? dice.knob(Knob::WAccExtreme) : 0;
-            const int w[] = {dice.knob(Knob::WAccSum), kind_ != LoopKind::Neighbors ? dice.knob(Knob::WAccMean) : 0,
-                             extreme, extreme};
+            const int extreme =
+                src.type == PortType::F && !src.extremes_saturate() ? dice.knob(Knob::WAccExtreme) : 0;
+            const int w[] = {dice.knob(Knob::WAccSum),
+                             kind_ != LoopKind::Neighbors ? dice.knob(Knob::WAccMean) : 0, extreme, extreme};
             const size_t op = dice.weighted(w);
             a.op = op < 4 ? static_cast<Accumulator::Op>(op) : Accumulator::Op::Sum;
             Value acc;
@@ -195,7 +197,8 @@ class LoopPattern : public Pattern {
             acc.facts.positive = src.facts.positive; // every loop runs at least once
             acc.mag = a.op == Accumulator::Op::Sum ? src.mag * static_cast<double>(plan.inner) : src.mag;
             static const char* kPrefix[] = {"the sum of ", "the mean of ", "the largest ", "the smallest "};
-            acc.noun = kPrefix[static_cast<size_t>(a.op)] + src.noun.substr(src.noun.starts_with("the ") ? 4 : 0);
+            acc.noun =
+                kPrefix[static_cast<size_t>(a.op)] + src.noun.substr(src.noun.starts_with("the ") ? 4 : 0);
             acc.accumulator = static_cast<int>(plan.graph.accumulators.size());
             ++src.consumers;
             a.value = c.add_value(std::move(acc));
@@ -208,7 +211,8 @@ class LoopPattern : public Pattern {
         for (size_t e = 0; e < plan.graph.externals.size(); ++e) {
             const External& ext = plan.graph.externals[e];
             if (ext.access != Access::Element && ext.access != Access::Endpoint) continue;
-            w.array_of(static_cast<int>(e), row_data(plan, ext) ? std::vector<int64_t>{plan.dim[0], plan.inner} : plan.dim);
+            w.array_of(static_cast<int>(e),
+                       row_data(plan, ext) ? std::vector<int64_t>{plan.dim[0], plan.inner} : plan.dim);
         }
     }
 
@@ -267,8 +271,10 @@ class LoopPattern : public Pattern {
     static std::vector<std::string> write_inits(KernelWriter& w) {
         std::vector<std::string> names;
         for (const Accumulator& a : w.plan.graph.accumulators) {
-            static const std::vector<std::string> kNames[] = {
-                {"total", "acc", "sum_val"}, {"acc", "total", "running"}, {"best", "peak", "max_val"}, {"lowest", "min_val", "m"}};
+            static const std::vector<std::string> kNames[] = {{"total", "acc", "sum_val"},
+                                                              {"acc", "total", "running"},
+                                                              {"best", "peak", "max_val"},
+                                                              {"lowest", "min_val", "m"}};
             const Value& v = w.plan.graph.values[static_cast<size_t>(a.source)];
             const std::string name = w.names.fresh(kNames[static_cast<size_t>(a.op)]);
             w.body.line(fmt::format("{} = {}", name, zero_of(w, v.type, a.op)));

@@ -33,7 +33,8 @@ class MapPattern : public Pattern {
         for (size_t i = 0; i < tids.size(); ++i) index += (i ? ", " : "") + tids[i];
         std::string flat = tids[0];
         if (tids.size() == 2) flat = fmt::format("{} * {} + {}", tids[0], dim[1], tids[1]);
-        if (tids.size() == 3) flat = fmt::format("({} * {} + {}) * {} + {}", tids[0], dim[1], tids[1], dim[2], tids[2]);
+        if (tids.size() == 3)
+            flat = fmt::format("({} * {} + {}) * {} + {}", tids[0], dim[1], tids[1], dim[2], tids[2]);
         if (w.dice.on(Knob::PGuard)) write_guard(w, index);
         pattern_util::write_rng(w, flat);
         w.read_all(Stage::Pre, index);
@@ -46,7 +47,8 @@ class MapPattern : public Pattern {
     static void write_guard(KernelWriter& w, const std::string& index) {
         const std::string mask = w.mask_param({"active", "mask", "enabled", "valid"}, w.plan.dim);
         const bool is_bool = w.launch().args.back().type.find("bool") != std::string::npos;
-        w.body.open(is_bool ? fmt::format("if not {}[{}]", mask, index) : fmt::format("if {}[{}] == 0", mask, index));
+        w.body.open(is_bool ? fmt::format("if not {}[{}]", mask, index)
+                            : fmt::format("if {}[{}] == 0", mask, index));
         w.body.line("return");
         w.body.close();
     }

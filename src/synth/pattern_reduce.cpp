@@ -3,7 +3,6 @@
 // maximum or minimum, a histogram of a value in [0, 1], a count of the
 // elements where a condition holds.
 #include "synth/pattern.h"
-
 #include "synth/pytext.h"
 
 #include <algorithm>
@@ -28,9 +27,9 @@ class ReducePattern : public Pattern {
         // Results are folded with atomics: scalars, vectors and conditions (counted).
         rules.allows = [](const Idiom& i) {
             return !i.has(kStencil) && std::all_of(i.outputs.begin(), i.outputs.end(), [](const Port& o) {
-                       return o.type == PortType::F || o.type == PortType::I || o.type == PortType::B ||
-                              o.type == PortType::V2 || o.type == PortType::V3 || o.type == PortType::V4;
-                   });
+                return o.type == PortType::F || o.type == PortType::I || o.type == PortType::B ||
+                       o.type == PortType::V2 || o.type == PortType::V3 || o.type == PortType::V4;
+            });
         };
         Composer c(plan, dice, rules);
         pattern_util::compose_chain(c, Stage::Pre);
@@ -48,7 +47,8 @@ class ReducePattern : public Pattern {
         const std::vector<std::string> tids = pattern_util::write_tid(w, static_cast<int>(plan.dim.size()));
         std::string index;
         for (size_t i = 0; i < tids.size(); ++i) index += (i ? ", " : "") + tids[i];
-        pattern_util::write_rng(w, tids.size() == 1 ? tids[0] : fmt::format("{} * {} + {}", tids[0], plan.dim[1], tids[1]));
+        pattern_util::write_rng(
+            w, tids.size() == 1 ? tids[0] : fmt::format("{} * {} + {}", tids[0], plan.dim[1], tids[1]));
         w.read_all(Stage::Pre, index);
         w.write_nodes(Stage::Pre);
         for (const Sink& s : plan.graph.sinks) write_fold(w, s.value, tids);
@@ -80,7 +80,8 @@ class ReducePattern : public Pattern {
             break;
         }
         case Fold::PerRow: {
-            const std::string out = w.array_param({"row_sums", "row_total", "per_row"}, v.type, {w.plan.dim[0]}, 0.0, 0.0, true);
+            const std::string out =
+                w.array_param({"row_sums", "row_total", "per_row"}, v.type, {w.plan.dim[0]}, 0.0, 0.0, true);
             w.body.line(pattern_util::atomic_line(w, SinkKind::AtomicAdd, out, tids[0], w.text(value)));
             w.outputs.emplace_back(value, out);
             break;
@@ -89,16 +90,19 @@ class ReducePattern : public Pattern {
         case Fold::Min: {
             const bool max = fold == Fold::Max;
             const double init = max ? -1.0e6 : 1.0e6;
-            const std::string out = w.array_param(max ? std::vector<std::string>{"max_out", "peak", "upper"}
-                                                      : std::vector<std::string>{"min_out", "lowest", "lower"},
-                                                  v.type, {1}, init, init, true);
-            w.body.line(pattern_util::atomic_line(w, max ? SinkKind::AtomicMax : SinkKind::AtomicMin, out, "0", w.text(value)));
+            const std::string out =
+                w.array_param(max ? std::vector<std::string>{"max_out", "peak", "upper"}
+                                  : std::vector<std::string>{"min_out", "lowest", "lower"},
+                              v.type, {1}, init, init, true);
+            w.body.line(pattern_util::atomic_line(w, max ? SinkKind::AtomicMax : SinkKind::AtomicMin, out,
+                                                  "0", w.text(value)));
             w.outputs.emplace_back(value, out);
             break;
         }
         case Fold::Histogram: {
             const int64_t bins = w.dice.pick(std::vector<int64_t>{8, 10, 16, 32});
-            const std::string hist = w.array_param({"hist", "histogram", "bins"}, PortType::I, {bins}, 0.0, 0.0, true);
+            const std::string hist =
+                w.array_param({"hist", "histogram", "bins"}, PortType::I, {bins}, 0.0, 0.0, true);
             const std::string bin = w.names.fresh({"bin", "b", "bucket"});
             w.body.line(fmt::format("{} = wp.min(int({} * {}), {})", bin, w.operand(value),
                                     float_literal(fmt::format("{}.0", bins), w.plan.fp), bins - 1));
@@ -107,7 +111,8 @@ class ReducePattern : public Pattern {
             break;
         }
         case Fold::Count: {
-            const std::string count = w.array_param({"count", "num_hits", "counter"}, PortType::I, {1}, 0.0, 0.0, true);
+            const std::string count =
+                w.array_param({"count", "num_hits", "counter"}, PortType::I, {1}, 0.0, 0.0, true);
             w.body.open("if " + w.text(value));
             w.body.line(pattern_util::atomic_line(w, SinkKind::AtomicAdd, count, "0", "1"));
             w.body.close();

@@ -18,9 +18,9 @@ struct OffsetName {
     int dx, dy, dz;
 };
 constexpr OffsetName kOffsets[] = {
-    {"c", 0, 0, 0},     {"xm", -1, 0, 0},   {"xp", 1, 0, 0},    {"ym", 0, -1, 0},   {"yp", 0, 1, 0},
-    {"zm", 0, 0, -1},   {"zp", 0, 0, 1},    {"xmym", -1, -1, 0}, {"xpym", 1, -1, 0}, {"xmyp", -1, 1, 0},
-    {"xpyp", 1, 1, 0},
+    {"c", 0, 0, 0},     {"xm", -1, 0, 0},   {"xp", 1, 0, 0},   {"ym", 0, -1, 0},
+    {"yp", 0, 1, 0},    {"zm", 0, 0, -1},   {"zp", 0, 0, 1},   {"xmym", -1, -1, 0},
+    {"xpym", 1, -1, 0}, {"xmyp", -1, 1, 0}, {"xpyp", 1, 1, 0},
 };
 
 const OffsetName* offset_of(std::string_view port) {
@@ -87,7 +87,8 @@ class StencilPattern : public Pattern {
             std::string index;
             for (int d = 0; d < ndim; ++d) {
                 const int delta = ext.offset[static_cast<size_t>(d)];
-                index += (d ? ", " : "") + (delta == 0 ? tids[size_t(d)] : shift(w, shifted, tids, extents, border, d, delta));
+                index += (d ? ", " : "") +
+                         (delta == 0 ? tids[size_t(d)] : shift(w, shifted, tids, extents, border, d, delta));
             }
             w.read(static_cast<int>(e), fmt::format("{}[{}]", w.array_name(static_cast<int>(e)), index));
         }
@@ -102,10 +103,12 @@ class StencilPattern : public Pattern {
     // Grid extents: from a field's shape, a parameter, or not needed (guards
     // and wraps need them; clamps too).
     static std::vector<std::string> write_extents(KernelWriter& w, int ndim, Border) {
-        static const std::vector<std::string> kNames[] = {{"nx", "width", "w"}, {"ny", "height", "h"}, {"nz", "depth", "d"}};
+        static const std::vector<std::string> kNames[] = {
+            {"nx", "width", "w"}, {"ny", "height", "h"}, {"nz", "depth", "d"}};
         std::string field;
         for (size_t e = 0; e < w.plan.graph.externals.size(); ++e)
-            if (w.plan.graph.externals[e].access == Access::Neighbor) field = w.array_name(static_cast<int>(e));
+            if (w.plan.graph.externals[e].access == Access::Neighbor)
+                field = w.array_name(static_cast<int>(e));
         std::vector<std::string> out;
         const bool from_shape = w.dice.on(Knob::PShapeExtent);
         for (int d = 0; d < ndim; ++d) {
@@ -121,7 +124,8 @@ class StencilPattern : public Pattern {
         return out;
     }
 
-    static void write_guard(KernelWriter& w, const std::vector<std::string>& tids, const std::vector<std::string>& n) {
+    static void write_guard(KernelWriter& w, const std::vector<std::string>& tids,
+                            const std::vector<std::string>& n) {
         std::string test;
         for (size_t d = 0; d < tids.size(); ++d)
             test += fmt::format("{}{} < 1 or {} >= {} - 1", d ? " or " : "", tids[d], tids[d], n[d]);
@@ -132,8 +136,8 @@ class StencilPattern : public Pattern {
 
     // The index of the neighbour at `delta` along `axis`, named once per kernel.
     static std::string shift(KernelWriter& w, std::map<std::pair<int, int>, std::string>& done,
-                             const std::vector<std::string>& tids, const std::vector<std::string>& n, Border border,
-                             int axis, int delta) {
+                             const std::vector<std::string>& tids, const std::vector<std::string>& n,
+                             Border border, int axis, int delta) {
         auto it = done.find({axis, delta});
         if (it != done.end()) return it->second;
         const std::string& i = tids[static_cast<size_t>(axis)];
@@ -142,7 +146,8 @@ class StencilPattern : public Pattern {
         switch (border) {
         case Border::Guard: text = fmt::format("{} {} 1", i, delta < 0 ? "-" : "+"); break;
         case Border::Wrap:
-            text = delta < 0 ? fmt::format("({} - 1 + {}) % {}", i, ext, ext) : fmt::format("({} + 1) % {}", i, ext);
+            text = delta < 0 ? fmt::format("({} - 1 + {}) % {}", i, ext, ext)
+                             : fmt::format("({} + 1) % {}", i, ext);
             break;
         case Border::Clamp: {
             const char* prefix = w.dice.on(Knob::PPyMinMax) ? "" : "wp.";
@@ -152,7 +157,8 @@ class StencilPattern : public Pattern {
         }
         }
         if (border != Border::Guard) {
-            const std::string name = w.names.fresh({i + (delta < 0 ? "m" : "p"), i + (delta < 0 ? "_lo" : "_hi")});
+            const std::string name =
+                w.names.fresh({i + (delta < 0 ? "m" : "p"), i + (delta < 0 ? "_lo" : "_hi")});
             w.body.line(name + " = " + text);
             text = name;
         }

@@ -1,7 +1,6 @@
 // What the patterns share: grids, thread indices, chains of idioms, stores.
-#include "synth/pattern.h"
-
 #include "synth/library.h"
+#include "synth/pattern.h"
 
 #include <fmt/format.h>
 #include <stdexcept>
@@ -12,16 +11,16 @@ namespace pattern_util {
 
 std::string element_noun(Domain d, Dice& dice) {
     static const std::vector<std::string> kNouns[kDomainCount] = {
-        {"element", "entry", "value"},   // math
-        {"particle"},                    // particles
-        {"body", "rigid body", "joint"}, // rigid
-        {"element", "material point"},   // continuum
-        {"point", "query", "ray"},       // geometry
-        {"pixel"},                       // imaging
+        {"element", "entry", "value"},          // math
+        {"particle"},                           // particles
+        {"body", "rigid body", "joint"},        // rigid
+        {"element", "material point"},          // continuum
+        {"point", "query", "ray"},              // geometry
+        {"pixel"},                              // imaging
         {"element", "activation", "parameter"}, // learning
-        {"sample", "thread"},            // random
-        {"cell", "grid cell"},           // grids
-        {"element", "key"},              // bits
+        {"sample", "thread"},                   // random
+        {"cell", "grid cell"},                  // grids
+        {"element", "key"},                     // bits
     };
     return dice.pick(kNouns[static_cast<size_t>(d)]);
 }
@@ -30,15 +29,16 @@ std::vector<int64_t> grid(int ndim, Dice& dice) {
     static const std::vector<int64_t> k1[] = {{64}, {100}, {128}, {256}, {500}, {1000}, {1024}};
     std::vector<int64_t> out;
     if (ndim == 1) return dice.pick(std::vector<std::vector<int64_t>>(std::begin(k1), std::end(k1)));
-    const std::vector<int64_t> sides = ndim == 2 ? std::vector<int64_t>{16, 24, 32, 48, 64}
-                                                 : std::vector<int64_t>{6, 8, 10, 12, 16};
+    const std::vector<int64_t> sides =
+        ndim == 2 ? std::vector<int64_t>{16, 24, 32, 48, 64} : std::vector<int64_t>{6, 8, 10, 12, 16};
     for (int d = 0; d < ndim; ++d) out.push_back(dice.pick(sides));
     return out;
 }
 
 std::vector<std::string> write_tid(KernelWriter& w, int ndim) {
     static const std::vector<std::vector<std::string>> k1 = {{"i"}, {"tid"}, {"idx"}, {"i"}};
-    static const std::vector<std::vector<std::string>> k2 = {{"i", "j"}, {"i", "j"}, {"x", "y"}, {"row", "col"}};
+    static const std::vector<std::vector<std::string>> k2 = {
+        {"i", "j"}, {"i", "j"}, {"x", "y"}, {"row", "col"}};
     static const std::vector<std::vector<std::string>> k3 = {{"i", "j", "k"}, {"x", "y", "z"}};
     const auto& choices = ndim == 1 ? k1 : (ndim == 2 ? k2 : k3);
     std::vector<std::string> names;
@@ -74,7 +74,8 @@ bool domain_has_plain(Domain d) {
 
 std::string atomic_line(KernelWriter& w, SinkKind kind, const std::string& array, const std::string& index,
                         const std::string& value) {
-    const bool aug = (kind == SinkKind::AtomicAdd || kind == SinkKind::AtomicSub) && w.dice.on(Knob::PAtomicAug);
+    const bool aug =
+        (kind == SinkKind::AtomicAdd || kind == SinkKind::AtomicSub) && w.dice.on(Knob::PAtomicAug);
     switch (kind) {
     case SinkKind::AtomicSub:
         return aug ? fmt::format("{}[{}] -= {}", array, index, value)
@@ -89,8 +90,9 @@ std::string atomic_line(KernelWriter& w, SinkKind kind, const std::string& array
 
 void compose_chain(Composer& c, Stage stage, const std::function<bool(const Idiom&)>& filter) {
     const Idiom* root = c.pick_root(filter);
-    if (!root) throw std::logic_error(fmt::format("no idiom fits a {} kernel in domain {}",
-                                                  c.plan.pattern->name(), domain_name(c.plan.domain)));
+    if (!root)
+        throw std::logic_error(fmt::format("no idiom fits a {} kernel in domain {}", c.plan.pattern->name(),
+                                           domain_name(c.plan.domain)));
     const int node = c.add(*root, stage);
     if (c.plan.root < 0) c.plan.root = node;
     c.grow(stage, c.dice.knob(Knob::Idioms));
@@ -108,8 +110,8 @@ void store_sinks(Plan& plan, Dice& dice) {
         s.value = v;
         for (size_t e = 0; e < plan.graph.externals.size(); ++e) {
             const External& ext = plan.graph.externals[e];
-            if (ext.access == Access::Element && !written[e] && ext.type == val.type && ext.role == val.role &&
-                !ext.facts.unit && dice.on(Knob::PInPlace)) {
+            if (ext.access == Access::Element && !written[e] && ext.type == val.type &&
+                ext.role == val.role && !ext.facts.unit && dice.on(Knob::PInPlace)) {
                 s.in_place = static_cast<int>(e);
                 written[e] = true;
                 break;

@@ -25,7 +25,7 @@ struct Plan {
     std::string loop_noun;    // loops: what the loop visits, for descriptions
     std::string element;      // what one thread handles, for descriptions ("particle", "pixel")
     Graph graph;
-    int root = -1; // the node the kernel is about (its name comes from it)
+    int root = -1;                      // the node the kernel is about (its name comes from it)
     const Idiom* forced_root = nullptr; // testing: the root every pattern starts from
     // Traits the category prefers in the idioms it draws (kBranch for control flow...).
     uint32_t prefer = 0;

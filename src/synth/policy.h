@@ -17,8 +17,8 @@ namespace ws::synth {
 
 enum class Knob : uint8_t {
     // Sizes.
-    Idioms,     // idiom instances in a kernel
-    Depth,      // how far inputs are computed by other idioms rather than read
+    Idioms, // idiom instances in a kernel
+    Depth,  // how far inputs are computed by other idioms rather than read
     // Composition, in permille.
     PReuse,      // an input reads a value the kernel already has
     PProducer,   // an input is computed by another idiom
@@ -31,24 +31,24 @@ enum class Knob : uint8_t {
     PKeywordArgs,
     PNestHelpers, // a helper calls the helper of the idiom that feeds it
     PReturnAnnot,
-    PDocstring,  // the kernel carries its description as a docstring
-    PComment,    // a comment line before an idiom
+    PDocstring,   // the kernel carries its description as a docstring
+    PComment,     // a comment line before an idiom
     PModuleConst, // a uniform input with a typical value becomes a module constant
-    PLiteral,    // ... or is written as a literal
-    PStruct,     // uniform inputs are grouped in a @wp.struct
-    PInPlace,    // a result overwrites the array it was read from
-    PGuard,      // an early-return guard on an input
-    PFlatIndex,  // a 2D grid launched 1D (`i = tid % width`)
+    PLiteral,     // ... or is written as a literal
+    PStruct,      // uniform inputs are grouped in a @wp.struct
+    PInPlace,     // a result overwrites the array it was read from
+    PGuard,       // an early-return guard on an input
+    PFlatIndex,   // a 2D grid launched 1D (`i = tid % width`)
     PFloat64,
-    PFloat16,    // float16 storage for scalar arrays
+    PFloat16,        // float16 storage for scalar arrays
     PBuiltinScalars, // `float`/`int` rather than `wp.float32`/`wp.int32`
-    PTypedZero,  // `wp.vec3(0.0)` rather than `wp.vec3()` for zero vectors
-    PAtomicAug,  // `a[k] += x` rather than `wp.atomic_add(a, k, x)`
+    PTypedZero,      // `wp.vec3(0.0)` rather than `wp.vec3()` for zero vectors
+    PAtomicAug,      // `a[k] += x` rather than `wp.atomic_add(a, k, x)`
     // Annotation styles, weights.
-    WArrayCall,  // wp.array(dtype=T)
-    WArrayItem,  // wp.array[T]
-    WArrayNd,    // wp.array2d(dtype=T) / wp.array2d[T]
-    WArrayNdim,  // wp.array(dtype=T, ndim=2)
+    WArrayCall, // wp.array(dtype=T)
+    WArrayItem, // wp.array[T]
+    WArrayNd,   // wp.array2d(dtype=T) / wp.array2d[T]
+    WArrayNdim, // wp.array(dtype=T, ndim=2)
     // Launch dimensionality, weights.
     WDim1,
     WDim2,
@@ -68,9 +68,9 @@ enum class Knob : uint8_t {
     WFoldTotal,    // reductions: one total
     WFoldExtreme,  // ... a running maximum or minimum
     WFoldHistogram,
-    WAccSum,       // loops: accumulate a sum
-    WAccMean,      // ... a mean
-    WAccExtreme,   // ... a maximum or minimum
+    WAccSum,     // loops: accumulate a sum
+    WAccMean,    // ... a mean
+    WAccExtreme, // ... a maximum or minimum
     Count
 };
 constexpr size_t kKnobCount = static_cast<size_t>(Knob::Count);

@@ -11,10 +11,17 @@ struct Spelling {
     std::string_view f32, f64;
 };
 constexpr Spelling kTypes[] = {
-    {"float", "wp.float64"},       {"wp.float32", "wp.float64"}, {"wp.vec2", "wp.vec2d"},
-    {"wp.vec3", "wp.vec3d"},       {"wp.vec4", "wp.vec4d"},      {"wp.mat22", "wp.mat22d"},
-    {"wp.mat33", "wp.mat33d"},     {"wp.mat44", "wp.mat44d"},    {"wp.quat", "wp.quatd"},
-    {"wp.transform", "wp.transformd"}, {"wp.spatial_vector", "wp.spatial_vectord"},
+    {"float", "wp.float64"},
+    {"wp.float32", "wp.float64"},
+    {"wp.vec2", "wp.vec2d"},
+    {"wp.vec3", "wp.vec3d"},
+    {"wp.vec4", "wp.vec4d"},
+    {"wp.mat22", "wp.mat22d"},
+    {"wp.mat33", "wp.mat33d"},
+    {"wp.mat44", "wp.mat44d"},
+    {"wp.quat", "wp.quatd"},
+    {"wp.transform", "wp.transformd"},
+    {"wp.spatial_vector", "wp.spatial_vectord"},
 };
 
 // Calls whose literal arguments Warp converts itself (type constructors).
@@ -69,14 +76,16 @@ class Retargeter {
                         !operand_before())) {
                 // A negative literal stays one literal: wp.float64(-0.5).
                 size_t j = c == '-' ? i + 1 : i;
-                while (j < s.size() && (ident_char(s[j]) || ((s[j] == '-' || s[j] == '+') && (s[j - 1] == 'e' || s[j - 1] == 'E'))))
+                while (j < s.size() && (ident_char(s[j]) || ((s[j] == '-' || s[j] == '+') &&
+                                                             (s[j - 1] == 'e' || s[j - 1] == 'E'))))
                     ++j;
                 literal(s.substr(i, j - i), s.substr(j));
                 i = j;
             } else if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') {
                 size_t j = i;
                 while (j < s.size() && ident_char(s[j])) ++j;
-                if (is_float_constant(s.substr(i, j - i)) && !(in_constructor() && whole_argument(s.substr(j))))
+                if (is_float_constant(s.substr(i, j - i)) &&
+                    !(in_constructor() && whole_argument(s.substr(j))))
                     out += fmt::format("wp.float64({})", s.substr(i, j - i));
                 else
                     name(s.substr(i, j - i), s.substr(j));
@@ -183,10 +192,14 @@ bool is_atomic_expr(std::string_view expr) {
             if (c == quote) quote = 0;
             continue;
         }
-        if (c == '"' || c == '\'') quote = c;
-        else if (c == '(' || c == '[') ++depth;
-        else if (c == ')' || c == ']') --depth;
-        else if (c == ' ' && depth == 0) return false;
+        if (c == '"' || c == '\'')
+            quote = c;
+        else if (c == '(' || c == '[')
+            ++depth;
+        else if (c == ')' || c == ']')
+            --depth;
+        else if (c == ' ' && depth == 0)
+            return false;
     }
     return true;
 }
@@ -200,7 +213,8 @@ int operator_precedence(std::string_view op, bool unary) {
     if (op == "if" || op == "else") return 1;
     if (op == "or") return 2;
     if (op == "and") return 3;
-    if (op == "<" || op == ">" || op == "==" || op == "!=" || op == "<=" || op == ">=" || op == "in" || op == "is")
+    if (op == "<" || op == ">" || op == "==" || op == "!=" || op == "<=" || op == ">=" || op == "in" ||
+        op == "is")
         return 5;
     if (op == "|") return 6;
     if (op == "^") return 7;

@@ -61,7 +61,7 @@ std::vector<std::string> words(std::string_view s) {
 }
 
 std::vector<std::span<const RoleSpec>> tables() {
-    return {kRoles,         particle_roles(), rigid_roles(),  continuum_roles(), geometry_roles(),
+    return {kRoles,          particle_roles(), rigid_roles(),  continuum_roles(), geometry_roles(),
             imaging_roles(), learning_roles(), random_roles(), grid_roles(),      bits_roles()};
 }
 
@@ -70,7 +70,8 @@ const std::map<std::string, Role, std::less<>>& roles() {
         std::map<std::string, Role, std::less<>> m;
         for (auto t : tables())
             for (const RoleSpec& r : t) {
-                if (m.count(r.role)) throw std::invalid_argument("role defined twice: " + std::string(r.role));
+                if (m.count(r.role))
+                    throw std::invalid_argument("role defined twice: " + std::string(r.role));
                 m[std::string(r.role)] = Role{&r, words(r.names), words(r.arrays)};
             }
         return m;

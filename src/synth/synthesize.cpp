@@ -34,7 +34,8 @@ const Pattern& pick_pattern(std::array<int, kPatternCount> weights, Domain domai
         if (!pattern(static_cast<PatternId>(k)).fits(domain)) weights[k] = 0;
     size_t p = dice.weighted(weights);
     if (p >= kPatternCount) { // nothing of the mix fits this domain: any pattern that does
-        for (size_t k = 0; k < kPatternCount; ++k) weights[k] = pattern(static_cast<PatternId>(k)).fits(domain);
+        for (size_t k = 0; k < kPatternCount; ++k)
+            weights[k] = pattern(static_cast<PatternId>(k)).fits(domain);
         p = dice.weighted(weights);
     }
     return pattern(static_cast<PatternId>(p));
@@ -48,8 +49,10 @@ void force_idiom(Plan& plan, const SynthOptions& options) {
     plan.domain = idiom->domain();
     plan.fp = options.float64 && !idiom->has(kF32Only) ? Scalar::F64 : Scalar::F32;
     PatternId id = PatternId::Map;
-    if (idiom->has(kStencil)) id = PatternId::Stencil;
-    else if (idiom->has(kPair)) id = PatternId::Gather;
+    if (idiom->has(kStencil))
+        id = PatternId::Stencil;
+    else if (idiom->has(kPair))
+        id = PatternId::Gather;
     plan.pattern = &pattern(id);
 }
 

@@ -16,7 +16,8 @@ namespace {
 
 bool is_identifier(const std::string& s) {
     if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0]))) return false;
-    return std::all_of(s.begin(), s.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
+    return std::all_of(s.begin(), s.end(),
+                       [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
 }
 
 // A number as written, possibly typed: `0.5`, `-2.0`, `wp.float64(0.5)`.
@@ -120,7 +121,8 @@ std::string KernelWriter::array_annotation(PortType t, int ndim, bool float16) c
                          : fmt::format("wp.array(dtype={}, ndim={})", dtype, ndim);
     case ArrayStyle::Call: break;
     }
-    return ndim == 1 ? fmt::format("wp.array(dtype={})", dtype) : fmt::format("wp.array{}d(dtype={})", ndim, dtype);
+    return ndim == 1 ? fmt::format("wp.array(dtype={})", dtype)
+                     : fmt::format("wp.array{}d(dtype={})", ndim, dtype);
 }
 
 std::string KernelWriter::fresh(const std::vector<std::string>& candidates) {
@@ -140,7 +142,8 @@ std::string KernelWriter::module_fresh(const std::vector<std::string>& candidate
 }
 
 std::string KernelWriter::array_param(const std::vector<std::string>& candidates, PortType t,
-                                      std::vector<int64_t> shape, double lo, double hi, bool output, bool float16) {
+                                      std::vector<int64_t> shape, double lo, double hi, bool output,
+                                      bool float16) {
     const std::string name = fresh(candidates);
     const std::string ann = array_annotation(t, static_cast<int>(shape.size()), float16);
     params_.push_back({name, ann});
@@ -155,9 +158,16 @@ std::string KernelWriter::mask_param(const std::vector<std::string>& candidates,
     const int ndim = static_cast<int>(shape.size());
     std::string ann;
     switch (style_) {
-    case ArrayStyle::Item: ann = ndim == 1 ? fmt::format("wp.array[{}]", dtype) : fmt::format("wp.array{}d[{}]", ndim, dtype); break;
-    case ArrayStyle::Ndim: ann = ndim == 1 ? fmt::format("wp.array(dtype={})", dtype) : fmt::format("wp.array(dtype={}, ndim={})", dtype, ndim); break;
-    default: ann = ndim == 1 ? fmt::format("wp.array(dtype={})", dtype) : fmt::format("wp.array{}d(dtype={})", ndim, dtype);
+    case ArrayStyle::Item:
+        ann = ndim == 1 ? fmt::format("wp.array[{}]", dtype) : fmt::format("wp.array{}d[{}]", ndim, dtype);
+        break;
+    case ArrayStyle::Ndim:
+        ann = ndim == 1 ? fmt::format("wp.array(dtype={})", dtype)
+                        : fmt::format("wp.array(dtype={}, ndim={})", dtype, ndim);
+        break;
+    default:
+        ann = ndim == 1 ? fmt::format("wp.array(dtype={})", dtype)
+                        : fmt::format("wp.array{}d(dtype={})", ndim, dtype);
     }
     params_.push_back({name, ann});
     args_.push_back(ArgSpec{name, ann, std::move(shape), 0.0, 1.0, false});
@@ -223,8 +233,8 @@ namespace {
 // Whether a uniform input can live in a parameter struct: the verifier fills
 // every field of a struct from one range, [0.1, 1], which must suit it.
 bool struct_field_ok(const External& e) {
-    const bool float_typed = e.type == PortType::F || e.type == PortType::V2 || e.type == PortType::V3 ||
-                             e.type == PortType::V4;
+    const bool float_typed =
+        e.type == PortType::F || e.type == PortType::V2 || e.type == PortType::V3 || e.type == PortType::V4;
     return float_typed && !e.facts.has_range && (e.max_abs == 0.0 || e.max_abs >= 1.0);
 }
 
@@ -240,9 +250,8 @@ void KernelWriter::declare_uniforms() {
         else
             text_[static_cast<size_t>(plan.graph.externals[i].value)] = std::move(t);
     }
-    const size_t fit = static_cast<size_t>(std::count_if(params.begin(), params.end(), [&](size_t i) {
-        return struct_field_ok(plan.graph.externals[i]);
-    }));
+    const size_t fit = static_cast<size_t>(std::count_if(
+        params.begin(), params.end(), [&](size_t i) { return struct_field_ok(plan.graph.externals[i]); }));
     if (fit >= 2 && dice.on(Knob::PStruct)) {
         declare_struct(params);
         return;
@@ -257,10 +266,11 @@ void KernelWriter::declare_uniforms() {
 // Uniform inputs grouped in a @wp.struct passed as one parameter (`params.dt`).
 void KernelWriter::declare_struct(const std::vector<size_t>& params) {
     static const std::vector<std::string> kStructNames[] = {
-        {"Params", "Settings"},      {"SimParams", "ParticleParams"}, {"BodyParams", "RigidParams"},
-        {"MaterialParams", "Params"}, {"QueryParams", "Params"},       {"RenderParams", "ImageParams"},
-        {"ModelConfig", "OptimConfig"}, {"SampleParams", "Params"},   {"GridParams", "SolverParams"},
-        {"Params", "Config"}};
+        {"Params", "Settings"},         {"SimParams", "ParticleParams"},
+        {"BodyParams", "RigidParams"},  {"MaterialParams", "Params"},
+        {"QueryParams", "Params"},      {"RenderParams", "ImageParams"},
+        {"ModelConfig", "OptimConfig"}, {"SampleParams", "Params"},
+        {"GridParams", "SolverParams"}, {"Params", "Config"}};
     const std::string type = module_fresh(kStructNames[static_cast<size_t>(plan.domain)]);
     const std::string var = fresh({"params", "p", "cfg", "settings"});
     std::string def = fmt::format("@wp.struct\nclass {}:\n", type);
@@ -356,10 +366,12 @@ std::vector<std::string> KernelWriter::output_names(int value) const {
     // Two outputs of one role are told apart by what computed them (lap, blurred).
     bool shared_role = false;
     for (const Sink& s : plan.graph.sinks)
-        shared_role = shared_role || (s.value != value && plan.graph.values[static_cast<size_t>(s.value)].role == v.role);
+        shared_role = shared_role ||
+                      (s.value != value && plan.graph.values[static_cast<size_t>(s.value)].role == v.role);
     if (shared_role && v.node >= 0) {
         const Node& n = plan.graph.nodes[static_cast<size_t>(v.node)];
-        for (const std::string& name : n.idiom->names_for(n.idiom->outputs[static_cast<size_t>(v.port)].name)) {
+        for (const std::string& name :
+             n.idiom->names_for(n.idiom->outputs[static_cast<size_t>(v.port)].name)) {
             if (!names.taken(name)) out.push_back(name);
             out.push_back(name + "_out");
         }
@@ -376,7 +388,8 @@ void KernelWriter::store(const std::string& array, const std::string& index, int
     const bool f16 = std::any_of(args_.begin(), args_.end(), [&](const ArgSpec& a) {
         return a.name == array && a.type.find("float16") != std::string::npos;
     });
-    body.line(fmt::format("{}[{}] = {}", array, index, f16 ? "wp.float16(" + text(value) + ")" : text(value)));
+    body.line(
+        fmt::format("{}[{}] = {}", array, index, f16 ? "wp.float16(" + text(value) + ")" : text(value)));
 }
 
 void KernelWriter::mark_output(const std::string& array) {
@@ -391,11 +404,11 @@ std::string KernelWriter::helper(const Idiom& idiom) {
     if (it != helpers_.end()) return it->second;
     const std::string name = module_fresh({std::string(idiom.id())});
     std::string params;
-    for (const Port& p : idiom.inputs) params += (params.empty() ? "" : ", ") + p.name + ": " + type_name(p.type);
+    for (const Port& p : idiom.inputs)
+        params += (params.empty() ? "" : ", ") + p.name + ": " + type_name(p.type);
     std::string ret;
     if (dice.on(Knob::PReturnAnnot)) {
-        if (idiom.outputs.size() == 1)
-            ret = " -> " + type_name(idiom.outputs[0].type);
+        if (idiom.outputs.size() == 1) ret = " -> " + type_name(idiom.outputs[0].type);
     }
     std::string text = fmt::format("@wp.func\ndef {}({}){}:\n", name, params, ret);
     for (const std::string& l : render_helper_body(idiom, plan.fp)) text += "    " + l + "\n";
@@ -413,8 +426,11 @@ std::string KernelWriter::nested_helper(const Node& n) {
     const std::string inner_name = helper(*inner.idiom); // defined first
     // Named for what it returns of what: rounded_angle_between, gated_ease_in_out.
     const std::string word = n.idiom->names_for(n.idiom->outputs[0].name).front();
-    const bool plain_word = word.size() >= 4 && std::all_of(word.begin(), word.end(), [](char c) { return std::islower(static_cast<unsigned char>(c)); });
-    const std::string name = module_fresh({plain_word ? word + "_" + std::string(inner.idiom->id()) : std::string(n.idiom->id())});
+    const bool plain_word = word.size() >= 4 && std::all_of(word.begin(), word.end(), [](char c) {
+                                return std::islower(static_cast<unsigned char>(c));
+                            });
+    const std::string name =
+        module_fresh({plain_word ? word + "_" + std::string(inner.idiom->id()) : std::string(n.idiom->id())});
     std::string params, inner_args;
     for (const Port& p : inner.idiom->inputs) {
         params += (params.empty() ? "" : ", ") + p.name + ": " + type_name(p.type);
@@ -461,16 +477,19 @@ void KernelWriter::write_node(int index) {
         if (static_cast<int>(p) == n.nested_port) continue;
         arg_names.push_back(idiom.inputs[p].name);
         const int v = n.inputs[p];
-        if (!n.helper && reads_of(idiom, static_cast<int>(p)) > 1 && !is_identifier(text(v)) && !is_literal(text(v)))
+        if (!n.helper && reads_of(idiom, static_cast<int>(p)) > 1 && !is_identifier(text(v)) &&
+            !is_literal(text(v)))
             bind(v, role_names(vals[static_cast<size_t>(v)].role, false));
         b.inputs.push_back(text(v));
     }
     const bool single = idiom.outputs.size() == 1;
     const int out0 = n.outputs[0];
-    const bool inline_ok = single && vals[static_cast<size_t>(out0)].consumers == 1 && dice.on(Knob::PInlineExpr);
+    const bool inline_ok =
+        single && vals[static_cast<size_t>(out0)].consumers == 1 && dice.on(Knob::PInlineExpr);
     auto out_names = [&](size_t o) {
         std::vector<std::string> c = idiom.names_for(idiom.outputs[o].name);
-        for (const std::string& r : role_names(vals[static_cast<size_t>(n.outputs[o])].role, false)) c.push_back(r);
+        for (const std::string& r : role_names(vals[static_cast<size_t>(n.outputs[o])].role, false))
+            c.push_back(r);
         return c;
     };
     const bool comment = !(inline_ok && (n.helper || idiom.expression)) && dice.on(Knob::PComment);

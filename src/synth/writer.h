@@ -52,13 +52,14 @@ class KernelWriter {
 
     // ---- parameters, in the order the pattern declares them ----
     // An array parameter; returns its name. `base` is a preferred name.
-    std::string array_param(const std::vector<std::string>& candidates, PortType t, std::vector<int64_t> shape,
-                            double lo, double hi, bool output, bool float16 = false);
+    std::string array_param(const std::vector<std::string>& candidates, PortType t,
+                            std::vector<int64_t> shape, double lo, double hi, bool output,
+                            bool float16 = false);
     // An array of 0/1 flags (uint8, int or bool elements).
     std::string mask_param(const std::vector<std::string>& candidates, std::vector<int64_t> shape);
     // An array of wp.vec2i/wp.vec3i indices in [0, max].
-    std::string index_vector_param(const std::vector<std::string>& candidates, int n, std::vector<int64_t> shape,
-                                   double max);
+    std::string index_vector_param(const std::vector<std::string>& candidates, int n,
+                                   std::vector<int64_t> shape, double max);
     std::string scalar_param(const std::vector<std::string>& candidates, PortType t, double lo, double hi);
     // Uniform externals: a parameter, a module constant, a literal.
     void declare_uniforms();
@@ -106,14 +107,14 @@ class KernelWriter {
     };
     std::vector<Param> params_;
     std::vector<ArgSpec> args_;
-    std::vector<std::string> module_lines_;        // constants
-    std::vector<std::string> helper_texts_;        // @wp.func definitions
-    std::vector<std::string> struct_texts_;        // @wp.struct definitions
-    std::map<const Idiom*, std::string> helpers_;  // idiom -> helper name
+    std::vector<std::string> module_lines_;       // constants
+    std::vector<std::string> helper_texts_;       // @wp.func definitions
+    std::vector<std::string> struct_texts_;       // @wp.struct definitions
+    std::map<const Idiom*, std::string> helpers_; // idiom -> helper name
     NameSet module_names_;
-    std::vector<std::string> text_;                // per value
-    std::map<std::string, std::string> arrays_;    // array key -> parameter name
-    std::vector<std::string> external_arrays_;     // per external (array externals)
+    std::vector<std::string> text_;             // per value
+    std::map<std::string, std::string> arrays_; // array key -> parameter name
+    std::vector<std::string> external_arrays_;  // per external (array externals)
     ArrayStyle style_;
     bool builtin_scalars_;
 

@@ -393,7 +393,8 @@ std::vector<dataset::Record> dependence_records() {
                 python_params(r.python_source, r.kernel_name).count(name)) {
                 if (name == "s")
                     r.launch.args.push_back({name, "float", {}, 0.5, 2.0, false});
-                else if (r.kernel_name == "in_place" && name == "a") // an output with a range: updated in place
+                else if (r.kernel_name == "in_place" &&
+                         name == "a") // an output with a range: updated in place
                     r.launch.args.push_back({name, "", {16}, -1.0, 1.0, true});
                 else
                     r.launch.args.push_back(array(name, {name == "counter" || name == "count" ? 1 : 16},

@@ -330,8 +330,8 @@ constexpr IdiomSpec kLearning[] = {
      "replaces {g} by zero where it is NaN or infinite", "gs: g_safe grad", kBranch},
     // Not finiteness alone: the inputs a kernel is verified on are finite.
     {"bad_grad", Domain::Learning, "g: F gradient, c: F+ # clip value =0.5 -> bad: B condition",
-     "not wp.isfinite({g}) or wp.abs({g}) > {c}", "tests whether {g} is not finite or exceeds {c} in magnitude",
-     "bad: bad found_inf", kPredicate},
+     "not wp.isfinite({g}) or wp.abs({g}) > {c}",
+     "tests whether {g} is not finite or exceeds {c} in magnitude", "bad: bad found_inf", kPredicate},
     {"unscale_grad", Domain::Learning, "g: F gradient, s: F+ # loss scale =1024.0 -> gu: F~g gradient",
      "{g} / {s}", "unscales {g} by {s}", "gu: g_unscaled grad"},
 

@@ -10,33 +10,37 @@ constexpr IdiomSpec kParticles[] = {
     {"add_gravity", Domain::Particles,
      "a: V3 acceleration, g: V3 # gravity =wp.vec3(0.0, -9.8, 0.0) -> a2: V3~a+10 acceleration", "{a} + {g}",
      "adds {g} to {a}", "a2: accel a_total"},
-    {"force_to_accel", Domain::Particles, "f: V3 force, inv_m: F0+ inverse mass -> a: V3~f*inv_m acceleration",
-     "{f} * {inv_m}", "converts {f} to an acceleration with {inv_m}", "a: accel a"},
-    {"mass_to_inv_mass", Domain::Particles, "m: F+ mass -> w: F+~20 inverse mass", "1.0 / {m}",
-     "inverts {m}", "w: inv_m w"},
+    {"force_to_accel", Domain::Particles,
+     "f: V3 force, inv_m: F0+ inverse mass -> a: V3~f*inv_m acceleration", "{f} * {inv_m}",
+     "converts {f} to an acceleration with {inv_m}", "a: accel a"},
+    {"mass_to_inv_mass", Domain::Particles, "m: F+ mass -> w: F+~20 inverse mass", "1.0 / {m}", "inverts {m}",
+     "w: inv_m w"},
     {"integrate_velocity", Domain::Particles,
      "v: V3 velocity, a: V3 acceleration, dt: F+ # time step =0.01 -> v_new: V3~v+a*dt velocity",
      "{v} + {a} * {dt}", "advances {v} by {a} over {dt}", "v_new: v_new vel_next v1"},
     {"integrate_position", Domain::Particles,
-     "x: V3 position, v: V3 velocity, dt: F+ # time step =0.01 -> x_new: V3~x+v*dt position", "{x} + {v} * {dt}",
-     "moves {x} along {v} for {dt}", "x_new: x_new pos_next x1"},
+     "x: V3 position, v: V3 velocity, dt: F+ # time step =0.01 -> x_new: V3~x+v*dt position",
+     "{x} + {v} * {dt}", "moves {x} along {v} for {dt}", "x_new: x_new pos_next x1"},
     {"semi_implicit_euler", Domain::Particles,
      "x: V3 position, v: V3 velocity, f: V3 force, inv_m: F0+ inverse mass, "
      "g: V3 # gravity =wp.vec3(0.0, -9.8, 0.0), dt: F+ # time step =0.01 "
      "-> x_new: V3~x+v*dt+f*inv_m*dt*dt+10*dt*dt position, v_new: V3~v+f*inv_m*dt+10*dt velocity",
      "{v_new} = {v} + ({f} * {inv_m} + {g}) * {dt}\n"
      "{x_new} = {x} + {v_new} * {dt}",
-     "advances {x} and {v} one semi-implicit Euler step under {f} and {g}", "x_new: x_new x1; v_new: v_new v1"},
+     "advances {x} and {v} one semi-implicit Euler step under {f} and {g}",
+     "x_new: x_new x1; v_new: v_new v1"},
     {"linear_damping", Domain::Particles,
      "v: V3 velocity, k: F01 # damping =0.1, dt: F+ # time step =0.01 -> v2: V3~v velocity",
      "{v} * (1.0 - {k} * {dt})", "damps {v} by {k} over {dt}", "v2: v_damped vd"},
     {"exponential_damping", Domain::Particles,
      "v: V3 velocity, k: F0+ # damping =0.5, dt: F+ # time step =0.01 -> v2: V3~v velocity",
      "{v} * wp.exp(-{k} * {dt})", "damps {v} exponentially with {k}", "v2: v_damped vd"},
-    {"quadratic_drag", Domain::Particles, "v: V3~10 velocity, c: F0+ # drag coefficient =0.5 -> f: V3~c*v*v*2 force",
+    {"quadratic_drag", Domain::Particles,
+     "v: V3~10 velocity, c: F0+ # drag coefficient =0.5 -> f: V3~c*v*v*2 force",
      "-{c} * wp.length({v}) * {v}", "computes the quadratic drag force on {v}", "f: f_drag drag"},
     {"wind_drag", Domain::Particles,
-     "v: V3 velocity, wind: V3 # velocity =wp.vec3(1.0, 0.0, 0.0), c: F0+ # drag coefficient =0.5 -> f: V3~c*v+c*wind force",
+     "v: V3 velocity, wind: V3 # velocity =wp.vec3(1.0, 0.0, 0.0), c: F0+ # drag coefficient =0.5 -> f: "
+     "V3~c*v+c*wind force",
      "{c} * ({wind} - {v})", "computes the drag of {wind} on a particle moving at {v}", "f: f_wind"},
     {"sum_forces", Domain::Particles, "a: V3 force, b: V3 force -> f: V3~a+b force", "{a} + {b}",
      "adds {a} and {b}", "f: f_total f_net"},
@@ -67,8 +71,8 @@ constexpr IdiomSpec kParticles[] = {
      "{f} = wp.vec3(0.0)\n"
      "if $pen > 0.0:\n"
      "    {f} = $d / wp.max($dist, 1.0e-6) * ({ke} * $pen)",
-     "computes the contact force pushing {xa} away from {xb}", "f: f_contact fc; d: d delta; dist: dist; pen: pen depth",
-     kPair | kBranch},
+     "computes the contact force pushing {xa} away from {xb}",
+     "f: f_contact fc; d: d delta; dist: dist; pen: pen depth", kPair | kBranch},
     {"ground_bounce", Domain::Particles,
      "x: V3 position, v: V3 velocity, ground: F # ground height =0.0, e: F01 # restitution =0.5 "
      "-> xc: V3~x+1 position, vc: V3~v velocity",
@@ -79,7 +83,8 @@ constexpr IdiomSpec kParticles[] = {
      "    {vc} = wp.vec3({v}[0], -{e} * {v}[1], {v}[2])",
      "bounces {x} and {v} off the ground plane at {ground}", "xc: x_c x_new; vc: v_c v_new", kBranch},
     {"ground_friction", Domain::Particles,
-     "v: V3 velocity, x: V3 position, ground: F # ground height =0.0, mu: F01 # friction coefficient =0.5 -> vf: V3~v velocity",
+     "v: V3 velocity, x: V3 position, ground: F # ground height =0.0, mu: F01 # friction coefficient =0.5 -> "
+     "vf: V3~v velocity",
      "{vf} = {v}\n"
      "if {x}[1] <= {ground}:\n"
      "    {vf} = wp.vec3({v}[0] * (1.0 - {mu}), {v}[1], {v}[2] * (1.0 - {mu}))",
@@ -91,8 +96,7 @@ constexpr IdiomSpec kParticles[] = {
      "{xc} = {x}\n"
      "if $dist < {r}:\n"
      "    {xc} = {c} + $d * ({r} / wp.max($dist, 1.0e-6))",
-     "pushes {x} out of the sphere around {c}", "xc: x_c x_new; d: d offset; dist: dist",
-     kBranch},
+     "pushes {x} out of the sphere around {c}", "xc: x_c x_new; d: d offset; dist: dist", kBranch},
     {"kinetic_energy", Domain::Particles, "v: V3 velocity, m: F+ mass -> e: F0+~m*v*v*3 energy",
      "0.5 * {m} * wp.dot({v}, {v})", "computes the kinetic energy of a particle of {m} moving at {v}",
      "e: ke_i energy"},
@@ -117,12 +121,14 @@ constexpr IdiomSpec kParticles[] = {
      "    {g} = -45.0 / (3.14159265 * wp.pow({h}, 6.0)) * $q * $q * ($r / $d)",
      "evaluates the gradient of the SPH spiky kernel between {xa} and {xb}",
      "g: grad_w gw; r: r_ij rel; d: dist r_len; q: q diff", kPair | kBranch},
-    {"viscosity_laplacian", Domain::Particles, "r: F0+ distance, h: F+ # smoothing length =0.2 -> w: F0+~1e6 weight",
+    {"viscosity_laplacian", Domain::Particles,
+     "r: F0+ distance, h: F+ # smoothing length =0.2 -> w: F0+~1e6 weight",
      "{w} = 0.0\n"
      "if {r} < {h}:\n"
      "    {w} = 45.0 / (3.14159265 * wp.pow({h}, 6.0)) * ({h} - {r})",
      "evaluates the Laplacian of the SPH viscosity kernel at {r}", "w: lap_w w_visc", kBranch},
-    {"cubic_spline_weight", Domain::Particles, "r: F0+ distance, h: F+ # smoothing length =0.2 -> w: F0+~1e3 weight",
+    {"cubic_spline_weight", Domain::Particles,
+     "r: F0+ distance, h: F+ # smoothing length =0.2 -> w: F0+~1e3 weight",
      "$q = {r} / {h}\n"
      "$sigma = 8.0 / (3.14159265 * {h} * {h} * {h})\n"
      "{w} = 0.0\n"
@@ -148,7 +154,8 @@ constexpr IdiomSpec kParticles[] = {
      "{x} + {dx}", "applies {dx} to {x}", "y: x_corr x_new"},
     {"velocity_from_positions", Domain::Particles,
      "x_new: V3 position, x_old: V3 position, dt: F+ # time step =0.01 -> v: V3~1e3 velocity",
-     "({x_new} - {x_old}) / {dt}", "recovers the velocity from {x_new} and {x_old} over {dt}", "v: v v_new", kPair},
+     "({x_new} - {x_old}) / {dt}", "recovers the velocity from {x_new} and {x_old} over {dt}", "v: v v_new",
+     kPair},
     {"dem_normal_force", Domain::Particles,
      "xa: V3 position, xb: V3 position, va: V3 velocity, vb: V3 velocity, r: F+ # radius =0.05, "
      "kn: F+ # stiffness =100.0, kd: F0+ # damping =0.5 -> f: V3~kn*r*2+kd*4 force",
@@ -167,16 +174,18 @@ constexpr IdiomSpec kParticles[] = {
      "{ft} = wp.vec3(0.0)\n"
      "if $speed > 1.0e-6:\n"
      "    {ft} = -{mu} * {fn} * {vt} / $speed",
-     "computes the Coulomb friction force opposing the sliding velocity {vt}", "ft: f_t friction; speed: vt_len speed",
-     kBranch},
+     "computes the Coulomb friction force opposing the sliding velocity {vt}",
+     "ft: f_t friction; speed: vt_len speed", kBranch},
     {"buoyancy_force", Domain::Particles,
-     "rho: F+ density, rho0: F+ # rest density =1.0, g: V3 # gravity =wp.vec3(0.0, -9.8, 0.0) -> f: V3~20+rho*10 force",
+     "rho: F+ density, rho0: F+ # rest density =1.0, g: V3 # gravity =wp.vec3(0.0, -9.8, 0.0) -> f: "
+     "V3~20+rho*10 force",
      "({rho0} - {rho}) * {g}", "computes the buoyancy force of a parcel of {rho} in a fluid of {rho0}",
      "f: f_buoy buoyancy"},
     {"verlet_position", Domain::Particles,
-     "x: V3 position, x_prev: V3 position, a: V3 acceleration, dt: F+ # time step =0.01 -> x_next: V3~x*2+x_prev+a position",
-     "2.0 * {x} - {x_prev} + {a} * ({dt} * {dt})", "advances {x} by a position-Verlet step from {x_prev} under {a}",
-     "x_next: x_next x1", kPair},
+     "x: V3 position, x_prev: V3 position, a: V3 acceleration, dt: F+ # time step =0.01 -> x_next: "
+     "V3~x*2+x_prev+a position",
+     "2.0 * {x} - {x_prev} + {a} * ({dt} * {dt})",
+     "advances {x} by a position-Verlet step from {x_prev} under {a}", "x_next: x_next x1", kPair},
     {"plane_collision", Domain::Particles,
      "x: V3 position, v: V3 velocity, n: V3u normal, d: F # plane offset =0.0, e: F01 # restitution =0.3 "
      "-> xc: V3~x+2 position, vc: V3~v*2 velocity",
@@ -197,30 +206,31 @@ constexpr IdiomSpec kParticles[] = {
      "xa: V3 position, xb: V3 position, rest: F+ rest length, ke: F+ # stiffness =50.0 -> e: F0+~ke*4 energy",
      "$stretch = wp.length({xb} - {xa}) - {rest}\n"
      "{e} = 0.5 * {ke} * $stretch * $stretch",
-     "computes the potential energy stored in the spring between {xa} and {xb}", "e: energy pe; stretch: stretch dl",
-     kPair},
+     "computes the potential energy stored in the spring between {xa} and {xb}",
+     "e: energy pe; stretch: stretch dl", kPair},
     {"lennard_jones_force", Domain::Particles,
      "xa: V3 position, xb: V3 position, eps: F+ # energy =0.01, sigma: F+ # radius =0.05 -> f: V3~1e4 force",
      "$r = {xa} - {xb}\n"
      "$d2 = wp.max(wp.dot($r, $r), {sigma} * {sigma} * 0.64)\n"
      "$s6 = wp.pow({sigma} * {sigma} / $d2, 3.0)\n"
      "{f} = 24.0 * {eps} * (2.0 * $s6 * $s6 - $s6) / $d2 * $r",
-     "computes the Lennard-Jones force between {xa} and {xb}", "f: f_lj force; r: r_ij rel; d2: r2 d2; s6: s6 sr6",
-     kPair},
+     "computes the Lennard-Jones force between {xa} and {xb}",
+     "f: f_lj force; r: r_ij rel; d2: r2 d2; s6: s6 sr6", kPair},
     {"gravity_attraction", Domain::Particles,
-     "xa: V3 position, xb: V3 position, mb: F+ mass, soft: F+ # smoothing length =0.1 -> a: V3~1e3 acceleration",
+     "xa: V3 position, xb: V3 position, mb: F+ mass, soft: F+ # smoothing length =0.1 -> a: V3~1e3 "
+     "acceleration",
      "$r = {xb} - {xa}\n"
      "$d2 = wp.dot($r, $r) + {soft} * {soft}\n"
      "{a} = {mb} * $r / ($d2 * wp.sqrt($d2))",
-     "computes the softened gravitational pull of a body of {mb} at {xb} on {xa}", "a: acc a_grav; r: r_ij d; d2: r2 dist2",
-     kPair},
+     "computes the softened gravitational pull of a body of {mb} at {xb} on {xa}",
+     "a: acc a_grav; r: r_ij d; d2: r2 dist2", kPair},
     {"speed_of", Domain::Particles, "v: V3 velocity -> s: F0+~v*2 speed", "wp.length({v})",
      "measures the speed of {v}", "s: speed vmag"},
     {"momentum", Domain::Particles, "m: F+ mass, v: V3 velocity -> p: V3~m*v linear momentum", "{m} * {v}",
      "computes the momentum of a particle of {m} moving at {v}", "p: p mom"},
     {"impulse_to_velocity", Domain::Particles,
-     "v: V3 velocity, j: V3 linear momentum, inv_m: F0+ inverse mass -> v2: V3~v+j*inv_m velocity", "{v} + {j} * {inv_m}",
-     "changes {v} by the impulse {j} scaled by {inv_m}", "v2: v_new v1"},
+     "v: V3 velocity, j: V3 linear momentum, inv_m: F0+ inverse mass -> v2: V3~v+j*inv_m velocity",
+     "{v} + {j} * {inv_m}", "changes {v} by the impulse {j} scaled by {inv_m}", "v2: v_new v1"},
 };
 
 } // namespace
@@ -228,7 +238,6 @@ constexpr IdiomSpec kParticles[] = {
 std::span<const IdiomSpec> particle_idioms() {
     return kParticles;
 }
-
 
 namespace {
 
