@@ -59,6 +59,8 @@ void write_stores(KernelWriter& w, const std::vector<int64_t>& shape, const std:
 // The RNG state, if any idiom draws random numbers: a `seed` parameter and
 // `state = wp.rand_init(seed, flat_index)`.
 void write_rng(KernelWriter& w, const std::string& flat_index);
+// The row-major flat index of thread indices `tids` over launch dimensions `dim`.
+std::string flat_index(const std::vector<std::string>& tids, const std::vector<int64_t>& dim);
 
 } // namespace pattern_util
 

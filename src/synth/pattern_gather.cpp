@@ -80,6 +80,7 @@ class GatherPattern : public Pattern {
         std::string tid;
         const std::vector<std::string> idx = write_indices(w, k, tid);
         w.declare_uniforms();
+        pattern_util::write_rng(w, tid);
         for (size_t e = 0; e < plan.graph.externals.size(); ++e) {
             const External& ext = plan.graph.externals[e];
             if (ext.access != Access::Endpoint) continue;

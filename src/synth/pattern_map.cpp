@@ -31,12 +31,8 @@ class MapPattern : public Pattern {
         const std::vector<std::string> tids = pattern_util::write_tid(w, static_cast<int>(dim.size()));
         std::string index;
         for (size_t i = 0; i < tids.size(); ++i) index += (i ? ", " : "") + tids[i];
-        std::string flat = tids[0];
-        if (tids.size() == 2) flat = fmt::format("{} * {} + {}", tids[0], dim[1], tids[1]);
-        if (tids.size() == 3)
-            flat = fmt::format("({} * {} + {}) * {} + {}", tids[0], dim[1], tids[1], dim[2], tids[2]);
         if (w.dice.on(Knob::PGuard)) write_guard(w, index);
-        pattern_util::write_rng(w, flat);
+        pattern_util::write_rng(w, pattern_util::flat_index(tids, dim));
         w.read_all(Stage::Pre, index);
         w.write_nodes(Stage::Pre);
         pattern_util::write_stores(w, dim, index);

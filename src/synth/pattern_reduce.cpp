@@ -47,8 +47,7 @@ class ReducePattern : public Pattern {
         const std::vector<std::string> tids = pattern_util::write_tid(w, static_cast<int>(plan.dim.size()));
         std::string index;
         for (size_t i = 0; i < tids.size(); ++i) index += (i ? ", " : "") + tids[i];
-        pattern_util::write_rng(
-            w, tids.size() == 1 ? tids[0] : fmt::format("{} * {} + {}", tids[0], plan.dim[1], tids[1]));
+        pattern_util::write_rng(w, pattern_util::flat_index(tids, plan.dim));
         w.read_all(Stage::Pre, index);
         w.write_nodes(Stage::Pre);
         for (const Sink& s : plan.graph.sinks) write_fold(w, s.value, tids);

@@ -80,6 +80,7 @@ class StencilPattern : public Pattern {
         const std::vector<std::string> tids = pattern_util::write_tid(w, ndim);
         const std::vector<std::string> extents = write_extents(w, ndim, border);
         if (border == Border::Guard) write_guard(w, tids, extents);
+        pattern_util::write_rng(w, pattern_util::flat_index(tids, plan.dim));
         std::map<std::pair<int, int>, std::string> shifted; // (axis, delta) -> index text
         for (size_t e = 0; e < plan.graph.externals.size(); ++e) {
             const External& ext = plan.graph.externals[e];

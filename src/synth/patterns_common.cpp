@@ -135,10 +135,18 @@ void write_stores(KernelWriter& w, const std::vector<int64_t>& shape, const std:
             const PortType t = v.type == PortType::B ? PortType::I : v.type;
             array = w.array_param(w.output_names(s.value), t, shape, 0.0, 0.0, true);
         }
-        if (v.type == PortType::B) w.set_text(s.value, fmt::format("wp.where({}, 1, 0)", w.text(s.value)));
+        // A new array of flags holds ints; a bool array updated in place takes the bool.
+        if (v.type == PortType::B && s.in_place < 0)
+            w.set_text(s.value, fmt::format("wp.where({}, 1, 0)", w.text(s.value)));
         w.store(array, index, s.value);
         w.outputs.emplace_back(s.value, array);
     }
+}
+
+std::string flat_index(const std::vector<std::string>& tids, const std::vector<int64_t>& dim) {
+    if (tids.size() == 2) return fmt::format("{} * {} + {}", tids[0], dim[1], tids[1]);
+    if (tids.size() == 3) return fmt::format("({} * {} + {}) * {} + {}", tids[0], dim[1], tids[1], dim[2], tids[2]);
+    return tids[0];
 }
 
 void write_rng(KernelWriter& w, const std::string& flat_index) {

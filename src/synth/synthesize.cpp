@@ -6,6 +6,7 @@
 // the pattern composes a data-flow graph of idioms from that domain
 // (compose.cpp) and writes it as Python (writer.cpp); the description is built
 // from the idioms' phrases (describe.cpp).
+#include "analysis/health.h"
 #include "synth/category_mix.h"
 #include "synth/describe.h"
 #include "synth/library.h"
@@ -107,12 +108,11 @@ uint64_t kernel_seed(uint64_t seed, uint64_t index) {
     return hash_combine(hash_combine(seed, 0x5EEDull), index);
 }
 
-SynthKernel synthesize(const SynthOptions& options, uint64_t index) {
-    const std::vector<Category>& cats = options.categories.empty() ? all_categories() : options.categories;
-    const uint64_t h = kernel_seed(options.seed, index);
-    const Category category = cats[hash_combine(h, hash_name("category")) % cats.size()];
+namespace {
 
-    Rng rng(h);
+// One draw of kernel `h` in `category`; `attempt` > 0 draws again (another RNG stream).
+SynthKernel synthesize_attempt(const SynthOptions& options, uint64_t h, Category category, uint64_t attempt) {
+    Rng rng(attempt == 0 ? h : hash_combine(h, attempt));
     const Policy policy = draw_policy(rng, category);
     Dice dice(rng.fork(hash_name("kernel")), policy);
     const CategoryMix& mix = category_mix(category);
@@ -143,6 +143,29 @@ SynthKernel synthesize(const SynthOptions& options, uint64_t index) {
     for (const std::string& b : builtins_used(out.python_source)) out.features.push_back("call:" + b);
     out.launch = w.launch();
     return out;
+}
+
+// Whether the code-health analysis finds nothing in `k`: no dead store, unused kernel parameter,
+// ignored helper parameter or degenerate expression. Composition avoids them by construction;
+// what it cannot foresee (two ports wired to one value that make `x * x - x * x`, a uniform
+// inlined into a comparison) is drawn again.
+bool healthy(const SynthKernel& k) {
+    const analysis::HealthCounts c = analysis::health_counts(k.python_source);
+    return c.unparsed_files == 0 && c.dead_stores == 0 && c.unused_kernel_params == 0 &&
+           c.ignored_helper_params == 0 && c.degenerate_total() == 0;
+}
+
+} // namespace
+
+SynthKernel synthesize(const SynthOptions& options, uint64_t index) {
+    const std::vector<Category>& cats = options.categories.empty() ? all_categories() : options.categories;
+    const uint64_t h = kernel_seed(options.seed, index);
+    const Category category = cats[hash_combine(h, hash_name("category")) % cats.size()];
+    constexpr uint64_t kAttempts = 4;
+    SynthKernel k = synthesize_attempt(options, h, category, 0);
+    for (uint64_t attempt = 1; attempt < kAttempts && !healthy(k); ++attempt)
+        k = synthesize_attempt(options, h, category, attempt);
+    return k;
 }
 
 } // namespace ws::synth

@@ -52,7 +52,7 @@ constexpr IdiomSpec kGrids[] = {
      "wp.vec2(({xp} - {xm}) / (2.0 * {h}), ({yp} - {ym}) / (2.0 * {h}))",
      "takes the central-difference gradient of the field", "g: grad g", kStencil},
     {"upwind_advect_x", Domain::Grids,
-     "c: F field value, xm: F field value, xp: F field value, u: F # advection speed =0.5, "
+     "c: F field value, xm: F field value, xp: F field value, u: F # advection speed, "
      "dt: F+ # time step =0.01, h: F+ # grid spacing =0.1 -> n: F~3 field value",
      "$flux = {u} * ({c} - {xm})\n"
      "if {u} < 0.0:\n"

@@ -24,7 +24,7 @@ def big_ints(frame: wp.array(dtype=int), out: wp.array(dtype=float)):
     frame[14] = wp.static(abs(-(2**70)) - round(2.5) - round(-0.5))
     frame[15] = wp.static(round(123456789, -3) + round(2**70, -20))
     frame[16] = wp.static(int(2**53 + 1 == float(2**53 + 1)) + 2 * int(2**53 == float(2**53)))
-    frame[17] = wp.static(int(2**1023 * 1.5 - 2**1023) - 2**1021)
+    frame[17] = wp.static(int(2**1023 * 1.5 - 2**1023) - 2**1022 + 5)
     out[0] = wp.static(float(2**64))
     out[1] = wp.static(2**-2)
     out[2] = wp.static((2**64) / 3)
