@@ -9,6 +9,7 @@
 #include "synth/writer.h"
 
 #include <span>
+#include <utility>
 #include <string_view>
 
 namespace ws::synth {
@@ -59,6 +60,9 @@ void write_stores(KernelWriter& w, const std::vector<int64_t>& shape, const std:
 // The RNG state, if any idiom draws random numbers: a `seed` parameter and
 // `state = wp.rand_init(seed, flat_index)`.
 void write_rng(KernelWriter& w, const std::string& flat_index);
+// Input `port`'s rank among the non-uniform inputs of its role and type, and their count
+// (pair idioms: which endpoint of an edge, or which side of a neighbour pair, a port reads).
+std::pair<int, int> rank_in_role(const Idiom& idiom, int port);
 // The row-major flat index of thread indices `tids` over launch dimensions `dim`.
 std::string flat_index(const std::vector<std::string>& tids, const std::vector<int64_t>& dim);
 

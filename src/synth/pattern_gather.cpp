@@ -15,14 +15,7 @@ namespace {
 
 // Which endpoint a pair input reads: its rank among the inputs of its role.
 int endpoint_of(const Idiom& idiom, int port) {
-    const Port& p = idiom.inputs[static_cast<size_t>(port)];
-    int rank = 0, count = 0;
-    for (size_t i = 0; i < idiom.inputs.size(); ++i) {
-        const Port& q = idiom.inputs[i];
-        if (q.uniform || q.role != p.role || q.type != p.type) continue;
-        if (static_cast<int>(i) < port) ++rank;
-        ++count;
-    }
+    const auto [rank, count] = pattern_util::rank_in_role(idiom, port);
     return count >= 2 ? rank : -1;
 }
 

@@ -143,6 +143,18 @@ void write_stores(KernelWriter& w, const std::vector<int64_t>& shape, const std:
     }
 }
 
+std::pair<int, int> rank_in_role(const Idiom& idiom, int port) {
+    const Port& p = idiom.inputs[static_cast<size_t>(port)];
+    int rank = 0, count = 0;
+    for (size_t i = 0; i < idiom.inputs.size(); ++i) {
+        const Port& q = idiom.inputs[i];
+        if (q.uniform || q.role != p.role || q.type != p.type) continue;
+        if (static_cast<int>(i) < port) ++rank;
+        ++count;
+    }
+    return {rank, count};
+}
+
 std::string flat_index(const std::vector<std::string>& tids, const std::vector<int64_t>& dim) {
     if (tids.size() == 2) return fmt::format("{} * {} + {}", tids[0], dim[1], tids[1]);
     if (tids.size() == 3) return fmt::format("({} * {} + {}) * {} + {}", tids[0], dim[1], tids[1], dim[2], tids[2]);
