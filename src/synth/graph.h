@@ -41,8 +41,9 @@ struct Value {
     int consumers = 0;    // node inputs and sinks that read it
 
     // Whether its largest or smallest over many elements is one number whatever the inputs: a
-    // value in [0, 1] comes from a step, a mask or a clamp, which reach 0 and 1 on many elements.
-    bool extremes_saturate() const { return facts.unit01; }
+    // value in [0, 1] comes from a step, a mask or a clamp, which reach 0 and 1 on many elements;
+    // a whole-valued one (a sign, a count) takes few values.
+    bool extremes_saturate() const { return facts.unit01 || facts.whole; }
 };
 
 struct Node {

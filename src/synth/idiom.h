@@ -19,7 +19,9 @@
 //          vector), V2I V3I (wp.vec2i, wp.vec3i)
 //   FACTS  +  positive (> 0)          0+  non-negative
 //          01 in [0, 1]               u   unit length (vectors, quaternions)
-//          !u input: not known to be of unit length (its length would be 1)
+//          w  a float holding whole numbers (rounded, a count, a 0-or-1 step)
+//          !u !01 !w  input: a value known to be of unit length (its length
+//             would be 1), in [0, 1] or whole is refused
 //          ~K input: |x| <= K required; output: a bound on |x|, a formula of
 //             numbers and input names with * and + (`~ke*4`, `~a+b`, `~1`)
 //          [lo,hi] integer range (input: required; output: guaranteed)
@@ -107,7 +109,9 @@ struct Facts {
     bool nonneg = false;
     bool unit01 = false;
     bool unit = false;
-    bool not_unit = false;  // inputs: a value known to be of unit length is refused
+    bool whole = false;      // a float that holds whole numbers (a rounding's or a step's result)
+    // Inputs: a value known to be of unit length, in [0, 1], or whole is refused.
+    bool not_unit = false, not_unit01 = false, not_whole = false;
     bool has_range = false; // integers: [lo, hi]
     int64_t lo = 0, hi = 0;
     // Whether a value with these facts satisfies the requirements `need`.

@@ -89,6 +89,22 @@ std::vector<BoundTerm> parse_bound(const IdiomSpec& spec, std::string_view formu
 }
 
 // TYPE[FACTS]: the type, then fact markers up to the end of the word.
+// `!u`, `!01`, `!w`: an input refuses a value known to have that fact.
+void parse_refusal(const IdiomSpec& spec, Port& p, std::string_view& rest) {
+    if (rest.starts_with("!01")) {
+        p.facts.not_unit01 = true;
+        rest.remove_prefix(3);
+    } else if (rest.starts_with("!u")) {
+        p.facts.not_unit = true;
+        rest.remove_prefix(2);
+    } else if (rest.starts_with("!w")) {
+        p.facts.not_whole = true;
+        rest.remove_prefix(2);
+    } else {
+        bad(spec, fmt::format("port {}: unknown refusal in '{}'", p.name, rest));
+    }
+}
+
 void parse_type_and_facts(const IdiomSpec& spec, std::string_view word, Port& p, bool is_output,
                           const std::vector<Port>& inputs) {
     const TypeName* tn = nullptr;
@@ -110,10 +126,12 @@ void parse_type_and_facts(const IdiomSpec& spec, std::string_view word, Port& p,
         } else if (rest[0] == '+') {
             p.facts.positive = p.facts.nonneg = true;
             rest.remove_prefix(1);
-        } else if (rest.starts_with("!u")) {
-            if (is_output) bad(spec, fmt::format("port {}: !u is a requirement of inputs", p.name));
-            p.facts.not_unit = true;
-            rest.remove_prefix(2);
+        } else if (rest[0] == '!') {
+            if (is_output) bad(spec, fmt::format("port {}: !FACT is a requirement of inputs", p.name));
+            parse_refusal(spec, p, rest);
+        } else if (rest[0] == 'w') {
+            p.facts.whole = true;
+            rest.remove_prefix(1);
         } else if (rest[0] == 'u') {
             p.facts.unit = true;
             rest.remove_prefix(1);
@@ -386,7 +404,7 @@ bool Facts::satisfies(const Facts& need) const {
     if (need.nonneg && !nonneg) return false;
     if (need.unit01 && !unit01) return false;
     if (need.unit && !unit) return false;
-    if (need.not_unit && unit) return false;
+    if ((need.not_unit && unit) || (need.not_unit01 && unit01) || (need.not_whole && whole)) return false;
     if (need.has_range && !(has_range && lo >= need.lo && hi <= need.hi)) return false;
     return true;
 }

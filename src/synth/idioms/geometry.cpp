@@ -22,8 +22,9 @@ constexpr RoleSpec kRoles[] = {
     {"planar vertex", "planar position", -1.0, 1.0, "vert2 pv", "verts2d vertices2d", true},
     {"screen point", "screen point", -1.0, 1.0, "ndc screen_p", "ndc screen_pts", true},
     // ---- shapes and bounds
-    {"box minimum", "box minimum", -1.0, -0.1, "lower box_lo bmin", "lowers box_min", true},
-    {"box maximum", "box maximum", 0.1, 1.0, "upper box_hi bmax", "uppers box_max", true},
+    // Ranges that overlap, so that boxes overlap one another or not and contain points or not.
+    {"box minimum", "box minimum", -1.0, 0.2, "lower box_lo bmin", "lowers box_min", true},
+    {"box maximum", "box maximum", -0.2, 1.0, "upper box_hi bmax", "uppers box_max", true},
     {"sphere radius", "radius", 0.2, 0.8, "radius r", "radii sphere_radii"},
     {"capsule radius", "radius", 0.05, 0.3, "cap_r radius", "capsule_radii radii"},
     {"major radius", "radius", 0.4, 0.8, "r_major ring_r", "major_radii"},
@@ -544,7 +545,7 @@ constexpr IdiomSpec kGeometry[] = {
      "wp.abs({d}) - {t}", "hollows the shape of {d} into a shell of {t}", "s: d_shell shell"},
     {"sdf_coverage", G, "d: F signed distance, w: F+ # blend width =0.1 -> a: F01 weight",
      "1.0 - wp.smoothstep(-{w}, {w}, {d})", "converts {d} to a soft coverage over {w}", "a: coverage alpha"},
-    {"sdf_inside_mask", G, "d: F signed distance -> m: F01 weight", "wp.step({d})",
+    {"sdf_inside_mask", G, "d: F~8 signed distance -> m: F01w weight", "wp.step({d})",
      "marks where {d} is negative with 1", "m: inside_mask mask"},
 
     // ---- angles and coordinate systems

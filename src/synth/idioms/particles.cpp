@@ -64,7 +64,7 @@ constexpr IdiomSpec kParticles[] = {
     {"pair_distance", Domain::Particles, "xa: V3 position, xb: V3 position -> d: F0+~xa+xb distance",
      "wp.length({xb} - {xa})", "measures the distance between {xa} and {xb}", "d: dist r", kPair},
     {"contact_repulsion", Domain::Particles,
-     "xa: V3 position, xb: V3 position, r: F+ # radius =0.05, ke: F+ # stiffness =50.0 -> f: V3~ke*r*2 force",
+     "xa: V3 position, xb: V3 position, r: F+ # radius =0.2, ke: F+ # stiffness =50.0 -> f: V3~ke*r*2 force",
      "$d = {xa} - {xb}\n"
      "$dist = wp.length($d)\n"
      "$pen = 2.0 * {r} - $dist\n"
@@ -157,7 +157,7 @@ constexpr IdiomSpec kParticles[] = {
      "({x_new} - {x_old}) / {dt}", "recovers the velocity from {x_new} and {x_old} over {dt}", "v: v v_new",
      kPair},
     {"dem_normal_force", Domain::Particles,
-     "xa: V3 position, xb: V3 position, va: V3 velocity, vb: V3 velocity, r: F+ # radius =0.05, "
+     "xa: V3 position, xb: V3 position, va: V3 velocity, vb: V3 velocity, r: F+ # radius =0.2, "
      "kn: F+ # stiffness =100.0, kd: F0+ # damping =0.5 -> f: V3~kn*r*2+kd*4 force",
      "$d = {xa} - {xb}\n"
      "$dist = wp.length($d)\n"
@@ -254,7 +254,8 @@ constexpr RoleSpec kRoles[] = {
     {"stiffness", "stiffness", 10.0, 100.0, "ke k stiffness", "stiffness ke"},
     {"damping", "damping", 0.0, 1.0, "kd damping", "damping kd"},
     {"rest length", "distance", 0.1, 1.0, "rest rest_length l0", "rest_lengths rest spring_rest"},
-    {"radius", "radius", 0.02, 0.2, "r radius", "radii radius particle_radius"},
+    // Large enough that contacts happen among points drawn in [-1, 1]^3.
+    {"radius", "radius", 0.1, 0.3, "r radius", "radii radius particle_radius"},
     {"ground height", "height", -1.0, 0.0, "ground ground_y floor_y", "ground_heights"},
     {"restitution", "restitution", 0.0, 1.0, "restitution e_rest bounce", "restitution"},
     {"friction coefficient", "friction", 0.1, 1.0, "mu friction", "friction mu"},

@@ -185,7 +185,7 @@ constexpr IdiomSpec kRandomIdioms[] = {
     {"poisson_builtin", Domain::Random, "lam: F+ # rate =4.0, state: U rng state -> k: I[0,1000] count",
      "int(wp.poisson({state}, {lam}))", "draws a Poisson count at {lam}", "k: k n_events",
      kRandom | kF32Only},
-    {"rademacher", Domain::Random, "state: U rng state -> z: F~1 value",
+    {"rademacher", Domain::Random, "state: U rng state -> z: Fw~1 value",
      "wp.where(wp.randf({state}) < 0.5, -1.0, 1.0)", "draws a random sign", "z: z sign_z",
      kRandom | kF32Only},
     {"gumbel_perturb", Domain::Random, "z: F logit, state: U rng state -> y: F~z+20 ^z",
