@@ -492,9 +492,9 @@ print("datasets", datasets.__version__, "loaded", n, "records")
 # ----------------------------------------------------------------------------- verification
 # generate --verify and verify --drop-failed run the real verifier: NVRTC and g++ against Warp's
 # headers, found through the python3 on PATH (verify_env puts WS_PYTHON's folder first), on pairs of the
-# product synthesizer (test-corpus kernels have no launch shapes). In the stream of seed 1, index 4
-# fails the gradient check and index 17 has an output that ignores the inputs, so --drop-failed has
-# work to do (these move with the synthesizer; its kernels have no non-finite outputs).
+# product synthesizer (test-corpus kernels have no launch shapes). In the stream of seed 7, index 12
+# has an output that ignores the inputs, so --drop-failed has work to do. Which pairs fail moves with
+# the synthesizer: the checks below count the verdicts of the records rather than pin them.
 
 VERDICTS = ("compiled_cuda", "compiled_cpu", "executed", "grad_check", "depends_on_inputs")
 
@@ -507,8 +507,8 @@ def is_verified(v):
 
 
 def vgen(out, count, shard_size, extra=(), env=None, expect=0, jobs=2):
-    """generate with seed 1; the verifier's work folders (and those a kill leaves) go under --tmp."""
-    return run(["generate", "--count", count, "--seed", 1, "--shard-size", shard_size, "--out", out, "--quiet",
+    """generate with seed 7; the verifier's work folders (and those a kill leaves) go under --tmp."""
+    return run(["generate", "--count", count, "--seed", 7, "--shard-size", shard_size, "--out", out, "--quiet",
                 "--jobs", jobs, *extra], env={**verify_env(), **(env or {})}, expect=expect)
 
 
@@ -549,7 +549,7 @@ def case_verify_drop_failed():
           f"manifest: complete {m['complete']}, config {m['config']}")
     check(all(s["verified"] for s in m["shards"]), "a shard is not marked verified")
     dropped = sum(s["verification_dropped"] for s in m["shards"])
-    check(dropped > 0, "seed 1 has pairs that fail verification; none was dropped")
+    check(dropped > 0, "seed 7 has pairs that fail verification; none was dropped")
     check(sum(s["records"] for s in m["shards"]) == len(recs), "manifest record counts != records in the shards")
     s = stats(d)
     check(s["records"] == len(recs) and s["verification_dropped"] == dropped,
@@ -586,17 +586,25 @@ def case_verify_drop_failed():
     p = vgen(k, 20, 20, ["--verify"], expect=5)
     check("are not verified" in p.stderr, f"no explanation of exit status 5: {p.stderr}")
     kept = read_records(k)
-    check(len(kept) == 20 and sum(not is_verified(r["metadata"]["verification"]) for r in kept) == 2,
-          "generate --verify should keep all 20 pairs, 2 of them not verified")
+    unverified = sum(not is_verified(r["metadata"]["verification"]) for r in kept)
+    check(len(kept) == 20 and unverified > 0, f"generate --verify should keep all 20 pairs, some not verified: {unverified}")
     check(stats(k)["verification_dropped"] == 0, "stats.json of a verified dataset lacks verification_dropped")
     # Non-finite outputs and outputs that ignore the inputs are counted on their own.
     fig = stats(k)["verification_figures"]
-    check(fig["executed"]["non_finite"] == 0 and fig["executed"]["other_failures"] == 0
-          and fig["depends_on_inputs"]["outputs_ignore_inputs"] == 1 and fig["depends_on_inputs"]["checked"] == 20,
+    verdicts = [r["metadata"]["verification"] for r in kept]
+    nan = sum(v["executed"].startswith("fail: nan") for v in verdicts)
+    inf = sum(v["executed"].startswith("fail: inf") for v in verdicts)
+    other = sum(v["executed"].startswith("fail") for v in verdicts) - nan - inf
+    ignore = sum(v["depends_on_inputs"].startswith("fail: outputs ignore the inputs") for v in verdicts)
+    checked = sum(not v["depends_on_inputs"].startswith("skipped") for v in verdicts)
+    check(ignore > 0, "seed 7's first 20 pairs include an output that ignores the inputs")
+    check(fig["executed"]["non_finite"] == nan + inf and fig["executed"]["other_failures"] == other
+          and fig["depends_on_inputs"]["outputs_ignore_inputs"] == ignore and fig["depends_on_inputs"]["checked"] == checked,
           f"stats.json verification_figures: {fig}")
     card = (k / "README.md").read_text()
-    check("| outputs that ignore their inputs (bit-identical when the inputs are drawn anew), of 20 checked | 1 | "
-          "5.0% |" in card and "| non-finite outputs (0 with nan, 0 with inf only) | 0 | 0.0% |" in card,
+    check(f"| outputs that ignore their inputs (bit-identical when the inputs are drawn anew), of {checked} checked | "
+          f"{ignore} | {100 * ignore / checked:.1f}% |" in card
+          and f"| non-finite outputs ({nan} with nan, {inf} with inf only) | {nan + inf} | {100 * (nan + inf) / 20:.1f}% |" in card,
           "the card lacks the non-finite and input-independence figures")
     run(["validate", k, "--quiet"])
 
@@ -605,7 +613,7 @@ def case_verify_kill_resume():
     args = ["--verify", "--drop-failed"]
     ref = fresh("vresume_ref")
     vgen(ref, 30, 10, args)
-    check(stats(ref)["verification_dropped"] == 2, f"expected 2 drops: {stats(ref).get('verification_dropped')}")
+    check(stats(ref)["verification_dropped"] > 0, f"expected drops: {stats(ref).get('verification_dropped')}")
     # Kills inside the verification pass (generation is complete by then), rerun with the same command
     # (another --jobs) or --resume.
     for point, rerun in (("verify_chunk:2", "same"), ("verify_manifest:1", "resume"), ("verify_shard:3", "same")):
@@ -638,7 +646,7 @@ def case_verify_kill_resume():
     same_data(ref, d, "verify --drop-failed killed + rerun")
     # A real kill -9 from outside, once the first shard is verified (the second is being verified).
     d = fresh("vresume_external")
-    cmd = [ARGS.cli, "generate", "--count", "30", "--seed", "1", "--shard-size", "10", "--out", str(d), "--quiet",
+    cmd = [ARGS.cli, "generate", "--count", "30", "--seed", "7", "--shard-size", "10", "--out", str(d), "--quiet",
            "--jobs", "2", *args]
     env = {k: v for k, v in os.environ.items() if k != "WARPSYNTH_FAULT"}
     proc = subprocess.Popen(cmd, env={**env, **verify_env()}, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
