@@ -132,9 +132,11 @@ std::string py_bool_text(bool b) {
 }
 
 bool kernel_enable_backward(KernelOptions& o, const Object* v, const ast::Expr*, std::string&) {
-    if (!is_number(v)) return false;
+    if (!is_number(v) || !v->value->is_py_number()) return false;
     o.enable_backward = v->value->truthy();
-    o.hash_text["enable_backward"] = py_bool_text(*o.enable_backward);
+    // Warp keeps the value as given (grid_stride goes through bool()) and hashes its str():
+    // `enable_backward=1` hashes as "1", which moves the kernel in the module.
+    o.hash_text["enable_backward"] = python_str(*v->value);
     return true;
 }
 
