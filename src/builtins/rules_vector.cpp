@@ -105,14 +105,7 @@ ResultOrError vector_value(const RuleCall& call, std::string_view) {
         r.unsupported = true;
         return r;
     }
-    // ctypes makes the vector type: a negative length raises; larger than an
-    // int is beyond what warpsynth models.
-    if (*length < 0) return fail("The '_length_' attribute must not be negative");
-    if (*length > INT32_MAX) {
-        ResultOrError r = fail("vectors longer than 2147483647 components are not supported by warpsynth");
-        r.unsupported = true;
-        return r;
-    }
+    // dimension_value above refused negative lengths and lengths past an int.
     return value(vector_t(static_cast<int>(*length), dtype->scalar));
 }
 
