@@ -24,6 +24,7 @@ void ModuleScope::define_function(const ast::FunctionDef* def) {
     bool other_decorators = false;
     for (const ast::Expr* dx : def->decorators) {
         const ast::Call* dc = dx->kind == ast::ExprKind::Call ? ast::as<ast::Call>(dx) : nullptr;
+        require_defined_root(dc ? dc->func : dx);
         ObjectRef d = eval_python(dc ? dc->func : dx);
         if (d && d->kind == Object::Kind::WarpPyFunc && (d->name == "func" || d->name == "kernel")) {
             kind = d->name;
@@ -49,6 +50,17 @@ void ModuleScope::define_function(const ast::FunctionDef* def) {
         define_kernel(def, deco_call);
     else
         define_user_function(def, deco_call);
+}
+
+// Python evaluates a decorator when the `def` runs: `@c.kernel` with no `c` bound yet
+// raises NameError and the module never loads, so it must not become a plain function.
+void ModuleScope::require_defined_root(const ast::Expr* e) const {
+    while (e->kind == ast::ExprKind::Attribute)
+        e = ast::as<ast::Attribute>(e)->value;
+    if (e->kind != ast::ExprKind::Name || star_import_) return; // a `*` import may have bound it
+    const std::string& id = ast::as<ast::Name>(e)->id;
+    if (!global(id) && !python_builtin(id))
+        fail(e->pos, fmt::format("decorator: Python raises NameError: name '{}' is not defined", id));
 }
 
 void ModuleScope::define_kernel(const ast::FunctionDef* def, const ast::Call* decorator) {

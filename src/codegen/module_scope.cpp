@@ -139,6 +139,7 @@ void ModuleScope::exec_import(const ast::Stmt* stmt) {
         for (const auto& alias : imp->names) {
             if (alias.name == "*") {
                 if (mod) fail(alias.pos, fmt::format("`from {} import *` is not supported", imp->module));
+                star_import_ = true;
                 continue; // names from other modules stay unknown
             }
             std::string bound = alias.asname.empty() ? alias.name : alias.asname;

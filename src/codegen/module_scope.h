@@ -89,6 +89,7 @@ class ModuleScope {
     // module_definitions.cpp
     void define_function(const ast::FunctionDef* def);
     void define_kernel(const ast::FunctionDef* def, const ast::Call* decorator);
+    void require_defined_root(const ast::Expr* decorator) const;
     void define_user_function(const ast::FunctionDef* def, const ast::Call* decorator);
     void define_struct(const ast::ClassDef* def);
     TypeRef eval_annotation(const ast::Expr* e);
@@ -105,6 +106,7 @@ class ModuleScope {
 
     std::unique_ptr<ast::Module> module_;
     std::map<std::string, ObjectRef, std::less<>> globals_;
+    bool star_import_ = false; // `from other import *` ran: unknown names may be bound
     std::vector<std::unique_ptr<FunctionGroup>> groups_;
     std::map<std::string, int, std::less<>> function_key_counts_; // Functions created per key
     std::vector<std::unique_ptr<KernelDef>> kernel_storage_;

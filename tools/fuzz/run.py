@@ -32,10 +32,11 @@ def stem(path):
     return os.path.splitext(os.path.basename(path))[0]
 
 
-def warp_batch(files, cwd, devices, timeout_per_file=20.0, python=None):
-    """{(file, device): Side} from real Warp. When the Warp process hangs or dies, the first file
-    without output is marked (warp `none`: no verdict, time-out or crash of Warp itself) and the
-    batch resumes after it, so one bad file never loses the others."""
+def warp_batch(files, cwd, devices, timeout_per_file=20.0, python=None, memory_mb=6144):
+    """{(file, device): Side} from real Warp. When the Warp process hangs, grows past memory_mb
+    of resident memory or dies, the first file without output is marked (warp `none`: no
+    verdict, time-out or crash of Warp itself) and the batch resumes after it, so one bad file
+    never loses the others."""
     python = python or sys.executable
     out_dir = os.path.join(cwd, "_ref")
     results, todo = {}, list(files)
@@ -45,15 +46,8 @@ def warp_batch(files, cwd, devices, timeout_per_file=20.0, python=None):
         listing = os.path.join(cwd, "_ref.list")
         with open(listing, "w") as f:
             f.write("".join(p + "\n" for p in todo))
-        why = None
-        try:
-            p = subprocess.run([python, REFERENCE, "--batch", listing, "--out", out_dir, "--device",
-                                ",".join(devices)], cwd=cwd, env=env, capture_output=True, text=True,
-                               timeout=30 + timeout_per_file * len(todo))
-            if p.returncode != 0:
-                why = f"warp exited {p.returncode}: {p.stderr.strip().splitlines()[-1:] }"
-        except subprocess.TimeoutExpired:
-            why = "warp time-out"
+        why = _run_watched([python, REFERENCE, "--batch", listing, "--out", out_dir, "--device",
+                            ",".join(devices)], cwd, env, out_dir, timeout_per_file, memory_mb)
         done = 0
         for path in todo:
             got = {}
@@ -82,6 +76,44 @@ def warp_batch(files, cwd, devices, timeout_per_file=20.0, python=None):
             results[(bad, d)] = Side("none", why or "no output", why or "")
         todo = todo[done + 1:]
     return results
+
+
+def _run_watched(cmd, cwd, env, out_dir, timeout_per_file, memory_mb, startup=60.0):
+    """Run Warp's batch process; None if it ends cleanly, else why it was stopped. The time-out
+    is on progress (no new output file for timeout_per_file seconds after the first, startup
+    before it), since a whole-batch deadline lets one hung mutant hold a worker for an hour; the
+    memory cap reads the resident size, as Warp's own reservations defeat RLIMIT_AS."""
+    import time
+    os.makedirs(out_dir, exist_ok=True)
+    with open(os.path.join(cwd, "_ref.stderr"), "w+") as err:
+        p = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=err, text=True)
+        seen, deadline = len(os.listdir(out_dir)), time.monotonic() + startup
+        while p.poll() is None:
+            time.sleep(0.2)
+            now, count = time.monotonic(), len(os.listdir(out_dir))
+            if count != seen:
+                seen, deadline = count, now + timeout_per_file
+            why = ("warp time-out" if now > deadline else
+                   "warp out of memory" if _resident_mb(p.pid) > memory_mb else None)
+            if why:
+                p.kill()
+                p.wait()
+                return why
+        if p.returncode != 0:
+            err.seek(0)
+            return f"warp exited {p.returncode}: {err.read().strip().splitlines()[-1:]}"
+    return None
+
+
+def _resident_mb(pid):
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) >> 10
+    except (FileNotFoundError, ProcessLookupError):
+        pass
+    return 0
 
 
 def read(path):
