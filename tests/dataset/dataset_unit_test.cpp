@@ -27,8 +27,19 @@ using ws::analysis::MinHashSignature;
 
 namespace {
 
+fs::path scratch_root() {
+    return fs::temp_directory_path() / ("ws_dataset_unit_" + std::to_string(::getpid()));
+}
+
+// Removes this process's scratch folder when the tests end: runs leave nothing in /tmp.
+class ScratchCleanup : public ::testing::Environment {
+  public:
+    void TearDown() override { fs::remove_all(scratch_root()); }
+};
+[[maybe_unused]] const auto* const kCleanup = ::testing::AddGlobalTestEnvironment(new ScratchCleanup);
+
 fs::path temp_dir(const std::string& name) {
-    fs::path d = fs::temp_directory_path() / ("ws_dataset_unit_" + std::to_string(::getpid())) / name;
+    fs::path d = scratch_root() / name;
     fs::remove_all(d);
     fs::create_directories(d);
     return d;
