@@ -57,6 +57,23 @@ bool passes_role(const Idiom& idiom, const Port& p) {
                        [&](const Port& o) { return o.role.starts_with('^') && o.type == p.type; });
 }
 
+// The two endpoints of a pair are two things, not a point and the same point
+// wrapped, pushed out or clamped: their difference would be a lattice step or
+// zero, and a distance test on it never fires.
+bool computed_from(const Graph& g, int value, int source) {
+    const int node = g.values[static_cast<size_t>(value)].node;
+    if (node < 0) return false;
+    const std::vector<int>& in = g.nodes[static_cast<size_t>(node)].inputs;
+    return std::find(in.begin(), in.end(), source) != in.end();
+}
+
+void drop_derived(const Graph& g, std::vector<int>& cands, const std::vector<int>& taken) {
+    std::erase_if(cands, [&](int c) {
+        return std::any_of(taken.begin(), taken.end(),
+                           [&](int t) { return t >= 0 && (computed_from(g, c, t) || computed_from(g, t, c)); });
+    });
+}
+
 } // namespace
 
 std::vector<int> Graph::open_values() const {
@@ -71,6 +88,7 @@ bool fits(const Value& v, const Port& port, const std::string& role) {
     if (!roles_compatible(v.role, role)) return false;
     if (!v.facts.satisfies(port.facts)) return false;
     if (port.max_abs > 0.0 && v.mag > port.max_abs) return false;
+    if (v.mag < port.min_mag) return false;
     if (port.uniform && !v.uniform) return false;
     return true;
 }
@@ -210,7 +228,8 @@ int Composer::wire(const Idiom& idiom, int port, Stage stage, int depth, const s
             return external(idiom, port, stage, role);
         }
     }
-    const std::vector<int> cands = candidates(p, role, stage, taken);
+    std::vector<int> cands = candidates(p, role, stage, taken);
+    if (idiom.has(kPair)) drop_derived(plan.graph, cands, taken);
     if (role == kRngRole && !cands.empty()) return cands.front();
     std::vector<int> open;
     for (int c : cands)

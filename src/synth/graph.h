@@ -42,8 +42,8 @@ struct Value {
 
     // Whether its largest or smallest over many elements is one number whatever the inputs: a
     // value in [0, 1] comes from a step, a mask or a clamp, which reach 0 and 1 on many elements;
-    // a whole-valued one (a sign, a count) takes few values.
-    bool extremes_saturate() const { return facts.unit01 || facts.whole; }
+    // a whole-valued one (a sign, a count) takes few values; a gated one is 0 on many.
+    bool extremes_saturate() const { return facts.unit01 || facts.whole || facts.often_zero; }
 };
 
 struct Node {

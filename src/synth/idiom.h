@@ -20,8 +20,12 @@
 //   FACTS  +  positive (> 0)          0+  non-negative
 //          01 in [0, 1]               u   unit length (vectors, quaternions)
 //          w  a float holding whole numbers (rounded, a count, a 0-or-1 step)
+//          z  output: exactly zero on many elements (a gate, a ReLU, a kernel of
+//             compact support), so its smallest or largest over many is often 0
 //          !u !01 !w  input: a value known to be of unit length (its length
 //             would be 1), in [0, 1] or whole is refused
+//          >K input: a value whose bound on |x| reaches K (rounding a value
+//             that stays below half a step is always 0)
 //          ~K input: |x| <= K required; output: a bound on |x|, a formula of
 //             numbers and input names with * and + (`~ke*4`, `~a+b`, `~1`)
 //          [lo,hi] integer range (input: required; output: guaranteed)
@@ -110,6 +114,7 @@ struct Facts {
     bool unit01 = false;
     bool unit = false;
     bool whole = false;      // a float that holds whole numbers (a rounding's or a step's result)
+    bool often_zero = false; // exactly zero on many elements (a gate, a ReLU)
     // Inputs: a value known to be of unit length, in [0, 1], or whole is refused.
     bool not_unit = false, not_unit01 = false, not_whole = false;
     bool has_range = false; // integers: [lo, hi]
@@ -132,6 +137,7 @@ struct Port {
     std::string role;
     std::string default_value;    // literal text, float32 spelling
     double max_abs = 0.0;         // inputs: required |x| <= max_abs (0: none)
+    double min_mag = 0.0;         // inputs: the value's bound on |x| must reach this
     std::vector<BoundTerm> bound; // outputs: |x| <= sum of terms (empty: none declared)
 };
 

@@ -132,6 +132,10 @@ void parse_type_and_facts(const IdiomSpec& spec, std::string_view word, Port& p,
         } else if (rest[0] == 'w') {
             p.facts.whole = true;
             rest.remove_prefix(1);
+        } else if (rest[0] == 'z') {
+            if (!is_output) bad(spec, fmt::format("port {}: z is a fact of outputs", p.name));
+            p.facts.often_zero = true;
+            rest.remove_prefix(1);
         } else if (rest[0] == 'u') {
             p.facts.unit = true;
             rest.remove_prefix(1);
@@ -144,6 +148,14 @@ void parse_type_and_facts(const IdiomSpec& spec, std::string_view word, Port& p,
             p.facts.lo = static_cast<int64_t>(parse_number(spec, parts[0]));
             p.facts.hi = static_cast<int64_t>(parse_number(spec, parts[1]));
             rest.remove_prefix(close + 1);
+        } else if (rest[0] == '>') {
+            if (is_output) bad(spec, fmt::format("port {}: >K is a requirement of inputs", p.name));
+            size_t end = 1;
+            while (end < rest.size() && (std::isdigit(static_cast<unsigned char>(rest[end])) || rest[end] == '.' ||
+                                         rest[end] == 'e'))
+                ++end;
+            p.min_mag = parse_number(spec, rest.substr(1, end - 1));
+            rest.remove_prefix(end);
         } else if (rest[0] == '~') {
             const std::string_view formula = rest.substr(1);
             if (is_output)

@@ -7,8 +7,10 @@
 //   samples    a thread per element, the loop draws random samples
 #include "synth/library.h"
 #include "synth/pattern.h"
+#include "synth/roles.h"
 
 #include <algorithm>
+#include <set>
 #include <fmt/format.h>
 
 namespace ws::synth {
@@ -169,6 +171,20 @@ class LoopPattern : public Pattern {
         return r;
     }
 
+    // A sum of forces is a force, but a sum of positions is no position (nor in a
+    // position's range: a contact test on it never fires): only extensive
+    // quantities keep their role when summed, other sums become plain values.
+    static std::string role_of_sum(const Value& src) {
+        static const std::set<std::string_view> kExtensive = {
+            "force", "torque", "joint torque", "wrench", "impulse", "impulse magnitude", "momentum",
+            "linear momentum", "angular momentum", "grid momentum", "mass", "energy", "power", "gradient",
+            "loss", "area", "signed area", "volume", "signed volume", "count", "displacement", "radiance",
+            "irradiance"};
+        const Role* role = find_role(src.role);
+        if (!role || role->generic() || kExtensive.count(role->spec->group)) return src.role;
+        return src.type == PortType::F ? "value" : "any vector";
+    }
+
     // Up to two body results become accumulators; the others are folded in too.
     void accumulate(Plan& plan, Dice& dice, Composer& c) const {
         for (int v : plan.graph.open_values()) {
@@ -184,7 +200,7 @@ class LoopPattern : public Pattern {
             a.op = op < 4 ? static_cast<Accumulator::Op>(op) : Accumulator::Op::Sum;
             Value acc;
             acc.type = src.type;
-            acc.role = src.role;
+            acc.role = a.op == Accumulator::Op::Sum ? role_of_sum(src) : src.role;
             acc.stage = Stage::Post;
             acc.facts.nonneg = src.facts.nonneg;
             acc.facts.positive = src.facts.positive; // every loop runs at least once

@@ -219,6 +219,8 @@ TEST(IdiomParse, RejectsBadSpecs) {
         {spec("x: F value -> z: F ^q", "{x}"), "unknown input"},
         {spec("x: F value -> z: F value", "$t = {x}\n{z} = {x}"), "never read"},
         {spec("x: F -> z: F value", "{x}"), "no role"},
+        {spec("x: Fz value -> z: F value", "{x}"), "z is a fact of outputs"},
+        {spec("x: F value -> z: F>1 value", "{x}"), ">K is a requirement of inputs"},
     };
     for (const auto& [s, message] : bad) {
         try {
@@ -248,6 +250,14 @@ TEST(IdiomParse, PortsTypesAndFacts) {
     EXPECT_EQ(i.outputs[0].bound[0].inputs, (std::vector<int>{0, 1}));
     EXPECT_DOUBLE_EQ(i.outputs[0].bound[1].coeff, 1.0);
     EXPECT_FALSE(i.expression);
+
+    const IdiomSpec r = spec("x: F0+>2~1000 value -> y: F0+z~x ^x", "wp.max({x} - 1.0, 0.0)");
+    const Idiom j = parse_idiom(r);
+    EXPECT_DOUBLE_EQ(j.inputs[0].min_mag, 2.0);
+    EXPECT_DOUBLE_EQ(j.inputs[0].max_abs, 1000.0);
+    EXPECT_TRUE(j.inputs[0].facts.nonneg);
+    EXPECT_TRUE(j.outputs[0].facts.often_zero);
+    EXPECT_FALSE(j.outputs[0].facts.whole);
 }
 
 std::string bind_expr(std::string_view sig, std::string_view body, std::vector<std::string> inputs) {

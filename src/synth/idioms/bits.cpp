@@ -242,7 +242,7 @@ constexpr IdiomSpec kBits[] = {
      "l: levels n_mips"},
 
     // ---- powers of two and rounding
-    {"is_power_of_two", Domain::Bits, "n: I[0,1048576] size -> c: B condition",
+    {"is_power_of_two", Domain::Bits, "n: I[0,256] size -> c: B condition",
      "{n} > 0 and ({n} & ({n} - 1)) == 0", "tests whether {n} is a power of two", "c: is_pow2 pow2",
      kPredicate},
     {"next_power_of_two", Domain::Bits, "n: U[1,1073741824] size -> p: U[1,1073741824] size",

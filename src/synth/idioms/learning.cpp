@@ -71,7 +71,7 @@ constexpr RoleSpec kRoles[] = {
 
 constexpr IdiomSpec kLearning[] = {
     // ---- activations
-    {"relu", Domain::Learning, "x: F activation -> y: F0+~x ^x", "wp.max({x}, 0.0)", "applies a ReLU to {x}",
+    {"relu", Domain::Learning, "x: F activation -> y: F0+z~x ^x", "wp.max({x}, 0.0)", "applies a ReLU to {x}",
      "y: h relu_out a"},
     {"leaky_relu", Domain::Learning, "x: F activation, alpha: F+ # negative slope =0.01 -> y: F~x ^x",
      "wp.where({x} > 0.0, {x}, {alpha} * {x})", "applies a leaky ReLU with {alpha} to {x}", "y: h leaky a"},
@@ -114,7 +114,7 @@ constexpr IdiomSpec kLearning[] = {
      "{x} * wp.clamp({x} + 3.0, 0.0, 6.0) / 6.0", "applies hard swish to {x}", "y: h a"},
     {"mish", Domain::Learning, "x: F~20 activation -> y: F~x ^x", "{x} * wp.tanh(wp.log(1.0 + wp.exp({x})))",
      "applies mish to {x}", "y: h mish_out a"},
-    {"relu6", Domain::Learning, "x: F activation -> y: F0+~x ^x", "wp.clamp({x}, 0.0, 6.0)",
+    {"relu6", Domain::Learning, "x: F activation -> y: F0+z~x ^x", "wp.clamp({x}, 0.0, 6.0)",
      "applies ReLU6 to {x}", "y: h a"},
 
     // ---- derivatives of activations (backward passes)
@@ -174,7 +174,7 @@ constexpr IdiomSpec kLearning[] = {
     {"bce_logits_grad", Domain::Learning, "z: F~30 logit, y: F01 binary target -> g: F~1 gradient",
      "1.0 / (1.0 + wp.exp(-{z})) - {y}",
      "computes the gradient of the binary cross-entropy of {z} against {y}", "g: grad dl_dz"},
-    {"hinge_loss", Domain::Learning, "z: F logit, y: F target -> l: F0+~z*y+1 loss",
+    {"hinge_loss", Domain::Learning, "z: F logit, y: F target -> l: F0+z~z*y+1 loss",
      "wp.max(0.0, 1.0 - {y} * {z})", "computes the hinge loss of {z} for {y}", "l: loss hinge"},
     {"cross_entropy_term", Domain::Learning, "p: F01 probability, y: F01 binary target -> l: F0+~17 loss",
      "-{y} * wp.log(wp.max({p}, 1.0e-7))", "computes the cross-entropy term of {p} for {y}",

@@ -100,7 +100,7 @@ constexpr IdiomSpec kParticles[] = {
     {"kinetic_energy", Domain::Particles, "v: V3 velocity, m: F+ mass -> e: F0+~m*v*v*3 energy",
      "0.5 * {m} * wp.dot({v}, {v})", "computes the kinetic energy of a particle of {m} moving at {v}",
      "e: ke_i energy"},
-    {"poly6_weight", Domain::Particles, "r: F0+ distance, h: F+ # smoothing length =0.2 -> w: F0+~1e7 weight",
+    {"poly6_weight", Domain::Particles, "r: F0+ distance, h: F+ # smoothing length =0.2 -> w: F0+z~1e7 weight",
      "$q = wp.max({h} * {h} - {r} * {r}, 0.0)\n"
      "{w} = 315.0 / (64.0 * 3.14159265 * wp.pow({h}, 9.0)) * $q * $q * $q",
      "evaluates the SPH poly6 kernel at {r} for support {h}", "w: w_poly6 w; q: q diff"},
@@ -122,13 +122,13 @@ constexpr IdiomSpec kParticles[] = {
      "evaluates the gradient of the SPH spiky kernel between {xa} and {xb}",
      "g: grad_w gw; r: r_ij rel; d: dist r_len; q: q diff", kPair | kBranch},
     {"viscosity_laplacian", Domain::Particles,
-     "r: F0+ distance, h: F+ # smoothing length =0.2 -> w: F0+~1e6 weight",
+     "r: F0+ distance, h: F+ # smoothing length =0.2 -> w: F0+z~1e6 weight",
      "{w} = 0.0\n"
      "if {r} < {h}:\n"
      "    {w} = 45.0 / (3.14159265 * wp.pow({h}, 6.0)) * ({h} - {r})",
      "evaluates the Laplacian of the SPH viscosity kernel at {r}", "w: lap_w w_visc", kBranch},
     {"cubic_spline_weight", Domain::Particles,
-     "r: F0+ distance, h: F+ # smoothing length =0.2 -> w: F0+~1e3 weight",
+     "r: F0+ distance, h: F+ # smoothing length =0.2 -> w: F0+z~1e3 weight",
      "$q = {r} / {h}\n"
      "$sigma = 8.0 / (3.14159265 * {h} * {h} * {h})\n"
      "{w} = 0.0\n"

@@ -52,7 +52,7 @@ constexpr IdiomSpec kRandomIdioms[] = {
      "{r} * wp.sample_unit_disk({state})", "draws a random point in a disk of {r}", "p: p_disk",
      kRandom | kF32Only},
     {"dropout_mask", Domain::Random,
-     "x: F value, state: U rng state, p: F01 # probability threshold =0.5 -> y: F~x*2 ^x",
+     "x: F value, state: U rng state, p: F01 # probability threshold =0.5 -> y: Fz~x*2 ^x",
      "{y} = 0.0\n"
      "if wp.randf({state}) < {p}:\n"
      "    {y} = {x} / {p}",
