@@ -244,19 +244,20 @@ def expected_dump(path):
     return "\n".join(d.out)
 
 
-def warp_dirs():
+def warp_dirs(prog="ast_diff.py"):
+    """Warp's own tests and examples, the inputs of the differential runs (also error_diff.py's)."""
     spec = importlib.util.find_spec("warp")
     if spec is None or not spec.submodule_search_locations:
-        sys.exit("ast_diff.py: warp is not installed in " + sys.executable)
+        sys.exit(f"{prog}: warp is not installed in " + sys.executable)
     root = list(spec.submodule_search_locations)[0]
     return [os.path.join(root, "tests"), os.path.join(root, "examples")]
 
 
-def collect(dirs):
+def collect(dirs, prog="ast_diff.py"):
     files = []
     for d in dirs:
         if not os.path.isdir(d):
-            sys.exit(f"ast_diff.py: no such directory: {d}")
+            sys.exit(f"{prog}: no such directory: {d}")
         for base, _, names in os.walk(d):
             files += [os.path.join(base, n) for n in names if n.endswith(".py")]
     return sorted(files)

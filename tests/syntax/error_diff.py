@@ -15,12 +15,15 @@ Two sets of inputs go through ws_ast_dump and through CPython's compile():
     error_diff.py --dump build/tests/syntax/ws_ast_dump --mutants 1500 --warp tests/corpus
 """
 import argparse
-import importlib.util
 import os
 import random
 import subprocess
 import sys
 import tempfile
+
+from ast_diff import collect, warp_dirs  # the same inputs as the AST differential
+
+PROG = "error_diff.py"
 
 CASES = [
     "x = (1,\n", "x = [1, 2\ny = 3\n", "x = 1)\n", "x = (1]\n", "x = (1,\n\n]\n", "if x:\npass\n", "  x = 1\n",
@@ -55,24 +58,6 @@ CASES = [
     "x = f'{#}'\n", "x = f'{a\\n}'\n", "x = f'{[}'\n", "x = f'{1abc}'\n", "x = f'{lambda x: 1}'\n", "x = f'{x!}'\n",
     "x = [\n    1,\n    2\n    3,\n]\n", "x = (a,\n     b\n     c)\n", "def f(\n    a=1.\n    b=2,\n): pass\n",
 ]
-
-
-def warp_dirs():
-    spec = importlib.util.find_spec("warp")
-    if spec is None or not spec.submodule_search_locations:
-        sys.exit("error_diff.py: warp is not installed in " + sys.executable)
-    root = list(spec.submodule_search_locations)[0]
-    return [os.path.join(root, "tests"), os.path.join(root, "examples")]
-
-
-def collect(dirs):
-    files = []
-    for d in dirs:
-        if not os.path.isdir(d):
-            sys.exit(f"error_diff.py: no such directory: {d}")
-        for base, _, names in os.walk(d):
-            files += [os.path.join(base, n) for n in names if n.endswith(".py")]
-    return sorted(files)
 
 
 JUNK = ["(", ")", "[", "]", ":", ",", "=", "\n", "    ", "\t", '"', "'", "\\", ".", "1", "if", "else", "*", "**",
@@ -183,8 +168,8 @@ def main():
     failed |= bad > 0
 
     if args.mutants:
-        dirs = list(args.dirs) + (warp_dirs() if args.warp else [])
-        sources = mutants(collect(dirs), args.mutants, args.seed)
+        dirs = list(args.dirs) + (warp_dirs(PROG) if args.warp else [])
+        sources = mutants(collect(dirs, PROG), args.mutants, args.seed)
         got = ours(args.dump, sources)
         accept_mismatch = same = same_message = rejected = 0
         for i, (src, g) in enumerate(zip(sources, got)):
