@@ -59,7 +59,9 @@ bool passes_role(const Idiom& idiom, const Port& p) {
 
 // The two endpoints of a pair are two things, not a point and the same point
 // wrapped, pushed out or clamped: their difference would be a lattice step or
-// zero, and a distance test on it never fires.
+// zero, and a distance test on it never fires. Likewise a test of a value
+// against one computed from it is mostly an identity (the bit of a mask at
+// its own highest set bit is always set).
 bool computed_from(const Graph& g, int value, int source) {
     const int node = g.values[static_cast<size_t>(value)].node;
     if (node < 0) return false;
@@ -229,7 +231,7 @@ int Composer::wire(const Idiom& idiom, int port, Stage stage, int depth, const s
         }
     }
     std::vector<int> cands = candidates(p, role, stage, taken);
-    if (idiom.has(kPair)) drop_derived(plan.graph, cands, taken);
+    if (idiom.has(kPair) || idiom.has(kPredicate)) drop_derived(plan.graph, cands, taken);
     if (role == kRngRole && !cands.empty()) return cands.front();
     std::vector<int> open;
     for (int c : cands)

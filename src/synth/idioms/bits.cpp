@@ -352,7 +352,7 @@ constexpr IdiomSpec kBits[] = {
      "{lane} = {i} % {t}",
      "splits {i} into a tile of {t} and a lane inside it", "tile: tile block_id; lane: lane local"},
     {"tile_of_cell", Domain::Bits,
-     "c: V2I[0,1023] cell coordinate, t: I[1,256] # tile size =8 -> b: V2I[0,1023] cell coordinate",
+     "c: V2I[0,1023] cell coordinate, t: I[1,16] # tile size =8 -> b: V2I[0,1023] cell coordinate",
      "wp.vec2i({c}[0] // {t}, {c}[1] // {t})", "finds the tile of {c} for tiles of {t}", "b: tile block"},
     {"strided_offset", Domain::Bits,
      "base: I[0,65536] linear index, i: I[0,1023] linear index, s: I[1,256] # row width =4 -> o: I[0,327424] "

@@ -119,7 +119,7 @@ constexpr IdiomSpec kGrids[] = {
      "({xp} - 2.0 * {c} + {xm}) / ({h} * {h})", "takes the second derivative of {c} along x", "d2: uxx d2u",
      kStencil},
     {"cfl_number", Domain::Grids,
-     "u: V2 velocity, dt: F+ # time step =0.01, h: F+ # grid spacing =0.1 -> c: F0+~2 value",
+     "u: V2 velocity, dt: F+ # time step =0.02, h: F+ # grid spacing =0.05 -> c: F0+~2 value",
      "(wp.abs({u}[0]) + wp.abs({u}[1])) * {dt} / {h}", "computes the CFL number of {u}", "c: cfl courant"},
 };
 
