@@ -231,7 +231,8 @@ int Composer::wire(const Idiom& idiom, int port, Stage stage, int depth, const s
         }
     }
     std::vector<int> cands = candidates(p, role, stage, taken);
-    if (idiom.has(kPair) || idiom.has(kPredicate)) drop_derived(plan.graph, cands, taken);
+    // (The kernel's one RNG state feeds every draw, including the one that made a taken value.)
+    if ((idiom.has(kPair) || idiom.has(kPredicate)) && role != kRngRole) drop_derived(plan.graph, cands, taken);
     if (role == kRngRole && !cands.empty()) return cands.front();
     std::vector<int> open;
     for (int c : cands)
