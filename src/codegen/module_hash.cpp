@@ -14,9 +14,11 @@
 #include "syntax/ast_walk.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <deque>
 #include <fmt/format.h>
+#include <limits>
 #include <map>
 #include <openssl/evp.h>
 #include <set>
@@ -56,9 +58,21 @@ std::vector<unsigned char> float_bytes(float f) {
     return le_bytes(u, 4);
 }
 
+// C's (float)d as ctypes.c_float applies it: round to nearest, and past the
+// largest float to infinity (a plain static_cast is undefined there).
+float c_float(double d) {
+    if (std::isfinite(d) && std::fabs(d) > std::numeric_limits<float>::max()) {
+        const double tie = 0x1.ffffffp+127; // halfway from FLT_MAX to 2^128: ties go to even, infinity
+        const float big = std::fabs(d) >= tie ? std::numeric_limits<float>::infinity()
+                                              : std::numeric_limits<float>::max();
+        return std::signbit(d) ? -big : big;
+    }
+    return static_cast<float>(d);
+}
+
 std::vector<unsigned char> half_bytes(double v) {
     // ctypes stores float16 components as IEEE half bits.
-    float f = static_cast<float>(v);
+    float f = c_float(v);
     uint32_t x;
     std::memcpy(&x, &f, 4);
     uint32_t sign = (x >> 16) & 0x8000;
@@ -93,7 +107,7 @@ std::vector<unsigned char> scalar_bytes(Scalar s, const Constant& c) {
     switch (s) {
     case Scalar::Bool: return le_bytes(c.truthy() ? 1 : 0, 1);
     case Scalar::Float16: return half_bytes(c.as_double());
-    case Scalar::Float32: return float_bytes(static_cast<float>(c.as_double()));
+    case Scalar::Float32: return float_bytes(c_float(c.as_double()));
     case Scalar::Float64: {
         double d = c.as_double();
         uint64_t u;
@@ -111,9 +125,10 @@ std::vector<unsigned char> constant_bytes(const Constant& c) {
     switch (c.kind) {
     case Constant::Kind::PyBool:
     case Constant::Kind::PyInt: return le_bytes(c.i.low_u64(), 4); // ctypes.c_int wraps
-    case Constant::Kind::PyFloat: return float_bytes(static_cast<float>(c.f));
+    case Constant::Kind::PyFloat: return float_bytes(c_float(c.f));
     case Constant::Kind::Scalar:
-        if (c.type->scalar == Scalar::Float16) return float_bytes(static_cast<float>(c.f));
+        // ctypes.c_float(value.value): the value a wp.float16 holds may be a Python int.
+        if (c.type->scalar == Scalar::Float16) return float_bytes(c_float(c.as_double()));
         return scalar_bytes(c.type->scalar, c);
     case Constant::Kind::Composite: {
         std::vector<unsigned char> out;
