@@ -232,7 +232,9 @@ int Composer::wire(const Idiom& idiom, int port, Stage stage, int depth, const s
     }
     std::vector<int> cands = candidates(p, role, stage, taken);
     // (The kernel's one RNG state feeds every draw, including the one that made a taken value.)
-    if ((idiom.has(kPair) || idiom.has(kPredicate)) && role != kRngRole) drop_derived(plan.graph, cands, taken);
+    const bool separate = (idiom.has(kPair) || idiom.has(kPredicate)) && role != kRngRole;
+    if (separate) drop_derived(plan.graph, cands, taken);
+    std::erase_if(cands, [&](int c) { return std::find(avoid_.begin(), avoid_.end(), c) != avoid_.end(); });
     if (role == kRngRole && !cands.empty()) return cands.front();
     std::vector<int> open;
     for (int c : cands)
@@ -241,7 +243,13 @@ int Composer::wire(const Idiom& idiom, int port, Stage stage, int depth, const s
     if (!cands.empty() && dice.on(Knob::PReuse)) return dice.pick(cands);
     if (!p.uniform && depth < dice.knob(Knob::Depth) && dice.on(Knob::PProducer))
         if (const Idiom* prod = pick_producer(p, role, depth)) {
+            // A producer of a pair's endpoint or a predicate's operand reads none of the others.
+            const size_t mark = avoid_.size();
+            if (separate)
+                for (int t : taken)
+                    if (t >= 0 && plan.graph.values[static_cast<size_t>(t)].role != kRngRole) avoid_.push_back(t);
             const int n = add(*prod, stage, {}, depth + 1, role);
+            avoid_.resize(mark);
             for (int out : plan.graph.nodes[static_cast<size_t>(n)].outputs)
                 if (plan.graph.values[static_cast<size_t>(out)].consumers == 0 &&
                     fits(plan.graph.values[static_cast<size_t>(out)], p, role))

@@ -50,6 +50,7 @@ class Composer {
   private:
     CompositionRules rules_;
     std::vector<const Idiom*> active_; // idioms whose inputs are being wired
+    std::vector<int> avoid_;           // values a producer being wired must not read (drop_derived)
     int wire(const Idiom& idiom, int port, Stage stage, int depth, const std::string& role_hint,
              const std::vector<int>& taken);
     std::vector<int> candidates(const Port& port, const std::string& role, Stage stage,

@@ -99,6 +99,7 @@ bool roles_compatible(std::string_view from, std::string_view to) {
     const Role* a = find_role(from);
     const Role* b = find_role(to);
     if (!a || !b) return false;
+    if (a->spec->closed) return a->spec->group == b->spec->group;
     if (b->generic()) return b->spec->point || !a->spec->point;
     return a->spec->group == b->spec->group;
 }

@@ -20,6 +20,10 @@ struct RoleSpec {
     // Points and colours are not free vectors: generic vector math (normalise,
     // cross) does not take them. A generic role with `point` takes anything.
     bool point = false;
+    // A closed role feeds only ports of its own group, never generic ones: a spin
+    // tensor (the skew part of a velocity gradient) is singular, has a zero
+    // diagonal and no symmetric part, so generic matrix math on it is constant.
+    bool closed = false;
 };
 
 struct Role {

@@ -33,7 +33,7 @@ constexpr RoleSpec kRoles[] = {
     // ---- strain and stress
     {"strain", "strain", -0.2, 0.2, "eps E strain", "strains"},
     {"strain rate", "strain rate", -1.0, 1.0, "D strain_rate", "strain_rates"},
-    {"spin tensor", "spin tensor", -1.0, 1.0, "W spin", "spins"},
+    {"spin tensor", "spin tensor", -1.0, 1.0, "W spin", "spins", false, true},
     {"normal strains", "normal strains", -0.2, 0.2, "eps_n normal_strain", "normal_strains"},
     {"stress", "stress", -1.0, 1.0, "sigma stress P", "stresses stress"},
     {"equivalent stress", "equivalent stress", 0.0, 2.0, "sigma_vm vm", "vm_stress"},
