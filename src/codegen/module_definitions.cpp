@@ -54,13 +54,20 @@ void ModuleScope::define_function(const ast::FunctionDef* def) {
 
 // Python evaluates a decorator when the `def` runs: `@c.kernel` with no `c` bound yet
 // raises NameError and the module never loads, so it must not become a plain function.
+// After a `from other import *` the name may come from there, which warpsynth cannot
+// know: refused too, since guessing either way could print code for a module that
+// does not load.
 void ModuleScope::require_defined_root(const ast::Expr* e) const {
     while (e->kind == ast::ExprKind::Attribute)
         e = ast::as<ast::Attribute>(e)->value;
-    if (e->kind != ast::ExprKind::Name || star_import_) return; // a `*` import may have bound it
+    if (e->kind != ast::ExprKind::Name) return;
     const std::string& id = ast::as<ast::Name>(e)->id;
-    if (!global(id) && !python_builtin(id))
-        fail(e->pos, fmt::format("decorator: Python raises NameError: name '{}' is not defined", id));
+    if (global(id) || python_builtin(id)) return;
+    if (star_import_)
+        fail(e->pos, fmt::format("decorator: name '{}' is not bound in this file (a `from ... import *` may "
+                                 "bind it; warpsynth does not read other modules)",
+                                 id));
+    fail(e->pos, fmt::format("decorator: Python raises NameError: name '{}' is not defined", id));
 }
 
 void ModuleScope::define_kernel(const ast::FunctionDef* def, const ast::Call* decorator) {
