@@ -57,6 +57,9 @@ std::string atomic_line(KernelWriter& w, SinkKind kind, const std::string& array
 void store_sinks(Plan& plan, Dice& dice);
 // Declares the output arrays of store sinks and writes them at `index`.
 void write_stores(KernelWriter& w, const std::vector<int64_t>& shape, const std::string& index);
+// Stores a value into a new output array (named for it, of `shape`), a
+// condition as 0 or 1 into an int array: Warp refuses a bool stored into ints.
+void store_new_output(KernelWriter& w, int value, const std::vector<int64_t>& shape, const std::string& index);
 // The RNG state, if any idiom draws random numbers: a `seed` parameter and
 // `state = wp.rand_init(seed, flat_index)`.
 void write_rng(KernelWriter& w, const std::string& flat_index);

@@ -50,14 +50,7 @@ class CompactPattern : public Pattern {
         w.body.open("if " + w.text(cond));
         const std::string slot = w.names.fresh({"slot", "dst", "k"});
         w.body.line(fmt::format("{} = wp.atomic_add({}, 0, 1)", slot, counter));
-        for (const Sink& s : plan.graph.sinks) {
-            const Value& v = plan.graph.values[static_cast<size_t>(s.value)];
-            const std::string out =
-                w.array_param(w.output_names(s.value), v.type == PortType::B ? PortType::I : v.type, plan.dim,
-                              0.0, 0.0, true);
-            w.store(out, slot, s.value);
-            w.outputs.emplace_back(s.value, out);
-        }
+        for (const Sink& s : plan.graph.sinks) pattern_util::store_new_output(w, s.value, plan.dim, slot);
         w.body.close();
     }
 

@@ -126,21 +126,26 @@ void write_stores(KernelWriter& w, const std::vector<int64_t>& shape, const std:
     Plan& plan = w.plan;
     for (const Sink& s : plan.graph.sinks) {
         if (s.kind != SinkKind::Store) continue;
-        const Value& v = plan.graph.values[static_cast<size_t>(s.value)];
-        std::string array;
-        if (s.in_place >= 0) {
-            array = w.array_name(s.in_place);
-            w.mark_output(array);
-        } else {
-            const PortType t = v.type == PortType::B ? PortType::I : v.type;
-            array = w.array_param(w.output_names(s.value), t, shape, 0.0, 0.0, true);
+        if (s.in_place < 0) {
+            store_new_output(w, s.value, shape, index);
+            continue;
         }
-        // A new array of flags holds ints; a bool array updated in place takes the bool.
-        if (v.type == PortType::B && s.in_place < 0)
-            w.set_text(s.value, fmt::format("wp.where({}, 1, 0)", w.text(s.value)));
+        // A bool array updated in place takes the bool.
+        const std::string array = w.array_name(s.in_place);
+        w.mark_output(array);
         w.store(array, index, s.value);
         w.outputs.emplace_back(s.value, array);
     }
+}
+
+void store_new_output(KernelWriter& w, int value, const std::vector<int64_t>& shape, const std::string& index) {
+    const Value& v = w.plan.graph.values[static_cast<size_t>(value)];
+    const bool flag = v.type == PortType::B;
+    const std::string array =
+        w.array_param(w.output_names(value), flag ? PortType::I : v.type, shape, 0.0, 0.0, true);
+    if (flag) w.set_text(value, fmt::format("wp.where({}, 1, 0)", w.text(value)));
+    w.store(array, index, value);
+    w.outputs.emplace_back(value, array);
 }
 
 std::pair<int, int> rank_in_role(const Idiom& idiom, int port) {
