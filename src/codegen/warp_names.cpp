@@ -105,7 +105,7 @@ ObjectRef python_builtin(std::string_view name) {
     if (name == "bool") return Object::make_type(types::boolean(), "bool");
     static const std::string_view kBuiltins[] = {"range", "min",   "max", "abs",   "len",
                                                  "print", "round", "pow", "type",  "isinstance",
-                                                 "tuple", "list",  "sum", "divmod"};
+                                                 "tuple", "list",  "sum", "divmod", "reversed"};
     for (std::string_view b : kBuiltins)
         if (b == name) return named(Object::Kind::PyBuiltin, std::string(name));
     return nullptr;
