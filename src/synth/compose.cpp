@@ -61,19 +61,54 @@ bool passes_role(const Idiom& idiom, const Port& p) {
 // wrapped, pushed out or clamped: their difference would be a lattice step or
 // zero, and a distance test on it never fires. Likewise a test of a value
 // against one computed from it is mostly an identity (the bit of a mask at
-// its own highest set bit is always set).
+// its own highest set bit is always set). Through any number of steps: the
+// drag force on a velocity slowed by friction still opposes that velocity.
 bool computed_from(const Graph& g, int value, int source) {
     const int node = g.values[static_cast<size_t>(value)].node;
     if (node < 0) return false;
-    const std::vector<int>& in = g.nodes[static_cast<size_t>(node)].inputs;
-    return std::find(in.begin(), in.end(), source) != in.end();
+    for (int in : g.nodes[static_cast<size_t>(node)].inputs)
+        if (in == source || (in >= 0 && computed_from(g, in, source))) return true;
+    return false;
 }
 
-void drop_derived(const Graph& g, std::vector<int>& cands, const std::vector<int>& taken) {
-    std::erase_if(cands, [&](int c) {
-        return std::any_of(taken.begin(), taken.end(),
-                           [&](int t) { return t >= 0 && (computed_from(g, c, t) || computed_from(g, t, c)); });
-    });
+// The per-element inputs a value is computed from (uniform ones are shared by
+// all, and the kernel's one RNG state feeds every draw).
+void element_sources(const Graph& g, int value, std::vector<int>& out) {
+    const Value& v = g.values[static_cast<size_t>(value)];
+    if (v.node < 0) {
+        if (!v.uniform && v.role != kRngRole) out.push_back(value);
+        return;
+    }
+    for (int in : g.nodes[static_cast<size_t>(v.node)].inputs)
+        if (in >= 0) element_sources(g, in, out);
+}
+
+bool share_source(const Graph& g, int a, int b) {
+    std::vector<int> sa, sb;
+    element_sources(g, a, sa);
+    element_sources(g, b, sb);
+    return std::any_of(sa.begin(), sa.end(),
+                       [&](int s) { return std::find(sb.begin(), sb.end(), s) != sb.end(); });
+}
+
+bool is_point(const std::string& role) {
+    const Role* r = find_role(role);
+    return r && r->spec->point;
+}
+
+// Two per-element operands of one kind (two vectors; two points, such as a
+// ray origin and a box corner) are kept apart like a pair's endpoints:
+// x - clamp(x), the angle between a drag force and its velocity, or a ray
+// from inside a box grown around its origin are constants.
+bool like_operands(const Idiom& idiom) {
+    const std::vector<Port>& in = idiom.inputs;
+    for (size_t i = 0; i < in.size(); ++i)
+        for (size_t j = i + 1; j < in.size(); ++j)
+            if (!in[i].uniform && !in[j].uniform && in[i].type == in[j].type &&
+                (roles_compatible(in[i].role, in[j].role) || roles_compatible(in[j].role, in[i].role) ||
+                 (is_point(in[i].role) && is_point(in[j].role))))
+                return true;
+    return false;
 }
 
 } // namespace
@@ -141,6 +176,19 @@ const Idiom* Composer::pick_root(const std::function<bool(const Idiom&)>& filter
     return nullptr;
 }
 
+// Neither one of the values to keep apart, nor computed from one, nor one of
+// their sources; `distinct` ones (a pair's endpoints) share no data either: a
+// point bounced off the ground and the same point wrapped are one particle.
+// The kernel's one RNG state feeds every draw, whatever it was drawn for.
+bool Composer::kept_apart(int v) const {
+    const Graph& g = plan.graph;
+    if (g.values[static_cast<size_t>(v)].role == kRngRole) return false;
+    return std::any_of(apart_.begin(), apart_.end(), [&](const Apart& a) {
+        return v == a.value || computed_from(g, v, a.value) || computed_from(g, a.value, v) ||
+               (a.distinct && share_source(g, v, a.value));
+    });
+}
+
 std::vector<int> Composer::candidates(const Port& port, const std::string& role, Stage stage,
                                       const std::vector<int>& taken) const {
     std::vector<int> out;
@@ -149,7 +197,7 @@ std::vector<int> Composer::candidates(const Port& port, const std::string& role,
         const int id = static_cast<int>(i);
         if (std::find(taken.begin(), taken.end(), id) != taken.end()) continue;
         if (!visible(vals[i].stage, stage)) continue;
-        if (fits(vals[i], port, role)) out.push_back(id);
+        if (fits(vals[i], port, role) && !kept_apart(id)) out.push_back(id);
     }
     return out;
 }
@@ -219,6 +267,21 @@ int Composer::wire(const Idiom& idiom, int port, Stage stage, int depth, const s
     const Port& p = idiom.inputs[static_cast<size_t>(port)];
     const std::string role =
         is_generic(p.role) && !role_hint.empty() && passes_role(idiom, p) ? role_hint : p.role;
+    // The operands of a pair, a predicate or like operands are kept apart, down
+    // through the producers made for this one.
+    const size_t mark = apart_.size();
+    if ((idiom.has(kPair) || idiom.has(kPredicate) || like_operands(idiom)) && role != kRngRole)
+        for (int t : taken)
+            if (t >= 0 && plan.graph.values[static_cast<size_t>(t)].role != kRngRole)
+                apart_.push_back({t, idiom.has(kPair)});
+    const int v = wire_value(idiom, port, stage, depth, role, taken);
+    apart_.resize(mark);
+    return v;
+}
+
+int Composer::wire_value(const Idiom& idiom, int port, Stage stage, int depth, const std::string& role,
+                         const std::vector<int>& taken) {
+    const Port& p = idiom.inputs[static_cast<size_t>(port)];
     // Endpoint and neighbour inputs always read their array at their place (once per kernel).
     if (!p.uniform && rules_.place) {
         const External placed = rules_.place(idiom, port, stage);
@@ -231,10 +294,6 @@ int Composer::wire(const Idiom& idiom, int port, Stage stage, int depth, const s
         }
     }
     std::vector<int> cands = candidates(p, role, stage, taken);
-    // (The kernel's one RNG state feeds every draw, including the one that made a taken value.)
-    const bool separate = (idiom.has(kPair) || idiom.has(kPredicate)) && role != kRngRole;
-    if (separate) drop_derived(plan.graph, cands, taken);
-    std::erase_if(cands, [&](int c) { return std::find(avoid_.begin(), avoid_.end(), c) != avoid_.end(); });
     if (role == kRngRole && !cands.empty()) return cands.front();
     std::vector<int> open;
     for (int c : cands)
@@ -243,13 +302,7 @@ int Composer::wire(const Idiom& idiom, int port, Stage stage, int depth, const s
     if (!cands.empty() && dice.on(Knob::PReuse)) return dice.pick(cands);
     if (!p.uniform && depth < dice.knob(Knob::Depth) && dice.on(Knob::PProducer))
         if (const Idiom* prod = pick_producer(p, role, depth)) {
-            // A producer of a pair's endpoint or a predicate's operand reads none of the others.
-            const size_t mark = avoid_.size();
-            if (separate)
-                for (int t : taken)
-                    if (t >= 0 && plan.graph.values[static_cast<size_t>(t)].role != kRngRole) avoid_.push_back(t);
             const int n = add(*prod, stage, {}, depth + 1, role);
-            avoid_.resize(mark);
             for (int out : plan.graph.nodes[static_cast<size_t>(n)].outputs)
                 if (plan.graph.values[static_cast<size_t>(out)].consumers == 0 &&
                     fits(plan.graph.values[static_cast<size_t>(out)], p, role))
@@ -276,6 +329,7 @@ void Composer::set_outputs(int node) {
                 n.inputs[static_cast<size_t>(idiom.input_index(std::string_view(port.role).substr(1)))])];
             v.role = in.role;
             v.noun = in.noun;
+            if (port.facts.keeps_zero && in.facts.often_zero) v.facts.often_zero = true;
         }
         v.uniform = uniform && !idiom.inputs.empty();
         v.stage = n.stage;

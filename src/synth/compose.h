@@ -50,9 +50,17 @@ class Composer {
   private:
     CompositionRules rules_;
     std::vector<const Idiom*> active_; // idioms whose inputs are being wired
-    std::vector<int> avoid_;           // values a producer being wired must not read (drop_derived)
+    // Values the port being wired, and the producers made for it, keep apart from.
+    struct Apart {
+        int value;
+        bool distinct; // a pair's endpoint: not even computed from the same data
+    };
+    std::vector<Apart> apart_;
+    bool kept_apart(int v) const;
     int wire(const Idiom& idiom, int port, Stage stage, int depth, const std::string& role_hint,
              const std::vector<int>& taken);
+    int wire_value(const Idiom& idiom, int port, Stage stage, int depth, const std::string& role,
+                   const std::vector<int>& taken);
     std::vector<int> candidates(const Port& port, const std::string& role, Stage stage,
                                 const std::vector<int>& taken) const;
     const Idiom* pick_producer(const Port& port, const std::string& role, int depth);

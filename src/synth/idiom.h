@@ -18,12 +18,20 @@
 //          V2 V3 V4, M22 M33 M44, Q (quaternion), T (transform), SV (spatial
 //          vector), V2I V3I (wp.vec2i, wp.vec3i)
 //   FACTS  +  positive (> 0)          0+  non-negative
-//          01 in [0, 1]               u   unit length (vectors, quaternions)
+//          01 in [0, 1]               u   unit length (vectors, quaternions,
+//                                        rotations; a float: 1 or -1)
 //          w  a float holding whole numbers (rounded, a count, a 0-or-1 step)
 //          z  output: exactly zero on many elements (a gate, a ReLU, a kernel of
 //             compact support), so its smallest or largest over many is often 0
-//          !u !01 !w  input: a value known to be of unit length (its length
-//             would be 1), in [0, 1] or whole is refused
+//          o  output: kept away from zero (an exponential, a cosh: about 1 or
+//             more), so a test against a small threshold always passes
+//          n  output: never positive (a log-probability), so a ReLU of it is 0
+//          S  output: a symmetric matrix (its skew part is zero)
+//          Z  output of role ^x: zero where x is zero (|x|, sqrt, tanh), so
+//             often zero where x is
+//          !u !01 !0+ !w !o !n !S  input: a value known to be of unit length
+//             (its length would be 1), in [0, 1], non-negative, whole, kept
+//             away from zero, never positive or symmetric is refused
 //          >K input: a value whose bound on |x| reaches K (rounding a value
 //             that stays below half a step is always 0)
 //          ~K input: |x| <= K required; output: a bound on |x|, a formula of
@@ -113,10 +121,16 @@ struct Facts {
     bool nonneg = false;
     bool unit01 = false;
     bool unit = false;
-    bool whole = false;      // a float that holds whole numbers (a rounding's or a step's result)
-    bool often_zero = false; // exactly zero on many elements (a gate, a ReLU)
-    // Inputs: a value known to be of unit length, in [0, 1], or whole is refused.
-    bool not_unit = false, not_unit01 = false, not_whole = false;
+    bool whole = false;       // a float that holds whole numbers (a rounding's or a step's result)
+    bool often_zero = false;  // exactly zero on many elements (a gate, a ReLU)
+    bool offset = false;      // kept away from zero (exp, cosh): above any small threshold
+    bool nonpositive = false; // never positive (a log-probability)
+    bool symmetric = false;   // a symmetric matrix
+    bool keeps_zero = false;  // outputs of role ^x: zero where x is zero
+    // Inputs: a value known to be of unit length, in [0, 1], non-negative, whole, offset,
+    // non-positive or symmetric is refused.
+    bool not_unit = false, not_unit01 = false, not_nonneg = false, not_whole = false, not_offset = false,
+         not_nonpositive = false, not_symmetric = false;
     bool has_range = false; // integers: [lo, hi]
     int64_t lo = 0, hi = 0;
     // Whether a value with these facts satisfies the requirements `need`.

@@ -88,23 +88,40 @@ std::vector<BoundTerm> parse_bound(const IdiomSpec& spec, std::string_view formu
     return terms;
 }
 
-// TYPE[FACTS]: the type, then fact markers up to the end of the word.
-// `!u`, `!01`, `!w`: an input refuses a value known to have that fact.
-void parse_refusal(const IdiomSpec& spec, Port& p, std::string_view& rest) {
-    if (rest.starts_with("!01")) {
-        p.facts.not_unit01 = true;
-        rest.remove_prefix(3);
-    } else if (rest.starts_with("!u")) {
-        p.facts.not_unit = true;
-        rest.remove_prefix(2);
-    } else if (rest.starts_with("!w")) {
-        p.facts.not_whole = true;
-        rest.remove_prefix(2);
-    } else {
-        bad(spec, fmt::format("port {}: unknown refusal in '{}'", p.name, rest));
-    }
+// Markers that set one fact, and which side may write them: outputs state
+// what an idiom guarantees (`z`, `Z`, `o`, `n`, `S`), inputs refuse a value
+// known to have a fact (`!u`, `!01`, `!0+`, `!w`, `!o`, `!n`, `!S`).
+enum class Side : uint8_t { Any, Output, Input };
+struct FlagMarker {
+    std::string_view text;
+    Side side;
+    bool Facts::*flag;
+};
+constexpr FlagMarker kFlagMarkers[] = {
+    {"w", Side::Any, &Facts::whole},          {"u", Side::Any, &Facts::unit},
+    {"z", Side::Output, &Facts::often_zero},  {"Z", Side::Output, &Facts::keeps_zero},
+    {"o", Side::Output, &Facts::offset},      {"S", Side::Output, &Facts::symmetric},
+    {"n", Side::Output, &Facts::nonpositive}, {"!n", Side::Input, &Facts::not_nonpositive},
+    {"!01", Side::Input, &Facts::not_unit01}, {"!0+", Side::Input, &Facts::not_nonneg},
+    {"!u", Side::Input, &Facts::not_unit},    {"!w", Side::Input, &Facts::not_whole},
+    {"!o", Side::Input, &Facts::not_offset},  {"!S", Side::Input, &Facts::not_symmetric},
+};
+
+const FlagMarker* flag_marker(std::string_view rest) {
+    for (const FlagMarker& m : kFlagMarkers)
+        if (rest.starts_with(m.text)) return &m;
+    return nullptr;
 }
 
+void set_flag(const IdiomSpec& spec, const FlagMarker& m, Port& p, bool is_output) {
+    if (m.side == Side::Output && !is_output)
+        bad(spec, fmt::format("port {}: {} is a fact of outputs", p.name, m.text));
+    if (m.side == Side::Input && is_output)
+        bad(spec, fmt::format("port {}: {} is a requirement of inputs", p.name, m.text));
+    p.facts.*(m.flag) = true;
+}
+
+// TYPE[FACTS]: the type, then fact markers up to the end of the word.
 void parse_type_and_facts(const IdiomSpec& spec, std::string_view word, Port& p, bool is_output,
                           const std::vector<Port>& inputs) {
     const TypeName* tn = nullptr;
@@ -126,19 +143,9 @@ void parse_type_and_facts(const IdiomSpec& spec, std::string_view word, Port& p,
         } else if (rest[0] == '+') {
             p.facts.positive = p.facts.nonneg = true;
             rest.remove_prefix(1);
-        } else if (rest[0] == '!') {
-            if (is_output) bad(spec, fmt::format("port {}: !FACT is a requirement of inputs", p.name));
-            parse_refusal(spec, p, rest);
-        } else if (rest[0] == 'w') {
-            p.facts.whole = true;
-            rest.remove_prefix(1);
-        } else if (rest[0] == 'z') {
-            if (!is_output) bad(spec, fmt::format("port {}: z is a fact of outputs", p.name));
-            p.facts.often_zero = true;
-            rest.remove_prefix(1);
-        } else if (rest[0] == 'u') {
-            p.facts.unit = true;
-            rest.remove_prefix(1);
+        } else if (const FlagMarker* m = flag_marker(rest)) {
+            set_flag(spec, *m, p, is_output);
+            rest.remove_prefix(m->text.size());
         } else if (rest[0] == '[') {
             const size_t close = rest.find(']');
             if (close == std::string_view::npos) bad(spec, fmt::format("port {}: unclosed range", p.name));
@@ -151,11 +158,13 @@ void parse_type_and_facts(const IdiomSpec& spec, std::string_view word, Port& p,
         } else if (rest[0] == '>') {
             if (is_output) bad(spec, fmt::format("port {}: >K is a requirement of inputs", p.name));
             size_t end = 1;
-            while (end < rest.size() && (std::isdigit(static_cast<unsigned char>(rest[end])) || rest[end] == '.' ||
-                                         rest[end] == 'e'))
+            while (end < rest.size() && (std::isdigit(static_cast<unsigned char>(rest[end])) ||
+                                         rest[end] == '.' || rest[end] == 'e'))
                 ++end;
             p.min_mag = parse_number(spec, rest.substr(1, end - 1));
             rest.remove_prefix(end);
+        } else if (rest[0] == '!') {
+            bad(spec, fmt::format("port {}: unknown refusal in '{}'", p.name, rest));
         } else if (rest[0] == '~') {
             const std::string_view formula = rest.substr(1);
             if (is_output)
@@ -416,7 +425,10 @@ bool Facts::satisfies(const Facts& need) const {
     if (need.nonneg && !nonneg) return false;
     if (need.unit01 && !unit01) return false;
     if (need.unit && !unit) return false;
-    if ((need.not_unit && unit) || (need.not_unit01 && unit01) || (need.not_whole && whole)) return false;
+    if ((need.not_unit && unit) || (need.not_unit01 && unit01) || (need.not_whole && whole) ||
+        (need.not_nonneg && nonneg) || (need.not_offset && offset) || (need.not_nonpositive && nonpositive) ||
+        (need.not_symmetric && symmetric))
+        return false;
     if (need.has_range && !(has_range && lo >= need.lo && hi <= need.hi)) return false;
     return true;
 }
@@ -455,6 +467,8 @@ Idiom parse_idiom(const IdiomSpec& spec) {
         if (o.uniform) bad(spec, fmt::format("output {} cannot be uniform", o.name));
         if (o.role.starts_with('^') && idiom.input_index(std::string_view(o.role).substr(1)) < 0)
             bad(spec, fmt::format("output {} takes the role of unknown input {}", o.name, o.role.substr(1)));
+        if (o.facts.keeps_zero && !o.role.starts_with('^'))
+            bad(spec, fmt::format("output {}: Z needs the role ^x of the input it keeps zero", o.name));
     }
 
     idiom.body = parse_body(spec, idiom, idiom.temps);

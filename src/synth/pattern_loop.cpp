@@ -10,8 +10,8 @@
 #include "synth/roles.h"
 
 #include <algorithm>
-#include <set>
 #include <fmt/format.h>
+#include <set>
 
 namespace ws::synth {
 
@@ -175,14 +175,43 @@ class LoopPattern : public Pattern {
     // position's range: a contact test on it never fires): only extensive
     // quantities keep their role when summed, other sums become plain values.
     static std::string role_of_sum(const Value& src) {
-        static const std::set<std::string_view> kExtensive = {
-            "force", "torque", "joint torque", "wrench", "impulse", "impulse magnitude", "momentum",
-            "linear momentum", "angular momentum", "grid momentum", "mass", "energy", "power", "gradient",
-            "loss", "area", "signed area", "volume", "signed volume", "count", "displacement", "radiance",
-            "irradiance"};
+        static const std::set<std::string_view> kExtensive = {"force",
+                                                              "torque",
+                                                              "joint torque",
+                                                              "wrench",
+                                                              "impulse",
+                                                              "impulse magnitude",
+                                                              "momentum",
+                                                              "linear momentum",
+                                                              "angular momentum",
+                                                              "grid momentum",
+                                                              "mass",
+                                                              "energy",
+                                                              "power",
+                                                              "gradient",
+                                                              "loss",
+                                                              "area",
+                                                              "signed area",
+                                                              "volume",
+                                                              "signed volume",
+                                                              "count",
+                                                              "displacement",
+                                                              "radiance",
+                                                              "irradiance"};
         const Role* role = find_role(src.role);
         if (!role || role->generic() || kExtensive.count(role->spec->group)) return src.role;
         return src.type == PortType::F ? "value" : "any vector";
+    }
+
+    // The largest or smallest of many values sits at the edge of their range: far
+    // from zero (a small threshold always passes), or, for the smallest of
+    // non-negative values, about 1/(n+1) of their bound (rounding it gives 0).
+    static void extreme_of_many(Accumulator::Op op, const Value& src, double n, Value& acc) {
+        if (op != Accumulator::Op::Max && op != Accumulator::Op::Min) return;
+        if (op == Accumulator::Op::Min && src.facts.nonneg)
+            acc.mag = src.mag / (n + 1.0);
+        else
+            acc.facts.offset = true;
     }
 
     // Up to two body results become accumulators; the others are folded in too.
@@ -205,6 +234,7 @@ class LoopPattern : public Pattern {
             acc.facts.nonneg = src.facts.nonneg;
             acc.facts.positive = src.facts.positive; // every loop runs at least once
             acc.mag = a.op == Accumulator::Op::Sum ? src.mag * static_cast<double>(plan.inner) : src.mag;
+            extreme_of_many(a.op, src, static_cast<double>(plan.inner), acc);
             static const char* kPrefix[] = {"the sum of ", "the mean of ", "the largest ", "the smallest "};
             acc.noun =
                 kPrefix[static_cast<size_t>(a.op)] + src.noun.substr(src.noun.starts_with("the ") ? 4 : 0);

@@ -31,6 +31,11 @@ constexpr RoleSpec kRoles[] = {
     {"upper bound", "upper bound", 0.25, 1.0, "hi upper max_val", "upper hi"},
     {"threshold", "threshold", 0.0, 0.5, "threshold thresh cutoff", "thresholds"},
     {"scale", "scale", 0.5, 2.0, "scale gain k", "scales gains"},
+    // Rounding steps stay well below the values rounded (about 1): a step of 2
+    // rounds nearly everything to 0.
+    {"rounding step", "rounding step", 0.05, 0.25, "step q_step delta", "steps"},
+    // Closed: a hundred in generic arithmetic (wp.max(x, 100.0)) swamps the values.
+    {"decimal scale", "decimal scale", 10.0, 1000.0, "resolution res", "resolutions", false, true},
     {"offset", "offset", -0.5, 0.5, "offset bias shift", "offsets biases"},
     {"exponent", "exponent", 0.5, 3.0, "p exponent power", "exponents"},
     {"frequency", "frequency", 0.5, 4.0, "freq omega frequency", "freqs"},

@@ -231,11 +231,14 @@ std::string KernelWriter::uniform_text(int ext) {
 namespace {
 
 // Whether a uniform input can live in a parameter struct: the verifier fills
-// every field of a struct from one range, [0.1, 1], which must suit it.
+// every field of a struct from one range, [0.1, 1], which must suit it (and
+// meet its role's values: a tiling of 0.5 tiles nothing).
 bool struct_field_ok(const External& e) {
     const bool float_typed =
         e.type == PortType::F || e.type == PortType::V2 || e.type == PortType::V3 || e.type == PortType::V4;
-    return float_typed && !e.facts.has_range && (e.max_abs == 0.0 || e.max_abs >= 1.0);
+    const Role* role = find_role(e.role);
+    const bool role_fits = !role || (role->spec->lo < 1.0 && role->spec->hi > 0.1);
+    return float_typed && role_fits && !e.facts.has_range && (e.max_abs == 0.0 || e.max_abs >= 1.0);
 }
 
 } // namespace

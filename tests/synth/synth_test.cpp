@@ -8,9 +8,9 @@
 #include "synth/instance.h"
 #include "synth/library.h"
 #include "synth/names.h"
+#include "synth/policy.h"
 #include "synth/pytext.h"
 #include "synth/roles.h"
-#include "synth/policy.h"
 #include "synth/stats.h"
 #include "synth/synth.h"
 
@@ -134,7 +134,8 @@ TEST(SynthDescription, EveryKernelHasOne) {
         ASSERT_FALSE(k.description.empty()) << k.python_source;
         EXPECT_TRUE(k.description.ends_with(".")) << k.description;
         size_t sentences = 1;
-        for (size_t p = k.description.find(". "); p != std::string::npos; p = k.description.find(". ", p + 1)) ++sentences;
+        for (size_t p = k.description.find(". "); p != std::string::npos; p = k.description.find(". ", p + 1))
+            ++sentences;
         EXPECT_LE(sentences, 3u) << k.description;
         EXPECT_EQ(k.description.find('{'), std::string::npos) << k.description;
     }
@@ -185,7 +186,8 @@ TEST(IdiomLibrary, EverySpecParsesAndChecks) {
 
 TEST(IdiomLibrary, RolesAreInTheTables) {
     for (const Idiom& i : Library::get().all()) {
-        for (const Port& p : i.inputs) EXPECT_NE(find_role(p.role), nullptr) << i.id() << ": role '" << p.role << "'";
+        for (const Port& p : i.inputs)
+            EXPECT_NE(find_role(p.role), nullptr) << i.id() << ": role '" << p.role << "'";
         for (const Port& p : i.outputs) {
             if (!p.role.starts_with('^')) {
                 EXPECT_NE(find_role(p.role), nullptr) << i.id() << ": role '" << p.role << "'";
@@ -221,6 +223,12 @@ TEST(IdiomParse, RejectsBadSpecs) {
         {spec("x: F -> z: F value", "{x}"), "no role"},
         {spec("x: Fz value -> z: F value", "{x}"), "z is a fact of outputs"},
         {spec("x: F value -> z: F>1 value", "{x}"), ">K is a requirement of inputs"},
+        {spec("x: Fo value -> z: F value", "{x}"), "o is a fact of outputs"},
+        {spec("x: M33S matrix -> z: M33 matrix", "{x}"), "S is a fact of outputs"},
+        {spec("x: F value -> z: FZ value", "{x}"), "Z needs the role ^x"},
+        {spec("x: Fn value -> z: F value", "{x}"), "n is a fact of outputs"},
+        {spec("x: F value -> z: F!o value", "{x}"), "!o is a requirement of inputs"},
+        {spec("x: F!q value -> z: F value", "{x}"), "unknown refusal"},
     };
     for (const auto& [s, message] : bad) {
         try {
@@ -233,8 +241,9 @@ TEST(IdiomParse, RejectsBadSpecs) {
 }
 
 TEST(IdiomParse, PortsTypesAndFacts) {
-    const IdiomSpec s = spec("x: F+~8 value, k: F # scale =2.0, n: I[0,9] index -> y: F01~x*k+1 ^x, c: B condition",
-                             "{y} = {x} * {k} + float({n})\n{c} = {y} > 0.5");
+    const IdiomSpec s =
+        spec("x: F+~8 value, k: F # scale =2.0, n: I[0,9] index -> y: F01~x*k+1 ^x, c: B condition",
+             "{y} = {x} * {k} + float({n})\n{c} = {y} > 0.5");
     const Idiom i = parse_idiom(s);
     ASSERT_EQ(i.inputs.size(), 3u);
     EXPECT_TRUE(i.inputs[0].facts.positive);
@@ -260,6 +269,21 @@ TEST(IdiomParse, PortsTypesAndFacts) {
     EXPECT_FALSE(j.outputs[0].facts.whole);
 }
 
+// An exponential's value (about 1 or more) never feeds a test against a small
+// threshold: the test would always pass.
+TEST(IdiomParse, OffsetValuesAreRefusedByThresholdTests) {
+    const Idiom e = parse_idiom(spec("x: F~2 value -> y: F+o~8 value", "wp.exp({x})"));
+    const Idiom t = parse_idiom(spec("x: F!o value -> c: B condition", "{x} > 0.25"));
+    EXPECT_TRUE(e.outputs[0].facts.offset);
+    EXPECT_TRUE(t.inputs[0].facts.not_offset);
+    EXPECT_FALSE(e.outputs[0].facts.satisfies(t.inputs[0].facts));
+    EXPECT_TRUE(Facts{}.satisfies(t.inputs[0].facts));
+
+    const Idiom m = parse_idiom(spec("d: F!0+ signed distance -> m: F01w weight", "wp.step({d})"));
+    EXPECT_TRUE(m.inputs[0].facts.not_nonneg);
+    EXPECT_FALSE(e.outputs[0].facts.satisfies(m.inputs[0].facts)); // positive, hence non-negative
+}
+
 std::string bind_expr(std::string_view sig, std::string_view body, std::vector<std::string> inputs) {
     static std::vector<IdiomSpec> keep;
     keep.push_back(spec(sig, body));
@@ -278,7 +302,8 @@ TEST(IdiomRender, ParenthesesFollowPrecedence) {
     EXPECT_EQ(bind_expr(two, "-{a} * {b}", {"x * y", "z"}), "-(x * y) * z");
     EXPECT_EQ(bind_expr(two, "{a} ** {b}", {"x * y", "2.0"}), "(x * y) ** 2.0");
     EXPECT_EQ(bind_expr(two, "{a} > {b}", {"x + y", "z"}), "x + y > z");
-    EXPECT_EQ(bind_expr("a: V3 vector, b: F value -> c: F value", "{a}[0] * {b}", {"p - q", "s"}), "(p - q)[0] * s");
+    EXPECT_EQ(bind_expr("a: V3 vector, b: F value -> c: F value", "{a}[0] * {b}", {"p - q", "s"}),
+              "(p - q)[0] * s");
     // An exponent's sign is part of its literal, not a subtraction.
     EXPECT_EQ(bind_expr(two, "{a} * {b}", {"x", "1.0e-6"}), "x * 1.0e-6");
     EXPECT_EQ(bind_expr(two, "{a} * {b}", {"x", "wp.float64(2.5E+3)"}), "x * wp.float64(2.5E+3)");
@@ -293,7 +318,8 @@ TEST(Retarget, Float32CodeBecomesFloat64) {
     EXPECT_EQ(f64("wp.quat_identity()"), "wp.quat_identity(dtype=wp.float64)");
     EXPECT_EQ(f64("wp.constant(-0.5)"), "wp.constant(wp.float64(-0.5))");
     EXPECT_EQ(f64("x - 1.0"), "x - wp.float64(1.0)");
-    EXPECT_EQ(f64("wp.identity(n=3, dtype=float) * 2.0"), "wp.identity(n=3, dtype=wp.float64) * wp.float64(2.0)");
+    EXPECT_EQ(f64("wp.identity(n=3, dtype=float) * 2.0"),
+              "wp.identity(n=3, dtype=wp.float64) * wp.float64(2.0)");
     EXPECT_EQ(f64("wp.quat_rotate(q, v) + wp.mat33(0.0)"), "wp.quat_rotate(q, v) + wp.mat33d(0.0)");
     EXPECT_EQ(f64("x[2] + 3"), "x[2] + 3");
     EXPECT_EQ(f64("wp.vec3(1.0 - x, 0.0, -2.0)"), "wp.vec3d(wp.float64(1.0) - x, 0.0, -2.0)");

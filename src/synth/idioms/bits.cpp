@@ -17,6 +17,8 @@ constexpr RoleSpec kRoles[] = {
     {"hash", "hash", 0.0, 4294967295.0, "h hval", "hashes"},
     {"morton code", "morton code", 0.0, 1073741823.0, "code morton", "codes morton_codes"},
     {"bit mask", "bit mask", 0.0, 4294967295.0, "mask bits flags", "masks flags"},
+    // The lowest set bit of a mask: counting or clearing its bits gives 1 or 0.
+    {"single bit", "single bit", 1.0, 2147483648.0, "bit lsb", "bits"},
     {"packed word", "packed word", 0.0, 4294967295.0, "word packed", "words packed"},
     {"size", "size", 1.0, 1048576.0, "n size capacity", "sizes"},
     {"uniform variate", "fraction", 0.0, 1.0, "u rnd", "uniforms"},
@@ -198,7 +200,7 @@ constexpr IdiomSpec kBits[] = {
      "$r = (($r & wp.uint32(0x00FF00FF)) << wp.uint32(8)) | (($r & wp.uint32(0xFF00FF00)) >> wp.uint32(8))\n"
      "{u} = float($r >> wp.uint32(8)) / 16777216.0",
      "computes the base-2 radical inverse of {i} (a Hammersley coordinate)", "u: u radical; r: bits rev"},
-    {"lowest_set_bit", Domain::Bits, "m: U bit mask -> b: U ^m", "{m} & (~{m} + wp.uint32(1))",
+    {"lowest_set_bit", Domain::Bits, "m: U bit mask -> b: U single bit", "{m} & (~{m} + wp.uint32(1))",
      "isolates the lowest set bit of {m}", "b: low lsb"},
     {"clear_lowest_bit", Domain::Bits, "m: U bit mask -> r: U ^m", "{m} & ({m} - wp.uint32(1))",
      "clears the lowest set bit of {m}", "r: rest m_next"},
@@ -391,12 +393,11 @@ constexpr IdiomSpec kBits[] = {
      "{c}[0] >= 0 and {c}[0] < {n} and {c}[1] >= 0 and {c}[1] < {n} and {c}[2] >= 0 and {c}[2] < {n}",
      "tests whether {c} lies inside the grid", "r: inside valid", kPredicate},
     {"neighbor_cell", Domain::Bits,
-     "c: V3I[0,63] cell coordinate, k: I[0,26] # index =14, n: I[1,64] # cells per axis =32 -> d: V3I[0,63] "
-     "cell coordinate",
+     "c: V3I[0,63] cell coordinate, k: I[0,26] # index =14 -> d: V3I[-1,64] cell coordinate",
      "$o = wp.vec3i({k} % 3 - 1, ({k} // 3) % 3 - 1, {k} // 9 - 1)\n"
-     "{d} = wp.vec3i(wp.clamp({c}[0] + $o[0], 0, {n} - 1), wp.clamp({c}[1] + $o[1], 0, {n} - 1), "
-     "wp.clamp({c}[2] + $o[2], 0, {n} - 1))",
-     "steps from {c} to the neighbour cell numbered {k}, staying in the grid", "d: nbr ncell; o: off offset"},
+     "{d} = {c} + $o",
+     "steps from {c} to the neighbour cell numbered {k}, which may lie outside the grid",
+     "d: nbr ncell; o: off offset"},
 
     // ---- int64 keys
     {"combine_ids64", Domain::Bits, "a: I[0,1000000] id, b: I[0,1000000] id -> k: L sort key",
@@ -410,7 +411,7 @@ constexpr IdiomSpec kBits[] = {
      "(wp.int64({code}) << wp.int64(32)) | wp.int64({i})",
      "makes a sort key of {code} that keeps {i} with it", "k: sort_key key64"},
     {"depth_sort_key", Domain::Bits, "cell: I[0,1048575] linear index, d: F01 value -> k: L sort key",
-     "(wp.int64({cell}) << wp.int64(24)) | wp.int64(wp.clamp({d}, 0.0, 1.0) * 16777215.0)",
+     "(wp.int64({cell}) << wp.int64(32)) | wp.int64(wp.clamp({d}, 0.0, 1.0) * 16777215.0)",
      "makes a sort key ordered by {cell}, then by {d} as a depth", "k: sort_key key64"},
 };
 

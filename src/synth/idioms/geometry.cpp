@@ -16,6 +16,8 @@ constexpr RoleSpec kRoles[] = {
     {"center", "position", -1.0, 1.0, "c center", "centers", true},
     {"ray origin", "position", -1.0, 1.0, "ro origin ray_o", "origins ray_origins", true},
     {"ray direction", "direction", -1.0, 1.0, "rd ray_dir ray_d", "directions ray_dirs"},
+    // A direction in the ground plane: its elevation or height is always 0.
+    {"horizontal direction", "horizontal direction", -1.0, 1.0, "dir forward", "dirs headings"},
     {"segment endpoint", "position", -1.0, 1.0, "seg_p p_end", "endpoints seg_points", true},
     {"triangle vertex", "position", -1.0, 1.0, "vert tri_v", "vertices verts", true},
     {"planar point", "planar position", -1.0, 1.0, "p2 xy pt2", "points2d pts2", true},
@@ -196,7 +198,7 @@ constexpr IdiomSpec kGeometry[] = {
      "wp.length(wp.cross({p} - {o}, {d}))",
      "measures the distance from {p} to the line through {o} along {d}", "dist: dist_line d_perp"},
     {"refract_direction", G,
-     "i: V3u ray direction, n: V3u normal, eta: F+ # refraction ratio =0.67 "
+     "i: V3u ray direction, n: V3u normal, eta: F+ # refraction ratio =1.33 "
      "-> t: V3~eta*2+2 ray direction, ok: B condition",
      "$cosi = -wp.dot({n}, {i})\n"
      "$k = 1.0 - {eta} * {eta} * (1.0 - $cosi * $cosi)\n"
@@ -545,7 +547,7 @@ constexpr IdiomSpec kGeometry[] = {
      "wp.abs({d}) - {t}", "hollows the shape of {d} into a shell of {t}", "s: d_shell shell"},
     {"sdf_coverage", G, "d: F signed distance, w: F+ # blend width =0.1 -> a: F01 weight",
      "1.0 - wp.smoothstep(-{w}, {w}, {d})", "converts {d} to a soft coverage over {w}", "a: coverage alpha"},
-    {"sdf_inside_mask", G, "d: F~8 signed distance -> m: F01w weight", "wp.step({d})",
+    {"sdf_inside_mask", G, "d: F!0+~8 signed distance -> m: F01w weight", "wp.step({d})",
      "marks where {d} is negative with 1", "m: inside_mask mask"},
 
     // ---- angles and coordinate systems
@@ -601,7 +603,7 @@ constexpr IdiomSpec kGeometry[] = {
     {"slope_degrees", G, "n: V3u normal -> deg: F0+~180 angle in degrees",
      "wp.degrees(wp.acos(wp.clamp({n}[1], -1.0, 1.0)))",
      "measures in degrees how far the surface with {n} tilts from level", "deg: slope_deg tilt"},
-    {"heading_direction", G, "deg: F heading -> d: V3u~1 direction",
+    {"heading_direction", G, "deg: F heading -> d: V3u~1 horizontal direction",
      "$a = wp.radians({deg})\n"
      "{d} = wp.vec3(wp.cos($a), 0.0, wp.sin($a))",
      "turns {deg} into a horizontal direction", "d: dir forward; a: a yaw"},

@@ -84,12 +84,12 @@ constexpr Domain I = Domain::Imaging;
 
 constexpr IdiomSpec kImaging[] = {
     // ---- color spaces
-    {"srgb_to_linear", I, "c: F01 intensity -> y: F01 ^c",
+    {"srgb_to_linear", I, "c: F01 intensity -> y: F01Z ^c",
      "{y} = {c} / 12.92\n"
      "if {c} > 0.04045:\n"
      "    {y} = wp.pow(({c} + 0.055) / 1.055, 2.4)",
      "decodes {c} from sRGB to linear", "y: lin linear", kBranch},
-    {"srgb_to_linear_where", I, "c: F01 intensity -> y: F01 ^c",
+    {"srgb_to_linear_where", I, "c: F01 intensity -> y: F01Z ^c",
      "wp.where({c} <= 0.04045, {c} / 12.92, wp.pow(({c} + 0.055) / 1.055, 2.4))",
      "decodes {c} from sRGB to linear without a branch", "y: lin linear", kBranch},
     {"srgb_to_linear_rgb", I, "c: V301 color -> lin: V301 color",
@@ -159,7 +159,7 @@ constexpr IdiomSpec kImaging[] = {
      "    {rgb}[$i] = {hsv}[2] - {hsv}[2] * {hsv}[1] * wp.clamp(wp.min($k, 4.0 - $k), 0.0, 1.0)",
      "converts {hsv} from HSV to RGB", "rgb: rgb col; i: i ch; k: k", kLoop},
     {"hue_shift", I, "hsv: V301 hsv color, dh: F~1 # hue shift =0.1 -> y: V301 ^hsv",
-     "wp.vec3(wp.frac({hsv}[0] + {dh}), {hsv}[1], {hsv}[2])", "rotates the hue of {hsv} by {dh}",
+     "wp.vec3(wp.frac({hsv}[0] + {dh} + 1.0), {hsv}[1], {hsv}[2])", "rotates the hue of {hsv} by {dh}",
      "y: shifted hsv2"},
     {"hsv_scale_saturation", I, "hsv: V301 hsv color, s: F0+ # saturation =1.2 -> y: V301 ^hsv",
      "wp.vec3({hsv}[0], wp.clamp({hsv}[1] * {s}, 0.0, 1.0), {hsv}[2])",
@@ -194,7 +194,7 @@ constexpr IdiomSpec kImaging[] = {
      "-> a: F01 opacity",
      "wp.smoothstep({tol}, {tol} + 0.1, wp.length({c} - {key}))",
      "computes a soft matte that hides {c} near {key}", "a: alpha matte"},
-    {"highlight_clipped", I, "c: V3 color, t: F # threshold =0.98 -> m: B condition",
+    {"highlight_clipped", I, "c: V3 color, t: F # threshold =0.9 -> m: B condition",
      "wp.max(wp.max({c}.x, {c}.y), {c}.z) >= {t}", "tests whether any channel of {c} reaches {t}",
      "m: clipped hot", kPredicate},
 
@@ -335,7 +335,7 @@ constexpr IdiomSpec kImaging[] = {
     {"uv_tile_repeat", I, "uv: V2 texture coordinate, k: F+ # tiling =4.0 -> t: V201 texture coordinate",
      "wp.vec2(wp.frac({uv}[0] * {k}), wp.frac({uv}[1] * {k}))", "tiles {uv} {k} times with wrap-around",
      "t: uv_tiled st"},
-    {"checkerboard", I, "uv: V2~100 texture coordinate, k: F+ # tiling =8.0 -> v: F01 intensity",
+    {"checkerboard", I, "uv: V2~100 texture coordinate, k: F+ # tiling =8.0 -> v: F01wz intensity",
      "$cell = int(wp.floor({uv}[0] * {k})) + int(wp.floor({uv}[1] * {k}))\n"
      "{v} = wp.where($cell % 2 == 0, 1.0, 0.0)",
      "evaluates a checkerboard tiled by {k} at {uv}", "v: checker tex; cell: cell parity", kBranch},

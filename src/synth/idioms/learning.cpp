@@ -71,8 +71,8 @@ constexpr RoleSpec kRoles[] = {
 
 constexpr IdiomSpec kLearning[] = {
     // ---- activations
-    {"relu", Domain::Learning, "x: F activation -> y: F0+z~x ^x", "wp.max({x}, 0.0)", "applies a ReLU to {x}",
-     "y: h relu_out a"},
+    {"relu", Domain::Learning, "x: F!n activation -> y: F0+z~x ^x", "wp.max({x}, 0.0)",
+     "applies a ReLU to {x}", "y: h relu_out a"},
     {"leaky_relu", Domain::Learning, "x: F activation, alpha: F+ # negative slope =0.01 -> y: F~x ^x",
      "wp.where({x} > 0.0, {x}, {alpha} * {x})", "applies a leaky ReLU with {alpha} to {x}", "y: h leaky a"},
     {"leaky_relu_max", Domain::Learning, "x: F activation, alpha: F01 # negative slope =0.2 -> y: F~x ^x",
@@ -114,13 +114,13 @@ constexpr IdiomSpec kLearning[] = {
      "{x} * wp.clamp({x} + 3.0, 0.0, 6.0) / 6.0", "applies hard swish to {x}", "y: h a"},
     {"mish", Domain::Learning, "x: F~20 activation -> y: F~x ^x", "{x} * wp.tanh(wp.log(1.0 + wp.exp({x})))",
      "applies mish to {x}", "y: h mish_out a"},
-    {"relu6", Domain::Learning, "x: F activation -> y: F0+z~x ^x", "wp.clamp({x}, 0.0, 6.0)",
+    {"relu6", Domain::Learning, "x: F!n activation -> y: F0+z~x ^x", "wp.clamp({x}, 0.0, 6.0)",
      "applies ReLU6 to {x}", "y: h a"},
 
     // ---- derivatives of activations (backward passes)
-    {"relu_backward", Domain::Learning, "x: F activation, g: F gradient -> dx: F~g gradient",
+    {"relu_backward", Domain::Learning, "x: F!n activation, g: F gradient -> dx: F~g gradient",
      "wp.where({x} > 0.0, {g}, 0.0)", "passes {g} back through a ReLU at {x}", "dx: dx grad_in"},
-    {"sigmoid_backward", Domain::Learning, "s: F01 probability, g: F gradient -> dx: F~g gradient",
+    {"sigmoid_backward", Domain::Learning, "s: F01 probability, g: F gradient -> dx: F~g*0.25 gradient",
      "{g} * {s} * (1.0 - {s})", "passes {g} back through a sigmoid whose output is {s}", "dx: dx grad_in"},
     {"tanh_backward", Domain::Learning, "y: F~1 activation, g: F gradient -> dx: F~g gradient",
      "{g} * (1.0 - {y} * {y})", "passes {g} back through a tanh whose output is {y}", "dx: dx grad_in"},
@@ -141,7 +141,7 @@ constexpr IdiomSpec kLearning[] = {
      "l: loss se; g: grad dl_dpred; r: r residual"},
     {"absolute_error", Domain::Learning, "pred: F prediction, y: F target -> l: F0+~pred+y loss",
      "wp.abs({pred} - {y})", "computes the absolute error between {pred} and {y}", "l: loss ae"},
-    {"l1_grad", Domain::Learning, "pred: F prediction, y: F target -> g: F~1 gradient",
+    {"l1_grad", Domain::Learning, "pred: F prediction, y: F target -> g: Fu~1 gradient",
      "wp.sign({pred} - {y})", "computes the gradient of the absolute error of {pred} against {y}",
      "g: grad dl_dpred"},
     {"huber_loss", Domain::Learning,
@@ -205,7 +205,7 @@ constexpr IdiomSpec kLearning[] = {
      "{w} * {x}", "weighs {x} by {w}", "p: wx prod"},
     {"add_bias", Domain::Learning, "z: F pre-activation, b: F bias -> y: F~z+b ^z", "{z} + {b}",
      "adds {b} to {z}", "y: z a_in pre"},
-    {"square_value", Domain::Learning, "x: F~100 value -> sq: F0+~x*x squared magnitude", "{x} * {x}",
+    {"square_value", Domain::Learning, "x: F!u~100 value -> sq: F0+~x*x squared magnitude", "{x} * {x}",
      "squares {x}", "sq: sq x2"},
     {"standardize", Domain::Learning,
      "x: F activation, mean: F mean, inv_std: F+ inverse standard deviation -> y: F~x*inv_std+mean*inv_std "
@@ -329,10 +329,10 @@ constexpr IdiomSpec kLearning[] = {
      "    {gs} = 0.0",
      "replaces {g} by zero where it is NaN or infinite", "gs: g_safe grad", kBranch},
     // Not finiteness alone: the inputs a kernel is verified on are finite.
-    {"bad_grad", Domain::Learning, "g: F gradient, c: F+ # clip value =0.5 -> bad: B condition",
+    {"bad_grad", Domain::Learning, "g: F>0.5 gradient, c: F+ # clip value =0.5 -> bad: B condition",
      "not wp.isfinite({g}) or wp.abs({g}) > {c}",
      "tests whether {g} is not finite or exceeds {c} in magnitude", "bad: bad found_inf", kPredicate},
-    {"unscale_grad", Domain::Learning, "g: F gradient, s: F+ # loss scale =1024.0 -> gu: F~g gradient",
+    {"unscale_grad", Domain::Learning, "g: F gradient, s: F+ # loss scale =1024.0 -> gu: F~g*0.008 gradient",
      "{g} / {s}", "unscales {g} by {s}", "gu: g_unscaled grad"},
 
     // ---- softmax and attention
@@ -341,8 +341,9 @@ constexpr IdiomSpec kLearning[] = {
     {"softmax_prob", Domain::Learning,
      "z: F~20 logit, m: F max logit, s: F+ partition sum -> p: F0+~1e18 probability",
      "wp.exp({z} - {m}) / {s}", "normalizes {z} into a softmax probability with {m} and {s}", "p: p prob"},
-    {"log_softmax", Domain::Learning, "z: F logit, m: F max logit, s: F+ partition sum -> lp: F~z+m+10 logit",
-     "{z} - {m} - wp.log({s})", "computes the log-softmax of {z} from {m} and {s}", "lp: logp log_prob"},
+    {"log_softmax", Domain::Learning,
+     "z: F logit, m: F max logit, s: F+ partition sum -> lp: Fn~z+m+10 logit", "{z} - {m} - wp.log({s})",
+     "computes the log-softmax of {z} from {m} and {s}", "lp: logp log_prob"},
     {"log_sum_exp", Domain::Learning, "m: F max logit, s: F+ partition sum -> lse: F~m+10 logit",
      "{m} + wp.log({s})", "computes the log-sum-exp from {m} and {s}", "lse: lse logz"},
     {"temperature_scale", Domain::Learning, "z: F logit, tau: F+ # temperature =0.7 -> zs: F~z*2 ^z",
@@ -440,7 +441,7 @@ constexpr IdiomSpec kLearning[] = {
      "q: I[-128,255] quantized value, s: F+ quantization scale, zp: I[0,255] # zero point -> x: F~s*400 "
      "activation",
      "float({q} - {zp}) * {s}", "dequantizes {q} with {s} around {zp}", "x: x_dq deq"},
-    {"absmax_scale", Domain::Learning, "a: F0+ activation -> s: F+~a+1 quantization scale",
+    {"absmax_scale", Domain::Learning, "a: F0+ activation -> s: F+~a*0.008 quantization scale",
      "wp.max({a}, 1.0e-8) / 127.0", "derives an int8 quantization scale from {a} as the absolute maximum",
      "s: q_scale scale"},
 

@@ -100,7 +100,8 @@ constexpr IdiomSpec kParticles[] = {
     {"kinetic_energy", Domain::Particles, "v: V3 velocity, m: F+ mass -> e: F0+~m*v*v*3 energy",
      "0.5 * {m} * wp.dot({v}, {v})", "computes the kinetic energy of a particle of {m} moving at {v}",
      "e: ke_i energy"},
-    {"poly6_weight", Domain::Particles, "r: F0+ distance, h: F+ # smoothing length =0.2 -> w: F0+z~1e7 weight",
+    {"poly6_weight", Domain::Particles,
+     "r: F0+ distance, h: F+ # smoothing length =0.2 -> w: F0+z~1e7 weight",
      "$q = wp.max({h} * {h} - {r} * {r}, 0.0)\n"
      "{w} = 315.0 / (64.0 * 3.14159265 * wp.pow({h}, 9.0)) * $q * $q * $q",
      "evaluates the SPH poly6 kernel at {r} for support {h}", "w: w_poly6 w; q: q diff"},
@@ -169,7 +170,7 @@ constexpr IdiomSpec kParticles[] = {
      "computes the damped normal contact force between two grains at {xa} and {xb}",
      "f: f_n fn; d: d diff; dist: dist; n: n normal; vn: vn v_rel", kPair | kBranch | kHelper},
     {"coulomb_friction", Domain::Particles,
-     "vt: V3 velocity, fn: F0+ # force =1.0, mu: F01 # friction coefficient =0.5 -> ft: V3~mu*fn force",
+     "vt: V3 velocity, fn: F0+ force, mu: F01 # friction coefficient =0.5 -> ft: V3~mu*fn force",
      "$speed = wp.length({vt})\n"
      "{ft} = wp.vec3(0.0)\n"
      "if $speed > 1.0e-6:\n"
@@ -264,7 +265,7 @@ constexpr RoleSpec kRoles[] = {
     {"rest density", "density", 0.5, 2.0, "rho0 rest_density", "rest_densities"},
     {"pressure", "pressure", 0.0, 2.0, "p pressure", "pressures"},
     {"energy", "energy", 0.0, 2.0, "e energy", "energies"},
-    {"speed limit", "speed", 1.0, 4.0, "max_speed v_max speed_limit", "max_speeds"},
+    {"speed limit", "speed", 0.5, 1.5, "max_speed v_max speed_limit", "max_speeds"},
     {"speed", "speed", 0.0, 2.0, "speed s", "speeds"},
     {"displacement", "displacement", -0.1, 0.1, "dx delta", "deltas corrections dx"},
     {"linear momentum", "linear momentum", -1.0, 1.0, "p impulse", "momenta impulses"},

@@ -192,7 +192,7 @@ constexpr IdiomSpec kRandomIdioms[] = {
      "{z} - wp.log(-wp.log(wp.clamp(wp.randf({state}), 1.0e-7, 1.0 - 1.0e-7)))",
      "perturbs {z} with Gumbel noise for Gumbel-max sampling", "y: z_perturbed noisy", kRandom | kF32Only},
     {"stochastic_round", Domain::Random,
-     "x: F~1000 value, s: F+ # quantization scale =0.02, state: U rng state -> y: F~x+s ^x",
+     "x: F~1000 value, s: F+ # quantization scale =0.02, state: U rng state -> y: Fz~x+s ^x",
      "wp.floor({x} / {s} + wp.randf({state})) * {s}", "rounds {x} stochastically to a multiple of {s}",
      "y: x_sr rounded", kRandom | kF32Only},
 

@@ -120,7 +120,7 @@ constexpr IdiomSpec kRigid[] = {
      ")",
      "draws a uniformly random orientation (Shoemake's method)",
      "q: q_rand rot; u1: u1; u2: u2; u3: u3; a: a r1; b: b r2", kRandom | kF32Only},
-    {"quat_to_rotation_matrix", Domain::Rigid, "q: Qu orientation -> R: M33 rotation matrix",
+    {"quat_to_rotation_matrix", Domain::Rigid, "q: Qu orientation -> R: M33u rotation matrix",
      "wp.quat_to_matrix({q})", "converts {q} to a rotation matrix", "R: R rot_mat"},
     {"rotation_matrix_to_quat", Domain::Rigid, "R: M33 rotation matrix -> q: Qu orientation",
      "wp.normalize(wp.quat_from_matrix({R}))", "extracts the orientation of {R}", "q: q rot"},
@@ -474,7 +474,7 @@ constexpr IdiomSpec kRigid[] = {
      "{r} = {v} * $c + wp.cross({axis}, {v}) * $s + {axis} * (wp.dot({axis}, {v}) * (1.0 - $c))",
      "rotates {v} by {theta} about {axis} with Rodrigues' formula",
      "r: v_rot rotated; c: c cos_t; s: s sin_t"},
-    {"rodrigues_matrix", Domain::Rigid, "axis: V3u axis, theta: F angle -> R: M33 rotation matrix",
+    {"rodrigues_matrix", Domain::Rigid, "axis: V3u axis, theta: F angle -> R: M33u rotation matrix",
      "$K = wp.skew({axis})\n"
      "{R} = wp.identity(n=3, dtype=float) + wp.sin({theta}) * $K + (1.0 - wp.cos({theta})) * ($K @ $K)",
      "builds the rotation matrix of {theta} about {axis}", "R: R rot_mat; K: K k_hat"},
