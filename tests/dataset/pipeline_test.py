@@ -492,9 +492,12 @@ print("datasets", datasets.__version__, "loaded", n, "records")
 # ----------------------------------------------------------------------------- verification
 # generate --verify and verify --drop-failed run the real verifier: NVRTC and g++ against Warp's
 # headers, found through the python3 on PATH (verify_env puts WS_PYTHON's folder first), on pairs of the
-# product synthesizer (test-corpus kernels have no launch shapes). In the stream of seed 7, index 12
-# has an output that ignores the inputs, so --drop-failed has work to do. Which pairs fail moves with
-# the synthesizer: the checks below count the verdicts of the records rather than pin them.
+# product synthesizer (test-corpus kernels have no launch shapes). The first 20 pairs of seed VSEED
+# include an output that ignores the inputs, so --drop-failed has work to do. Which pairs fail moves with
+# the synthesizer (and they grow rare as it improves): the checks below count the verdicts of the
+# records rather than pin them, and when they find no failure, search another seed (generate --count 20
+# --verify --seed S for S = 1, 2, ... until stats.json counts outputs_ignore_inputs > 0).
+VSEED = 18
 
 VERDICTS = ("compiled_cuda", "compiled_cpu", "executed", "grad_check", "depends_on_inputs")
 
@@ -507,8 +510,8 @@ def is_verified(v):
 
 
 def vgen(out, count, shard_size, extra=(), env=None, expect=0, jobs=2):
-    """generate with seed 7; the verifier's work folders (and those a kill leaves) go under --tmp."""
-    return run(["generate", "--count", count, "--seed", 7, "--shard-size", shard_size, "--out", out, "--quiet",
+    """generate with seed VSEED; the verifier's work folders (and those a kill leaves) go under --tmp."""
+    return run(["generate", "--count", count, "--seed", VSEED, "--shard-size", shard_size, "--out", out, "--quiet",
                 "--jobs", jobs, *extra], env={**verify_env(), **(env or {})}, expect=expect)
 
 
@@ -549,7 +552,7 @@ def case_verify_drop_failed():
           f"manifest: complete {m['complete']}, config {m['config']}")
     check(all(s["verified"] for s in m["shards"]), "a shard is not marked verified")
     dropped = sum(s["verification_dropped"] for s in m["shards"])
-    check(dropped > 0, "seed 7 has pairs that fail verification; none was dropped")
+    check(dropped > 0, f"seed {VSEED} has pairs that fail verification; none was dropped")
     check(sum(s["records"] for s in m["shards"]) == len(recs), "manifest record counts != records in the shards")
     s = stats(d)
     check(s["records"] == len(recs) and s["verification_dropped"] == dropped,
@@ -597,7 +600,7 @@ def case_verify_drop_failed():
     other = sum(v["executed"].startswith("fail") for v in verdicts) - nan - inf
     ignore = sum(v["depends_on_inputs"].startswith("fail: outputs ignore the inputs") for v in verdicts)
     checked = sum(not v["depends_on_inputs"].startswith("skipped") for v in verdicts)
-    check(ignore > 0, "seed 7's first 20 pairs include an output that ignores the inputs")
+    check(ignore > 0, f"seed {VSEED}'s first 20 pairs include an output that ignores the inputs")
     check(fig["executed"]["non_finite"] == nan + inf and fig["executed"]["other_failures"] == other
           and fig["depends_on_inputs"]["outputs_ignore_inputs"] == ignore and fig["depends_on_inputs"]["checked"] == checked,
           f"stats.json verification_figures: {fig}")
@@ -646,7 +649,7 @@ def case_verify_kill_resume():
     same_data(ref, d, "verify --drop-failed killed + rerun")
     # A real kill -9 from outside, once the first shard is verified (the second is being verified).
     d = fresh("vresume_external")
-    cmd = [ARGS.cli, "generate", "--count", "30", "--seed", "7", "--shard-size", "10", "--out", str(d), "--quiet",
+    cmd = [ARGS.cli, "generate", "--count", "30", "--seed", str(VSEED), "--shard-size", "10", "--out", str(d), "--quiet",
            "--jobs", "2", *args]
     env = {k: v for k, v in os.environ.items() if k != "WARPSYNTH_FAULT"}
     proc = subprocess.Popen(cmd, env={**env, **verify_env()}, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
