@@ -175,29 +175,13 @@ class LoopPattern : public Pattern {
     // position's range: a contact test on it never fires): only extensive
     // quantities keep their role when summed, other sums become plain values.
     static std::string role_of_sum(const Value& src) {
-        static const std::set<std::string_view> kExtensive = {"force",
-                                                              "torque",
-                                                              "joint torque",
-                                                              "wrench",
-                                                              "impulse",
-                                                              "impulse magnitude",
-                                                              "momentum",
-                                                              "linear momentum",
-                                                              "angular momentum",
-                                                              "grid momentum",
-                                                              "mass",
-                                                              "energy",
-                                                              "power",
-                                                              "gradient",
-                                                              "loss",
-                                                              "area",
-                                                              "signed area",
-                                                              "volume",
-                                                              "signed volume",
-                                                              "count",
-                                                              "displacement",
-                                                              "radiance",
-                                                              "irradiance"};
+        // clang-format off
+        static const std::set<std::string_view> kExtensive = {
+            "force", "torque", "joint torque", "wrench", "impulse", "impulse magnitude", "momentum",
+            "linear momentum", "angular momentum", "grid momentum", "mass", "energy", "power", "gradient",
+            "loss", "area", "signed area", "volume", "signed volume", "count", "displacement", "radiance",
+            "irradiance"};
+        // clang-format on
         const Role* role = find_role(src.role);
         if (!role || role->generic() || kExtensive.count(role->spec->group)) return src.role;
         return src.type == PortType::F ? "value" : "any vector";
