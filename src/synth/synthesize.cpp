@@ -11,6 +11,7 @@
 #include "synth/describe.h"
 #include "synth/library.h"
 #include "synth/pattern.h"
+#include "synth/probe/probe.h"
 #include "synth/stats.h"
 #include "synth/synth.h"
 
@@ -145,14 +146,17 @@ SynthKernel synthesize_attempt(const SynthOptions& options, uint64_t h, Category
     return out;
 }
 
-// Whether the code-health analysis finds nothing in `k`: no dead store, unused kernel parameter,
-// ignored helper parameter or degenerate expression. Composition avoids them by construction;
-// what it cannot foresee (two ports wired to one value that make `x * x - x * x`, a uniform
-// inlined into a comparison) is drawn again.
+// Whether the code-health analysis finds nothing in `k` (no dead store, unused kernel parameter,
+// ignored helper parameter or degenerate expression) and the probe does not see an output that
+// ignores the inputs. Composition avoids both by construction where it can; what it cannot
+// foresee (two ports wired to one value that make `x * x - x * x`, a uniform inlined into a
+// comparison, a threshold no input reaches) is drawn again.
 bool healthy(const SynthKernel& k) {
     const analysis::HealthCounts c = analysis::health_counts(k.python_source);
-    return c.unparsed_files == 0 && c.dead_stores == 0 && c.unused_kernel_params == 0 &&
-           c.ignored_helper_params == 0 && c.degenerate_total() == 0;
+    if (c.unparsed_files != 0 || c.dead_stores != 0 || c.unused_kernel_params != 0 ||
+        c.ignored_helper_params != 0 || c.degenerate_total() != 0)
+        return false;
+    return probe_dependence(k.python_source, k.launch).verdict != ProbeVerdict::Ignores;
 }
 
 } // namespace
@@ -161,7 +165,7 @@ SynthKernel synthesize(const SynthOptions& options, uint64_t index) {
     const std::vector<Category>& cats = options.categories.empty() ? all_categories() : options.categories;
     const uint64_t h = kernel_seed(options.seed, index);
     const Category category = cats[hash_combine(h, hash_name("category")) % cats.size()];
-    constexpr uint64_t kAttempts = 4;
+    constexpr uint64_t kAttempts = 8;
     SynthKernel k = synthesize_attempt(options, h, category, 0);
     for (uint64_t attempt = 1; attempt < kAttempts && !healthy(k); ++attempt)
         k = synthesize_attempt(options, h, category, attempt);

@@ -1,0 +1,297 @@
+// Module set-up and statements (expressions and calls: machine_eval.cpp).
+#include "synth/probe/machine.h"
+
+#include "synth/probe/ops.h"
+
+namespace ws::synth::probe {
+
+namespace {
+
+// `@wp.kernel`, `@wp.func`, `@wp.struct` (bare or called with options).
+std::string_view decorator_name(const ast::Expr* d) {
+    if (d->kind == ast::ExprKind::Call) d = ast::as<ast::Call>(d)->func;
+    if (d->kind != ast::ExprKind::Attribute) return {};
+    return ast::as<ast::Attribute>(d)->attr;
+}
+
+std::string_view decorator_of(const std::vector<ast::Expr*>& decorators) {
+    return decorators.size() == 1 ? decorator_name(decorators[0]) : std::string_view{};
+}
+
+} // namespace
+
+Machine::Machine(const ast::Module& module) {
+    for (const ast::Stmt* s : module.body) {
+        if (s->kind == ast::StmtKind::FunctionDef) {
+            const auto* fn = ast::as<ast::FunctionDef>(s);
+            const std::string_view d = decorator_of(fn->decorators);
+            if (d == "kernel")
+                kernel_ = fn;
+            else if (d == "func")
+                funcs_[fn->name] = fn;
+            else
+                throw Unsupported("a function that is neither a kernel nor a @wp.func");
+        } else if (s->kind == ast::StmtKind::ClassDef) {
+            const auto* c = ast::as<ast::ClassDef>(s);
+            if (decorator_of(c->decorators) != "struct")
+                throw Unsupported("a class that is not a @wp.struct");
+            auto def = std::make_unique<StructDef>();
+            def->name = c->name;
+            for (const ast::Stmt* field : c->body) {
+                if (field->kind != ast::StmtKind::AnnAssign) continue;
+                const auto* a = ast::as<ast::AnnAssign>(field);
+                if (a->target->kind != ast::ExprKind::Name) throw Unsupported("a struct field");
+                const Value t = annotation(a->annotation);
+                if (t.array_ndim > 0) throw Unsupported("an array in a struct");
+                def->fields.push_back(ast::as<ast::Name>(a->target)->id);
+                def->types.push_back(t.t);
+            }
+            structs_[c->name] = std::move(def);
+        } else if (s->kind == ast::StmtKind::Assign) {
+            const auto* a = ast::as<ast::Assign>(s);
+            if (a->targets.size() != 1 || a->targets[0]->kind != ast::ExprKind::Name) continue;
+            try {
+                Value v = eval(a->value, globals_);
+                globals_.emplace_back(ast::as<ast::Name>(a->targets[0])->id, v);
+            } catch (const Unsupported&) {
+                // A global the kernel may never read; reading it is then Unsupported.
+            }
+        }
+    }
+    if (!kernel_) throw Unsupported("no kernel");
+}
+
+Value Machine::annotation(const ast::Expr* e) {
+    // wp.array[T], wp.array2d[T]
+    if (e->kind == ast::ExprKind::Subscript) {
+        const auto* s = ast::as<ast::Subscript>(e);
+        if (s->value->kind == ast::ExprKind::Attribute) {
+            const std::string& n = ast::as<ast::Attribute>(s->value)->attr;
+            if (n.rfind("array", 0) == 0) {
+                Value t = annotation(s->slice);
+                t.array_ndim = n == "array" ? 1 : n[5] - '0';
+                return t;
+            }
+        }
+        throw Unsupported("an annotation");
+    }
+    // wp.array(dtype=T, ndim=N), wp.array2d(dtype=T)
+    if (e->kind == ast::ExprKind::Call) {
+        const auto* c = ast::as<ast::Call>(e);
+        if (c->func->kind == ast::ExprKind::Attribute &&
+            ast::as<ast::Attribute>(c->func)->attr.rfind("array", 0) == 0) {
+            const std::string& n = ast::as<ast::Attribute>(c->func)->attr;
+            Value t;
+            int ndim = n == "array" ? 1 : n[5] - '0';
+            bool typed = false;
+            for (const ast::Keyword& k : c->keywords) {
+                if (k.arg == "dtype")
+                    t = annotation(k.value), typed = true;
+                else if (k.arg == "ndim" && k.value->kind == ast::ExprKind::Constant)
+                    ndim = int(ast::as<ast::Constant>(k.value)->int_value);
+                else
+                    throw Unsupported("an array annotation");
+            }
+            if (!typed || ndim < 1 || ndim > 4) throw Unsupported("an array annotation");
+            t.array_ndim = ndim;
+            return t;
+        }
+    }
+    Frame none;
+    Value t = eval(e, none);
+    if (!t.is_type) throw Unsupported("an annotation");
+    return t;
+}
+
+void Machine::launch(const std::vector<Value>& args, const std::vector<int64_t>& dim,
+                     const std::vector<int64_t>& threads, int64_t budget) {
+    const auto& params = kernel_->args.args;
+    if (params.size() != args.size()) throw Unsupported("the launch's arguments");
+    steps_left_ = budget;
+    for (ArrayBuf& a : arrays) a.written.clear();
+    for (int64_t t : threads) {
+        Frame f;
+        for (size_t k = 0; k < params.size(); ++k) f.emplace_back(params[k].name, args[k]);
+        std::vector<int64_t> idx(dim.size());
+        int64_t rest = t;
+        for (size_t d = dim.size(); d-- > 0;) idx[d] = rest % dim[d], rest /= dim[d];
+        if (idx.size() == 1) {
+            tid_ = make_int(Sc::I32, idx[0]);
+        } else {
+            tid_ = Value{};
+            tid_.t.kind = Kind::Tuple;
+            tid_.items = std::make_shared<std::vector<Value>>();
+            for (int64_t i : idx) tid_.items->push_back(make_int(Sc::I32, i));
+        }
+        exec_block(kernel_->body, f);
+    }
+}
+
+void Machine::tick() {
+    if (--steps_left_ < 0) throw Unsupported("over the probe's budget");
+}
+
+Machine::Flow Machine::exec_block(const std::vector<ast::Stmt*>& body, Frame& f) {
+    for (const ast::Stmt* s : body) {
+        const Flow flow = exec(s, f);
+        if (flow != Flow::Next) return flow;
+    }
+    return Flow::Next;
+}
+
+Machine::Flow Machine::exec(const ast::Stmt* s, Frame& f) {
+    tick();
+    switch (s->kind) {
+    case ast::StmtKind::Assign: {
+        const auto* a = ast::as<ast::Assign>(s);
+        const Value v = eval(a->value, f);
+        for (const ast::Expr* t : a->targets) assign(t, v, f);
+        return Flow::Next;
+    }
+    case ast::StmtKind::AnnAssign: {
+        const auto* a = ast::as<ast::AnnAssign>(s);
+        if (!a->value) throw Unsupported("a declaration without a value");
+        const Value t = annotation(a->annotation);
+        assign(a->target, t.array_ndim ? eval(a->value, f) : convert(t.t, eval(a->value, f)), f);
+        return Flow::Next;
+    }
+    case ast::StmtKind::AugAssign: {
+        const auto* a = ast::as<ast::AugAssign>(s);
+        const Value v = binop(a->op, eval(a->target, f), eval(a->value, f));
+        store_into(a->target, v, f);
+        return Flow::Next;
+    }
+    case ast::StmtKind::If: {
+        const auto* i = ast::as<ast::If>(s);
+        return exec_block(truth(eval(i->test, f)) ? i->body : i->orelse, f);
+    }
+    case ast::StmtKind::For: return exec_for(ast::as<ast::For>(s), f);
+    case ast::StmtKind::While: {
+        const auto* w = ast::as<ast::While>(s);
+        while (truth(eval(w->test, f))) {
+            tick();
+            const Flow flow = exec_block(w->body, f);
+            if (flow == Flow::Break) break;
+            if (flow == Flow::Return) return flow;
+        }
+        return Flow::Next;
+    }
+    case ast::StmtKind::Return: {
+        const auto* r = ast::as<ast::Return>(s);
+        returned_ = r->value ? eval(r->value, f) : Value{};
+        return Flow::Return;
+    }
+    case ast::StmtKind::Expr: {
+        const auto* e = ast::as<ast::ExprStmt>(s);
+        if (e->value->kind != ast::ExprKind::Constant) eval(e->value, f);
+        return Flow::Next;
+    }
+    case ast::StmtKind::Pass:
+    case ast::StmtKind::Assert: return Flow::Next;
+    case ast::StmtKind::Break: return Flow::Break;
+    case ast::StmtKind::Continue: return Flow::Continue;
+    default: throw Unsupported("a statement");
+    }
+}
+
+Machine::Flow Machine::exec_for(const ast::For* s, Frame& f) {
+    if (s->iter->kind != ast::ExprKind::Call || s->target->kind != ast::ExprKind::Name || !s->orelse.empty())
+        throw Unsupported("a for loop");
+    const auto* c = ast::as<ast::Call>(s->iter);
+    if (c->func->kind != ast::ExprKind::Name || ast::as<ast::Name>(c->func)->id != "range" ||
+        !c->keywords.empty())
+        throw Unsupported("a loop over something else than range()");
+    std::vector<int64_t> r;
+    for (const Value& v : eval_args(c, f)) {
+        if (v.t.kind != Kind::Scalar || is_float(v.t.sc)) throw Unsupported("range() of a non-integer");
+        r.push_back(v.i);
+    }
+    int64_t start = 0, stop = 0, step = 1;
+    if (r.size() == 1)
+        stop = r[0];
+    else if (r.size() == 2 || r.size() == 3)
+        start = r[0], stop = r[1], step = r.size() == 3 ? r[2] : 1;
+    else
+        throw Unsupported("range()");
+    if (step == 0) throw Unsupported("range() with step 0");
+    for (int64_t i = start; step > 0 ? i < stop : i > stop; i += step) {
+        tick();
+        assign(s->target, make_int(Sc::I32, i), f);
+        const Flow flow = exec_block(s->body, f);
+        if (flow == Flow::Break) break;
+        if (flow == Flow::Return) return flow;
+    }
+    return Flow::Next;
+}
+
+void Machine::assign(const ast::Expr* target, const Value& v, Frame& f) {
+    if (target->kind == ast::ExprKind::Name) {
+        const std::string& name = ast::as<ast::Name>(target)->id;
+        for (auto& [n, slot] : f)
+            if (n == name) {
+                slot = v;
+                return;
+            }
+        f.emplace_back(name, v);
+        return;
+    }
+    if (target->kind == ast::ExprKind::Tuple) {
+        const auto* t = ast::as<ast::Tuple>(target);
+        if (v.t.kind != Kind::Tuple || v.items->size() != t->elts.size()) throw Unsupported("unpacking");
+        for (size_t k = 0; k < t->elts.size(); ++k) assign(t->elts[k], (*v.items)[k], f);
+        return;
+    }
+    store_into(target, v, f);
+}
+
+// `a[i] = v`, `v[k] = x`, `m[i, j] = x`, `v.x = x`, `s.field = x`: the stored-into value is
+// found by evaluating the target's base as an lvalue.
+void Machine::store_into(const ast::Expr* target, const Value& v, Frame& f) {
+    if (target->kind == ast::ExprKind::Name) return assign(target, v, f);
+    if (target->kind == ast::ExprKind::Subscript) {
+        const auto* s = ast::as<ast::Subscript>(target);
+        const std::vector<int64_t> idx = indices(s->slice, f);
+        if (s->value->kind == ast::ExprKind::Name) {
+            Value* base = lookup(ast::as<ast::Name>(s->value)->id, f);
+            if (!base) throw Unsupported("an unknown name");
+            if (base->t.kind == Kind::Array) {
+                Value& slot = element_slot(*base, idx);
+                slot = convert(slot.t, v);
+                return;
+            }
+            Value updated = *base;
+            const int k = idx.size() == 2 ? int(idx[0] * base->t.cols + idx[1]) : int(idx[0]);
+            if (idx.size() > 2 || k < 0 || k >= base->t.size() || v.t.kind != Kind::Scalar)
+                throw Unsupported("a component store");
+            updated.c[size_t(k)] = fit(base->t.sc, v.num());
+            *base = updated;
+            return;
+        }
+        throw Unsupported("a store into a nested subscript");
+    }
+    if (target->kind == ast::ExprKind::Attribute) {
+        const auto* a = ast::as<ast::Attribute>(target);
+        Value base = eval(a->value, f);
+        if (base.t.kind == Kind::Struct) {
+            const auto& names = base.t.st->fields;
+            for (size_t k = 0; k < names.size(); ++k)
+                if (names[k] == a->attr) {
+                    auto items = std::make_shared<std::vector<Value>>(*base.items);
+                    (*items)[k] = convert(base.t.st->types[k], v);
+                    base.items = items;
+                    return store_into(a->value, base, f);
+                }
+        }
+        static const std::string_view xyzw = "xyzw";
+        const size_t k = a->attr.size() == 1 ? xyzw.find(a->attr[0]) : std::string_view::npos;
+        if ((base.t.kind == Kind::Vec || base.t.kind == Kind::Quat) && k != std::string_view::npos &&
+            int(k) < base.t.size() && v.t.kind == Kind::Scalar) {
+            base.c[k] = fit(base.t.sc, v.num());
+            return store_into(a->value, base, f);
+        }
+        throw Unsupported("an attribute store");
+    }
+    throw Unsupported("an assignment target");
+}
+
+} // namespace ws::synth::probe

@@ -1,0 +1,102 @@
+// The probe's interpreter: runs one Warp module's kernel on the CPU, thread by
+// thread, straight from the syntax tree. It knows the part of Warp's language
+// the synthesizer writes; anything else throws Unsupported, and the probe then
+// gives no verdict (the kernel is kept: the probe only ever removes kernels it
+// has run).
+#pragma once
+
+#include "syntax/ast.h"
+#include "synth/probe/value.h"
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace ws::synth::probe {
+
+// An array: the elements a launch wrote, by row-major index; every other element
+// is the launch's initial value, which `Machine::initial_element` draws on demand
+// (so a probe never fills the large input arrays it only samples).
+struct ArrayBuf {
+    Type elem;
+    std::vector<int64_t> shape;
+    std::unordered_map<int64_t, Value> written;
+};
+
+class Machine {
+  public:
+    // Collects the module's constants, structs, functions and its kernel.
+    explicit Machine(const ast::Module& module);
+
+    const ast::FunctionDef& kernel() const { return *kernel_; }
+    // What a kernel parameter's annotation names: a type object; arrays have `array_ndim` > 0
+    // and their element type in `t`.
+    Value annotation(const ast::Expr* e);
+
+    std::vector<ArrayBuf> arrays;
+    // The initial value of element `flat` of array `array` in the current launch.
+    std::function<Value(int array, int64_t flat)> initial_element;
+
+    // Runs the kernel with `args` (one per parameter) on the threads `threads`, each a
+    // row-major index into `dim`. At most `budget` statements in all; then Unsupported.
+    void launch(const std::vector<Value>& args, const std::vector<int64_t>& dim,
+                const std::vector<int64_t>& threads, int64_t budget);
+
+  private:
+    using Frame = std::vector<std::pair<std::string_view, Value>>;
+    enum class Flow { Next, Break, Continue, Return };
+
+    Flow exec_block(const std::vector<ast::Stmt*>& body, Frame& f);
+    Flow exec(const ast::Stmt* s, Frame& f);
+    Flow exec_for(const ast::For* s, Frame& f);
+    void assign(const ast::Expr* target, const Value& v, Frame& f);
+    void store_into(const ast::Expr* target, const Value& v, Frame& f);
+
+    Value eval(const ast::Expr* e, Frame& f);
+    Value eval_name(const ast::Name* e, Frame& f);
+    Value eval_attribute(const ast::Attribute* e, Frame& f);
+    Value eval_subscript(const ast::Subscript* e, Frame& f);
+    Value eval_call(const ast::Call* e, Frame& f);
+    Value call_wp(const std::string& name, const ast::Call* e, Frame& f);
+    Value call_python(const std::string& name, const ast::Call* e, Frame& f);
+    Value call_user(const ast::FunctionDef& fn, const ast::Call* e, Frame& f);
+    Value atomic(const std::string& name, const ast::Call* e, Frame& f);
+    Value random(const std::string& name, const ast::Call* e, Frame& f);
+    std::vector<Value> eval_args(const ast::Call* e, Frame& f);
+
+    Value* lookup(std::string_view name, Frame& f);
+    int64_t flat_index(const Value& array, const std::vector<int64_t>& index) const;
+    Value read_element(const Value& array, const std::vector<int64_t>& index);
+    Value& element_slot(const Value& array, const std::vector<int64_t>& index);
+    std::vector<int64_t> indices(const ast::Expr* slice, Frame& f);
+    void tick();
+
+    const ast::FunctionDef* kernel_ = nullptr;
+    std::map<std::string, const ast::FunctionDef*, std::less<>> funcs_;
+    std::map<std::string, std::unique_ptr<StructDef>, std::less<>> structs_;
+    Frame globals_;
+    Value tid_;
+    int64_t steps_left_ = 0;
+    int depth_ = 0;
+    Value returned_;
+};
+
+// The type Warp's name `wp.<name>` (or Python's `float`, `int`, `bool`) stands for.
+bool type_named(std::string_view name, Type& out);
+// `wp.<name>(args)` for Warp's pure builtins (math, vectors, matrices, quaternions,
+// transforms, spatial vectors); throws Unsupported for any other name.
+Value call_builtin(std::string_view name, const std::vector<Value>& args);
+// How many trailing arguments of `wp.<name>` are outputs it writes (svd3, eig3, qr3,
+// quat_to_axis_angle), 0 for the others.
+int output_arguments(std::string_view name);
+// Such a builtin on its inputs: its outputs as a tuple.
+Value call_with_outputs(std::string_view name, const std::vector<Value>& inputs);
+// Warp's constants `wp.pi`, `wp.tau`, ...
+bool wp_constant(std::string_view name, Value& out);
+
+} // namespace ws::synth::probe

@@ -1,0 +1,427 @@
+// Expressions and calls of the probe's interpreter (statements: machine.cpp).
+#include "synth/probe/machine.h"
+#include "synth/probe/ops.h"
+
+#include <cmath>
+
+namespace ws::synth::probe {
+
+namespace {
+
+Value tuple_of(std::vector<Value> items) {
+    Value r;
+    r.t.kind = Kind::Tuple;
+    r.items = std::make_shared<std::vector<Value>>(std::move(items));
+    return r;
+}
+
+Value constant(const ast::Constant* c) {
+    using K = ast::Constant::Kind;
+    switch (c->value_kind) {
+    case K::Bool: return make_bool(c->bool_value);
+    case K::Int:
+        if (c->int_is_unsigned || !c->int_literal.empty()) throw Unsupported("a large integer literal");
+        return make_int(Sc::I32, c->int_value);
+    case K::Float: return make_scalar(Sc::F32, c->float_value);
+    default: throw Unsupported("a constant of this kind");
+    }
+}
+
+bool is_wp(const ast::Expr* e) {
+    return e->kind == ast::ExprKind::Name && ast::as<ast::Name>(e)->id == "wp";
+}
+
+uint32_t rand_pcg(uint32_t state) {
+    const uint32_t b = state * 747796405u + 2891336453u;
+    const uint32_t c = ((b >> ((b >> 28u) + 4u)) ^ b) * 277803737u;
+    return (c >> 22u) ^ c;
+}
+
+} // namespace
+
+Value* Machine::lookup(std::string_view name, Frame& f) {
+    for (auto it = f.rbegin(); it != f.rend(); ++it)
+        if (it->first == name) return &it->second;
+    for (auto& [n, v] : globals_)
+        if (n == name) return &v;
+    return nullptr;
+}
+
+Value Machine::eval(const ast::Expr* e, Frame& f) {
+    using EK = ast::ExprKind;
+    switch (e->kind) {
+    case EK::Constant: return constant(ast::as<ast::Constant>(e));
+    case EK::Name: return eval_name(ast::as<ast::Name>(e), f);
+    case EK::Attribute: return eval_attribute(ast::as<ast::Attribute>(e), f);
+    case EK::Subscript: return eval_subscript(ast::as<ast::Subscript>(e), f);
+    case EK::Call: return eval_call(ast::as<ast::Call>(e), f);
+    case EK::BinOp: {
+        const auto* b = ast::as<ast::BinOp>(e);
+        return binop(b->op, eval(b->left, f), eval(b->right, f));
+    }
+    case EK::UnaryOp: {
+        const auto* u = ast::as<ast::UnaryOp>(e);
+        return unop(u->op, eval(u->operand, f));
+    }
+    case EK::BoolOp: {
+        const auto* b = ast::as<ast::BoolOp>(e);
+        const bool is_and = b->op == ast::BoolOpKind::And;
+        for (const ast::Expr* v : b->values)
+            if (truth(eval(v, f)) != is_and) return make_bool(!is_and);
+        return make_bool(is_and);
+    }
+    case EK::Compare: {
+        const auto* c = ast::as<ast::Compare>(e);
+        Value left = eval(c->left, f);
+        for (size_t k = 0; k < c->ops.size(); ++k) {
+            Value right = eval(c->comparators[k], f);
+            if (!compare(c->ops[k], left, right)) return make_bool(false);
+            left = std::move(right);
+        }
+        return make_bool(true);
+    }
+    case EK::IfExp: {
+        const auto* i = ast::as<ast::IfExp>(e);
+        return truth(eval(i->test, f)) ? eval(i->body, f) : eval(i->orelse, f);
+    }
+    case EK::Tuple: {
+        std::vector<Value> items;
+        for (const ast::Expr* x : ast::as<ast::Tuple>(e)->elts) items.push_back(eval(x, f));
+        return tuple_of(std::move(items));
+    }
+    default: throw Unsupported("an expression");
+    }
+}
+
+Value Machine::eval_name(const ast::Name* e, Frame& f) {
+    if (Value* v = lookup(e->id, f)) return *v;
+    Type t;
+    if (type_named(e->id, t)) return type_value(t);
+    if (auto it = structs_.find(e->id); it != structs_.end())
+        return type_value({Kind::Struct, Sc::F32, 0, 0, it->second.get()});
+    throw Unsupported("the name " + e->id);
+}
+
+Value Machine::eval_attribute(const ast::Attribute* e, Frame& f) {
+    if (is_wp(e->value) && !lookup("wp", f)) {
+        Type t;
+        Value c;
+        if (type_named(e->attr, t)) return type_value(t);
+        if (wp_constant(e->attr, c)) return c;
+        throw Unsupported("wp." + e->attr);
+    }
+    const Value base = eval(e->value, f);
+    if (base.t.kind == Kind::Array && e->attr == "shape") {
+        std::vector<Value> dims;
+        for (int64_t d : arrays[size_t(base.array)].shape) dims.push_back(make_int(Sc::I32, d));
+        return tuple_of(std::move(dims));
+    }
+    if (base.t.kind == Kind::Struct) {
+        const auto& names = base.t.st->fields;
+        for (size_t k = 0; k < names.size(); ++k)
+            if (names[k] == e->attr) return (*base.items)[k];
+    }
+    if (base.t.kind == Kind::Vec || base.t.kind == Kind::Quat) {
+        static const std::string_view xyzw = "xyzw";
+        const size_t k = e->attr.size() == 1 ? xyzw.find(e->attr[0]) : std::string_view::npos;
+        if (k != std::string_view::npos && int(k) < base.t.size()) return make_scalar(base.t.sc, base.c[k]);
+    }
+    if (base.t.kind == Kind::Transform && (e->attr == "p" || e->attr == "q")) {
+        const bool p = e->attr == "p";
+        Value r = make_zero({p ? Kind::Vec : Kind::Quat, base.t.sc, uint8_t(p ? 3 : 4), 0});
+        for (int k = 0; k < (p ? 3 : 4); ++k) r.c[size_t(k)] = base.c[size_t(p ? k : 3 + k)];
+        return r;
+    }
+    throw Unsupported("the attribute " + e->attr);
+}
+
+std::vector<int64_t> Machine::indices(const ast::Expr* slice, Frame& f) {
+    std::vector<const ast::Expr*> parts;
+    if (slice->kind == ast::ExprKind::Tuple)
+        for (const ast::Expr* x : ast::as<ast::Tuple>(slice)->elts) parts.push_back(x);
+    else
+        parts.push_back(slice);
+    std::vector<int64_t> idx;
+    for (const ast::Expr* p : parts) {
+        const Value v = eval(p, f);
+        if (v.t.kind != Kind::Scalar || is_float(v.t.sc)) throw Unsupported("a non-integer index");
+        idx.push_back(v.i);
+    }
+    return idx;
+}
+
+int64_t Machine::flat_index(const Value& array, const std::vector<int64_t>& index) const {
+    const ArrayBuf& buf = arrays[size_t(array.array)];
+    if (index.size() != buf.shape.size()) throw Unsupported("a partial array index");
+    int64_t flat = 0;
+    for (size_t d = 0; d < index.size(); ++d) {
+        if (index[d] < 0 || index[d] >= buf.shape[d]) throw Unsupported("an index out of bounds");
+        flat = flat * buf.shape[d] + index[d];
+    }
+    return flat;
+}
+
+Value Machine::read_element(const Value& array, const std::vector<int64_t>& index) {
+    const int64_t flat = flat_index(array, index);
+    const auto& written = arrays[size_t(array.array)].written;
+    if (auto it = written.find(flat); it != written.end()) return it->second;
+    return initial_element(array.array, flat);
+}
+
+Value& Machine::element_slot(const Value& array, const std::vector<int64_t>& index) {
+    const int64_t flat = flat_index(array, index);
+    auto& written = arrays[size_t(array.array)].written;
+    auto it = written.find(flat);
+    if (it == written.end()) it = written.emplace(flat, initial_element(array.array, flat)).first;
+    return it->second;
+}
+
+Value Machine::eval_subscript(const ast::Subscript* e, Frame& f) {
+    const Value base = eval(e->value, f);
+    const std::vector<int64_t> idx = indices(e->slice, f);
+    if (base.t.kind == Kind::Array) return read_element(base, idx);
+    if (base.t.kind == Kind::Tuple) {
+        if (idx.size() != 1 || idx[0] < 0 || size_t(idx[0]) >= base.items->size())
+            throw Unsupported("a tuple index");
+        return (*base.items)[size_t(idx[0])];
+    }
+    if (base.t.kind == Kind::Mat && idx.size() == 1) {
+        if (idx[0] < 0 || idx[0] >= base.t.rows) throw Unsupported("a row out of range");
+        Value row = make_zero({Kind::Vec, base.t.sc, base.t.cols, 0});
+        for (int k = 0; k < base.t.cols; ++k) row.c[size_t(k)] = base.c[size_t(idx[0] * base.t.cols + k)];
+        return row;
+    }
+    const int64_t k = idx.size() == 2 && base.t.kind == Kind::Mat ? idx[0] * base.t.cols + idx[1] : idx[0];
+    if (idx.size() > 2 || (idx.size() == 2 && base.t.kind != Kind::Mat) || k < 0 || k >= base.t.size())
+        throw Unsupported("a component index");
+    return make_scalar(base.t.sc, base.c[size_t(k)]);
+}
+
+std::vector<Value> Machine::eval_args(const ast::Call* e, Frame& f) {
+    std::vector<Value> args;
+    for (const ast::Expr* a : e->args) {
+        if (a->kind == ast::ExprKind::Starred) throw Unsupported("a starred argument");
+        args.push_back(eval(a, f));
+    }
+    return args;
+}
+
+Value Machine::eval_call(const ast::Call* e, Frame& f) {
+    if (e->func->kind == ast::ExprKind::Attribute && is_wp(ast::as<ast::Attribute>(e->func)->value))
+        return call_wp(ast::as<ast::Attribute>(e->func)->attr, e, f);
+    if (e->func->kind != ast::ExprKind::Name) throw Unsupported("a call of an expression");
+    const std::string& name = ast::as<ast::Name>(e->func)->id;
+    if (auto it = funcs_.find(name); it != funcs_.end()) return call_user(*it->second, e, f);
+    if (auto it = structs_.find(name); it != structs_.end()) {
+        Value s = make_zero({Kind::Struct, Sc::F32, 0, 0, it->second.get()});
+        if (!e->args.empty() || !e->keywords.empty())
+            throw Unsupported("a struct constructor with arguments");
+        return s;
+    }
+    if (Value* alias = lookup(name, f); alias && alias->is_type) {
+        if (!e->keywords.empty()) throw Unsupported("keywords in a constructor");
+        return construct(alias->t, eval_args(e, f));
+    }
+    return call_python(name, e, f);
+}
+
+Value Machine::call_python(const std::string& name, const ast::Call* e, Frame& f) {
+    if (!e->keywords.empty()) throw Unsupported("keywords in a call of " + name);
+    const std::vector<Value> args = eval_args(e, f);
+    Type t;
+    if (type_named(name, t)) return construct(t, args);
+    if (name == "len" && args.size() == 1) {
+        if (args[0].t.kind == Kind::Array) return make_int(Sc::I32, arrays[size_t(args[0].array)].shape[0]);
+        return make_int(Sc::I32, args[0].t.size());
+    }
+    if (name == "print") return Value{};
+    if (name == "abs" || name == "min" || name == "max" || name == "round") return call_builtin(name, args);
+    throw Unsupported("the call " + name + "()");
+}
+
+Value Machine::call_wp(const std::string& name, const ast::Call* e, Frame& f) {
+    if (name == "tid") return tid_;
+    if ((name == "static" || name == "constant") && e->args.size() == 1) return eval(e->args[0], f);
+    if (name.rfind("atomic_", 0) == 0) return atomic(name, e, f);
+    if (name.rfind("rand", 0) == 0 || name.rfind("sample_", 0) == 0 || name == "poisson")
+        return random(name, e, f);
+    if (const int outs = output_arguments(name)) {
+        if (e->args.size() <= size_t(outs) || !e->keywords.empty())
+            throw Unsupported("wp." + name + "'s arguments");
+        const size_t n_in = e->args.size() - size_t(outs);
+        std::vector<Value> inputs;
+        for (size_t k = 0; k < n_in; ++k) inputs.push_back(eval(e->args[k], f));
+        const Value results = call_with_outputs(name, inputs);
+        for (size_t k = 0; k < size_t(outs); ++k) {
+            if (e->args[n_in + k]->kind != ast::ExprKind::Name)
+                throw Unsupported("an output that is not a variable");
+            assign(e->args[n_in + k], (*results.items)[k], f);
+        }
+        return Value{};
+    }
+    Type t;
+    if (type_named(name, t)) {
+        for (const ast::Keyword& k : e->keywords)
+            if (k.arg != "dtype") throw Unsupported("keywords in a constructor");
+        return construct(t, eval_args(e, f));
+    }
+    std::vector<Value> args = eval_args(e, f);
+    for (const ast::Keyword& k : e->keywords) {
+        // wp.identity(n=3, dtype=float), wp.vec(length=5, dtype=float), wp.mat(shape=(2, 3), dtype=float)
+        const Value v = eval(k.value, f);
+        if (k.arg == "dtype" && v.is_type) {
+            t.sc = v.t.sc;
+        } else if ((k.arg == "n" || k.arg == "length") && v.t.kind == Kind::Scalar) {
+            t.rows = t.cols = uint8_t(v.i);
+        } else if (k.arg == "shape" && v.t.kind == Kind::Tuple && v.items->size() == 2) {
+            t.rows = uint8_t((*v.items)[0].i), t.cols = uint8_t((*v.items)[1].i);
+        } else {
+            throw Unsupported("keywords in wp." + name);
+        }
+    }
+    if (!e->keywords.empty()) {
+        if (name == "identity" && t.rows > 0 && t.rows <= 4) {
+            Value m = make_zero({Kind::Mat, t.sc, t.rows, t.rows});
+            for (int k = 0; k < t.rows; ++k) m.c[size_t(k * t.rows + k)] = 1.0;
+            return m;
+        }
+        if (name == "quat_identity") return make_zero({Kind::Quat, t.sc, 4, 0});
+        if (name == "transform_identity") return make_zero({Kind::Transform, t.sc, 7, 0});
+        if (name == "vec" && t.rows > 0 && t.rows <= 16) return type_value({Kind::Vec, t.sc, t.rows, 0});
+        if (name == "mat" && t.rows * t.cols <= 16 && t.rows > 0)
+            return type_value({Kind::Mat, t.sc, t.rows, t.cols});
+        throw Unsupported("keywords in wp." + name);
+    }
+    return call_builtin(name, args);
+}
+
+Value Machine::call_user(const ast::FunctionDef& fn, const ast::Call* e, Frame& f) {
+    const auto& params = fn.args.args;
+    std::vector<Value> args = eval_args(e, f);
+    if (args.size() > params.size()) throw Unsupported("too many arguments");
+    std::vector<bool> set(params.size(), false);
+    for (size_t k = 0; k < args.size(); ++k) set[k] = true;
+    args.resize(params.size());
+    for (const ast::Keyword& kw : e->keywords) {
+        size_t k = 0;
+        while (k < params.size() && params[k].name != kw.arg) ++k;
+        if (k == params.size() || set[k]) throw Unsupported("a keyword argument");
+        args[k] = eval(kw.value, f), set[k] = true;
+    }
+    const size_t first_default = params.size() - fn.args.defaults.size();
+    Frame callee;
+    for (size_t k = 0; k < params.size(); ++k) {
+        if (!set[k]) {
+            if (k < first_default) throw Unsupported("a missing argument");
+            Frame none;
+            args[k] = eval(fn.args.defaults[k - first_default], none);
+        }
+        if (params[k].annotation && args[k].t.kind == Kind::Scalar) {
+            const Value t = annotation(params[k].annotation);
+            if (t.t.kind == Kind::Scalar && !t.array_ndim) args[k] = convert(t.t, args[k]);
+        }
+        callee.emplace_back(params[k].name, args[k]);
+    }
+    if (++depth_ > 32) throw Unsupported("recursion");
+    returned_ = Value{};
+    exec_block(fn.body, callee);
+    --depth_;
+    return returned_;
+}
+
+Value Machine::atomic(const std::string& name, const ast::Call* e, Frame& f) {
+    const std::vector<Value> args = eval_args(e, f);
+    if (args.size() < 3 || args[0].t.kind != Kind::Array || !e->keywords.empty())
+        throw Unsupported("an atomic");
+    std::vector<int64_t> idx;
+    for (size_t k = 1; k + 1 < args.size(); ++k) {
+        if (args[k].t.kind != Kind::Scalar || is_float(args[k].t.sc)) throw Unsupported("an atomic's index");
+        idx.push_back(args[k].i);
+    }
+    Value& slot = element_slot(args[0], idx);
+    const Value old = slot;
+    const Value v = convert(slot.t, args.back());
+    if (name == "atomic_add")
+        slot = binop(ast::BinOpKind::Add, slot, v);
+    else if (name == "atomic_sub")
+        slot = binop(ast::BinOpKind::Sub, slot, v);
+    else if (name == "atomic_min")
+        slot = call_builtin("min", {slot, v});
+    else if (name == "atomic_max")
+        slot = call_builtin("max", {slot, v});
+    else
+        throw Unsupported("wp." + name);
+    return old;
+}
+
+// Warp's random numbers: a PCG hash of a uint32 state that the call advances in place.
+Value Machine::random(const std::string& name, const ast::Call* e, Frame& f) {
+    std::vector<Value> args = eval_args(e, f);
+    if (args.empty() || !e->keywords.empty()) throw Unsupported("wp." + name);
+    if (name == "rand_init") {
+        uint32_t seed = uint32_t(args[0].num());
+        if (args.size() == 2) seed += rand_pcg(uint32_t(args[1].num()));
+        return make_int(Sc::U32, rand_pcg(seed));
+    }
+    if (e->args[0]->kind != ast::ExprKind::Name) throw Unsupported("a random state that is not a variable");
+    Value* state = lookup(ast::as<ast::Name>(e->args[0])->id, f);
+    if (!state || state->t.kind != Kind::Scalar || is_float(state->t.sc)) throw Unsupported("a random state");
+    auto next = [&] {
+        state->i = rand_pcg(uint32_t(state->i));
+        return state->i;
+    };
+    auto uniform = [&] { return double(uint32_t(next()) >> 8) * (1.0 / 16777216.0); };
+    auto vec = [](int n, std::initializer_list<double> c) {
+        Value r = make_zero({Kind::Vec, Sc::F32, uint8_t(n), 0});
+        int k = 0;
+        for (double x : c) r.c[size_t(k++)] = fit(Sc::F32, x);
+        return r;
+    };
+    if (name == "randf") {
+        const double u = uniform();
+        if (args.size() == 3)
+            return make_scalar(Sc::F32, args[1].num() + (args[2].num() - args[1].num()) * u);
+        return make_scalar(Sc::F32, u);
+    }
+    if (name == "randi") {
+        const int64_t r = int32_t(uint32_t(next()));
+        if (args.size() == 3) {
+            const int64_t lo = args[1].i, hi = args[2].i;
+            if (hi <= lo) throw Unsupported("randi's range");
+            return make_int(Sc::I32, lo + int64_t(uint32_t(r) % uint64_t(hi - lo)));
+        }
+        return make_int(Sc::I32, r);
+    }
+    if (name == "randu") return make_int(Sc::U32, next());
+    const double u1 = uniform(), u2 = uniform(), u3 = uniform();
+    const double two_pi = 6.283185307179586;
+    if (name == "randn")
+        return make_scalar(Sc::F32, std::sqrt(-2.0 * std::log(u1 + 1e-12)) * std::cos(two_pi * u2));
+    if (name == "sample_unit_square") return vec(2, {u1 - 0.5, u2 - 0.5});
+    if (name == "sample_unit_cube") return vec(3, {u1 - 0.5, u2 - 0.5, u3 - 0.5});
+    if (name == "sample_unit_disk")
+        return vec(2, {std::sqrt(u1) * std::cos(two_pi * u2), std::sqrt(u1) * std::sin(two_pi * u2)});
+    if (name == "sample_unit_ring") return vec(2, {std::cos(two_pi * u1), std::sin(two_pi * u1)});
+    if (name == "sample_triangle") return vec(2, {1.0 - std::sqrt(u1), u2 * std::sqrt(u1)});
+    const double z = 1.0 - 2.0 * u1, r = std::sqrt(std::max(0.0, 1.0 - z * z));
+    if (name == "sample_unit_sphere_surface")
+        return vec(3, {r * std::cos(two_pi * u2), r * std::sin(two_pi * u2), z});
+    if (name == "sample_unit_hemisphere_surface")
+        return vec(3, {r * std::cos(two_pi * u2), r * std::sin(two_pi * u2), std::fabs(z)});
+    if (name == "sample_unit_sphere" || name == "sample_unit_hemisphere") {
+        const double s = std::cbrt(u3);
+        return vec(3, {s * r * std::cos(two_pi * u2), s * r * std::sin(two_pi * u2),
+                       s * (name == "sample_unit_sphere" ? z : std::fabs(z))});
+    }
+    if (name == "poisson" && args.size() == 2) {
+        // Knuth's method: enough to make the count depend on the rate.
+        const double limit = std::exp(-std::min(args[1].num(), 50.0));
+        double p = uniform();
+        uint32_t k = 0;
+        while (p > limit && k < 1000) p *= uniform(), ++k;
+        return make_int(Sc::U32, k);
+    }
+    throw Unsupported("wp." + name);
+}
+
+} // namespace ws::synth::probe

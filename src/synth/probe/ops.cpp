@@ -1,0 +1,210 @@
+#include "synth/probe/ops.h"
+
+#include <cmath>
+
+namespace ws::synth::probe {
+
+using ast::BinOpKind;
+
+namespace {
+
+bool is_int_scalar(const Value& v) {
+    return v.t.kind == Kind::Scalar && !is_float(v.t.sc);
+}
+
+// C's integer operators at the width of `s` (unsigned arithmetic wraps; shifts and
+// divisions follow Warp's native functions).
+Value int_binop(BinOpKind op, Sc s, int64_t a, int64_t b) {
+    const uint64_t ua = uint64_t(a), ub = uint64_t(b);
+    switch (op) {
+    case BinOpKind::Add: return make_int(s, int64_t(ua + ub));
+    case BinOpKind::Sub: return make_int(s, int64_t(ua - ub));
+    case BinOpKind::Mult: return make_int(s, int64_t(ua * ub));
+    case BinOpKind::BitAnd: return make_int(s, a & b);
+    case BinOpKind::BitOr: return make_int(s, a | b);
+    case BinOpKind::BitXor: return make_int(s, a ^ b);
+    case BinOpKind::LShift:
+        if (b < 0 || b >= bits_of(s)) throw Unsupported("a shift past the width");
+        return make_int(s, int64_t(ua << b));
+    case BinOpKind::RShift:
+        if (b < 0 || b >= bits_of(s)) throw Unsupported("a shift past the width");
+        return make_int(s, is_signed(s) ? a >> b : int64_t(ua >> b));
+    default: break;
+    }
+    if (b == 0) throw Unsupported("an integer division by zero");
+    if (!is_signed(s)) {
+        if (op == BinOpKind::Mod) return make_int(s, int64_t(ua % ub));
+        if (op == BinOpKind::Div || op == BinOpKind::FloorDiv) return make_int(s, int64_t(ua / ub));
+    } else {
+        if (op == BinOpKind::Mod) return make_int(s, a % b);
+        if (op == BinOpKind::Div) return make_int(s, a / b);
+        if (op == BinOpKind::FloorDiv) return make_int(s, a / b - ((a % b != 0) && ((a < 0) != (b < 0))));
+    }
+    throw Unsupported("an integer operator");
+}
+
+double float_binop(BinOpKind op, double a, double b) {
+    switch (op) {
+    case BinOpKind::Add: return a + b;
+    case BinOpKind::Sub: return a - b;
+    case BinOpKind::Mult: return a * b;
+    case BinOpKind::Div: return a / b;
+    case BinOpKind::FloorDiv: return std::floor(a / b);
+    case BinOpKind::Mod: return std::fmod(a, b);
+    case BinOpKind::Pow: return std::pow(a, b);
+    default: throw Unsupported("a float operator");
+    }
+}
+
+Value scalar_binop(BinOpKind op, const Value& a, const Value& b) {
+    if (is_int_scalar(a) && is_int_scalar(b)) {
+        const Sc s = a.t.sc == Sc::Bool ? b.t.sc : a.t.sc;
+        return int_binop(op, s, a.i, b.i);
+    }
+    const Sc s = is_float(a.t.sc) ? a.t.sc : b.t.sc;
+    return make_scalar(s, float_binop(op, a.num(), b.num()));
+}
+
+// Row-major products: matrix x matrix, matrix x vector, vector x matrix.
+Value mat_product(const Value& a, const Value& b) {
+    const bool av = a.t.kind == Kind::Vec, bv = b.t.kind == Kind::Vec;
+    const int n = av ? 1 : a.t.rows, k = av ? a.t.rows : a.t.cols;
+    const int kb = bv ? b.t.rows : b.t.rows, m = bv ? 1 : b.t.cols;
+    if (k != kb) throw Unsupported("matrix shapes");
+    Value r;
+    r.t = av || bv ? Type{Kind::Vec, a.t.sc, uint8_t(av ? m : n), 0}
+                   : Type{Kind::Mat, a.t.sc, uint8_t(n), uint8_t(m)};
+    for (int i = 0; i < n; ++i)
+        for (int j = 0; j < m; ++j) {
+            double s = 0.0;
+            for (int q = 0; q < k; ++q)
+                s = fit(a.t.sc, s + fit(a.t.sc, a.c[size_t(i * k + q)] * b.c[size_t(q * m + j)]));
+            r.c[size_t(i * m + j)] = s;
+        }
+    return r;
+}
+
+Value quat_product(const Value& a, const Value& b) {
+    const auto& p = a.c;
+    const auto& q = b.c;
+    Value r = a;
+    r.c[0] = p[3] * q[0] + q[3] * p[0] + p[1] * q[2] - p[2] * q[1];
+    r.c[1] = p[3] * q[1] + q[3] * p[1] + p[2] * q[0] - p[0] * q[2];
+    r.c[2] = p[3] * q[2] + q[3] * p[2] + p[0] * q[1] - p[1] * q[0];
+    r.c[3] = p[3] * q[3] - (p[0] * q[0] + p[1] * q[1] + p[2] * q[2]);
+    for (int k = 0; k < 4; ++k) r.c[size_t(k)] = fit(a.t.sc, r.c[size_t(k)]);
+    return r;
+}
+
+Value composite_binop(BinOpKind op, const Value& a, const Value& b) {
+    const bool as = a.t.kind == Kind::Scalar, bs = b.t.kind == Kind::Scalar;
+    if (op == BinOpKind::Add || op == BinOpKind::Sub) {
+        if (as || bs || a.t.size() != b.t.size()) throw Unsupported("adding different shapes");
+        return zip_float(a, b, [op](double x, double y) { return op == BinOpKind::Add ? x + y : x - y; });
+    }
+    if (op == BinOpKind::Mult || op == BinOpKind::MatMult) {
+        if (as || bs) return zip_float(a, b, [](double x, double y) { return x * y; });
+        if (a.t.kind == Kind::Quat && b.t.kind == Kind::Quat) return quat_product(a, b);
+        if ((a.t.kind == Kind::Mat || b.t.kind == Kind::Mat) && a.t.kind != Kind::Quat &&
+            b.t.kind != Kind::Quat)
+            return mat_product(a, b);
+        throw Unsupported("a product of these types");
+    }
+    if (op == BinOpKind::Div && (as || bs)) return zip_float(a, b, [](double x, double y) { return x / y; });
+    if (op == BinOpKind::Mod && a.t.size() == b.t.size())
+        return zip_float(a, b, [](double x, double y) { return std::fmod(x, y); });
+    throw Unsupported("an operator on composites");
+}
+
+} // namespace
+
+Value binop(BinOpKind op, const Value& a, const Value& b) {
+    if (a.t.kind == Kind::Scalar && b.t.kind == Kind::Scalar) return scalar_binop(op, a, b);
+    auto composite = [](Kind k) {
+        return k == Kind::Vec || k == Kind::Mat || k == Kind::Quat || k == Kind::Scalar;
+    };
+    if (!composite(a.t.kind) || !composite(b.t.kind)) throw Unsupported("an operator on these types");
+    return composite_binop(op, a, b);
+}
+
+Value unop(ast::UnaryOpKind op, const Value& a) {
+    switch (op) {
+    case ast::UnaryOpKind::UAdd: return a;
+    case ast::UnaryOpKind::Not: return make_bool(!truth(a));
+    case ast::UnaryOpKind::Invert:
+        if (!is_int_scalar(a)) throw Unsupported("~ on a non-integer");
+        return make_int(a.t.sc, ~a.i);
+    case ast::UnaryOpKind::USub:
+        if (is_int_scalar(a)) return make_int(a.t.sc, int64_t(0ull - uint64_t(a.i)));
+        if (a.t.kind == Kind::Transform || a.t.kind == Kind::Struct) throw Unsupported("negating this type");
+        return map_float(a, [](double x) { return -x; });
+    }
+    throw Unsupported("a unary operator");
+}
+
+bool compare(ast::CmpOpKind op, const Value& a, const Value& b) {
+    using ast::CmpOpKind;
+    if (a.t.kind != Kind::Scalar || b.t.kind != Kind::Scalar) {
+        if (op != CmpOpKind::Eq && op != CmpOpKind::NotEq) throw Unsupported("ordering composites");
+        bool eq = a.t.size() == b.t.size();
+        for (int k = 0; eq && k < a.t.size(); ++k) eq = a.c[size_t(k)] == b.c[size_t(k)];
+        return op == CmpOpKind::Eq ? eq : !eq;
+    }
+    const bool ints = is_int_scalar(a) && is_int_scalar(b);
+    const double x = a.num(), y = b.num();
+    auto lt = [&] { return ints ? a.i < b.i : x < y; };
+    auto eq = [&] { return ints ? a.i == b.i : x == y; };
+    switch (op) {
+    case CmpOpKind::Eq: return eq();
+    case CmpOpKind::NotEq: return !eq();
+    case CmpOpKind::Lt: return lt();
+    case CmpOpKind::LtE: return ints ? a.i <= b.i : x <= y;
+    case CmpOpKind::Gt: return ints ? a.i > b.i : x > y;
+    case CmpOpKind::GtE: return ints ? a.i >= b.i : x >= y;
+    default: throw Unsupported("a comparison operator");
+    }
+}
+
+bool truth(const Value& v) {
+    if (v.t.kind != Kind::Scalar) throw Unsupported("the truth of a composite");
+    return is_float(v.t.sc) ? v.c[0] != 0.0 : v.i != 0;
+}
+
+Value convert(const Type& to, const Value& from) {
+    if (to.kind == Kind::Scalar) {
+        if (from.t.kind != Kind::Scalar) throw Unsupported("a scalar from a composite");
+        if (to.sc == Sc::Bool) return make_bool(truth(from));
+        if (is_float(to.sc)) return make_scalar(to.sc, from.num());
+        if (!is_float(from.t.sc)) return make_int(to.sc, from.i);
+        return make_scalar(to.sc, std::trunc(from.num()));
+    }
+    if (to.kind == Kind::Struct || to.kind == Kind::Transform) {
+        if (from.t.kind == to.kind) return from;
+        throw Unsupported("a struct or transform from one value");
+    }
+    Value r = make_zero(to);
+    if (from.t.kind == Kind::Scalar) {
+        for (int k = 0; k < to.size(); ++k) r.c[size_t(k)] = fit(to.sc, from.num());
+        return r;
+    }
+    if (from.t.size() != to.size()) throw Unsupported("a composite from another shape");
+    for (int k = 0; k < to.size(); ++k) r.c[size_t(k)] = fit(to.sc, from.c[size_t(k)]);
+    return r;
+}
+
+Value construct(const Type& to, const std::vector<Value>& args) {
+    if (args.empty()) return make_zero(to);
+    if (args.size() == 1) return convert(to, args[0]);
+    if (to.kind == Kind::Scalar || to.kind == Kind::Struct) throw Unsupported("a constructor's arguments");
+    Value r = make_zero(to);
+    int k = 0;
+    for (const Value& a : args) {
+        const int n = a.t.kind == Kind::Scalar ? 1 : a.t.size();
+        if (n == 0 || k + n > to.size()) throw Unsupported("a constructor's arguments");
+        for (int q = 0; q < n; ++q) r.c[size_t(k++)] = fit(to.sc, comp(a, q));
+    }
+    if (k != to.size()) throw Unsupported("a constructor's arguments");
+    return r;
+}
+
+} // namespace ws::synth::probe

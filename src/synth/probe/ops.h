@@ -1,0 +1,47 @@
+// Python's operators on the probe's values, as Warp defines them: element-wise
+// on vectors, matrix products, quaternion products, C integer division and
+// remainder, float32 arithmetic in float32.
+#pragma once
+
+#include "syntax/ast.h"
+#include "synth/probe/value.h"
+
+namespace ws::synth::probe {
+
+Value binop(ast::BinOpKind op, const Value& a, const Value& b);
+Value unop(ast::UnaryOpKind op, const Value& a);
+bool compare(ast::CmpOpKind op, const Value& a, const Value& b);
+bool truth(const Value& v);
+
+// A constructor call `T(x)` with one argument: a scalar cast or a vector filled with x.
+Value convert(const Type& to, const Value& from);
+// `T(a, b, ...)` from scalars or from vectors laid end to end (matrices from rows).
+Value construct(const Type& to, const std::vector<Value>& args);
+
+// Applies `f` to every float component of `v` (the result keeps v's type).
+template <class F>
+Value map_float(const Value& v, F f) {
+    Value r = v;
+    if (v.t.kind == Kind::Scalar) {
+        if (!is_float(v.t.sc)) return make_scalar(v.t.sc, f(double(v.i)));
+        r.c[0] = fit(v.t.sc, f(v.c[0]));
+        return r;
+    }
+    for (int k = 0; k < v.t.size(); ++k) r.c[size_t(k)] = fit(v.t.sc, f(v.c[size_t(k)]));
+    return r;
+}
+
+// Applies `f` component by component to two values of one type, or to a composite and a scalar.
+template <class F>
+Value zip_float(const Value& a, const Value& b, F f) {
+    if (a.t.kind == Kind::Scalar && b.t.kind == Kind::Scalar) {
+        const Sc s = is_float(a.t.sc) || !is_float(b.t.sc) ? a.t.sc : b.t.sc;
+        return make_scalar(s, f(a.num(), b.num()));
+    }
+    const Value& shape = a.t.kind == Kind::Scalar ? b : a;
+    Value r = shape;
+    for (int k = 0; k < shape.t.size(); ++k) r.c[size_t(k)] = fit(shape.t.sc, f(comp(a, k), comp(b, k)));
+    return r;
+}
+
+} // namespace ws::synth::probe

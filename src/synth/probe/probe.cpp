@@ -1,0 +1,244 @@
+#include "synth/probe/probe.h"
+
+#include "syntax/parser.h"
+#include "synth/probe/machine.h"
+#include "synth/rng.h"
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+#include <utility>
+
+namespace ws::synth {
+
+namespace {
+
+using namespace probe;
+
+// The first draw, and the redraws that must differ from it in every component that can.
+enum class Draw { Initial, Uniform };
+
+// The samples a probe tries in turn, until every output moves: more threads and more redraws
+// each time, so a kernel whose outputs plainly depend on the inputs costs a few runs of four
+// threads, and one whose outputs move rarely must show it on many.
+struct Sample {
+    int64_t threads;
+    uint64_t redraws;
+};
+constexpr Sample kSamples[] = {{4, 2}, {32, 3}, {128, 5}};
+constexpr int64_t kBudget = 200'000; // statements per run
+
+// The kernel's arguments, drawn from the launch specification as the verifier draws them.
+// Run 0 is the first draw; every later run draws anew, each component different from run 0's
+// where its range allows. Array elements are drawn on demand from a hash of (run, array,
+// element), so a run costs what the kernel reads, not the size of its arrays.
+class Bench {
+  public:
+    Bench(Machine& m, const LaunchSpec& launch) : m_(m), launch_(launch) {
+        const auto& params = m.kernel().args.args;
+        if (params.size() != launch.args.size()) throw Unsupported("the launch specification");
+        for (size_t k = 0; k < params.size(); ++k) {
+            const ArgSpec& spec = launch.args[k];
+            if (!params[k].annotation || params[k].name != spec.name)
+                throw Unsupported("the launch specification");
+            const Value t = m.annotation(params[k].annotation);
+            if (t.array_ndim == 0) {
+                args.push_back(make_zero(t.t));
+                continue;
+            }
+            if (int(spec.shape.size()) != t.array_ndim) throw Unsupported("an array's shape");
+            m.arrays.push_back({t.t, spec.shape, {}});
+            Value a{};
+            a.t.kind = Kind::Array;
+            a.array = int(m.arrays.size() - 1);
+            args.push_back(a);
+            array_param_.push_back(k);
+        }
+        m.initial_element = [this](int array, int64_t flat) { return element(array, flat); };
+    }
+
+    // Draws the scalar and struct arguments of run `run`; arrays are drawn as they are read.
+    void start_run(uint64_t run) {
+        run_ = run;
+        for (size_t k = 0; k < args.size(); ++k)
+            if (args[k].t.kind != Kind::Array)
+                args[k] = draw(args[k].t, launch_.args[k], hash_combine(k, 0x5CA1));
+    }
+
+    // Element `flat` of array `array` at the start of the current run.
+    Value element(int array, int64_t flat) {
+        const ArgSpec& spec = launch_.args[array_param_[size_t(array)]];
+        const Type& t = m_.arrays[size_t(array)].elem;
+        if (spec.is_output && spec.min_value == spec.max_value) return fill(make_zero(t), spec.min_value);
+        return draw(t, spec, hash_combine(uint64_t(array) + 1, uint64_t(flat)));
+    }
+
+    // The element in run `run` (the current run is kept).
+    Value element_in_run(int array, int64_t flat, uint64_t run) {
+        const uint64_t current = std::exchange(run_, run);
+        Value v = element(array, flat);
+        run_ = current;
+        return v;
+    }
+
+    const std::string& name_of(int array) const { return launch_.args[array_param_[size_t(array)]].name; }
+
+    std::vector<Value> args;
+
+  private:
+    Value fill(Value r, double x) {
+        if (r.items) {
+            auto items = std::make_shared<std::vector<Value>>(*r.items);
+            for (Value& f : *items) f = fill(f, x);
+            r.items = items;
+            return r;
+        }
+        if (r.t.kind == Kind::Scalar) return make_scalar(r.t.sc, x);
+        for (int c = 0; c < r.t.size(); ++c) r.c[size_t(c)] = fit(r.t.sc, x);
+        return r;
+    }
+
+    // A value of type `t` for the slot `key` (an argument or an array element) in this run.
+    Value draw(const Type& t, const ArgSpec& spec, uint64_t key) {
+        double lo = spec.min_value, hi = spec.max_value;
+        if (!(lo <= hi)) std::swap(lo, hi);
+        Rng rng(hash_combine(key, run_));
+        Value r = make_zero(t);
+        if (r.items) {
+            for (size_t f = 0; f < r.items->size(); ++f)
+                (*r.items)[f] = draw((*r.items)[f].t, spec, hash_combine(key, f + 1));
+            return r;
+        }
+        const bool needs_first = run_ == 1 && !is_float(t.sc);
+        const Value first = needs_first ? [&] {
+            const uint64_t run = std::exchange(run_, 0);
+            Value v = draw(t, spec, key);
+            run_ = run;
+            return v;
+        }()
+                                        : Value{};
+        if (r.t.kind == Kind::Scalar) {
+            const double v = component(rng, t.sc, lo, hi, needs_first ? first.num() : 0.0);
+            return is_float(t.sc) ? make_scalar(t.sc, v) : make_int(t.sc, int64_t(v));
+        }
+        for (int c = 0; c < r.t.size(); ++c)
+            r.c[size_t(c)] = component(rng, t.sc, lo, hi, needs_first ? first.c[size_t(c)] : 0.0);
+        return r;
+    }
+
+    // One component, uniform over the range (integers inclusive). The first redraw is the
+    // verifier's: each integer differs from the first draw's `first` wherever the range allows,
+    // each bool is flipped. Later redraws are fresh (forcing them apart from the first draw
+    // would make them repeat each other on small ranges).
+    double component(Rng& rng, Sc s, double lo, double hi, double first) {
+        const bool apart = run_ == 1;
+        if (s == Sc::Bool) return apart ? 1.0 - first : double(rng.next() & 1);
+        if (is_float(s)) return fit(s, lo + (hi - lo) * double(rng.next() >> 11) * 0x1.0p-53);
+        lo = std::ceil(lo), hi = std::max(lo, std::floor(hi));
+        double v = lo + double(rng.below(uint64_t(hi - lo) + 1));
+        for (int tries = 0; apart && tries < 8 && v == first; ++tries)
+            v = lo + double(rng.below(uint64_t(hi - lo) + 1));
+        if (apart && v == first) v = first == lo ? hi : lo;
+        return v;
+    }
+
+    Machine& m_;
+    const LaunchSpec& launch_;
+    std::vector<size_t> array_param_; // the parameter of each array
+    uint64_t run_ = 0;
+};
+
+// Whether an output array holds the same values after two runs, over the elements either run
+// wrote (an element one run left alone holds that run's initial value).
+bool same_output(Bench& bench, int array, const std::unordered_map<int64_t, Value>& a, uint64_t run_a,
+                 const std::unordered_map<int64_t, Value>& b, uint64_t run_b) {
+    auto value_in = [&](const std::unordered_map<int64_t, Value>& w, uint64_t run, int64_t flat) {
+        if (auto it = w.find(flat); it != w.end()) return it->second;
+        return bench.element_in_run(array, flat, run);
+    };
+    for (const auto& [flat, v] : a)
+        if (!same_bits(v, value_in(b, run_b, flat))) return false;
+    for (const auto& [flat, v] : b)
+        if (!a.count(flat) && !same_bits(value_in(a, run_a, flat), v)) return false;
+    return true;
+}
+
+// The check on `threads`: Depends, Ignores (the outputs that did not move), or Unknown when
+// these threads write nothing.
+ProbeResult check(Machine& m, const LaunchSpec& launch, const std::vector<int64_t>& threads,
+                  uint64_t redraws) {
+    Bench bench(m, launch);
+    bench.start_run(0);
+    m.launch(bench.args, launch.dim, threads, kBudget);
+    std::vector<std::unordered_map<int64_t, Value>> first;
+    for (const ArrayBuf& a : m.arrays) first.push_back(a.written);
+    std::vector<int> outputs; // arrays marked as outputs or written in place
+    for (size_t k = 0, a = 0; k < bench.args.size(); ++k) {
+        if (bench.args[k].t.kind != Kind::Array) continue;
+        if (launch.args[k].is_output || !first[a].empty()) outputs.push_back(int(a));
+        ++a;
+    }
+    if (outputs.empty()) return {ProbeVerdict::Unknown, "no output written"};
+    // Every output must differ between every two runs (the first and each uniform redraw): the
+    // verifier's skewed draws (all low, all high, mixed) catch some outputs that rarely move, but
+    // not reliably, so a kernel whose output moves only in corners of its input ranges or on a
+    // few of its elements is drawn again.
+    std::vector<bool> moved(outputs.size(), true);
+    std::vector<std::vector<std::unordered_map<int64_t, Value>>> runs(outputs.size());
+    for (size_t o = 0; o < outputs.size(); ++o) runs[o].push_back(first[size_t(outputs[o])]);
+    for (uint64_t run = 1; run <= redraws; ++run) {
+        bench.start_run(run);
+        m.launch(bench.args, launch.dim, threads, kBudget);
+        for (size_t o = 0; o < outputs.size(); ++o) {
+            const int a = outputs[o];
+            for (uint64_t earlier = 0; earlier < run && moved[o]; ++earlier)
+                if (same_output(bench, a, runs[o][earlier], earlier, m.arrays[size_t(a)].written, run))
+                    moved[o] = false;
+            runs[o].push_back(m.arrays[size_t(a)].written);
+        }
+    }
+    if (std::find(moved.begin(), moved.end(), false) == moved.end()) return {ProbeVerdict::Depends, ""};
+    std::string names;
+    for (size_t o = 0; o < outputs.size(); ++o)
+        if (!moved[o]) names += (names.empty() ? "" : ", ") + bench.name_of(outputs[o]);
+    return {ProbeVerdict::Ignores, names};
+}
+
+// `n` thread ids spread over the grid, starting with the first ones (boundaries, early returns).
+std::vector<int64_t> sample_threads(int64_t total, int64_t n) {
+    std::vector<int64_t> t;
+    for (int64_t i = 0; i < n / 2; ++i) t.push_back(i);
+    for (int64_t i = 0; i < n - n / 2; ++i) t.push_back(n / 2 + (total - n / 2) * i / (n - n / 2));
+    return t;
+}
+
+} // namespace
+
+// Most kernels show every output moving on a few threads; only the others pay for more.
+ProbeResult probe_dependence(const std::string& python_source, const LaunchSpec& launch) {
+    try {
+        const auto module = parse_module(std::make_shared<SourceFile>("probe.py", python_source));
+        int64_t total = 1;
+        for (int64_t d : launch.dim) total *= d;
+        // A larger sample that cannot finish (over the budget, a branch the interpreter does not
+        // model) leaves the verdict of the last sample that did.
+        std::optional<ProbeResult> r;
+        for (const Sample& sample : kSamples) {
+            try {
+                Machine m(*module);
+                r = check(m, launch, sample_threads(total, std::min(sample.threads, total)), sample.redraws);
+            } catch (const Unsupported&) {
+                if (!r) throw;
+                return *r;
+            }
+            if (r->verdict == ProbeVerdict::Depends) break;
+        }
+        return *r;
+    } catch (const Unsupported& e) {
+        return {ProbeVerdict::Unknown, e.what()};
+    } catch (const std::exception& e) {
+        return {ProbeVerdict::Unknown, std::string("not parsed: ") + e.what()};
+    }
+}
+
+} // namespace ws::synth
