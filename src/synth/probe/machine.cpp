@@ -108,8 +108,9 @@ void Machine::launch(const std::vector<Value>& args, const std::vector<int64_t>&
     const auto& params = kernel_->args.args;
     if (params.size() != args.size()) throw Unsupported("the launch's arguments");
     steps_left_ = budget;
-    for (ArrayBuf& a : arrays) a.written.clear();
+    for (ArrayBuf& a : arrays) a.written.clear(), a.writer.clear(), a.shared = false;
     for (int64_t t : threads) {
+        thread_ = t;
         Frame f;
         for (size_t k = 0; k < params.size(); ++k) f.emplace_back(params[k].name, args[k]);
         std::vector<int64_t> idx(dim.size());

@@ -26,6 +26,10 @@ struct ArrayBuf {
     Type elem;
     std::vector<int64_t> shape;
     std::unordered_map<int64_t, Value> written;
+    std::unordered_map<int64_t, int64_t> writer; // the thread that last wrote each element
+    // Some element was written by two threads (an atomic sum, a maximum): the array is
+    // an aggregate of the whole launch, which a sample of threads does not represent.
+    bool shared = false;
 };
 
 class Machine {
@@ -81,6 +85,7 @@ class Machine {
     std::map<std::string, std::unique_ptr<StructDef>, std::less<>> structs_;
     Frame globals_;
     Value tid_;
+    int64_t thread_ = 0;
     int64_t steps_left_ = 0;
     int depth_ = 0;
     Value returned_;

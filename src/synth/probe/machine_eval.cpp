@@ -170,9 +170,12 @@ Value Machine::read_element(const Value& array, const std::vector<int64_t>& inde
 
 Value& Machine::element_slot(const Value& array, const std::vector<int64_t>& index) {
     const int64_t flat = flat_index(array, index);
-    auto& written = arrays[size_t(array.array)].written;
-    auto it = written.find(flat);
-    if (it == written.end()) it = written.emplace(flat, initial_element(array.array, flat)).first;
+    ArrayBuf& buf = arrays[size_t(array.array)];
+    auto [writer, first_write] = buf.writer.try_emplace(flat, thread_);
+    if (!first_write && writer->second != thread_) buf.shared = true;
+    writer->second = thread_;
+    auto it = buf.written.find(flat);
+    if (it == buf.written.end()) it = buf.written.emplace(flat, initial_element(array.array, flat)).first;
     return it->second;
 }
 

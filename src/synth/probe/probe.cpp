@@ -26,7 +26,8 @@ struct Sample {
     uint64_t redraws;
 };
 constexpr Sample kSamples[] = {{4, 2}, {32, 3}, {128, 5}};
-constexpr int64_t kBudget = 200'000; // statements per run
+constexpr int64_t kBudget = 200'000;      // statements per run
+constexpr uint64_t kWholeGridRedraws = 3; // an aggregate output, checked on every thread
 
 // The kernel's arguments, drawn from the launch specification as the verifier draws them.
 // Run 0 is the first draw; every later run draws anew, each component different from run 0's
@@ -47,7 +48,7 @@ class Bench {
                 continue;
             }
             if (int(spec.shape.size()) != t.array_ndim) throw Unsupported("an array's shape");
-            m.arrays.push_back({t.t, spec.shape, {}});
+            m.arrays.push_back({t.t, spec.shape, {}, {}, false});
             Value a{};
             a.t.kind = Kind::Array;
             a.array = int(m.arrays.size() - 1);
@@ -165,8 +166,12 @@ bool same_output(Bench& bench, int array, const std::unordered_map<int64_t, Valu
 
 // The check on `threads`: Depends, Ignores (the outputs that did not move), or Unknown when
 // these threads write nothing.
-ProbeResult check(Machine& m, const LaunchSpec& launch, const std::vector<int64_t>& threads,
-                  uint64_t redraws) {
+struct Outcome {
+    ProbeResult result;
+    bool aggregate = false; // an output written by several threads (see ArrayBuf::shared)
+};
+
+Outcome check(Machine& m, const LaunchSpec& launch, const std::vector<int64_t>& threads, uint64_t redraws) {
     Bench bench(m, launch);
     bench.start_run(0);
     m.launch(bench.args, launch.dim, threads, kBudget);
@@ -178,7 +183,9 @@ ProbeResult check(Machine& m, const LaunchSpec& launch, const std::vector<int64_
         if (launch.args[k].is_output || !first[a].empty()) outputs.push_back(int(a));
         ++a;
     }
-    if (outputs.empty()) return {ProbeVerdict::Unknown, "no output written"};
+    if (outputs.empty()) return {{ProbeVerdict::Unknown, "no output written"}};
+    bool aggregate = false;
+    for (int a : outputs) aggregate = aggregate || m.arrays[size_t(a)].shared;
     // Every output must differ between every two runs (the first and each uniform redraw): the
     // verifier's skewed draws (all low, all high, mixed) catch some outputs that rarely move, but
     // not reliably, so a kernel whose output moves only in corners of its input ranges or on a
@@ -197,11 +204,12 @@ ProbeResult check(Machine& m, const LaunchSpec& launch, const std::vector<int64_
             runs[o].push_back(m.arrays[size_t(a)].written);
         }
     }
-    if (std::find(moved.begin(), moved.end(), false) == moved.end()) return {ProbeVerdict::Depends, ""};
+    if (std::find(moved.begin(), moved.end(), false) == moved.end())
+        return {{ProbeVerdict::Depends, ""}, aggregate};
     std::string names;
     for (size_t o = 0; o < outputs.size(); ++o)
         if (!moved[o]) names += (names.empty() ? "" : ", ") + bench.name_of(outputs[o]);
-    return {ProbeVerdict::Ignores, names};
+    return {{ProbeVerdict::Ignores, names}, aggregate};
 }
 
 // `n` thread ids spread over the grid, starting with the first ones (boundaries, early returns).
@@ -221,16 +229,27 @@ ProbeResult probe_dependence(const std::string& python_source, const LaunchSpec&
         int64_t total = 1;
         for (int64_t d : launch.dim) total *= d;
         // A larger sample that cannot finish (over the budget, a branch the interpreter does not
-        // model) leaves the verdict of the last sample that did.
+        // model) leaves the verdict of the last sample that did. An aggregate output (a maximum
+        // over the launch, an atomic count) may saturate on the whole grid and not on a sample:
+        // it is checked on every thread.
         std::optional<ProbeResult> r;
         for (const Sample& sample : kSamples) {
+            const int64_t n = std::min(sample.threads, total);
+            Outcome o;
             try {
                 Machine m(*module);
-                r = check(m, launch, sample_threads(total, std::min(sample.threads, total)), sample.redraws);
+                o = check(m, launch, sample_threads(total, n), sample.redraws);
             } catch (const Unsupported&) {
                 if (!r) throw;
                 return *r;
             }
+            if (o.aggregate && n < total) {
+                std::vector<int64_t> all(static_cast<size_t>(total));
+                for (int64_t t = 0; t < total; ++t) all[size_t(t)] = t;
+                Machine m(*module);
+                return check(m, launch, all, kWholeGridRedraws).result;
+            }
+            r = o.result;
             if (r->verdict == ProbeVerdict::Depends) break;
         }
         return *r;
