@@ -283,6 +283,7 @@ std::string type_repr(TypeRef t) {
     case TypeKind::Struct: return t->repr;
     case TypeKind::Range: return "warp._src.types.range_t";
     case TypeKind::Shape: return "warp._src.types.shape_t";
+    case TypeKind::Str: return "builtins.str";
     case TypeKind::Void: return "None";
     case TypeKind::Any: return "typing.Any";
     }

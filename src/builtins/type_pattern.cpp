@@ -116,6 +116,7 @@ class Parser {
             return p.elem->concrete ? types::reference(p.elem->concrete) : nullptr;
         case TypePattern::Kind::Range: return types::range();
         case TypePattern::Kind::Shape: return types::shape();
+        case TypePattern::Kind::Str: return types::str();
         case TypePattern::Kind::Tuple: {
             if (p.bare || p.ellipsis) return nullptr;
             std::vector<TypeRef> elems;
@@ -299,6 +300,7 @@ bool matches(const TypePattern& p, TypeRef t) {
         return true;
     case K::Range: return t->kind == TypeKind::Range;
     case K::Shape: return t->kind == TypeKind::Shape;
+    case K::Str: return t->kind == TypeKind::Str;
     case K::Reference: return t->kind == TypeKind::Reference && matches(*p.elem, t->elem);
     default: return false;
     }

@@ -60,6 +60,7 @@ std::string type_code(TypeRef t) {
     case TypeKind::Struct: return t->st->native_name;
     case TypeKind::Shape: return "sh";
     case TypeKind::Range: return "rg";
+    case TypeKind::Str: return "str";
     case TypeKind::Any: return "?";
     default: return "?";
     }

@@ -89,7 +89,8 @@ Value Adjoint::emit_constant(const ast::Constant* node) {
     case ast::Constant::Kind::Int:
     case ast::Constant::Kind::Float: return Value(add_constant(literal_value(*node)));
     case ast::Constant::Kind::None: fail(node, "None type unsupported");
-    case ast::Constant::Kind::Str: fail(node, "string constants are not supported here");
+    // Warp declares a string literal `const wp::str var_N = "...";` (print, wp.printf).
+    case ast::Constant::Kind::Str: return Value(add_constant(Constant::py_str(node->str_value)));
     default: fail(node, "unsupported constant");
     }
 }

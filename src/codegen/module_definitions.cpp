@@ -259,6 +259,12 @@ TypeRef ModuleScope::eval_annotation(const ast::Expr* e) {
     fail(e->pos, fmt::format("unsupported type annotation '{}'", expr_text(source(), e)));
 }
 
+// A parameter annotated with Python's `str` (not a global of that name): a @wp.func that
+// prints a message it is given.
+bool ModuleScope::is_python_str(const ast::Expr* annotation) const {
+    return annotation->kind == ast::ExprKind::Name && ast::as<ast::Name>(annotation)->id == "str" && !global("str");
+}
+
 FunctionSource ModuleScope::function_source(const ast::FunctionDef* def, bool is_kernel) {
     FunctionSource fs;
     fs.def = def;
@@ -281,12 +287,22 @@ FunctionSource ModuleScope::function_source(const ast::FunctionDef* def, bool is
         Param p;
         p.name = arg.name;
         p.pos = arg.pos;
-        p.type = eval_annotation(arg.annotation);
+        p.type = is_python_str(arg.annotation) ? types::str() : eval_annotation(arg.annotation);
         if (p.type->kind == TypeKind::Void) fail(arg.pos, "parameters cannot be annotated as None");
+        if (p.type->kind == TypeKind::Str && is_kernel)
+            fail(arg.pos, "kernel parameters cannot be strings: Warp generates the code but cannot launch it");
         if (i >= first_default) {
             if (is_kernel)
                 fail(a.defaults[i - first_default]->pos, "kernel parameters cannot have default values");
-            ObjectRef d = eval_python(a.defaults[i - first_default]);
+            const ast::Expr* dflt = a.defaults[i - first_default];
+            if (p.type->kind == TypeKind::Str && dflt->kind == ast::ExprKind::Constant &&
+                ast::as<ast::Constant>(dflt)->value_kind == ast::Constant::Kind::Str) {
+                p.has_default = true;
+                p.default_value = Constant::py_str(ast::as<ast::Constant>(dflt)->str_value);
+                fs.params.push_back(std::move(p));
+                continue;
+            }
+            ObjectRef d = eval_python(dflt);
             if (!d || d->kind != Object::Kind::Constant)
                 fail(a.defaults[i - first_default]->pos, "default values must be numbers or booleans");
             p.has_default = true;

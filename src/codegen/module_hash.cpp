@@ -17,6 +17,7 @@
 #include <cmath>
 #include <cstring>
 #include <deque>
+#include <stdexcept>
 #include <fmt/format.h>
 #include <limits>
 #include <map>
@@ -130,6 +131,9 @@ std::vector<unsigned char> constant_bytes(const Constant& c) {
         // ctypes.c_float(value.value): the value a wp.float16 holds may be a Python int.
         if (c.type->scalar == Scalar::Float16) return float_bytes(c_float(c.as_double()));
         return scalar_bytes(c.type->scalar, c);
+    case Constant::Kind::PyStr:
+        // Strings are literals in the kernel's text (hashed with it); Warp cannot hash a str global.
+        throw std::logic_error("module hash: a string constant has no bytes");
     case Constant::Kind::Composite: {
         std::vector<unsigned char> out;
         for (const Constant& comp : c.components) {

@@ -72,6 +72,14 @@ Constant Constant::py_float(double v) {
     return c;
 }
 
+Constant Constant::py_str(std::string v) {
+    Constant c;
+    c.kind = Kind::PyStr;
+    c.type = types::str();
+    c.s = std::move(v);
+    return c;
+}
+
 Constant Constant::warp_scalar(Scalar type, const Constant& from) {
     // Warp scalar instances keep the raw Python value they were made from.
     Constant c = from;
@@ -109,6 +117,7 @@ bool Constant::truthy() const {
     case Kind::PyBool: return b;
     case Kind::PyFloat: return f != 0.0;
     case Kind::PyInt: return !i.is_zero();
+    case Kind::PyStr: return !s.empty();
     default: return true; // a composite
     }
 }
@@ -161,6 +170,38 @@ std::string python_float_repr(double v) {
     return out;
 }
 
+namespace {
+
+// The next code point of UTF-8 text (the parser's, so well formed; lone surrogates
+// are kept as three-byte sequences).
+uint32_t next_code_point(std::string_view text, size_t& i) {
+    const auto byte = [&](size_t k) { return static_cast<uint32_t>(static_cast<unsigned char>(text[k])); };
+    const uint32_t b0 = byte(i);
+    const int extra = b0 < 0x80 ? 0 : b0 < 0xE0 ? 1 : b0 < 0xF0 ? 2 : 3;
+    uint32_t cp = extra == 0 ? b0 : b0 & (0x3Fu >> extra);
+    for (int k = 1; k <= extra && i + size_t(k) < text.size(); ++k) cp = (cp << 6) | (byte(i + size_t(k)) & 0x3F);
+    i += size_t(extra) + 1;
+    return cp;
+}
+
+} // namespace
+
+std::string python_unicode_escape(std::string_view utf8) {
+    std::string out;
+    for (size_t i = 0; i < utf8.size();) {
+        const uint32_t cp = next_code_point(utf8, i);
+        if (cp == '\\') out += "\\\\";
+        else if (cp == '\t') out += "\\t";
+        else if (cp == '\n') out += "\\n";
+        else if (cp == '\r') out += "\\r";
+        else if (cp >= 0x20 && cp < 0x7F) out += static_cast<char>(cp);
+        else if (cp < 0x100) out += fmt::format("\\x{:02x}", cp);
+        else if (cp < 0x10000) out += fmt::format("\\u{:04x}", cp);
+        else out += fmt::format("\\U{:08x}", cp);
+    }
+    return out;
+}
+
 std::string python_str(const Constant& c) {
     switch (c.kind) {
     case Constant::Kind::PyBool: return c.b ? "True" : "False";
@@ -170,6 +211,7 @@ std::string python_str(const Constant& c) {
         if (c.raw_kind == Constant::Kind::PyBool) return c.b ? "True" : "False";
         if (c.raw_kind == Constant::Kind::PyFloat) return python_float_repr(c.f);
         return c.i.str();
+    case Constant::Kind::PyStr: return c.s;
     case Constant::Kind::Composite: {
         std::string s = "[";
         for (size_t k = 0; k < c.components.size(); ++k) s += (k ? ", " : "") + python_str(c.components[k]);
@@ -181,6 +223,7 @@ std::string python_str(const Constant& c) {
 
 std::string constant_str(const Constant& c) {
     switch (c.kind) {
+    case Constant::Kind::PyStr: return '"' + python_unicode_escape(c.s) + '"';
     case Constant::Kind::PyBool: return c.b ? "true" : "false";
     case Constant::Kind::PyInt: return c.i.str();
     case Constant::Kind::PyFloat:

@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace ws {
@@ -25,6 +26,7 @@ struct Constant {
         PyFloat,   // Python float: type float32 (Warp's default for float)
         Scalar,    // Warp scalar instance, e.g. wp.float64(2.0): type is that scalar
         Composite, // Warp vector/matrix/quat/transform instance
+        PyStr,     // Python str: type str (the text of print() and wp.printf)
     };
     Kind kind = Kind::PyInt;
     // Scalar: the kind of Python value the instance wraps (PyBool, PyInt or
@@ -38,10 +40,12 @@ struct Constant {
     double f = 0.0;
     // Composite: components in row-major order, each a Scalar constant.
     std::vector<Constant> components;
+    std::string s; // PyStr: the text, UTF-8
 
     static Constant py_bool(bool v);
     static Constant py_int(PyInt v);
     static Constant py_float(double v);
+    static Constant py_str(std::string v);
     // A Warp scalar instance of `type` made from a Python value, as
     // `wp.float32(0.1)` keeps it: the raw value, whatever the type.
     static Constant warp_scalar(Scalar type, const Constant& from);
@@ -50,8 +54,8 @@ struct Constant {
     bool is_py_int() const { return kind == Kind::PyInt || kind == Kind::PyBool; }
     // Python's isinstance(x, (int, float)).
     bool is_py_number() const { return is_py_int() || kind == Kind::PyFloat; }
-    // A number of any kind (Python or Warp scalar), not a composite.
-    bool is_number_like() const { return kind != Kind::Composite; }
+    // A number of any kind (Python or Warp scalar), not a composite or a string.
+    bool is_number_like() const { return kind != Kind::Composite && kind != Kind::PyStr; }
     // The kind of Python value behind a number: a scalar's raw kind, else its own.
     Kind value_kind() const { return kind == Kind::Scalar ? raw_kind : kind; }
     // An int or bool value (Python's, or a Warp scalar's raw one).
@@ -82,6 +86,11 @@ PyInt ctypes_int(Scalar type, const PyInt& v);
 // Python's repr() of a float: shortest round-trip digits, `1e-06`, `1.0`,
 // `inf`, `nan` (callers handle inf/nan themselves where Warp does).
 std::string python_float_repr(double v);
+
+// Python's `text.encode("unicode-escape").decode()` of UTF-8 text: printable ASCII as is
+// (quotes too), backslash, \t, \n and \r escaped, every other code point as \xhh, \uhhhh or
+// \Uhhhhhhhh. Warp prints string constants so (its constant_str).
+std::string python_unicode_escape(std::string_view utf8);
 
 // Python's str() of a value, e.g. for messages: `True`, `3`, `0.5`.
 std::string python_str(const Constant& c);

@@ -285,6 +285,14 @@ TypeRef shape() {
     return intern(key_of(TypeKind::Shape), std::move(t), false);
 }
 
+TypeRef str() {
+    Type t;
+    t.kind = TypeKind::Str;
+    t.ctype = "wp::str";
+    t.repr = "str";
+    return intern(key_of(TypeKind::Str), std::move(t), false);
+}
+
 TypeRef structure(StructDef def) {
     auto make = [](std::unique_ptr<StructDef>& slot, StructDef def, bool scoped) {
         slot = std::make_unique<StructDef>(std::move(def));

@@ -49,6 +49,7 @@ enum class TypeKind : uint8_t {
     Tuple,     // wp::tuple_t<...>: the value of a Python tuple expression
     Range,     // wp::range_t: the value of range(...) in a dynamic for loop
     Shape,     // wp::shape_t: array.shape
+    Str,       // wp::str: a string literal (print, wp.printf)
     Void,
     Any, // typing.Any in a generic @wp.func signature (never a value's type)
 };
@@ -162,6 +163,7 @@ TypeRef reference(TypeRef target);
 TypeRef tuple(const std::vector<TypeRef>& elems);
 TypeRef range();
 TypeRef shape();
+TypeRef str();
 // Interns a struct type by its native name (which hashes its key and fields),
 // so identical definitions in different modules share one type.
 TypeRef structure(StructDef def);
