@@ -58,8 +58,7 @@ void ModuleScope::define_function(const ast::FunctionDef* def) {
 // know: refused too, since guessing either way could print code for a module that
 // does not load.
 void ModuleScope::require_defined_root(const ast::Expr* e) const {
-    while (e->kind == ast::ExprKind::Attribute)
-        e = ast::as<ast::Attribute>(e)->value;
+    while (e->kind == ast::ExprKind::Attribute) e = ast::as<ast::Attribute>(e)->value;
     if (e->kind != ast::ExprKind::Name) return;
     const std::string& id = ast::as<ast::Name>(e)->id;
     if (global(id) || python_builtin(id)) return;
@@ -262,7 +261,8 @@ TypeRef ModuleScope::eval_annotation(const ast::Expr* e) {
 // A parameter annotated with Python's `str` (not a global of that name): a @wp.func that
 // prints a message it is given.
 bool ModuleScope::is_python_str(const ast::Expr* annotation) const {
-    return annotation->kind == ast::ExprKind::Name && ast::as<ast::Name>(annotation)->id == "str" && !global("str");
+    return annotation->kind == ast::ExprKind::Name && ast::as<ast::Name>(annotation)->id == "str" &&
+           !global("str");
 }
 
 FunctionSource ModuleScope::function_source(const ast::FunctionDef* def, bool is_kernel) {
@@ -290,7 +290,8 @@ FunctionSource ModuleScope::function_source(const ast::FunctionDef* def, bool is
         p.type = is_python_str(arg.annotation) ? types::str() : eval_annotation(arg.annotation);
         if (p.type->kind == TypeKind::Void) fail(arg.pos, "parameters cannot be annotated as None");
         if (p.type->kind == TypeKind::Str && is_kernel)
-            fail(arg.pos, "kernel parameters cannot be strings: Warp generates the code but cannot launch it");
+            fail(arg.pos,
+                 "kernel parameters cannot be strings: Warp generates the code but cannot launch it");
         if (i >= first_default) {
             if (is_kernel)
                 fail(a.defaults[i - first_default]->pos, "kernel parameters cannot have default values");

@@ -17,12 +17,12 @@
 #include <cmath>
 #include <cstring>
 #include <deque>
-#include <stdexcept>
 #include <fmt/format.h>
 #include <limits>
 #include <map>
 #include <openssl/evp.h>
 #include <set>
+#include <stdexcept>
 
 namespace ws {
 
@@ -64,8 +64,8 @@ std::vector<unsigned char> float_bytes(float f) {
 float c_float(double d) {
     if (std::isfinite(d) && std::fabs(d) > std::numeric_limits<float>::max()) {
         const double tie = 0x1.ffffffp+127; // halfway from FLT_MAX to 2^128: ties go to even, infinity
-        const float big = std::fabs(d) >= tie ? std::numeric_limits<float>::infinity()
-                                              : std::numeric_limits<float>::max();
+        const float big =
+            std::fabs(d) >= tie ? std::numeric_limits<float>::infinity() : std::numeric_limits<float>::max();
         return std::signbit(d) ? -big : big;
     }
     return static_cast<float>(d);

@@ -179,7 +179,8 @@ uint32_t next_code_point(std::string_view text, size_t& i) {
     const uint32_t b0 = byte(i);
     const int extra = b0 < 0x80 ? 0 : b0 < 0xE0 ? 1 : b0 < 0xF0 ? 2 : 3;
     uint32_t cp = extra == 0 ? b0 : b0 & (0x3Fu >> extra);
-    for (int k = 1; k <= extra && i + size_t(k) < text.size(); ++k) cp = (cp << 6) | (byte(i + size_t(k)) & 0x3F);
+    for (int k = 1; k <= extra && i + size_t(k) < text.size(); ++k)
+        cp = (cp << 6) | (byte(i + size_t(k)) & 0x3F);
     i += size_t(extra) + 1;
     return cp;
 }
@@ -190,14 +191,22 @@ std::string python_unicode_escape(std::string_view utf8) {
     std::string out;
     for (size_t i = 0; i < utf8.size();) {
         const uint32_t cp = next_code_point(utf8, i);
-        if (cp == '\\') out += "\\\\";
-        else if (cp == '\t') out += "\\t";
-        else if (cp == '\n') out += "\\n";
-        else if (cp == '\r') out += "\\r";
-        else if (cp >= 0x20 && cp < 0x7F) out += static_cast<char>(cp);
-        else if (cp < 0x100) out += fmt::format("\\x{:02x}", cp);
-        else if (cp < 0x10000) out += fmt::format("\\u{:04x}", cp);
-        else out += fmt::format("\\U{:08x}", cp);
+        if (cp == '\\')
+            out += "\\\\";
+        else if (cp == '\t')
+            out += "\\t";
+        else if (cp == '\n')
+            out += "\\n";
+        else if (cp == '\r')
+            out += "\\r";
+        else if (cp >= 0x20 && cp < 0x7F)
+            out += static_cast<char>(cp);
+        else if (cp < 0x100)
+            out += fmt::format("\\x{:02x}", cp);
+        else if (cp < 0x10000)
+            out += fmt::format("\\u{:04x}", cp);
+        else
+            out += fmt::format("\\U{:08x}", cp);
     }
     return out;
 }
