@@ -30,7 +30,8 @@ SplitRatio SplitRatio::parse(std::string_view text) {
                 text));
         pos = end + 1;
     }
-    if (r.parts[0] + r.parts[1] + r.parts[2] == 0) throw ConfigError(fmt::format("--split {}: the shares add up to 0", text));
+    if (r.parts[0] + r.parts[1] + r.parts[2] == 0)
+        throw ConfigError(fmt::format("--split {}: the shares add up to 0", text));
     return r;
 }
 
