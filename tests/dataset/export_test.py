@@ -279,6 +279,24 @@ def case_export_limits():
           f"{sum(report(dflt)['removed'].values())}")
 
 
+def case_export_verified_only():
+    """--verified-only keeps exactly the records the verifier passed (the real verifier: NVRTC, g++, Warp)."""
+    src = fresh("verified_src")
+    pt.vgen(src, 20, 10, ["--verify"], expect=5)  # exit 5: some pairs are not verified
+    recs = read_records(src)
+    verified = {r["id"] for r in recs if pt.is_verified(r["metadata"]["verification"])}
+    check(0 < len(verified) < len(recs), f"seed {pt.VSEED}: {len(verified)} of {len(recs)} verified; see pt.VSEED")
+    out = Path(pt.ARGS.tmp) / "verified_export"
+    export(src, out, "python-to-cuda", extra=["--verified-only", "--overwrite", "--max-chars", 0])
+    check({r["id"] for r in itertools.chain(*rows(out).values())} == verified, "rows are not the verified records")
+    check(report(out)["removed"] == {"not verified": len(recs) - len(verified)}, f"removed: {report(out)['removed']}")
+    check("`--verified-only`" in (out / "README.md").read_text(), "the card does not say --verified-only")
+    everything = Path(pt.ARGS.tmp) / "verified_export_all"
+    export(src, everything, "python-to-cuda", extra=["--overwrite", "--max-chars", 0])
+    check(report(everything)["rows"] == len(recs), "without --verified-only every record is a row")
+    print(f"--verified-only: {len(verified)} of {len(recs)} records kept")
+
+
 def case_export_errors():
     """Bad flags and paths: a clear `warpsynth: error:` message, the documented exit code, no output folder."""
     src = fresh("errors_src")
