@@ -1,6 +1,7 @@
 #include "export/export.h"
 
 #include "dataset/dataset_writer.h"
+#include "dataset/fault.h"
 #include "dataset/file_io.h"
 #include "dataset/io_error.h"
 #include "dataset/manifest.h"
@@ -143,6 +144,7 @@ void second_pass(const ExportOptions& o, const dataset::Manifest& m, const fs::p
                     fmt::format("{}: record {} changed between the passes", o.input.string(), r.id));
             std::string line = make_row(o.format, o.task, *ex.example, r).dump();
             write_row(tmp, files[static_cast<size_t>(splits[i])], o.shard_size, line);
+            dataset::fault_point("export_row");
         });
     for (auto& s : files)
         if (s.writer) s.writer->finish();
@@ -217,6 +219,7 @@ json run_export(const ExportOptions& o) {
     dataset::write_file_atomically(tmp / "export.json", r.dump(2) + "\n");
     dataset::write_file_atomically(tmp / "README.md", export_card(r));
     dataset::sync_directory(tmp);
+    dataset::fault_point("export_publish");
     publish(tmp, out);
     progress.finish(fmt::format("warpsynth export: {} rows ({} train, {} validation, {} test) of {} records "
                                 "from {} in {}; {} removed",

@@ -328,13 +328,43 @@ def case_export_errors():
     p = run(["export", src, "--out", out], expect=2)  # CLI11: a required option
     check("--task is required" in p.stderr, p.stderr)
     check(not out.exists(), "an output folder after the errors")
-    leftovers = [p.name for p in Path(pt.ARGS.tmp).iterdir() if p.name.endswith(".export-tmp")]
-    check(not leftovers, f"temporary folders left: {leftovers}")
+    check(not (Path(pt.ARGS.tmp) / ".errors_out.export-tmp").exists(), "a temporary folder was left")
     # --overwrite replaces an earlier folder completely
     (exists / "stale").write_text("from before")
     export(src, exists, "describe", extra=["--overwrite"])
     check(not (exists / "stale").exists() and (exists / "README.md").exists(), "--overwrite")
     print(f"{len(cases) + 5} bad invocations refused")
+
+
+def case_export_crash():
+    """kill -9 during an export leaves no OUT (or the old one with --overwrite); a rerun completes it."""
+    src = fresh("crash_src")
+    run(["generate", "--count", 200, "--seed", 6, "--out", src, "--quiet"])
+    ref = absent("crash_ref")
+    export(src, ref, "describe", extra=["--shard-size", 40])
+    out = absent("crash_out")
+    tmp = Path(pt.ARGS.tmp) / ".crash_out.export-tmp"
+    for point in ("export_row:1", "export_row:77", "export_publish:1"):
+        p = run(["export", src, "--out", out, "--task", "describe", "--shard-size", 40, "--quiet"],
+                env={"WARPSYNTH_FAULT": point}, expect=None)
+        check(p.returncode == -9, f"{point}: exit {p.returncode}, expected SIGKILL")
+        check(not out.exists(), f"{point}: {out} exists after a crash")
+        check(tmp.exists(), f"{point}: the temporary folder should be left by the kill")
+    export(src, out, "describe", extra=["--shard-size", 40])
+    check(not tmp.exists(), "the rerun left the temporary folder")
+    files = lambda d: {p.relative_to(d).as_posix(): p.read_bytes() for p in d.rglob("*") if p.is_file()}  # noqa: E731
+    a, b = files(ref), files(out)
+    a.pop("export.json"), b.pop("export.json")  # they name their --out
+    check(a == b, "the export after crashes differs from a clean one")
+    # --overwrite: a crash before the rename keeps the old folder whole
+    (out / "marker").write_text("old")
+    p = run(["export", src, "--out", out, "--task", "write", "--overwrite", "--quiet"],
+            env={"WARPSYNTH_FAULT": "export_publish:1"}, expect=None)
+    check(p.returncode == -9 and (out / "marker").exists() and report(out)["task"] == "describe",
+          "--overwrite: the old folder was touched before the new one was complete")
+    export(src, out, "write", extra=["--overwrite"])
+    check(not (out / "marker").exists() and report(out)["task"] == "write", "--overwrite after a crash")
+    print(f"3 crash points: no {out.name} after each; rerun identical to a clean export")
 
 
 def case_export_training_doc():
