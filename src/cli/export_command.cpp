@@ -14,6 +14,7 @@ struct ExportArgs {
     std::string input, out, task, format = "messages", split = "98/1/1";
     bool verified_only = false, overwrite = false, quiet = false;
     uint64_t max_chars = exporting::kDefaultMaxChars, shard_size = 20000;
+    unsigned jobs = 0;
 };
 
 std::string task_help() {
@@ -43,6 +44,7 @@ exporting::ExportOptions options_of(const ExportArgs& a) {
     o.max_chars = a.max_chars;
     o.shard_size = a.shard_size;
     o.overwrite = a.overwrite;
+    o.jobs = a.jobs;
     o.quiet = a.quiet;
     return o;
 }
@@ -73,6 +75,7 @@ Action add_export_command(CLI::App& app) {
         ->capture_default_str();
     cmd->add_option("--shard-size", a->shard_size, "Rows per shard file")->capture_default_str();
     cmd->add_flag("--overwrite", a->overwrite, "Replace OUT when it exists");
+    cmd->add_option("--jobs,-j", a->jobs, "Worker threads (default: all cores); never changes the output");
     cmd->add_flag("--quiet,-q", a->quiet, "Only the summary line");
     cmd->footer(task_help() +
                 "\nFormats: messages (system/user/assistant, for chat templates and TRL), prompt-completion, "

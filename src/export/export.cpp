@@ -6,16 +6,17 @@
 #include "dataset/io_error.h"
 #include "dataset/manifest.h"
 #include "dataset/progress.h"
-#include "dataset/record_reader.h"
 #include "dataset/shard_writer.h"
 #include "dataset/stats.h"
 #include "export/card.h"
+#include "export/record_stream.h"
 #include "export/token_count.h"
 #include "verify/totals.h"
 
 #include <fmt/format.h>
 #include <map>
 #include <memory>
+#include <thread>
 #include <unistd.h>
 
 namespace ws::exporting {
@@ -86,22 +87,45 @@ int as_int(uint64_t n) {
     return static_cast<int>(std::min<uint64_t>(n, INT32_MAX));
 }
 
+// What pass 1 keeps of a record: its fingerprints, and whether and how long a row it makes.
+struct Measured {
+    uint64_t structure_hash = 0;
+    analysis::MinHashSignature signature{};
+    std::string skip_reason; // empty: the record becomes a row
+    int prompt_tokens = 0, answer_tokens = 0, prompt_chars = 0, answer_chars = 0;
+};
+
+Measured measure(const ExportOptions& o, const dataset::Record& r) {
+    Measured m;
+    m.structure_hash = dataset::parse_hash_hex(r.source_hash);
+    m.signature = analysis::fingerprint(r.python_source).signature;
+    ExampleOrSkip ex = decide(o, r);
+    if (!ex.example) {
+        m.skip_reason = std::move(ex.skip_reason);
+        return m;
+    }
+    std::string prompt = prompt_text(*ex.example);
+    m.prompt_tokens = as_int(approximate_tokens(prompt));
+    m.answer_tokens = as_int(approximate_tokens(ex.example->output));
+    m.prompt_chars = as_int(prompt.size());
+    m.answer_chars = as_int(ex.example->output.size());
+    return m;
+}
+
 Pass1 first_pass(const ExportOptions& o, const dataset::Manifest& m, dataset::Progress& progress) {
     Pass1 p;
-    for (const auto& e : m.shards)
-        dataset::for_each_record(o.input, e, [&](const std::string&, const dataset::Record& r) {
-            p.grouping.add(dataset::parse_hash_hex(r.source_hash),
-                           analysis::fingerprint(r.python_source).signature);
-            ExampleOrSkip ex = decide(o, r);
-            if (!ex.example) {
-                p.status.push_back(p.reason_index(ex.skip_reason));
+    transform_records<Measured>(
+        o.input, m.shards, o.jobs, [&](const dataset::Record& r) { return measure(o, r); },
+        [&](Measured& x) {
+            p.grouping.add(x.structure_hash, x.signature);
+            if (!x.skip_reason.empty()) {
+                p.status.push_back(p.reason_index(x.skip_reason));
             } else {
                 p.status.push_back(kKept);
-                std::string prompt = prompt_text(*ex.example);
-                p.prompt_tokens.add(as_int(approximate_tokens(prompt)));
-                p.answer_tokens.add(as_int(approximate_tokens(ex.example->output)));
-                p.prompt_chars.add(as_int(prompt.size()));
-                p.answer_chars.add(as_int(ex.example->output.size()));
+                p.prompt_tokens.add(x.prompt_tokens);
+                p.answer_tokens.add(x.answer_tokens);
+                p.prompt_chars.add(x.prompt_chars);
+                p.answer_chars.add(x.answer_chars);
             }
             progress.update(++p.records, 0);
         });
@@ -133,17 +157,23 @@ void write_row(const fs::path& tmp, SplitFiles& s, uint64_t shard_size, const st
 void second_pass(const ExportOptions& o, const dataset::Manifest& m, const fs::path& tmp, const Pass1& p,
                  const std::vector<Split>& splits, std::array<SplitFiles, 3>& files) {
     fs::create_directories(tmp / "data");
+    struct Row {
+        std::string id, line; // line empty: no row
+    };
     uint64_t ordinal = 0;
-    for (const auto& e : m.shards)
-        dataset::for_each_record(o.input, e, [&](const std::string&, const dataset::Record& r) {
-            uint64_t i = ordinal++;
-            if (p.status.at(i) != kKept) return;
+    transform_records<Row>(
+        o.input, m.shards, o.jobs,
+        [&](const dataset::Record& r) {
             ExampleOrSkip ex = decide(o, r);
-            if (!ex.example)
+            return Row{r.id, ex.example ? make_row(o.format, o.task, *ex.example, r).dump() : std::string()};
+        },
+        [&](Row& row) {
+            uint64_t i = ordinal++;
+            if (i >= p.status.size() || (p.status[i] == kKept) == row.line.empty())
                 throw dataset::DataError(
-                    fmt::format("{}: record {} changed between the passes", o.input.string(), r.id));
-            std::string line = make_row(o.format, o.task, *ex.example, r).dump();
-            write_row(tmp, files[static_cast<size_t>(splits[i])], o.shard_size, line);
+                    fmt::format("{}: record {} changed between the passes", o.input.string(), row.id));
+            if (row.line.empty()) return;
+            write_row(tmp, files[static_cast<size_t>(splits[i])], o.shard_size, row.line);
             dataset::fault_point("export_row");
         });
     for (auto& s : files)
@@ -196,7 +226,9 @@ void publish(const fs::path& tmp, const fs::path& out) {
 
 } // namespace
 
-json run_export(const ExportOptions& o) {
+json run_export(const ExportOptions& options) {
+    ExportOptions o = options;
+    if (o.jobs == 0) o.jobs = std::max(1u, std::thread::hardware_concurrency());
     if (o.shard_size == 0) throw ConfigError("--shard-size must be at least 1");
     dataset::Manifest m = load_input(o);
     dataset::Progress progress("export", 0, o.quiet);

@@ -37,6 +37,7 @@ struct ExportOptions {
     uint64_t max_chars = kDefaultMaxChars; // 0: no limit
     uint64_t shard_size = 20000;           // rows per shard file
     bool overwrite = false;                // replace an existing OUT
+    unsigned jobs = 0; // threads that parse records (0: all cores); never changes the output
     bool quiet = false;
 };
 
