@@ -233,6 +233,14 @@ json run_export(const ExportOptions& options) {
     dataset::Manifest m = load_input(o);
     dataset::Progress progress("export", 0, o.quiet);
     Pass1 p = first_pass(o, m, progress);
+    if (p.prompt_tokens.total() == 0) {
+        std::string why;
+        for (const auto& [reason, n] : p.removed)
+            why += fmt::format("{}{}: {}", why.empty() ? "" : ", ", reason, n);
+        throw ConfigError(fmt::format("no record of {} makes a {} row ({} records; {})", o.input.string(),
+                                      task_name(o.task), p.records,
+                                      why.empty() ? "the dataset is empty" : why));
+    }
     std::vector<Split> splits = p.grouping.assign(o.split);
 
     std::array<SplitFiles, 3> files;
@@ -242,6 +250,7 @@ json run_export(const ExportOptions& options) {
     for (auto& s : files) s.files = (s.rows + o.shard_size - 1) / o.shard_size;
 
     fs::path out = fs::absolute(o.out).lexically_normal();
+    if (out.filename().empty()) out = out.parent_path(); // "--out sft/"
     fs::path tmp = out.parent_path() / fmt::format(".{}.export-tmp", out.filename().string());
     dataset::ensure_writable_directory(out.parent_path());
     fs::remove_all(tmp); // left by an interrupted export

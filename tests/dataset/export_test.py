@@ -325,10 +325,19 @@ def case_export_errors():
     check("already exists (--overwrite replaces it)" in p.stderr, p.stderr)
     p = run(["export", src, "--out", src, "--task", "describe", "--overwrite"], expect=2)
     check("is the input folder" in p.stderr and (src / "manifest.json").exists(), p.stderr)
+    nodesc = fresh("errors_no_descriptions")
+    run(["generate", "--count", 10, "--seed", 4, "--out", nodesc, "--quiet", *TEST_CORPUS])
+    p = run(["export", nodesc, "--out", out, "--task", "describe"], expect=2)
+    n = len(read_records(nodesc))
+    check(f"makes a describe row ({n} records; no description: {n})" in p.stderr and n > 0, p.stderr)
     p = run(["export", src, "--out", out], expect=2)  # CLI11: a required option
     check("--task is required" in p.stderr, p.stderr)
     check(not out.exists(), "an output folder after the errors")
     check(not (Path(pt.ARGS.tmp) / ".errors_out.export-tmp").exists(), "a temporary folder was left")
+    # a trailing slash names the same folder
+    slash = absent("errors_slash")
+    export(src, str(slash) + "/", "describe")
+    check((slash / "README.md").exists() and not (slash / "..errors_slash.export-tmp").exists(), "--out DIR/")
     # --overwrite replaces an earlier folder completely
     (exists / "stale").write_text("from before")
     export(src, exists, "describe", extra=["--overwrite"])
