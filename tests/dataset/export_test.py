@@ -280,12 +280,24 @@ def case_export_limits():
 
 
 def case_export_verified_only():
-    """--verified-only keeps exactly the records the verifier passed (the real verifier: NVRTC, g++, Warp)."""
+    """--verified-only keeps exactly the records the verifier passed (the real verifier: NVRTC, g++, Warp;
+    one failed verdict planted)."""
     src = fresh("verified_src")
-    pt.vgen(src, 20, 10, ["--verify"], expect=5)  # exit 5: some pairs are not verified
+    p = pt.vgen(src, 20, 10, ["--verify", "--no-compress"], expect=None)
+    check(p.returncode in (0, 5), f"generate --verify: exit {p.returncode}: {p.stderr}")  # 5: some not verified
+    # One failed verdict planted in the shards as the verifier writes them (export reads verdicts, not
+    # checksums), so the check does not depend on how many pairs of the seed the synthesizer gets wrong.
+    planted = False
+    for shard in sorted((src / "data").glob("train-*.jsonl")):
+        recs = [json.loads(line) for line in shard.read_text().splitlines()]
+        for r in recs:
+            if not planted and pt.is_verified(r["metadata"]["verification"]):
+                r["metadata"]["verification"]["executed"] = "fail: planted by export_test"
+                planted = True
+        shard.write_text("".join(json.dumps(r) + "\n" for r in recs))
     recs = read_records(src)
     verified = {r["id"] for r in recs if pt.is_verified(r["metadata"]["verification"])}
-    check(0 < len(verified) < len(recs), f"seed {pt.VSEED}: {len(verified)} of {len(recs)} verified; see pt.VSEED")
+    check(planted and 0 < len(verified) < len(recs), f"{len(verified)} of {len(recs)} verified")
     out = Path(pt.ARGS.tmp) / "verified_export"
     export(src, out, "python-to-cuda", extra=["--verified-only", "--overwrite", "--max-chars", 0])
     check({r["id"] for r in itertools.chain(*rows(out).values())} == verified, "rows are not the verified records")
