@@ -36,7 +36,7 @@ def hf_python():
 
 def run_hf(script, *args):
     """Runs `script` under the venv's python with a fresh datasets cache; returns its stdout."""
-    cache = fresh("hf-export-cache")  # datasets may reuse a stale cache of an earlier run's folder
+    cache = fresh(f"hf-cache-{pt.ARGS.case}")  # per case: cases run in parallel; datasets may reuse a stale cache
     p = subprocess.run([hf_python(), "-c", script, *map(str, args)], capture_output=True, text=True,
                        env={**os.environ, "HF_DATASETS_CACHE": str(cache), "HF_HUB_OFFLINE": "1"})
     check(p.returncode == 0, f"datasets failed:\n{p.stdout}\n{p.stderr}")
