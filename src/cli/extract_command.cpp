@@ -31,6 +31,10 @@ Action add_extract_command(CLI::App& app) {
         ->capture_default_str();
     cmd->add_option("--shard-size", o->shard_size, "Records per shard file")->capture_default_str();
     cmd->add_flag("--no-compress", *no_compress, "Plain .jsonl shards");
+    cmd->add_option("--max-code-lines", o->max_code_lines,
+                    "Leave out (and count) kernels whose C++ for one device has more lines (functions, "
+                    "forward, backward); 0: no limit")
+        ->capture_default_str();
     cmd->add_option("--jobs,-j", o->jobs, "Worker threads (default: all cores)");
     cmd->add_flag("--quiet,-q", o->quiet, "Do not list skipped kernels, only the summary line");
     cmd->footer(fmt::format(

@@ -40,6 +40,7 @@ struct GenerateArgs {
     std::string kernel_source = "synth";
     bool verify = false;
     bool drop_failed = false;
+    uint64_t max_code_lines = dataset::kDefaultMaxCodeLines;
     std::string warp_include;
     bool list_idioms = false;
 };
@@ -52,9 +53,11 @@ void print_idioms() {
                              lib.all().size(), synth::kDomainCount);
     for (size_t d = 0; d < synth::kDomainCount; ++d) {
         const auto& idioms = lib.of(static_cast<synth::Domain>(d));
-        std::cout << fmt::format("\n{} ({})\n", synth::domain_name(static_cast<synth::Domain>(d)), idioms.size());
+        std::cout << fmt::format("\n{} ({})\n", synth::domain_name(static_cast<synth::Domain>(d)),
+                                 idioms.size());
         for (const synth::Idiom* i : idioms)
-            std::cout << fmt::format("  {:<28} {}\n  {:<28} {}\n", i->id(), i->spec->phrase, "", i->spec->sig);
+            std::cout << fmt::format("  {:<28} {}\n  {:<28} {}\n", i->id(), i->spec->phrase, "",
+                                     i->spec->sig);
     }
 }
 
@@ -147,6 +150,10 @@ Action add_generate_command(CLI::App& app) {
         cmd->add_option("--shard-size", a->shard_size, "Kernels per shard file")->capture_default_str();
     auto* nocomp =
         cmd->add_flag("--no-compress", a->no_compress, "Plain .jsonl shards instead of .jsonl.zst");
+    auto* max_lines = cmd->add_option("--max-code-lines", a->max_code_lines,
+                                      "Leave out (and count) pairs whose C++ for one device has more lines "
+                                      "(functions, forward, backward); 0: no limit")
+                          ->capture_default_str();
     cmd->add_flag("--resume", a->resume,
                   "Finish an interrupted run in --out (options not given are taken from its "
                   "manifest; running the same command again does the same)");
@@ -212,6 +219,7 @@ Action add_generate_command(CLI::App& app) {
             if (src->count() || !old) c.kernel_source = a->kernel_source;
             if (verify->count() || !old) c.verify = a->verify;
             if (drop->count() || !old) c.drop_failed = a->drop_failed;
+            if (max_lines->count() || !old) c.max_code_lines = a->max_code_lines;
             if (c.drop_failed && !c.verify) throw dataset::ConfigError("--drop-failed needs --verify");
             if (!a->warp_include.empty() && !c.verify)
                 throw dataset::ConfigError("--warp-include is only used with --verify");

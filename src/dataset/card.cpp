@@ -161,6 +161,11 @@ std::string card_text(const Manifest& m, const json& s) {
                     pct(ed.at("duplicates_dropped"), candidates));
     out += fmt::format("| rejected by the compiler | {} ({}) |\n", fl.at("compile").get<uint64_t>(),
                        pct(fl.at("compile"), candidates));
+    uint64_t oversized = s.at("size_limit").at("oversized_dropped");
+    if (m.config.contains("max_code_lines") || oversized > 0)
+        out +=
+            fmt::format("| left out as too large (over {} lines of C++, `--max-code-lines`) | {} ({}) |\n",
+                        m.config.value("max_code_lines", uint64_t{0}), oversized, pct(oversized, candidates));
     if (s.contains("verification_dropped"))
         out += fmt::format("| dropped as not verified (`--drop-failed`) | {} ({}) |\n",
                            s.at("verification_dropped").get<uint64_t>(),
@@ -176,9 +181,10 @@ std::string card_text(const Manifest& m, const json& s) {
     for (const auto& [cat, n] : s.at("by_category").items())
         out += fmt::format("| {} | {} | {} |\n", cat, n.get<uint64_t>(), pct(n, records));
 
-    out +=
-        "\n## Sizes (lines)\n\n![line counts](figures/lines.svg)\n\n| | min | p50 | p90 | p99 | max | mean "
-        "|\n| --- | --- | --- | --- | --- | --- | --- |\n";
+    out += "\n## Sizes (lines)\n\n![line counts](figures/lines.svg)\n\n"
+           "The histograms' bins are log-spaced (each spans a constant ratio of line counts), so the long "
+           "tail shows.\n\n";
+    out += "| | min | p50 | p90 | p99 | max | mean |\n| --- | --- | --- | --- | --- | --- | --- |\n";
     for (const char* k : {"python", "forward", "backward"}) {
         const json& d = s.at("lines").at(k);
         out += fmt::format("| {} | {} | {} | {} | {} | {} | {} |\n", k, d.at("min").get<int>(),

@@ -123,6 +123,7 @@ void DatasetWriter::add_counts(const ShardEntry& counts) {
     current_.compile_failures += counts.compile_failures;
     current_.source_failures += counts.source_failures;
     current_.verification_dropped += counts.verification_dropped;
+    current_.oversized += counts.oversized;
     for (const auto& [reason, n] : counts.failure_reasons) current_.failure_reasons[reason] += n;
 }
 

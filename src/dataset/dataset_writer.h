@@ -54,6 +54,8 @@ class DatasetWriter {
     void add_candidate() { ++current_.candidates; }
     bool is_duplicate(uint64_t structure_hash) const { return seen_.contains(structure_hash); }
     void add_failure(bool compile, const std::string& reason);
+    // A record over the size limit on its code, left out.
+    void add_oversized() { ++current_.oversized; }
     // `line` is the record's JSON; `meta` its metadata (code strings may be empty).
     // False (and counted) when it duplicates an earlier record.
     bool add_record(const std::string& line, const Record& meta, uint64_t structure_hash,

@@ -41,6 +41,7 @@ struct KernelCandidate {
 
 struct Pass1 {
     bool ok = false;
+    bool oversized = false; // compiled, over the size limit
     uint64_t hash = 0;
     std::string reason;
 };
@@ -218,6 +219,13 @@ ExtractSummary extract(const ExtractOptions& options) {
         tbb::parallel_for(size_t{0}, kernels.size(), [&](size_t i) {
             try {
                 BuiltRecord b = build(kernels[i], options.device, i);
+                if (over_size_limit(b.record, options.max_code_lines)) {
+                    first[i].oversized = true;
+                    first[i].reason =
+                        fmt::format("{} lines of C++, over the size limit (--max-code-lines {})",
+                                    code_lines(b.record), options.max_code_lines);
+                    return;
+                }
                 first[i].ok = true;
                 first[i].hash = b.fingerprint.structure_hash;
             } catch (const CompileError& e) {
@@ -244,6 +252,7 @@ ExtractSummary extract(const ExtractOptions& options) {
     json config{{"device", device_set_name(options.device)},
                 {"shard_size", options.shard_size},
                 {"compress", options.compress},
+                {"max_code_lines", options.max_code_lines},
                 {"kernels", kernels.size()},
                 {"sources_xxh3", hash_hex(sources_hash)},
                 {"comment_path", comment_path_for("<id>")},
@@ -269,7 +278,10 @@ ExtractSummary extract(const ExtractOptions& options) {
             if (shard_count == 0) break;
             if (!first[i].ok) {
                 writer.add_candidate();
-                writer.add_failure(true, failure_reason(first[i].reason));
+                if (first[i].oversized)
+                    writer.add_oversized();
+                else
+                    writer.add_failure(true, failure_reason(first[i].reason));
                 continue;
             }
             BuiltRecord& b = *built[i - start];

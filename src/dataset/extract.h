@@ -30,6 +30,7 @@ struct ExtractOptions {
     bool compress = true;
     unsigned jobs = 0;
     bool quiet = false;
+    uint64_t max_code_lines = kDefaultMaxCodeLines; // size limit on a record's code (0: none)
 };
 
 struct Skipped {

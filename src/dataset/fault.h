@@ -8,7 +8,10 @@
 // dataset_pass.h): "verify_chunk" (verified records appended to a temporary
 // shard), "verify_manifest" (the manifest lists the rewritten shard, which is
 // still under its temporary name), "verify_shard" (the rewritten shard is in
-// place). Without the variable this costs one branch.
+// place); and in `warpsynth export` (src/export/export.h): "export_row" (a row
+// was written into the temporary folder), "export_publish" (the temporary
+// folder is complete, before it is renamed to OUT). Without the variable this
+// costs one branch.
 #pragma once
 
 namespace ws::dataset {

@@ -34,6 +34,7 @@ json GenerateConfig::to_json() const {
                 {"slice", json{{"index", slice.index}, {"count", slice.count}}},
                 {"verify", verify},
                 {"drop_failed", drop_failed},
+                {"max_code_lines", max_code_lines},
                 {"comment_path", comment_path_for("<id>")},
                 {"generator_version", generator_version()},
                 {"warp_version", warp_version()}};
@@ -53,6 +54,7 @@ GenerateConfig GenerateConfig::from_json(const json& j) {
     j.at("slice").at("count").get_to(c.slice.count);
     c.verify = j.value("verify", false);
     c.drop_failed = j.value("drop_failed", false);
+    c.max_code_lines = j.value("max_code_lines", uint64_t{0}); // absent: made before the limit existed
     return c;
 }
 
@@ -63,7 +65,7 @@ struct Item {
     uint64_t shard = 0;
     bool first_in_shard = false;
     bool last_in_shard = false;
-    enum class Status { Ok, CompileFailed, SourceFailed } status = Status::Ok;
+    enum class Status { Ok, CompileFailed, SourceFailed, Oversized } status = Status::Ok;
     std::string reason;
     std::string line;
     Record meta; // metadata only: the code strings are dropped once serialized
@@ -83,6 +85,10 @@ void build(Item& item, const KernelSource& source, const GenerateConfig& c) {
     try {
         BuiltRecord built = build_record(std::move(candidate), generated_record_id(c.seed, item.index),
                                          c.device, c.seed, item.index);
+        if (over_size_limit(built.record, c.max_code_lines)) {
+            item.status = Item::Status::Oversized;
+            return;
+        }
         json j;
         to_json(j, built.record);
         item.line = j.dump();
@@ -201,6 +207,7 @@ GenerateSummary generate(const GenerateOptions& options) {
                         break;
                     case Item::Status::CompileFailed: writer.add_failure(true, item->reason); break;
                     case Item::Status::SourceFailed: writer.add_failure(false, item->reason); break;
+                    case Item::Status::Oversized: writer.add_oversized(); break;
                     }
                     if (item->last_in_shard) writer.end_shard();
                     in_flight.release(item);
@@ -240,15 +247,17 @@ GenerateSummary generate(const GenerateOptions& options) {
     summary.verification_dropped = dropped();
 
     const Manifest& m = writer.manifest();
-    uint64_t dups = 0, fails = 0;
+    uint64_t dups = 0, fails = 0, oversized = 0;
     for (const auto& e : m.shards) {
         dups += e.duplicates;
         fails += e.compile_failures + e.source_failures;
+        oversized += e.oversized;
     }
     progress.finish(fmt::format(
         "warpsynth generate: {} pairs in {} ({} duplicates dropped, {} rejected by the "
-        "compiler{}){}; {} kernels in {:.1f} s this run, {:.0f} pairs/s",
+        "compiler{}{}){}; {} kernels in {:.1f} s this run, {:.0f} pairs/s",
         summary.records, options.out.string(), dups, fails,
+        oversized ? fmt::format(", {} over --max-code-lines {}", oversized, c.max_code_lines) : "",
         c.drop_failed ? fmt::format(", {} dropped as not verified", summary.verification_dropped) : "",
         c.slice.whole() ? "" : fmt::format(" for slice {}/{}", c.slice.index, c.slice.count), summary.kernels,
         summary.seconds, summary.seconds > 0 ? summary.records_this_run / summary.seconds : 0.0));

@@ -45,6 +45,8 @@ struct GenerateConfig {
     SliceSpec slice;
     bool verify = false;      // verdicts in every record (generate --verify)
     bool drop_failed = false; // and only the verified records kept (--drop-failed)
+    // Size limit on a record's code (record_builder.h; 0: none).
+    uint64_t max_code_lines = kDefaultMaxCodeLines;
 
     // The manifest's "config": everything the output depends on (not --jobs).
     nlohmann::json to_json() const;

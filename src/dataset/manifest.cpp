@@ -28,7 +28,8 @@ json to_json_value(const ShardEntry& e) {
                 {"bytes", e.bytes},
                 {"xxh3", e.xxh3},
                 {"verified", e.verified},
-                {"verification_dropped", e.verification_dropped}};
+                {"verification_dropped", e.verification_dropped},
+                {"oversized", e.oversized}};
 }
 
 ShardEntry shard_entry_from_json(const json& j) {
@@ -45,6 +46,7 @@ ShardEntry shard_entry_from_json(const json& j) {
     j.at("xxh3").get_to(e.xxh3);
     e.verified = j.value("verified", false);
     e.verification_dropped = j.value("verification_dropped", uint64_t{0});
+    e.oversized = j.value("oversized", uint64_t{0});
     return e;
 }
 

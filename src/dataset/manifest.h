@@ -32,6 +32,7 @@ struct ShardEntry {
     // shard with verdicts; saved per shard so an interrupted pass resumes.
     bool verified = false;
     uint64_t verification_dropped = 0; // records removed because they were not verified (--drop-failed)
+    uint64_t oversized = 0;            // compiled, but their code was over the size limit (--max-code-lines)
 };
 
 struct Manifest {

@@ -122,6 +122,7 @@ MergeSummary merge(const MergeOptions& options) {
                 carried.compile_failures += e.compile_failures;
                 carried.source_failures += e.source_failures;
                 carried.verification_dropped += e.verification_dropped;
+                carried.oversized += e.oversized;
                 all_verified = all_verified && e.verified;
                 for (const auto& [reason, n] : e.failure_reasons) carried.failure_reasons[reason] += n;
             }

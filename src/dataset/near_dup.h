@@ -46,13 +46,15 @@ class NearDupEstimator {
     // Marked share of the sample (0 when the sample is empty).
     double rate() const;
 
+    // The LSH key of one band of a signature (also export's near-duplicate grouping).
+    static uint64_t band_key(const analysis::MinHashSignature& s, int band);
+
   private:
     struct Query {
         uint64_t key;
         analysis::MinHashSignature signature;
         bool marked = false;
     };
-    static uint64_t band_key(const analysis::MinHashSignature& s, int band);
     void rebuild_index();
 
     size_t max_queries_;

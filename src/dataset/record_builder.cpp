@@ -59,6 +59,16 @@ int count_lines(const std::string& text) {
     return text.back() == '\n' ? n : n + 1;
 }
 
+uint64_t code_lines(const Record& r) {
+    auto lines = [](std::initializer_list<const std::string*> texts) {
+        uint64_t n = 0;
+        for (const std::string* t : texts) n += static_cast<uint64_t>(count_lines(*t));
+        return n;
+    };
+    return std::max(lines({&r.cuda_functions, &r.cuda_forward, &r.cuda_backward}),
+                    lines({&r.cpu_functions, &r.cpu_forward, &r.cpu_backward, &r.cpu_entry}));
+}
+
 namespace {
 
 struct DevicePieces {

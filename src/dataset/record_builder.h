@@ -51,4 +51,16 @@ Record recompile_record(const Record& r);
 // Lines of a text: newlines, plus one for a last line without '\n'.
 int count_lines(const std::string& text);
 
+// The size limit on the code of a record (generate and extract --max-code-lines; 0: none):
+// constant loops unrolled into each other can make a kernel of a few lines
+// generate hundreds of thousands of lines of C++ that nobody can train on. The
+// default is about four times the largest record of 10,000 synthesized ones.
+constexpr uint64_t kDefaultMaxCodeLines = 10000;
+// Lines of the C++ of a record for its larger device: functions, forward,
+// backward (and the CPU entry points).
+uint64_t code_lines(const Record& r);
+inline bool over_size_limit(const Record& r, uint64_t max_code_lines) {
+    return max_code_lines > 0 && code_lines(r) > max_code_lines;
+}
+
 } // namespace ws::dataset

@@ -11,6 +11,9 @@
 
 namespace ws::dataset {
 
+// The record of one JSON line of `shard`; DataError naming the shard and line when it does not parse.
+Record parse_record(const std::string& line, const std::filesystem::path& shard, size_t line_number);
+
 // Calls fn(line, record) for every record of the shard `dir / e.file`, in order.
 // Throws DataError naming the shard and line of a record that does not parse,
 // IoError when the shard cannot be read.

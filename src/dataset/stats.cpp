@@ -38,16 +38,23 @@ double Distribution::mean() const {
     return std::round(sum / static_cast<double>(n) * 100.0) / 100.0;
 }
 
+// Log-spaced: bin k starts at expm1(log1p(min) + k * step), so each bin spans
+// a constant ratio of values (of value + 1, so 0 fits) and a long tail does not
+// put nearly every record in the first of equal-width bins. Every bin holds at
+// least one integer; fewer than `nbins` when the range is narrow.
 std::vector<std::pair<std::string, uint64_t>> Distribution::bins(int nbins) const {
     std::vector<std::pair<std::string, uint64_t>> out;
     if (counts.empty()) return out;
     int lo = counts.begin()->first, hi = counts.rbegin()->first;
-    int width = std::max(1, (hi - lo + nbins) / nbins);
-    for (int b = lo; b <= hi; b += width) {
+    double a = std::log1p(static_cast<double>(std::max(lo, 0)));
+    double step = (std::log1p(static_cast<double>(std::max(hi, 0)) + 1.0) - a) / nbins;
+    for (int b = lo, k = 1; b <= hi; ++k) {
+        auto edge = static_cast<int>(std::lround(std::expm1(a + k * step)));
+        int end = k >= nbins ? hi + 1 : std::min(hi + 1, std::max(b + 1, edge)); // exclusive
         uint64_t n = 0;
-        for (auto it = counts.lower_bound(b); it != counts.end() && it->first < b + width; ++it)
-            n += it->second;
-        out.emplace_back(width == 1 ? fmt::format("{}", b) : fmt::format("{}-{}", b, b + width - 1), n);
+        for (auto it = counts.lower_bound(b); it != counts.end() && it->first < end; ++it) n += it->second;
+        out.emplace_back(end - b == 1 ? fmt::format("{}", b) : fmt::format("{}-{}", b, end - 1), n);
+        b = end;
     }
     return out;
 }
@@ -99,6 +106,7 @@ void StatsCollector::add_shard_counts(const ShardEntry& e) {
     compile_failures_ += e.compile_failures;
     source_failures_ += e.source_failures;
     verification_dropped_ += e.verification_dropped;
+    oversized_ += e.oversized;
     any_verified_ = any_verified_ || e.verified || e.verification_dropped > 0;
     for (const auto& [reason, n] : e.failure_reasons) failure_reasons_[reason] += n;
 }
@@ -140,6 +148,7 @@ json StatsCollector::to_json() const {
               {"sample_with_near_duplicate", near_dup_.sample_with_near_duplicate()},
               {"near_duplicate_rate",
                ratio(near_dup_.sample_with_near_duplicate(), near_dup_.sample_size())}}},
+        {"size_limit", json{{"oversized_dropped", oversized_}}},
         {"failures", json{{"compile", compile_failures_},
                           {"source", source_failures_},
                           {"compile_failure_rate", ratio(compile_failures_, candidates_)},

@@ -29,7 +29,7 @@ struct Distribution {
     int percentile(double p) const; // nearest-rank
     double mean() const;
     nlohmann::json to_json() const;
-    // Histogram of `bins` equal-width bins over [min, max].
+    // Histogram of at most `bins` log-spaced bins over [min, max].
     std::vector<std::pair<std::string, uint64_t>> bins(int bins) const;
 };
 
@@ -63,6 +63,7 @@ class StatsCollector {
     uint64_t records_ = 0, candidates_ = 0, duplicates_ = 0, compile_failures_ = 0, source_failures_ = 0;
     uint64_t with_backward_ = 0, duplicates_in_data_ = 0;
     uint64_t verification_dropped_ = 0;
+    uint64_t oversized_ = 0;    // over the size limit on a record's code
     bool any_verified_ = false; // some shard went through the verification pass
     std::map<std::string, uint64_t> by_category_, by_device_, builtins_, features_, failure_reasons_;
     std::map<std::string, std::map<std::string, uint64_t>> verdicts_;

@@ -377,6 +377,35 @@ TEST(Stats, VerificationDropsOnlyInVerifiedDatasets) {
     EXPECT_EQ(verified.to_json().at("verification_dropped"), 6);
 }
 
+// A long tail (most records small, a few huge, as unrolled loops make them):
+// log-spaced bins cover [min, max] without gaps and spread the bulk over
+// several bins instead of one.
+TEST(Stats, HistogramBinsAreLogSpaced) {
+    Distribution d;
+    for (int v = 50; v < 400; ++v) d.counts[v] = 30;
+    d.counts[5000] = 2;
+    d.counts[227295] = 1;
+    auto bins = d.bins(20);
+    ASSERT_LE(bins.size(), 20u);
+    uint64_t total = 0, largest = 0;
+    int expect_start = 50;
+    for (const auto& [label, n] : bins) {
+        int a = std::stoi(label),
+            b = label.find('-') == std::string::npos ? a : std::stoi(label.substr(label.find('-') + 1));
+        EXPECT_EQ(a, expect_start) << label;
+        EXPECT_GE(b, a);
+        expect_start = b + 1;
+        total += n;
+        largest = std::max(largest, n);
+    }
+    EXPECT_EQ(expect_start, 227296);
+    EXPECT_EQ(total, d.total());
+    EXPECT_LT(largest, d.total() / 2); // equal-width bins put 99.9% in the first
+    Distribution narrow;
+    for (int v = 3; v <= 7; ++v) narrow.add(v);
+    EXPECT_EQ(narrow.bins(20).size(), 5u); // one bin per value when the range is narrow
+}
+
 TEST(Svg, ChartsAreWellFormedAndEscaped) {
     std::string bar = svg_bar_chart("a < b", {{"x&y", 3}, {"z", 1}});
     EXPECT_EQ(bar.rfind("<svg", 0), 0u);

@@ -401,6 +401,55 @@ def case_extract_mixed():
     same(out, again, "extract twice")
 
 
+def code_lines(r):
+    """record_builder's code_lines: lines of C++ of the record's larger device."""
+    n = lambda t: 0 if not t else t.count("\n") + (0 if t.endswith("\n") else 1)  # noqa: E731
+    return max(sum(n(r[k]) for k in ("cuda_functions", "cuda_forward", "cuda_backward")),
+               sum(n(r[k]) for k in ("cpu_functions", "cpu_forward", "cpu_backward", "cpu_entry")))
+
+
+def case_size_limit():
+    """generate/extract --max-code-lines leave out exactly the records over the limit and count them."""
+    args = ["--count", 200, "--seed", 5, "--device", "both", "--shard-size", 50, "--quiet"]
+    full, cut = fresh("size_full"), fresh("size_cut")
+    run(["generate", *args, "--max-code-lines", 0, "--out", full])
+    recs = read_records(full)
+    limit = sorted(code_lines(r) for r in recs)[len(recs) * 3 // 4]
+    over = {r["id"] for r in recs if code_lines(r) > limit}
+    p = run(["generate", *args, "--max-code-lines", limit, "--out", cut])
+    check(f"{len(over)} over --max-code-lines {limit}" in p.stderr, p.stderr)
+    check({r["id"] for r in read_records(cut)} == {r["id"] for r in recs} - over, "not the records within the limit")
+    s = stats(cut)
+    check(s["size_limit"]["oversized_dropped"] == len(over) > 0, f"stats.json: {s['size_limit']}, {len(over)}")
+    check(s["records"] + s["exact_dedup"]["duplicates_dropped"] + s["failures"]["compile"] + s["failures"]["source"]
+          + len(over) == 200, "records + drops != count")
+    m = manifest(cut)
+    check(m["config"]["max_code_lines"] == limit and sum(e["oversized"] for e in m["shards"]) == len(over),
+          "manifest counts")
+    check(f"over {limit} lines of C++, `--max-code-lines`) | {len(over)} (" in (cut / "README.md").read_text(),
+          "the card does not count the records over the limit")
+    run(["validate", cut, "--quiet"])
+    p = run(["generate", *args, "--max-code-lines", limit + 1, "--out", cut], expect=2)
+    check("max_code_lines" in p.stderr, f"another limit against the folder: {p.stderr}")
+    dflt = fresh("size_default")
+    run(["generate", "--count", 20, "--seed", 5, "--out", dflt, "--quiet"])
+    check(manifest(dflt)["config"]["max_code_lines"] == 10000, "default --max-code-lines")
+    # extract: the same limit, listed among the skipped kernels
+    inputs = Path(ARGS.inputs) / "extract_input"
+    ex_full, ex_cut = fresh("size_extract_full"), fresh("size_extract_cut")
+    run(["extract", inputs, "--out", ex_full, "--quiet", "--max-code-lines", 0])
+    erecs = read_records(ex_full)
+    elimit = sorted(code_lines(r) for r in erecs)[len(erecs) // 2]
+    eover = {r["kernel_name"] for r in erecs if code_lines(r) > elimit}
+    p = run(["extract", inputs, "--out", ex_cut, "--max-code-lines", elimit])
+    check(p.stdout.count(f"over the size limit (--max-code-lines {elimit})") == len(eover) > 0, p.stdout)
+    check({r["kernel_name"] for r in read_records(ex_cut)} == {r["kernel_name"] for r in erecs} - eover, "extract")
+    check(stats(ex_cut)["size_limit"]["oversized_dropped"] == len(eover), "extract: stats.json")
+    run(["validate", ex_cut, "--quiet"])
+    print(f"generate: {len(over)} of {len(recs)} records over {limit} lines left out; "
+          f"extract: {len(eover)} of {len(erecs)} over {elimit}")
+
+
 def case_validate_corrupt():
     d = fresh("validate")
     gen(d, count=150, extra=["--no-compress"])
