@@ -542,10 +542,13 @@ print("datasets", datasets.__version__, "loaded", n, "records")
 # generate --verify and verify --drop-failed run the real verifier: NVRTC and g++ against Warp's
 # headers, found through the python3 on PATH (verify_env puts WS_PYTHON's folder first), on pairs of the
 # product synthesizer (test-corpus kernels have no launch shapes). The first 20 pairs of seed VSEED
-# include an output that ignores the inputs, so --drop-failed has work to do. Which pairs fail moves with
-# the synthesizer (and they grow rare as it improves): the checks below count the verdicts of the
-# records rather than pin them, and when they find no failure, search another seed (generate --count 20
-# --verify --seed S for S = 1, 2, ... until stats.json counts outputs_ignore_inputs > 0).
+# include one that fails verification (a gradient check), so --drop-failed has work to do. Which pairs
+# fail moves with the synthesizer (and they grow rare as it improves): the checks below count the
+# verdicts of the records rather than pin them, and when they find no failure, search another seed
+# (generate --count 20 --verify --seed S for S = 1, 2, ... until stats.json counts a failure). Outputs
+# that ignore the inputs no longer occur in so few pairs (the synthesizer's probe draws such kernels
+# again); their figure is checked against the records whatever its value, and the verifier's
+# detection of them has its own tests (tests/verify/verify_pipeline_test.cpp).
 VSEED = 18
 
 VERDICTS = ("compiled_cuda", "compiled_cpu", "executed", "grad_check", "depends_on_inputs")
@@ -649,7 +652,6 @@ def case_verify_drop_failed():
     other = sum(v["executed"].startswith("fail") for v in verdicts) - nan - inf
     ignore = sum(v["depends_on_inputs"].startswith("fail: outputs ignore the inputs") for v in verdicts)
     checked = sum(not v["depends_on_inputs"].startswith("skipped") for v in verdicts)
-    check(ignore > 0, f"seed {VSEED}'s first 20 pairs include an output that ignores the inputs")
     check(fig["executed"]["non_finite"] == nan + inf and fig["executed"]["other_failures"] == other
           and fig["depends_on_inputs"]["outputs_ignore_inputs"] == ignore and fig["depends_on_inputs"]["checked"] == checked,
           f"stats.json verification_figures: {fig}")
