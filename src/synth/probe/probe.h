@@ -4,9 +4,10 @@
 // once on inputs drawn from the launch specification, then on inputs drawn anew.
 // The verifier also tries skewed draws (all low, all high, mixed), which catch
 // some outputs that rarely move but not reliably; the probe asks more: every
-// output must move on each of two uniform redraws. The synthesizer draws a
-// kernel that fails again. The probe says nothing (Unknown) about what its
-// interpreter does not model or what would take too long to run.
+// output must differ between every two of its runs, on samples of 4, 32, then 128
+// threads (an output written by several threads, on every thread). The
+// synthesizer draws a kernel that fails again. The probe says nothing (Unknown)
+// about what its interpreter does not model or what would take too long to run.
 #pragma once
 
 #include "synth/synth.h"
