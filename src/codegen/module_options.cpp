@@ -1,8 +1,8 @@
 // Options that change Warp's code generation: wp.config.<option> = value,
 // wp.set_module_options({...}) and @wp.kernel(option=value), each a table of
 // the options warpsynth models.
-#include "syntax/ast_walk.h"
 #include "codegen/module_scope.h"
+#include "syntax/ast_walk.h"
 
 #include <algorithm>
 #include <cmath>
@@ -147,9 +147,18 @@ bool kernel_grid_stride(KernelOptions& o, const Object* v, const ast::Expr*, std
     return true;
 }
 
-bool kernel_max_registers(KernelOptions& o, const Object* v, const ast::Expr*, std::string&) {
+// Warp's _normalize_cuda_max_registers: a positive int, not a bool.
+bool kernel_max_registers(KernelOptions& o, const Object* v, const ast::Expr*, std::string& error) {
+    if (is_number(v) && v->value->kind == Constant::Kind::PyBool) {
+        error = fmt::format("cuda_max_registers must be a positive int, got bool {}", python_str(*v->value));
+        return false;
+    }
     o.cuda_max_registers = small_int(v);
     if (!o.cuda_max_registers) return false;
+    if (*o.cuda_max_registers < 1) {
+        error = fmt::format("cuda_max_registers must be >= 1, got {}", *o.cuda_max_registers);
+        return false;
+    }
     o.hash_text["cuda_max_registers"] = std::to_string(*o.cuda_max_registers);
     return true;
 }
@@ -246,10 +255,13 @@ void ModuleScope::set_module_options(const ast::Call* call) {
 
 bool ModuleScope::apply_kernel_options(const ast::Call* decorator, KernelDef& k) {
     if (!decorator->args.empty()) fail(decorator->args[0]->pos, "@wp.kernel takes keyword arguments only");
+    // A kernel of another (or its own unique) module is not this module's, but Warp still checks
+    // its options when it decorates it: a value Warp refuses is refused either way.
+    bool other_module = false;
+    for (const auto& kw : decorator->keywords)
+        other_module = other_module || (kw.arg == "module" && !is_none(kw.value));
     for (const auto& kw : decorator->keywords) {
-        if (is_none(kw.value)) continue; // an explicit None is the default
-        // The kernel belongs to another (or its own unique) module, not this one.
-        if (kw.arg == "module") return false;
+        if (is_none(kw.value) || kw.arg == "module") continue; // an explicit None is the default
         if (kw.arg == "name" && is_str(kw.value)) {
             k.src.key = ast::as<ast::Constant>(kw.value)->str_value;
             continue;
@@ -259,11 +271,13 @@ bool ModuleScope::apply_kernel_options(const ast::Call* decorator, KernelDef& k)
         bool applied = false;
         for (const KernelOption& o : kKernelOptions)
             if (o.name == kw.arg) applied = o.apply(k.options, v.get(), kw.value, error);
-        if (!applied)
+        if (!applied && (!error.empty() || !other_module))
             fail(kw.value->pos,
                  error.empty() ? fmt::format("unsupported @wp.kernel option '{}'", kw.arg) : error);
     }
-    return true;
+    if (!k.options.launch_bounds.empty() && k.options.cuda_max_registers)
+        fail(decorator->pos, "cuda_max_registers and launch_bounds cannot be specified together");
+    return !other_module;
 }
 
 } // namespace ws
