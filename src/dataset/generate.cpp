@@ -166,12 +166,15 @@ GenerateSummary generate(const GenerateOptions& options) {
 
     // More threads than cores is allowed (--jobs is the user's choice), without TBB's warning.
     tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism, jobs);
-    tbb::global_control stack(tbb::global_control::thread_stack_size, kCompileStackBytes); // workers compile
+    tbb::global_control stack(tbb::global_control::thread_stack_size, kWorkerStackBytes); // workers compile
     tbb::task_arena arena(static_cast<int>(jobs));
     InFlight<Item> in_flight;
+    // Kernels cost from microseconds to a tenth of a second (the synthesizer's probe runs some on
+    // every thread): enough items in flight that one slow kernel, which the in-order writer waits
+    // for, does not leave the other threads idle. Each holds one record (about 40 KB).
     arena.execute([&] {
         tbb::parallel_pipeline(
-            jobs * 4,
+            jobs * 32,
             tbb::make_filter<void, Item*>(tbb::filter_mode::serial_in_order,
                                           [&](tbb::flow_control& fc) -> Item* {
                                               if (next_shard >= todo.size()) {

@@ -155,7 +155,7 @@ ValidateReport validate(const ValidateOptions& options) {
 
     // More threads than cores is allowed (--jobs is the user's choice), without TBB's warning.
     tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism, jobs);
-    tbb::global_control stack(tbb::global_control::thread_stack_size, kCompileStackBytes); // workers compile
+    tbb::global_control stack(tbb::global_control::thread_stack_size, kWorkerStackBytes); // workers compile
     tbb::task_arena arena(static_cast<int>(jobs));
     InFlight<Line> in_flight;
     arena.execute([&] {

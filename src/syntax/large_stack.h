@@ -9,8 +9,14 @@
 
 namespace ws {
 
-// Stack size for threads that parse or compile (and for TBB's workers that do).
+// Stack size for threads that parse or compile.
 constexpr size_t kCompileStackBytes = size_t{64} << 20;
+
+// Stack size for oneTBB's workers that parse or compile: the most oneTBB 2021.8 (Debian 12)
+// accepts and still starts its workers. With 16 MiB or more, a pipeline on two threads ran
+// on one (generate: 530 pairs/s with --jobs 1 and with --jobs 2); 8 MiB is many times what
+// the deepest input within the limits needs in a Release build (about 0.5 MiB).
+constexpr size_t kWorkerStackBytes = size_t{8} << 20;
 
 // Runs `fn` on a new thread with a kCompileStackBytes stack and waits for it;
 // an exception thrown by `fn` is rethrown here.
