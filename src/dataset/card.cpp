@@ -12,16 +12,6 @@ namespace {
 
 using nlohmann::json;
 
-std::string size_category(uint64_t n) {
-    if (n < 1000) return "n<1K";
-    if (n < 10000) return "1K<n<10K";
-    if (n < 100000) return "10K<n<100K";
-    if (n < 1000000) return "100K<n<1M";
-    if (n < 10000000) return "1M<n<10M";
-    if (n < 100000000) return "10M<n<100M";
-    return "100M<n<1B";
-}
-
 std::string pct(uint64_t a, uint64_t b) {
     return b == 0 ? "0.0%" : fmt::format("{:.1f}%", 100.0 * static_cast<double>(a) / static_cast<double>(b));
 }
@@ -245,6 +235,16 @@ void write_stats_and_card(const std::filesystem::path& dir, const Manifest& mani
     json with_timing = s;
     with_timing["timing"] = manifest.timing;
     write_file_atomically(dir / "stats.json", with_timing.dump(2) + "\n");
+}
+
+std::string size_category(uint64_t n) {
+    if (n < 1000) return "n<1K";
+    if (n < 10000) return "1K<n<10K";
+    if (n < 100000) return "10K<n<100K";
+    if (n < 1000000) return "100K<n<1M";
+    if (n < 10000000) return "1M<n<10M";
+    if (n < 100000000) return "10M<n<100M";
+    return "100M<n<1B";
 }
 
 } // namespace ws::dataset

@@ -9,6 +9,7 @@
 
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <string>
 
 namespace ws::dataset {
 
@@ -16,5 +17,8 @@ namespace ws::dataset {
 // "timing"), README.md and figures/ into `dir`, each atomically.
 void write_stats_and_card(const std::filesystem::path& dir, const Manifest& manifest,
                           const StatsCollector& stats);
+
+// The Hub's `size_categories` tag for a dataset of `n` rows ("1K<n<10K").
+std::string size_category(uint64_t n);
 
 } // namespace ws::dataset

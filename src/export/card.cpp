@@ -1,5 +1,6 @@
 #include "export/card.h"
 
+#include "dataset/card.h"
 #include "export/format.h"
 #include "export/task.h"
 
@@ -11,21 +12,13 @@ namespace {
 
 using nlohmann::json;
 
-std::string size_category(uint64_t n) {
-    if (n < 1000) return "n<1K";
-    if (n < 10000) return "1K<n<10K";
-    if (n < 100000) return "10K<n<100K";
-    if (n < 1000000) return "100K<n<1M";
-    return "1M<n<10M";
-}
-
 std::string front_matter(const json& r) {
     std::string out = "---\n";
     out += fmt::format("pretty_name: warpsynth {} ({})\n", r.at("task").get<std::string>(),
                        r.at("row_format").get<std::string>());
     out += "license: other\nlanguage:\n- code\n- en\ntask_categories:\n- text-generation\n";
     out += "tags:\n- code\n- cuda\n- nvidia-warp\n- synthetic\n- sft\n";
-    out += fmt::format("size_categories:\n- {}\n", size_category(r.at("rows").get<uint64_t>()));
+    out += fmt::format("size_categories:\n- {}\n", dataset::size_category(r.at("rows").get<uint64_t>()));
     out += "configs:\n- config_name: default\n  data_files:\n";
     for (const char* split : {"train", "validation", "test"})
         if (r.at("splits").at(split).get<uint64_t>() > 0)
