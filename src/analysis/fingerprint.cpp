@@ -94,9 +94,13 @@ MinHashSignature min_hash(const std::vector<uint64_t>& token_hashes) {
     return signature;
 }
 
-// The structure hash and, when `with_signature`, the MinHash signature, from
-// one pass of the lexer.
-Fingerprint compute(std::string_view python_source, bool with_signature) {
+// Which token stream the MinHash signature is taken over, if any.
+enum class Shingles { None, Raw, Normalized };
+
+// The structure hash and the MinHash signature of `shingles`, from one pass
+// of the lexer.
+Fingerprint compute(std::string_view python_source, Shingles shingles) {
+    const bool with_signature = shingles != Shingles::None;
     SourceFile source("<fingerprint>", std::string(python_source));
     Lexer lexer(source);
     XXH3_state_t* state = XXH3_createState();
@@ -104,7 +108,7 @@ Fingerprint compute(std::string_view python_source, bool with_signature) {
     XXH3_64bits_reset(state);
 
     std::unordered_map<std::string_view, uint32_t> renames;
-    std::vector<uint64_t> token_hashes; // raw tokens for shingles
+    std::vector<uint64_t> token_hashes; // raw or normalised tokens for shingles
     if (with_signature) token_hashes.reserve(512);
     Tok previous = Tok::EndMarker;
     try {
@@ -114,21 +118,30 @@ Fingerprint compute(std::string_view python_source, bool with_signature) {
             std::string_view text = lexer.text(t);
             uint8_t kind = static_cast<uint8_t>(t.kind);
             XXH3_64bits_update(state, &kind, 1);
+            std::string alias; // the normalised text; strings, operators and keywords are their kind
+            bool renamed = false;
             if (t.kind == Tok::Name) {
                 if (previous == Tok::Dot || is_global_name(text)) {
-                    XXH3_64bits_update(state, text.data(), text.size());
+                    alias = text;
                 } else {
                     auto [it, inserted] = renames.emplace(text, static_cast<uint32_t>(renames.size()));
-                    std::string alias = fmt::format("v{}", it->second);
-                    XXH3_64bits_update(state, alias.data(), alias.size());
+                    alias = fmt::format("v{}", it->second);
+                    renamed = true;
                 }
             } else if (t.kind == Tok::Number) {
-                XXH3_64bits_update(state, text.data(), text.size());
+                alias = text;
             }
-            // Strings hash as their kind alone; operators and keywords are their kind.
+            XXH3_64bits_update(state, alias.data(), alias.size());
             previous = t.kind;
-            if (with_signature && t.kind != Tok::Newline && t.kind != Tok::Indent && t.kind != Tok::Dedent)
-                token_hashes.push_back(XXH3_64bits_withSeed(text.data(), text.size(), kind));
+            if (with_signature && t.kind != Tok::Newline && t.kind != Tok::Indent && t.kind != Tok::Dedent) {
+                // Normalised shingles write every renamed identifier as one placeholder: with the
+                // numbers of first appearance, swapping two statements that introduce names would
+                // renumber every later use and change most shingles.
+                std::string_view shingle_text = shingles == Shingles::Raw ? text
+                                                : renamed                 ? std::string_view("v")
+                                                                          : std::string_view(alias);
+                token_hashes.push_back(XXH3_64bits_withSeed(shingle_text.data(), shingle_text.size(), kind));
+            }
         }
     } catch (const CompileError&) {
         return fallback(python_source);
@@ -143,11 +156,15 @@ Fingerprint compute(std::string_view python_source, bool with_signature) {
 } // namespace
 
 Fingerprint fingerprint(std::string_view python_source) {
-    return compute(python_source, true);
+    return compute(python_source, Shingles::Raw);
+}
+
+MinHashSignature normalized_signature(std::string_view python_source) {
+    return compute(python_source, Shingles::Normalized).signature;
 }
 
 uint64_t structure_hash(std::string_view python_source) {
-    return compute(python_source, false).structure_hash;
+    return compute(python_source, Shingles::None).structure_hash;
 }
 
 double estimated_jaccard(const MinHashSignature& a, const MinHashSignature& b) {

@@ -16,6 +16,14 @@
 //   one-permutation hashing and optimal densification (Shrivastava 2017):
 //   one hash per shingle instead of 128, which keeps it cheap enough for
 //   every record.
+//
+// - normalized_signature: the same MinHash over token 5-grams of the
+//   normalised stream that structure_hash reads, except that every renamed
+//   identifier is one placeholder (`v`) instead of its number of first
+//   appearance: a renamed copy still matches, and so does one with two
+//   statements swapped (with the numbers, a swap that introduces names would
+//   renumber every later use). Strings are one placeholder. Decontamination
+//   compares kernels with it.
 #pragma once
 
 #include <array>
@@ -33,6 +41,9 @@ struct Fingerprint {
 };
 
 Fingerprint fingerprint(std::string_view python_source);
+
+// MinHash over token 5-grams of the normalised token stream.
+MinHashSignature normalized_signature(std::string_view python_source);
 
 // fingerprint(python_source).structure_hash without the MinHash signature.
 uint64_t structure_hash(std::string_view python_source);
