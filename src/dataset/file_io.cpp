@@ -97,6 +97,16 @@ void sync_directory(const fs::path& dir) {
     ::close(fd);
 }
 
+void publish_folder(const fs::path& tmp, const fs::path& out) {
+    fs::path old = out;
+    old += fmt::format(".old-{}", ::getpid());
+    bool replaced = fs::exists(out);
+    if (replaced) fs::rename(out, old);
+    fs::rename(tmp, out);
+    sync_directory(fs::absolute(out).parent_path());
+    if (replaced) fs::remove_all(old);
+}
+
 void ensure_writable_directory(const fs::path& dir) {
     std::error_code ec;
     fs::create_directories(dir, ec);
@@ -140,8 +150,7 @@ void walk_folder(const fs::path& root, std::vector<fs::path>& out, std::vector<P
             fs::file_status target = fs::status(p, type_ec);
             if (type_ec) {
                 if (skipped) skipped->push_back({p.string(), "cannot read: " + type_ec.message()});
-            }
-            else if (!fs::is_directory(target))
+            } else if (!fs::is_directory(target))
                 found.push_back(p); // non-regular files are refused when read
         }
         if (ec && skipped) skipped->push_back({dir.string(), "cannot list this folder: " + ec.message()});

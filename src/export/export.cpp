@@ -17,7 +17,6 @@
 #include <map>
 #include <memory>
 #include <thread>
-#include <unistd.h>
 
 namespace ws::exporting {
 
@@ -213,17 +212,6 @@ json report(const ExportOptions& o, const dataset::Manifest& m, const Pass1& p, 
                 {"chars", {{"prompt", figures(p.prompt_chars)}, {"answer", figures(p.answer_chars)}}}};
 }
 
-// Moves the finished temporary folder to OUT (replacing an old OUT with --overwrite).
-void publish(const fs::path& tmp, const fs::path& out) {
-    fs::path old = out;
-    old += fmt::format(".old-{}", ::getpid());
-    bool replaced = fs::exists(out);
-    if (replaced) fs::rename(out, old);
-    fs::rename(tmp, out);
-    dataset::sync_directory(fs::absolute(out).parent_path());
-    if (replaced) fs::remove_all(old);
-}
-
 } // namespace
 
 json run_export(const ExportOptions& options) {
@@ -261,7 +249,7 @@ json run_export(const ExportOptions& options) {
     dataset::write_file_atomically(tmp / "README.md", export_card(r));
     dataset::sync_directory(tmp);
     dataset::fault_point("export_publish");
-    publish(tmp, out);
+    dataset::publish_folder(tmp, out);
     progress.finish(fmt::format("warpsynth export: {} rows ({} train, {} validation, {} test) of {} records "
                                 "from {} in {}; {} removed",
                                 r.at("rows").get<uint64_t>(), files[0].rows, files[1].rows, files[2].rows,
