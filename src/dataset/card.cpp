@@ -62,7 +62,23 @@ std::string config_line(const Manifest& m) {
                                             : " --verify",
             c.value("kernel_source", std::string("synth")), c.value("shard_size", 0));
     if (m.kind == "merge") return "`warpsynth merge` of " + c.value("inputs", json::array()).dump();
+    if (m.kind == "decontaminate")
+        return "`warpsynth decontaminate --drop` of a `" +
+               c.value("input", json::object()).value("kind", std::string("?")) + "` dataset";
     return "`warpsynth extract` from existing Warp code";
+}
+
+// What `warpsynth decontaminate --drop` removed, from the manifest's configuration.
+std::string decontamination_section(const Manifest& m) {
+    if (!m.config.contains("decontamination")) return "";
+    const json& d = m.config.at("decontamination");
+    const json& r = d.at("references");
+    return fmt::format(
+        "## Decontamination\n\n{} of {} records were dropped as near-duplicates of reference kernels "
+        "(kept: {}): {}. References: {} kernels from {} files in {}.\n\n",
+        d.at("contaminated").get<uint64_t>(), d.at("records").get<uint64_t>(), d.at("kept").get<uint64_t>(),
+        d.at("method").get<std::string>(), r.at("kernels").get<uint64_t>(), r.at("files").get<uint64_t>(),
+        fmt::join(r.at("sources").get<std::vector<std::string>>(), ", "));
 }
 
 // The figures of verification_figures.h: non-finite outputs apart from other
@@ -165,6 +181,7 @@ std::string card_text(const Manifest& m, const json& s) {
                     nd.at("sample_size").get<uint64_t>(), 100.0 * nd.at("near_duplicate_rate").get<double>());
     out += fmt::format("| pairs with a backward pass | {} |\n\n", s.at("with_backward").get<uint64_t>());
 
+    out += decontamination_section(m);
     out += "## Categories\n\n![category mix](figures/categories.svg)\n\n| category | pairs | share |\n| --- "
            "| --- | "
            "--- |\n";
@@ -234,6 +251,8 @@ void write_stats_and_card(const std::filesystem::path& dir, const Manifest& mani
     write_file_atomically(dir / "README.md", card_text(manifest, s));
     json with_timing = s;
     with_timing["timing"] = manifest.timing;
+    if (manifest.config.contains("decontamination"))
+        with_timing["decontamination"] = manifest.config.at("decontamination");
     write_file_atomically(dir / "stats.json", with_timing.dump(2) + "\n");
 }
 
