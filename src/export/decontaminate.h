@@ -1,0 +1,48 @@
+// `warpsynth decontaminate`: finds the records of a dataset whose kernel
+// function is a near-duplicate of a reference kernel (by default Warp's own
+// tests and examples, the likeliest evaluation set for Warp kernels), and
+// reports them or writes the dataset without them.
+//
+// A record is contaminated when the text of its kernel function (not the
+// helper functions of its module) has an estimated Jaccard similarity >=
+// `threshold` with some reference kernel, over token 5-grams of the
+// normalised token stream (analysis::normalized_signature: renamed
+// variables, comments and layout do not matter; reordered statements change
+// only the shingles across them). Candidates come from LSH bands and are
+// confirmed on the full signature (export/reference_index.h).
+//
+// With `drop`, the kept records are written with the dataset writer into a
+// temporary folder beside `out` that is renamed to `out` at the end; its
+// manifest configuration, stats.json and card carry the counts and the
+// references under "decontamination".
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+namespace ws::exporting {
+
+struct DecontaminateOptions {
+    std::filesystem::path input;
+    std::vector<std::filesystem::path> against; // empty: Warp's tests and examples
+    std::string warp_include;                   // where to find that Warp (verify/warp_headers.h)
+    double threshold = 0.7;
+    bool drop = false;
+    std::filesystem::path out;   // with drop
+    uint64_t shard_size = 10000; // records per shard file of `out`
+    unsigned jobs = 0;           // 0: all cores; never changes the output
+    bool quiet = false;
+};
+
+// Runs it and returns the report (format "warpsynth-decontamination/1").
+// Throws dataset::ConfigError (bad options, not a dataset, `out` exists),
+// IoError, DataError (a record that does not parse).
+nlohmann::json run_decontaminate(const DecontaminateOptions& options);
+
+// The report for people: counts, then one line per contaminated record.
+std::string decontamination_text(const nlohmann::json& report);
+
+} // namespace ws::exporting
