@@ -65,3 +65,33 @@ TEST(Fingerprint, StructureHashIsTheFingerprintsHash) {
     EXPECT_EQ(structure_hash(kKernel), fingerprint(kKernel).structure_hash);
     EXPECT_EQ(structure_hash("def (:"), fingerprint("def (:").structure_hash); // the fallback too
 }
+
+TEST(Fingerprint, NormalizedSignatureIgnoresNamesAndOrderOfNewNames) {
+    std::string kernel = R"(@wp.kernel
+def k(x: wp.array(dtype=float), y: wp.array(dtype=float), z: wp.array(dtype=float)):
+    i = wp.tid()
+    a = x[i] * 2.0
+    b = wp.sin(x[i])
+    c = wp.cos(a) + b
+    y[i] = c * 3.0
+    z[i] = a - b
+)";
+    std::string renamed = kernel;
+    for (auto [from, to] : {std::pair{"x[", "src["}, {"x:", "src:"}, {"a ", "p "}, {"(a)", "(p)"}})
+        for (size_t at = renamed.find(from); at != std::string::npos; at = renamed.find(from, at + 1))
+            renamed.replace(at, std::string(from).size(), to);
+    EXPECT_EQ(normalized_signature(kernel), normalized_signature(renamed));
+    EXPECT_NE(fingerprint(kernel).signature, fingerprint(renamed).signature);
+    // Two independent statements that introduce names, swapped: most 5-grams survive.
+    std::string swapped = kernel;
+    std::string sa = "    a = x[i] * 2.0\n", sb = "    b = wp.sin(x[i])\n";
+    swapped.replace(swapped.find(sa), sa.size() + sb.size(), sb + sa);
+    EXPECT_GE(estimated_jaccard(normalized_signature(kernel), normalized_signature(swapped)), 0.5);
+    // Different code does not match.
+    std::string other = R"(@wp.kernel
+def k(x: wp.array(dtype=wp.vec3), n: int):
+    for j in range(n):
+        wp.atomic_add(x, j, wp.vec3(1.0, 0.0, 0.0))
+)";
+    EXPECT_LT(estimated_jaccard(normalized_signature(kernel), normalized_signature(other)), 0.2);
+}
