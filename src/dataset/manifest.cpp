@@ -142,4 +142,16 @@ std::string failure_reason(const std::string& message) {
     return out;
 }
 
+Manifest load_complete_manifest(const std::filesystem::path& dir) {
+    std::error_code ec;
+    if (!std::filesystem::is_directory(dir, ec))
+        throw IoError(fmt::format("cannot read {}: no such dataset folder", dir.string()));
+    std::optional<Manifest> m = load_manifest(dir);
+    if (!m) throw ConfigError(fmt::format("{} has no manifest.json: not a warpsynth dataset", dir.string()));
+    if (!m->complete)
+        throw ConfigError(fmt::format("{} is not complete (run the command that made it again to finish it)",
+                                      dir.string()));
+    return std::move(*m);
+}
+
 } // namespace ws::dataset

@@ -54,6 +54,10 @@ std::filesystem::path manifest_path(const std::filesystem::path& dir);
 // Fields added after format 1 (per-shard verification, generate's verify and
 // drop_failed) read as their defaults when absent: such folders were never verified.
 std::optional<Manifest> load_manifest(const std::filesystem::path& dir);
+
+// The manifest of a finished dataset folder that a command reads (export, decontaminate):
+// IoError when `dir` is not a folder, ConfigError when it is not a dataset or not complete.
+Manifest load_complete_manifest(const std::filesystem::path& dir);
 void save_manifest(const std::filesystem::path& dir, const Manifest& m);
 
 // Human-readable differences between two configurations ("seed: 1 (folder) vs 2 (now)"), empty if equal.

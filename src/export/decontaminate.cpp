@@ -27,15 +27,8 @@ using nlohmann::json;
 namespace {
 
 dataset::Manifest load_input(const DecontaminateOptions& o) {
+    dataset::Manifest m = dataset::load_complete_manifest(o.input);
     std::error_code ec;
-    if (!fs::is_directory(o.input, ec))
-        throw IoError(fmt::format("cannot read {}: no such dataset folder", o.input.string()));
-    std::optional<dataset::Manifest> m = dataset::load_manifest(o.input);
-    if (!m)
-        throw ConfigError(fmt::format("{} has no manifest.json: not a warpsynth dataset", o.input.string()));
-    if (!m->complete)
-        throw ConfigError(fmt::format("{} is not complete (run the command that made it again to finish it)",
-                                      o.input.string()));
     if (!(o.threshold > 0 && o.threshold <= 1))
         throw ConfigError(fmt::format("--threshold {}: must be in (0, 1]", o.threshold));
     if (o.drop && o.out.empty()) throw ConfigError("--drop needs --out OUT");
@@ -43,7 +36,7 @@ dataset::Manifest load_input(const DecontaminateOptions& o) {
     if (o.drop && fs::exists(o.out, ec))
         throw ConfigError(fmt::format("--out {} already exists", o.out.string()));
     if (o.shard_size == 0) throw ConfigError("--shard-size must be at least 1");
-    return std::move(*m);
+    return m;
 }
 
 struct Found {

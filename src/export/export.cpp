@@ -49,17 +49,10 @@ struct Pass1 {
 };
 
 dataset::Manifest load_input(const ExportOptions& o) {
+    dataset::Manifest m = dataset::load_complete_manifest(o.input);
     std::error_code ec;
-    if (!fs::is_directory(o.input, ec))
-        throw IoError(fmt::format("cannot read {}: no such dataset folder", o.input.string()));
-    std::optional<dataset::Manifest> m = dataset::load_manifest(o.input);
-    if (!m)
-        throw ConfigError(fmt::format("{} has no manifest.json: not a warpsynth dataset", o.input.string()));
-    if (!m->complete)
-        throw ConfigError(fmt::format("{} is not complete (run the command that made it again to finish it)",
-                                      o.input.string()));
     if (o.verified_only)
-        for (const auto& e : m->shards)
+        for (const auto& e : m.shards)
             if (!e.verified)
                 throw ConfigError(fmt::format("--verified-only: {} was not verified ({} has no verdicts; run "
                                               "`warpsynth verify {}` first)",
@@ -68,7 +61,7 @@ dataset::Manifest load_input(const ExportOptions& o) {
         throw ConfigError(fmt::format("--out {} is the input folder", o.out.string()));
     if (fs::exists(o.out, ec) && !o.overwrite)
         throw ConfigError(fmt::format("--out {} already exists (--overwrite replaces it)", o.out.string()));
-    return std::move(*m);
+    return m;
 }
 
 // The example of a record, or the reason it has none under the options.
