@@ -12,6 +12,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -69,6 +70,7 @@ class Machine {
     Value call_wp(const std::string& name, const ast::Call* e, Frame& f);
     Value call_python(const std::string& name, const ast::Call* e, Frame& f);
     Value call_user(const ast::FunctionDef& fn, const ast::Call* e, Frame& f);
+    const std::vector<std::optional<Type>>& scalar_params(const ast::FunctionDef& fn);
     Value atomic(const std::string& name, const ast::Call* e, Frame& f);
     Value random(const std::string& name, const ast::Call* e, Frame& f);
     std::vector<Value> eval_args(const ast::Call* e, Frame& f);
@@ -83,6 +85,7 @@ class Machine {
     const ast::FunctionDef* kernel_ = nullptr;
     std::map<std::string, const ast::FunctionDef*, std::less<>> funcs_;
     std::map<std::string, std::unique_ptr<StructDef>, std::less<>> structs_;
+    std::map<const ast::FunctionDef*, std::vector<std::optional<Type>>> scalar_params_;
     Frame globals_;
     Value tid_;
     int64_t thread_ = 0;

@@ -298,6 +298,21 @@ Value Machine::call_wp(const std::string& name, const ast::Call* e, Frame& f) {
     return call_builtin(name, args);
 }
 
+// The scalar type each parameter of `fn` is annotated with (a literal argument is converted to
+// it), evaluated once per function rather than at every call.
+const std::vector<std::optional<Type>>& Machine::scalar_params(const ast::FunctionDef& fn) {
+    auto [it, added] = scalar_params_.try_emplace(&fn);
+    if (added)
+        for (const ast::Arg& p : fn.args.args) {
+            std::optional<Type> t;
+            if (p.annotation)
+                if (const Value v = annotation(p.annotation); v.t.kind == Kind::Scalar && !v.array_ndim)
+                    t = v.t;
+            it->second.push_back(t);
+        }
+    return it->second;
+}
+
 Value Machine::call_user(const ast::FunctionDef& fn, const ast::Call* e, Frame& f) {
     const auto& params = fn.args.args;
     std::vector<Value> args = eval_args(e, f);
@@ -319,10 +334,8 @@ Value Machine::call_user(const ast::FunctionDef& fn, const ast::Call* e, Frame& 
             Frame none;
             args[k] = eval(fn.args.defaults[k - first_default], none);
         }
-        if (params[k].annotation && args[k].t.kind == Kind::Scalar) {
-            const Value t = annotation(params[k].annotation);
-            if (t.t.kind == Kind::Scalar && !t.array_ndim) args[k] = convert(t.t, args[k]);
-        }
+        if (const std::optional<Type>& t = scalar_params(fn)[k]; t && args[k].t.kind == Kind::Scalar)
+            args[k] = convert(*t, args[k]);
         callee.emplace_back(params[k].name, args[k]);
     }
     if (++depth_ > 32) throw Unsupported("recursion");
