@@ -69,16 +69,9 @@ std::string config_line(const Manifest& m) {
 }
 
 // What `warpsynth decontaminate --drop` removed, from the manifest's configuration.
-std::string decontamination_section(const Manifest& m) {
+std::string manifest_decontamination(const Manifest& m) {
     if (!m.config.contains("decontamination")) return "";
-    const json& d = m.config.at("decontamination");
-    const json& r = d.at("references");
-    return fmt::format(
-        "## Decontamination\n\n{} of {} records were dropped as near-duplicates of reference kernels "
-        "(kept: {}): {}. References: {} kernels from {} files in {}.\n\n",
-        d.at("contaminated").get<uint64_t>(), d.at("records").get<uint64_t>(), d.at("kept").get<uint64_t>(),
-        d.at("method").get<std::string>(), r.at("kernels").get<uint64_t>(), r.at("files").get<uint64_t>(),
-        fmt::join(r.at("sources").get<std::vector<std::string>>(), ", "));
+    return decontamination_section(m.config.at("decontamination"));
 }
 
 // The figures of verification_figures.h: non-finite outputs apart from other
@@ -181,7 +174,7 @@ std::string card_text(const Manifest& m, const json& s) {
                     nd.at("sample_size").get<uint64_t>(), 100.0 * nd.at("near_duplicate_rate").get<double>());
     out += fmt::format("| pairs with a backward pass | {} |\n\n", s.at("with_backward").get<uint64_t>());
 
-    out += decontamination_section(m);
+    out += manifest_decontamination(m);
     out += "## Categories\n\n![category mix](figures/categories.svg)\n\n| category | pairs | share |\n| --- "
            "| --- | "
            "--- |\n";
@@ -254,6 +247,16 @@ void write_stats_and_card(const std::filesystem::path& dir, const Manifest& mani
     if (manifest.config.contains("decontamination"))
         with_timing["decontamination"] = manifest.config.at("decontamination");
     write_file_atomically(dir / "stats.json", with_timing.dump(2) + "\n");
+}
+
+std::string decontamination_section(const json& d) {
+    const json& r = d.at("references");
+    return fmt::format(
+        "## Decontamination\n\n{} of {} records were dropped as near-duplicates of reference kernels "
+        "(kept: {}): {}. References: {} kernels from {} files in {}.\n\n",
+        d.at("contaminated").get<uint64_t>(), d.at("records").get<uint64_t>(), d.at("kept").get<uint64_t>(),
+        d.at("method").get<std::string>(), r.at("kernels").get<uint64_t>(), r.at("files").get<uint64_t>(),
+        fmt::join(r.at("sources").get<std::vector<std::string>>(), ", "));
 }
 
 std::string size_category(uint64_t n) {

@@ -18,6 +18,10 @@ namespace ws::dataset {
 void write_stats_and_card(const std::filesystem::path& dir, const Manifest& manifest,
                           const StatsCollector& stats);
 
+// The card's "## Decontamination" section from a "decontamination" summary
+// (export/decontaminate.h: Contamination::summary).
+std::string decontamination_section(const nlohmann::json& summary);
+
 // The Hub's `size_categories` tag for a dataset of `n` rows ("1K<n<10K").
 std::string size_category(uint64_t n);
 

@@ -111,6 +111,7 @@ std::string export_card(const json& r) {
         r.at("split_ratio").get<std::string>(), g.at("groups").get<uint64_t>(),
         g.at("records_in_shared_groups").get<uint64_t>());
     out += filters(r);
+    if (!r.at("decontamination").is_null()) out += dataset::decontamination_section(r.at("decontamination"));
     out += lengths(r);
     return out;
 }

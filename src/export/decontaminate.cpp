@@ -46,13 +46,12 @@ struct Found {
 
 // Pass 1: the best reference of every record, in dataset order.
 std::vector<Found> find_matches(const DecontaminateOptions& o, const dataset::Manifest& m,
-                                const ReferenceIndex& index, dataset::Progress& progress) {
+                                const Contamination& contamination, dataset::Progress& progress) {
     std::vector<Found> found;
     transform_records<Found>(
         o.input, m.shards, o.jobs,
         [&](const dataset::Record& r) {
-            auto sig = analysis::normalized_signature(kernel_text(r.python_source, r.kernel_name).text);
-            return Found{r.id, r.kernel_name, index.best_match(sig)};
+            return Found{r.id, r.kernel_name, contamination.match(r)};
         },
         [&](Found& f) {
             found.push_back(std::move(f));
@@ -61,35 +60,23 @@ std::vector<Found> find_matches(const DecontaminateOptions& o, const dataset::Ma
     return found;
 }
 
-json make_report(const DecontaminateOptions& o, const ReferenceSet& refs, const std::vector<Found>& found) {
+json make_report(const DecontaminateOptions& o, const Contamination& contamination,
+                 const std::vector<Found>& found) {
     json matches = json::array();
     for (const auto& f : found) {
         if (!f.match) continue;
-        const Reference& r = refs.kernels[f.match->reference];
+        const Reference& r = contamination.references().kernels[f.match->reference];
         matches.push_back(json{{"id", f.id},
                                {"kernel_name", f.kernel_name},
                                {"reference", r.where},
                                {"reference_kernel", r.name},
                                {"similarity", f.match->similarity}});
     }
-    uint64_t contaminated = matches.size();
-    return json{
-        {"format", "warpsynth-decontamination/1"},
-        {"input", o.input.string()},
-        {"method", fmt::format("MinHash ({} entries) over 5-grams of the normalised tokens of the kernel "
-                               "function, LSH 16x8, estimated Jaccard >= {}",
-                               analysis::kMinHashSize, o.threshold)},
-        {"threshold", o.threshold},
-        {"records", found.size()},
-        {"contaminated", contaminated},
-        {"kept", found.size() - contaminated},
-        {"references",
-         {{"sources", refs.sources},
-          {"kernels", refs.kernels.size()},
-          {"files", refs.files},
-          {"unparsed_files", refs.unparsed_files},
-          {"skipped_paths", refs.skipped.size()}}},
-        {"matches", matches}};
+    json report = contamination.summary(found.size(), matches.size());
+    report["format"] = "warpsynth-decontamination/1";
+    report["input"] = o.input.string();
+    report["matches"] = std::move(matches);
+    return report;
 }
 
 // The part of the report that goes into the output's manifest, stats.json and card.
@@ -155,25 +142,54 @@ void drop_contaminated(const DecontaminateOptions& o, const dataset::Manifest& m
 
 } // namespace
 
+Contamination::Contamination(const std::vector<fs::path>& against, const std::string& warp_include,
+                             double threshold)
+    : threshold_(threshold) {
+    references_ = std::make_unique<ReferenceSet>(
+        load_references(against.empty() ? default_reference_paths(warp_include) : against));
+    if (references_->kernels.empty())
+        throw ConfigError(fmt::format("no @wp.kernel function in the references ({})",
+                                      fmt::join(references_->sources, ", ")));
+    index_ = std::make_unique<ReferenceIndex>(*references_, threshold);
+}
+
+std::optional<ReferenceMatch> Contamination::match(const dataset::Record& r) const {
+    return index_->best_match(
+        analysis::normalized_signature(kernel_text(r.python_source, r.kernel_name).text));
+}
+
+json Contamination::summary(uint64_t records, uint64_t contaminated) const {
+    const ReferenceSet& refs = *references_;
+    return json{
+        {"method", fmt::format("MinHash ({} entries) over 5-grams of the normalised tokens of the kernel "
+                               "function, LSH 16x8, estimated Jaccard >= {}",
+                               analysis::kMinHashSize, threshold_)},
+        {"threshold", threshold_},
+        {"records", records},
+        {"contaminated", contaminated},
+        {"kept", records - contaminated},
+        {"references",
+         {{"sources", refs.sources},
+          {"kernels", refs.kernels.size()},
+          {"files", refs.files},
+          {"unparsed_files", refs.unparsed_files},
+          {"skipped_paths", refs.skipped.size()}}}};
+}
+
 json run_decontaminate(const DecontaminateOptions& options) {
     DecontaminateOptions o = options;
     if (o.jobs == 0) o.jobs = std::max(1u, std::thread::hardware_concurrency());
     dataset::Manifest m = load_input(o);
-    std::vector<fs::path> against = o.against.empty() ? default_reference_paths(o.warp_include) : o.against;
-    ReferenceSet refs = load_references(against);
-    if (refs.kernels.empty())
-        throw ConfigError(
-            fmt::format("no @wp.kernel function in the references ({})", fmt::join(refs.sources, ", ")));
-    ReferenceIndex index(refs, o.threshold);
+    Contamination contamination(o.against, o.warp_include, o.threshold);
     dataset::Progress progress("decontaminate", 0, o.quiet);
-    std::vector<Found> found = find_matches(o, m, index, progress);
-    json report = make_report(o, refs, found);
+    std::vector<Found> found = find_matches(o, m, contamination, progress);
+    json report = make_report(o, contamination, found);
     if (o.drop) drop_contaminated(o, m, found, report);
-    progress.finish(
-        fmt::format("warpsynth decontaminate: {} of {} records contaminated ({} reference kernels){}",
-                    report.at("contaminated").get<uint64_t>(), found.size(), refs.kernels.size(),
-                    o.drop ? fmt::format("; {} kept in {}", report.at("kept").get<uint64_t>(), o.out.string())
-                           : std::string()));
+    progress.finish(fmt::format(
+        "warpsynth decontaminate: {} of {} records contaminated ({} reference kernels){}",
+        report.at("contaminated").get<uint64_t>(), found.size(), contamination.references().kernels.size(),
+        o.drop ? fmt::format("; {} kept in {}", report.at("kept").get<uint64_t>(), o.out.string())
+               : std::string()));
     return report;
 }
 

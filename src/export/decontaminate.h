@@ -17,13 +17,43 @@
 // references under "decontamination".
 #pragma once
 
+#include "dataset/record.h"
+#include "export/reference_index.h"
+#include "export/references.h"
+
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace ws::exporting {
+
+// The reference kernels and their index: what `decontaminate` and
+// `export --decontaminate` check each record against.
+class Contamination {
+  public:
+    // `against` empty: Warp's tests and examples (references.h). Throws
+    // ConfigError when the references hold no kernel, IoError for a missing path.
+    Contamination(const std::vector<std::filesystem::path>& against, const std::string& warp_include,
+                  double threshold);
+
+    // The reference the record's kernel function is a near-duplicate of. Thread-safe.
+    std::optional<ReferenceMatch> match(const dataset::Record& record) const;
+
+    const ReferenceSet& references() const { return *references_; }
+
+    // The report's figures without the matches: what stats.json, a manifest
+    // and export.json hold under "decontamination".
+    nlohmann::json summary(uint64_t records, uint64_t contaminated) const;
+
+  private:
+    double threshold_;
+    std::unique_ptr<ReferenceSet> references_; // the index points into it
+    std::unique_ptr<ReferenceIndex> index_;
+};
 
 struct DecontaminateOptions {
     std::filesystem::path input;

@@ -9,6 +9,7 @@
 #include "dataset/shard_writer.h"
 #include "dataset/stats.h"
 #include "export/card.h"
+#include "export/decontaminate.h"
 #include "export/record_stream.h"
 #include "export/token_count.h"
 #include "verify/totals.h"
@@ -16,6 +17,7 @@
 #include <fmt/format.h>
 #include <map>
 #include <memory>
+#include <optional>
 #include <thread>
 
 namespace ws::exporting {
@@ -48,9 +50,15 @@ struct Pass1 {
     }
 };
 
+// The reason a record is left out as contaminated (a key of export.json's "removed").
+const char* const kContaminated = "near-duplicate of a reference kernel (--decontaminate)";
+
 dataset::Manifest load_input(const ExportOptions& o) {
     dataset::Manifest m = dataset::load_complete_manifest(o.input);
     std::error_code ec;
+    const double t = o.decontamination.threshold;
+    if (o.decontamination.enabled && !(t > 0 && t <= 1))
+        throw ConfigError(fmt::format("--threshold {}: must be in (0, 1]", t));
     if (o.verified_only)
         for (const auto& e : m.shards)
             if (!e.verified)
@@ -64,8 +72,10 @@ dataset::Manifest load_input(const ExportOptions& o) {
     return m;
 }
 
-// The example of a record, or the reason it has none under the options.
-ExampleOrSkip decide(const ExportOptions& o, const dataset::Record& r) {
+// The example of a record, or the reason it has none under the options
+// (`contamination` is null without --decontaminate).
+ExampleOrSkip decide(const ExportOptions& o, const Contamination* contamination, const dataset::Record& r) {
+    if (contamination && contamination->match(r)) return {std::nullopt, kContaminated};
     if (o.verified_only && !verify::is_verified(r.verification)) return {std::nullopt, "not verified"};
     ExampleOrSkip ex = make_example(o.task, r);
     if (!ex.example) return ex;
@@ -87,11 +97,11 @@ struct Measured {
     int prompt_tokens = 0, answer_tokens = 0, prompt_chars = 0, answer_chars = 0;
 };
 
-Measured measure(const ExportOptions& o, const dataset::Record& r) {
+Measured measure(const ExportOptions& o, const Contamination* contamination, const dataset::Record& r) {
     Measured m;
     m.structure_hash = dataset::parse_hash_hex(r.source_hash);
     m.signature = analysis::fingerprint(r.python_source).signature;
-    ExampleOrSkip ex = decide(o, r);
+    ExampleOrSkip ex = decide(o, contamination, r);
     if (!ex.example) {
         m.skip_reason = std::move(ex.skip_reason);
         return m;
@@ -104,10 +114,11 @@ Measured measure(const ExportOptions& o, const dataset::Record& r) {
     return m;
 }
 
-Pass1 first_pass(const ExportOptions& o, const dataset::Manifest& m, dataset::Progress& progress) {
+Pass1 first_pass(const ExportOptions& o, const Contamination* contamination, const dataset::Manifest& m,
+                 dataset::Progress& progress) {
     Pass1 p;
     transform_records<Measured>(
-        o.input, m.shards, o.jobs, [&](const dataset::Record& r) { return measure(o, r); },
+        o.input, m.shards, o.jobs, [&](const dataset::Record& r) { return measure(o, contamination, r); },
         [&](Measured& x) {
             p.grouping.add(x.structure_hash, x.signature);
             if (!x.skip_reason.empty()) {
@@ -146,8 +157,9 @@ void write_row(const fs::path& tmp, SplitFiles& s, uint64_t shard_size, const st
     }
 }
 
-void second_pass(const ExportOptions& o, const dataset::Manifest& m, const fs::path& tmp, const Pass1& p,
-                 const std::vector<Split>& splits, std::array<SplitFiles, 3>& files) {
+void second_pass(const ExportOptions& o, const Contamination* contamination, const dataset::Manifest& m,
+                 const fs::path& tmp, const Pass1& p, const std::vector<Split>& splits,
+                 std::array<SplitFiles, 3>& files) {
     fs::create_directories(tmp / "data");
     struct Row {
         std::string id, line; // line empty: no row
@@ -156,7 +168,7 @@ void second_pass(const ExportOptions& o, const dataset::Manifest& m, const fs::p
     transform_records<Row>(
         o.input, m.shards, o.jobs,
         [&](const dataset::Record& r) {
-            ExampleOrSkip ex = decide(o, r);
+            ExampleOrSkip ex = decide(o, contamination, r);
             return Row{r.id, ex.example ? make_row(o.format, o.task, *ex.example, r).dump() : std::string()};
         },
         [&](Row& row) {
@@ -180,14 +192,19 @@ json figures(const dataset::Distribution& d) {
                 {"mean", d.mean()}};
 }
 
-json report(const ExportOptions& o, const dataset::Manifest& m, const Pass1& p, const SplitGrouping& g,
-            const std::array<SplitFiles, 3>& files) {
+json report(const ExportOptions& o, const Contamination* contamination, const dataset::Manifest& m,
+            const Pass1& p, const SplitGrouping& g, const std::array<SplitFiles, 3>& files) {
     json splits = json::object(), data_files = json::object();
     for (const auto& s : files) {
         splits[s.name] = s.rows;
         data_files[s.name] = s.entries;
     }
     json removed(p.removed);
+    json decontamination = nullptr;
+    if (contamination) {
+        auto n = p.removed.find(kContaminated);
+        decontamination = contamination->summary(p.records, n == p.removed.end() ? 0 : n->second);
+    }
     return json{{"format", "warpsynth-export/1"},
                 {"source", {{"path", o.input.string()}, {"kind", m.kind}, {"records", p.records}}},
                 {"task", task_name(o.task)},
@@ -199,6 +216,7 @@ json report(const ExportOptions& o, const dataset::Manifest& m, const Pass1& p, 
                 {"splits", splits},
                 {"data_files", data_files},
                 {"removed", removed},
+                {"decontamination", decontamination},
                 {"near_duplicate_groups",
                  {{"groups", g.groups()}, {"records_in_shared_groups", g.grouped_records()}}},
                 {"tokens", {{"prompt", figures(p.prompt_tokens)}, {"answer", figures(p.answer_tokens)}}},
@@ -212,8 +230,13 @@ json run_export(const ExportOptions& options) {
     if (o.jobs == 0) o.jobs = std::max(1u, std::thread::hardware_concurrency());
     if (o.shard_size == 0) throw ConfigError("--shard-size must be at least 1");
     dataset::Manifest m = load_input(o);
+    std::optional<Contamination> contamination;
+    if (o.decontamination.enabled)
+        contamination.emplace(o.decontamination.against, o.decontamination.warp_include,
+                              o.decontamination.threshold);
+    const Contamination* c = contamination ? &*contamination : nullptr;
     dataset::Progress progress("export", 0, o.quiet);
-    Pass1 p = first_pass(o, m, progress);
+    Pass1 p = first_pass(o, c, m, progress);
     if (p.prompt_tokens.total() == 0) {
         std::string why;
         for (const auto& [reason, n] : p.removed)
@@ -235,9 +258,9 @@ json run_export(const ExportOptions& options) {
     fs::path tmp = out.parent_path() / fmt::format(".{}.export-tmp", out.filename().string());
     dataset::ensure_writable_directory(out.parent_path());
     fs::remove_all(tmp); // left by an interrupted export
-    second_pass(o, m, tmp, p, splits, files);
+    second_pass(o, c, m, tmp, p, splits, files);
 
-    json r = report(o, m, p, p.grouping, files);
+    json r = report(o, c, m, p, p.grouping, files);
     dataset::write_file_atomically(tmp / "export.json", r.dump(2) + "\n");
     dataset::write_file_atomically(tmp / "README.md", export_card(r));
     dataset::sync_directory(tmp);

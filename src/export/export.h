@@ -9,7 +9,9 @@
 // Two streaming passes over the shards: the first decides which records
 // become rows (--verified-only, the task's fields, --max-chars), measures
 // them and collects the fingerprints the splits are made from (splits.h);
-// the second writes the rows. Everything is written into a temporary folder
+// the second writes the rows. With --decontaminate, records whose kernel is a
+// near-duplicate of a reference kernel are left out like the other filters.
+// Everything is written into a temporary folder
 // beside OUT that is renamed to OUT at the end, so OUT is never half-written.
 // The output is a pure function of the input records and the options.
 #pragma once
@@ -21,6 +23,8 @@
 #include <cstdint>
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
 
 namespace ws::exporting {
 
@@ -28,12 +32,22 @@ namespace ws::exporting {
 // (about 8,000 tokens at four characters a token: what SFT runs on one GPU fit).
 constexpr uint64_t kDefaultMaxChars = 32000;
 
+// `export --decontaminate`: records whose kernel is a near-duplicate of a
+// reference kernel (decontaminate.h) become no row.
+struct ExportDecontamination {
+    bool enabled = false;
+    std::vector<std::filesystem::path> against; // empty: Warp's tests and examples
+    std::string warp_include;
+    double threshold = 0.7;
+};
+
 struct ExportOptions {
     std::filesystem::path input, out;
     Task task = Task::PythonToCuda;
     Format format = Format::Messages;
     SplitRatio split;
     bool verified_only = false;
+    ExportDecontamination decontamination;
     uint64_t max_chars = kDefaultMaxChars; // 0: no limit
     uint64_t shard_size = 20000;           // rows per shard file
     bool overwrite = false;                // replace an existing OUT

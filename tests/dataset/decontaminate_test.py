@@ -248,6 +248,39 @@ def case_decontaminate_drop():
     check("warpsynth: error: --out" in p.stderr and "already exists" in p.stderr, p.stderr)
 
 
+def case_decontaminate_export():
+    """`export --against` leaves out exactly the records `decontaminate` finds, counts them under "removed" and
+    "decontamination" in export.json and on the card; the other records become rows."""
+    kernels = Path(pt.ARGS.inputs) / "kernels"
+    ds, origin, records = planted_dataset("export_in", extra=[kernels])
+    files = sorted({f for f, _ in origin.values()})
+    report_file = Path(pt.ARGS.tmp) / "export_report.json"
+    run(["decontaminate", ds, "--against", *files, "--json", report_file, "--quiet"])
+    flagged = {m["id"] for m in json.loads(report_file.read_text())["matches"]}
+    check(len(flagged) >= PLANTED, f"{len(flagged)} flagged")
+    out = Path(pt.ARGS.tmp) / "export_out"
+    if out.exists():
+        subprocess.run(["rm", "-rf", str(out)], check=True)
+    run(["export", ds, "--out", out, "--task", "python-to-cuda", "--max-chars", 0, "--against", *files,
+         "--quiet"])
+    rows = [json.loads(line) for f in sorted((out / "data").glob("*.jsonl.zst"))
+            for line in pt.zstd_decompress(f).splitlines() if line]
+    check({r["id"] for r in rows} == {r["id"] for r in records} - flagged,
+          f"{len(rows)} rows for {len(records)} records, {len(flagged)} flagged")
+    e = json.loads((out / "export.json").read_text())
+    reason = "near-duplicate of a reference kernel (--decontaminate)"
+    check(e["removed"] == {reason: len(flagged)}, e["removed"])
+    d = e["decontamination"]
+    check(d["contaminated"] == len(flagged) and d["records"] == len(records) and d["references"]["sources"] == files,
+          d)
+    card = (out / "README.md").read_text()
+    check(f"| {reason} | {len(flagged)} |" in card and f"{len(flagged)} of {len(records)} records" in card,
+          card[:3000])
+    p = run(["export", ds, "--out", Path(pt.ARGS.tmp) / "export_bad", "--task", "python-to-cuda",
+             "--decontaminate", "--threshold", "2"], expect=2)
+    check("warpsynth: error: --threshold 2: must be in (0, 1]" in p.stderr, p.stderr)
+
+
 def case_decontaminate_errors():
     """Bad flags and paths: `warpsynth: error:` and the documented exit code, no output folder."""
     ds = fresh("errors_ds")
