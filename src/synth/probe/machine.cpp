@@ -229,7 +229,7 @@ void Machine::assign(const ast::Expr* target, const Value& v, Frame& f) {
     if (target->kind == ast::ExprKind::Name) {
         const std::string& name = ast::as<ast::Name>(target)->id;
         for (auto& [n, slot] : f)
-            if (n == name) {
+            if (same_name(n, name)) {
                 slot = v;
                 return;
             }
@@ -251,7 +251,7 @@ void Machine::store_into(const ast::Expr* target, const Value& v, Frame& f) {
     if (target->kind == ast::ExprKind::Name) return assign(target, v, f);
     if (target->kind == ast::ExprKind::Subscript) {
         const auto* s = ast::as<ast::Subscript>(target);
-        const std::vector<int64_t> idx = indices(s->slice, f);
+        const Index idx = indices(s->slice, f);
         if (s->value->kind == ast::ExprKind::Name) {
             Value* base = lookup(ast::as<ast::Name>(s->value)->id, f);
             if (!base) throw Unsupported("an unknown name");

@@ -8,6 +8,7 @@
 #include "syntax/ast.h"
 #include "synth/probe/value.h"
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -32,6 +33,22 @@ struct ArrayBuf {
     // an aggregate of the whole launch, which a sample of threads does not represent.
     bool shared = false;
 };
+
+// An array or component index: at most four dimensions, kept off the heap (a subscript is
+// the interpreter's most frequent operation).
+struct Index {
+    std::array<int64_t, 4> at{};
+    size_t n = 0;
+
+    size_t size() const { return n; }
+    int64_t operator[](size_t d) const { return at[d]; }
+    void push_back(int64_t v);
+};
+
+// Names of one frame mostly differ in length or first letter: checked before the bytes.
+inline bool same_name(std::string_view a, std::string_view b) {
+    return a.size() == b.size() && (a.empty() || (a[0] == b[0] && a == b));
+}
 
 class Machine {
   public:
@@ -76,10 +93,10 @@ class Machine {
     std::vector<Value> eval_args(const ast::Call* e, Frame& f);
 
     Value* lookup(std::string_view name, Frame& f);
-    int64_t flat_index(const Value& array, const std::vector<int64_t>& index) const;
-    Value read_element(const Value& array, const std::vector<int64_t>& index);
-    Value& element_slot(const Value& array, const std::vector<int64_t>& index);
-    std::vector<int64_t> indices(const ast::Expr* slice, Frame& f);
+    int64_t flat_index(const Value& array, const Index& index) const;
+    Value read_element(const Value& array, const Index& index);
+    Value& element_slot(const Value& array, const Index& index);
+    Index indices(const ast::Expr* slice, Frame& f);
     void tick();
 
     const ast::FunctionDef* kernel_ = nullptr;

@@ -39,11 +39,16 @@ uint32_t rand_pcg(uint32_t state) {
 
 } // namespace
 
+void Index::push_back(int64_t v) {
+    if (n == at.size()) throw Unsupported("an index of more than four dimensions");
+    at[n++] = v;
+}
+
 Value* Machine::lookup(std::string_view name, Frame& f) {
     for (auto it = f.rbegin(); it != f.rend(); ++it)
-        if (it->first == name) return &it->second;
+        if (same_name(it->first, name)) return &it->second;
     for (auto& [n, v] : globals_)
-        if (n == name) return &v;
+        if (same_name(n, name)) return &v;
     return nullptr;
 }
 
@@ -135,22 +140,21 @@ Value Machine::eval_attribute(const ast::Attribute* e, Frame& f) {
     throw Unsupported("the attribute " + e->attr);
 }
 
-std::vector<int64_t> Machine::indices(const ast::Expr* slice, Frame& f) {
-    std::vector<const ast::Expr*> parts;
-    if (slice->kind == ast::ExprKind::Tuple)
-        for (const ast::Expr* x : ast::as<ast::Tuple>(slice)->elts) parts.push_back(x);
-    else
-        parts.push_back(slice);
-    std::vector<int64_t> idx;
-    for (const ast::Expr* p : parts) {
+Index Machine::indices(const ast::Expr* slice, Frame& f) {
+    Index idx;
+    auto add = [&](const ast::Expr* p) {
         const Value v = eval(p, f);
         if (v.t.kind != Kind::Scalar || is_float(v.t.sc)) throw Unsupported("a non-integer index");
         idx.push_back(v.i);
-    }
+    };
+    if (slice->kind == ast::ExprKind::Tuple)
+        for (const ast::Expr* x : ast::as<ast::Tuple>(slice)->elts) add(x);
+    else
+        add(slice);
     return idx;
 }
 
-int64_t Machine::flat_index(const Value& array, const std::vector<int64_t>& index) const {
+int64_t Machine::flat_index(const Value& array, const Index& index) const {
     const ArrayBuf& buf = arrays[size_t(array.array)];
     if (index.size() != buf.shape.size()) throw Unsupported("a partial array index");
     int64_t flat = 0;
@@ -161,14 +165,14 @@ int64_t Machine::flat_index(const Value& array, const std::vector<int64_t>& inde
     return flat;
 }
 
-Value Machine::read_element(const Value& array, const std::vector<int64_t>& index) {
+Value Machine::read_element(const Value& array, const Index& index) {
     const int64_t flat = flat_index(array, index);
     const auto& written = arrays[size_t(array.array)].written;
     if (auto it = written.find(flat); it != written.end()) return it->second;
     return initial_element(array.array, flat);
 }
 
-Value& Machine::element_slot(const Value& array, const std::vector<int64_t>& index) {
+Value& Machine::element_slot(const Value& array, const Index& index) {
     const int64_t flat = flat_index(array, index);
     ArrayBuf& buf = arrays[size_t(array.array)];
     auto [writer, first_write] = buf.writer.try_emplace(flat, thread_);
@@ -181,7 +185,7 @@ Value& Machine::element_slot(const Value& array, const std::vector<int64_t>& ind
 
 Value Machine::eval_subscript(const ast::Subscript* e, Frame& f) {
     const Value base = eval(e->value, f);
-    const std::vector<int64_t> idx = indices(e->slice, f);
+    const Index idx = indices(e->slice, f);
     if (base.t.kind == Kind::Array) return read_element(base, idx);
     if (base.t.kind == Kind::Tuple) {
         if (idx.size() != 1 || idx[0] < 0 || size_t(idx[0]) >= base.items->size())
@@ -349,7 +353,7 @@ Value Machine::atomic(const std::string& name, const ast::Call* e, Frame& f) {
     const std::vector<Value> args = eval_args(e, f);
     if (args.size() < 3 || args[0].t.kind != Kind::Array || !e->keywords.empty())
         throw Unsupported("an atomic");
-    std::vector<int64_t> idx;
+    Index idx;
     for (size_t k = 1; k + 1 < args.size(); ++k) {
         if (args[k].t.kind != Kind::Scalar || is_float(args[k].t.sc)) throw Unsupported("an atomic's index");
         idx.push_back(args[k].i);
