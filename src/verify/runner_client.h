@@ -19,10 +19,13 @@ struct RunnerOptions {
     int fd_samples = 6;
     double timeout_per_record = 20.0;
     std::string dump_dir;
+    // > 0: judge mode (runner/judge_pair.h): the table holds (reference, candidate) pairs, `count`
+    // is the number of pairs, and each pair's inputs are drawn this many times.
+    int judge_draws = 0;
 };
 
 struct RunnerResult {
-    std::string executed, grad_check, gpu, depends_on_inputs;
+    std::string executed, grad_check, gpu, depends_on_inputs; // judge mode: `gpu` compares the outputs
 };
 
 // `count` records are in the shared object's table.

@@ -1,15 +1,20 @@
 // warpsynth-verify-runner: the child process that executes generated kernels.
 //
 //   warpsynth-verify-runner --so BATCH.so [--first K] [--seed S] [--fd-samples N] [--probe-seconds T]
-//                           [--ptx BATCH.ptx] [--dump DIR] [--report-fd FD]
+//                           [--ptx BATCH.ptx] [--dump DIR] [--report-fd FD] [--judge-draws N]
 //
 // Loads a batch shared object made by ws_verify (kernels + glue), runs its
 // records from K on, and reports each record's verdicts on the report pipe
 // (report.h). It is a separate executable so that a kernel that crashes,
 // hangs or fails a bounds check takes down only this process: the parent
 // marks that record failed and starts a new runner at the next record.
+//
+// With --judge-draws (warpsynth judge), the table holds (reference, candidate)
+// pairs and each pair is reported as one record k (judge_pair.h): the R line's
+// third field is the output comparison instead of the GPU verdict.
 #include "verify/runner/abi.h"
 #include "verify/runner/gpu.h"
+#include "verify/runner/judge_pair.h"
 #include "verify/runner/record_check.h"
 #include "verify/runner/report.h"
 
@@ -34,6 +39,7 @@ int usage(const char* why) {
 int main(int argc, char** argv) {
     std::string so, ptx, dump;
     long first = 0;
+    int judge_draws = 0;
     CheckOptions options;
     bool gpu = false;
     for (int i = 1; i < argc; ++i) {
@@ -57,6 +63,8 @@ int main(int argc, char** argv) {
             options.gpu_skip_reason = value();
         else if (a == "--dump")
             options.dump_dir = value();
+        else if (a == "--judge-draws")
+            judge_draws = std::atoi(value().c_str());
         else if (a == "--report-fd")
             set_report_fd(std::atoi(value().c_str()));
         else
@@ -76,6 +84,18 @@ int main(int argc, char** argv) {
     if (!records || !count) {
         report_error(so + " is not a verification batch (no " WS_RECORDS_SYMBOL ")");
         return 2;
+    }
+
+    if (judge_draws > 0) {
+        for (long k = first; 2 * k + 1 < *count; ++k) {
+            set_current_record(k);
+            report_start(k);
+            JudgeVerdicts v = judge_pair(records[2 * k], records[2 * k + 1], k, options.seed, judge_draws);
+            report_result(k, v.executed, v.grad, v.outputs, v.depends);
+        }
+        set_current_record(-1);
+        report_done();
+        return 0;
     }
 
     std::unique_ptr<GpuSession> session;
