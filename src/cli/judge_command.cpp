@@ -63,9 +63,11 @@ int run_judge(const JudgeArgs& a) {
                         : read_batch(a.batch);
     const auto start = std::chrono::steady_clock::now();
     std::vector<judge::Verdict> verdicts;
+    judge::JudgeTimes times;
     run_on_large_stack([&] {
         judge::Judge j(a.options);
         verdicts = j.judge(candidates);
+        times = j.times();
     });
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
@@ -84,8 +86,10 @@ int run_judge(const JudgeArgs& a) {
     if (!out) throw dataset::IoError("cannot write the verdicts");
     if (!a.quiet && !a.batch.empty())
         std::cerr << fmt::format(
-            "warpsynth judge: {} of {} candidates passed; {:.1f} s, {:.1f} candidates/s\n", passed,
-            verdicts.size(), seconds, double(verdicts.size()) / seconds);
+            "warpsynth judge: {} of {} candidates passed; {:.1f} s, {:.1f} candidates/s (summed over "
+            "workers: {:.1f} s reading and warpsynth compiling, {:.1f} s host compiler, {:.1f} s running)\n",
+            passed, verdicts.size(), seconds, double(verdicts.size()) / seconds, times.prepare, times.compile,
+            times.run);
     if (a.batch.empty()) return passed == 1 ? exit_codes::ok : exit_codes::check_failed;
     return exit_codes::ok;
 }

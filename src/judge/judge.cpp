@@ -11,9 +11,12 @@
 #include "verify/work_dir.h"
 
 #include <algorithm>
+#include <chrono>
 #include <filesystem>
 #include <fmt/format.h>
 #include <fstream>
+#include <map>
+#include <mutex>
 #include <set>
 #include <stdexcept>
 #include <tbb/global_control.h>
@@ -24,6 +27,14 @@ namespace ws::judge {
 
 namespace fs = std::filesystem;
 
+namespace {
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+} // namespace
+
 struct Judge::Impl {
     JudgeOptions o;
     std::unique_ptr<verify::HostCompiler> host;
@@ -31,6 +42,14 @@ struct Judge::Impl {
     std::string work_dir;
     bool own_work_dir = false;
     size_t batch_counter = 0;
+    std::mutex mutex;
+    JudgeTimes times;
+
+    void add_time(double JudgeTimes::*field, std::chrono::steady_clock::time_point start) {
+        const double s = seconds_since(start);
+        std::lock_guard<std::mutex> lock(mutex);
+        times.*field += s;
+    }
 
     explicit Impl(JudgeOptions options) : o(std::move(options)) {
         verify::WarpHeaders headers = verify::locate_warp_headers(o.warp_include);
@@ -60,16 +79,29 @@ struct Judge::Impl {
         }
     }
 
-    // The entries of `members` (pair positions) for one unit: the reference at slot 2i, the candidate at
-    // 2i+1.
-    std::vector<verify::BatchEntry> entries_of(std::vector<Pair>& pairs, const std::vector<size_t>& members) {
+    // The table of one unit for the pairs `members`: each record's own kernel once (a record may
+    // have many candidates), each candidate after it, and per member its (reference, candidate)
+    // table indices. Slots come from the pair positions, so they do not change under bisection.
+    struct UnitLayout {
         std::vector<verify::BatchEntry> entries;
+        std::vector<size_t> owner; // the member each entry belongs to (compiler errors -> pairs)
+        std::vector<std::pair<size_t, size_t>> pairs;
+    };
+    static UnitLayout layout(std::vector<Pair>& pairs, const std::vector<size_t>& members) {
+        UnitLayout u;
+        std::map<std::string, size_t> reference_at;
         for (size_t i : members) {
             Pair& p = pairs[i];
-            entries.push_back({2 * i, p.reference, &p.reference_code, &p.plan, {}, {}});
-            entries.push_back({2 * i + 1, &p.candidate_record, &p.candidate_code, &p.plan, {}, {}});
+            auto [at, added] = reference_at.emplace(p.reference->id, u.entries.size());
+            if (added) {
+                u.entries.push_back({2 * i, p.reference, &p.reference_code, &p.plan, {}, {}});
+                u.owner.push_back(i);
+            }
+            u.entries.push_back({2 * i + 1, &p.candidate_record, &p.candidate_code, &p.plan, {}, {}});
+            u.owner.push_back(i);
+            u.pairs.emplace_back(at->second, u.entries.size() - 1);
         }
-        return entries;
+        return u;
     }
 
     // Compiles the pairs `members` into one shared object (bisecting away the ones the host
@@ -80,18 +112,19 @@ struct Judge::Impl {
         std::error_code ec;
         fs::create_directories(dir, ec);
         int attempt = 0;
+        auto start = std::chrono::steady_clock::now();
         auto compile = [&](const std::vector<size_t>& m) {
-            verify::BatchUnit unit = verify::cpu_batch_unit(entries_of(pairs, m), host->prefix_header());
+            const UnitLayout u = layout(pairs, m);
+            verify::BatchUnit unit = verify::cpu_batch_unit(u.entries, host->prefix_header());
             const fs::path src = dir / fmt::format("judge-{}.cpp", attempt++);
             verify::Attempt a;
             std::ofstream(src, std::ios::binary) << unit.text;
             a = host->compile_shared(src.string(), src.string() + ".so");
-            std::vector<size_t> doubled; // two unit entries per pair
-            for (size_t i : m) doubled.insert(doubled.end(), {i, i});
-            a.implicated = verify::members_at_lines(a.implicated, unit, doubled);
+            a.implicated = verify::members_at_lines(a.implicated, unit, u.owner);
             return a;
         };
         verify::BisectResult res = verify::compile_with_bisection(members, compile);
+        add_time(&JudgeTimes::compile, start);
         std::vector<size_t> table;
         for (size_t i : members) {
             std::string fail;
@@ -115,7 +148,10 @@ struct Judge::Impl {
             ro.fd_samples = 0;
             ro.timeout_per_record = o.timeout;
             ro.judge_draws = std::max(1, o.draws);
+            ro.judge_pairs = layout(pairs, table).pairs; // the table of the good compilation
+            start = std::chrono::steady_clock::now();
             std::vector<verify::RunnerResult> results = verify::run_records(ro, table.size());
+            add_time(&JudgeTimes::run, start);
             for (size_t j = 0; j < table.size(); ++j) {
                 const verify::RunnerResult& r = results[j];
                 apply_run(verdicts[table[j]], r.executed, r.gpu, r.depends_on_inputs, r.grad_check,
@@ -131,6 +167,7 @@ Judge::~Judge() = default;
 
 std::vector<Verdict> Judge::judge(const std::vector<Candidate>& candidates) {
     Impl& m = *impl_;
+    const auto start = std::chrono::steady_clock::now();
     std::set<std::string> ids;
     for (const Candidate& c : candidates) ids.insert(c.id);
     const std::map<std::string, dataset::Record> references = load_references(m.o.dataset, ids);
@@ -146,6 +183,8 @@ std::vector<Verdict> Judge::judge(const std::vector<Candidate>& candidates) {
         prepare_pair(pairs[i], verdicts[i], candidates[i], r == references.end() ? nullptr : &r->second);
     });
 
+    m.add_time(&JudgeTimes::prepare, start);
+
     // Batches of ready pairs in input order: the same candidates make the same units whatever `jobs` is.
     std::vector<std::vector<size_t>> batches;
     for (size_t i = 0; i < pairs.size(); ++i) {
@@ -159,6 +198,11 @@ std::vector<Verdict> Judge::judge(const std::vector<Candidate>& candidates) {
     tbb::parallel_for(size_t(0), batches.size(), size_t(1),
                       [&](size_t b) { m.run_batch(pairs, verdicts, batches[b], first_batch + b); });
     return verdicts;
+}
+
+JudgeTimes Judge::times() const {
+    std::lock_guard<std::mutex> lock(impl_->mutex);
+    return impl_->times;
 }
 
 } // namespace ws::judge

@@ -39,6 +39,13 @@ struct Candidate {
     std::string error;  // why it could not be read (then it is not judged)
 };
 
+// Where the time of judge() calls went (seconds summed over parallel workers).
+struct JudgeTimes {
+    double prepare = 0; // reading the records, warpsynth compiling both kernels
+    double compile = 0; // the host compiler (batch units)
+    double run = 0;     // the runner
+};
+
 class Judge {
   public:
     // Finds Warp's headers, the host compiler (its precompiled prefix) and
@@ -51,6 +58,9 @@ class Judge {
     // One verdict per candidate, in order. Deterministic: the same
     // candidates and options give the same verdicts whatever `jobs` is.
     std::vector<Verdict> judge(const std::vector<Candidate>& candidates);
+
+    // Totals of every judge() call so far.
+    JudgeTimes times() const;
 
   private:
     struct Impl;

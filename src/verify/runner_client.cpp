@@ -4,6 +4,7 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <fmt/format.h>
 #include <unistd.h>
 
 namespace ws::verify {
@@ -104,7 +105,11 @@ std::vector<std::string> runner_argv(const RunnerOptions& o, size_t first) {
     else if (!o.gpu_skip.empty())
         argv.insert(argv.end(), {"--gpu-skip", o.gpu_skip});
     if (!o.dump_dir.empty()) argv.insert(argv.end(), {"--dump", o.dump_dir});
-    if (o.judge_draws > 0) argv.insert(argv.end(), {"--judge-draws", std::to_string(o.judge_draws)});
+    if (o.judge_draws > 0) {
+        std::string pairs;
+        for (auto [r, c] : o.judge_pairs) pairs += (pairs.empty() ? "" : ",") + fmt::format("{}:{}", r, c);
+        argv.insert(argv.end(), {"--judge-draws", std::to_string(o.judge_draws), "--judge-pairs", pairs});
+    }
     return argv;
 }
 

@@ -1,7 +1,7 @@
 // What the runner does with one candidate in judge mode (`warpsynth judge`):
-// the batch's table holds pairs, the record's own kernel (the reference) at
-// 2k and the candidate at 2k+1, compiled from the same argument struct and
-// launch, and given the same record id so that both draw the same inputs.
+// pair k names the record's own kernel (the reference) and the candidate in
+// the batch's table, compiled from the same argument struct and launch, and
+// given the same record id so that both draw the same inputs.
 //
 // For each of `draws` input draws (seeds seed, seed+1, ...), both kernels run
 // forward from the same initial state and every array argument is compared
