@@ -127,11 +127,7 @@ struct Judge::Impl {
         add_time(&JudgeTimes::compile, start);
         std::vector<size_t> table;
         for (size_t i : members) {
-            std::string fail;
-            if (auto f = res.failures.find(i); f != res.failures.end())
-                fail = f->second;
-            else if (!res.good.ok)
-                fail = "the batch does not compile: " + res.good.message;
+            const std::string fail = res.failure_of(i);
             if (fail.empty()) {
                 table.push_back(i);
                 continue;

@@ -241,14 +241,9 @@ struct Verifier::Impl {
         BisectResult res = compile_with_bisection(members, compile);
         for (size_t i : members) {
             Item& it = items[i];
-            if (auto f = res.failures.find(i); f != res.failures.end())
-                it.compiled_cuda = "fail: NVRTC: " + f->second;
-            else if (!res.good.ok)
-                it.compiled_cuda = "fail: NVRTC: the batch does not compile: " + res.good.message;
-            else {
-                it.compiled_cuda = "pass";
-                it.cuda_ok = true;
-            }
+            const std::string fail = res.failure_of(i);
+            it.compiled_cuda = fail.empty() ? "pass" : "fail: NVRTC: " + fail;
+            it.cuda_ok = fail.empty();
         }
         if (res.good.ok) ptx = res.good.artifact;
     }
@@ -290,11 +285,7 @@ struct Verifier::Impl {
         std::vector<size_t> good;
         for (size_t i : members) {
             Item& it = items[i];
-            std::string fail;
-            if (auto f = res.failures.find(i); f != res.failures.end())
-                fail = f->second;
-            else if (!res.good.ok)
-                fail = "the batch does not compile: " + res.good.message;
+            std::string fail = res.failure_of(i);
             if (fail.empty()) {
                 it.cpu_ok = true;
                 good.push_back(i);

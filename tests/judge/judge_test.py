@@ -16,36 +16,14 @@ Warp's headers come from WS_PYTHON's warp-lang (PATH); the test fails, never ski
 import argparse
 import json
 import re
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 ARGS = None
-
-
-def fail(msg):
-    print(f"FAIL: {msg}", file=sys.stderr)
-    sys.exit(1)
-
-
-def check(cond, msg):
-    if not cond:
-        fail(msg)
-
-
-def run(args, expect=0):
-    p = subprocess.run([ARGS.warpsynth, *map(str, args)], capture_output=True, text=True)
-    check(p.returncode == expect,
-          f"warpsynth {' '.join(map(str, args))}: exit {p.returncode}, expected {expect}\n{p.stdout}\n{p.stderr}")
-    return p
-
-
-def fresh(name):
-    d = Path(ARGS.tmp) / name
-    shutil.rmtree(d, ignore_errors=True)
-    d.mkdir(parents=True)
-    return d
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "dataset"))
+import pipeline_test as pt  # noqa: E402  (fail, check, fresh, run: its ARGS name the CLI and the work folder)
+from pipeline_test import check, fresh, run  # noqa: E402
 
 
 def records(d):
@@ -198,6 +176,7 @@ def main():
     ap.add_argument("--tmp", required=True)
     ap.add_argument("--kernels", required=True)
     ARGS = ap.parse_args()
+    pt.ARGS = argparse.Namespace(cli=ARGS.warpsynth, tmp=ARGS.tmp, hf_python=None)
     {"planted": case_planted, "generated": case_generated, "single": case_single}[ARGS.case]()
     print(f"judge/{ARGS.case}: ok")
 
