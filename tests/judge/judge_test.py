@@ -6,7 +6,8 @@
 Cases:
   planted    the two kernels of kernels/ (extracted into a dataset): the record's own kernel and
              semantically equal rewrites pass; wrong operator, wrong index, writes nothing, returns a
-             constant, never ends, writes out of bounds, another signature and a compile error fail,
+             constant, -inf where the record is finite, right outputs with wrong gradients (an int
+             cast), never ends, writes out of bounds, another signature and a compile error fail,
              each for the reason it should (one batch, JSONL in and out, input order kept)
   generated  a small generated dataset: every record's own kernel passes in batch mode, and the
              answers of `export --task write` rows (their `output`) are judged by the rows' `id`
@@ -84,6 +85,11 @@ CASES = [
      {"passed": False, "runs": True, "writes_output": False, "outputs_match": False}),
     ("returns a constant", "scaled_sum", ("out[i] = s + t", "out[i] = 1.5"),
      {"passed": False, "runs": True, "writes_output": True, "input_dependent": False, "outputs_match": False}),
+    ("non-finite output", "scaled_sum", ("out[i] = s + t", "out[i] = s + t + wp.log(a - a)"),
+     {"passed": False, "runs": True, "outputs_match": False}),
+    ("gradients differ", "scaled_sum", ("s = a * x[i]", "s = a * (float(int(x[i] * 1000000.0)) / 1000000.0)"),
+     {"passed": False, "runs": True, "outputs_match": True, "writes_output": True, "input_dependent": True,
+      "gradients_checked": True, "gradients_match": False}),
     ("never ends", "scaled_sum", ("out[i] = s + t", "while True:\n        out[i] = s + t"),
      {"passed": False, "compiles": True, "runs": False, "outputs_match": None}),
     ("out of bounds", "scaled_sum", ("out[i] = s + t", "out[i + 1] = s + t"),
@@ -98,6 +104,8 @@ REASONS = {  # the text that says why, for the failures that name one
     "out of bounds": ("run_error", r"^out-of-bounds array access"),
     "writes nothing": ("input_dependence_error", r"^no output"),
     "returns a constant": ("input_dependence_error", r"^outputs ignore the inputs: out"),
+    "non-finite output": ("mismatch", r"^out\[0\]: -inf \(candidate\) vs [0-9.]+ \(reference\), draw 0$"),
+    "gradients differ": ("gradients_note", r"^adjoint of x\[\d+\]: 0 \(candidate\) vs [0-9.]+ \(reference\)$"),
     "wrong index": ("mismatch", r"^out\[\d+\]: .* \(candidate\) vs .* \(reference\), draw \d"),
     "another signature": ("signature_error", r"parameter 2 is `xs: .*` in the candidate, `x: .*` in the record"),
     "does not compile": ("compile_error", r"^candidate\.py:7:13: error: .*no_such_builtin"),
