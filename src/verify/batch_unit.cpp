@@ -115,6 +115,17 @@ std::string renamed(size_t slot, const std::string& name) {
     return "ws_r" + std::to_string(slot) + "_" + name;
 }
 
+std::vector<size_t> members_at_lines(const std::vector<size_t>& lines, const BatchUnit& unit,
+                                     const std::vector<size_t>& members) {
+    std::vector<size_t> out;
+    for (size_t line : lines)
+        for (size_t j = 0; j < members.size(); ++j)
+            if (int(line) >= unit.lines[j].first && int(line) <= unit.lines[j].second &&
+                std::find(out.begin(), out.end(), members[j]) == out.end())
+                out.push_back(members[j]);
+    return out;
+}
+
 namespace {
 
 // A record's code in its own namespace, with its C-linkage names renamed

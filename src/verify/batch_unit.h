@@ -38,6 +38,11 @@ struct BatchUnit {
 
 std::string renamed(size_t slot, const std::string& name);
 
+// The members (caller's positions, one per entry of `unit` in order) whose code occupies any of
+// the unit's `lines`: compiler errors mapped to the records they blame.
+std::vector<size_t> members_at_lines(const std::vector<size_t>& lines, const BatchUnit& unit,
+                                     const std::vector<size_t>& members);
+
 BatchUnit cuda_batch_unit(const std::vector<BatchEntry>& entries);
 
 // `pch_header`: the prefix header (preamble + runner ABI + glue helpers, see

@@ -5,6 +5,11 @@
 
 namespace ws::verify {
 
+std::string BisectResult::failure_of(size_t member) const {
+    if (auto f = failures.find(member); f != failures.end()) return f->second;
+    return good.ok ? std::string() : "the batch does not compile: " + good.message;
+}
+
 namespace {
 
 struct Bisector {

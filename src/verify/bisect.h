@@ -25,6 +25,10 @@ struct BisectResult {
     std::map<size_t, std::string> failures; // member -> its own compiler error
     Attempt good;                           // the compilation of exactly the members that pass
     int compilations = 0;
+
+    // Why `member` is not in the good compilation (its own error, or "the batch does not
+    // compile: ..."), empty when it is.
+    std::string failure_of(size_t member) const;
 };
 
 BisectResult compile_with_bisection(const std::vector<size_t>& members, const CompileFn& compile);

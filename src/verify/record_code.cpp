@@ -5,6 +5,7 @@
 
 #include <cctype>
 #include <memory>
+#include <optional>
 
 namespace ws::verify {
 
@@ -52,8 +53,8 @@ bool source_declares_structs(const std::string& python) {
 // function comments mention it, which marks where the prelude ends.
 constexpr const char* kVirtualPath = "ws-verify-recompile.py";
 
-CompileOutput recompile(const dataset::Record& r, Device device) {
-    auto source = std::make_shared<SourceFile>(kVirtualPath, r.python_source);
+CompileOutput recompile(const std::string& python, const std::string& path, Device device) {
+    auto source = std::make_shared<SourceFile>(path, python);
     CompileOptions o;
     o.device = device;
     o.strip_hash = true;
@@ -80,7 +81,7 @@ std::string struct_prelude(const std::string& body) {
 void add_structs_if_needed(RecordCode& c, const dataset::Record& r, Device device) {
     if (!source_declares_structs(r.python_source) || defines_user_struct(c.text)) return;
     try {
-        std::string prelude = struct_prelude(recompile(r, device).body);
+        std::string prelude = struct_prelude(recompile(r.python_source, kVirtualPath, device).body);
         if (!prelude.empty()) {
             c.text = prelude + c.text;
             c.note = "struct definitions recompiled from python_source";
@@ -192,28 +193,37 @@ RecordCode cpu_code(const dataset::Record& r) {
     return c;
 }
 
+std::optional<RecordCode> compile_cpu_code(const std::string& python, const std::string& path,
+                                           const std::string& kernel) {
+    CompileOutput out = recompile(python, path, Device::Cpu);
+    const KernelText* k = nullptr;
+    for (const KernelText& kt : out.kernels)
+        if (kt.name == kernel) k = &kt;
+    if (!k && out.kernels.size() == 1) k = &out.kernels.front();
+    if (!k) return std::nullopt;
+    RecordCode c;
+    c.present = true;
+    c.text = join({&k->functions, &k->forward, &k->backward, &k->entry});
+    c.has_backward = !k->backward.empty();
+    if (source_declares_structs(python) && !defines_user_struct(c.text))
+        c.text = struct_prelude(out.body) + c.text;
+    finish_cpu(c);
+    return c;
+}
+
 RecordCode cpu_code_recompiled(const dataset::Record& r) {
     RecordCode c;
     c.present = true;
-    c.note = "CPU code recompiled from python_source (the record has CUDA code only)";
     try {
-        CompileOutput out = recompile(r, Device::Cpu);
-        const KernelText* k = nullptr;
-        for (const KernelText& kt : out.kernels)
-            if (kt.name == r.kernel_name) k = &kt;
-        if (!k && out.kernels.size() == 1) k = &out.kernels.front();
-        if (!k) {
+        std::optional<RecordCode> compiled = compile_cpu_code(r.python_source, kVirtualPath, r.kernel_name);
+        if (compiled)
+            c = std::move(*compiled);
+        else
             c.error = "python_source has no kernel named " + r.kernel_name;
-            return c;
-        }
-        c.text = join({&k->functions, &k->forward, &k->backward, &k->entry});
-        c.has_backward = !k->backward.empty();
-        if (source_declares_structs(r.python_source) && !defines_user_struct(c.text))
-            c.text = struct_prelude(out.body) + c.text;
-        finish_cpu(c);
     } catch (const std::exception& e) {
         c.error = std::string("cannot recompile python_source for CPU: ") + e.what();
     }
+    c.note = "CPU code recompiled from python_source (the record has CUDA code only)";
     return c;
 }
 

@@ -6,6 +6,7 @@
 
 #include "dataset/record.h"
 
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -40,6 +41,14 @@ RecordCode cpu_code(const dataset::Record& r);
 // CPU code for execution when the record carries only CUDA: recompiled from
 // python_source, since the runner executes the CPU code.
 RecordCode cpu_code_recompiled(const dataset::Record& r);
+
+// warpsynth's CPU code (forward, backward, entry points) of the kernel named
+// `kernel` in `python`, or of its only kernel; nullopt when there is no such
+// kernel. `path` names the source in compile errors. Throws CompileError when
+// warpsynth refuses the source (as Warp would). `warpsynth judge` compiles
+// candidates with it.
+std::optional<RecordCode> compile_cpu_code(const std::string& python, const std::string& path,
+                                           const std::string& kernel);
 
 // Helpers shared with glue and launch inference.
 std::vector<FieldDecl> parse_args_struct(const std::string& text, const std::string& kernel);

@@ -4,6 +4,7 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <fmt/format.h>
 #include <unistd.h>
 
 namespace ws::verify {
@@ -59,12 +60,14 @@ void fail_rest(std::vector<RunnerResult>& results, std::vector<bool>& done, cons
 // forward verdicts.
 struct RecordPhase {
     bool redrawn = false;
-    RunnerResult forward; // executed and depends_on_inputs, set by the F line
+    RunnerResult
+        forward; // executed and depends_on_inputs (judge mode: and gpu, the outputs), set by the F line
 
     bool forward_done() const { return !forward.executed.empty(); }
     // The verdicts of a record whose gradient check ended with `grad`.
     RunnerResult after_forward(std::string grad) const {
-        return {forward.executed, std::move(grad), "skipped: not executed cleanly",
+        return {forward.executed, std::move(grad),
+                forward.gpu.empty() ? "skipped: not executed cleanly" : forward.gpu,
                 forward.depends_on_inputs};
     }
     // The record's verdicts when the runner failed it for `why` (a crash, a
@@ -102,6 +105,11 @@ std::vector<std::string> runner_argv(const RunnerOptions& o, size_t first) {
     else if (!o.gpu_skip.empty())
         argv.insert(argv.end(), {"--gpu-skip", o.gpu_skip});
     if (!o.dump_dir.empty()) argv.insert(argv.end(), {"--dump", o.dump_dir});
+    if (o.judge_draws > 0) {
+        std::string pairs;
+        for (auto [r, c] : o.judge_pairs) pairs += (pairs.empty() ? "" : ",") + fmt::format("{}:{}", r, c);
+        argv.insert(argv.end(), {"--judge-draws", std::to_string(o.judge_draws), "--judge-pairs", pairs});
+    }
     return argv;
 }
 
@@ -172,6 +180,7 @@ std::vector<RunnerResult> run_records(const RunnerOptions& o, size_t count) {
                 auto parts = split_tabs(line.substr(2));
                 phase.forward.executed = parts.size() > 1 ? parts[1] : "pass";
                 phase.forward.depends_on_inputs = parts.size() > 2 ? parts[2] : "skipped: not reported";
+                if (parts.size() > 3) phase.forward.gpu = parts[3];
             } else if (kind == 'R' || kind == 'A' || kind == 'U') {
                 auto parts = split_tabs(line.substr(2));
                 long k = std::atol(parts[0].c_str());

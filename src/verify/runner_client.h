@@ -5,6 +5,7 @@
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace ws::verify {
@@ -19,10 +20,14 @@ struct RunnerOptions {
     int fd_samples = 6;
     double timeout_per_record = 20.0;
     std::string dump_dir;
+    // > 0: judge mode (runner/judge_pair.h): `count` is the number of judge_pairs (table indices of
+    // a reference and a candidate), and each pair's inputs are drawn this many times.
+    int judge_draws = 0;
+    std::vector<std::pair<size_t, size_t>> judge_pairs;
 };
 
 struct RunnerResult {
-    std::string executed, grad_check, gpu, depends_on_inputs;
+    std::string executed, grad_check, gpu, depends_on_inputs; // judge mode: `gpu` compares the outputs
 };
 
 // `count` records are in the shared object's table.

@@ -10,6 +10,7 @@
 #include "verify/record_code.h"
 #include "verify/runner_client.h"
 #include "verify/warp_headers.h"
+#include "verify/work_dir.h"
 
 #include <algorithm>
 #include <atomic>
@@ -40,22 +41,6 @@ std::string Environment::describe() const {
 
 namespace {
 
-std::string default_cache_dir() {
-    if (const char* e = std::getenv("WS_VERIFY_CACHE"); e && *e) return e;
-    if (const char* e = std::getenv("XDG_CACHE_HOME"); e && *e) return std::string(e) + "/warpsynth/verify";
-    if (const char* e = std::getenv("HOME"); e && *e) return std::string(e) + "/.cache/warpsynth/verify";
-    return {};
-}
-
-std::string make_temp_dir() {
-    const char* tmp = std::getenv("TMPDIR");
-    std::string pattern = std::string(tmp && *tmp ? tmp : "/tmp") + "/warpsynth-verify-XXXXXX";
-    std::vector<char> buf(pattern.begin(), pattern.end());
-    buf.push_back('\0');
-    if (!mkdtemp(buf.data())) throw std::runtime_error("cannot create a temporary folder from " + pattern);
-    return buf.data();
-}
-
 bool write_text(const fs::path& p, const std::string& text) {
     std::ofstream out(p, std::ios::binary | std::ios::trunc);
     out.write(text.data(), std::streamsize(text.size()));
@@ -72,18 +57,6 @@ struct Item {
     bool cuda_ok = false, cpu_ok = false;
     std::string compiled_cuda, compiled_cpu, executed, grad, gpu, depends;
 };
-
-// Members (item positions) whose code occupies any of `lines` in the unit.
-std::vector<size_t> lines_to_members(const std::vector<size_t>& lines, const BatchUnit& unit,
-                                     const std::vector<size_t>& members) {
-    std::vector<size_t> out;
-    for (size_t line : lines)
-        for (size_t j = 0; j < members.size(); ++j)
-            if (int(line) >= unit.lines[j].first && int(line) <= unit.lines[j].second &&
-                std::find(out.begin(), out.end(), members[j]) == out.end())
-                out.push_back(members[j]);
-    return out;
-}
 
 } // namespace
 
@@ -157,7 +130,7 @@ struct Verifier::Impl {
         if (device.present && gpu_skip.empty() && cuda_config.mode == CudaMode::Syntax)
             gpu_skip = "skipped: CUDA compiled in syntax-only mode (no PTX)";
 
-        work_dir = o.work_dir.empty() ? make_temp_dir() : o.work_dir;
+        work_dir = o.work_dir.empty() ? make_temp_dir("verify") : o.work_dir;
         own_work_dir = o.work_dir.empty();
         std::error_code ec;
         fs::create_directories(work_dir, ec);
@@ -262,20 +235,15 @@ struct Verifier::Impl {
             if (o.keep_work) write_text(dir / name, unit.text);
             Attempt a = compile_cuda_unit(*nvrtc, cuda_config, unit.text, name,
                                           want_ptx ? (dir / (name + ".ptx")).string() : "");
-            a.implicated = lines_to_members(a.implicated, unit, m);
+            a.implicated = members_at_lines(a.implicated, unit, m);
             return a;
         };
         BisectResult res = compile_with_bisection(members, compile);
         for (size_t i : members) {
             Item& it = items[i];
-            if (auto f = res.failures.find(i); f != res.failures.end())
-                it.compiled_cuda = "fail: NVRTC: " + f->second;
-            else if (!res.good.ok)
-                it.compiled_cuda = "fail: NVRTC: the batch does not compile: " + res.good.message;
-            else {
-                it.compiled_cuda = "pass";
-                it.cuda_ok = true;
-            }
+            const std::string fail = res.failure_of(i);
+            it.compiled_cuda = fail.empty() ? "pass" : "fail: NVRTC: " + fail;
+            it.cuda_ok = fail.empty();
         }
         if (res.good.ok) ptx = res.good.artifact;
     }
@@ -310,18 +278,14 @@ struct Verifier::Impl {
                 return a;
             }
             a = host->compile_shared(src.string(), (dir / (name + ".so")).string());
-            a.implicated = lines_to_members(a.implicated, unit, m);
+            a.implicated = members_at_lines(a.implicated, unit, m);
             return a;
         };
         BisectResult res = compile_with_bisection(members, compile);
         std::vector<size_t> good;
         for (size_t i : members) {
             Item& it = items[i];
-            std::string fail;
-            if (auto f = res.failures.find(i); f != res.failures.end())
-                fail = f->second;
-            else if (!res.good.ok)
-                fail = "the batch does not compile: " + res.good.message;
+            std::string fail = res.failure_of(i);
             if (fail.empty()) {
                 it.cpu_ok = true;
                 good.push_back(i);

@@ -56,8 +56,10 @@ void report_redrawing(long k) {
     write_line("P " + std::to_string(k));
 }
 
-void report_forward_done(long k, const std::string& executed, const std::string& depends) {
-    write_line("F " + std::to_string(k) + "\t" + one_line(executed) + "\t" + one_line(depends));
+void report_forward_done(long k, const std::string& executed, const std::string& depends,
+                         const std::string& outputs) {
+    write_line("F " + std::to_string(k) + "\t" + one_line(executed) + "\t" + one_line(depends) +
+               (outputs.empty() ? "" : "\t" + one_line(outputs)));
 }
 
 void report_result(long k, const std::string& executed, const std::string& grad, const std::string& gpu,

@@ -4,8 +4,10 @@
 //   S <k>                                  record k starts
 //   P <k>                                  record k ran cleanly on its inputs; it now runs on inputs
 //                                          drawn anew (a crash from here on happened on those)
-//   F <k> \t <executed> \t <depends>        record k's forward checks are done (what follows is the
-//                                          gradient check: a crash from here on is the backward pass's)
+//   F <k> \t <executed> \t <depends> [\t <outputs>]
+//                                          record k's forward checks are done (what follows is the
+//                                          gradient check: a crash from here on is the backward pass's);
+//                                          judge mode adds the output comparison
 //   R <k> \t <executed> \t <grad> \t <gpu> \t <depends>
 //                                          record k's verdicts
 //   A <k> \t <message>                     a bounds check (assert) failed in record k; the runner exits
@@ -27,7 +29,8 @@ long current_record();
 
 void report_start(long k);
 void report_redrawing(long k);
-void report_forward_done(long k, const std::string& executed, const std::string& depends);
+void report_forward_done(long k, const std::string& executed, const std::string& depends,
+                         const std::string& outputs = {});
 void report_result(long k, const std::string& executed, const std::string& grad, const std::string& gpu,
                    const std::string& depends);
 void report_error(const std::string& message);
