@@ -89,6 +89,8 @@ DevicePieces compile_for(const std::shared_ptr<const SourceFile>& source, const 
         return DevicePieces{std::move(k.forward), std::move(k.backward), std::move(k.functions),
                             std::move(k.entry), std::move(out.builtins_used)};
     }
+    for (const OmittedKernel& k : out.omitted)
+        if (k.name == kernel_name) throw CompileError(source->path(), k.line, k.col, k.reason);
     throw std::runtime_error(fmt::format("the module has no kernel named '{}'", kernel_name));
 }
 
