@@ -136,12 +136,8 @@ void scan_file(const fs::path& path, std::vector<KernelCandidate>& out, std::vec
         case ast::StmtKind::FunctionDef: {
             auto* f = static_cast<const ast::FunctionDef*>(s);
             if (decoration(f->decorators, "func") == 1) shared.emplace_back(s, f->first_line);
-            int k = decoration(f->decorators, "kernel");
-            if (k == 2)
-                skipped.push_back({fmt::format("{}:{} ({})", path.string(), f->first_line, f->name),
-                                   "@wp.kernel with arguments (kernel options) is not supported"});
-            else if (k == 1)
-                kernels.push_back(f);
+            // @wp.kernel(...) options are the compiler's: it applies them or says why not.
+            if (decoration(f->decorators, "kernel") != 0) kernels.push_back(f);
             break;
         }
         default: break;

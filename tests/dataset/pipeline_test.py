@@ -377,7 +377,11 @@ def case_extract_mixed():
     skipped = p.stdout
     check("broken_syntax.py: skipped: does not parse" in skipped, f"syntax error not listed:\n{skipped}")
     check("configured.py:3: skipped: sets wp.config" in skipped, f"wp.config file not listed:\n{skipped}")
-    check("(forward_only): skipped: @wp.kernel with arguments" in skipped, f"kernel options not listed:\n{skipped}")
+    # kernel options: the compiler's (options it does not model and kernels of another module are
+    # skips that say why)
+    check("(own_module): skipped:" in skipped and "belongs to another module" in skipped, skipped)
+    check("(bad_option): skipped:" in skipped and "unsupported @wp.kernel option 'not_an_option'" in skipped,
+          skipped)
     check("(mixed): skipped:" in skipped, f"rejected kernel not listed:\n{skipped}")
     # A generic kernel without wp.overload has no code in Warp's module: a clean skip that says
     # why (it was an internal compiler error), at the parameter typed Any: line 6, column 19 of
@@ -394,6 +398,12 @@ def case_extract_mixed():
           f"description of damp_velocities: {desc.get('damp_velocities')!r}")
     check(all(v == "" for k, v in desc.items() if k != "damp_velocities"), f"descriptions: {desc}")
     check("concrete_scale" in names, f"the kernel beside a generic one is missing: {names}")
+    by_name = {r["kernel_name"]: r for r in recs}
+    check(not by_name["forward_only"]["cuda_backward"] and by_name["forward_only"]["cuda_forward"],
+          "enable_backward=False")
+    check("__launch_bounds__(128, 2)" in by_name["bounded"]["cuda_forward"], "launch_bounds")
+    check("for (size_t _idx" not in by_name["bounded"]["cuda_forward"], "grid_stride=False")
+    check("renamed_kernel_cuda_kernel_forward" in by_name["named"]["cuda_forward"], "name=")
     check("plain" in names, f"the supported kernel of a file with an unsupported one is missing: {names}")
     check("mixed" not in names and "broken" not in names and "debug_kernel" not in names, f"{names}")
     for r in recs:
