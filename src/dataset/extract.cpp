@@ -13,8 +13,10 @@
 #include "syntax/source.h"
 
 #include <algorithm>
+#include <cctype>
 #include <fmt/format.h>
 #include <memory>
+#include <set>
 #include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
@@ -91,6 +93,108 @@ std::string lines_of(const SourceFile& src, int first, int last) {
     return out;
 }
 
+// The identifiers in a text (names in strings and comments too: a superset is safe).
+std::set<std::string, std::less<>> identifiers(std::string_view text) {
+    std::set<std::string, std::less<>> out;
+    auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+    for (size_t i = 0; i < text.size();) {
+        if (!word(text[i])) {
+            ++i;
+            continue;
+        }
+        size_t j = i;
+        while (j < text.size() && word(text[j])) ++j;
+        if (!std::isdigit(static_cast<unsigned char>(text[i]))) out.emplace(text.substr(i, j - i));
+        i = j;
+    }
+    return out;
+}
+
+// A module-level statement every kernel of the file may use.
+struct SharedStmt {
+    int first_line = 0;
+    std::string text;
+    bool is_def = false;            // a function or class (two blank lines before it)
+    bool is_assignment = false;     // an assignment or import: kept only when a kept statement
+                                    // names what it binds
+    std::vector<std::string> binds; // the names it binds
+    std::set<std::string, std::less<>> names;
+};
+
+SharedStmt shared_stmt(const SourceFile& source, const ast::Stmt* s, int first_line) {
+    SharedStmt out;
+    out.first_line = first_line;
+    out.text = lines_of(source, first_line, s->pos.end_line);
+    out.is_def = s->kind == ast::StmtKind::FunctionDef || s->kind == ast::StmtKind::ClassDef;
+    out.names = identifiers(out.text);
+    std::vector<const ast::Expr*> targets;
+    if (s->kind == ast::StmtKind::Assign)
+        targets.assign(static_cast<const ast::Assign*>(s)->targets.begin(),
+                       static_cast<const ast::Assign*>(s)->targets.end());
+    if (s->kind == ast::StmtKind::AnnAssign) targets.push_back(static_cast<const ast::AnnAssign*>(s)->target);
+    for (const ast::Expr* t : targets)
+        if (t->kind == ast::ExprKind::Name) out.binds.push_back(static_cast<const ast::Name*>(t)->id);
+    out.is_assignment = !out.binds.empty() && out.binds.size() == targets.size();
+    // An import binds names too (`import a.b` binds `a`); `*` and __future__ imports stay.
+    std::vector<ast::Alias> aliases;
+    if (s->kind == ast::StmtKind::Import) aliases = static_cast<const ast::Import*>(s)->names;
+    if (s->kind == ast::StmtKind::ImportFrom &&
+        static_cast<const ast::ImportFrom*>(s)->module != "__future__")
+        aliases = static_cast<const ast::ImportFrom*>(s)->names;
+    for (const ast::Alias& a : aliases)
+        out.binds.push_back(!a.asname.empty() ? a.asname : a.name.substr(0, a.name.find('.')));
+    if (!aliases.empty())
+        out.is_assignment =
+            std::none_of(aliases.begin(), aliases.end(), [](const auto& a) { return a.name == "*"; });
+    return out;
+}
+
+// Which shared statements the kernel's module keeps: structs and functions, and the assignments
+// and imports of names that a kept statement uses. Host code such as `devices = get_devices()` or
+// `from pxr import Usd` goes: Warp's code for the kernel does not depend on it, and the record's
+// python_source loads without the libraries the host code needed.
+std::vector<bool> kept_for(const std::vector<SharedStmt>& shared, const std::string& kernel_text) {
+    std::vector<bool> kept(shared.size());
+    std::set<std::string, std::less<>> used = identifiers(kernel_text);
+    for (size_t i = 0; i < shared.size(); ++i)
+        if (!shared[i].is_assignment) {
+            kept[i] = true;
+            used.insert(shared[i].names.begin(), shared[i].names.end());
+        }
+    for (bool grew = true; grew;) {
+        grew = false;
+        for (size_t i = 0; i < shared.size(); ++i) {
+            if (kept[i]) continue;
+            for (const std::string& b : shared[i].binds) kept[i] = kept[i] || used.count(b) > 0;
+            if (!kept[i]) continue;
+            used.insert(shared[i].names.begin(), shared[i].names.end());
+            grew = true;
+        }
+    }
+    return kept;
+}
+
+// The kernel's reduced module: the kept shared statements and the kernel, in file order.
+std::string reduced_module(const std::vector<SharedStmt>& shared, const std::string& kernel_text,
+                           int kernel_line) {
+    std::vector<bool> kept = kept_for(shared, kernel_text);
+    std::string reduced;
+    bool kernel_placed = false;
+    auto append = [&](const std::string& segment, bool is_def) {
+        if (!reduced.empty()) reduced += is_def ? "\n\n" : "";
+        reduced += segment;
+    };
+    for (size_t i = 0; i < shared.size(); ++i) {
+        if (!kernel_placed && shared[i].first_line > kernel_line) {
+            append(kernel_text, true);
+            kernel_placed = true;
+        }
+        if (kept[i]) append(shared[i].text, shared[i].is_def);
+    }
+    if (!kernel_placed) append(kernel_text, true);
+    return reduced;
+}
+
 void scan_file(const fs::path& path, std::vector<KernelCandidate>& out, std::vector<Skipped>& skipped) {
     std::unique_ptr<ast::Module> module;
     std::shared_ptr<const SourceFile> source;
@@ -108,7 +212,7 @@ void scan_file(const fs::path& path, std::vector<KernelCandidate>& out, std::vec
         return;
     }
     // What every kernel of the file may use, in file order.
-    std::vector<std::pair<const ast::Stmt*, int>> shared; // statement, first line
+    std::vector<SharedStmt> shared;
     std::vector<const ast::FunctionDef*> kernels;
     for (const ast::Stmt* s : module->body) {
         if (assigns_wp_config(s)) {
@@ -118,24 +222,26 @@ void scan_file(const fs::path& path, std::vector<KernelCandidate>& out, std::vec
         }
         switch (s->kind) {
         case ast::StmtKind::Import:
-        case ast::StmtKind::ImportFrom: shared.emplace_back(s, s->pos.line); break;
+        case ast::StmtKind::ImportFrom: shared.push_back(shared_stmt(*source, s, s->pos.line)); break;
         case ast::StmtKind::Assign:
         case ast::StmtKind::AnnAssign: {
             bool names_only = true;
             if (s->kind == ast::StmtKind::Assign)
                 for (const ast::Expr* t : static_cast<const ast::Assign*>(s)->targets)
                     names_only = names_only && t->kind == ast::ExprKind::Name;
-            if (names_only) shared.emplace_back(s, s->pos.line);
+            if (names_only) shared.push_back(shared_stmt(*source, s, s->pos.line));
             break;
         }
         case ast::StmtKind::ClassDef: {
             auto* c = static_cast<const ast::ClassDef*>(s);
-            if (decoration(c->decorators, "struct") == 1) shared.emplace_back(s, c->first_line);
+            if (decoration(c->decorators, "struct") == 1)
+                shared.push_back(shared_stmt(*source, s, c->first_line));
             break;
         }
         case ast::StmtKind::FunctionDef: {
             auto* f = static_cast<const ast::FunctionDef*>(s);
-            if (decoration(f->decorators, "func") == 1) shared.emplace_back(s, f->first_line);
+            if (decoration(f->decorators, "func") == 1)
+                shared.push_back(shared_stmt(*source, s, f->first_line));
             // @wp.kernel(...) options are the compiler's: it applies them or says why not.
             if (decoration(f->decorators, "kernel") != 0) kernels.push_back(f);
             break;
@@ -146,7 +252,7 @@ void scan_file(const fs::path& path, std::vector<KernelCandidate>& out, std::vec
     // Every kernel's reduced module repeats what the kernels share: bound the
     // total, which grows with kernels x shared definitions.
     size_t shared_bytes = 0;
-    for (const auto& [s, first] : shared) shared_bytes += lines_of(*source, first, s->pos.end_line).size();
+    for (const SharedStmt& s : shared) shared_bytes += s.text.size();
     if (kernels.size() * shared_bytes > kMaxReducedBytes) {
         skipped.push_back({path.string(), fmt::format("its {} kernels would each repeat {} bytes of shared "
                                                       "definitions, more than {} MiB in all: file skipped",
@@ -154,21 +260,8 @@ void scan_file(const fs::path& path, std::vector<KernelCandidate>& out, std::vec
         return;
     }
     for (const ast::FunctionDef* k : kernels) {
-        std::string reduced;
-        bool kernel_placed = false;
-        auto append = [&](const std::string& segment, bool is_def) {
-            if (!reduced.empty()) reduced += is_def ? "\n\n" : "";
-            reduced += segment;
-        };
-        for (const auto& [s, first] : shared) {
-            if (!kernel_placed && first > k->first_line) {
-                append(lines_of(*source, k->first_line, k->pos.end_line), true);
-                kernel_placed = true;
-            }
-            bool is_def = s->kind == ast::StmtKind::FunctionDef || s->kind == ast::StmtKind::ClassDef;
-            append(lines_of(*source, first, s->pos.end_line), is_def);
-        }
-        if (!kernel_placed) append(lines_of(*source, k->first_line, k->pos.end_line), true);
+        std::string reduced =
+            reduced_module(shared, lines_of(*source, k->first_line, k->pos.end_line), k->first_line);
         const std::string* doc = analysis::docstring(k->body);
         out.push_back(KernelCandidate{path.string(), k->first_line, k->name, std::move(reduced),
                                       doc ? analysis::first_paragraph(*doc) : std::string()});

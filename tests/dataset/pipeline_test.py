@@ -399,6 +399,10 @@ def case_extract_mixed():
     check(all(v == "" for k, v in desc.items() if k != "damp_velocities"), f"descriptions: {desc}")
     check("concrete_scale" in names, f"the kernel beside a generic one is missing: {names}")
     by_name = {r["kernel_name"]: r for r in recs}
+    # the reduced module keeps what the kernel uses (SCALE through twice), not host code
+    src = by_name["scale_values"]["python_source"]
+    check("SCALE = wp.constant(2.0)" in src and "def twice" in src and "import warp as wp" in src, src)
+    check("no_such_host_library" not in src and "numpy" not in src and "UNUSED" not in src, src)
     check(not by_name["forward_only"]["cuda_backward"] and by_name["forward_only"]["cuda_forward"],
           "enable_backward=False")
     check("__launch_bounds__(128, 2)" in by_name["bounded"]["cuda_forward"], "launch_bounds")
