@@ -423,6 +423,27 @@ def case_extract_mixed():
     same(out, again, "extract twice")
 
 
+def case_extract_warp():
+    """Every pair extract makes from a fixed sample of Warp's own tests and examples (and from
+    extract_input) is what real Warp makes: tools/extract_check.py loads each record's
+    python_source with Warp and compares its code, for cuda and cpu."""
+    check(ARGS.hf_python and Path(ARGS.hf_python).exists(), "needs WS_PYTHON (a venv with warp-lang)")
+    warp_dir = Path(subprocess.run([ARGS.hf_python, "-c", "import os, warp; print(os.path.dirname(warp.__file__))"],
+                                   capture_output=True, text=True, check=True).stdout.strip())
+    sample = [warp_dir / "examples"] + [warp_dir / "tests" / f"{n}.py" for n in (
+        "test_codegen", "test_func", "test_vec", "test_grad", "test_static", "test_ctypes", "test_spatial")]
+    out = fresh("extract_warp")
+    shutil.rmtree(out)
+    run(["extract", *sample, Path(ARGS.inputs) / "extract_input", "--out", out, "--device", "both", "--quiet"])
+    n = stats(out)["records"]
+    check(n >= 200, f"too few pairs from Warp's tests and examples: {n}")
+    tool = Path(__file__).resolve().parents[2] / "tools" / "extract_check.py"
+    p = subprocess.run([ARGS.hf_python, str(tool), str(out), "--work", str(Path(ARGS.tmp) / "extract_warp_check"),
+                        "--python", ARGS.hf_python], capture_output=True, text=True)
+    check(p.returncode == 0 and f"{2 * n} passed, 0 failed" in p.stdout,
+          f"records differ from Warp's output:\n{p.stdout}\n{p.stderr[-2000:]}")
+
+
 def code_lines(r):
     """record_builder's code_lines: lines of C++ of the record's larger device."""
     n = lambda t: 0 if not t else t.count("\n") + (0 if t.endswith("\n") else 1)  # noqa: E731
