@@ -133,6 +133,10 @@ std::string card_text(const Manifest& m, const json& s) {
     out += "| `id` | stable id: `<seed>-<index>` for generated kernels, `x-<hash>` for extracted ones |\n";
     out += "| `kernel_name` | the Python name of the `@wp.kernel` |\n";
     out += "| `category` | synthesizer category, or `extracted` |\n";
+    if (s.contains("by_license"))
+        out += "| `metadata.origin` | extracted kernels: `path` (under the folder given), `line`, "
+               "`qualified_name`, "
+               "`license` (SPDX id or `unknown`) |\n";
     out += "| `description` | what the kernel computes, in English (the first paragraph of an extracted "
            "kernel's "
            "docstring); empty when unknown |\n";
@@ -188,6 +192,17 @@ std::string card_text(const Manifest& m, const json& s) {
     for (const auto& [cat, n] : s.at("by_category").items())
         out += fmt::format("| {} | {} | {} |\n", cat, n.get<uint64_t>(), pct(n, records));
 
+    if (s.contains("by_license")) {
+        out +=
+            "\n## Licences\n\nThe licence of the tree each extracted kernel came from "
+            "(`metadata.origin.license`: "
+            "the SPDX id of the first LICENSE, LICENCE or COPYING file found walking up from the file to the "
+            "folder given to `extract`, recognised by its text; `unknown` when there is none or it is not "
+            "recognised). Check each licence's terms before you redistribute or train on its pairs.\n\n"
+            "| licence | pairs | share |\n| --- | --- | --- |\n";
+        for (const auto& [id, n] : s.at("by_license").items())
+            out += fmt::format("| {} | {} | {} |\n", id, n.get<uint64_t>(), pct(n, records));
+    }
     out += "\n## Sizes (lines)\n\n![line counts](figures/lines.svg)\n\n"
            "The histograms' bins are log-spaced (each spans a constant ratio of line counts), so the long "
            "tail shows.\n\n";

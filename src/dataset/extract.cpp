@@ -4,6 +4,7 @@
 #include "dataset/dataset_writer.h"
 #include "dataset/file_io.h"
 #include "dataset/io_error.h"
+#include "dataset/license.h"
 #include "dataset/manifest.h"
 #include "dataset/progress.h"
 #include "syntax/ast.h"
@@ -39,6 +40,7 @@ struct KernelCandidate {
     std::string kernel_name;
     std::string module_source; // the reduced module
     std::string description;   // the first paragraph of the kernel's docstring
+    Origin origin;
 };
 
 struct Pass1 {
@@ -195,7 +197,15 @@ std::string reduced_module(const std::vector<SharedStmt>& shared, const std::str
     return reduced;
 }
 
-void scan_file(const fs::path& path, std::vector<KernelCandidate>& out, std::vector<Skipped>& skipped) {
+// A file as extract found it: under which root, and the licence of its tree.
+struct FoundFile {
+    fs::path path;
+    std::string origin_path; // <root's name>/<path under root>, or the file's name
+    std::string license;
+};
+
+void scan_file(const FoundFile& file, std::vector<KernelCandidate>& out, std::vector<Skipped>& skipped) {
+    const fs::path& path = file.path;
     std::unique_ptr<ast::Module> module;
     std::shared_ptr<const SourceFile> source;
     try {
@@ -264,7 +274,8 @@ void scan_file(const fs::path& path, std::vector<KernelCandidate>& out, std::vec
             reduced_module(shared, lines_of(*source, k->first_line, k->pos.end_line), k->first_line);
         const std::string* doc = analysis::docstring(k->body);
         out.push_back(KernelCandidate{path.string(), k->first_line, k->name, std::move(reduced),
-                                      doc ? analysis::first_paragraph(*doc) : std::string()});
+                                      doc ? analysis::first_paragraph(*doc) : std::string(),
+                                      Origin{file.origin_path, k->first_line, k->name, file.license}});
     }
 }
 
@@ -279,6 +290,7 @@ BuiltRecord build(const KernelCandidate& k, DeviceSet device, uint64_t index) {
     c.kernel_name = k.kernel_name;
     c.category = "extracted";
     c.description = k.description;
+    c.origin = k.origin;
     return build_record(std::move(c), extract_id(k), device, 0, index);
 }
 
@@ -286,9 +298,24 @@ BuiltRecord build(const KernelCandidate& k, DeviceSet device, uint64_t index) {
 
 ExtractSummary extract(const ExtractOptions& options) {
     ExtractSummary summary;
-    std::vector<fs::path> files;
+    std::vector<FoundFile> files;
     std::vector<PathSkip> unreadable;
-    for (const auto& p : options.paths) collect_python_files(p, files, &unreadable);
+    LicenseFinder licenses;
+    for (const auto& root : options.paths) {
+        std::vector<fs::path> found;
+        collect_python_files(root, found, &unreadable);
+        fs::path base = root.lexically_normal();
+        if (!base.has_filename()) base = base.parent_path();
+        std::error_code ec; // the folder's own name, also for "." or ".."
+        fs::path name = fs::weakly_canonical(base, ec).filename();
+        if (ec || name.empty()) name = base.filename();
+        for (fs::path& f : found) {
+            fs::path rel = f.lexically_relative(base);
+            std::string origin = rel.empty() || rel == "." ? f.filename().generic_string()
+                                                           : (base.filename() / rel).generic_string();
+            files.push_back({f, std::move(origin), licenses.find(f, root)});
+        }
+    }
     for (PathSkip& u : unreadable) summary.skipped.push_back({std::move(u.path), std::move(u.reason)});
     summary.files = files.size();
     std::vector<KernelCandidate> kernels;

@@ -139,6 +139,7 @@ BuiltRecord build_record(Candidate candidate, std::string id, DeviceSet device, 
     r.python_lines = count_lines(r.python_source);
     r.features = std::move(candidate.features);
     r.launch = std::move(candidate.launch);
+    r.origin = std::move(candidate.origin);
 
     auto source = std::make_shared<const SourceFile>(comment_path_for(r.id), r.python_source);
     fill_code(r, source, device);

@@ -399,6 +399,22 @@ def case_extract_mixed():
     check(all(v == "" for k, v in desc.items() if k != "damp_velocities"), f"descriptions: {desc}")
     check("concrete_scale" in names, f"the kernel beside a generic one is missing: {names}")
     by_name = {r["kernel_name"]: r for r in recs}
+    # provenance: the path under the folder given, the decorator's line, the qualified name and the
+    # licence of the tree (sub/ has an MIT LICENSE; nothing above good.py up to the root given has one)
+    check(by_name["forward_only"]["metadata"]["origin"] == {
+        "path": "extract_input/sub/options.py", "line": 6, "qualified_name": "forward_only", "license": "MIT"},
+        f"origin: {by_name['forward_only']['metadata']['origin']}")
+    check(by_name["scale_values"]["metadata"]["origin"] == {
+        "path": "extract_input/good.py", "line": 16, "qualified_name": "scale_values", "license": "unknown"},
+        f"origin: {by_name['scale_values']['metadata']['origin']}")
+    check(stats(out).get("by_license") == {"MIT": 4, "unknown": 3}, f"licence mix: {stats(out).get('by_license')}")
+    card = (out / "README.md").read_text()
+    check("## Licences" in card and "| MIT | 4 | 57.1% |" in card and "| unknown | 3 | 42.9% |" in card, card)
+    single = fresh("extract_single_file")
+    shutil.rmtree(single)
+    run(["extract", inputs / "sub" / "options.py", "--out", single, "--quiet"])
+    o = {r["kernel_name"]: r["metadata"]["origin"] for r in read_records(single)}["plain"]
+    check(o == {"path": "options.py", "line": 36, "qualified_name": "plain", "license": "MIT"}, f"origin: {o}")
     # the reduced module keeps what the kernel uses (SCALE through twice), not host code
     src = by_name["scale_values"]["python_source"]
     check("SCALE = wp.constant(2.0)" in src and "def twice" in src and "import warp as wp" in src, src)
