@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <cctype>
 #include <fmt/format.h>
+#include <map>
 #include <memory>
 #include <set>
 #include <tbb/global_control.h>
@@ -279,6 +280,19 @@ void scan_file(const FoundFile& file, std::vector<KernelCandidate>& out, std::ve
     }
 }
 
+// What was skipped, by reason with names and numbers blanked (manifest.cpp's failure_reason),
+// for stats.json and the card: {"files": {reason: count}, "kernels": {reason: count}}.
+json skip_summary(const std::vector<Skipped>& skipped) {
+    std::map<std::string, uint64_t> files, kernels;
+    for (const Skipped& s : skipped) {
+        std::string reason = failure_reason(s.reason);
+        for (const char* kind : {"does not parse: ", "over a limit: "})
+            if (s.reason.rfind(kind, 0) == 0) reason = kind + reason;
+        ++(s.kernel ? kernels : files)[reason];
+    }
+    return json{{"files", files}, {"kernels", kernels}};
+}
+
 std::string extract_id(const KernelCandidate& k) {
     std::string key = k.module_source + '\0' + k.kernel_name;
     return "x-" + hash_hex(XXH3_64bits(key.data(), key.size()));
@@ -294,14 +308,12 @@ BuiltRecord build(const KernelCandidate& k, DeviceSet device, uint64_t index) {
     return build_record(std::move(c), extract_id(k), device, 0, index);
 }
 
-} // namespace
-
-ExtractSummary extract(const ExtractOptions& options) {
-    ExtractSummary summary;
+// The .py files under the roots given, each with its origin path and licence.
+std::vector<FoundFile> find_files(const std::vector<fs::path>& roots, std::vector<Skipped>& skipped) {
     std::vector<FoundFile> files;
     std::vector<PathSkip> unreadable;
     LicenseFinder licenses;
-    for (const auto& root : options.paths) {
+    for (const auto& root : roots) {
         std::vector<fs::path> found;
         collect_python_files(root, found, &unreadable);
         fs::path base = root.lexically_normal();
@@ -311,25 +323,35 @@ ExtractSummary extract(const ExtractOptions& options) {
         if (ec || name.empty()) name = base.filename();
         for (fs::path& f : found) {
             fs::path rel = f.lexically_relative(base);
-            std::string origin = rel.empty() || rel == "." ? f.filename().generic_string()
-                                                           : (base.filename() / rel).generic_string();
+            std::string origin =
+                rel.empty() || rel == "." ? f.filename().generic_string() : (name / rel).generic_string();
             files.push_back({f, std::move(origin), licenses.find(f, root)});
         }
     }
-    for (PathSkip& u : unreadable) summary.skipped.push_back({std::move(u.path), std::move(u.reason)});
-    summary.files = files.size();
-    std::vector<KernelCandidate> kernels;
-    for (const auto& f : files) scan_file(f, kernels, summary.skipped);
-    summary.kernels = kernels.size();
+    for (PathSkip& u : unreadable) skipped.push_back({std::move(u.path), std::move(u.reason)});
+    return files;
+}
 
-    unsigned jobs = options.jobs ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
-    // More threads than cores is allowed (--jobs is the user's choice), without TBB's warning.
-    tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism, jobs);
-    tbb::global_control stack(tbb::global_control::thread_stack_size, kWorkerStackBytes); // workers compile
-    tbb::task_arena arena(static_cast<int>(jobs));
-    Progress progress("extract", kernels.size(), options.quiet);
+// The kernels of every file, parsed in parallel, in file order.
+std::vector<KernelCandidate> scan_files(const std::vector<FoundFile>& files, tbb::task_arena& arena,
+                                        std::vector<Skipped>& skipped) {
+    std::vector<std::vector<KernelCandidate>> kernels(files.size());
+    std::vector<std::vector<Skipped>> skips(files.size());
+    arena.execute([&] {
+        tbb::parallel_for(size_t{0}, files.size(),
+                          [&](size_t i) { scan_file(files[i], kernels[i], skips[i]); });
+    });
+    std::vector<KernelCandidate> out;
+    for (size_t i = 0; i < files.size(); ++i) {
+        std::move(kernels[i].begin(), kernels[i].end(), std::back_inserter(out));
+        std::move(skips[i].begin(), skips[i].end(), std::back_inserter(skipped));
+    }
+    return out;
+}
 
-    // Pass 1: which kernels compile, and their structure hashes (for the shard count).
+// Pass 1: which kernels compile, and their structure hashes (for the shard count).
+std::vector<Pass1> first_pass(const std::vector<KernelCandidate>& kernels, const ExtractOptions& options,
+                              tbb::task_arena& arena) {
     std::vector<Pass1> first(kernels.size());
     arena.execute([&] {
         tbb::parallel_for(size_t{0}, kernels.size(), [&](size_t i) {
@@ -351,6 +373,28 @@ ExtractSummary extract(const ExtractOptions& options) {
             }
         });
     });
+    return first;
+}
+
+} // namespace
+
+ExtractSummary extract(const ExtractOptions& options) {
+    ExtractSummary summary;
+    std::vector<FoundFile> files = find_files(options.paths, summary.skipped);
+    summary.files = files.size();
+
+    unsigned jobs = options.jobs ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
+    // More threads than cores is allowed (--jobs is the user's choice), without TBB's warning.
+    tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism, jobs);
+    // Workers parse and compile, both recursive: a stack of known size.
+    tbb::global_control stack(tbb::global_control::thread_stack_size, kWorkerStackBytes);
+    tbb::task_arena arena(static_cast<int>(jobs));
+    std::vector<KernelCandidate> kernels = scan_files(files, arena, summary.skipped);
+    summary.kernels = kernels.size();
+
+    Progress progress("extract", kernels.size(), options.quiet);
+
+    std::vector<Pass1> first = first_pass(kernels, options, arena);
     HashSet unique_set;
     uint64_t unique = 0;
     uint64_t sources_hash = 0;
@@ -362,7 +406,7 @@ ExtractSummary extract(const ExtractOptions& options) {
         else
             summary.skipped.push_back(
                 {fmt::format("{}:{} ({})", kernels[i].file, kernels[i].line, kernels[i].kernel_name),
-                 first[i].reason});
+                 first[i].reason, true});
     }
 
     json config{{"device", device_set_name(options.device)},
@@ -371,6 +415,7 @@ ExtractSummary extract(const ExtractOptions& options) {
                 {"max_code_lines", options.max_code_lines},
                 {"kernels", kernels.size()},
                 {"sources_xxh3", hash_hex(sources_hash)},
+                {"extract_skips", skip_summary(summary.skipped)},
                 {"comment_path", comment_path_for("<id>")},
                 {"generator_version", generator_version()},
                 {"warp_version", warp_version()}};

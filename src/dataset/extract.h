@@ -36,6 +36,7 @@ struct ExtractOptions {
 struct Skipped {
     std::string where; // "file" or "file:line (kernel name)"
     std::string reason;
+    bool kernel = false; // a kernel (else a file, or a path that is not one)
 };
 
 struct ExtractSummary {

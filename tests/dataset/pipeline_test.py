@@ -410,6 +410,17 @@ def case_extract_mixed():
     check(stats(out).get("by_license") == {"MIT": 4, "unknown": 3}, f"licence mix: {stats(out).get('by_license')}")
     card = (out / "README.md").read_text()
     check("## Licences" in card and "| MIT | 4 | 57.1% |" in card and "| unknown | 3 | 42.9% |" in card, card)
+    # the skips by reason, in stats.json and on the card (names and numbers blanked)
+    skips = stats(out).get("extract_skips")
+    check(skips == {"files": {"does not parse: invalid syntax": 1,
+                              "sets wp.config, which changes the generated code: file skipped": 1},
+                    "kernels": {"'_': Input types must be the same, got ['_', '_']": 1,
+                                "kernel '_' belongs to another module (@wp.kernel(module=...)): it has no code in "
+                                "this one": 1,
+                                "kernel '_' is generic (parameter '_' is typed with Any): Warp generates its code "
+                                "only for wp.overload() declarations ...": 1,
+                                "unsupported @wp.kernel option '_'": 1}}, f"extract_skips: {skips}")
+    check("## Skipped by extract" in card and "| files | does not parse: invalid syntax | 1 |" in card, card)
     single = fresh("extract_single_file")
     shutil.rmtree(single)
     run(["extract", inputs / "sub" / "options.py", "--out", single, "--quiet"])
@@ -432,11 +443,12 @@ def case_extract_mixed():
               "host code kept in the reduced module")
         check(str(inputs) not in json.dumps(r), "a machine path leaked into a record")
     run(["validate", out, "--quiet"])
-    # the same inputs again: the same bytes
-    again = fresh("extract_again")
-    shutil.rmtree(again)
-    run(["extract", inputs, "--out", again, "--quiet"])
-    same(out, again, "extract twice")
+    # the same inputs again, with any number of threads: the same bytes
+    for jobs in (1, 3):
+        again = fresh(f"extract_again{jobs}")
+        shutil.rmtree(again)
+        run(["extract", inputs, "--out", again, "--quiet", "--jobs", jobs])
+        same(out, again, f"extract twice (--jobs {jobs})")
 
 
 def case_extract_warp():
