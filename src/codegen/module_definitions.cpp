@@ -187,7 +187,14 @@ void ModuleScope::define_struct(const ast::ClassDef* def) {
         if (st->kind == ast::StmtKind::AnnAssign) {
             const auto* a = ast::as<ast::AnnAssign>(st);
             if (a->target->kind != ast::ExprKind::Name) fail(st->pos, "struct fields must be simple names");
-            if (a->value) fail(a->value->pos, "struct fields cannot have default values");
+            // A default is a class attribute Python evaluates at import; Warp's code ignores it.
+            if (a->value) {
+                ObjectRef v = eval_python(a->value);
+                if (!v || v->kind == Object::Kind::Unsupported)
+                    fail(a->value->pos,
+                         "struct field default values are supported when warpsynth can evaluate "
+                         "them (numbers, Warp values)");
+            }
             TypeRef t = eval_annotation(a->annotation);
             fields.emplace_back(ast::as<ast::Name>(a->target)->id, t);
         } else if (st->kind == ast::StmtKind::Pass ||
