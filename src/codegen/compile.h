@@ -27,11 +27,20 @@ struct CompileOptions {
 
 // The text of one kernel and the user functions it calls.
 struct KernelText {
-    std::string name;      // Python name of the kernel
+    std::string name;      // Python name of the kernel (its `def`, whatever its key)
     std::string forward;   // forward entry (CUDA __global__ or CPU kernel + args struct)
     std::string backward;  // backward entry, empty without enable_backward
     std::string functions; // forward and adjoint user functions it calls, in module order
     std::string entry;     // CPU module entry points (empty for CUDA)
+};
+
+// A kernel defined in the module that has no code in it, and why (a generic
+// kernel, one of another module): asked for its pair, a caller can say why not.
+struct OmittedKernel {
+    std::string name; // Python name
+    int line = 0;
+    int col = 0; // 1-based
+    std::string reason;
 };
 
 struct CompileOutput {
@@ -40,6 +49,7 @@ struct CompileOutput {
     // its header.
     std::string body;
     std::vector<KernelText> kernels;        // in definition order
+    std::vector<OmittedKernel> omitted;     // in definition order
     std::vector<std::string> builtins_used; // Python names of Warp builtins called, sorted, unique
 };
 

@@ -243,7 +243,7 @@ CompileOutput ModuleBuilder::assemble() {
         body += pieces.entry;
 
         KernelText kt;
-        kt.name = k->src.key;
+        kt.name = k->src.def->name;
         kt.forward = std::move(pieces.forward);
         kt.backward = std::move(pieces.backward);
         kt.entry = std::move(pieces.entry);
@@ -261,6 +261,7 @@ CompileOutput ModuleBuilder::assemble() {
         out.kernels.push_back(std::move(kt));
     }
     out.body = std::move(body);
+    out.omitted = scope_.omitted_kernels();
     out.builtins_used.assign(used.begin(), used.end());
     return out;
 }

@@ -72,9 +72,15 @@ void ModuleScope::require_defined_root(const ast::Expr* e) const {
 void ModuleScope::define_kernel(const ast::FunctionDef* def, const ast::Call* decorator) {
     auto k = std::make_unique<KernelDef>();
     k->src = function_source(def, true);
+    auto omit = [&](const Pos& pos, std::string what, std::string reason) {
+        globals_[def->name] = Object::make_unsupported(std::move(what));
+        omitted_.push_back({def->name, pos.line, pos.col + 1, std::move(reason)});
+    };
     if (decorator && !apply_kernel_options(decorator, *k)) {
-        globals_[def->name] =
-            Object::make_unsupported(fmt::format("kernel '{}' of another module", def->name));
+        omit(decorator->pos, fmt::format("kernel '{}' of another module", def->name),
+             fmt::format("kernel '{}' belongs to another module (@wp.kernel(module=...)): it has no code in "
+                         "this one",
+                         def->name));
         return;
     }
     if (kernel_keys_.count(k->src.key))
@@ -82,7 +88,10 @@ void ModuleScope::define_kernel(const ast::FunctionDef* def, const ast::Call* de
     for (const Param& p : k->src.params)
         if (p.type->is_generic()) {
             // A generic kernel is only compiled for wp.overload()-ed types; alone it adds no code.
-            globals_[def->name] = Object::make_unsupported(fmt::format("generic kernel '{}'", def->name));
+            omit(p.pos, fmt::format("generic kernel '{}'", def->name),
+                 fmt::format("kernel '{}' is generic (parameter '{}' is typed with Any): Warp generates its "
+                             "code only for wp.overload() declarations and launches",
+                             def->name, p.name));
             return;
         }
     auto obj = std::make_shared<Object>();
@@ -178,7 +187,14 @@ void ModuleScope::define_struct(const ast::ClassDef* def) {
         if (st->kind == ast::StmtKind::AnnAssign) {
             const auto* a = ast::as<ast::AnnAssign>(st);
             if (a->target->kind != ast::ExprKind::Name) fail(st->pos, "struct fields must be simple names");
-            if (a->value) fail(a->value->pos, "struct fields cannot have default values");
+            // A default is a class attribute Python evaluates at import; Warp's code ignores it.
+            if (a->value) {
+                ObjectRef v = eval_python(a->value);
+                if (!v || v->kind == Object::Kind::Unsupported)
+                    fail(a->value->pos,
+                         "struct field default values are supported when warpsynth can evaluate "
+                         "them (numbers, Warp values)");
+            }
             TypeRef t = eval_annotation(a->annotation);
             fields.emplace_back(ast::as<ast::Name>(a->target)->id, t);
         } else if (st->kind == ast::StmtKind::Pass ||

@@ -4,6 +4,7 @@
 // after the whole file ran, so lookups see each name's final binding.
 #pragma once
 
+#include "codegen/compile.h"
 #include "codegen/function.h"
 #include "codegen/object.h"
 #include "syntax/ast.h"
@@ -49,6 +50,8 @@ class ModuleScope {
     ObjectRef global(std::string_view name) const;
 
     const std::vector<KernelDef*>& kernels() const { return kernels_; }
+    // Kernels defined here that generate no code in this module.
+    const std::vector<OmittedKernel>& omitted_kernels() const { return omitted_; }
     // Every user function defined in the module (all overloads), in definition order.
     std::vector<UserFunction*> functions() const;
     const ModuleOptions& options() const { return options_; }
@@ -113,6 +116,7 @@ class ModuleScope {
     std::vector<std::unique_ptr<KernelDef>> kernel_storage_;
     std::vector<KernelDef*> kernels_;
     std::unordered_set<std::string> kernel_keys_; // of kernels_, for a linear duplicate check
+    std::vector<OmittedKernel> omitted_;
     ModuleOptions options_;
     bool runtime_loaded_ = false;
 };

@@ -98,6 +98,23 @@ std::string verification_figures_text(const json& s) {
     return out;
 }
 
+// What `extract` left out, by reason (manifest config "extract_skips").
+std::string extract_skips_section(const Manifest& m) {
+    if (!m.config.contains("extract_skips")) return {};
+    const json& k = m.config.at("extract_skips");
+    std::string out = "\n## Skipped by extract\n\nWhat `extract` left out and why (names and numbers in the "
+                      "reasons blanked); `extract` lists each on standard output.\n\n"
+                      "| skipped | reason | count |\n| --- | --- | --- |\n";
+    auto cell = [](std::string text) {
+        for (size_t p = 0; (p = text.find('|', p)) != std::string::npos; p += 2) text.replace(p, 1, "\\|");
+        return text;
+    };
+    for (const char* what : {"files", "kernels"})
+        for (const auto& [reason, n] : k.at(what).items())
+            out += fmt::format("| {} | {} | {} |\n", what, cell(reason), n.get<uint64_t>());
+    return out;
+}
+
 std::string card_text(const Manifest& m, const json& s) {
     uint64_t records = s.at("records");
     std::string out;
@@ -126,6 +143,10 @@ std::string card_text(const Manifest& m, const json& s) {
     out += "| `id` | stable id: `<seed>-<index>` for generated kernels, `x-<hash>` for extracted ones |\n";
     out += "| `kernel_name` | the Python name of the `@wp.kernel` |\n";
     out += "| `category` | synthesizer category, or `extracted` |\n";
+    if (s.contains("by_license"))
+        out += "| `metadata.origin` | extracted kernels: `path` (under the folder given), `line`, "
+               "`qualified_name`, "
+               "`license` (SPDX id or `unknown`) |\n";
     out += "| `description` | what the kernel computes, in English (the first paragraph of an extracted "
            "kernel's "
            "docstring); empty when unknown |\n";
@@ -181,6 +202,18 @@ std::string card_text(const Manifest& m, const json& s) {
     for (const auto& [cat, n] : s.at("by_category").items())
         out += fmt::format("| {} | {} | {} |\n", cat, n.get<uint64_t>(), pct(n, records));
 
+    if (s.contains("by_license")) {
+        out +=
+            "\n## Licences\n\nThe licence of the tree each extracted kernel came from "
+            "(`metadata.origin.license`: "
+            "the SPDX id of the first LICENSE, LICENCE or COPYING file found walking up from the file to the "
+            "folder given to `extract`, recognised by its text; `unknown` when there is none or it is not "
+            "recognised). Check each licence's terms before you redistribute or train on its pairs.\n\n"
+            "| licence | pairs | share |\n| --- | --- | --- |\n";
+        for (const auto& [id, n] : s.at("by_license").items())
+            out += fmt::format("| {} | {} | {} |\n", id, n.get<uint64_t>(), pct(n, records));
+    }
+    out += extract_skips_section(m);
     out += "\n## Sizes (lines)\n\n![line counts](figures/lines.svg)\n\n"
            "The histograms' bins are log-spaced (each spans a constant ratio of line counts), so the long "
            "tail shows.\n\n";
@@ -244,8 +277,8 @@ void write_stats_and_card(const std::filesystem::path& dir, const Manifest& mani
     write_file_atomically(dir / "README.md", card_text(manifest, s));
     json with_timing = s;
     with_timing["timing"] = manifest.timing;
-    if (manifest.config.contains("decontamination"))
-        with_timing["decontamination"] = manifest.config.at("decontamination");
+    for (const char* key : kStatsFromConfig)
+        if (manifest.config.contains(key)) with_timing[key] = manifest.config.at(key);
     write_file_atomically(dir / "stats.json", with_timing.dump(2) + "\n");
 }
 

@@ -13,8 +13,12 @@
 
 namespace ws::dataset {
 
+// The sections of stats.json copied from the manifest's config, not computed
+// from the records (validate leaves them out of its comparison).
+inline constexpr const char* kStatsFromConfig[] = {"decontamination", "extract_skips"};
+
 // Writes stats.json (the deterministic statistics plus the manifest's
-// "timing"), README.md and figures/ into `dir`, each atomically.
+// "timing" and kStatsFromConfig), README.md and figures/ into `dir`, each atomically.
 void write_stats_and_card(const std::filesystem::path& dir, const Manifest& manifest,
                           const StatsCollector& stats);
 

@@ -4,6 +4,7 @@
 #include "dataset/dataset_writer.h"
 #include "dataset/file_io.h"
 #include "dataset/io_error.h"
+#include "dataset/license.h"
 #include "dataset/manifest.h"
 #include "dataset/progress.h"
 #include "syntax/ast.h"
@@ -13,8 +14,11 @@
 #include "syntax/source.h"
 
 #include <algorithm>
+#include <cctype>
 #include <fmt/format.h>
+#include <map>
 #include <memory>
+#include <set>
 #include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
@@ -37,6 +41,7 @@ struct KernelCandidate {
     std::string kernel_name;
     std::string module_source; // the reduced module
     std::string description;   // the first paragraph of the kernel's docstring
+    Origin origin;
 };
 
 struct Pass1 {
@@ -91,7 +96,117 @@ std::string lines_of(const SourceFile& src, int first, int last) {
     return out;
 }
 
-void scan_file(const fs::path& path, std::vector<KernelCandidate>& out, std::vector<Skipped>& skipped) {
+// The identifiers in a text (names in strings and comments too: a superset is safe).
+std::set<std::string, std::less<>> identifiers(std::string_view text) {
+    std::set<std::string, std::less<>> out;
+    auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+    for (size_t i = 0; i < text.size();) {
+        if (!word(text[i])) {
+            ++i;
+            continue;
+        }
+        size_t j = i;
+        while (j < text.size() && word(text[j])) ++j;
+        if (!std::isdigit(static_cast<unsigned char>(text[i]))) out.emplace(text.substr(i, j - i));
+        i = j;
+    }
+    return out;
+}
+
+// A module-level statement every kernel of the file may use.
+struct SharedStmt {
+    int first_line = 0;
+    std::string text;
+    bool is_def = false;            // a function or class (two blank lines before it)
+    bool is_assignment = false;     // an assignment or import: kept only when a kept statement
+                                    // names what it binds
+    std::vector<std::string> binds; // the names it binds
+    std::set<std::string, std::less<>> names;
+};
+
+SharedStmt shared_stmt(const SourceFile& source, const ast::Stmt* s, int first_line) {
+    SharedStmt out;
+    out.first_line = first_line;
+    out.text = lines_of(source, first_line, s->pos.end_line);
+    out.is_def = s->kind == ast::StmtKind::FunctionDef || s->kind == ast::StmtKind::ClassDef;
+    out.names = identifiers(out.text);
+    std::vector<const ast::Expr*> targets;
+    if (s->kind == ast::StmtKind::Assign)
+        targets.assign(static_cast<const ast::Assign*>(s)->targets.begin(),
+                       static_cast<const ast::Assign*>(s)->targets.end());
+    if (s->kind == ast::StmtKind::AnnAssign) targets.push_back(static_cast<const ast::AnnAssign*>(s)->target);
+    for (const ast::Expr* t : targets)
+        if (t->kind == ast::ExprKind::Name) out.binds.push_back(static_cast<const ast::Name*>(t)->id);
+    out.is_assignment = !out.binds.empty() && out.binds.size() == targets.size();
+    // An import binds names too (`import a.b` binds `a`); `*` and __future__ imports stay.
+    std::vector<ast::Alias> aliases;
+    if (s->kind == ast::StmtKind::Import) aliases = static_cast<const ast::Import*>(s)->names;
+    if (s->kind == ast::StmtKind::ImportFrom &&
+        static_cast<const ast::ImportFrom*>(s)->module != "__future__")
+        aliases = static_cast<const ast::ImportFrom*>(s)->names;
+    for (const ast::Alias& a : aliases)
+        out.binds.push_back(!a.asname.empty() ? a.asname : a.name.substr(0, a.name.find('.')));
+    if (!aliases.empty())
+        out.is_assignment =
+            std::none_of(aliases.begin(), aliases.end(), [](const auto& a) { return a.name == "*"; });
+    return out;
+}
+
+// Which shared statements the kernel's module keeps: structs and functions, and the assignments
+// and imports of names that a kept statement uses. Host code such as `devices = get_devices()` or
+// `from pxr import Usd` goes: Warp's code for the kernel does not depend on it, and the record's
+// python_source loads without the libraries the host code needed.
+std::vector<bool> kept_for(const std::vector<SharedStmt>& shared, const std::string& kernel_text) {
+    std::vector<bool> kept(shared.size());
+    std::set<std::string, std::less<>> used = identifiers(kernel_text);
+    for (size_t i = 0; i < shared.size(); ++i)
+        if (!shared[i].is_assignment) {
+            kept[i] = true;
+            used.insert(shared[i].names.begin(), shared[i].names.end());
+        }
+    for (bool grew = true; grew;) {
+        grew = false;
+        for (size_t i = 0; i < shared.size(); ++i) {
+            if (kept[i]) continue;
+            for (const std::string& b : shared[i].binds) kept[i] = kept[i] || used.count(b) > 0;
+            if (!kept[i]) continue;
+            used.insert(shared[i].names.begin(), shared[i].names.end());
+            grew = true;
+        }
+    }
+    return kept;
+}
+
+// The kernel's reduced module: the kept shared statements and the kernel, in file order.
+std::string reduced_module(const std::vector<SharedStmt>& shared, const std::string& kernel_text,
+                           int kernel_line) {
+    std::vector<bool> kept = kept_for(shared, kernel_text);
+    std::string reduced;
+    bool kernel_placed = false;
+    auto append = [&](const std::string& segment, bool is_def) {
+        if (!reduced.empty()) reduced += is_def ? "\n\n" : "";
+        reduced += segment;
+    };
+    for (size_t i = 0; i < shared.size(); ++i) {
+        if (!kernel_placed && shared[i].first_line > kernel_line) {
+            append(kernel_text, true);
+            kernel_placed = true;
+        }
+        if (kept[i]) append(shared[i].text, shared[i].is_def);
+    }
+    if (!kernel_placed) append(kernel_text, true);
+    return reduced;
+}
+
+// A file as extract found it: under which root, and the licence of its tree.
+struct FoundFile {
+    fs::path path;
+    std::string origin_path; // <root's name>/<path under root>, or the file's name
+    std::string license;
+};
+
+void scan_file(const FoundFile& file, std::vector<KernelCandidate>& out, std::vector<Skipped>& skipped) {
+    const fs::path& path = file.path;
     std::unique_ptr<ast::Module> module;
     std::shared_ptr<const SourceFile> source;
     try {
@@ -108,7 +223,7 @@ void scan_file(const fs::path& path, std::vector<KernelCandidate>& out, std::vec
         return;
     }
     // What every kernel of the file may use, in file order.
-    std::vector<std::pair<const ast::Stmt*, int>> shared; // statement, first line
+    std::vector<SharedStmt> shared;
     std::vector<const ast::FunctionDef*> kernels;
     for (const ast::Stmt* s : module->body) {
         if (assigns_wp_config(s)) {
@@ -118,30 +233,28 @@ void scan_file(const fs::path& path, std::vector<KernelCandidate>& out, std::vec
         }
         switch (s->kind) {
         case ast::StmtKind::Import:
-        case ast::StmtKind::ImportFrom: shared.emplace_back(s, s->pos.line); break;
+        case ast::StmtKind::ImportFrom: shared.push_back(shared_stmt(*source, s, s->pos.line)); break;
         case ast::StmtKind::Assign:
         case ast::StmtKind::AnnAssign: {
             bool names_only = true;
             if (s->kind == ast::StmtKind::Assign)
                 for (const ast::Expr* t : static_cast<const ast::Assign*>(s)->targets)
                     names_only = names_only && t->kind == ast::ExprKind::Name;
-            if (names_only) shared.emplace_back(s, s->pos.line);
+            if (names_only) shared.push_back(shared_stmt(*source, s, s->pos.line));
             break;
         }
         case ast::StmtKind::ClassDef: {
             auto* c = static_cast<const ast::ClassDef*>(s);
-            if (decoration(c->decorators, "struct") == 1) shared.emplace_back(s, c->first_line);
+            if (decoration(c->decorators, "struct") == 1)
+                shared.push_back(shared_stmt(*source, s, c->first_line));
             break;
         }
         case ast::StmtKind::FunctionDef: {
             auto* f = static_cast<const ast::FunctionDef*>(s);
-            if (decoration(f->decorators, "func") == 1) shared.emplace_back(s, f->first_line);
-            int k = decoration(f->decorators, "kernel");
-            if (k == 2)
-                skipped.push_back({fmt::format("{}:{} ({})", path.string(), f->first_line, f->name),
-                                   "@wp.kernel with arguments (kernel options) is not supported"});
-            else if (k == 1)
-                kernels.push_back(f);
+            if (decoration(f->decorators, "func") == 1)
+                shared.push_back(shared_stmt(*source, s, f->first_line));
+            // @wp.kernel(...) options are the compiler's: it applies them or says why not.
+            if (decoration(f->decorators, "kernel") != 0) kernels.push_back(f);
             break;
         }
         default: break;
@@ -150,7 +263,7 @@ void scan_file(const fs::path& path, std::vector<KernelCandidate>& out, std::vec
     // Every kernel's reduced module repeats what the kernels share: bound the
     // total, which grows with kernels x shared definitions.
     size_t shared_bytes = 0;
-    for (const auto& [s, first] : shared) shared_bytes += lines_of(*source, first, s->pos.end_line).size();
+    for (const SharedStmt& s : shared) shared_bytes += s.text.size();
     if (kernels.size() * shared_bytes > kMaxReducedBytes) {
         skipped.push_back({path.string(), fmt::format("its {} kernels would each repeat {} bytes of shared "
                                                       "definitions, more than {} MiB in all: file skipped",
@@ -158,25 +271,26 @@ void scan_file(const fs::path& path, std::vector<KernelCandidate>& out, std::vec
         return;
     }
     for (const ast::FunctionDef* k : kernels) {
-        std::string reduced;
-        bool kernel_placed = false;
-        auto append = [&](const std::string& segment, bool is_def) {
-            if (!reduced.empty()) reduced += is_def ? "\n\n" : "";
-            reduced += segment;
-        };
-        for (const auto& [s, first] : shared) {
-            if (!kernel_placed && first > k->first_line) {
-                append(lines_of(*source, k->first_line, k->pos.end_line), true);
-                kernel_placed = true;
-            }
-            bool is_def = s->kind == ast::StmtKind::FunctionDef || s->kind == ast::StmtKind::ClassDef;
-            append(lines_of(*source, first, s->pos.end_line), is_def);
-        }
-        if (!kernel_placed) append(lines_of(*source, k->first_line, k->pos.end_line), true);
+        std::string reduced =
+            reduced_module(shared, lines_of(*source, k->first_line, k->pos.end_line), k->first_line);
         const std::string* doc = analysis::docstring(k->body);
         out.push_back(KernelCandidate{path.string(), k->first_line, k->name, std::move(reduced),
-                                      doc ? analysis::first_paragraph(*doc) : std::string()});
+                                      doc ? analysis::first_paragraph(*doc) : std::string(),
+                                      Origin{file.origin_path, k->first_line, k->name, file.license}});
     }
+}
+
+// What was skipped, by reason with names and numbers blanked (manifest.cpp's failure_reason),
+// for stats.json and the card: {"files": {reason: count}, "kernels": {reason: count}}.
+json skip_summary(const std::vector<Skipped>& skipped) {
+    std::map<std::string, uint64_t> files, kernels;
+    for (const Skipped& s : skipped) {
+        std::string reason = failure_reason(s.reason);
+        for (const char* kind : {"does not parse: ", "over a limit: "})
+            if (s.reason.rfind(kind, 0) == 0) reason = kind + reason;
+        ++(s.kernel ? kernels : files)[reason];
+    }
+    return json{{"files", files}, {"kernels", kernels}};
 }
 
 std::string extract_id(const KernelCandidate& k) {
@@ -190,30 +304,54 @@ BuiltRecord build(const KernelCandidate& k, DeviceSet device, uint64_t index) {
     c.kernel_name = k.kernel_name;
     c.category = "extracted";
     c.description = k.description;
+    c.origin = k.origin;
     return build_record(std::move(c), extract_id(k), device, 0, index);
 }
 
-} // namespace
-
-ExtractSummary extract(const ExtractOptions& options) {
-    ExtractSummary summary;
-    std::vector<fs::path> files;
+// The .py files under the roots given, each with its origin path and licence.
+std::vector<FoundFile> find_files(const std::vector<fs::path>& roots, std::vector<Skipped>& skipped) {
+    std::vector<FoundFile> files;
     std::vector<PathSkip> unreadable;
-    for (const auto& p : options.paths) collect_python_files(p, files, &unreadable);
-    for (PathSkip& u : unreadable) summary.skipped.push_back({std::move(u.path), std::move(u.reason)});
-    summary.files = files.size();
-    std::vector<KernelCandidate> kernels;
-    for (const auto& f : files) scan_file(f, kernels, summary.skipped);
-    summary.kernels = kernels.size();
+    LicenseFinder licenses;
+    for (const auto& root : roots) {
+        std::vector<fs::path> found;
+        collect_python_files(root, found, &unreadable);
+        fs::path base = root.lexically_normal();
+        if (!base.has_filename()) base = base.parent_path();
+        std::error_code ec; // the folder's own name, also for "." or ".."
+        fs::path name = fs::weakly_canonical(base, ec).filename();
+        if (ec || name.empty()) name = base.filename();
+        for (fs::path& f : found) {
+            fs::path rel = f.lexically_relative(base);
+            std::string origin =
+                rel.empty() || rel == "." ? f.filename().generic_string() : (name / rel).generic_string();
+            files.push_back({f, std::move(origin), licenses.find(f, root)});
+        }
+    }
+    for (PathSkip& u : unreadable) skipped.push_back({std::move(u.path), std::move(u.reason)});
+    return files;
+}
 
-    unsigned jobs = options.jobs ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
-    // More threads than cores is allowed (--jobs is the user's choice), without TBB's warning.
-    tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism, jobs);
-    tbb::global_control stack(tbb::global_control::thread_stack_size, kWorkerStackBytes); // workers compile
-    tbb::task_arena arena(static_cast<int>(jobs));
-    Progress progress("extract", kernels.size(), options.quiet);
+// The kernels of every file, parsed in parallel, in file order.
+std::vector<KernelCandidate> scan_files(const std::vector<FoundFile>& files, tbb::task_arena& arena,
+                                        std::vector<Skipped>& skipped) {
+    std::vector<std::vector<KernelCandidate>> kernels(files.size());
+    std::vector<std::vector<Skipped>> skips(files.size());
+    arena.execute([&] {
+        tbb::parallel_for(size_t{0}, files.size(),
+                          [&](size_t i) { scan_file(files[i], kernels[i], skips[i]); });
+    });
+    std::vector<KernelCandidate> out;
+    for (size_t i = 0; i < files.size(); ++i) {
+        std::move(kernels[i].begin(), kernels[i].end(), std::back_inserter(out));
+        std::move(skips[i].begin(), skips[i].end(), std::back_inserter(skipped));
+    }
+    return out;
+}
 
-    // Pass 1: which kernels compile, and their structure hashes (for the shard count).
+// Pass 1: which kernels compile, and their structure hashes (for the shard count).
+std::vector<Pass1> first_pass(const std::vector<KernelCandidate>& kernels, const ExtractOptions& options,
+                              tbb::task_arena& arena) {
     std::vector<Pass1> first(kernels.size());
     arena.execute([&] {
         tbb::parallel_for(size_t{0}, kernels.size(), [&](size_t i) {
@@ -235,6 +373,28 @@ ExtractSummary extract(const ExtractOptions& options) {
             }
         });
     });
+    return first;
+}
+
+} // namespace
+
+ExtractSummary extract(const ExtractOptions& options) {
+    ExtractSummary summary;
+    std::vector<FoundFile> files = find_files(options.paths, summary.skipped);
+    summary.files = files.size();
+
+    unsigned jobs = options.jobs ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
+    // More threads than cores is allowed (--jobs is the user's choice), without TBB's warning.
+    tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism, jobs);
+    // Workers parse and compile, both recursive: a stack of known size.
+    tbb::global_control stack(tbb::global_control::thread_stack_size, kWorkerStackBytes);
+    tbb::task_arena arena(static_cast<int>(jobs));
+    std::vector<KernelCandidate> kernels = scan_files(files, arena, summary.skipped);
+    summary.kernels = kernels.size();
+
+    Progress progress("extract", kernels.size(), options.quiet);
+
+    std::vector<Pass1> first = first_pass(kernels, options, arena);
     HashSet unique_set;
     uint64_t unique = 0;
     uint64_t sources_hash = 0;
@@ -246,7 +406,7 @@ ExtractSummary extract(const ExtractOptions& options) {
         else
             summary.skipped.push_back(
                 {fmt::format("{}:{} ({})", kernels[i].file, kernels[i].line, kernels[i].kernel_name),
-                 first[i].reason});
+                 first[i].reason, true});
     }
 
     json config{{"device", device_set_name(options.device)},
@@ -255,6 +415,7 @@ ExtractSummary extract(const ExtractOptions& options) {
                 {"max_code_lines", options.max_code_lines},
                 {"kernels", kernels.size()},
                 {"sources_xxh3", hash_hex(sources_hash)},
+                {"extract_skips", skip_summary(summary.skipped)},
                 {"comment_path", comment_path_for("<id>")},
                 {"generator_version", generator_version()},
                 {"warp_version", warp_version()}};

@@ -2,15 +2,15 @@
 // without executing it. Each .py file (folders are searched recursively, in
 // sorted order) is parsed with warpsynth's own parser; every module-level
 // function decorated `@wp.kernel` becomes one candidate, compiled in a module
-// reduced to what a kernel can use: the imports, module-level name
-// assignments (constants), `@wp.struct` classes, `@wp.func` functions and that
-// one kernel (host code, other kernels and `if __name__ == ...` blocks are
-// left out, so one unsupported kernel does not sink its neighbours). The
-// reduced module is the record's python_source.
+// reduced to what a kernel can use: `@wp.struct` classes, `@wp.func`
+// functions, that one kernel, and the imports and module-level name
+// assignments (constants) whose names these use (host code, other kernels and
+// `if __name__ == ...` blocks are left out, so one unsupported kernel does not
+// sink its neighbours). The reduced module is the record's python_source.
 //
-// Files that do not parse, set `wp.config`, or kernels with decorator
-// arguments or that the compiler rejects are listed with the reason and
-// skipped. Kept kernels are deduplicated like generated ones.
+// Files that do not parse or set `wp.config`, and kernels the compiler
+// rejects, are listed with the reason and skipped. Kept kernels are
+// deduplicated like generated ones.
 #pragma once
 
 #include "dataset/record_builder.h"
@@ -36,6 +36,7 @@ struct ExtractOptions {
 struct Skipped {
     std::string where; // "file" or "file:line (kernel name)"
     std::string reason;
+    bool kernel = false; // a kernel (else a file, or a path that is not one)
 };
 
 struct ExtractSummary {

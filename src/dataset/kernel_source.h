@@ -4,6 +4,7 @@
 // may register others. Sources must be thread-safe.
 #pragma once
 
+#include "dataset/record.h"
 #include "synth/synth.h"
 
 #include <cstdint>
@@ -21,6 +22,7 @@ struct Candidate {
     std::string description; // what the kernel computes, in English; may be empty
     std::vector<std::string> features;
     synth::LaunchSpec launch;
+    Origin origin; // extracted kernels only
 };
 
 struct KernelSource {

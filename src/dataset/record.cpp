@@ -73,6 +73,11 @@ void to_json(nlohmann::json& j, const Record& r) {
                   {"source_hash", r.source_hash},
                   {"launch", launch_to_json(r.launch)},
                   {"verification", std::move(verification)}};
+    if (!r.origin.empty())
+        metadata["origin"] = json{{"path", r.origin.path},
+                                  {"line", r.origin.line},
+                                  {"qualified_name", r.origin.qualified_name},
+                                  {"license", r.origin.license}};
     j = json{{"id", r.id},
              {"kernel_name", r.kernel_name},
              {"category", r.category},
@@ -123,6 +128,12 @@ void from_json(const nlohmann::json& j, Record& r) {
     r.verification.executed = text_of(v, "executed");
     r.verification.grad_check = text_of(v, "grad_check");
     r.verification.depends_on_inputs = text_of(v, "depends_on_inputs");
+    if (auto o = m.find("origin"); o != m.end() && !o->is_null()) {
+        o->at("path").get_to(r.origin.path);
+        o->at("line").get_to(r.origin.line);
+        o->at("qualified_name").get_to(r.origin.qualified_name);
+        o->at("license").get_to(r.origin.license);
+    }
 }
 
 } // namespace ws::dataset

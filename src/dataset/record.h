@@ -27,6 +27,15 @@ struct Verdicts {
     }
 };
 
+// Where an extracted kernel came from (absent for generated ones).
+struct Origin {
+    std::string path;           // relative to the folder given to extract, under that folder's name
+    int line = 0;               // of the kernel's first decorator
+    std::string qualified_name; // Python's __qualname__
+    std::string license;        // SPDX id of the tree's licence, or "unknown"
+    bool empty() const { return path.empty(); }
+};
+
 struct Record {
     std::string id; // stable: derived from (seed, index) or source hash for extracted kernels
     std::string kernel_name;
@@ -56,6 +65,7 @@ struct Record {
     std::string source_hash;  // normalised-structure hash used for dedup (hex)
     synth::LaunchSpec launch; // shapes the verifier allocates
     Verdicts verification;
+    Origin origin;
 
     // Frees the code texts, keeping the metadata (what statistics need).
     void drop_code() {

@@ -89,6 +89,8 @@ DevicePieces compile_for(const std::shared_ptr<const SourceFile>& source, const 
         return DevicePieces{std::move(k.forward), std::move(k.backward), std::move(k.functions),
                             std::move(k.entry), std::move(out.builtins_used)};
     }
+    for (const OmittedKernel& k : out.omitted)
+        if (k.name == kernel_name) throw CompileError(source->path(), k.line, k.col, k.reason);
     throw std::runtime_error(fmt::format("the module has no kernel named '{}'", kernel_name));
 }
 
@@ -137,6 +139,7 @@ BuiltRecord build_record(Candidate candidate, std::string id, DeviceSet device, 
     r.python_lines = count_lines(r.python_source);
     r.features = std::move(candidate.features);
     r.launch = std::move(candidate.launch);
+    r.origin = std::move(candidate.origin);
 
     auto source = std::make_shared<const SourceFile>(comment_path_for(r.id), r.python_source);
     fill_code(r, source, device);

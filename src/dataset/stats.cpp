@@ -80,6 +80,7 @@ void StatsCollector::add_record(const Record& r, const SourceMeasures& measures)
     ++records_;
     ++by_category_[r.category];
     ++by_device_[r.device];
+    if (!r.origin.empty()) ++by_license_[r.origin.license];
     if (r.has_backward) ++with_backward_;
     python_lines_.add(r.python_lines);
     forward_lines_.add(r.forward_lines);
@@ -161,6 +162,7 @@ json StatsCollector::to_json() const {
     // Only for verified datasets, so that the stats.json of the others keeps its shape.
     if (any_verified_) out["verification_dropped"] = verification_dropped_;
     if (verification_figures_.any()) out["verification_figures"] = verification_figures_.to_json();
+    if (!by_license_.empty()) out["by_license"] = by_license_;
     return out;
 }
 

@@ -66,6 +66,7 @@ class StatsCollector {
     uint64_t oversized_ = 0;    // over the size limit on a record's code
     bool any_verified_ = false; // some shard went through the verification pass
     std::map<std::string, uint64_t> by_category_, by_device_, builtins_, features_, failure_reasons_;
+    std::map<std::string, uint64_t> by_license_; // of extracted records (metadata.origin)
     std::map<std::string, std::map<std::string, uint64_t>> verdicts_;
     Distribution python_lines_, forward_lines_, backward_lines_;
     NearDupEstimator near_dup_;

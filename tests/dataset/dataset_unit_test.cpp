@@ -3,6 +3,7 @@
 #include "dataset/hash_set.h"
 #include "dataset/io_error.h"
 #include "dataset/layout.h"
+#include "dataset/license.h"
 #include "dataset/manifest.h"
 #include "dataset/near_dup.h"
 #include "dataset/pending_shards.h"
@@ -414,4 +415,52 @@ TEST(Svg, ChartsAreWellFormedAndEscaped) {
     EXPECT_NE(bar.find("</svg>"), std::string::npos);
     std::string hist = svg_histograms({{"lines", {{"1-5", 4}, {"6-10", 0}}}});
     EXPECT_NE(hist.find("<rect"), std::string::npos);
+}
+
+namespace {
+
+std::string read_text(const std::filesystem::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+} // namespace
+
+// Debian's copies of the licences' full texts (base-files, on every Debian system).
+TEST(License, RecognisesFullTexts) {
+    const std::filesystem::path dir = "/usr/share/common-licenses";
+    const std::pair<const char*, const char*> cases[] = {
+        {"Apache-2.0", "Apache-2.0"}, {"BSD", "BSD-3-Clause"},       {"GPL-2", "GPL-2.0-only"},
+        {"GPL-3", "GPL-3.0-only"},    {"LGPL-2.1", "LGPL-2.1-only"}, {"LGPL-3", "LGPL-3.0-only"},
+        {"MPL-2.0", "MPL-2.0"},       {"MPL-1.1", "unknown"},        {"Artistic", "unknown"},
+        {"CC0-1.0", "unknown"},
+    };
+    for (const auto& [file, id] : cases) {
+        std::string text = read_text(dir / file);
+        ASSERT_FALSE(text.empty()) << dir / file;
+        EXPECT_EQ(ws::dataset::license_of_text(text), id) << file;
+    }
+}
+
+TEST(License, RecognisesShortLicencesAndNvidiasOwn) {
+    using ws::dataset::license_of_text;
+    // MIT and BSD-2-Clause, as their SPDX pages give them (wrapped differently: whitespace does not count).
+    EXPECT_EQ(license_of_text("MIT License\n\nCopyright (c) 2024 A\n\nPermission is hereby granted, free of\n"
+                              "charge, to any person obtaining a copy of this software ..."),
+              "MIT");
+    std::string bsd2 =
+        "Redistribution and use in source and binary forms, with or without modification, are "
+        "permitted provided that the following conditions are met:\n1. Redistributions of source "
+        "code must retain the above copyright notice ...\n2. Redistributions in binary form must "
+        "reproduce the above copyright notice ...\nTHIS SOFTWARE IS PROVIDED BY THE COPYRIGHT "
+        "HOLDERS AND CONTRIBUTORS \"AS IS\" ...";
+    EXPECT_EQ(license_of_text(bsd2), "BSD-2-Clause");
+    EXPECT_EQ(
+        license_of_text("Copyright (c) 2021, NVIDIA Corporation. All rights reserved.\n\nNVIDIA Source Code "
+                        "License for StyleGAN3\n\n1. Definitions ..."),
+        "LicenseRef-NVIDIA-Source-Code-License");
+    EXPECT_EQ(license_of_text("End User License Agreement\n\nNVIDIA Software License Agreement and CUDA "
+                              "Supplement to Software License Agreement."),
+              "LicenseRef-NVIDIA-Software-License-Agreement");
+    EXPECT_EQ(license_of_text("All rights reserved."), "unknown");
 }

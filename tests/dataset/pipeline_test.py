@@ -377,8 +377,19 @@ def case_extract_mixed():
     skipped = p.stdout
     check("broken_syntax.py: skipped: does not parse" in skipped, f"syntax error not listed:\n{skipped}")
     check("configured.py:3: skipped: sets wp.config" in skipped, f"wp.config file not listed:\n{skipped}")
-    check("(forward_only): skipped: @wp.kernel with arguments" in skipped, f"kernel options not listed:\n{skipped}")
+    # kernel options: the compiler's (options it does not model and kernels of another module are
+    # skips that say why)
+    check("(own_module): skipped:" in skipped and "belongs to another module" in skipped, skipped)
+    check("(bad_option): skipped:" in skipped and "unsupported @wp.kernel option 'not_an_option'" in skipped,
+          skipped)
     check("(mixed): skipped:" in skipped, f"rejected kernel not listed:\n{skipped}")
+    # A generic kernel without wp.overload has no code in Warp's module: a clean skip that says
+    # why (it was an internal compiler error), at the parameter typed Any: line 6, column 19 of
+    # the reduced module (two imports, two blank lines, the decorator; `def generic_scale(` is 18).
+    check("(generic_scale): skipped: /warpsynth/x-" in skipped and
+          ".py:6:19: error: kernel 'generic_scale' is generic (parameter 'x' is typed with Any)" in skipped,
+          f"generic kernel not listed:\n{skipped}")
+    check("internal compiler error" not in skipped, f"internal error:\n{skipped}")
     recs = read_records(out)
     names = sorted(r["kernel_name"] for r in recs)
     # description: the first paragraph of the kernel's docstring, whitespace made single spaces
@@ -386,6 +397,44 @@ def case_extract_mixed():
     check(desc.get("damp_velocities") == "Multiplies every velocity by the damping factor `k`.",
           f"description of damp_velocities: {desc.get('damp_velocities')!r}")
     check(all(v == "" for k, v in desc.items() if k != "damp_velocities"), f"descriptions: {desc}")
+    check("concrete_scale" in names, f"the kernel beside a generic one is missing: {names}")
+    by_name = {r["kernel_name"]: r for r in recs}
+    # provenance: the path under the folder given, the decorator's line, the qualified name and the
+    # licence of the tree (sub/ has an MIT LICENSE; nothing above good.py up to the root given has one)
+    check(by_name["forward_only"]["metadata"]["origin"] == {
+        "path": "extract_input/sub/options.py", "line": 6, "qualified_name": "forward_only", "license": "MIT"},
+        f"origin: {by_name['forward_only']['metadata']['origin']}")
+    check(by_name["scale_values"]["metadata"]["origin"] == {
+        "path": "extract_input/good.py", "line": 16, "qualified_name": "scale_values", "license": "unknown"},
+        f"origin: {by_name['scale_values']['metadata']['origin']}")
+    check(stats(out).get("by_license") == {"MIT": 4, "unknown": 3}, f"licence mix: {stats(out).get('by_license')}")
+    card = (out / "README.md").read_text()
+    check("## Licences" in card and "| MIT | 4 | 57.1% |" in card and "| unknown | 3 | 42.9% |" in card, card)
+    # the skips by reason, in stats.json and on the card (names and numbers blanked)
+    skips = stats(out).get("extract_skips")
+    check(skips == {"files": {"does not parse: invalid syntax": 1,
+                              "sets wp.config, which changes the generated code: file skipped": 1},
+                    "kernels": {"'_': Input types must be the same, got ['_', '_']": 1,
+                                "kernel '_' belongs to another module (@wp.kernel(module=...)): it has no code in "
+                                "this one": 1,
+                                "kernel '_' is generic (parameter '_' is typed with Any): Warp generates its code "
+                                "only for wp.overload() declarations ...": 1,
+                                "unsupported @wp.kernel option '_'": 1}}, f"extract_skips: {skips}")
+    check("## Skipped by extract" in card and "| files | does not parse: invalid syntax | 1 |" in card, card)
+    single = fresh("extract_single_file")
+    shutil.rmtree(single)
+    run(["extract", inputs / "sub" / "options.py", "--out", single, "--quiet"])
+    o = {r["kernel_name"]: r["metadata"]["origin"] for r in read_records(single)}["plain"]
+    check(o == {"path": "options.py", "line": 36, "qualified_name": "plain", "license": "MIT"}, f"origin: {o}")
+    # the reduced module keeps what the kernel uses (SCALE through twice), not host code
+    src = by_name["scale_values"]["python_source"]
+    check("SCALE = wp.constant(2.0)" in src and "def twice" in src and "import warp as wp" in src, src)
+    check("no_such_host_library" not in src and "numpy" not in src and "UNUSED" not in src, src)
+    check(not by_name["forward_only"]["cuda_backward"] and by_name["forward_only"]["cuda_forward"],
+          "enable_backward=False")
+    check("__launch_bounds__(128, 2)" in by_name["bounded"]["cuda_forward"], "launch_bounds")
+    check("for (size_t _idx" not in by_name["bounded"]["cuda_forward"], "grid_stride=False")
+    check("renamed_kernel_cuda_kernel_forward" in by_name["named"]["cuda_forward"], "name=")
     check("plain" in names, f"the supported kernel of a file with an unsupported one is missing: {names}")
     check("mixed" not in names and "broken" not in names and "debug_kernel" not in names, f"{names}")
     for r in recs:
@@ -394,11 +443,33 @@ def case_extract_mixed():
               "host code kept in the reduced module")
         check(str(inputs) not in json.dumps(r), "a machine path leaked into a record")
     run(["validate", out, "--quiet"])
-    # the same inputs again: the same bytes
-    again = fresh("extract_again")
-    shutil.rmtree(again)
-    run(["extract", inputs, "--out", again, "--quiet"])
-    same(out, again, "extract twice")
+    # the same inputs again, with any number of threads: the same bytes
+    for jobs in (1, 3):
+        again = fresh(f"extract_again{jobs}")
+        shutil.rmtree(again)
+        run(["extract", inputs, "--out", again, "--quiet", "--jobs", jobs])
+        same(out, again, f"extract twice (--jobs {jobs})")
+
+
+def case_extract_warp():
+    """Every pair extract makes from a fixed sample of Warp's own tests and examples (and from
+    extract_input) is what real Warp makes: tools/extract_check.py loads each record's
+    python_source with Warp and compares its code, for cuda and cpu."""
+    check(ARGS.hf_python and Path(ARGS.hf_python).exists(), "needs WS_PYTHON (a venv with warp-lang)")
+    warp_dir = Path(subprocess.run([ARGS.hf_python, "-c", "import os, warp; print(os.path.dirname(warp.__file__))"],
+                                   capture_output=True, text=True, check=True).stdout.strip())
+    sample = [warp_dir / "examples"] + [warp_dir / "tests" / f"{n}.py" for n in (
+        "test_codegen", "test_func", "test_vec", "test_grad", "test_static", "test_ctypes", "test_spatial")]
+    out = fresh("extract_warp")
+    shutil.rmtree(out)
+    run(["extract", *sample, Path(ARGS.inputs) / "extract_input", "--out", out, "--device", "both", "--quiet"])
+    n = stats(out)["records"]
+    check(n >= 200, f"too few pairs from Warp's tests and examples: {n}")
+    tool = Path(__file__).resolve().parents[2] / "tools" / "extract_check.py"
+    p = subprocess.run([ARGS.hf_python, str(tool), str(out), "--work", str(Path(ARGS.tmp) / "extract_warp_check"),
+                        "--python", ARGS.hf_python], capture_output=True, text=True)
+    check(p.returncode == 0 and f"{2 * n} passed, 0 failed" in p.stdout,
+          f"records differ from Warp's output:\n{p.stdout}\n{p.stderr[-2000:]}")
 
 
 def code_lines(r):

@@ -1,8 +1,11 @@
 """A module with host code around its kernels: extract must not run it."""
+import no_such_host_library  # host code only: a record must load without it
 import numpy as np
 import warp as wp
 
 SCALE = wp.constant(2.0)
+UNUSED = 3.0
+devices = no_such_host_library.devices()  # a module-level call no kernel uses
 
 
 @wp.func
