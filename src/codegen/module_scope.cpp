@@ -69,6 +69,26 @@ bool is_main_guard(const ast::Expr* test) {
 
 } // namespace
 
+// Whether a call is given one of the module's functions or kernels anywhere in its
+// arguments (`SimpleNamespace(tid=f)`, `register([f])`): what it returns may then hold
+// that function under another name, which warpsynth cannot follow.
+bool ModuleScope::hands_over_a_function(const ast::Call* call) const {
+    std::deque<WalkNode> q;
+    for (const ast::Expr* a : call->args) q.push_back(WalkNode{a});
+    for (const ast::Keyword& k : call->keywords) q.push_back(WalkNode{k.value});
+    while (!q.empty()) {
+        WalkNode n = q.front();
+        q.pop_front();
+        children(n, q);
+        if (!n.expr || n.expr->kind != ast::ExprKind::Name) continue;
+        ObjectRef v = global(ast::as<ast::Name>(n.expr)->id);
+        if (v && (v->kind == Object::Kind::Function || v->kind == Object::Kind::Kernel ||
+                  v->name.rfind("Python function", 0) == 0))
+            return true;
+    }
+    return false;
+}
+
 void ModuleScope::check_module_code(const ast::Expr* e) const {
     // Warp registers kernels that code run at import time creates (wp.Kernel(...),
     // helper functions, decorators applied by hand). warpsynth does not run
@@ -96,14 +116,8 @@ void ModuleScope::check_module_code(const ast::Expr* e) const {
                 std::vector<std::string> path;
                 ObjectRef root = dotted_name(call->func, path) ? global(path[0]) : nullptr;
                 harmless = root && root->kind == Object::Kind::Unsupported &&
-                           root->name.rfind("module ", 0) == 0 && !root->is_from_warp();
-                for (const ast::Expr* a : call->args)
-                    if (a->kind == ast::ExprKind::Name) {
-                        ObjectRef v = global(ast::as<ast::Name>(a)->id);
-                        if (v && (v->kind == Object::Kind::Function || v->kind == Object::Kind::Kernel ||
-                                  v->name.rfind("Python function", 0) == 0))
-                            harmless = false;
-                    }
+                           root->name.rfind("module ", 0) == 0 && !root->is_from_warp() &&
+                           !hands_over_a_function(call);
                 break;
             }
             default: break;

@@ -89,6 +89,7 @@ class ModuleScope {
     void exec_import(const ast::Stmt* stmt);
     void exec_assign(const ast::Stmt* stmt);
     void check_module_code(const ast::Expr* e) const;
+    bool hands_over_a_function(const ast::Call* call) const;
     // module_definitions.cpp
     void define_function(const ast::FunctionDef* def);
     void define_kernel(const ast::FunctionDef* def, const ast::Call* decorator);
