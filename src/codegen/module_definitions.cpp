@@ -174,6 +174,7 @@ void ModuleScope::define_struct(const ast::ClassDef* def) {
     StructDef s;
     s.key = def->name;
     std::vector<std::pair<std::string, TypeRef>> fields;
+    std::vector<bool> handles;
     for (const ast::Stmt* st : def->body) {
         if (st->kind == ast::StmtKind::AnnAssign) {
             const auto* a = ast::as<ast::AnnAssign>(st);
@@ -181,6 +182,9 @@ void ModuleScope::define_struct(const ast::ClassDef* def) {
             if (a->value) fail(a->value->pos, "struct fields cannot have default values");
             TypeRef t = eval_annotation(a->annotation);
             fields.emplace_back(ast::as<ast::Name>(a->target)->id, t);
+            ObjectRef ann = eval_python(a->annotation);
+            handles.push_back(ann && ann->kind == Object::Kind::Type && !ann->custom &&
+                              ann->name == "handle");
         } else if (st->kind == ast::StmtKind::Pass ||
                    (st->kind == ast::StmtKind::Expr &&
                     ast::as<ast::ExprStmt>(st)->value->kind == ast::ExprKind::Constant)) {
@@ -190,7 +194,8 @@ void ModuleScope::define_struct(const ast::ClassDef* def) {
         }
     }
     s.native_name = s.key + "_" + struct_hash_hex(s.key, fields, &s.digest);
-    for (auto& [n, t] : fields) s.fields.push_back({n, t});
+    for (size_t i = 0; i < fields.size(); ++i)
+        s.fields.push_back({fields[i].first, fields[i].second, handles[i]});
     TypeRef t = types::structure(std::move(s));
     auto obj = std::make_shared<Object>(*Object::make_type(t, def->name));
     obj->custom = true;

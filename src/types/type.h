@@ -112,6 +112,9 @@ struct StructDef {
     struct Field {
         std::string name;
         TypeRef type;
+        // Declared `wp.handle` (a uint64 to Warp's C++ and its struct hash): Warp never
+        // accumulates a handle in the struct's `operator +=`.
+        bool handle = false;
     };
     std::string key;         // the class's qualified name
     std::string native_name; // C++ name
