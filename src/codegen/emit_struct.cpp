@@ -61,6 +61,7 @@ std::string type_code(TypeRef t) {
     case TypeKind::Shape: return "sh";
     case TypeKind::Range: return "rg";
     case TypeKind::Str: return "str";
+    case TypeKind::Opaque: return t->code;
     case TypeKind::Any: return "?";
     default: return "?";
     }

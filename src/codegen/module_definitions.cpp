@@ -181,6 +181,10 @@ void ModuleScope::define_struct(const ast::ClassDef* def) {
             if (a->target->kind != ast::ExprKind::Name) fail(st->pos, "struct fields must be simple names");
             if (a->value) fail(a->value->pos, "struct fields cannot have default values");
             TypeRef t = eval_annotation(a->annotation);
+            // Warp fails to make the ctypes layout (a query class has no `_type_`).
+            if (t->kind == TypeKind::Opaque)
+                fail(a->annotation->pos,
+                     fmt::format("a query object ({}) cannot be a struct field", t->repr));
             fields.emplace_back(ast::as<ast::Name>(a->target)->id, t);
             ObjectRef ann = eval_python(a->annotation);
             handles.push_back(ann && ann->kind == Object::Kind::Type && !ann->custom &&
