@@ -125,9 +125,9 @@ std::string_view registry_warp_version();
 // then type-erased ones. `min_outputs` > 0 requires that many outputs (tuple
 // unpacking, e.g. `i, j = wp.tid()`). Returns nullptr when nothing matches.
 //
-// Type erasure only concerns Warp's query objects (mesh/BVH queries), which
-// warpsynth does not model, so the second pass never finds anything new and is
-// skipped. Type arguments (`wp.vec3` -> length, dtype) take no part in
+// The second pass (type erasure) only concerns Warp's query objects: a query
+// kind (_BvhQueryRay) binds to a parameter typed as its parent (BvhQuery); it
+// runs only when an argument has such a parent. Type arguments (`wp.vec3` -> length, dtype) take no part in
 // resolution, as in Warp. Only types matter (never constant values), so calls
 // with positional arguments are memoized per thread: a repeated call costs a
 // hash lookup.

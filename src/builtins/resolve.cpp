@@ -27,10 +27,19 @@ TypeRef match_type(const CallArg& a) {
     return a.type_object;
 }
 
+// A parameter's pattern against an argument type. On Warp's second pass
+// (allow_erasure), a query kind (_BvhQueryRay) also binds to a parameter typed
+// as its erased parent (BvhQuery).
+bool param_matches(const TypePattern& pattern, TypeRef t, bool allow_erasure) {
+    if (matches(pattern, t)) return true;
+    return allow_erasure && t && t->erased && matches(pattern, t->erased);
+}
+
 // The common case: positional arguments only, bound to the leading parameters.
 // Returns false when they do not bind or match; nullopt when the signature
 // needs the general path (a keyword-only or `*args` parameter among them).
-std::optional<bool> positional_binds_and_matches(const Overload& ov, std::span<const CallArg> args) {
+std::optional<bool> positional_binds_and_matches(const Overload& ov, std::span<const CallArg> args,
+                                                 bool allow_erasure) {
     const size_t np = ov.params.size();
     const size_t na = args.size();
     for (size_t i = 0; i < na; ++i)
@@ -44,17 +53,19 @@ std::optional<bool> positional_binds_and_matches(const Overload& ov, std::span<c
     }
     for (size_t i = 0; i < na; ++i) {
         const TypePattern& pattern = *ov.params[i].pattern;
-        if (pattern.kind != TypePattern::Kind::Any && !matches(pattern, match_type(args[i]))) return false;
+        if (pattern.kind != TypePattern::Kind::Any &&
+            !param_matches(pattern, match_type(args[i]), allow_erasure))
+            return false;
     }
     return true;
 }
 
 // Signature.bind + the type checks of func_match_args, for a non-variadic overload.
 bool binds_and_matches(const Overload& ov, std::span<const CallArg> args,
-                       std::span<const std::pair<std::string, CallArg>> kwargs) {
+                       std::span<const std::pair<std::string, CallArg>> kwargs, bool allow_erasure) {
     const size_t np = ov.params.size();
     if (kwargs.empty()) {
-        if (auto fast = positional_binds_and_matches(ov, args)) return *fast;
+        if (auto fast = positional_binds_and_matches(ov, args, allow_erasure)) return *fast;
     }
     if (np > kMaxParams) return false;
     // slot[i]: the call argument bound to parameter i (positional index, or
@@ -97,7 +108,7 @@ bool binds_and_matches(const Overload& ov, std::span<const CallArg> args,
         if (p.pattern->kind == TypePattern::Kind::Any) continue;
         const CallArg& a =
             slot[i] < static_cast<int>(args.size()) ? args[slot[i]] : kwargs[slot[i] - args.size()].second;
-        if (!matches(*p.pattern, match_type(a))) return false;
+        if (!param_matches(*p.pattern, match_type(a), allow_erasure)) return false;
     }
     return true;
 }
@@ -106,25 +117,52 @@ bool binds_and_matches(const Overload& ov, std::span<const CallArg> args,
 
 namespace {
 
-const Overload* resolve_uncached(const Builtin& builtin, std::span<const CallArg> args,
-                                 std::span<const std::pair<std::string, CallArg>> kwargs, int min_outputs) {
+// Whether any argument is a query kind with an erased parent (a second pass can match more).
+bool has_erasable_arg(std::span<const CallArg> args,
+                      std::span<const std::pair<std::string, CallArg>> kwargs) {
+    auto erasable = [](const CallArg& a) {
+        TypeRef t = match_type(a);
+        return t && t->erased;
+    };
+    for (const CallArg& a : args)
+        if (erasable(a)) return true;
+    for (const auto& kw : kwargs)
+        if (erasable(kw.second)) return true;
+    return false;
+}
+
+const Overload* resolve_pass(const Builtin& builtin, std::span<const CallArg> args,
+                             std::span<const std::pair<std::string, CallArg>> kwargs, int min_outputs,
+                             bool allow_erasure, bool* raised) {
     const size_t given = args.size() + kwargs.size();
     for (const Overload* ov : builtin.overloads) {
         // Warp skips all type checking for variadic overloads (they come last).
         if (!ov->variadic) {
             if (ov->params.size() < given) continue;
-            if (!binds_and_matches(*ov, args, kwargs)) continue;
+            if (!binds_and_matches(*ov, args, kwargs, allow_erasure)) continue;
         }
         if (min_outputs > 0) {
             // Warp asks value_func(None, None) for a sequence of that length; a
             // callback that cannot run without types raises, which ends resolution.
             int n = ov->impl->untyped_outputs;
-            if (n == detail::kUntypedRaises) return nullptr;
+            if (n == detail::kUntypedRaises) {
+                *raised = true;
+                return nullptr;
+            }
             if (n != min_outputs) continue;
         }
         return ov;
     }
     return nullptr;
+}
+
+// Warp's two passes: exact types first, then query kinds as their erased parents.
+const Overload* resolve_uncached(const Builtin& builtin, std::span<const CallArg> args,
+                                 std::span<const std::pair<std::string, CallArg>> kwargs, int min_outputs) {
+    bool raised = false;
+    if (const Overload* ov = resolve_pass(builtin, args, kwargs, min_outputs, false, &raised)) return ov;
+    if (raised || !has_erasable_arg(args, kwargs)) return nullptr;
+    return resolve_pass(builtin, args, kwargs, min_outputs, true, &raised);
 }
 
 // Resolution depends only on the builtin, the (interned) argument types and

@@ -109,6 +109,8 @@ std::span<const ValueRule> array_value_rules();
 std::span<const DispatchRule> array_dispatch_rules();
 std::span<const ValueRule> utility_value_rules();
 std::span<const DispatchRule> utility_dispatch_rules();
+std::span<const ValueRule> volume_value_rules();
+std::span<const DispatchRule> volume_dispatch_rules();
 
 // --- helpers shared by the rule files (rules_common.cpp) ---
 

@@ -280,7 +280,8 @@ std::string type_repr(TypeRef t) {
         for (TypeRef e : t->elems) inner += (inner.empty() ? "" : ", ") + type_repr(e);
         return fmt::format("tuple({})", inner);
     }
-    case TypeKind::Struct: return t->repr;
+    case TypeKind::Struct:
+    case TypeKind::Opaque: return t->repr;
     case TypeKind::Range: return "warp._src.types.range_t";
     case TypeKind::Shape: return "warp._src.types.shape_t";
     case TypeKind::Str: return "builtins.str";

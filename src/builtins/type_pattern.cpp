@@ -117,6 +117,7 @@ class Parser {
         case TypePattern::Kind::Range: return types::range();
         case TypePattern::Kind::Shape: return types::shape();
         case TypePattern::Kind::Str: return types::str();
+        case TypePattern::Kind::Opaque: return types::opaque(p.opaque_name);
         case TypePattern::Kind::Tuple: {
             if (p.bare || p.ellipsis) return nullptr;
             std::vector<TypeRef> elems;
@@ -150,6 +151,7 @@ class Parser {
         std::string_view w = word();
         if (w == "opaque") {
             expect(':');
+            p.opaque_name = text_.substr(pos_);
             pos_ = text_.size(); // the rest names a Python type
             p.kind = TypePattern::Kind::Opaque;
         } else if (w == "vec") {
@@ -302,6 +304,7 @@ bool matches(const TypePattern& p, TypeRef t) {
     case K::Shape: return t->kind == TypeKind::Shape;
     case K::Str: return t->kind == TypeKind::Str;
     case K::Reference: return t->kind == TypeKind::Reference && matches(*p.elem, t->elem);
+    case K::Opaque: return p.concrete && p.concrete == t; // tiles, textures: never
     default: return false;
     }
 }

@@ -36,7 +36,7 @@ struct TypePattern {
         Shape,
         Str,
         Callable,
-        Opaque, // any other Python type (tiles, queries, textures): never matches
+        Opaque, // another Python type: a query object (types::opaque) or a tile, texture (never matches)
     };
     Kind kind = Kind::Any;
     ScalarFamily family = ScalarFamily::Any; // Scalar; dtype of Vector/Matrix/Quaternion/Transform
@@ -50,6 +50,7 @@ struct TypePattern {
     bool bare = false;                     // Tuple: `tuple` without parameters (matches any tuple)
     bool ellipsis = false;                 // Tuple: tuple[P, ...]
     std::string_view text;                 // the pattern as written in the table
+    std::string_view opaque_name;          // Opaque: the Python class name
     TypeRef concrete = nullptr;            // the type, when the pattern names exactly one
 };
 

@@ -167,9 +167,11 @@ Value Adjoint::add_builtin_call_resolved(
                             func.name));
 
     // Warp keeps a Python scalar type (float, int) as the dtype of quaternions
-    // and transforms it builds (`wp::quat_t<float>`), which warpsynth's types
+    // and transforms it builds (`wp::quat_t<float>`) and as the template argument
+    // of volume reads (`wp::volume_sample<float>`), which warpsynth's types
     // cannot express: refuse rather than print wp::float32.
-    if (func.name.find("quat") != std::string::npos || func.name.find("transform") != std::string::npos) {
+    if (func.name.find("quat") != std::string::npos || func.name.find("transform") != std::string::npos ||
+        func.name.starts_with("volume_")) {
         auto python_scalar = [](const CallArgument& a) {
             return a.value.is_object() && a.value.object->kind == Object::Kind::Type &&
                    (a.value.object->name == "float" || a.value.object->name == "int" ||

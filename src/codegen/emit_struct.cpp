@@ -61,6 +61,7 @@ std::string type_code(TypeRef t) {
     case TypeKind::Shape: return "sh";
     case TypeKind::Range: return "rg";
     case TypeKind::Str: return "str";
+    case TypeKind::Opaque: return t->code;
     case TypeKind::Any: return "?";
     default: return "?";
     }
@@ -105,7 +106,7 @@ std::string struct_text(const StructDef& s) {
             fmt::format("    {} {}{{{}}}\n", forward_initializers.empty() ? ":" : "    ,", f.name, f.name);
     }
     for (const auto& f : s.fields)
-        if (accumulates(f.type)) prefix_add += fmt::format("    {0} += rhs.{0};\n", f.name);
+        if (!f.handle && accumulates(f.type)) prefix_add += fmt::format("    {0} += rhs.{0};\n", f.name);
     for (const auto& f : s.fields) {
         reverse_args.push_back(fmt::format("{} & adj_{}", f.type->ctype, f.name));
         reverse_body += fmt::format(fmt::runtime(f.type->is_array() ? "    adj_{0} = adj_ret.{0};\n"

@@ -344,11 +344,11 @@ Value Adjoint::emit_attribute(const ast::Attribute* node, std::optional<Value> a
         return Value(out);
     }
 
-    // Struct fields and array descriptor fields.
+    // Struct fields, the fields of a query result (MeshQueryPoint) and array descriptor fields.
     std::string label;
     TypeRef field_type = nullptr;
     std::string cast, adj_cast;
-    if (agg_type->is_struct()) {
+    if (agg_type->is_struct() || (agg_type->kind == TypeKind::Opaque && agg_type->st)) {
         const StructDef::Field* f = agg_type->st->field(node->attr);
         if (!f)
             fail(node, fmt::format("`{}` is not an attribute of '{}' ({})", node->attr,

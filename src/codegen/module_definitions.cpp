@@ -183,6 +183,7 @@ void ModuleScope::define_struct(const ast::ClassDef* def) {
     StructDef s;
     s.key = def->name;
     std::vector<std::pair<std::string, TypeRef>> fields;
+    std::vector<bool> handles;
     for (const ast::Stmt* st : def->body) {
         if (st->kind == ast::StmtKind::AnnAssign) {
             const auto* a = ast::as<ast::AnnAssign>(st);
@@ -196,7 +197,14 @@ void ModuleScope::define_struct(const ast::ClassDef* def) {
                          "them (numbers, Warp values)");
             }
             TypeRef t = eval_annotation(a->annotation);
+            // Warp fails to make the ctypes layout (a query class has no `_type_`).
+            if (t->kind == TypeKind::Opaque)
+                fail(a->annotation->pos,
+                     fmt::format("a query object ({}) cannot be a struct field", t->repr));
             fields.emplace_back(ast::as<ast::Name>(a->target)->id, t);
+            ObjectRef ann = eval_python(a->annotation);
+            handles.push_back(ann && ann->kind == Object::Kind::Type && !ann->custom &&
+                              ann->name == "handle");
         } else if (st->kind == ast::StmtKind::Pass ||
                    (st->kind == ast::StmtKind::Expr &&
                     ast::as<ast::ExprStmt>(st)->value->kind == ast::ExprKind::Constant)) {
@@ -206,7 +214,8 @@ void ModuleScope::define_struct(const ast::ClassDef* def) {
         }
     }
     s.native_name = s.key + "_" + struct_hash_hex(s.key, fields, &s.digest);
-    for (auto& [n, t] : fields) s.fields.push_back({n, t});
+    for (size_t i = 0; i < fields.size(); ++i)
+        s.fields.push_back({fields[i].first, fields[i].second, handles[i]});
     TypeRef t = types::structure(std::move(s));
     auto obj = std::make_shared<Object>(*Object::make_type(t, def->name));
     obj->custom = true;

@@ -56,6 +56,10 @@ ObjectRef from_namespace(const builtins::NamespaceEntry& e) {
         if (e.payload == "warp.types") return named(Object::Kind::WarpModule, "warp.types");
         return named(Object::Kind::Unsupported, std::string(e.payload));
     case K::PythonCallable: {
+        // Query object classes (wp.HashGridQuery, wp.MeshQueryPoint...): types in annotations.
+        if (e.payload.starts_with("warp._src.types."))
+            if (TypeRef t = types::opaque(e.payload.substr(16)))
+                return Object::make_type(t, std::string(e.name));
         std::string_view helper = python_helper(e.payload);
         if (!helper.empty()) return named(Object::Kind::WarpPyFunc, std::string(helper));
         return named(Object::Kind::Unsupported, std::string(e.payload));

@@ -304,15 +304,19 @@ TypeRef structure(StructDef def) {
         slot->type =
             intern(key_of(TypeKind::Struct, Scalar::Bool, 0, 0, 0, slot.get()), std::move(t), scoped);
     };
+    // Handle fields do not change the native name but do change the text: keep them apart.
+    std::string key = def.native_name;
+    for (size_t i = 0; i < def.fields.size(); ++i)
+        if (def.fields[i].handle) key += fmt::format("#h{}", i);
     if (t_arena) {
-        auto& slot = t_arena->structs[def.native_name];
+        auto& slot = t_arena->structs[key];
         if (!slot) make(slot, std::move(def), true);
         return slot->type;
     }
     static std::mutex mutex;
     static auto* defs = new std::map<std::string, std::unique_ptr<StructDef>>();
     std::lock_guard lock(mutex);
-    auto& slot = (*defs)[def.native_name];
+    auto& slot = (*defs)[key];
     if (!slot) make(slot, std::move(def), false);
     return slot->type;
 }

@@ -51,7 +51,8 @@ enum class TypeKind : uint8_t {
     Shape,     // wp::shape_t: array.shape
     Str,       // wp::str: a string literal (print, wp.printf)
     Void,
-    Any, // typing.Any in a generic @wp.func signature (never a value's type)
+    Opaque, // a Warp query object known by name (wp::hash_grid_query_f, wp::mesh_query_point_t...)
+    Any,    // typing.Any in a generic @wp.func signature (never a value's type)
 };
 
 // Array classes Warp distinguishes (wp::array_t, wp::indexedarray_t, ...).
@@ -73,6 +74,8 @@ struct Type {
     TypeRef elem = nullptr;        // Array: dtype; Reference: target
     const StructDef* st = nullptr; // Struct
     std::vector<TypeRef> elems;    // Tuple
+    TypeRef erased = nullptr;      // Opaque: the public parent a query kind erases to (Warp's _wp_erase_to_)
+    std::string code;              // Opaque: Warp's type code (get_type_code)
     std::string ctype;             // C++ spelling, e.g. "wp::vec_t<3,wp::float32>"
     std::string repr;              // Python-side spelling for messages, e.g. "vec3f"
     // Lives in a TypeScope (a struct type, or a type containing one): valid only
@@ -112,6 +115,9 @@ struct StructDef {
     struct Field {
         std::string name;
         TypeRef type;
+        // Declared `wp.handle` (a uint64 to Warp's C++ and its struct hash): Warp never
+        // accumulates a handle in the struct's `operator +=`.
+        bool handle = false;
     };
     std::string key;         // the class's qualified name
     std::string native_name; // C++ name
@@ -167,6 +173,11 @@ TypeRef str();
 // Interns a struct type by its native name (which hashes its key and fields),
 // so identical definitions in different modules share one type.
 TypeRef structure(StructDef def);
+
+// Warp's query object types by Python class name ("HashGridQuery", "_BvhQueryRay",
+// "MeshQueryPoint", ...); null for a name warpsynth does not model. The result types of
+// mesh_query_point* and mesh_query_ray have fields (in `st`, never emitted as a struct).
+TypeRef opaque(std::string_view python_name);
 
 // Strips one Reference (Warp's strip_reference).
 inline TypeRef strip_reference(TypeRef t) {

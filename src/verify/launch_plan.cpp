@@ -192,6 +192,13 @@ LaunchPlan plan_launch(const dataset::Record& r, const RecordCode& cpu) {
     for (const synth::ArgSpec& a : plan.args)
         if (a.shape.size() > 4 && plan.error.empty())
             plan.error = "argument '" + a.name + "' has more than 4 dimensions";
+    // Geometry queries read a Warp object (mesh, BVH, hash grid, volume) through the uint64
+    // id: a random id is a wild pointer, so such records are compiled but not run.
+    static constexpr const char* kGeometryCalls[] = {"wp::mesh_", "wp::bvh_", "wp::hash_grid_", "wp::volume_",
+                                                     "wp::texture_"};
+    for (const char* call : kGeometryCalls)
+        if (plan.error.empty() && cpu.text.find(call) != std::string::npos)
+            plan.error = "needs a mesh, BVH, hash grid or volume (the kernel queries one by its id)";
     // The glue always needs one spec per argument, even when the record
     // cannot be launched (it is then compiled but not run).
     if (!plan.error.empty()) plan.dim.resize(size_t(ndim), 1);

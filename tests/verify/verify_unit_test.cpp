@@ -214,6 +214,21 @@ TEST(LaunchPlan, RecordedSpecWins) {
     EXPECT_FALSE(plan_launch(r, cpu_code(r)).error.empty()); // no entry for `out`
 }
 
+TEST(LaunchPlan, GeometryQueriesAreNotRun) {
+    // A mesh id drawn at random is a wild pointer: the record is compiled, not run.
+    dataset::Record r;
+    r.kernel_name = "scale_3";
+    r.cpu_forward = kCpuText;
+    r.python_source =
+        "@wp.kernel\ndef scale_3(alpha: float, x: wp.array(dtype=wp.vec3), out: wp.array(dtype=float)):\n";
+    EXPECT_TRUE(plan_launch(r, cpu_code(r)).error.empty());
+    r.cpu_forward.insert(r.cpu_forward.find("    wp::array_store("),
+                         "    var_5 = wp::mesh_query_point(var_mesh, var_2, var_4);\n");
+    RecordCode c = cpu_code(r);
+    ASSERT_TRUE(c.error.empty()) << c.error;
+    EXPECT_NE(plan_launch(r, c).error.find("needs a mesh, BVH, hash grid or volume"), std::string::npos);
+}
+
 TEST(Differentiability, NamesWarpsNonDifferentiableConstructs) {
     EXPECT_TRUE(warp_nondifferentiable_constructs("var_1 = wp::add(var_0, var_2);\n").empty());
     auto w = warp_nondifferentiable_constructs("    start_while_0:;\n");
