@@ -341,23 +341,6 @@ bool user_overload_matches(const UserFunction& f, std::span<const CallArgument> 
     return true;
 }
 
-// Warp's type_matches_template: a concrete argument type against a template
-// parameter type (Any, or an array whose dtype is Any).
-bool type_matches_template(TypeRef arg, TypeRef tmpl) {
-    if (arg->is_generic()) return false;
-    if (!tmpl->is_generic()) {
-        if (arg->is_array() && tmpl->is_array())
-            return arg->array_class == tmpl->array_class && type_matches_template(arg->elem, tmpl->elem) &&
-                   arg->ndim == tmpl->ndim;
-        return arg == tmpl;
-    }
-    if (tmpl->is_any()) return true;
-    if (tmpl->is_array())
-        return arg->is_array() && arg->array_class == tmpl->array_class &&
-               type_matches_template(arg->elem, tmpl->elem) && arg->ndim == tmpl->ndim;
-    return true;
-}
-
 // func_match_args against a template: binding, with Any accepting anything.
 bool template_binds(const UserFunction& f, std::span<const CallArgument> args,
                     std::span<const CallArgument> kwargs) {
@@ -395,7 +378,8 @@ UserFunction* Adjoint::instantiate_template(FunctionGroup& group, std::span<cons
         if (args.size() < required || args.size() > params.size()) continue;
         bool matched = true;
         for (size_t i = 0; matched && i < args.size(); ++i)
-            matched = type_matches_template(types::strip_reference(args[i].value.var->type), params[i].type);
+            matched =
+                types::matches_template(types::strip_reference(args[i].value.var->type), params[i].type);
         if (!matched) continue;
         // Instantiate with the positional argument types, defaults for the rest.
         auto inst = std::make_shared<UserFunction>();
@@ -428,8 +412,8 @@ bool Adjoint::user_overload_exists(FunctionGroup& group, std::span<const CallArg
             bool matched = true;
             for (size_t i = 0; matched && i < args.size(); ++i)
                 matched = args[i].value.is_var() &&
-                          type_matches_template(types::strip_reference(args[i].value.var->type),
-                                                tmpl->src.params[i].type);
+                          types::matches_template(types::strip_reference(args[i].value.var->type),
+                                                  tmpl->src.params[i].type);
             if (matched) return true;
         }
     return false;

@@ -98,6 +98,8 @@ struct KernelOptions {
 struct KernelDef {
     FunctionSource src;
     KernelOptions options;
+    // A generic kernel's instances (wp.overload), as (signature, kernel), in creation order.
+    std::vector<std::pair<std::string, KernelDef*>> overloads;
     std::unique_ptr<Adjoint> adj;
 
     KernelDef();

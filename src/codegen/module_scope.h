@@ -86,6 +86,8 @@ class ModuleScope {
     void exec_import(const ast::Stmt* stmt);
     void exec_assign(const ast::Stmt* stmt);
     void check_module_code(const ast::Expr* e) const;
+    const ast::Call* as_overload_call(const ast::Expr* e) const;
+    ObjectRef exec_value(const ast::Expr* e);
     // module_definitions.cpp
     void define_function(const ast::FunctionDef* def);
     void define_kernel(const ast::FunctionDef* def, const ast::Call* decorator);
@@ -96,6 +98,11 @@ class ModuleScope {
     bool is_python_str(const ast::Expr* annotation) const;
     int array_ndim(const ast::Expr* e) const; // 1 to 4, else 0
     FunctionSource function_source(const ast::FunctionDef* def, bool is_kernel);
+    // module_overloads.cpp
+    KernelDef* add_kernel_overload(KernelDef& generic, const std::vector<TypeRef>& types, const Pos& where);
+    KernelDef& overloadable_kernel(const ast::Expr* e) const;
+    ObjectRef overload_call(const ast::Call* call);                              // wp.overload(kernel, types)
+    void overload_stub(const ast::FunctionDef* def, const ast::Expr* decorator); // @wp.overload
     // static_expressions.cpp
     void resolve_static_expressions(FunctionSource& fs) const;
     // module_options.cpp
@@ -113,6 +120,7 @@ class ModuleScope {
     std::vector<std::unique_ptr<KernelDef>> kernel_storage_;
     std::vector<KernelDef*> kernels_;
     std::unordered_set<std::string> kernel_keys_; // of kernels_, for a linear duplicate check
+    std::map<std::string, KernelDef*, std::less<>> registered_kernels_; // latest kernel per key (generic too)
     ModuleOptions options_;
     bool runtime_loaded_ = false;
 };

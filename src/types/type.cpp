@@ -317,6 +317,23 @@ TypeRef structure(StructDef def) {
     return slot->type;
 }
 
+// Warp's type_matches_template: a concrete argument type against a template
+// parameter type (Any, or an array whose dtype is Any).
+bool matches_template(TypeRef arg, TypeRef tmpl) {
+    if (arg->is_generic()) return false;
+    if (!tmpl->is_generic()) {
+        if (arg->is_array() && tmpl->is_array())
+            return arg->array_class == tmpl->array_class && matches_template(arg->elem, tmpl->elem) &&
+                   arg->ndim == tmpl->ndim;
+        return arg == tmpl;
+    }
+    if (tmpl->is_any()) return true;
+    if (tmpl->is_array())
+        return arg->is_array() && arg->array_class == tmpl->array_class &&
+               matches_template(arg->elem, tmpl->elem) && arg->ndim == tmpl->ndim;
+    return true;
+}
+
 TypeRef matrix_row(TypeRef mat) {
     return vector(mat->cols, mat->scalar);
 }

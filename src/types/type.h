@@ -173,6 +173,10 @@ inline TypeRef strip_reference(TypeRef t) {
     return t && t->is_reference() ? t->elem : t;
 }
 
+// Warp's type_matches_template: whether a concrete argument type fits a
+// template parameter type (Any, or an array whose dtype is Any).
+bool matches_template(TypeRef arg, TypeRef tmpl);
+
 // The vector type of a matrix row; the 3-vector of a transform's translation.
 TypeRef matrix_row(TypeRef mat);
 
