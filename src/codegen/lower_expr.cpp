@@ -612,7 +612,11 @@ Value Adjoint::emit_call(const ast::Call* node, bool return_value_used) {
 
     std::vector<CallArgument> args, kwargs;
     for (const ast::Expr* a : node->args) {
-        if (a->kind == ast::ExprKind::Starred) fail(a, "starred arguments are not supported yet");
+        if (a->kind == ast::ExprKind::Starred) {
+            for (Value& v : unpack_starred(ast::as<ast::Starred>(a)))
+                args.push_back(CallArgument{v, nullptr, ""});
+            continue;
+        }
         args.push_back(CallArgument{resolve_arg(a), a, ""});
     }
     for (const ast::Keyword& kw : node->keywords) {
