@@ -41,6 +41,10 @@ builtins::CallArg to_call_arg(const Value& v) {
     } else if (v.is_object() &&
                (v.object->kind == Object::Kind::Type || v.object->kind == Object::Kind::Struct)) {
         a.type_object = v.object->type;
+    } else if (v.is_object() && v.object->kind == Object::Kind::Constant) {
+        // A Python value codegen passes (slice bounds): a constant variable once the outputs exist.
+        a.type = v.object->value->type;
+        a.constant = &*v.object->value;
     }
     return a;
 }
@@ -266,9 +270,9 @@ Value Adjoint::add_builtin_call_resolved(
         const builtins::BoundArg& ba = bound[da.bound_index];
         Var* v = source_var(ba);
         if (!v) {
-            if (!ba.owned_constant)
+            if (!ba.arg.constant)
                 fail_at(where, fmt::format("'{}': argument '{}' is not a value", func.name, ba.name));
-            v = add_constant(*ba.owned_constant);
+            v = add_constant(*ba.arg.constant);
         }
         func_args.push_back(v);
     }

@@ -1,5 +1,6 @@
 #include "types/type.h"
 
+#include <algorithm>
 #include <deque>
 #include <fmt/format.h>
 #include <map>
@@ -275,6 +276,27 @@ TypeRef range() {
     t.ctype = "wp::range_t";
     t.repr = "range_t";
     return intern(key_of(TypeKind::Range), std::move(t), false);
+}
+
+TypeRef slice(int start, int stop, int step) {
+    Type t;
+    t.kind = TypeKind::Slice;
+    t.slice_start = start;
+    t.slice_stop = stop;
+    t.slice_step = step;
+    t.ctype = "wp::slice_t";
+    t.repr = "slice_t";
+    return intern(key_of(TypeKind::Slice, Scalar::Bool, start, stop, step), std::move(t), false);
+}
+
+int slice_length(TypeRef s, int parent_length) {
+    auto clamp = [&](int64_t v) {
+        return std::min<int64_t>(std::max<int64_t>(v, -parent_length), parent_length);
+    };
+    int64_t start = clamp(s->slice_start), stop = clamp(s->slice_stop), step = s->slice_step;
+    if (step > 0 && start < stop) return static_cast<int>(1 + (stop - start - 1) / step);
+    if (step < 0 && start > stop) return static_cast<int>(1 + (start - stop - 1) / -step);
+    return 0;
 }
 
 TypeRef shape() {

@@ -51,7 +51,8 @@ enum class TypeKind : uint8_t {
     Shape,     // wp::shape_t: array.shape
     Str,       // wp::str: a string literal (print, wp.printf)
     Void,
-    Any, // typing.Any in a generic @wp.func signature (never a value's type)
+    Any,   // typing.Any in a generic @wp.func signature (never a value's type)
+    Slice, // wp::slice_t: a constant slice of a vector or matrix (`v[1:3]`); its bounds are part of the type
 };
 
 // Array classes Warp distinguishes (wp::array_t, wp::indexedarray_t, ...).
@@ -69,6 +70,7 @@ struct Type {
     int rows = 0;   // Matrix
     int cols = 0;   // Matrix
     int ndim = 0;   // Array
+    int slice_start = 0, slice_stop = 0, slice_step = 1; // Slice (bounds already clamped to the length)
     ArrayClass array_class = ArrayClass::Array;
     TypeRef elem = nullptr;        // Array: dtype; Reference: target
     const StructDef* st = nullptr; // Struct
@@ -164,6 +166,10 @@ TypeRef tuple(const std::vector<TypeRef>& elems);
 TypeRef range();
 TypeRef shape();
 TypeRef str();
+// Warp's slice_t(start, stop, step) for constant bounds.
+TypeRef slice(int start, int stop, int step);
+// The number of elements a slice selects (Warp's slice_t.get_length).
+int slice_length(TypeRef slice, int parent_length);
 // Interns a struct type by its native name (which hashes its key and fields),
 // so identical definitions in different modules share one type.
 TypeRef structure(StructDef def);
