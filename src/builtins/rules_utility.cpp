@@ -120,8 +120,12 @@ ResultOrError slice_value(const RuleCall& call, std::string_view) {
     for (int k = 0; k < 3; ++k) {
         const Constant* c = call.constant(names[k]);
         std::optional<int64_t> v = c && c->holds_int() ? c->as_int64() : std::nullopt;
-        if (!v || *v < INT32_MIN || *v > INT32_MAX)
-            return fail("Vector slice indices must be constant values.");
+        if (!v || *v < INT32_MIN || *v > INT32_MAX) {
+            // Warp makes a slice of runtime bounds and fails only where its length is needed.
+            ResultOrError r = fail("slices with runtime or out-of-range bounds are not supported");
+            r.unsupported = true;
+            return r;
+        }
         bounds[k] = static_cast<int>(*v);
     }
     return value(types::slice(bounds[0], bounds[1], bounds[2]));
