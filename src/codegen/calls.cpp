@@ -401,6 +401,9 @@ UserFunction* Adjoint::instantiate_template(FunctionGroup& group, std::span<cons
             else
                 fail_at(where, fmt::format("incomplete overload annotations for function {}", group.key));
         }
+        // Warp builds the instance's Adjoint anew: static expressions see the concrete types.
+        inst->src.clear_statics();
+        src.scope->resolve_static_expressions(inst->src);
         // A later instantiation with the same signature replaces an earlier one (a dict in Warp).
         group.overloads.push_back(std::move(inst));
         return group.overloads.back().get();

@@ -56,6 +56,12 @@ struct FunctionSource {
     // Some wp.static(...) could not be evaluated at definition time and is
     // evaluated during code generation instead.
     bool has_unresolved_statics = false;
+    // Forgets the wp.static(...) values (before resolving them again for an instance).
+    void clear_statics() {
+        resolved_statics.clear();
+        static_values.clear();
+        has_unresolved_statics = false;
+    }
 };
 
 struct UserFunction {

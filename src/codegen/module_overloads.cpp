@@ -46,6 +46,9 @@ KernelDef* ModuleScope::add_kernel_overload(KernelDef& generic, const std::vecto
     // Warp builds the instance from the function's bare source text, numbered from 0.
     k->src.display_lineno = 0;
     for (size_t i = 0; i < types.size(); ++i) k->src.params[i].type = types[i];
+    // Warp builds the instance's Adjoint anew: static expressions see the concrete types.
+    k->src.clear_statics();
+    resolve_static_expressions(k->src);
     k->options = generic.options;
     generic.overloads.emplace_back(sig, k.get());
     kernels_.push_back(k.get());

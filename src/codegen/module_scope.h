@@ -80,6 +80,10 @@ class ModuleScope {
     // Throws PythonException where Python raises.
     ObjectRef evaluate_static(const ast::Call* call, const LocalLookup* locals, std::string* code) const;
 
+    // Replaces the wp.static(...) calls of `fs` that its parameter types let
+    // evaluate (Warp does it again for each instance of a generic function or kernel).
+    void resolve_static_expressions(FunctionSource& fs) const;
+
   private:
     void exec(const ast::Stmt* stmt);
     void exec_statement(const ast::Stmt* stmt);
@@ -104,7 +108,6 @@ class ModuleScope {
     ObjectRef overload_call(const ast::Call* call);                              // wp.overload(kernel, types)
     void overload_stub(const ast::FunctionDef* def, const ast::Expr* decorator); // @wp.overload
     // static_expressions.cpp
-    void resolve_static_expressions(FunctionSource& fs) const;
     // module_options.cpp
     void set_config(const ast::Attribute* target, const ObjectRef& value);
     void set_module_options(const ast::Call* call);
