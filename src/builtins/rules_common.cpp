@@ -287,6 +287,7 @@ std::string type_repr(TypeRef t) {
     case TypeKind::Str: return "builtins.str";
     case TypeKind::Void: return "None";
     case TypeKind::Any: return "typing.Any";
+    case TypeKind::Slice: return "warp._src.types.slice_t";
     }
     return t->repr;
 }

@@ -282,11 +282,36 @@ ResultOrError matmat_mul(const RuleCall& call, std::string_view) {
     return value(matrix_t(a->rows, b->cols, a->scalar));
 }
 
-// extract(m, i) is a row, extract(m, i, j) an element. (Slices are not modelled.)
+// extract(m, i) is a row, extract(m, i, j) an element; slices keep their
+// dimension (Warp's matrix_extract_value_func: -1 for an integer index).
 ResultOrError matrix_extract(const RuleCall& call, std::string_view) {
     TypeRef m = call.type("a");
-    if (call.has("j")) return value(scalar_t(m->scalar));
-    return value(vector_t(m->cols, m->scalar));
+    int shape[2] = {m->rows, m->cols};
+    TypeRef idx[2] = {call.type("i"), call.has("j") ? call.type("j") : nullptr};
+    int out[2];
+    int ndim = 0;
+    for (int k = 0; k < 2; ++k) {
+        bool sliced = idx[k] && idx[k]->kind == TypeKind::Slice;
+        out[k] = !idx[k] ? shape[k] : sliced ? types::slice_length(idx[k], shape[k]) : -1;
+        ndim += out[k] >= 0 ? 1 : 0;
+    }
+    if (ndim == 0) return value(scalar_t(m->scalar));
+    if (ndim == 1) return value(vector_t(out[0] != -1 ? out[0] : out[1], m->scalar));
+    if (out[0] == 0 || out[1] == 0) out[0] = out[1] = 0;
+    return value(matrix_t(out[0], out[1], m->scalar));
+}
+
+// With a slice, the result's shape is the template arguments.
+Dispatch matrix_extract_dispatch(const RuleCall& call, const CallResult& result) {
+    Dispatch d = dispatch_all(call);
+    bool sliced = false;
+    for (const char* n : {"i", "j"})
+        sliced = sliced || (call.has(n) && call.type(n)->kind == TypeKind::Slice);
+    TypeRef out = result.types.empty() ? nullptr : result.types[0];
+    if (sliced && out && out->is_vector()) d.template_args = {std::to_string(out->length)};
+    if (sliced && out && out->is_matrix())
+        d.template_args = {std::to_string(out->rows), std::to_string(out->cols)};
+    return d;
 }
 
 ResultOrError matrix_index_row(const RuleCall& call, std::string_view) {
@@ -361,8 +386,7 @@ constexpr DispatchRule kDispatchRules[] = {
     {"matrix_dispatch_func", matrix_dispatch},
     {"matrix_from_vecs_dispatch_func", matrix_from_vecs_dispatch},
     {"identity_dispatch_func", identity_dispatch},
-    {"matrix_extract_dispatch_func",
-     [](const RuleCall& call, const CallResult&) { return dispatch_all(call); }},
+    {"matrix_extract_dispatch_func", matrix_extract_dispatch},
     {"matrix_index_row_dispatch_func", matrix_indexref_dispatch},
     {"matrix_ij_dispatch_func", matrix_indexref_dispatch},
     {"matrix_assign_dispatch_func", matrix_assign_dispatch},

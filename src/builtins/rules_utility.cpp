@@ -113,8 +113,27 @@ Dispatch printf_dispatch(const RuleCall& call, const CallResult&) {
     return d;
 }
 
+// slice(start, stop, step): codegen passes constant bounds, which become the type.
+ResultOrError slice_value(const RuleCall& call, std::string_view) {
+    int bounds[3] = {0, 0, 1};
+    const char* names[3] = {"start", "stop", "step"};
+    for (int k = 0; k < 3; ++k) {
+        const Constant* c = call.constant(names[k]);
+        std::optional<int64_t> v = c && c->holds_int() ? c->as_int64() : std::nullopt;
+        if (!v || *v < INT32_MIN || *v > INT32_MAX) {
+            // Warp makes a slice of runtime bounds and fails only where its length is needed.
+            ResultOrError r = fail("slices with runtime or out-of-range bounds are not supported");
+            r.unsupported = true;
+            return r;
+        }
+        bounds[k] = static_cast<int>(*v);
+    }
+    return value(types::slice(bounds[0], bounds[1], bounds[2]));
+}
+
 constexpr ValueRule kValueRules[] = {
     {"where_value_func", where},
+    {"slice_value_func", slice_value},
     {"select_value_func", select},
     {"copy_value_func", copy, kUntypedRaises},
     {"static_len_value_func", static_len},

@@ -134,10 +134,26 @@ ResultOrError skew(const RuleCall& call, std::string_view) {
     return value(matrix_t(3, 3, call.type("vec")->scalar));
 }
 
-// extract(a, i) on vectors, quaternions and transforms: the component type.
-// (Slices, which give sub-vectors, are not modelled by warpsynth's types.)
+// Warp's _length_ of a vector, quaternion or transform.
+int vector_like_length(TypeRef t) {
+    return t->is_quat() ? 4 : t->is_transform() ? 7 : t->length;
+}
+
+// extract(a, i) on vectors, quaternions and transforms: the component type,
+// or for a slice the vector of the components it selects.
 ResultOrError vector_extract(const RuleCall& call, std::string_view) {
-    return value(scalar_t(call.type("a")->scalar));
+    TypeRef a = call.type("a"), i = call.type("i");
+    if (i && i->kind == TypeKind::Slice)
+        return value(vector_t(types::slice_length(i, vector_like_length(a)), a->scalar));
+    return value(scalar_t(a->scalar));
+}
+
+// A slice's result is a vector: its length is a template argument.
+Dispatch vector_extract_dispatch(const RuleCall& call, const CallResult& result) {
+    Dispatch d = dispatch_all(call);
+    TypeRef out = result.types.empty() ? nullptr : result.types[0];
+    if (out && out->is_vector()) d.template_args = {std::to_string(out->length)};
+    return d;
 }
 
 // index / indexref: a reference to the component.
@@ -181,8 +197,7 @@ constexpr ValueRule kValueRules[] = {
 
 constexpr DispatchRule kDispatchRules[] = {
     {"vector_dispatch_func", vector_dispatch},
-    {"vector_extract_dispatch_func",
-     [](const RuleCall& call, const CallResult&) { return dispatch_all(call); }},
+    {"vector_extract_dispatch_func", vector_extract_dispatch},
     {"vector_index_dispatch_func", vector_index_dispatch},
     {"vector_assign_dispatch_func", vector_assign_dispatch},
 };

@@ -55,6 +55,13 @@ struct RangeArg {
 };
 
 // A call argument before resolution: a value plus the node it came from.
+// A slice's constant (start, stop, step); stop unset for `a[i:]` of an array.
+struct SliceBounds {
+    int64_t start = 0;
+    std::optional<int64_t> stop;
+    int64_t step = 1;
+};
+
 struct CallArgument {
     Value value;
     const ast::Expr* node = nullptr;
@@ -158,10 +165,15 @@ class Adjoint {
     Value emit_indexing(Var* target, const std::vector<const ast::Expr*>& index_nodes,
                         bool as_target = false);
     Value emit_indexing_vars(Var* target, std::vector<Var*> indices, bool as_target);
-    std::vector<Var*> eval_indices(TypeRef target_type, const std::vector<const ast::Expr*>& nodes);
+    std::vector<Var*> eval_indices(TypeRef target_type, const std::vector<const ast::Expr*>& nodes,
+                                   bool as_target);
     std::pair<Var*, std::vector<const ast::Expr*>> eval_subscript(const ast::Subscript* node, bool as_target);
     Value eval_store_target(const ast::Expr* node);
     Value resolve_arg(const ast::Expr* node);
+    // lower_starred.cpp
+    std::vector<Value> unpack_starred(const ast::Starred* node);
+    int64_t eval_const_slice_component(const ast::Expr* node);
+    SliceBounds eval_const_slice(const ast::Slice* node, std::optional<int64_t> length);
     // Warp's resolve_static_expression: a dotted path resolved in module scope.
     ObjectRef resolve_static_path(const ast::Expr* node, std::vector<std::string>* path_out = nullptr);
     ObjectRef resolve_path(const std::vector<std::string>& path);

@@ -41,6 +41,10 @@ builtins::CallArg to_call_arg(const Value& v) {
     } else if (v.is_object() &&
                (v.object->kind == Object::Kind::Type || v.object->kind == Object::Kind::Struct)) {
         a.type_object = v.object->type;
+    } else if (v.is_object() && v.object->kind == Object::Kind::Constant) {
+        // A Python value codegen passes (slice bounds): a constant variable once the outputs exist.
+        a.type = v.object->value->type;
+        a.constant = &*v.object->value;
     }
     return a;
 }
@@ -268,9 +272,9 @@ Value Adjoint::add_builtin_call_resolved(
         const builtins::BoundArg& ba = bound[da.bound_index];
         Var* v = source_var(ba);
         if (!v) {
-            if (!ba.owned_constant)
+            if (!ba.arg.constant)
                 fail_at(where, fmt::format("'{}': argument '{}' is not a value", func.name, ba.name));
-            v = add_constant(*ba.owned_constant);
+            v = add_constant(*ba.arg.constant);
         }
         func_args.push_back(v);
     }
@@ -343,23 +347,6 @@ bool user_overload_matches(const UserFunction& f, std::span<const CallArgument> 
     return true;
 }
 
-// Warp's type_matches_template: a concrete argument type against a template
-// parameter type (Any, or an array whose dtype is Any).
-bool type_matches_template(TypeRef arg, TypeRef tmpl) {
-    if (arg->is_generic()) return false;
-    if (!tmpl->is_generic()) {
-        if (arg->is_array() && tmpl->is_array())
-            return arg->array_class == tmpl->array_class && type_matches_template(arg->elem, tmpl->elem) &&
-                   arg->ndim == tmpl->ndim;
-        return arg == tmpl;
-    }
-    if (tmpl->is_any()) return true;
-    if (tmpl->is_array())
-        return arg->is_array() && arg->array_class == tmpl->array_class &&
-               type_matches_template(arg->elem, tmpl->elem) && arg->ndim == tmpl->ndim;
-    return true;
-}
-
 // func_match_args against a template: binding, with Any accepting anything.
 bool template_binds(const UserFunction& f, std::span<const CallArgument> args,
                     std::span<const CallArgument> kwargs) {
@@ -397,7 +384,8 @@ UserFunction* Adjoint::instantiate_template(FunctionGroup& group, std::span<cons
         if (args.size() < required || args.size() > params.size()) continue;
         bool matched = true;
         for (size_t i = 0; matched && i < args.size(); ++i)
-            matched = type_matches_template(types::strip_reference(args[i].value.var->type), params[i].type);
+            matched =
+                types::matches_template(types::strip_reference(args[i].value.var->type), params[i].type);
         if (!matched) continue;
         // Instantiate with the positional argument types, defaults for the rest.
         auto inst = std::make_shared<UserFunction>();
@@ -415,6 +403,9 @@ UserFunction* Adjoint::instantiate_template(FunctionGroup& group, std::span<cons
             else
                 fail_at(where, fmt::format("incomplete overload annotations for function {}", group.key));
         }
+        // Warp builds the instance's Adjoint anew: static expressions see the concrete types.
+        inst->src.clear_statics();
+        src.scope->resolve_static_expressions(inst->src);
         // A later instantiation with the same signature replaces an earlier one (a dict in Warp).
         group.overloads.push_back(std::move(inst));
         return group.overloads.back().get();
@@ -430,8 +421,8 @@ bool Adjoint::user_overload_exists(FunctionGroup& group, std::span<const CallArg
             bool matched = true;
             for (size_t i = 0; matched && i < args.size(); ++i)
                 matched = args[i].value.is_var() &&
-                          type_matches_template(types::strip_reference(args[i].value.var->type),
-                                                tmpl->src.params[i].type);
+                          types::matches_template(types::strip_reference(args[i].value.var->type),
+                                                  tmpl->src.params[i].type);
             if (matched) return true;
         }
     return false;

@@ -56,6 +56,12 @@ struct FunctionSource {
     // Some wp.static(...) could not be evaluated at definition time and is
     // evaluated during code generation instead.
     bool has_unresolved_statics = false;
+    // Forgets the wp.static(...) values (before resolving them again for an instance).
+    void clear_statics() {
+        resolved_statics.clear();
+        static_values.clear();
+        has_unresolved_statics = false;
+    }
 };
 
 struct UserFunction {
@@ -98,6 +104,8 @@ struct KernelOptions {
 struct KernelDef {
     FunctionSource src;
     KernelOptions options;
+    // A generic kernel's instances (wp.overload), as (signature, kernel), in creation order.
+    std::vector<std::pair<std::string, KernelDef*>> overloads;
     std::unique_ptr<Adjoint> adj;
 
     KernelDef();

@@ -452,19 +452,39 @@ Value Adjoint::eval_store_target(const ast::Expr* node) {
     return eval(node);
 }
 
-std::vector<Var*> Adjoint::eval_indices(TypeRef target_type, const std::vector<const ast::Expr*>& nodes) {
-    (void)target_type;
+std::vector<Var*> Adjoint::eval_indices(TypeRef target_type, const std::vector<const ast::Expr*>& nodes,
+                                        bool as_target) {
     std::vector<Var*> out;
-    for (const ast::Expr* n : nodes) {
-        if (n->kind == ast::ExprKind::Slice) fail(n, "slices are not supported yet");
-        out.push_back(eval_var(n, "index"));
+    for (size_t dim = 0; dim < nodes.size(); ++dim) {
+        const ast::Expr* n = nodes[dim];
+        if (n->kind != ast::ExprKind::Slice) {
+            out.push_back(eval_var(n, "index"));
+            continue;
+        }
+        // A slice of a vector or matrix has constant bounds, clamped to the length.
+        if (!target_type->is_composite() || as_target)
+            fail(n, as_target ? "assigning to slices is not supported yet"
+                              : "slices of arrays (views) are not supported yet");
+        int length = target_type->is_matrix()      ? (dim == 0 ? target_type->rows : target_type->cols)
+                     : target_type->is_quat()      ? 4
+                     : target_type->is_transform() ? 7
+                                                   : target_type->length;
+        SliceBounds b = eval_const_slice(ast::as<ast::Slice>(n), length);
+        // Warp passes the bounds as Python ints: constants made after the slice variable.
+        std::vector<CallArgument> bounds;
+        for (int64_t x : {b.start, *b.stop, b.step})
+            bounds.push_back(
+                CallArgument{Value::of_object(Object::make_constant(Constant::py_int(x))), n, ""});
+        out.push_back(add_builtin_call_resolved(*Object::make_named(Object::Kind::Builtin, "slice"),
+                                                std::move(bounds), {}, {}, 0, true, n)
+                          .var);
     }
     return out;
 }
 
 Value Adjoint::emit_indexing(Var* target, const std::vector<const ast::Expr*>& index_nodes, bool as_target) {
     TypeRef target_type = types::strip_reference(target->type);
-    return emit_indexing_vars(target, eval_indices(target_type, index_nodes), as_target);
+    return emit_indexing_vars(target, eval_indices(target_type, index_nodes, as_target), as_target);
 }
 
 Value Adjoint::emit_indexing_vars(Var* target, std::vector<Var*> indices, bool as_target) {
@@ -628,7 +648,11 @@ Value Adjoint::emit_call(const ast::Call* node, bool return_value_used) {
 
     std::vector<CallArgument> args, kwargs;
     for (const ast::Expr* a : node->args) {
-        if (a->kind == ast::ExprKind::Starred) fail(a, "starred arguments are not supported yet");
+        if (a->kind == ast::ExprKind::Starred) {
+            for (Value& v : unpack_starred(ast::as<ast::Starred>(a)))
+                args.push_back(CallArgument{v, nullptr, ""});
+            continue;
+        }
         args.push_back(CallArgument{resolve_arg(a), a, ""});
     }
     for (const ast::Keyword& kw : node->keywords) {

@@ -22,6 +22,7 @@ void ModuleScope::define_function(const ast::FunctionDef* def) {
     std::string kind;
     const ast::Call* deco_call = nullptr;
     bool other_decorators = false;
+    const ast::Expr* overload_decorator = nullptr;
     for (const ast::Expr* dx : def->decorators) {
         const ast::Call* dc = dx->kind == ast::ExprKind::Call ? ast::as<ast::Call>(dx) : nullptr;
         require_defined_root(dc ? dc->func : dx);
@@ -29,6 +30,8 @@ void ModuleScope::define_function(const ast::FunctionDef* def) {
         if (d && d->kind == Object::Kind::WarpPyFunc && (d->name == "func" || d->name == "kernel")) {
             kind = d->name;
             deco_call = dc;
+        } else if (d && !dc && d->kind == Object::Kind::WarpPyFunc && d->name == "overload") {
+            overload_decorator = dx;
         } else if (d && d->is_from_warp()) {
             fail(dx->pos,
                  fmt::format("unsupported Warp decorator '{}' (warpsynth supports @wp.func and @wp.kernel)",
@@ -36,6 +39,12 @@ void ModuleScope::define_function(const ast::FunctionDef* def) {
         } else {
             other_decorators = true;
         }
+    }
+    if (overload_decorator) {
+        if (def->decorators.size() != 1)
+            fail(def->decorators[0]->pos, "@wp.overload combined with other decorators is not supported");
+        overload_stub(def, overload_decorator);
+        return;
     }
     if (kind.empty()) {
         globals_[def->name] =
@@ -85,23 +94,37 @@ void ModuleScope::define_kernel(const ast::FunctionDef* def, const ast::Call* de
     }
     if (kernel_keys_.count(k->src.key))
         fail(def->pos, fmt::format("kernel '{}' is defined twice", def->name));
-    for (const Param& p : k->src.params)
-        if (p.type->is_generic()) {
-            // A generic kernel is only compiled for wp.overload()-ed types; alone it adds no code.
-            omit(p.pos, fmt::format("generic kernel '{}'", def->name),
-                 fmt::format("kernel '{}' is generic (parameter '{}' is typed with Any): Warp generates its "
-                             "code only for wp.overload() declarations and launches",
-                             def->name, p.name));
-            return;
-        }
+    for (const Param& p : k->src.params) k->src.is_generic = k->src.is_generic || p.type->is_generic();
     auto obj = std::make_shared<Object>();
     obj->kind = Object::Kind::Kernel;
     obj->name = def->name;
     obj->kernel = k.get();
     globals_[def->name] = obj;
-    kernels_.push_back(k.get());
-    kernel_keys_.insert(k->src.key);
+    registered_kernels_[k->src.key] = k.get();
+    // A generic kernel is only compiled for the types wp.overload gives it; alone it adds no code.
+    if (!k->src.is_generic) {
+        kernels_.push_back(k.get());
+        kernel_keys_.insert(k->src.key);
+    }
     kernel_storage_.push_back(std::move(k));
+}
+
+std::vector<OmittedKernel> ModuleScope::omitted_kernels() const {
+    std::vector<OmittedKernel> out = omitted_;
+    for (const auto& k : kernel_storage_) {
+        if (!k->src.is_generic || !k->overloads.empty()) continue;
+        // A generic kernel is only compiled for wp.overload()-ed types; alone it adds no code.
+        const Param* p = nullptr;
+        for (const Param& q : k->src.params)
+            if (!p && q.type->is_generic()) p = &q;
+        const std::string& name = k->src.def->name;
+        out.push_back({name, p->pos.line, p->pos.col + 1,
+                       fmt::format("kernel '{}' is generic (parameter '{}' is typed with Any): Warp generates its "
+                                   "code only for wp.overload() declarations and launches",
+                                   name, p->name)});
+    }
+    std::stable_sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.line < b.line; });
+    return out;
 }
 
 void ModuleScope::define_user_function(const ast::FunctionDef* def, const ast::Call* deco_call) {

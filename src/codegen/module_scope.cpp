@@ -166,12 +166,26 @@ void ModuleScope::exec_import(const ast::Stmt* stmt) {
     }
 }
 
+// A top-level `wp.overload(kernel, types)` call, or null.
+const ast::Call* ModuleScope::as_overload_call(const ast::Expr* e) const {
+    if (e->kind != ast::ExprKind::Call) return nullptr;
+    const auto* call = ast::as<ast::Call>(e);
+    ObjectRef f = eval_python(call->func);
+    return f && f->kind == Object::Kind::WarpPyFunc && f->name == "overload" ? call : nullptr;
+}
+
+// The value of a module-level assignment's right-hand side.
+ObjectRef ModuleScope::exec_value(const ast::Expr* e) {
+    if (const ast::Call* overload = as_overload_call(e)) return overload_call(overload);
+    check_module_code(e);
+    return eval_python(e);
+}
+
 void ModuleScope::exec_assign(const ast::Stmt* stmt) {
     switch (stmt->kind) {
     case ast::StmtKind::Assign: {
         const auto* a = ast::as<ast::Assign>(stmt);
-        check_module_code(a->value);
-        ObjectRef v = eval_python(a->value);
+        ObjectRef v = exec_value(a->value);
         for (const ast::Expr* t : a->targets) {
             if (t->kind == ast::ExprKind::Name) {
                 globals_[ast::as<ast::Name>(t)->id] = v;
@@ -189,9 +203,8 @@ void ModuleScope::exec_assign(const ast::Stmt* stmt) {
     case ast::StmtKind::AnnAssign: {
         const auto* a = ast::as<ast::AnnAssign>(stmt);
         if (!a->value) return;
-        check_module_code(a->value);
-        if (a->target->kind == ast::ExprKind::Name)
-            globals_[ast::as<ast::Name>(a->target)->id] = eval_python(a->value);
+        ObjectRef v = exec_value(a->value);
+        if (a->target->kind == ast::ExprKind::Name) globals_[ast::as<ast::Name>(a->target)->id] = v;
         return;
     }
     case ast::StmtKind::AugAssign: {
@@ -236,7 +249,7 @@ void ModuleScope::exec_statement(const ast::Stmt* stmt) {
             }
             if (f && f->kind == Object::Kind::WarpPyFunc && f->name == "init") runtime_loaded_ = true;
         }
-        check_module_code(v);
+        exec_value(v);
         return;
     }
     case ast::StmtKind::If: {

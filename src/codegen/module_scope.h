@@ -51,7 +51,9 @@ class ModuleScope {
 
     const std::vector<KernelDef*>& kernels() const { return kernels_; }
     // Kernels defined here that generate no code in this module.
-    const std::vector<OmittedKernel>& omitted_kernels() const { return omitted_; }
+    // The kernels that add no code, with the reason: of another module, or generic without
+    // wp.overload, in source order.
+    std::vector<OmittedKernel> omitted_kernels() const;
     // Every user function defined in the module (all overloads), in definition order.
     std::vector<UserFunction*> functions() const;
     const ModuleOptions& options() const { return options_; }
@@ -83,6 +85,10 @@ class ModuleScope {
     // Throws PythonException where Python raises.
     ObjectRef evaluate_static(const ast::Call* call, const LocalLookup* locals, std::string* code) const;
 
+    // Replaces the wp.static(...) calls of `fs` that its parameter types let
+    // evaluate (Warp does it again for each instance of a generic function or kernel).
+    void resolve_static_expressions(FunctionSource& fs) const;
+
   private:
     void exec(const ast::Stmt* stmt);
     void exec_statement(const ast::Stmt* stmt);
@@ -90,6 +96,8 @@ class ModuleScope {
     void exec_assign(const ast::Stmt* stmt);
     void check_module_code(const ast::Expr* e) const;
     bool hands_over_a_function(const ast::Call* call) const;
+    const ast::Call* as_overload_call(const ast::Expr* e) const;
+    ObjectRef exec_value(const ast::Expr* e);
     // module_definitions.cpp
     void define_function(const ast::FunctionDef* def);
     void define_kernel(const ast::FunctionDef* def, const ast::Call* decorator);
@@ -100,8 +108,12 @@ class ModuleScope {
     bool is_python_str(const ast::Expr* annotation) const;
     int array_ndim(const ast::Expr* e) const; // 1 to 4, else 0
     FunctionSource function_source(const ast::FunctionDef* def, bool is_kernel);
+    // module_overloads.cpp
+    KernelDef* add_kernel_overload(KernelDef& generic, const std::vector<TypeRef>& types, const Pos& where);
+    KernelDef& overloadable_kernel(const ast::Expr* e) const;
+    ObjectRef overload_call(const ast::Call* call);                              // wp.overload(kernel, types)
+    void overload_stub(const ast::FunctionDef* def, const ast::Expr* decorator); // @wp.overload
     // static_expressions.cpp
-    void resolve_static_expressions(FunctionSource& fs) const;
     // module_options.cpp
     void set_config(const ast::Attribute* target, const ObjectRef& value);
     void set_module_options(const ast::Call* call);
@@ -117,7 +129,8 @@ class ModuleScope {
     std::vector<std::unique_ptr<KernelDef>> kernel_storage_;
     std::vector<KernelDef*> kernels_;
     std::unordered_set<std::string> kernel_keys_; // of kernels_, for a linear duplicate check
-    std::vector<OmittedKernel> omitted_;
+    std::vector<OmittedKernel> omitted_; // kernels of other modules; generic ones: omitted_kernels()
+    std::map<std::string, KernelDef*, std::less<>> registered_kernels_; // latest kernel per key (generic too)
     ModuleOptions options_;
     bool runtime_loaded_ = false;
 };

@@ -36,6 +36,8 @@ ObjectRef len(const Object& a) {
                     : nullptr;
     if (t && t->is_composite())
         return constant(Constant::py_int(t->is_matrix() ? t->rows : t->component_count()));
+    // A local tuple in wp.static(len(t)) (Warp's type_length of its type).
+    if (t && t->is_tuple()) return constant(Constant::py_int(static_cast<int64_t>(t->elems.size())));
     if (a.kind == Object::Kind::Sequence)
         return constant(Constant::py_int(static_cast<int64_t>(a.items.size())));
     return nullptr;

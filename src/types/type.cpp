@@ -1,5 +1,6 @@
 #include "types/type.h"
 
+#include <algorithm>
 #include <deque>
 #include <fmt/format.h>
 #include <map>
@@ -277,6 +278,27 @@ TypeRef range() {
     return intern(key_of(TypeKind::Range), std::move(t), false);
 }
 
+TypeRef slice(int start, int stop, int step) {
+    Type t;
+    t.kind = TypeKind::Slice;
+    t.slice_start = start;
+    t.slice_stop = stop;
+    t.slice_step = step;
+    t.ctype = "wp::slice_t";
+    t.repr = "slice_t";
+    return intern(key_of(TypeKind::Slice, Scalar::Bool, start, stop, step), std::move(t), false);
+}
+
+int slice_length(TypeRef s, int parent_length) {
+    auto clamp = [&](int64_t v) {
+        return std::min<int64_t>(std::max<int64_t>(v, -parent_length), parent_length);
+    };
+    int64_t start = clamp(s->slice_start), stop = clamp(s->slice_stop), step = s->slice_step;
+    if (step > 0 && start < stop) return static_cast<int>(1 + (stop - start - 1) / step);
+    if (step < 0 && start > stop) return static_cast<int>(1 + (start - stop - 1) / -step);
+    return 0;
+}
+
 TypeRef shape() {
     Type t;
     t.kind = TypeKind::Shape;
@@ -319,6 +341,23 @@ TypeRef structure(StructDef def) {
     auto& slot = (*defs)[key];
     if (!slot) make(slot, std::move(def), false);
     return slot->type;
+}
+
+// Warp's type_matches_template: a concrete argument type against a template
+// parameter type (Any, or an array whose dtype is Any).
+bool matches_template(TypeRef arg, TypeRef tmpl) {
+    if (arg->is_generic()) return false;
+    if (!tmpl->is_generic()) {
+        if (arg->is_array() && tmpl->is_array())
+            return arg->array_class == tmpl->array_class && matches_template(arg->elem, tmpl->elem) &&
+                   arg->ndim == tmpl->ndim;
+        return arg == tmpl;
+    }
+    if (tmpl->is_any()) return true;
+    if (tmpl->is_array())
+        return arg->is_array() && arg->array_class == tmpl->array_class &&
+               matches_template(arg->elem, tmpl->elem) && arg->ndim == tmpl->ndim;
+    return true;
 }
 
 TypeRef matrix_row(TypeRef mat) {

@@ -53,6 +53,7 @@ enum class TypeKind : uint8_t {
     Void,
     Opaque, // a Warp query object known by name (wp::hash_grid_query_f, wp::mesh_query_point_t...)
     Any,    // typing.Any in a generic @wp.func signature (never a value's type)
+    Slice,  // wp::slice_t: a constant slice of a vector or matrix (`v[1:3]`); its bounds are part of the type
 };
 
 // Array classes Warp distinguishes (wp::array_t, wp::indexedarray_t, ...).
@@ -70,6 +71,7 @@ struct Type {
     int rows = 0;   // Matrix
     int cols = 0;   // Matrix
     int ndim = 0;   // Array
+    int slice_start = 0, slice_stop = 0, slice_step = 1; // Slice (bounds already clamped to the length)
     ArrayClass array_class = ArrayClass::Array;
     TypeRef elem = nullptr;        // Array: dtype; Reference: target
     const StructDef* st = nullptr; // Struct
@@ -170,6 +172,10 @@ TypeRef tuple(const std::vector<TypeRef>& elems);
 TypeRef range();
 TypeRef shape();
 TypeRef str();
+// Warp's slice_t(start, stop, step) for constant bounds.
+TypeRef slice(int start, int stop, int step);
+// The number of elements a slice selects (Warp's slice_t.get_length).
+int slice_length(TypeRef slice, int parent_length);
 // Interns a struct type by its native name (which hashes its key and fields),
 // so identical definitions in different modules share one type.
 TypeRef structure(StructDef def);
@@ -183,6 +189,10 @@ TypeRef opaque(std::string_view python_name);
 inline TypeRef strip_reference(TypeRef t) {
     return t && t->is_reference() ? t->elem : t;
 }
+
+// Warp's type_matches_template: whether a concrete argument type fits a
+// template parameter type (Any, or an array whose dtype is Any).
+bool matches_template(TypeRef arg, TypeRef tmpl);
 
 // The vector type of a matrix row; the 3-vector of a transform's translation.
 TypeRef matrix_row(TypeRef mat);

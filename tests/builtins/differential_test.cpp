@@ -61,6 +61,7 @@ std::string enc(TypeRef t) {
     }
     case TypeKind::Range: return "range_t";
     case TypeKind::Shape: return "shape_t";
+    case TypeKind::Slice: return "opaque:slice_t"; // the dump spells a slice_t instance so
     case TypeKind::Struct: return "struct:" + t->st->key;
     case TypeKind::Opaque: return "opaque:" + t->repr.substr(t->repr.rfind('.') + 1); // the class name
     default: return t->repr;

@@ -8,14 +8,16 @@ Runs from the repository root; PATHs are case files relative to it.
 --mode preamble: the unit is warpsynth's own preamble (print_preamble, built from
   src/codegen/preamble.cpp) + Warp's reference BODY. Proves the preamble against what Warp
   really emits, independently of warpsynth's compiler.
---mode warpsynth: the unit is `warpsynth compile PATH --device D --strip-hash -o X`, which
-  must equal the preamble + warpsynth's --body-only output.
+--mode warpsynth: the unit is `warpsynth compile PATH --device D -o X` (kernel names with
+  their hash suffix, as Warp builds them), which must equal the preamble + warpsynth's
+  --body-only output.
 
 CUDA units are compiled to PTX by nvrtc_compile (NVRTC, all files in one process); CPU units
 with the host compiler as Warp's CPU build would (C++17, NDEBUG, tiles in stack memory).
 In warpsynth mode, a file Warp rejects or that declares `# expect-error:` must make
 `warpsynth compile -o` fail (no unit); in preamble mode a file Warp rejects has no BODY to
-compile. The test fails if any check fails, and if nothing at all was checked.
+compile, and neither has one whose stripped BODY defines a kernel twice (the overloads of a
+generic kernel share its name without the hash suffix). The test fails if any check fails, and if nothing at all was checked.
 """
 import argparse
 import os
@@ -31,6 +33,13 @@ from harness import (ROOT, HarnessError, expected_errors, reference, run_warpsyn
 # What Warp's CPU build defines besides the include path (warp/native/clang/clang.cpp):
 # release mode (NDEBUG) and tile storage on the stack (config.enable_tiles_in_stack_memory).
 CPU_FLAGS = ["-std=c++17", "-c", "-O0", "-DNDEBUG", "-DWP_ENABLE_TILES_IN_STACK_MEMORY"]
+
+
+def kernel_defined_twice(body, device):
+    """Whether a stripped BODY defines some kernel entry point twice."""
+    marker = f"_{device}_kernel_forward("
+    names = [line.split()[-1] for line in body.splitlines() if line.endswith(marker)]
+    return len(names) != len(set(names))
 
 
 def main():
@@ -69,10 +78,13 @@ def main():
         if a.mode == "preamble" and kind == "err":
             not_applicable.append(f"{path} (Warp rejects it: no BODY)")
             continue
+        if a.mode == "preamble" and kernel_defined_twice(ref, a.device):
+            not_applicable.append(f"{path} (kernel overloads: their stripped names collide)")
+            continue
         if a.mode == "warpsynth" and (kind == "err" or expects):
             # No unit may come out of a file Warp rejects or that warpsynth rejects by design.
             why = "Warp rejects it" if kind == "err" else f"it declares expect-error {expects!r}"
-            p = run_warpsynth(a.warpsynth, ["compile", path, "--device", a.device, "--strip-hash", "-o",
+            p = run_warpsynth(a.warpsynth, ["compile", path, "--device", a.device, "-o",
                                             os.path.join(a.work, stem(path) + ext)])
             if p is None or p.returncode <= 0:
                 failures.append(f"{path}: warpsynth compile {'timed out' if p is None else f'exited with {p.returncode}'}"
@@ -85,14 +97,14 @@ def main():
             with open(unit, "w", encoding="utf-8", newline="") as f:
                 f.write(preamble + ref)
         else:
-            p = run_warpsynth(a.warpsynth, ["compile", path, "--device", a.device, "--strip-hash", "-o", unit])
+            p = run_warpsynth(a.warpsynth, ["compile", path, "--device", a.device, "-o", unit])
             if p is None or p.returncode != 0 or not os.path.isfile(unit):
                 why = "timed out" if p is None else f"exit {p.returncode}: {p.stderr.decode('utf-8', 'replace')}"
                 failures.append(f"{path}: warpsynth compile failed ({why})")
                 continue
             # The unit must be exactly the preamble + BODY (which also makes the CPU check's
             # precompiled preamble equivalent to the unit's own text).
-            b = run_warpsynth(a.warpsynth, ["compile", path, "--device", a.device, "--strip-hash", "--body-only"])
+            b = run_warpsynth(a.warpsynth, ["compile", path, "--device", a.device, "--body-only"])
             if b is None or b.returncode != 0:
                 failures.append(f"{path}: `compile -o` succeeded but `compile --body-only` failed")
                 continue
