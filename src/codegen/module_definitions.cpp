@@ -118,10 +118,11 @@ std::vector<OmittedKernel> ModuleScope::omitted_kernels() const {
         for (const Param& q : k->src.params)
             if (!p && q.type->is_generic()) p = &q;
         const std::string& name = k->src.def->name;
-        out.push_back({name, p->pos.line, p->pos.col + 1,
-                       fmt::format("kernel '{}' is generic (parameter '{}' is typed with Any): Warp generates its "
-                                   "code only for wp.overload() declarations and launches",
-                                   name, p->name)});
+        out.push_back(
+            {name, p->pos.line, p->pos.col + 1,
+             fmt::format("kernel '{}' is generic (parameter '{}' is typed with Any): Warp generates its "
+                         "code only for wp.overload() declarations and launches",
+                         name, p->name)});
     }
     std::stable_sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.line < b.line; });
     return out;
