@@ -372,6 +372,18 @@ bool template_binds(const UserFunction& f, std::span<const CallArgument> args,
     return true;
 }
 
+// A tuple of literals (`(1.0, 2.0)`, `((1, 2), -3)`): Warp evaluates such an argument as a
+// Python constant, whose type (a tuple of Python types) has no type code for an instance of
+// a generic function.
+bool is_literal_tuple(const ast::Expr* e) {
+    if (e->kind == ast::ExprKind::Constant) return true;
+    if (e->kind == ast::ExprKind::UnaryOp) return is_literal_tuple(ast::as<ast::UnaryOp>(e)->operand);
+    if (e->kind != ast::ExprKind::Tuple) return false;
+    for (const ast::Expr* x : ast::as<ast::Tuple>(e)->elts)
+        if (!is_literal_tuple(x)) return false;
+    return true;
+}
+
 } // namespace
 
 UserFunction* Adjoint::instantiate_template(FunctionGroup& group, std::span<const CallArgument> args,
@@ -396,6 +408,13 @@ UserFunction* Adjoint::instantiate_template(FunctionGroup& group, std::span<cons
         inst->src.display_lineno = 0;
         for (size_t i = 0; i < params.size(); ++i) {
             Param& p = inst->src.params[i];
+            if (i < args.size() && args[i].node && args[i].node->kind == ast::ExprKind::Tuple &&
+                is_literal_tuple(args[i].node))
+                fail_at(where,
+                        fmt::format("Failed to determine type code for argument '{}' of function {}: a "
+                                    "tuple of literals is a Python constant to Warp, not a tuple_t; "
+                                    "assign it to a variable first",
+                                    p.name, group.key));
             if (i < args.size())
                 p.type = types::strip_reference(args[i].value.var->type);
             else if (p.default_value)
