@@ -551,17 +551,6 @@ Value Adjoint::emit_indexing_vars(Var* target, std::vector<Var*> indices, bool a
 
 // ------------------------------------------------------------------ calls
 
-namespace {
-
-// NumPy holds no Warp functions: `np.sqrt(x)` in a kernel is Warp's builtin `sqrt`. Any
-// other object warpsynth does not model (a module of the user's package, a namespace, a
-// class) may hold a @wp.func under a builtin's name.
-bool is_numpy(const Object& o) {
-    return o.name == "module numpy" || o.name.rfind("module numpy.", 0) == 0;
-}
-
-} // namespace
-
 Value Adjoint::emit_call(const ast::Call* node, bool return_value_used) {
     std::vector<std::string> path;
     ObjectRef func = resolve_static_path(node->func, &path);
@@ -596,7 +585,7 @@ Value Adjoint::emit_call(const ast::Call* node, bool return_value_used) {
             }
         }
         if (!callee && path.size() > 1 && caller->kind == Object::Kind::Unsupported &&
-            !caller->is_from_warp() && !is_numpy(*caller))
+            !caller->is_from_warp() && !caller->is_numpy_module())
             fail(node, fmt::format("cannot resolve {}: warpsynth does not know what {} holds (Warp calls a "
                                    "@wp.func found there, and the builtin '{}' only otherwise)",
                                    fmt::join(path, "."), path.front(), attr));

@@ -13,6 +13,10 @@ bool Object::is_from_warp() const {
     }
 }
 
+bool Object::is_numpy_module() const {
+    return kind == Kind::Unsupported && (name == "module numpy" || name.rfind("module numpy.", 0) == 0);
+}
+
 std::shared_ptr<const Object> Object::make_constant(Constant c) {
     auto o = std::make_shared<Object>();
     o->kind = Kind::Constant;

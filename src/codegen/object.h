@@ -43,6 +43,10 @@ struct Object {
 
     // Whether the object is, or comes from, the warp package.
     bool is_from_warp() const;
+    // NumPy or one of its submodules. It holds no Warp functions: `np.sqrt(x)` in a kernel is
+    // Warp's builtin `sqrt`, while any other module warpsynth does not model (of the user's
+    // package, a namespace, a class) may hold a @wp.func under a builtin's name.
+    bool is_numpy_module() const;
 
     static std::shared_ptr<const Object> make_constant(Constant c);
     static std::shared_ptr<const Object> make_type(TypeRef t, std::string python_name = "");

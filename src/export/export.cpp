@@ -157,9 +157,10 @@ void write_row(const fs::path& tmp, SplitFiles& s, uint64_t shard_size, const st
     }
 }
 
-void second_pass(const ExportOptions& o, const Contamination* contamination, const dataset::Manifest& m,
-                 const fs::path& tmp, const Pass1& p, const std::vector<Split>& splits,
-                 std::array<SplitFiles, 3>& files) {
+// Pass 2 makes the rows of the records pass 1 kept. It does not ask the (costly) contamination
+// index again: pass 1's verdict is in `p.status`; every other decision is made anew and must agree.
+void second_pass(const ExportOptions& o, const dataset::Manifest& m, const fs::path& tmp, const Pass1& p,
+                 const std::vector<Split>& splits, std::array<SplitFiles, 3>& files) {
     fs::create_directories(tmp / "data");
     struct Row {
         std::string id, line; // line empty: no row
@@ -168,15 +169,16 @@ void second_pass(const ExportOptions& o, const Contamination* contamination, con
     transform_records<Row>(
         o.input, m.shards, o.jobs,
         [&](const dataset::Record& r) {
-            ExampleOrSkip ex = decide(o, contamination, r);
+            ExampleOrSkip ex = decide(o, nullptr, r);
             return Row{r.id, ex.example ? make_row(o.format, o.task, *ex.example, r).dump() : std::string()};
         },
         [&](Row& row) {
             uint64_t i = ordinal++;
-            if (i >= p.status.size() || (p.status[i] == kKept) == row.line.empty())
+            const bool contaminated = i < p.status.size() && p.reasons[p.status[i]] == kContaminated;
+            if (i >= p.status.size() || (!contaminated && (p.status[i] == kKept) == row.line.empty()))
                 throw dataset::DataError(
                     fmt::format("{}: record {} changed between the passes", o.input.string(), row.id));
-            if (row.line.empty()) return;
+            if (p.status[i] != kKept) return;
             write_row(tmp, files[static_cast<size_t>(splits[i])], o.shard_size, row.line);
             dataset::fault_point("export_row");
         });
@@ -258,7 +260,7 @@ json run_export(const ExportOptions& options) {
     fs::path tmp = out.parent_path() / fmt::format(".{}.export-tmp", out.filename().string());
     dataset::ensure_writable_directory(out.parent_path());
     fs::remove_all(tmp); // left by an interrupted export
-    second_pass(o, c, m, tmp, p, splits, files);
+    second_pass(o, m, tmp, p, splits, files);
 
     json r = report(o, c, m, p, p.grouping, files);
     dataset::write_file_atomically(tmp / "export.json", r.dump(2) + "\n");

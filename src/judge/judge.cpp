@@ -166,7 +166,7 @@ std::vector<Verdict> Judge::judge(const std::vector<Candidate>& candidates) {
     const auto start = std::chrono::steady_clock::now();
     std::set<std::string> ids;
     for (const Candidate& c : candidates) ids.insert(c.id);
-    const std::map<std::string, dataset::Record> references = load_references(m.o.dataset, ids);
+    const std::map<std::string, dataset::Record> references = load_records_by_id(m.o.dataset, ids);
 
     const unsigned jobs = m.o.jobs ? m.o.jobs : std::max(1u, std::thread::hardware_concurrency());
     tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism, jobs);

@@ -5,8 +5,8 @@
 
 namespace ws::judge {
 
-std::map<std::string, dataset::Record> load_references(const std::filesystem::path& dir,
-                                                       const std::set<std::string>& ids) {
+std::map<std::string, dataset::Record> load_records_by_id(const std::filesystem::path& dir,
+                                                          const std::set<std::string>& ids) {
     std::map<std::string, dataset::Record> out;
     if (ids.empty()) return out;
     const dataset::Manifest m = dataset::load_complete_manifest(dir);
