@@ -6,6 +6,7 @@
 #include "dataset/io_error.h"
 #include "dataset/license.h"
 #include "dataset/manifest.h"
+#include "dataset/own_module.h"
 #include "dataset/progress.h"
 #include "syntax/ast.h"
 #include "syntax/large_stack.h"
@@ -117,10 +118,11 @@ std::set<std::string, std::less<>> identifiers(std::string_view text) {
 struct SharedStmt {
     int first_line = 0;
     std::string text;
-    bool is_def = false;            // a function or class (two blank lines before it)
-    bool is_assignment = false;     // an assignment or import: kept only when a kept statement
-                                    // names what it binds
-    std::vector<std::string> binds; // the names it binds
+    bool is_def = false;              // a function or class (two blank lines before it)
+    bool sets_module_options = false; // `wp.set_module_options(...)`: not for a kernel of its own module
+    bool is_assignment = false;       // an assignment or import: kept only when a kept statement
+                                      // names what it binds
+    std::vector<std::string> binds;   // the names it binds
     std::set<std::string, std::less<>> names;
 };
 
@@ -156,11 +158,12 @@ SharedStmt shared_stmt(const SourceFile& source, const ast::Stmt* s, int first_l
 // and imports of names that a kept statement uses. Host code such as `devices = get_devices()` or
 // `from pxr import Usd` goes: Warp's code for the kernel does not depend on it, and the record's
 // python_source loads without the libraries the host code needed.
-std::vector<bool> kept_for(const std::vector<SharedStmt>& shared, const std::string& kernel_text) {
+std::vector<bool> kept_for(const std::vector<SharedStmt>& shared, const std::string& kernel_text,
+                           bool own_module) {
     std::vector<bool> kept(shared.size());
     std::set<std::string, std::less<>> used = identifiers(kernel_text);
     for (size_t i = 0; i < shared.size(); ++i)
-        if (!shared[i].is_assignment) {
+        if (!shared[i].is_assignment && !(own_module && shared[i].sets_module_options)) {
             kept[i] = true;
             used.insert(shared[i].names.begin(), shared[i].names.end());
         }
@@ -179,8 +182,8 @@ std::vector<bool> kept_for(const std::vector<SharedStmt>& shared, const std::str
 
 // The kernel's reduced module: the kept shared statements and the kernel, in file order.
 std::string reduced_module(const std::vector<SharedStmt>& shared, const std::string& kernel_text,
-                           int kernel_line) {
-    std::vector<bool> kept = kept_for(shared, kernel_text);
+                           int kernel_line, bool own_module) {
+    std::vector<bool> kept = kept_for(shared, kernel_text, own_module);
     std::string reduced;
     bool kernel_placed = false;
     auto append = [&](const std::string& segment, bool is_def) {
@@ -243,6 +246,16 @@ void scan_file(const FoundFile& file, std::vector<KernelCandidate>& out, std::ve
             if (names_only) shared.push_back(shared_stmt(*source, s, s->pos.line));
             break;
         }
+        case ast::StmtKind::Expr: {
+            // The file's module options change the code of its kernels.
+            auto* e = static_cast<const ast::ExprStmt*>(s)->value;
+            if (e->kind == ast::ExprKind::Call &&
+                is_wp_attr(static_cast<const ast::Call*>(e)->func, "set_module_options")) {
+                shared.push_back(shared_stmt(*source, s, s->pos.line));
+                shared.back().sets_module_options = true;
+            }
+            break;
+        }
         case ast::StmtKind::ClassDef: {
             auto* c = static_cast<const ast::ClassDef*>(s);
             if (decoration(c->decorators, "struct") == 1)
@@ -271,8 +284,10 @@ void scan_file(const FoundFile& file, std::vector<KernelCandidate>& out, std::ve
         return;
     }
     for (const ast::FunctionDef* k : kernels) {
+        std::optional<std::string> own = own_module_kernel_text(*source, *k);
         std::string reduced =
-            reduced_module(shared, lines_of(*source, k->first_line, k->pos.end_line), k->first_line);
+            reduced_module(shared, own ? *own : lines_of(*source, k->first_line, k->pos.end_line),
+                           k->first_line, own.has_value());
         const std::string* doc = analysis::docstring(k->body);
         out.push_back(KernelCandidate{path.string(), k->first_line, k->name, std::move(reduced),
                                       doc ? analysis::first_paragraph(*doc) : std::string(),

@@ -377,9 +377,7 @@ def case_extract_mixed():
     skipped = p.stdout
     check("broken_syntax.py: skipped: does not parse" in skipped, f"syntax error not listed:\n{skipped}")
     check("configured.py:3: skipped: sets wp.config" in skipped, f"wp.config file not listed:\n{skipped}")
-    # kernel options: the compiler's (options it does not model and kernels of another module are
-    # skips that say why)
-    check("(own_module): skipped:" in skipped and "belongs to another module" in skipped, skipped)
+    # kernel options: the compiler's (options it does not model are skips that say why)
     check("(bad_option): skipped:" in skipped and "unsupported @wp.kernel option 'not_an_option'" in skipped,
           skipped)
     check("(mixed): skipped:" in skipped, f"rejected kernel not listed:\n{skipped}")
@@ -407,16 +405,14 @@ def case_extract_mixed():
     check(by_name["scale_values"]["metadata"]["origin"] == {
         "path": "extract_input/good.py", "line": 16, "qualified_name": "scale_values", "license": "unknown"},
         f"origin: {by_name['scale_values']['metadata']['origin']}")
-    check(stats(out).get("by_license") == {"MIT": 4, "unknown": 3}, f"licence mix: {stats(out).get('by_license')}")
+    check(stats(out).get("by_license") == {"MIT": 8, "unknown": 3}, f"licence mix: {stats(out).get('by_license')}")
     card = (out / "README.md").read_text()
-    check("## Licences" in card and "| MIT | 4 | 57.1% |" in card and "| unknown | 3 | 42.9% |" in card, card)
+    check("## Licences" in card and "| MIT | 8 | 72.7% |" in card and "| unknown | 3 | 27.3% |" in card, card)
     # the skips by reason, in stats.json and on the card (names and numbers blanked)
     skips = stats(out).get("extract_skips")
     check(skips == {"files": {"does not parse: invalid syntax": 1,
                               "sets wp.config, which changes the generated code: file skipped": 1},
                     "kernels": {"'_': Input types must be the same, got ['_', '_']": 1,
-                                "kernel '_' belongs to another module (@wp.kernel(module=...)): it has no code in "
-                                "this one": 1,
                                 "kernel '_' is generic (parameter '_' is typed with Any): Warp generates its code "
                                 "only for wp.overload() declarations ...": 1,
                                 "unsupported @wp.kernel option '_'": 1}}, f"extract_skips: {skips}")
@@ -436,6 +432,19 @@ def case_extract_mixed():
     check("for (size_t _idx" not in by_name["bounded"]["cuda_forward"], "grid_stride=False")
     check("renamed_kernel_cuda_kernel_forward" in by_name["named"]["cuda_forward"], "name=")
     check("plain" in names, f"the supported kernel of a file with an unsupported one is missing: {names}")
+    # A kernel of another module is a plain kernel of a reduced module of its own, with Warp's default
+    # options (not its file's) and its module_options; the file's options stay with its other kernels.
+    own = by_name["own_module"]["python_source"]
+    check("@wp.kernel\ndef own_module(" in own and "unique" not in own, own)
+    src = by_name["file_module_kernel"]["python_source"]
+    check('wp.set_module_options({"enable_backward": False})' in src, src)
+    check(not by_name["file_module_kernel"]["cuda_backward"], "the file's enable_backward=False")
+    src = by_name["unrolled_own"]["python_source"]
+    check('wp.set_module_options({"max_unroll": 2})\n\n\n@wp.kernel\ndef unrolled_own(' in src, src)
+    check("enable_backward" not in src and by_name["unrolled_own"]["cuda_backward"], src)
+    src = by_name["named_module"]["python_source"]
+    check("@wp.kernel(grid_stride=False)\ndef named_module(" in src and "enable_backward" not in src, src)
+    check("for (size_t _idx" not in by_name["named_module"]["cuda_forward"], "grid_stride=False")
     check("mixed" not in names and "broken" not in names and "debug_kernel" not in names, f"{names}")
     for r in recs:
         check(r["category"] == "extracted" and r["id"].startswith("x-"), r["id"])
