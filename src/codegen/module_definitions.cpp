@@ -276,6 +276,10 @@ TypeRef ModuleScope::eval_annotation(const ast::Expr* e) {
             if (ndim < 1 || ndim > 4) fail(e->pos, "arrays have 1 to 4 dimensions");
             return types::array(dtype, ndim);
         }
+        // wp.types.vector(3, wp.float16), wp.types.matrix(shape=(2, 2), dtype=float): a type made
+        // where it is used, as at module level
+        if (f && f->kind == Object::Kind::WarpPyFunc && (f->name == "vector" || f->name == "matrix"))
+            if (ObjectRef t = eval_python(e); t && t->kind == Object::Kind::Type) return t->type;
         fail(e->pos, fmt::format("unsupported type annotation '{}'", expr_text(source(), e)));
     }
     // wp.array[T], wp.array2d[T], wp.array[T, N], wp.array[T, Literal[N]]
