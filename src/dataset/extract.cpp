@@ -8,6 +8,7 @@
 #include "dataset/manifest.h"
 #include "dataset/own_module.h"
 #include "dataset/progress.h"
+#include "dataset/reduce_module.h"
 #include "syntax/ast.h"
 #include "syntax/large_stack.h"
 #include "syntax/limits.h"
@@ -52,155 +53,6 @@ struct Pass1 {
     std::string reason;
 };
 
-bool is_wp_attr(const ast::Expr* e, const char* attr) {
-    if (!e || e->kind != ast::ExprKind::Attribute) return false;
-    auto* a = static_cast<const ast::Attribute*>(e);
-    if (a->attr != attr || !a->value || a->value->kind != ast::ExprKind::Name) return false;
-    const std::string& base = static_cast<const ast::Name*>(a->value)->id;
-    return base == "wp" || base == "warp";
-}
-
-// 0: not decorated; 1: bare decorator; 2: decorator called with arguments.
-int decoration(const std::vector<ast::Expr*>& decorators, const char* attr) {
-    for (const ast::Expr* d : decorators) {
-        if (is_wp_attr(d, attr)) return 1;
-        if (d->kind == ast::ExprKind::Call && is_wp_attr(static_cast<const ast::Call*>(d)->func, attr))
-            return 2;
-    }
-    return 0;
-}
-
-bool assigns_wp_config(const ast::Stmt* s) {
-    if (s->kind != ast::StmtKind::Assign && s->kind != ast::StmtKind::AugAssign) return false;
-    std::vector<ast::Expr*> targets;
-    if (s->kind == ast::StmtKind::Assign)
-        targets = static_cast<const ast::Assign*>(s)->targets;
-    else
-        targets.push_back(static_cast<const ast::AugAssign*>(s)->target);
-    for (const ast::Expr* t : targets) {
-        // wp.config.x = ...
-        while (t && t->kind == ast::ExprKind::Attribute) {
-            auto* a = static_cast<const ast::Attribute*>(t);
-            if (is_wp_attr(a, "config")) return true;
-            t = a->value;
-        }
-    }
-    return false;
-}
-
-std::string lines_of(const SourceFile& src, int first, int last) {
-    std::string out;
-    for (int l = first; l <= last; ++l) {
-        out += src.line(l);
-        out += '\n';
-    }
-    return out;
-}
-
-// The identifiers in a text (names in strings and comments too: a superset is safe).
-std::set<std::string, std::less<>> identifiers(std::string_view text) {
-    std::set<std::string, std::less<>> out;
-    auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
-    for (size_t i = 0; i < text.size();) {
-        if (!word(text[i])) {
-            ++i;
-            continue;
-        }
-        size_t j = i;
-        while (j < text.size() && word(text[j])) ++j;
-        if (!std::isdigit(static_cast<unsigned char>(text[i]))) out.emplace(text.substr(i, j - i));
-        i = j;
-    }
-    return out;
-}
-
-// A module-level statement every kernel of the file may use.
-struct SharedStmt {
-    int first_line = 0;
-    std::string text;
-    bool is_def = false;              // a function or class (two blank lines before it)
-    bool sets_module_options = false; // `wp.set_module_options(...)`: not for a kernel of its own module
-    bool is_assignment = false;       // an assignment or import: kept only when a kept statement
-                                      // names what it binds
-    std::vector<std::string> binds;   // the names it binds
-    std::set<std::string, std::less<>> names;
-};
-
-SharedStmt shared_stmt(const SourceFile& source, const ast::Stmt* s, int first_line) {
-    SharedStmt out;
-    out.first_line = first_line;
-    out.text = lines_of(source, first_line, s->pos.end_line);
-    out.is_def = s->kind == ast::StmtKind::FunctionDef || s->kind == ast::StmtKind::ClassDef;
-    out.names = identifiers(out.text);
-    std::vector<const ast::Expr*> targets;
-    if (s->kind == ast::StmtKind::Assign)
-        targets.assign(static_cast<const ast::Assign*>(s)->targets.begin(),
-                       static_cast<const ast::Assign*>(s)->targets.end());
-    if (s->kind == ast::StmtKind::AnnAssign) targets.push_back(static_cast<const ast::AnnAssign*>(s)->target);
-    for (const ast::Expr* t : targets)
-        if (t->kind == ast::ExprKind::Name) out.binds.push_back(static_cast<const ast::Name*>(t)->id);
-    out.is_assignment = !out.binds.empty() && out.binds.size() == targets.size();
-    // An import binds names too (`import a.b` binds `a`); `*` and __future__ imports stay.
-    std::vector<ast::Alias> aliases;
-    if (s->kind == ast::StmtKind::Import) aliases = static_cast<const ast::Import*>(s)->names;
-    if (s->kind == ast::StmtKind::ImportFrom &&
-        static_cast<const ast::ImportFrom*>(s)->module != "__future__")
-        aliases = static_cast<const ast::ImportFrom*>(s)->names;
-    for (const ast::Alias& a : aliases)
-        out.binds.push_back(!a.asname.empty() ? a.asname : a.name.substr(0, a.name.find('.')));
-    if (!aliases.empty())
-        out.is_assignment =
-            std::none_of(aliases.begin(), aliases.end(), [](const auto& a) { return a.name == "*"; });
-    return out;
-}
-
-// Which shared statements the kernel's module keeps: structs and functions, and the assignments
-// and imports of names that a kept statement uses. Host code such as `devices = get_devices()` or
-// `from pxr import Usd` goes: Warp's code for the kernel does not depend on it, and the record's
-// python_source loads without the libraries the host code needed.
-std::vector<bool> kept_for(const std::vector<SharedStmt>& shared, const std::string& kernel_text,
-                           bool own_module) {
-    std::vector<bool> kept(shared.size());
-    std::set<std::string, std::less<>> used = identifiers(kernel_text);
-    for (size_t i = 0; i < shared.size(); ++i)
-        if (!shared[i].is_assignment && !(own_module && shared[i].sets_module_options)) {
-            kept[i] = true;
-            used.insert(shared[i].names.begin(), shared[i].names.end());
-        }
-    for (bool grew = true; grew;) {
-        grew = false;
-        for (size_t i = 0; i < shared.size(); ++i) {
-            if (kept[i]) continue;
-            for (const std::string& b : shared[i].binds) kept[i] = kept[i] || used.count(b) > 0;
-            if (!kept[i]) continue;
-            used.insert(shared[i].names.begin(), shared[i].names.end());
-            grew = true;
-        }
-    }
-    return kept;
-}
-
-// The kernel's reduced module: the kept shared statements and the kernel, in file order.
-std::string reduced_module(const std::vector<SharedStmt>& shared, const std::string& kernel_text,
-                           int kernel_line, bool own_module) {
-    std::vector<bool> kept = kept_for(shared, kernel_text, own_module);
-    std::string reduced;
-    bool kernel_placed = false;
-    auto append = [&](const std::string& segment, bool is_def) {
-        if (!reduced.empty()) reduced += is_def ? "\n\n" : "";
-        reduced += segment;
-    };
-    for (size_t i = 0; i < shared.size(); ++i) {
-        if (!kernel_placed && shared[i].first_line > kernel_line) {
-            append(kernel_text, true);
-            kernel_placed = true;
-        }
-        if (kept[i]) append(shared[i].text, shared[i].is_def);
-    }
-    if (!kernel_placed) append(kernel_text, true);
-    return reduced;
-}
-
 // A file as extract found it: under which root, and the licence of its tree.
 struct FoundFile {
     fs::path path;
@@ -208,88 +60,64 @@ struct FoundFile {
     std::string license;
 };
 
-void scan_file(const FoundFile& file, std::vector<KernelCandidate>& out, std::vector<Skipped>& skipped) {
-    const fs::path& path = file.path;
-    std::unique_ptr<ast::Module> module;
-    std::shared_ptr<const SourceFile> source;
+// Phase 1 of scanning: one file parsed, with its shared statements and kernels; `error` says why
+// it is skipped.
+struct FileScan {
+    ParsedFile parsed;
+    std::string where; // of the skip: the file, or the line that sets wp.config
+    std::string error;
+};
+
+void parse_file(const FoundFile& file, FileScan& out) {
+    ParsedFile& p = out.parsed;
+    p.path = file.path.string();
+    p.module = module_name_of(file.path);
+    out.where = p.path;
     try {
-        source = std::make_shared<const SourceFile>(path.string(), read_source_file(path.string()));
-        module = parse_module(source);
+        p.source = std::make_shared<const SourceFile>(p.path, read_source_file(p.path));
+        p.tree = parse_module(p.source);
     } catch (const SourceReadError& e) {
-        skipped.push_back({path.string(), e.what()});
+        out.error = e.what();
         return;
     } catch (const LimitError& e) {
-        skipped.push_back({path.string(), "over a limit: " + e.format()});
+        out.error = "over a limit: " + e.format();
         return;
     } catch (const CompileError& e) {
-        skipped.push_back({path.string(), "does not parse: " + e.format()});
+        out.error = "does not parse: " + e.format();
         return;
     }
-    // What every kernel of the file may use, in file order.
-    std::vector<SharedStmt> shared;
-    std::vector<const ast::FunctionDef*> kernels;
-    for (const ast::Stmt* s : module->body) {
-        if (assigns_wp_config(s)) {
-            skipped.push_back({fmt::format("{}:{}", path.string(), s->pos.line),
-                               "sets wp.config, which changes the generated code: file skipped"});
-            return;
-        }
-        switch (s->kind) {
-        case ast::StmtKind::Import:
-        case ast::StmtKind::ImportFrom: shared.push_back(shared_stmt(*source, s, s->pos.line)); break;
-        case ast::StmtKind::Assign:
-        case ast::StmtKind::AnnAssign: {
-            bool names_only = true;
-            if (s->kind == ast::StmtKind::Assign)
-                for (const ast::Expr* t : static_cast<const ast::Assign*>(s)->targets)
-                    names_only = names_only && t->kind == ast::ExprKind::Name;
-            if (names_only) shared.push_back(shared_stmt(*source, s, s->pos.line));
-            break;
-        }
-        case ast::StmtKind::Expr: {
-            // The file's module options change the code of its kernels.
-            auto* e = static_cast<const ast::ExprStmt*>(s)->value;
-            if (e->kind == ast::ExprKind::Call &&
-                is_wp_attr(static_cast<const ast::Call*>(e)->func, "set_module_options")) {
-                shared.push_back(shared_stmt(*source, s, s->pos.line));
-                shared.back().sets_module_options = true;
-            }
-            break;
-        }
-        case ast::StmtKind::ClassDef: {
-            auto* c = static_cast<const ast::ClassDef*>(s);
-            if (decoration(c->decorators, "struct") == 1)
-                shared.push_back(shared_stmt(*source, s, c->first_line));
-            break;
-        }
-        case ast::StmtKind::FunctionDef: {
-            auto* f = static_cast<const ast::FunctionDef*>(s);
-            if (decoration(f->decorators, "func") == 1)
-                shared.push_back(shared_stmt(*source, s, f->first_line));
-            // @wp.kernel(...) options are the compiler's: it applies them or says why not.
-            if (decoration(f->decorators, "kernel") != 0) kernels.push_back(f);
-            break;
-        }
-        default: break;
-        }
+    if (std::string where = collect_shared(p); !where.empty()) {
+        out.where = where;
+        out.error = "sets wp.config, which changes the generated code: file skipped";
+        return;
     }
     // Every kernel's reduced module repeats what the kernels share: bound the
     // total, which grows with kernels x shared definitions.
     size_t shared_bytes = 0;
-    for (const SharedStmt& s : shared) shared_bytes += s.text.size();
-    if (kernels.size() * shared_bytes > kMaxReducedBytes) {
-        skipped.push_back({path.string(), fmt::format("its {} kernels would each repeat {} bytes of shared "
-                                                      "definitions, more than {} MiB in all: file skipped",
-                                                      kernels.size(), shared_bytes, kMaxReducedBytes >> 20)});
-        return;
-    }
-    for (const ast::FunctionDef* k : kernels) {
-        std::optional<std::string> own = own_module_kernel_text(*source, *k);
-        std::string reduced =
-            reduced_module(shared, own ? *own : lines_of(*source, k->first_line, k->pos.end_line),
-                           k->first_line, own.has_value());
+    for (const SharedStmt& s : p.shared) shared_bytes += s.text.size();
+    if (p.kernels.size() * shared_bytes > kMaxReducedBytes)
+        out.error =
+            fmt::format("its {} kernels would each repeat {} bytes of shared definitions, more than {} "
+                        "MiB in all: file skipped",
+                        p.kernels.size(), shared_bytes, kMaxReducedBytes >> 20);
+}
+
+// Phase 2: the reduced module of each kernel of a parsed file.
+void reduce_file(const FoundFile& file, const FileScan& scan, const PackageModules& modules,
+                 std::vector<KernelCandidate>& out, std::vector<Skipped>& skipped) {
+    const ParsedFile& p = scan.parsed;
+    for (const ast::FunctionDef* k : p.kernels) {
+        std::optional<std::string> own = own_module_kernel_text(*p.source, *k);
+        const std::string text = own ? *own : source_lines(*p.source, k->first_line, k->pos.end_line);
+        std::string reduced;
+        try {
+            reduced = reduced_module(p, modules, text, *k, own.has_value());
+        } catch (const ReduceError& e) {
+            skipped.push_back({fmt::format("{}:{} ({})", p.path, k->first_line, k->name), e.what(), true});
+            continue;
+        }
         const std::string* doc = analysis::docstring(k->body);
-        out.push_back(KernelCandidate{path.string(), k->first_line, k->name, std::move(reduced),
+        out.push_back(KernelCandidate{p.path, k->first_line, k->name, std::move(reduced),
                                       doc ? analysis::first_paragraph(*doc) : std::string(),
                                       Origin{file.origin_path, k->first_line, k->name, file.license}});
     }
@@ -347,17 +175,28 @@ std::vector<FoundFile> find_files(const std::vector<fs::path>& roots, std::vecto
     return files;
 }
 
-// The kernels of every file, parsed in parallel, in file order.
+// The kernels of every file, in file order: the files parsed in parallel, then each kernel's
+// reduced module, which may take definitions from any file (PackageModules).
 std::vector<KernelCandidate> scan_files(const std::vector<FoundFile>& files, tbb::task_arena& arena,
-                                        std::vector<Skipped>& skipped) {
+                                        std::vector<Skipped>& skipped, uint64_t& kernels_found) {
+    std::vector<FileScan> scans(files.size());
+    arena.execute([&] {
+        tbb::parallel_for(size_t{0}, files.size(), [&](size_t i) { parse_file(files[i], scans[i]); });
+    });
+    PackageModules modules;
+    for (const FileScan& s : scans)
+        if (s.error.empty()) modules.add(&s.parsed);
     std::vector<std::vector<KernelCandidate>> kernels(files.size());
     std::vector<std::vector<Skipped>> skips(files.size());
     arena.execute([&] {
-        tbb::parallel_for(size_t{0}, files.size(),
-                          [&](size_t i) { scan_file(files[i], kernels[i], skips[i]); });
+        tbb::parallel_for(size_t{0}, files.size(), [&](size_t i) {
+            if (scans[i].error.empty()) reduce_file(files[i], scans[i], modules, kernels[i], skips[i]);
+        });
     });
     std::vector<KernelCandidate> out;
     for (size_t i = 0; i < files.size(); ++i) {
+        if (!scans[i].error.empty()) skipped.push_back({scans[i].where, scans[i].error});
+        if (scans[i].error.empty()) kernels_found += scans[i].parsed.kernels.size();
         std::move(kernels[i].begin(), kernels[i].end(), std::back_inserter(out));
         std::move(skips[i].begin(), skips[i].end(), std::back_inserter(skipped));
     }
@@ -404,8 +243,7 @@ ExtractSummary extract(const ExtractOptions& options) {
     // Workers parse and compile, both recursive: a stack of known size.
     tbb::global_control stack(tbb::global_control::thread_stack_size, kWorkerStackBytes);
     tbb::task_arena arena(static_cast<int>(jobs));
-    std::vector<KernelCandidate> kernels = scan_files(files, arena, summary.skipped);
-    summary.kernels = kernels.size();
+    std::vector<KernelCandidate> kernels = scan_files(files, arena, summary.skipped, summary.kernels);
 
     Progress progress("extract", kernels.size(), options.quiet);
 

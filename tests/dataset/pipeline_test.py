@@ -12,6 +12,7 @@ import argparse
 import json
 import os
 import resource
+import re
 import shutil
 import signal
 import subprocess
@@ -479,6 +480,51 @@ def case_extract_warp():
                         "--python", ARGS.hf_python], capture_output=True, text=True)
     check(p.returncode == 0 and f"{2 * n} passed, 0 failed" in p.stdout,
           f"records differ from Warp's output:\n{p.stdout}\n{p.stderr[-2000:]}")
+
+
+def case_extract_packages():
+    """A package of our own (relative and absolute imports, a re-export through __init__.py, an import
+    under another name, a struct and overloads from other modules): each kernel's record is one
+    self-contained module that real Warp compiles to the record's code (tools/extract_check.py), and
+    its code is Warp's code for the original package module, function by function (Warp imports
+    the package normally; only the `// file:line` and `<L n>` comments differ). A name two modules
+    define differently is a skip that says so."""
+    check(ARGS.hf_python and Path(ARGS.hf_python).exists(), "needs WS_PYTHON (a venv with warp-lang)")
+    tree = Path(ARGS.inputs) / "extract_packages"
+    out = fresh("extract_packages")
+    shutil.rmtree(out)
+    p = run(["extract", tree, "--out", out, "--device", "both"])
+    check("mylib/sim/clash.py:12 (clashing): skipped: the name 'clamp01' is defined in modules mylib.geometry "
+          "and mylib.sim.clash" in p.stdout, p.stdout)
+    check("2 pairs" in p.stderr and "from 3 kernels" in p.stderr, p.stderr)
+    recs = {r["kernel_name"]: r for r in read_records(out)}
+    check(sorted(recs) == ["blend", "project_points"], f"{sorted(recs)}")
+    for r in recs.values():
+        imports = [l for l in r["python_source"].splitlines() if "import" in l]
+        check(imports == ["import warp as wp"], f"{r['kernel_name']} still imports: {imports}")
+    src = recs["project_points"]["python_source"]
+    check("GAIN = SCALE" in src and "not_needed" not in src and "UNUSED" not in src and "lerp3" not in src, src)
+    tool = Path(__file__).resolve().parents[2] / "tools" / "extract_check.py"
+    c = subprocess.run([ARGS.hf_python, str(tool), str(out), "--work", str(Path(ARGS.tmp) / "extract_packages_check"),
+                        "--python", ARGS.hf_python], capture_output=True, text=True)
+    check(c.returncode == 0 and "4 passed, 0 failed" in c.stdout, f"{c.stdout}\n{c.stderr[-2000:]}")
+    w = subprocess.run([ARGS.hf_python, str(Path(__file__).with_name("package_reference.py")), str(tree),
+                        "mylib.sim.kernels"], capture_output=True, text=True)
+    check(w.returncode == 0, w.stderr[-2000:])
+    warp = json.loads(w.stdout)["mylib.sim.kernels"]
+
+    def norm(t):
+        t = re.sub(r"^// /.*\.py:\d+\n", "", t or "", flags=re.M)
+        return re.sub(r" +<L \d+>$", "", t, flags=re.M)
+
+    for r in recs.values():
+        for device in ("cuda", "cpu"):
+            original = norm(warp[device])
+            blocks = re.split(r"\n(?=static |struct )", norm(r[f"{device}_functions"]))
+            blocks += [norm(r[f"{device}_forward"]), norm(r[f"{device}_backward"])]
+            for b in blocks:
+                check(b.strip() in original, f"{r['kernel_name']} ({device}): not in Warp's code for the "
+                      f"package module:\n{b[:800]}")
 
 
 def code_lines(r):
