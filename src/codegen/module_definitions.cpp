@@ -184,9 +184,55 @@ void ModuleScope::define_user_function(const ast::FunctionDef* def, const ast::C
     bind_group(std::move(g));
 }
 
+// `class C(IntEnum)` / `(enum.IntFlag)`, ...: whether the class derives from Python's int enums.
+bool ModuleScope::is_int_enum_base(const ast::Expr* base) const {
+    auto is_enum_name = [](std::string_view n) { return n == "IntEnum" || n == "IntFlag"; };
+    if (base->kind == ast::ExprKind::Name) { // from enum import IntEnum
+        ObjectRef o = global(ast::as<ast::Name>(base)->id);
+        return o && o->kind == Object::Kind::Unsupported &&
+               (o->name == "enum.IntEnum" || o->name == "enum.IntFlag");
+    }
+    if (base->kind != ast::ExprKind::Attribute) return false; // import enum; enum.IntEnum
+    const auto* a = ast::as<ast::Attribute>(base);
+    if (!is_enum_name(a->attr) || a->value->kind != ast::ExprKind::Name) return false;
+    ObjectRef m = global(ast::as<ast::Name>(a->value)->id);
+    return m && m->kind == Object::Kind::Unsupported && m->name == "module enum";
+}
+
+// An int enum class whose body is a docstring and `NAME = <int literal>` lines: in kernels its
+// members are int constants. Other bodies (auto(), methods, computed values) are not modelled.
+ObjectRef ModuleScope::int_enum_class(const ast::ClassDef* def) const {
+    auto o = std::make_shared<Object>();
+    o->kind = Object::Kind::EnumClass;
+    o->name = def->name;
+    for (const ast::Stmt* st : def->body) {
+        if (st->kind == ast::StmtKind::Expr &&
+            ast::as<ast::ExprStmt>(st)->value->kind == ast::ExprKind::Constant)
+            continue; // docstring
+        const auto* as = st->kind == ast::StmtKind::Assign ? ast::as<ast::Assign>(st) : nullptr;
+        ObjectRef v = as && as->targets.size() == 1 && as->targets[0]->kind == ast::ExprKind::Name
+                          ? eval_python(as->value)
+                          : nullptr;
+        std::optional<int64_t> n;
+        if (v && v->kind == Object::Kind::Constant && v->value->value_kind() == Constant::Kind::PyInt)
+            n = v->value->as_int64();
+        if (!n)
+            return Object::make_unsupported(fmt::format(
+                "enum class '{}' (warpsynth models int enums whose members are int literals only)",
+                def->name));
+        o->members.emplace_back(ast::as<ast::Name>(as->targets[0])->id, *n);
+    }
+    return o;
+}
+
 void ModuleScope::define_struct(const ast::ClassDef* def) {
     ObjectRef d = def->decorators.size() == 1 ? eval_python(def->decorators[0]) : nullptr;
     bool is_struct = d && d->kind == Object::Kind::WarpPyFunc && d->name == "struct";
+    if (!is_struct && def->decorators.empty() && def->bases.size() == 1 && def->keywords.empty() &&
+        is_int_enum_base(def->bases[0])) {
+        globals_[def->name] = int_enum_class(def);
+        return;
+    }
     if (!is_struct) {
         // A plain class: harmless unless its body defines Warp kernels or functions
         // (Warp registers those when the class body runs).

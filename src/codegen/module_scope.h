@@ -104,6 +104,8 @@ class ModuleScope {
     void require_defined_root(const ast::Expr* decorator) const;
     void define_user_function(const ast::FunctionDef* def, const ast::Call* decorator);
     void define_struct(const ast::ClassDef* def);
+    bool is_int_enum_base(const ast::Expr* base) const;
+    ObjectRef int_enum_class(const ast::ClassDef* def) const;
     TypeRef eval_annotation(const ast::Expr* e);
     bool is_python_str(const ast::Expr* annotation) const;
     int array_ndim(const ast::Expr* e) const; // 1 to 4, else 0
@@ -129,7 +131,7 @@ class ModuleScope {
     std::vector<std::unique_ptr<KernelDef>> kernel_storage_;
     std::vector<KernelDef*> kernels_;
     std::unordered_set<std::string> kernel_keys_; // of kernels_, for a linear duplicate check
-    std::vector<OmittedKernel> omitted_; // kernels of other modules; generic ones: omitted_kernels()
+    std::vector<OmittedKernel> omitted_;          // kernels of other modules; generic ones: omitted_kernels()
     std::map<std::string, KernelDef*, std::less<>> registered_kernels_; // latest kernel per key (generic too)
     ModuleOptions options_;
     bool runtime_loaded_ = false;

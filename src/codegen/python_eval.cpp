@@ -75,6 +75,13 @@ ObjectRef PythonEval::name(const ast::Name* n) const {
 
 ObjectRef PythonEval::attribute(const ast::Attribute* a) const {
     ObjectRef base = eval(a->value);
+    // Outside kernels a member stays an enum member, whose type Warp names `wp::<Class>` in
+    // C++ (which does not compile); kernels see its int (ModuleScope::attribute).
+    if (base && base->kind == Object::Kind::EnumClass)
+        return Object::make_unsupported(
+            fmt::format("{}.{}: an enum member outside a kernel (Warp declares its "
+                        "constant with the C++ type wp::{}, which does not exist)",
+                        base->name, a->attr, base->name));
     ObjectRef v = base ? ModuleScope::attribute(*base, a->attr) : nullptr;
     return v ? v : unsupported(a);
 }

@@ -86,6 +86,12 @@ ObjectRef module(std::string_view dotted_name) {
 }
 
 ObjectRef attribute(const Object& obj, std::string_view name) {
+    // Warp turns an IntEnum/IntFlag member into its int (codegen's emit_Attribute).
+    if (obj.kind == Object::Kind::EnumClass) {
+        for (const auto& [member, value] : obj.members)
+            if (member == name) return Object::make_constant(Constant::py_int(value));
+        return nullptr;
+    }
     if (obj.kind == Object::Kind::WarpModule) {
         if (obj.name == "warp" || obj.name == "warp.types") {
             const builtins::NamespaceEntry* e = builtins::lookup(obj.name, name);
@@ -108,8 +114,8 @@ ObjectRef python_builtin(std::string_view name) {
     if (name == "float") return Object::make_type(types::float32(), "float");
     if (name == "int") return Object::make_type(types::int32(), "int");
     if (name == "bool") return Object::make_type(types::boolean(), "bool");
-    static const std::string_view kBuiltins[] = {"range", "min",   "max", "abs",   "len",
-                                                 "print", "round", "pow", "type",  "isinstance",
+    static const std::string_view kBuiltins[] = {"range", "min",   "max", "abs",    "len",
+                                                 "print", "round", "pow", "type",   "isinstance",
                                                  "tuple", "list",  "sum", "divmod", "reversed"};
     for (std::string_view b : kBuiltins)
         if (b == name) return named(Object::Kind::PyBuiltin, std::string(name));
@@ -172,8 +178,9 @@ ObjectRef composite_instance(TypeRef t, const std::vector<ObjectRef>& args, bool
     }
     if (static_cast<int>(flat.size()) != n) return nullptr;
     if (t->scalar == Scalar::Float16 && !args.empty() && !runtime_loaded)
-        throw python::Error("AttributeError", "'NoneType' object has no attribute 'core' (Warp converts float16 "
-                                              "components with its native library, loaded by wp.init())");
+        throw python::Error("AttributeError",
+                            "'NoneType' object has no attribute 'core' (Warp converts float16 "
+                            "components with its native library, loaded by wp.init())");
     // ctypes stores each Python number: an int past the largest double does not
     // fit a float field, a float is refused by an int field.
     for (const Constant& x : flat) {
@@ -229,7 +236,8 @@ ObjectRef matrix_type(const ObjectRef& shape, const ObjectRef& dtype) {
 } // namespace
 
 ObjectRef call_at_module_scope(const Object& func, const std::vector<ObjectRef>& args,
-                               const std::vector<std::pair<std::string, ObjectRef>>& kwargs, bool runtime_loaded) {
+                               const std::vector<std::pair<std::string, ObjectRef>>& kwargs,
+                               bool runtime_loaded) {
     auto arg = [&](size_t i, std::string_view k) -> ObjectRef {
         if (i < args.size()) return args[i];
         for (const auto& [n, v] : kwargs)

@@ -29,6 +29,16 @@ int decoration(const std::vector<ast::Expr*>& decorators, const char* attr) {
     return 0;
 }
 
+// `class C(IntEnum)`, `class C(enum.IntFlag)`: kernels use its members as int constants.
+bool is_int_enum(const ast::ClassDef& c) {
+    if (c.bases.size() != 1 || !c.decorators.empty()) return false;
+    const ast::Expr* b = c.bases[0];
+    std::string_view name;
+    if (b->kind == ast::ExprKind::Name) name = static_cast<const ast::Name*>(b)->id;
+    if (b->kind == ast::ExprKind::Attribute) name = static_cast<const ast::Attribute*>(b)->attr;
+    return name == "IntEnum" || name == "IntFlag";
+}
+
 bool assigns_wp_config(const ast::Stmt* s) {
     if (s->kind != ast::StmtKind::Assign && s->kind != ast::StmtKind::AugAssign) return false;
     std::vector<ast::Expr*> targets;
@@ -261,7 +271,7 @@ std::string collect_shared(ParsedFile& file) {
         }
         case ast::StmtKind::ClassDef: {
             auto* c = static_cast<const ast::ClassDef*>(s);
-            if (decoration(c->decorators, "struct") == 1)
+            if (decoration(c->decorators, "struct") == 1 || is_int_enum(*c))
                 file.shared.push_back(shared_stmt(source, s, c->first_line));
             break;
         }

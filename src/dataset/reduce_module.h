@@ -1,7 +1,7 @@
 // extract's reduced modules: a kernel and what it needs, as one self-contained Python module.
 //
 // A file's module-level statements that a kernel may use are its "shared" statements: imports,
-// name assignments (constants), `@wp.struct` classes, `@wp.func` functions and
+// name assignments (constants), `@wp.struct` classes, int enum classes, `@wp.func` functions and
 // `wp.set_module_options(...)`. A kernel's reduced module keeps, in file order, every struct,
 // function and option call of its file and the imports and assignments of names that kept
 // statements use (host code such as `devices = get_devices()` goes: Warp's code for the kernel
