@@ -41,6 +41,8 @@ builtins::CallArg to_call_arg(const Value& v) {
     } else if (v.is_object() &&
                (v.object->kind == Object::Kind::Type || v.object->kind == Object::Kind::Struct)) {
         a.type_object = v.object->type;
+        const std::string& n = v.object->name;
+        a.python_type = v.object->kind == Object::Kind::Type && (n == "float" || n == "int" || n == "bool");
     } else if (v.is_object() && v.object->kind == Object::Kind::Constant) {
         // A Python value codegen passes (slice bounds): a constant variable once the outputs exist.
         a.type = v.object->value->type;

@@ -222,7 +222,7 @@ void ModuleScope::define_struct(const ast::ClassDef* def) {
             }
             TypeRef t = eval_annotation(a->annotation);
             // Warp fails to make the ctypes layout (a query class has no `_type_`).
-            if (t->kind == TypeKind::Opaque)
+            if (t->kind == TypeKind::Opaque && !types::is_texture(t))
                 fail(a->annotation->pos,
                      fmt::format("a query object ({}) cannot be a struct field", t->repr));
             fields.emplace_back(ast::as<ast::Name>(a->target)->id, t);

@@ -61,6 +61,9 @@ ObjectRef from_namespace(const builtins::NamespaceEntry& e) {
         if (e.payload.starts_with("warp._src.types."))
             if (TypeRef t = types::opaque(e.payload.substr(16)))
                 return Object::make_type(t, std::string(e.name));
+        if (e.payload.starts_with("warp._src.texture."))
+            if (TypeRef t = types::opaque(e.payload.substr(18)))
+                return Object::make_type(t, std::string(e.name));
         std::string_view helper = python_helper(e.payload);
         if (!helper.empty()) return named(Object::Kind::WarpPyFunc, std::string(helper));
         return named(Object::Kind::Unsupported, std::string(e.payload));
