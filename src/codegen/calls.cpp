@@ -417,6 +417,12 @@ UserFunction* Adjoint::instantiate_template(FunctionGroup& group, std::span<cons
                                     "tuple of literals is a Python constant to Warp, not a tuple_t; "
                                     "assign it to a variable first",
                                     p.name, group.key));
+            // Warp has no type code for wp.Mesh (mesh_get's value), so no instance for it.
+            TypeRef arg_type = i < args.size() ? types::strip_reference(args[i].value.var->type) : nullptr;
+            if (arg_type && arg_type->kind == TypeKind::Opaque && arg_type->code.empty())
+                fail_at(where, fmt::format("Failed to determine type code for argument '{}' of function {}: "
+                                           "Unrecognized type '<class '{}'>'",
+                                           p.name, group.key, arg_type->repr));
             if (i < args.size())
                 p.type = types::strip_reference(args[i].value.var->type);
             else if (p.default_value)

@@ -82,9 +82,10 @@ ObjectRef from_namespace(const builtins::NamespaceEntry& e) {
         // wp.Volume: kernels read its integer class constants (Volume.LINEAR). Warp looks up an
         // attribute of a class as of a module, so it is modelled as one.
         if (e.payload == kVolumeClass) return named(Object::Kind::WarpModule, std::string(kVolumeClass));
-        // Query object classes (wp.HashGridQuery, wp.MeshQueryPoint...): types in annotations.
+        // Query object classes (wp.HashGridQuery, wp.MeshQueryPoint...): types in annotations
+        // (not wp.Mesh, which has no type code).
         if (e.payload.starts_with("warp._src.types."))
-            if (TypeRef t = types::opaque(e.payload.substr(16)))
+            if (TypeRef t = types::opaque(e.payload.substr(16)); t && !t->code.empty())
                 return Object::make_type(t, std::string(e.name));
         if (e.payload.starts_with("warp._src.texture."))
             if (TypeRef t = types::opaque(e.payload.substr(18)))

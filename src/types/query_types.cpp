@@ -35,6 +35,8 @@ constexpr QueryTypeSpec kSpecs[] = {
     {"_HashGridQueryD", "hash_grid_query_d", "hgqd", ""},
     {"MeshQueryPoint", "mesh_query_point_t", "mqp", ""},
     {"MeshQueryRay", "mesh_query_ray_t", "mqr", ""},
+    // mesh_get's value: Warp has no type code for it, so it is no annotation.
+    {"Mesh", "Mesh", "", ""},
     {"Texture1D", "texture1d_t", "t1", "", "warp._src.texture"},
     {"Texture2D", "texture2d_t", "t2", "", "warp._src.texture"},
     {"Texture3D", "texture3d_t", "t3", "", "warp._src.texture"},
@@ -56,6 +58,10 @@ StructDef fields_of(std::string_view name) {
                     {"u", f32},
                     {"v", f32},
                     {"normal", vector(3, Scalar::Float32)}};
+    else if (name == "Mesh")
+        d.fields = {{"points", array(vector(3, Scalar::Float32), 1)},
+                    {"velocities", array(vector(3, Scalar::Float32), 1)},
+                    {"indices", array(int32(), 1)}};
     else if (name == "Texture1D")
         d.fields = {{"width", int32()}};
     else if (name == "Texture2D")
