@@ -306,6 +306,7 @@ std::string repr_list(std::span<const TypeRef> ts) {
 std::string class_str(TypeRef t) {
     if (!t) return "<class 'type'>";
     if (t->is_scalar()) return fmt::format("<class 'warp._src.types.{}'>", scalar_name(t->scalar));
+    if (t->kind == TypeKind::Opaque) return fmt::format("<class '{}'>", t->repr); // repr has the module
     return fmt::format("<class 'warp._src.types.{}'>", type_repr(t));
 }
 

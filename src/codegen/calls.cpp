@@ -323,9 +323,10 @@ std::optional<std::vector<const Value*>> bind_arguments(const UserFunction& f,
     return bound;
 }
 
-// Warp's func_match_args for a user function with concrete parameter types.
+// Warp's func_match_args for a user function with concrete parameter types; with
+// `allow_erasure` (Warp's second pass) a query kind also binds to its erased parent.
 bool user_overload_matches(const UserFunction& f, std::span<const CallArgument> args,
-                           std::span<const CallArgument> kwargs) {
+                           std::span<const CallArgument> kwargs, bool allow_erasure = false) {
     const auto& params = f.src.params;
     std::optional<std::vector<const Value*>> binding = bind_arguments(f, args, kwargs);
     if (!binding) return false;
@@ -344,7 +345,7 @@ bool user_overload_matches(const UserFunction& f, std::span<const CallArgument> 
             if (param->elem != t->elem) return false;
             continue;
         }
-        if (t != param) return false;
+        if (t != param && !(allow_erasure && t->erased == param)) return false;
     }
     return true;
 }
@@ -442,7 +443,7 @@ UserFunction* Adjoint::instantiate_template(FunctionGroup& group, std::span<cons
 
 bool Adjoint::user_overload_exists(FunctionGroup& group, std::span<const CallArgument> args) {
     for (auto& ov : group.overloads)
-        if (user_overload_matches(*ov, args, {})) return true;
+        if (user_overload_matches(*ov, args, {}, true)) return true;
     for (auto& tmpl : group.templates)
         if (template_binds(*tmpl, args, {})) {
             bool matched = true;
@@ -460,11 +461,9 @@ Value Adjoint::add_user_call(FunctionGroup* group, std::vector<CallArgument> arg
     (void)min_outputs;
     const Pos& where = call_node ? call_node->pos : current_pos_;
     UserFunction* f = nullptr;
-    for (auto& ov : group->overloads)
-        if (user_overload_matches(*ov, args, kwargs)) {
-            f = ov.get();
-            break;
-        }
+    for (bool allow_erasure : {false, true})
+        for (auto& ov : group->overloads)
+            if (!f && user_overload_matches(*ov, args, kwargs, allow_erasure)) f = ov.get();
     if (!f) f = instantiate_template(*group, args, kwargs, where);
     if (!f)
         fail_at(where,

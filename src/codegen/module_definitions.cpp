@@ -254,6 +254,18 @@ int ModuleScope::array_ndim(const ast::Expr* e) const {
     return v && *v >= 1 && *v <= 4 ? static_cast<int>(*v) : 0; // 0: out of range
 }
 
+// wp.HashGridQuery[dtype]: the query class of that coordinate precision (types.py's
+// hash_grid_query_type).
+TypeRef ModuleScope::hash_grid_query_annotation(const ast::Subscript* sub) {
+    TypeRef dtype = eval_annotation(sub->slice);
+    if (dtype->is_scalar() && dtype->scalar == Scalar::Float16) return types::opaque("_HashGridQueryH");
+    if (dtype->is_scalar() && dtype->scalar == Scalar::Float32) return types::opaque("HashGridQuery");
+    if (dtype->is_scalar() && dtype->scalar == Scalar::Float64) return types::opaque("_HashGridQueryD");
+    fail(sub->slice->pos, fmt::format("Unsupported dtype {} for HashGridQuery. Supported types: float16, "
+                                      "float32, float64",
+                                      dtype->repr));
+}
+
 TypeRef ModuleScope::eval_annotation(const ast::Expr* e) {
     // wp.array(dtype=T, ndim=N), wp.array2d(dtype=T), ...
     if (e->kind == ast::ExprKind::Call) {
@@ -297,6 +309,8 @@ TypeRef ModuleScope::eval_annotation(const ast::Expr* e) {
             if (ndim < 1 || ndim > 4) fail(e->pos, "arrays have 1 to 4 dimensions");
             return types::array(dtype, ndim);
         }
+        if (f && f->kind == Object::Kind::Type && f->type == types::opaque("HashGridQuery"))
+            return hash_grid_query_annotation(sub);
         fail(e->pos, fmt::format("unsupported type annotation '{}'", expr_text(source(), e)));
     }
     if (e->kind == ast::ExprKind::Constant &&

@@ -105,6 +105,7 @@ class ModuleScope {
     void define_user_function(const ast::FunctionDef* def, const ast::Call* decorator);
     void define_struct(const ast::ClassDef* def);
     TypeRef eval_annotation(const ast::Expr* e);
+    TypeRef hash_grid_query_annotation(const ast::Subscript* sub);
     bool is_python_str(const ast::Expr* annotation) const;
     int array_ndim(const ast::Expr* e) const; // 1 to 4, else 0
     FunctionSource function_source(const ast::FunctionDef* def, bool is_kernel);
