@@ -42,6 +42,9 @@ struct CallArg {
     // `shape=(3, 3)` or the `shape` type argument of a matrix type (`type` is
     // then the tuple type). Null otherwise.
     const std::vector<Constant>* tuple_values = nullptr;
+    // `type_object` is Python's float, int or bool (not wp.float32...): Warp keeps the Python
+    // class, which some callbacks tell apart and C++ template arguments spell `float`.
+    bool python_type = false;
 };
 
 // A type pattern from a builtin signature: a concrete type or one of Warp's

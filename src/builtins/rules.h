@@ -48,6 +48,8 @@ class RuleCall {
     // ... a type object (`dtype=wp.float32`, or a type argument) ...
     TypeRef type_value(int i) const;
     TypeRef type_value(std::string_view name) const;
+    // Whether that type object is Python's float, int or bool.
+    bool is_python_type(std::string_view name) const;
     // ... or a runtime variable (Python: isinstance(value, Var)).
     bool is_var(int i) const;
     // A tuple constant (`shape=(3, 3)`), or null.
@@ -111,6 +113,8 @@ std::span<const ValueRule> utility_value_rules();
 std::span<const DispatchRule> utility_dispatch_rules();
 std::span<const ValueRule> volume_value_rules();
 std::span<const DispatchRule> volume_dispatch_rules();
+std::span<const ValueRule> texture_value_rules();
+std::span<const DispatchRule> texture_dispatch_rules();
 
 // --- helpers shared by the rule files (rules_common.cpp) ---
 
@@ -166,5 +170,7 @@ Dispatch dispatch_all(const RuleCall& call);
 DispatchArg cast_scalar_constant(const RuleCall& call, int i, Scalar dtype);
 // compute_type_str's param2str of a type.
 std::string template_arg(TypeRef t);
+// The same for the type object bound as `name`, which may be a Python class (`float`).
+std::string template_arg(const RuleCall& call, std::string_view name);
 
 } // namespace ws::builtins::detail

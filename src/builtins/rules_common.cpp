@@ -54,6 +54,11 @@ TypeRef RuleCall::type_value(std::string_view name) const {
     return type_value(find(name));
 }
 
+bool RuleCall::is_python_type(std::string_view name) const {
+    int i = find(name);
+    return i >= 0 && bound[i].arg.type_object && bound[i].arg.python_type;
+}
+
 bool RuleCall::is_var(int i) const {
     const CallArg& a = bound[i].arg;
     return !a.constant && !a.type_object && !a.tuple_values;
@@ -301,6 +306,7 @@ std::string repr_list(std::span<const TypeRef> ts) {
 std::string class_str(TypeRef t) {
     if (!t) return "<class 'type'>";
     if (t->is_scalar()) return fmt::format("<class 'warp._src.types.{}'>", scalar_name(t->scalar));
+    if (t->kind == TypeKind::Opaque) return fmt::format("<class '{}'>", t->repr); // repr has the module
     return fmt::format("<class 'warp._src.types.{}'>", type_repr(t));
 }
 
@@ -331,6 +337,13 @@ std::string template_arg(TypeRef t) {
     if (t->kind == TypeKind::Struct) return t->ctype;
     // Scalars spell as wp::float32 (bool as bool); composites as wp::vec_t<3, wp::float32>.
     return t->ctype;
+}
+
+std::string template_arg(const RuleCall& call, std::string_view name) {
+    TypeRef t = call.type_value(name);
+    // Warp's Var.dtype_to_ctype spells Python's classes by their own names.
+    if (call.is_python_type(name)) return t->is_bool() ? "bool" : t->is_float_scalar() ? "float" : "int";
+    return template_arg(t);
 }
 
 } // namespace ws::builtins::detail

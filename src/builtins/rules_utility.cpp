@@ -8,12 +8,21 @@ namespace ws::builtins::detail {
 
 namespace {
 
+// Warp's type_erasure_join: sibling query kinds (or a kind and its parent) merge to the
+// erased parent (BvhQuery, MeshQuery); null when they do not.
+TypeRef erasure_join(TypeRef a, TypeRef b) {
+    TypeRef pa = a && a->erased ? a->erased : a, pb = b && b->erased ? b->erased : b;
+    return pa && pa == pb && pa->kind == TypeKind::Opaque ? pa : nullptr;
+}
+
 ResultOrError where(const RuleCall& call, std::string_view) {
     TypeRef t = call.type("value_if_true"), f = call.type("value_if_false");
-    if (!types_equal(t, f))
+    if (!types_equal(t, f)) {
+        if (TypeRef joined = erasure_join(t, f)) return value(joined);
         return fail(
             fmt::format("where() true value type ({}) must be of the same type as the false type ({})",
                         class_str(t), class_str(f)));
+    }
     return value(t);
 }
 

@@ -41,6 +41,8 @@ builtins::CallArg to_call_arg(const Value& v) {
     } else if (v.is_object() &&
                (v.object->kind == Object::Kind::Type || v.object->kind == Object::Kind::Struct)) {
         a.type_object = v.object->type;
+        const std::string& n = v.object->name;
+        a.python_type = v.object->kind == Object::Kind::Type && (n == "float" || n == "int" || n == "bool");
     } else if (v.is_object() && v.object->kind == Object::Kind::Constant) {
         // A Python value codegen passes (slice bounds): a constant variable once the outputs exist.
         a.type = v.object->value->type;
@@ -321,9 +323,10 @@ std::optional<std::vector<const Value*>> bind_arguments(const UserFunction& f,
     return bound;
 }
 
-// Warp's func_match_args for a user function with concrete parameter types.
+// Warp's func_match_args for a user function with concrete parameter types; with
+// `allow_erasure` (Warp's second pass) a query kind also binds to its erased parent.
 bool user_overload_matches(const UserFunction& f, std::span<const CallArgument> args,
-                           std::span<const CallArgument> kwargs) {
+                           std::span<const CallArgument> kwargs, bool allow_erasure = false) {
     const auto& params = f.src.params;
     std::optional<std::vector<const Value*>> binding = bind_arguments(f, args, kwargs);
     if (!binding) return false;
@@ -342,7 +345,7 @@ bool user_overload_matches(const UserFunction& f, std::span<const CallArgument> 
             if (param->elem != t->elem) return false;
             continue;
         }
-        if (t != param) return false;
+        if (t != param && !(allow_erasure && t->erased == param)) return false;
     }
     return true;
 }
@@ -415,6 +418,12 @@ UserFunction* Adjoint::instantiate_template(FunctionGroup& group, std::span<cons
                                     "tuple of literals is a Python constant to Warp, not a tuple_t; "
                                     "assign it to a variable first",
                                     p.name, group.key));
+            // Warp has no type code for wp.Mesh (mesh_get's value), so no instance for it.
+            TypeRef arg_type = i < args.size() ? types::strip_reference(args[i].value.var->type) : nullptr;
+            if (arg_type && arg_type->kind == TypeKind::Opaque && arg_type->code.empty())
+                fail_at(where, fmt::format("Failed to determine type code for argument '{}' of function {}: "
+                                           "Unrecognized type '<class '{}'>'",
+                                           p.name, group.key, arg_type->repr));
             if (i < args.size())
                 p.type = types::strip_reference(args[i].value.var->type);
             else if (p.default_value)
@@ -434,7 +443,7 @@ UserFunction* Adjoint::instantiate_template(FunctionGroup& group, std::span<cons
 
 bool Adjoint::user_overload_exists(FunctionGroup& group, std::span<const CallArgument> args) {
     for (auto& ov : group.overloads)
-        if (user_overload_matches(*ov, args, {})) return true;
+        if (user_overload_matches(*ov, args, {}, true)) return true;
     for (auto& tmpl : group.templates)
         if (template_binds(*tmpl, args, {})) {
             bool matched = true;
@@ -452,11 +461,9 @@ Value Adjoint::add_user_call(FunctionGroup* group, std::vector<CallArgument> arg
     (void)min_outputs;
     const Pos& where = call_node ? call_node->pos : current_pos_;
     UserFunction* f = nullptr;
-    for (auto& ov : group->overloads)
-        if (user_overload_matches(*ov, args, kwargs)) {
-            f = ov.get();
-            break;
-        }
+    for (bool allow_erasure : {false, true})
+        for (auto& ov : group->overloads)
+            if (!f && user_overload_matches(*ov, args, kwargs, allow_erasure)) f = ov.get();
     if (!f) f = instantiate_template(*group, args, kwargs, where);
     if (!f)
         fail_at(where,

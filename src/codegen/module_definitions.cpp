@@ -268,7 +268,7 @@ void ModuleScope::define_struct(const ast::ClassDef* def) {
             }
             TypeRef t = eval_annotation(a->annotation);
             // Warp fails to make the ctypes layout (a query class has no `_type_`).
-            if (t->kind == TypeKind::Opaque)
+            if (t->kind == TypeKind::Opaque && !types::is_texture(t))
                 fail(a->annotation->pos,
                      fmt::format("a query object ({}) cannot be a struct field", t->repr));
             fields.emplace_back(ast::as<ast::Name>(a->target)->id, t);
@@ -298,6 +298,18 @@ int ModuleScope::array_ndim(const ast::Expr* e) const {
     if (!n->value->holds_int()) fail(e->pos, "array ndim must be an integer");
     std::optional<int64_t> v = n->value->as_int64();
     return v && *v >= 1 && *v <= 4 ? static_cast<int>(*v) : 0; // 0: out of range
+}
+
+// wp.HashGridQuery[dtype]: the query class of that coordinate precision (types.py's
+// hash_grid_query_type).
+TypeRef ModuleScope::hash_grid_query_annotation(const ast::Subscript* sub) {
+    TypeRef dtype = eval_annotation(sub->slice);
+    if (dtype->is_scalar() && dtype->scalar == Scalar::Float16) return types::opaque("_HashGridQueryH");
+    if (dtype->is_scalar() && dtype->scalar == Scalar::Float32) return types::opaque("HashGridQuery");
+    if (dtype->is_scalar() && dtype->scalar == Scalar::Float64) return types::opaque("_HashGridQueryD");
+    fail(sub->slice->pos, fmt::format("Unsupported dtype {} for HashGridQuery. Supported types: float16, "
+                                      "float32, float64",
+                                      dtype->repr));
 }
 
 TypeRef ModuleScope::eval_annotation(const ast::Expr* e) {
@@ -347,6 +359,8 @@ TypeRef ModuleScope::eval_annotation(const ast::Expr* e) {
             if (ndim < 1 || ndim > 4) fail(e->pos, "arrays have 1 to 4 dimensions");
             return types::array(dtype, ndim);
         }
+        if (f && f->kind == Object::Kind::Type && f->type == types::opaque("HashGridQuery"))
+            return hash_grid_query_annotation(sub);
         fail(e->pos, fmt::format("unsupported type annotation '{}'", expr_text(source(), e)));
     }
     if (e->kind == ast::ExprKind::Constant &&

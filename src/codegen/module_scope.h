@@ -107,6 +107,7 @@ class ModuleScope {
     bool is_int_enum_base(const ast::Expr* base) const;
     ObjectRef int_enum_class(const ast::ClassDef* def) const;
     TypeRef eval_annotation(const ast::Expr* e);
+    TypeRef hash_grid_query_annotation(const ast::Subscript* sub);
     bool is_python_str(const ast::Expr* annotation) const;
     int array_ndim(const ast::Expr* e) const; // 1 to 4, else 0
     FunctionSource function_source(const ast::FunctionDef* def, bool is_kernel);

@@ -19,6 +19,28 @@ ObjectRef named(Object::Kind kind, std::string name) {
     return Object::make_named(kind, std::move(name));
 }
 
+constexpr std::string_view kVolumeClass = "warp._src.types.Volume";
+
+// The integer class attributes of wp.Volume (types.py), which kernels may read; its other
+// attributes (methods, nested classes) are not values.
+ObjectRef volume_constant(std::string_view name) {
+    static const std::pair<std::string_view, int> kConstants[] = {
+        {"CLOSEST", 0},
+        {"LINEAR", 1},
+        {"_NANOVDB_LEAF_TABLE_COUNT", 512},
+        {"_NANOVDB_NAME_SIZE", 256},
+        {"REBUILD_SUCCESS", 0},
+        {"REBUILD_LEAF_CAPACITY_EXCEEDED", 1 << 0},
+        {"REBUILD_LOWER_CAPACITY_EXCEEDED", 1 << 1},
+        {"REBUILD_UPPER_CAPACITY_EXCEEDED", 1 << 2},
+        {"REBUILD_VOXEL_CAPACITY_EXCEEDED", 1 << 3},
+        {"REBUILD_INVALID_INPUT", 1 << 4},
+    };
+    for (const auto& [n, v] : kConstants)
+        if (n == name) return Object::make_constant(Constant::py_int(v));
+    return named(Object::Kind::Unsupported, fmt::format("{}.{}", kVolumeClass, name));
+}
+
 // Python-level helpers of the warp package that matter at import time, by qualified name.
 std::string_view python_helper(std::string_view qualname) {
     static const std::pair<std::string_view, std::string_view> kHelpers[] = {
@@ -57,9 +79,16 @@ ObjectRef from_namespace(const builtins::NamespaceEntry& e) {
         if (e.payload == "warp.types") return named(Object::Kind::WarpModule, "warp.types");
         return named(Object::Kind::Unsupported, std::string(e.payload));
     case K::PythonCallable: {
-        // Query object classes (wp.HashGridQuery, wp.MeshQueryPoint...): types in annotations.
+        // wp.Volume: kernels read its integer class constants (Volume.LINEAR). Warp looks up an
+        // attribute of a class as of a module, so it is modelled as one.
+        if (e.payload == kVolumeClass) return named(Object::Kind::WarpModule, std::string(kVolumeClass));
+        // Query object classes (wp.HashGridQuery, wp.MeshQueryPoint...): types in annotations
+        // (not wp.Mesh, which has no type code).
         if (e.payload.starts_with("warp._src.types."))
-            if (TypeRef t = types::opaque(e.payload.substr(16)))
+            if (TypeRef t = types::opaque(e.payload.substr(16)); t && !t->code.empty())
+                return Object::make_type(t, std::string(e.name));
+        if (e.payload.starts_with("warp._src.texture."))
+            if (TypeRef t = types::opaque(e.payload.substr(18)))
                 return Object::make_type(t, std::string(e.name));
         std::string_view helper = python_helper(e.payload);
         if (!helper.empty()) return named(Object::Kind::WarpPyFunc, std::string(helper));
@@ -97,6 +126,7 @@ ObjectRef attribute(const Object& obj, std::string_view name) {
             const builtins::NamespaceEntry* e = builtins::lookup(obj.name, name);
             return e ? from_namespace(*e) : nullptr;
         }
+        if (obj.name == kVolumeClass) return volume_constant(name);
         if (obj.name == "typing" && name == "Any") return Object::make_type(types::any(), "Any");
         if (obj.name == "math") {
             static const std::pair<std::string_view, double> kMath[] = {

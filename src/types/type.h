@@ -183,7 +183,11 @@ TypeRef structure(StructDef def);
 // Warp's query object types by Python class name ("HashGridQuery", "_BvhQueryRay",
 // "MeshQueryPoint", ...); null for a name warpsynth does not model. The result types of
 // mesh_query_point* and mesh_query_ray have fields (in `st`, never emitted as a struct).
+// Also Warp's textures ("Texture1D", "Texture2D", "Texture3D"), fields width/height/depth.
 TypeRef opaque(std::string_view python_name);
+// Texture1D/2D/3D: unlike the query objects, kernel and function parameters, struct fields
+// and array elements.
+bool is_texture(TypeRef t);
 
 // Strips one Reference (Warp's strip_reference).
 inline TypeRef strip_reference(TypeRef t) {
