@@ -44,7 +44,7 @@ ObjectRef from_namespace(const builtins::NamespaceEntry& e) {
     case K::Builtin: return named(Object::Kind::Builtin, std::string(e.payload));
     case K::ScalarType:
     case K::CompositeType:
-        if (!e.type) return named(Object::Kind::Unsupported, fmt::format("wp.{}", e.name)); // bfloat16
+        if (!e.type) return named(Object::Kind::Unsupported, fmt::format("wp.{}", e.name));
         return Object::make_type(e.type, std::string(e.name));
     case K::ArrayClass:
         if (e.payload != "array") return named(Object::Kind::Unsupported, fmt::format("wp.{}", e.name));
@@ -108,8 +108,8 @@ ObjectRef python_builtin(std::string_view name) {
     if (name == "float") return Object::make_type(types::float32(), "float");
     if (name == "int") return Object::make_type(types::int32(), "int");
     if (name == "bool") return Object::make_type(types::boolean(), "bool");
-    static const std::string_view kBuiltins[] = {"range", "min",   "max", "abs",   "len",
-                                                 "print", "round", "pow", "type",  "isinstance",
+    static const std::string_view kBuiltins[] = {"range", "min",   "max", "abs",    "len",
+                                                 "print", "round", "pow", "type",   "isinstance",
                                                  "tuple", "list",  "sum", "divmod", "reversed"};
     for (std::string_view b : kBuiltins)
         if (b == name) return named(Object::Kind::PyBuiltin, std::string(name));
@@ -171,9 +171,11 @@ ObjectRef composite_instance(TypeRef t, const std::vector<ObjectRef>& args, bool
         flat.assign(n, flat[0]);
     }
     if (static_cast<int>(flat.size()) != n) return nullptr;
-    if (t->scalar == Scalar::Float16 && !args.empty() && !runtime_loaded)
-        throw python::Error("AttributeError", "'NoneType' object has no attribute 'core' (Warp converts float16 "
-                                              "components with its native library, loaded by wp.init())");
+    if ((t->scalar == Scalar::Float16 || t->scalar == Scalar::BFloat16) && !args.empty() && !runtime_loaded)
+        throw python::Error("AttributeError",
+                            fmt::format("'NoneType' object has no attribute 'core' (Warp converts {} "
+                                        "components with its native library, loaded by wp.init())",
+                                        scalar_name(t->scalar)));
     // ctypes stores each Python number: an int past the largest double does not
     // fit a float field, a float is refused by an int field.
     for (const Constant& x : flat) {
@@ -229,7 +231,8 @@ ObjectRef matrix_type(const ObjectRef& shape, const ObjectRef& dtype) {
 } // namespace
 
 ObjectRef call_at_module_scope(const Object& func, const std::vector<ObjectRef>& args,
-                               const std::vector<std::pair<std::string, ObjectRef>>& kwargs, bool runtime_loaded) {
+                               const std::vector<std::pair<std::string, ObjectRef>>& kwargs,
+                               bool runtime_loaded) {
     auto arg = [&](size_t i, std::string_view k) -> ObjectRef {
         if (i < args.size()) return args[i];
         for (const auto& [n, v] : kwargs)
