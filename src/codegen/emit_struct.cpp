@@ -60,6 +60,7 @@ std::string type_code(TypeRef t) {
         return fmt::format("{}{}{}", kPrefix[static_cast<int>(t->array_class)], t->ndim, type_code(t->elem));
     }
     case TypeKind::Struct: return t->st->native_name;
+    case TypeKind::Reference: return "ref" + type_code(t->elem);
     case TypeKind::Shape: return "sh";
     case TypeKind::Range: return "rg";
     case TypeKind::Str: return "str";

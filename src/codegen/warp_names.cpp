@@ -32,6 +32,7 @@ std::string_view python_helper(std::string_view qualname) {
         {"warp._src.context.set_module_options", "set_module_options"},
         {"warp._src.context.init", "init"},
         {"warp._src.context.overload", "overload"},
+        {"warp._src.types.ref", "ref"},
     };
     for (const auto& [q, n] : kHelpers)
         if (q == qualname) return n;
