@@ -456,15 +456,18 @@ Var* Adjoint::ref_argument(Var* arg, const ast::Expr* node, TypeRef param, const
                                  "field, or wp.ref[T] parameter)");
     Var* ref = nullptr;
     if (arg->type->is_reference()) {
-        const LValueOrigin* o = arg->ref_origin.get();
-        bool array_element = o && !o->root_is_ref_parameter && o->root->type->is_array() &&
-                             o->steps.size() == 1 && o->steps[0].kind == LValueStep::Kind::Array;
-        bool ref_parameter = o && o->root_is_ref_parameter && o->steps.empty();
-        if (!array_element && !ref_parameter)
+        if (!arg->ref_origin)
             fail_at(where, purpose +
-                               ": passing a struct field or a component by reference is not supported by "
-                               "warpsynth");
+                               " requires an addressable expression (local variable, array element, struct "
+                               "field, or wp.ref[T] parameter)");
         ref = arg;
+    } else if (arg->ref_origin && node->kind != ast::ExprKind::Name) {
+        // A component or field of a local value (`v.x`, `m[0, 1]`): its address.
+        Var& v = var_storage_.emplace_back();
+        v.label = arg->ref_origin->emit_pointer();
+        v.prefix = false;
+        v.type = types::reference(arg->type);
+        ref = &v;
     } else if (node->kind == ast::ExprKind::Name) {
         if (arg->constant)
             fail_at(where, fmt::format("Error taking a mutable reference to constant local '{}'",
