@@ -30,6 +30,5 @@ def k(a: wp.array(dtype=wp.bfloat16), v4: vec4bf, out: wp.array(dtype=wp.float16
     a[0] = r[0] + wp.dot(v4, v4)
     print(x)
     wp.printf("%f\n", wp.float32(x))
-    b = wp.bfloat16(True)
     c = wp.bfloat16(7)
-    a[1] = b + c
+    a[1] = c
