@@ -148,13 +148,13 @@ ResultOrError atomic(const RuleCall& call, std::string_view arg) {
     std::string dtype_text = fmt::format("{} (with scalar type {})", type_repr(arr->elem),
                                          scalar ? type_repr(scalar) : type_repr(arr->elem));
     if (op == "add" || op == "sub") {
-        if (!in({S::Int32, S::Int64, S::UInt32, S::UInt64, S::Float32, S::Float64, S::Float16}))
+        if (!in({S::Int32, S::Int64, S::UInt32, S::UInt64, S::Float32, S::Float64, S::Float16, S::BFloat16}))
             return fail(
                 fmt::format("atomic_{}() operations only work on arrays with [u]int32, [u]int64, float16, "
                             "bfloat16, float32, or float64 as the underlying scalar types, but got {}",
                             op, dtype_text));
     } else if (op == "min" || op == "max") {
-        if (!in({S::Int32, S::Int64, S::UInt32, S::UInt64, S::Float32, S::Float64}))
+        if (!in({S::Int32, S::Int64, S::UInt32, S::UInt64, S::Float32, S::Float64, S::BFloat16}))
             return fail(
                 fmt::format("atomic_{}() operations only work on arrays with [u]int32, [u]int64, bfloat16, "
                             "float32, or float64 as the underlying scalar types, but got {}",

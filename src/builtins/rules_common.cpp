@@ -233,6 +233,7 @@ namespace {
 std::string_view short_name(Scalar s) {
     switch (s) {
     case Scalar::Float16: return "h";
+    case Scalar::BFloat16: return "bf";
     case Scalar::Float32: return "f";
     case Scalar::Float64: return "d";
     case Scalar::Int8: return "b";

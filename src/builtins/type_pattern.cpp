@@ -81,8 +81,6 @@ class Parser {
             p.family = ScalarFamily::Float;
         } else if (w == "Int") {
             p.family = ScalarFamily::Int;
-        } else if (w == "bfloat16") {
-            p.family = ScalarFamily::Unrepresentable;
         } else if (auto s = scalar_from_name(w)) {
             p.family = ScalarFamily::Concrete;
             p.scalar = *s;
@@ -265,7 +263,6 @@ bool scalar_matches(ScalarFamily family, Scalar concrete, Scalar arg) {
     case ScalarFamily::Float: return is_float(arg);
     case ScalarFamily::Int: return is_int(arg);
     case ScalarFamily::Concrete: return concrete == arg;
-    case ScalarFamily::Unrepresentable: return false;
     }
     return false;
 }
@@ -318,7 +315,6 @@ std::string family_repr(const TypePattern& p) {
     case ScalarFamily::Float: return "Float";
     case ScalarFamily::Int: return "Int";
     case ScalarFamily::Concrete: return std::string(scalar_name(p.scalar));
-    case ScalarFamily::Unrepresentable: return "bfloat16";
     }
     return "?";
 }

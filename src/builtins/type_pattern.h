@@ -16,9 +16,8 @@
 namespace ws::builtins {
 
 // The scalar part of a pattern: Warp's TypeVars Scalar/Float/Int, Any, or a
-// concrete scalar. `Unrepresentable` is a concrete scalar warpsynth does not
-// model (bfloat16): it never matches.
-enum class ScalarFamily : uint8_t { Any, Scalar, Float, Int, Concrete, Unrepresentable };
+// concrete scalar.
+enum class ScalarFamily : uint8_t { Any, Scalar, Float, Int, Concrete };
 
 struct TypePattern {
     enum class Kind : uint8_t {

@@ -62,6 +62,34 @@ Var* Adjoint::load(Var* var) {
     return var;
 }
 
+// Warp's store_ref_param_value: `x = v` / `x += v` on a wp.ref[T] parameter writes
+// through the pointer instead of rebinding the name.
+void Adjoint::store_ref_param(const std::string& name, Var* value, bool augmented, const Pos& where) {
+    const Var* ref = symbols.find(name)->var;
+    value = load(value);
+    TypeRef target = ref->type->elem;
+    if (value->type != target)
+        fail_at(where, augmented
+                           ? fmt::format("Error, augmented assignment to ref parameter `{}` ({}) produces "
+                                         "different type ({})",
+                                         name, target->repr, value->type->repr)
+                           : fmt::format("Error, assigning to ref parameter '{}' ({}) with value of "
+                                         "different type ({})",
+                                         name, target->repr, value->type->repr));
+    add_forward(fmt::format("*{} = {};", ref->emit(), value->emit()));
+}
+
+void Adjoint::refuse_ref_param_access(const ast::Expr* node) const {
+    if (ref_params.empty()) return;
+    if (node->kind != ast::ExprKind::Attribute && node->kind != ast::ExprKind::Subscript) return;
+    const ast::Expr* base = node;
+    while (base->kind == ast::ExprKind::Attribute || base->kind == ast::ExprKind::Subscript)
+        base = base->kind == ast::ExprKind::Attribute ? ast::as<ast::Attribute>(base)->value
+                                                      : ast::as<ast::Subscript>(base)->value;
+    if (base->kind == ast::ExprKind::Name && ref_params.count(ast::as<ast::Name>(base)->id))
+        fail(node, "fields, components and slices of wp.ref[T] parameters are not supported by warpsynth");
+}
+
 Block* Adjoint::begin_block(const std::string& name) {
     auto b = std::make_unique<Block>();
     b->label = fmt::format("{}_{}", name, label_count_++);
@@ -282,6 +310,10 @@ void Adjoint::build() {
         v.is_parameter = true;
         // An array parameter is the root of the storage its aliases and elements reach.
         if (v.type->is_array()) v.ref_origin = std::make_shared<LValueOrigin>(LValueOrigin{&v, false, {}});
+        if (v.type->is_reference()) {
+            v.ref_origin = std::make_shared<LValueOrigin>(LValueOrigin{&v, true, {}});
+            ref_params.insert(p.name);
+        }
         args.push_back(&v);
         symbols.set(p.name, Value(&v));
     }
@@ -309,7 +341,8 @@ void Adjoint::build() {
             builder->build_struct_recursive(a->type->elem);
     for (const auto& [v, pos] : unprintable_)
         if (v->constant)
-            if (std::optional<std::string> error = constant_str_error(*v->constant, builder->scope().runtime_loaded()))
+            if (std::optional<std::string> error =
+                    constant_str_error(*v->constant, builder->scope().runtime_loaded()))
                 fail_at(pos,
                         fmt::format("Warp cannot emit this constant: its constant_str raises {}", *error));
 }

@@ -91,6 +91,12 @@ class Adjoint {
     // rejects the function when it generates its backward pass.
     std::string slot_augassign_error;
     Pos slot_error_pos;
+    // A call of a function with wp.ref[T] parameters, which has no automatic adjoint:
+    // Warp rejects it when a backward-enabled kernel depends on the caller.
+    std::string ref_call_error;
+    Pos ref_call_pos;
+    // Parameters declared wp.ref[T]: assignments to these names store through the pointer.
+    std::set<std::string> ref_params;
     int kernel_dim = 1;
     std::vector<struct UserFunction*> called_user_functions; // unique, in first-call order
     // wp.static(...) expressions evaluated during this build (Warp's deferred_static_expressions).
@@ -104,6 +110,10 @@ class Adjoint {
                      bool skip_replay = false);
     void add_reverse(std::string statement);
     Var* load(Var* var);
+    void store_ref_param(const std::string& name, Var* value, bool augmented, const Pos& where);
+    Var* ref_argument(Var* arg, const ast::Expr* node, TypeRef param, const Pos& where);
+    // A field, component or slice of a wp.ref[T] parameter: not modelled, refused.
+    void refuse_ref_param_access(const ast::Expr* node) const;
     void indent() { indentation_ += "    "; }
     void dedent() { indentation_.resize(indentation_.size() - 4); }
     Block* begin_block(const std::string& name = "block");

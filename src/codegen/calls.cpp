@@ -345,7 +345,9 @@ bool user_overload_matches(const UserFunction& f, std::span<const CallArgument> 
             if (param->elem != t->elem) return false;
             continue;
         }
-        if (t != param && !(allow_erasure && t->erased == param)) return false;
+        // a wp.ref[T] parameter takes a T; a query parameter typed with the parent kind takes any kind
+        TypeRef p = types::strip_reference(param);
+        if (t != p && !(allow_erasure && t->erased == p)) return false;
     }
     return true;
 }
@@ -456,6 +458,47 @@ bool Adjoint::user_overload_exists(FunctionGroup& group, std::span<const CallArg
     return false;
 }
 
+// Warp's emit_addressable_reference, for what warpsynth models: a local variable
+// (`&(var_N)`), an array element (its address) or a wp.ref[T] parameter passed on.
+Var* Adjoint::ref_argument(Var* arg, const ast::Expr* node, TypeRef param, const Pos& where) {
+    const std::string purpose = fmt::format("wp.ref[{}] parameter", param->elem->repr);
+    if (!arg || !node)
+        fail_at(where, purpose + " requires an addressable expression (local variable, array element, struct "
+                                 "field, or wp.ref[T] parameter)");
+    Var* ref = nullptr;
+    if (arg->type->is_reference()) {
+        if (!arg->ref_origin)
+            fail_at(where, purpose +
+                               " requires an addressable expression (local variable, array element, struct "
+                               "field, or wp.ref[T] parameter)");
+        ref = arg;
+    } else if (arg->ref_origin && node->kind != ast::ExprKind::Name) {
+        // A component or field of a local value (`v.x`, `m[0, 1]`): its address.
+        Var& v = var_storage_.emplace_back();
+        v.label = arg->ref_origin->emit_pointer();
+        v.prefix = false;
+        v.type = types::reference(arg->type);
+        ref = &v;
+    } else if (node->kind == ast::ExprKind::Name) {
+        if (arg->constant)
+            fail_at(where, fmt::format("Error taking a mutable reference to constant local '{}'",
+                                       ast::as<ast::Name>(node)->id));
+        Var& v = var_storage_.emplace_back();
+        v.label = LValueOrigin{arg, false, {}}.emit_pointer();
+        v.prefix = false;
+        v.type = types::reference(arg->type);
+        ref = &v;
+    } else {
+        fail_at(where, purpose + " requires an addressable expression (local variable, array element, struct "
+                                 "field, or wp.ref[T] parameter); warpsynth supports locals, array elements "
+                                 "and wp.ref[T] parameters");
+    }
+    if (types::strip_reference(ref->type) != param->elem)
+        fail_at(where, fmt::format("{} expects {}, got {}", purpose, param->elem->repr,
+                                   types::strip_reference(ref->type)->repr));
+    return ref;
+}
+
 Value Adjoint::add_user_call(FunctionGroup* group, std::vector<CallArgument> args,
                              std::vector<CallArgument> kwargs, int min_outputs, const ast::Expr* call_node) {
     (void)min_outputs;
@@ -473,10 +516,17 @@ Value Adjoint::add_user_call(FunctionGroup* group, std::vector<CallArgument> arg
     // Bind in parameter order; defaults become fresh constants only when emitted below.
     const auto& params = f->src.params;
     std::vector<Var*> bound(params.size(), nullptr);
-    for (size_t i = 0; i < args.size(); ++i) bound[i] = args[i].value.var;
+    std::vector<const ast::Expr*> bound_nodes(params.size(), nullptr);
+    for (size_t i = 0; i < args.size(); ++i) {
+        bound[i] = args[i].value.var;
+        bound_nodes[i] = args[i].node;
+    }
     for (const auto& kw : kwargs)
         for (size_t j = 0; j < params.size(); ++j)
-            if (params[j].name == kw.keyword) bound[j] = kw.value.var;
+            if (params[j].name == kw.keyword) {
+                bound[j] = kw.value.var;
+                bound_nodes[j] = kw.node;
+            }
 
     if (std::find(called_user_functions.begin(), called_user_functions.end(), f) ==
         called_user_functions.end())
@@ -500,7 +550,20 @@ Value Adjoint::add_user_call(FunctionGroup* group, std::vector<CallArgument> arg
     e.func_name = f->native_name;
     e.adj_name = f->native_name;
     std::vector<Var*> fwd_args;
-    for (Var* v : func_args) fwd_args.push_back(load(v));
+    for (size_t j = 0; j < params.size(); ++j) {
+        if (!params[j].type->is_reference()) {
+            fwd_args.push_back(load(func_args[j]));
+            continue;
+        }
+        fwd_args.push_back(ref_argument(func_args[j], bound_nodes[j], params[j].type, where));
+        if (ref_call_error.empty()) {
+            ref_call_error = fmt::format("Cannot call '{}' with wp.ref[T] parameters from a backward-enabled "
+                                         "kernel. Use enable_backward=False on the kernel, or switch to "
+                                         "@wp.func_native with adj_snippet for a manually written adjoint.",
+                                         f->src.key);
+            ref_call_pos = where;
+        }
+    }
     emit_call_statements(*this, e, fwd_args, func_args, outputs, outputs.empty());
 
     if (outputs.empty()) return Value();

@@ -138,7 +138,8 @@ std::string function_reverse_text(const UserFunction& f, Device device, const st
     if (multiple)
         for (size_t i = 0; i < adj.return_var->size(); ++i)
             args.push_back(fmt::format("{} & ret_{}", (*adj.return_var)[i]->ctype(), i));
-    for (const Var* a : adj.args) args.push_back(fmt::format("{} & adj_{}", a->ctype(), a->label));
+    for (const Var* a : adj.args) // a wp.ref[T] adjoint is a pointer too
+        args.push_back(fmt::format("{}{} adj_{}", a->ctype(), a->type->is_reference() ? "" : " &", a->label));
     if (multiple) {
         for (size_t i = 0; i < adj.return_var->size(); ++i)
             args.push_back(fmt::format("{} & adj_ret_{}", (*adj.return_var)[i]->ctype(), i));

@@ -19,7 +19,8 @@ bool accumulates(TypeRef t) {
     case Scalar::UInt64:
     case Scalar::Float32:
     case Scalar::Float64:
-    case Scalar::Float16: return true;
+    case Scalar::Float16:
+    case Scalar::BFloat16: return true;
     default: return false;
     }
 }
@@ -36,6 +37,7 @@ std::string scalar_code(Scalar s) {
     case Scalar::UInt32: return "u4";
     case Scalar::UInt64: return "u8";
     case Scalar::Float16: return "f2";
+    case Scalar::BFloat16: return "bf2";
     case Scalar::Float32: return "f4";
     case Scalar::Float64: return "f8";
     }
@@ -58,6 +60,7 @@ std::string type_code(TypeRef t) {
         return fmt::format("{}{}{}", kPrefix[static_cast<int>(t->array_class)], t->ndim, type_code(t->elem));
     }
     case TypeKind::Struct: return t->st->native_name;
+    case TypeKind::Reference: return "ref" + type_code(t->elem);
     case TypeKind::Shape: return "sh";
     case TypeKind::Range: return "rg";
     case TypeKind::Str: return "str";

@@ -69,6 +69,7 @@ void Adjoint::emit_assign(const ast::Assign* node) {
              "list constructs are not supported in kernels; use vectors like `wp.vec3()` for small "
              "fixed-size collections");
     const ast::Expr* lhs = node->targets[0];
+    refuse_ref_param_access(lhs);
 
     if (lhs->kind == ast::ExprKind::Tuple) {
         const auto* tup = ast::as<ast::Tuple>(lhs);
@@ -108,8 +109,20 @@ void Adjoint::emit_assign(const ast::Assign* node) {
                  fmt::format("multiple return functions need to receive all their output values, incorrect "
                              "number of values to unpack (expected {}, got {})",
                              rhs.size(), tup->elts.size()));
+        // Storing into a wp.ref[T] target must not change what the others read
+        // (`old, x = x, 2.0`): Warp loads every reference on the right first.
+        bool any_ref = false;
+        for (const ast::Expr* e : tup->elts) any_ref = any_ref || ref_params.count(ast::as<ast::Name>(e)->id);
+        if (any_ref)
+            for (Var*& v : rhs)
+                if (v) v = load(v);
         for (size_t i = 0; i < rhs.size(); ++i) {
             const std::string& name = ast::as<ast::Name>(tup->elts[i])->id;
+            if (ref_params.count(name)) {
+                if (!rhs[i]) fail(tup->elts[i], "only a value can be assigned to a wp.ref[T] parameter");
+                store_ref_param(name, rhs[i], false, tup->elts[i]->pos);
+                continue;
+            }
             const Value* old = symbols.find(name);
             // Warp compares the types of both: neither may be nothing.
             if (old && (old->is_none() || !rhs[i])) fail_nothing(*this, tup->elts[i], name, old->is_none());
@@ -140,6 +153,12 @@ void Adjoint::emit_assign(const ast::Assign* node) {
 
     if (lhs->kind == ast::ExprKind::Name) {
         const std::string& name = ast::as<ast::Name>(lhs)->id;
+        if (ref_params.count(name)) {
+            if (!rhs_value.is_var())
+                fail(node->value, "only a value can be assigned to a wp.ref[T] parameter");
+            store_ref_param(name, rhs_value.var, false, lhs->pos);
+            return;
+        }
         if (rhs_value.is_object()) {
             if (rhs_value.object->kind == Object::Kind::Function) {
                 symbols.set(name, rhs_value);
@@ -303,6 +322,7 @@ void Adjoint::record_unsupported_slot_adjoint(const Var* result, const Var* targ
 
 void Adjoint::emit_augassign(const ast::AugAssign* node) {
     const ast::Expr* lhs = node->target;
+    refuse_ref_param_access(lhs);
     const char* op_name = operator_builtin_name(node->op);
     ObjectRef user_op = src.scope->global(op_name);
     if (user_op && user_op->kind != Object::Kind::Function) user_op = nullptr;
@@ -319,6 +339,10 @@ void Adjoint::emit_augassign(const ast::AugAssign* node) {
             result = add_builtin_call1(op_name, {target, rhs});
         }
         const std::string& name = ast::as<ast::Name>(lhs)->id;
+        if (ref_params.count(name)) {
+            store_ref_param(name, result, true, node->pos);
+            return;
+        }
         if (const Value* old = symbols.find(name);
             old && old->is_var() && types::strip_reference(result->type) != old->var->type)
             fail(node, fmt::format("error, augmented assignment to `{}` ({}) produces different type ({})",

@@ -93,7 +93,7 @@ bool Adjoint::is_atomic_slot(const ArraySlot& slot, ast::BinOpKind op) const {
     case ast::BinOpKind::Add:
     case ast::BinOpKind::Sub:
         return s == Scalar::Int32 || s == Scalar::UInt32 || s == Scalar::Int64 || s == Scalar::UInt64 ||
-               s == Scalar::Float16 || s == Scalar::Float32 || s == Scalar::Float64;
+               s == Scalar::Float16 || s == Scalar::BFloat16 || s == Scalar::Float32 || s == Scalar::Float64;
     case ast::BinOpKind::BitAnd:
     case ast::BinOpKind::BitOr:
     case ast::BinOpKind::BitXor:

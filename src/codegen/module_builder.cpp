@@ -207,6 +207,15 @@ CompileOutput ModuleBuilder::assemble() {
     };
     for (KernelDef* k : kernels) check_slot_error(*k->adj);
     for (UserFunction* f : functions_) check_slot_error(*f->adj);
+    // Functions with wp.ref[T] parameters have no automatic adjoint.
+    auto check_ref_calls = [&](const Adjoint& a, bool is_function) {
+        if (a.used_by_backward_kernel && !a.ref_call_error.empty())
+            throw CompileError(scope_.source().path(), a.ref_call_pos.line, a.ref_call_pos.col + 1,
+                               fmt::format("In {} '{}': {}", is_function ? "function" : "kernel", a.src.key,
+                                           a.ref_call_error));
+    };
+    for (KernelDef* k : kernels) check_ref_calls(*k->adj, false);
+    for (UserFunction* f : functions_) check_ref_calls(*f->adj, true);
 
     CompileOutput out;
     Device device = options_.device;

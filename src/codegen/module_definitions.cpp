@@ -378,6 +378,22 @@ bool ModuleScope::is_python_str(const ast::Expr* annotation) const {
            !global("str");
 }
 
+// A parameter passed by reference, `wp.ref[T]` written out (aliases of it are not
+// modelled): a pointer to a local, an array element or another wp.ref parameter.
+TypeRef ModuleScope::ref_annotation(const ast::Expr* annotation) {
+    if (annotation->kind != ast::ExprKind::Subscript) return nullptr;
+    const auto* sub = ast::as<ast::Subscript>(annotation);
+    ObjectRef f = eval_python(sub->value);
+    if (!f || f->kind != Object::Kind::WarpPyFunc || f->name != "ref") return nullptr;
+    TypeRef target = eval_annotation(sub->slice);
+    if (!target->is_value() || target->is_struct())
+        fail(annotation->pos,
+             fmt::format("wp.ref[{}] parameters are not supported by warpsynth (only scalars, "
+                         "vectors, matrices, quaternions and transforms)",
+                         target->repr));
+    return types::reference(target);
+}
+
 FunctionSource ModuleScope::function_source(const ast::FunctionDef* def, bool is_kernel) {
     FunctionSource fs;
     fs.def = def;
@@ -400,7 +416,12 @@ FunctionSource ModuleScope::function_source(const ast::FunctionDef* def, bool is
         Param p;
         p.name = arg.name;
         p.pos = arg.pos;
-        p.type = is_python_str(arg.annotation) ? types::str() : eval_annotation(arg.annotation);
+        if (TypeRef ref = ref_annotation(arg.annotation)) {
+            if (is_kernel) fail(arg.pos, "wp.ref[T] kernel parameters are not supported by warpsynth");
+            p.type = ref;
+        } else {
+            p.type = is_python_str(arg.annotation) ? types::str() : eval_annotation(arg.annotation);
+        }
         if (p.type->kind == TypeKind::Void) fail(arg.pos, "parameters cannot be annotated as None");
         if (p.type->kind == TypeKind::Str && is_kernel)
             fail(arg.pos,

@@ -108,6 +108,7 @@ std::vector<unsigned char> scalar_bytes(Scalar s, const Constant& c) {
     switch (s) {
     case Scalar::Bool: return le_bytes(c.truthy() ? 1 : 0, 1);
     case Scalar::Float16: return half_bytes(c.as_double());
+    case Scalar::BFloat16: return le_bytes(bfloat16_bits(c_float(c.as_double())), 2);
     case Scalar::Float32: return float_bytes(c_float(c.as_double()));
     case Scalar::Float64: {
         double d = c.as_double();
@@ -129,7 +130,8 @@ std::vector<unsigned char> constant_bytes(const Constant& c) {
     case Constant::Kind::PyFloat: return float_bytes(c_float(c.f));
     case Constant::Kind::Scalar:
         // ctypes.c_float(value.value): the value a wp.float16 holds may be a Python int.
-        if (c.type->scalar == Scalar::Float16) return float_bytes(c_float(c.as_double()));
+        if (c.type->scalar == Scalar::Float16 || c.type->scalar == Scalar::BFloat16)
+            return float_bytes(c_float(c.as_double()));
         return scalar_bytes(c.type->scalar, c);
     case Constant::Kind::PyStr:
         // Strings are literals in the kernel's text (hashed with it); Warp cannot hash a str global.

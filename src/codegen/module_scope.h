@@ -109,7 +109,8 @@ class ModuleScope {
     TypeRef eval_annotation(const ast::Expr* e);
     TypeRef hash_grid_query_annotation(const ast::Subscript* sub);
     bool is_python_str(const ast::Expr* annotation) const;
-    int array_ndim(const ast::Expr* e) const; // 1 to 4, else 0
+    TypeRef ref_annotation(const ast::Expr* annotation); // wp.ref[T]: Reference(T), else null
+    int array_ndim(const ast::Expr* e) const;            // 1 to 4, else 0
     FunctionSource function_source(const ast::FunctionDef* def, bool is_kernel);
     // module_overloads.cpp
     KernelDef* add_kernel_overload(KernelDef& generic, const std::vector<TypeRef>& types, const Pos& where);

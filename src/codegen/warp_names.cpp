@@ -54,6 +54,7 @@ std::string_view python_helper(std::string_view qualname) {
         {"warp._src.context.set_module_options", "set_module_options"},
         {"warp._src.context.init", "init"},
         {"warp._src.context.overload", "overload"},
+        {"warp._src.types.ref", "ref"},
     };
     for (const auto& [q, n] : kHelpers)
         if (q == qualname) return n;
@@ -66,7 +67,7 @@ ObjectRef from_namespace(const builtins::NamespaceEntry& e) {
     case K::Builtin: return named(Object::Kind::Builtin, std::string(e.payload));
     case K::ScalarType:
     case K::CompositeType:
-        if (!e.type) return named(Object::Kind::Unsupported, fmt::format("wp.{}", e.name)); // bfloat16
+        if (!e.type) return named(Object::Kind::Unsupported, fmt::format("wp.{}", e.name));
         return Object::make_type(e.type, std::string(e.name));
     case K::ArrayClass:
         if (e.payload != "array") return named(Object::Kind::Unsupported, fmt::format("wp.{}", e.name));
@@ -207,10 +208,11 @@ ObjectRef composite_instance(TypeRef t, const std::vector<ObjectRef>& args, bool
         flat.assign(n, flat[0]);
     }
     if (static_cast<int>(flat.size()) != n) return nullptr;
-    if (t->scalar == Scalar::Float16 && !args.empty() && !runtime_loaded)
+    if ((t->scalar == Scalar::Float16 || t->scalar == Scalar::BFloat16) && !args.empty() && !runtime_loaded)
         throw python::Error("AttributeError",
-                            "'NoneType' object has no attribute 'core' (Warp converts float16 "
-                            "components with its native library, loaded by wp.init())");
+                            fmt::format("'NoneType' object has no attribute 'core' (Warp converts {} "
+                                        "components with its native library, loaded by wp.init())",
+                                        scalar_name(t->scalar)));
     // ctypes stores each Python number: an int past the largest double does not
     // fit a float field, a float is refused by an int field.
     for (const Constant& x : flat) {

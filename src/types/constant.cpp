@@ -31,12 +31,36 @@ double round_to_half(double v) {
     return sign ? -result : result;
 }
 
+} // namespace
+
+uint16_t bfloat16_bits(float v) {
+    uint32_t bits;
+    std::memcpy(&bits, &v, 4);
+    if ((bits & 0x7f800000u) == 0x7f800000u) { // inf or nan: truncated, a nan stays a nan
+        auto h = static_cast<uint16_t>(bits >> 16);
+        if ((bits & 0x007fffffu) != 0 && (h & 0x7f) == 0) h |= 0x40;
+        return h;
+    }
+    bits += 0x7fffu + ((bits >> 16) & 1); // round to nearest, ties to even
+    return static_cast<uint16_t>(bits >> 16);
+}
+
+float bfloat16_value(uint16_t bits) {
+    uint32_t x = static_cast<uint32_t>(bits) << 16;
+    float f;
+    std::memcpy(&f, &x, 4);
+    return f;
+}
+
+namespace {
+
 // The value ctypes keeps for a component of `type`.
 Constant component_value(Scalar type, const Constant& from) {
     Constant c = Constant::warp_scalar(type, from);
     if (is_float(type) && c.holds_int()) c.f = c.as_double();
     switch (type) {
     case Scalar::Float16: c.f = round_to_half(c.f); break;
+    case Scalar::BFloat16: c.f = bfloat16_value(bfloat16_bits(static_cast<float>(c.f))); break;
     case Scalar::Float32: c.f = static_cast<double>(static_cast<float>(c.f)); break;
     default:
         if (!is_float(type) && type != Scalar::Bool) c.i = ctypes_int(type, c.i);
@@ -272,7 +296,8 @@ std::string constant_str(const Constant& c) {
 
 std::optional<std::string> constant_str_error(const Constant& c, bool runtime_loaded) {
     constexpr uint64_t kMaxStrDigits = 4300; // sys.int_info.default_max_str_digits
-    if (c.kind == Constant::Kind::Composite && c.type->scalar == Scalar::Float16 && !runtime_loaded)
+    if (c.kind == Constant::Kind::Composite &&
+        (c.type->scalar == Scalar::Float16 || c.type->scalar == Scalar::BFloat16) && !runtime_loaded)
         return "AttributeError: 'NoneType' object has no attribute 'core'";
     if (c.kind == Constant::Kind::PyInt && !c.i.to_double())
         return "OverflowError: int too large to convert to float";

@@ -83,6 +83,11 @@ std::optional<std::string> constant_str_error(const Constant& c, bool runtime_lo
 // What ctypes keeps of an int stored as integer `type`: wrapped to its width.
 PyInt ctypes_int(Scalar type, const PyInt& v);
 
+// The bits Warp's native library stores for a bfloat16 (float32 rounded to
+// nearest even, NaN kept quiet), as it converts vector components and array data.
+uint16_t bfloat16_bits(float v);
+float bfloat16_value(uint16_t bits);
+
 // Python's repr() of a float: shortest round-trip digits, `1e-06`, `1.0`,
 // `inf`, `nan` (callers handle inf/nan themselves where Warp does).
 std::string python_float_repr(double v);

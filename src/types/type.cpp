@@ -19,16 +19,18 @@ struct ScalarInfo {
 };
 
 constexpr ScalarInfo kScalars[] = {
-    {Scalar::Bool, "bool", 8},        {Scalar::Int8, "int8", 8},        {Scalar::Int16, "int16", 16},
-    {Scalar::Int32, "int32", 32},     {Scalar::Int64, "int64", 64},     {Scalar::UInt8, "uint8", 8},
-    {Scalar::UInt16, "uint16", 16},   {Scalar::UInt32, "uint32", 32},   {Scalar::UInt64, "uint64", 64},
-    {Scalar::Float16, "float16", 16}, {Scalar::Float32, "float32", 32}, {Scalar::Float64, "float64", 64},
+    {Scalar::Bool, "bool", 8},        {Scalar::Int8, "int8", 8},          {Scalar::Int16, "int16", 16},
+    {Scalar::Int32, "int32", 32},     {Scalar::Int64, "int64", 64},       {Scalar::UInt8, "uint8", 8},
+    {Scalar::UInt16, "uint16", 16},   {Scalar::UInt32, "uint32", 32},     {Scalar::UInt64, "uint64", 64},
+    {Scalar::Float16, "float16", 16}, {Scalar::BFloat16, "bfloat16", 16}, {Scalar::Float32, "float32", 32},
+    {Scalar::Float64, "float64", 64},
 };
 
 // Warp's short suffix of a vector/matrix alias: vec3f, mat22d, vec2i, ...
 std::string_view alias_suffix(Scalar s) {
     switch (s) {
     case Scalar::Float16: return "h";
+    case Scalar::BFloat16: return "bf";
     case Scalar::Float32: return "f";
     case Scalar::Float64: return "d";
     case Scalar::Int8: return "b";
@@ -134,7 +136,7 @@ std::optional<Scalar> scalar_from_name(std::string_view name) {
 }
 
 bool is_float(Scalar s) {
-    return s == Scalar::Float16 || s == Scalar::Float32 || s == Scalar::Float64;
+    return s == Scalar::Float16 || s == Scalar::BFloat16 || s == Scalar::Float32 || s == Scalar::Float64;
 }
 bool is_int(Scalar s) {
     return !is_float(s) && s != Scalar::Bool;

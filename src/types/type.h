@@ -25,6 +25,7 @@ enum class Scalar : uint8_t {
     UInt32,
     UInt64,
     Float16,
+    BFloat16,
     Float32,
     Float64,
 };
@@ -67,10 +68,10 @@ struct Type {
     TypeKind kind = TypeKind::Void;
     // Scalar: the scalar itself. Vector/Matrix/Quaternion/Transform: the component type.
     Scalar scalar = Scalar::Float32;
-    int length = 0; // Vector: number of components; FixedArray: size
-    int rows = 0;   // Matrix
-    int cols = 0;   // Matrix
-    int ndim = 0;   // Array
+    int length = 0;                                      // Vector: number of components; FixedArray: size
+    int rows = 0;                                        // Matrix
+    int cols = 0;                                        // Matrix
+    int ndim = 0;                                        // Array
     int slice_start = 0, slice_stop = 0, slice_step = 1; // Slice (bounds already clamped to the length)
     ArrayClass array_class = ArrayClass::Array;
     TypeRef elem = nullptr;        // Array: dtype; Reference: target

@@ -250,12 +250,16 @@ BatchUnit cpu_batch_unit(const std::vector<BatchEntry>& entries, const std::stri
         std::string n = ns(e.slot);
         w.add(fmt::format(
             "    {{{}, {}, {}, {}::ws_specs, {}, {{{}, {}, {}, {}}}, {}::ws_describe, {}::ws_forward, {}, "
-            "{}::ws_cuda_params, {}, {}, {}}},\n",
+            "{}::ws_cuda_params, {}, {}, {}, {}}},\n",
             c_string(e.record->id), c_string(c.kernel), c.fields.size(), n, c.launch_ndim, dim[0], dim[1],
             dim[2], dim[3], n, n, c.has_backward ? n + "::ws_backward" : "nullptr", n,
             e.cuda_forward.empty() ? "nullptr" : c_string(e.cuda_forward),
             e.cuda_backward.empty() ? "nullptr" : c_string(e.cuda_backward),
-            e.plan->error.empty() ? "nullptr" : c_string(e.plan->error)));
+            e.plan->error.empty() ? "nullptr" : c_string(e.plan->error),
+            // Rounding to bfloat16's 8 significant bits makes finite differences meaningless.
+            c.text.find("wp::bfloat16") != std::string::npos
+                ? c_string("bfloat16 arithmetic is too coarse for finite differences")
+                : "nullptr"));
     }
     w.add("};\n");
     w.add(

@@ -170,6 +170,34 @@ TEST_F(Pipeline, GoodRecordsPassEveryCheck) {
     expect_all_pass(got, "");
 }
 
+// bfloat16 values are run (the runner fills bfloat16 arrays and values), but
+// rounding to 8 significant bits defeats finite differences: the gradient
+// check is skipped with that reason, never failed.
+TEST_F(Pipeline, Bfloat16RunsAndSkipsTheGradientCheck) {
+    const char* module = R"(import warp as wp
+
+
+@wp.kernel
+def bf16_scale(x: wp.array(dtype=wp.bfloat16), s: wp.bfloat16, f: wp.array(dtype=float), out: wp.array(dtype=float)):
+    i = wp.tid()
+    out[i] = wp.float32(x[i] * s + wp.bfloat16(f[i]) * wp.bfloat16(f[i]))
+)";
+    std::vector<dataset::Record> batch = records_from_python("bf16.py", module);
+    ASSERT_EQ(batch.size(), 1u);
+    batch[0].launch.dim = {16};
+    batch[0].launch.args = {array("x", {16}, false),
+                            {"s", "bfloat16", {}, 0.5, 2.0, false},
+                            array("f", {16}, false),
+                            array("out", {16}, true)};
+    auto got = run(batch);
+    const auto& v = got.at(batch[0].id);
+    EXPECT_EQ(v.compiled_cuda, "pass");
+    EXPECT_EQ(v.compiled_cpu, "pass");
+    EXPECT_EQ(v.executed, "pass");
+    EXPECT_EQ(v.grad_check, "skipped: bfloat16 arithmetic is too coarse for finite differences");
+    EXPECT_EQ(v.depends_on_inputs, "pass");
+}
+
 TEST_F(Pipeline, CudaTextThatDoesNotCompileIsNamed) {
     auto batch = good_batch();
     dataset::Record bad = module_records()["good_scalar"];

@@ -38,6 +38,28 @@ TEST(Scalars, HalfRoundsToNearestEven) {
     EXPECT_EQ(runner::half_to_float(runner::float_to_half(0x1p-24f)), 0x1p-24f); // smallest subnormal
 }
 
+TEST(Scalars, Bfloat16RoundsAsWarpsNativeLibrary) {
+    // Every finite bfloat16 converts to float and back unchanged.
+    for (uint32_t h = 0; h < 0x10000; ++h) {
+        if ((h & 0x7f80u) == 0x7f80u) continue; // inf/nan
+        EXPECT_EQ(runner::float_to_bfloat16(runner::bfloat16_to_float(uint16_t(h))), uint16_t(h))
+            << std::hex << h;
+    }
+    // 1 + 2^-8 is halfway between 1 and the next bfloat16: ties to even (1); 1 + 3 * 2^-8 rounds up.
+    EXPECT_EQ(runner::float_to_bfloat16(1.0f + 0x1p-8f), 0x3f80);
+    EXPECT_EQ(runner::float_to_bfloat16(1.0f + 3 * 0x1p-8f), 0x3f82);
+    EXPECT_EQ(runner::float_to_bfloat16(-2.0f), 0xc000);
+    EXPECT_EQ(runner::float_to_bfloat16(INFINITY), 0x7f80);
+    // A NaN whose payload is only in the low bits stays a NaN (quiet bit set).
+    uint32_t low_nan = 0x7f800001u;
+    float f;
+    std::memcpy(&f, &low_nan, 4);
+    EXPECT_EQ(runner::float_to_bfloat16(f), 0x7fc0);
+    uint16_t stored = 0;
+    runner::store_scalar(&stored, WS_BF16, 3.14159);
+    EXPECT_EQ(runner::load_scalar(&stored, WS_BF16), 3.140625);
+}
+
 TEST(Scalars, IntegersSaturate) {
     int8_t c = 0;
     runner::store_scalar(&c, WS_I8, 1000.0);

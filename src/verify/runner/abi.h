@@ -23,7 +23,7 @@
 #include <stdint.h>
 #endif
 
-#define WS_ABI_VERSION 1
+#define WS_ABI_VERSION 2
 #define WS_MAX_ARGS 64
 #define WS_MAX_COMPS 64 // scalar components of one element (mat44 = 16, spatial matrix = 36)
 #define WS_MAX_DIMS 4
@@ -42,6 +42,7 @@ enum ws_scalar {
     WS_I64,
     WS_U64,
     WS_BOOL,
+    WS_BF16,
 };
 
 enum ws_arg_kind {
@@ -102,7 +103,8 @@ typedef struct ws_record_entry {
                            void** params);
     const char* cuda_forward; // the CUDA entry names in the batch's PTX (renamed), null without CUDA code
     const char* cuda_backward;
-    const char* skip_reason; // non-null: compiled only, not to be run (e.g. no usable launch shape)
+    const char* skip_reason;      // non-null: compiled only, not to be run (e.g. no usable launch shape)
+    const char* grad_skip_reason; // non-null: run, but finite differences cannot check its adjoint
 } ws_record_entry;
 
 // Every batch shared object exports these two symbols.

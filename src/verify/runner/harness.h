@@ -41,6 +41,8 @@ struct scalar_layout {
 template <>
 struct layout<wp::half> : scalar_layout<WS_F16> {};
 template <>
+struct layout<wp::bfloat16> : scalar_layout<WS_BF16> {};
+template <>
 struct layout<float> : scalar_layout<WS_F32> {};
 template <>
 struct layout<double> : scalar_layout<WS_F64> {};

@@ -14,6 +14,7 @@ namespace ws::verify::runner {
 CompareTolerance output_tolerance(int scalar) {
     switch (scalar) {
     case WS_F16: return {1e-2, 1e-2};
+    case WS_BF16: return {1e-1, 1e-1};
     case WS_F32: return {1e-5, 1e-4};
     case WS_F64: return {1e-12, 1e-9};
     default: return {0.0, 0.0};
@@ -24,6 +25,7 @@ CompareTolerance gradient_tolerance(int scalar) {
     // Adjoints sum many products: a rewrite that reassociates them moves the last digits further.
     switch (scalar) {
     case WS_F16: return {5e-2, 5e-2};
+    case WS_BF16: return {2e-1, 2e-1};
     case WS_F32: return {1e-4, 1e-3};
     case WS_F64: return {1e-10, 1e-8};
     default: return {0.0, 0.0};

@@ -149,6 +149,7 @@ Tolerance tolerance_for(int scalar) {
 std::string gradient_check(RecordRun& run, int samples, double probe_seconds, CpuReference& ref) {
     if (samples <= 0) return "skipped: not requested";
     if (!run.entry().backward) return "skipped: the record has no backward pass";
+    if (run.entry().grad_skip_reason) return std::string("skipped: ") + run.entry().grad_skip_reason;
     const std::vector<double> weights = run.output_weights();
     if (weights.empty()) return "skipped: no float output array to form a loss";
 
@@ -163,7 +164,7 @@ std::string gradient_check(RecordRun& run, int samples, double probe_seconds, Cp
             int s = a.desc.comps[c].scalar;
             if (a.spec->is_output && is_float(s)) eps_out = std::max(eps_out, scalar_epsilon(s));
             if (a.spec->is_output || !is_float(s)) continue;
-            if (s == WS_F16) {
+            if (s == WS_F16 || s == WS_BF16) {
                 half_inputs = true;
                 continue;
             }
@@ -171,7 +172,7 @@ std::string gradient_check(RecordRun& run, int samples, double probe_seconds, Cp
         }
     }
     if (candidates.empty())
-        return half_inputs ? "skipped: float16 inputs are too coarse for finite differences"
+        return half_inputs ? "skipped: float16/bfloat16 inputs are too coarse for finite differences"
                            : "skipped: no float input array to differentiate";
 
     run.reset();

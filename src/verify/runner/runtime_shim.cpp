@@ -76,17 +76,10 @@ __attribute__((visibility("default"))) float wp_half_bits_to_float(uint16_t u) {
     return ws::verify::runner::half_to_float(u);
 }
 __attribute__((visibility("default"))) uint16_t wp_float_to_bfloat16_bits(float x) {
-    uint32_t b;
-    std::memcpy(&b, &x, 4);
-    if (std::isnan(x)) return uint16_t((b >> 16) | 0x40u); // keep it a NaN
-    b += 0x7fffu + ((b >> 16) & 1u);                       // round to nearest even
-    return uint16_t(b >> 16);
+    return ws::verify::runner::float_to_bfloat16(x);
 }
 __attribute__((visibility("default"))) float wp_bfloat16_bits_to_float(uint16_t u) {
-    uint32_t b = uint32_t(u) << 16;
-    float f;
-    std::memcpy(&f, &b, 4);
-    return f;
+    return ws::verify::runner::bfloat16_to_float(u);
 }
 
 // The CPU block runtime. Warp runs the lanes of a block as fibers so that

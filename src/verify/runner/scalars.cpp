@@ -6,7 +6,7 @@
 namespace ws::verify::runner {
 
 bool is_float(int scalar) {
-    return scalar == WS_F16 || scalar == WS_F32 || scalar == WS_F64;
+    return scalar == WS_F16 || scalar == WS_BF16 || scalar == WS_F32 || scalar == WS_F64;
 }
 
 int scalar_size(int scalar) {
@@ -15,6 +15,7 @@ int scalar_size(int scalar) {
     case WS_U8:
     case WS_BOOL: return 1;
     case WS_F16:
+    case WS_BF16:
     case WS_I16:
     case WS_U16: return 2;
     case WS_F32:
@@ -27,6 +28,7 @@ int scalar_size(int scalar) {
 std::string_view scalar_name(int scalar) {
     switch (scalar) {
     case WS_F16: return "float16";
+    case WS_BF16: return "bfloat16";
     case WS_F32: return "float32";
     case WS_F64: return "float64";
     case WS_I8: return "int8";
@@ -45,6 +47,7 @@ std::string_view scalar_name(int scalar) {
 double scalar_epsilon(int scalar) {
     switch (scalar) {
     case WS_F16: return 0x1p-10;
+    case WS_BF16: return 0x1p-7;
     case WS_F32: return 0x1p-23;
     case WS_F64: return 0x1p-52;
     default: return 0.0;
@@ -66,6 +69,7 @@ static void store_as(void* p, T v) {
 double load_scalar(const void* p, int scalar) {
     switch (scalar) {
     case WS_F16: return half_to_float(load_as<uint16_t>(p));
+    case WS_BF16: return bfloat16_to_float(load_as<uint16_t>(p));
     case WS_F32: return load_as<float>(p);
     case WS_F64: return load_as<double>(p);
     case WS_I8: return load_as<int8_t>(p);
@@ -95,6 +99,7 @@ static T to_int(double v) {
 void store_scalar(void* p, int scalar, double v) {
     switch (scalar) {
     case WS_F16: store_as<uint16_t>(p, float_to_half(float(v))); break;
+    case WS_BF16: store_as<uint16_t>(p, float_to_bfloat16(float(v))); break;
     case WS_F32: store_as<float>(p, float(v)); break;
     case WS_F64: store_as<double>(p, v); break;
     case WS_I8: store_as<int8_t>(p, to_int<int8_t>(v)); break;
@@ -159,6 +164,25 @@ float half_to_float(uint16_t h) {
     } else {
         x = sign | ((exp - 15 + 127) << 23) | (mant << 13);
     }
+    float f;
+    std::memcpy(&f, &x, 4);
+    return f;
+}
+
+uint16_t float_to_bfloat16(float f) {
+    uint32_t x;
+    std::memcpy(&x, &f, 4);
+    if ((x & 0x7f800000u) == 0x7f800000u) { // inf or nan: truncated, a nan stays a nan
+        auto h = uint16_t(x >> 16);
+        if ((x & 0x7fffffu) != 0 && (h & 0x7fu) == 0) h = uint16_t(h | 0x40u);
+        return h;
+    }
+    x += 0x7fffu + ((x >> 16) & 1u); // round to nearest even
+    return uint16_t(x >> 16);
+}
+
+float bfloat16_to_float(uint16_t h) {
+    uint32_t x = uint32_t(h) << 16;
     float f;
     std::memcpy(&f, &x, 4);
     return f;

@@ -24,5 +24,8 @@ void store_scalar(void* p, int scalar, double v);
 // Warp's own conversions: it does not include Warp's headers).
 uint16_t float_to_half(float f);
 float half_to_float(uint16_t h);
+// bfloat16 <-> float as Warp's native library converts (round to nearest even, NaN kept a NaN).
+uint16_t float_to_bfloat16(float f);
+float bfloat16_to_float(uint16_t h);
 
 } // namespace ws::verify::runner
