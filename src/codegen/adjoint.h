@@ -220,6 +220,7 @@ class Adjoint {
                                     const std::vector<std::pair<std::string, builtins::CallArg>>& type_args,
                                     int min_outputs, bool return_value_used, const ast::Expr* call_node);
     bool user_overload_exists(FunctionGroup& group, std::span<const CallArgument> args);
+    void refuse_indexed_array_gradient_argument(const std::vector<Var*>& args, const Pos& where) const;
     UserFunction* instantiate_template(FunctionGroup& group, std::span<const CallArgument> args,
                                        std::span<const CallArgument> kwargs, const Pos& where);
     Value add_user_call(struct FunctionGroup* group, std::vector<CallArgument> args,

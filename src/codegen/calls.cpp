@@ -447,6 +447,21 @@ bool Adjoint::user_overload_exists(FunctionGroup& group, std::span<const CallArg
     return false;
 }
 
+// A user function takes the gradient of an indexed array parameter as a regular array. Warp
+// passes a CPU kernel's parameter gradient, or the gradient of an indexed array it made
+// (a view), as an indexedarray_t: its backward code does not compile, so warpsynth refuses.
+void Adjoint::refuse_indexed_array_gradient_argument(const std::vector<Var*>& args, const Pos& where) const {
+    bool cpu_kernel = !is_user_function && builder->options().device == Device::Cpu;
+    if (!is_user_function && !used_by_backward_kernel) return;
+    for (const Var* a : args) {
+        TypeRef t = types::strip_reference(a->type);
+        if (!t->is_array() || t->array_class != ArrayClass::IndexedArray) continue;
+        if (a->is_parameter && !cpu_kernel) continue;
+        fail_at(where, "Warp's backward code for passing this indexed array to a user function does not "
+                       "compile (its gradient is an indexedarray_t, the function takes an array_t)");
+    }
+}
+
 Value Adjoint::add_user_call(FunctionGroup* group, std::vector<CallArgument> args,
                              std::vector<CallArgument> kwargs, int min_outputs, const ast::Expr* call_node) {
     (void)min_outputs;
@@ -487,6 +502,7 @@ Value Adjoint::add_user_call(FunctionGroup* group, std::vector<CallArgument> arg
     std::vector<Var*> func_args;
     for (size_t j = 0; j < params.size(); ++j)
         func_args.push_back(bound[j] ? bound[j] : add_constant(*params[j].default_value));
+    refuse_indexed_array_gradient_argument(func_args, where);
 
     CallEmission e;
     e.ns = "";

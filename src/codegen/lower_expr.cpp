@@ -15,6 +15,11 @@ namespace ws {
 
 namespace {
 
+bool is_fabric(TypeRef array_type) {
+    return array_type->array_class == ArrayClass::FabricArray ||
+           array_type->array_class == ArrayClass::IndexedFabricArray;
+}
+
 const char* operator_builtin(ast::BinOpKind op) {
     switch (op) {
     case ast::BinOpKind::Add: return "add";
@@ -355,11 +360,16 @@ Value Adjoint::emit_attribute(const ast::Attribute* node, std::optional<Value> a
                                    expr_text(builder->scope().source(), node->value), agg_type->repr));
         label = f->name;
         field_type = f->type;
-    } else if (agg_type->is_array() && node->attr == "shape") {
+    } else if (agg_type->is_array() && is_fabric(agg_type) && node->attr == "size") {
+        // Fabric arrays expose only their element count, which Warp reads through a uint64*
+        // although the native field is a size_t: its code does not compile.
+        fail(node, "Warp's code for a fabric array's `size` does not compile (a size_t read through "
+                   "a wp::uint64*)");
+    } else if (agg_type->is_array() && !is_fabric(agg_type) && node->attr == "shape") {
         label = "shape";
         field_type = types::shape();
     } else if (agg_type->is_array() && node->attr == "ptr" &&
-               agg_type->array_class != ArrayClass::IndexedArray) {
+               agg_type->array_class != ArrayClass::IndexedArray && !is_fabric(agg_type)) {
         label = "data";
         field_type = types::scalar(Scalar::UInt64);
         cast = "(wp::uint64*)";

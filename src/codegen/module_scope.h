@@ -107,6 +107,7 @@ class ModuleScope {
     TypeRef eval_annotation(const ast::Expr* e);
     bool is_python_str(const ast::Expr* annotation) const;
     int array_ndim(const ast::Expr* e) const; // 1 to 4, else 0
+    void refuse_python_scalar_dtype(const ast::Call& call) const;
     FunctionSource function_source(const ast::FunctionDef* def, bool is_kernel);
     // module_overloads.cpp
     KernelDef* add_kernel_overload(KernelDef& generic, const std::vector<TypeRef>& types, const Pos& where);
@@ -129,7 +130,7 @@ class ModuleScope {
     std::vector<std::unique_ptr<KernelDef>> kernel_storage_;
     std::vector<KernelDef*> kernels_;
     std::unordered_set<std::string> kernel_keys_; // of kernels_, for a linear duplicate check
-    std::vector<OmittedKernel> omitted_; // kernels of other modules; generic ones: omitted_kernels()
+    std::vector<OmittedKernel> omitted_;          // kernels of other modules; generic ones: omitted_kernels()
     std::map<std::string, KernelDef*, std::less<>> registered_kernels_; // latest kernel per key (generic too)
     ModuleOptions options_;
     bool runtime_loaded_ = false;

@@ -32,6 +32,8 @@ std::string_view python_helper(std::string_view qualname) {
         {"warp._src.context.set_module_options", "set_module_options"},
         {"warp._src.context.init", "init"},
         {"warp._src.context.overload", "overload"},
+        {"warp._src.fabric.fabricarrayarray", "fabricarray2d"},
+        {"warp._src.fabric.indexedfabricarrayarray", "indexedfabricarray2d"},
     };
     for (const auto& [q, n] : kHelpers)
         if (q == qualname) return n;
@@ -47,9 +49,10 @@ ObjectRef from_namespace(const builtins::NamespaceEntry& e) {
         if (!e.type) return named(Object::Kind::Unsupported, fmt::format("wp.{}", e.name)); // bfloat16
         return Object::make_type(e.type, std::string(e.name));
     case K::ArrayClass:
-        if (e.payload != "array") return named(Object::Kind::Unsupported, fmt::format("wp.{}", e.name));
+        // Named by family and fixed ndim ("array2d", "indexedarray"); see eval_annotation.
+        if (e.payload == "fixedarray") return named(Object::Kind::Unsupported, fmt::format("wp.{}", e.name));
         return named(Object::Kind::WarpPyFunc,
-                     e.ndim ? fmt::format("array{}d", e.ndim) : std::string("array"));
+                     e.ndim ? fmt::format("{}{}d", e.payload, e.ndim) : std::string(e.payload));
     case K::Int: return Object::make_constant(Constant::py_int(e.int_value));
     case K::Bool: return Object::make_constant(Constant::py_bool(e.int_value != 0));
     case K::Float: return Object::make_constant(Constant::py_float(e.float_value));
@@ -108,8 +111,8 @@ ObjectRef python_builtin(std::string_view name) {
     if (name == "float") return Object::make_type(types::float32(), "float");
     if (name == "int") return Object::make_type(types::int32(), "int");
     if (name == "bool") return Object::make_type(types::boolean(), "bool");
-    static const std::string_view kBuiltins[] = {"range", "min",   "max", "abs",   "len",
-                                                 "print", "round", "pow", "type",  "isinstance",
+    static const std::string_view kBuiltins[] = {"range", "min",   "max", "abs",    "len",
+                                                 "print", "round", "pow", "type",   "isinstance",
                                                  "tuple", "list",  "sum", "divmod", "reversed"};
     for (std::string_view b : kBuiltins)
         if (b == name) return named(Object::Kind::PyBuiltin, std::string(name));
@@ -172,8 +175,9 @@ ObjectRef composite_instance(TypeRef t, const std::vector<ObjectRef>& args, bool
     }
     if (static_cast<int>(flat.size()) != n) return nullptr;
     if (t->scalar == Scalar::Float16 && !args.empty() && !runtime_loaded)
-        throw python::Error("AttributeError", "'NoneType' object has no attribute 'core' (Warp converts float16 "
-                                              "components with its native library, loaded by wp.init())");
+        throw python::Error("AttributeError",
+                            "'NoneType' object has no attribute 'core' (Warp converts float16 "
+                            "components with its native library, loaded by wp.init())");
     // ctypes stores each Python number: an int past the largest double does not
     // fit a float field, a float is refused by an int field.
     for (const Constant& x : flat) {
@@ -229,7 +233,8 @@ ObjectRef matrix_type(const ObjectRef& shape, const ObjectRef& dtype) {
 } // namespace
 
 ObjectRef call_at_module_scope(const Object& func, const std::vector<ObjectRef>& args,
-                               const std::vector<std::pair<std::string, ObjectRef>>& kwargs, bool runtime_loaded) {
+                               const std::vector<std::pair<std::string, ObjectRef>>& kwargs,
+                               bool runtime_loaded) {
     auto arg = [&](size_t i, std::string_view k) -> ObjectRef {
         if (i < args.size()) return args[i];
         for (const auto& [n, v] : kwargs)
