@@ -50,19 +50,25 @@ ResultOrError view(const RuleCall& call, std::string_view) {
                         "dimension(s). Ensure that the argument type on the function or kernel specifies the "
                         "expected number of dimensions, e.g.: def func(param: wp.array3d[float]): ...",
                         n, arr->ndim));
-    // (Slices are not modelled by warpsynth's types.)
-    if (n == arr->ndim) return fail("Expected to call `address()` instead of `view()`");
-    for (TypeRef t : idx)
-        if (!is_int_type(t))
+    bool has_slice = false;
+    for (TypeRef t : idx) has_slice = has_slice || t->kind == TypeKind::Slice;
+    if (!has_slice && n == arr->ndim) return fail("Expected to call `address()` instead of `view()`");
+    int int_count = 0;
+    for (TypeRef t : idx) {
+        if (is_int_type(t))
+            ++int_count;
+        else if (!has_slice || t->kind != TypeKind::Slice)
             return fail(
                 fmt::format("view() index arguments must be of integer or slice types, got index of type {}",
                             type_repr(t)));
+    }
     ArrayClass cls = arr->array_class;
     // Views of fabric arrays and fixed arrays are plain arrays.
     if (cls == ArrayClass::FabricArray || cls == ArrayClass::IndexedFabricArray ||
         cls == ArrayClass::FixedArray)
         cls = ArrayClass::Array;
-    return value(types::array(arr->elem, arr->ndim - n, cls));
+    // Each integer index collapses one dimension; a slice keeps it.
+    return value(types::array(arr->elem, arr->ndim - int_count, cls));
 }
 
 ResultOrError array_store(const RuleCall& call, std::string_view) {

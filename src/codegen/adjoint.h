@@ -165,6 +165,7 @@ class Adjoint {
     Value emit_indexing(Var* target, const std::vector<const ast::Expr*>& index_nodes,
                         bool as_target = false);
     Value emit_indexing_vars(Var* target, std::vector<Var*> indices, bool as_target);
+    Var* emit_array_slice(const ast::Slice* node);
     std::vector<Var*> eval_indices(TypeRef target_type, const std::vector<const ast::Expr*>& nodes,
                                    bool as_target);
     std::pair<Var*, std::vector<const ast::Expr*>> eval_subscript(const ast::Subscript* node, bool as_target);

@@ -360,6 +360,9 @@ Value Adjoint::emit_attribute(const ast::Attribute* node, std::optional<Value> a
                                    expr_text(builder->scope().source(), node->value), agg_type->repr));
         label = f->name;
         field_type = f->type;
+    } else if (agg_type->is_array() && node->attr == "ndim") {
+        // A Python attribute of the array type: a Python int.
+        return Value::of_object(Object::make_constant(Constant::py_int(agg_type->ndim)));
     } else if (agg_type->is_array() && is_fabric(agg_type) && node->attr == "size") {
         // Fabric arrays expose only their element count, which Warp reads through a uint64*
         // although the native field is a size_t: its code does not compile.
@@ -471,6 +474,15 @@ std::vector<Var*> Adjoint::eval_indices(TypeRef target_type, const std::vector<c
             out.push_back(eval_var(n, "index"));
             continue;
         }
+        if (target_type->is_array()) {
+            // Warp's headers define wp::view with slices for wp::array_t only.
+            if (target_type->array_class != ArrayClass::Array)
+                fail(n, fmt::format("Warp's code for a slice of an {} does not compile (wp::view takes "
+                                    "slices of regular arrays only)",
+                                    target_type->repr.substr(0, target_type->repr.find('('))));
+            out.push_back(emit_array_slice(ast::as<ast::Slice>(n)));
+            continue;
+        }
         // A slice of a vector or matrix has constant bounds, clamped to the length.
         if (!target_type->is_composite() || as_target)
             fail(n, as_target ? "assigning to slices is not supported yet"
@@ -490,6 +502,26 @@ std::vector<Var*> Adjoint::eval_indices(TypeRef target_type, const std::vector<c
                           .var);
     }
     return out;
+}
+
+// An array slice `a[lo:hi:step]` (Warp's emit_Slice): omitted bounds are Python ints,
+// SLICE_BEGIN / SLICE_END and a step of 1, made constants after the slice variable.
+Var* Adjoint::emit_array_slice(const ast::Slice* node) {
+    auto bound = [&](const ast::Expr* e, int64_t omitted) {
+        if (!e) return Value::of_object(Object::make_constant(Constant::py_int(omitted)));
+        return Value(eval_var(e, "slice bound"));
+    };
+    std::vector<CallArgument> bounds;
+    bounds.push_back(CallArgument{bound(node->lower, INT32_MAX), node, ""});
+    bounds.push_back(CallArgument{bound(node->upper, INT32_MIN), node, ""});
+    Value step = bound(node->step, 1);
+    if (step.is_var() && step.var->constant && step.var->constant->holds_int() &&
+        step.var->constant->as_int64() == 0)
+        fail(node, "Slice step cannot be zero.");
+    bounds.push_back(CallArgument{step, node, ""});
+    return add_builtin_call_resolved(*Object::make_named(Object::Kind::Builtin, "slice"), std::move(bounds),
+                                     {}, {}, 0, true, node)
+        .var;
 }
 
 Value Adjoint::emit_indexing(Var* target, const std::vector<const ast::Expr*>& index_nodes, bool as_target) {

@@ -289,6 +289,16 @@ TypeRef slice(int start, int stop, int step) {
     return intern(key_of(TypeKind::Slice, Scalar::Bool, start, stop, step), std::move(t), false);
 }
 
+TypeRef runtime_slice() {
+    Type t;
+    t.kind = TypeKind::Slice;
+    t.slice_runtime = true;
+    t.ctype = "wp::slice_t";
+    t.repr = "slice_t";
+    // Keyed apart from the constant slices (which all use Scalar::Bool).
+    return intern(key_of(TypeKind::Slice, Scalar::Int32), std::move(t), false);
+}
+
 int slice_length(TypeRef s, int parent_length) {
     auto clamp = [&](int64_t v) {
         return std::min<int64_t>(std::max<int64_t>(v, -parent_length), parent_length);

@@ -67,11 +67,12 @@ struct Type {
     TypeKind kind = TypeKind::Void;
     // Scalar: the scalar itself. Vector/Matrix/Quaternion/Transform: the component type.
     Scalar scalar = Scalar::Float32;
-    int length = 0; // Vector: number of components; FixedArray: size
-    int rows = 0;   // Matrix
-    int cols = 0;   // Matrix
-    int ndim = 0;   // Array
+    int length = 0;                                      // Vector: number of components; FixedArray: size
+    int rows = 0;                                        // Matrix
+    int cols = 0;                                        // Matrix
+    int ndim = 0;                                        // Array
     int slice_start = 0, slice_stop = 0, slice_step = 1; // Slice (bounds already clamped to the length)
+    bool slice_runtime = false; // Slice of an array with bounds known only at run time (no bounds above)
     ArrayClass array_class = ArrayClass::Array;
     TypeRef elem = nullptr;        // Array: dtype; Reference: target
     const StructDef* st = nullptr; // Struct
@@ -174,6 +175,8 @@ TypeRef shape();
 TypeRef str();
 // Warp's slice_t(start, stop, step) for constant bounds.
 TypeRef slice(int start, int stop, int step);
+// Warp's slice_t with a bound computed at run time (an array slice `a[i:j]`).
+TypeRef runtime_slice();
 // The number of elements a slice selects (Warp's slice_t.get_length).
 int slice_length(TypeRef slice, int parent_length);
 // Interns a struct type by its native name (which hashes its key and fields),
