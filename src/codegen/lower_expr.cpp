@@ -475,8 +475,10 @@ std::vector<Var*> Adjoint::eval_indices(TypeRef target_type, const std::vector<c
             continue;
         }
         if (target_type->is_array()) {
-            // Warp's headers define wp::view with slices for wp::array_t only.
-            if (target_type->array_class != ArrayClass::Array)
+            // Warp's headers define wp::view with slices for wp::array_t (and the fixedarray_t
+            // derived from it) only.
+            if (target_type->array_class != ArrayClass::Array &&
+                target_type->array_class != ArrayClass::FixedArray)
                 fail(n, fmt::format("Warp's code for a slice of an {} does not compile (wp::view takes "
                                     "slices of regular arrays only)",
                                     target_type->repr.substr(0, target_type->repr.find('('))));
@@ -537,6 +539,10 @@ Value Adjoint::emit_indexing_vars(Var* target, std::vector<Var*> indices, bool a
         for (Var* i : indices) all_int = all_int && types::strip_reference(i->type)->is_int_scalar();
         if (static_cast<int>(indices.size()) == target_type->ndim && all_int) {
             for (Var*& i : indices) i = load(i);
+            if (as_target && target_type->array_class == ArrayClass::FixedArray &&
+                (target_type->elem->is_composite() || target_type->elem->is_struct()))
+                fail_at(current_pos_, "storing into a component or field of a fixedarray element is not "
+                                      "supported (Warp addresses it through wp::index)");
             if (as_target && target_type->array_class == ArrayClass::Array &&
                 (target_type->elem->is_composite() || target_type->elem->is_struct())) {
                 // Store targets inside array elements resolve to a slot, not a load.

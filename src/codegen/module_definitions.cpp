@@ -305,10 +305,52 @@ void ModuleScope::refuse_python_scalar_dtype(const ast::Call& call) const {
     }
 }
 
+// wp.fixedarray(dtype=T, shape=S) (positional: dtype, shape), S an int or a tuple of ints.
+TypeRef ModuleScope::eval_fixedarray_annotation(const ast::Call& call) {
+    const ast::Expr* dtype_node = call.args.size() > 0 ? call.args[0] : nullptr;
+    const ast::Expr* shape_node = call.args.size() > 1 ? call.args[1] : nullptr;
+    if (call.args.size() > 2) fail(call.args[2]->pos, "wp.fixedarray takes a dtype and a shape");
+    for (const auto& kw : call.keywords) {
+        if (kw.arg == "dtype")
+            dtype_node = kw.value;
+        else if (kw.arg == "shape")
+            shape_node = kw.value;
+        else
+            fail(kw.value->pos, fmt::format("unsupported fixedarray annotation argument '{}'", kw.arg));
+    }
+    if (!dtype_node || !shape_node)
+        fail(call.pos, "fixedarray annotations are supported with a dtype and a constant shape");
+    TypeRef dtype = eval_annotation(dtype_node);
+    ObjectRef shape = eval_python(shape_node);
+    std::vector<ObjectRef> dims;
+    if (shape && shape->kind == Object::Kind::Sequence)
+        dims = shape->items;
+    else
+        dims = {shape};
+    std::vector<int> extents;
+    int64_t size = 1;
+    for (const ObjectRef& d : dims) {
+        std::optional<int64_t> v;
+        if (d && d->kind == Object::Kind::Constant && d->value->holds_int() &&
+            d->value->kind != Constant::Kind::PyBool)
+            v = d->value->as_int64();
+        if (!v || *v < 1 || *v > INT32_MAX || (size *= *v) > INT32_MAX)
+            fail(shape_node->pos, "a fixedarray shape must be 1 to 4 positive integer constants");
+        extents.push_back(static_cast<int>(*v));
+    }
+    if (extents.empty() || extents.size() > 4 || !(dtype->is_value() || dtype->is_struct()))
+        fail(call.pos,
+             "fixedarray annotations are supported with 1 to 4 dimensions and a value or struct dtype");
+    return types::fixed_array(dtype, extents);
+}
+
 TypeRef ModuleScope::eval_annotation(const ast::Expr* e) {
     // wp.array(dtype=T, ndim=N), wp.array2d(dtype=T), wp.indexedarray(dtype=T, ndim=N), ...
     if (e->kind == ast::ExprKind::Call) {
         const auto* call = ast::as<ast::Call>(e);
+        if (ObjectRef f = eval_python(call->func);
+            f && f->kind == Object::Kind::WarpPyFunc && f->name == "fixedarray")
+            return eval_fixedarray_annotation(*call);
         if (std::optional<ArrayFamily> fam = array_family(eval_python(call->func))) {
             bool plain_array = fam->cls == ArrayClass::Array;
             int ndim = fam->ndim ? fam->ndim : 1;

@@ -50,7 +50,6 @@ ObjectRef from_namespace(const builtins::NamespaceEntry& e) {
         return Object::make_type(e.type, std::string(e.name));
     case K::ArrayClass:
         // Named by family and fixed ndim ("array2d", "indexedarray"); see eval_annotation.
-        if (e.payload == "fixedarray") return named(Object::Kind::Unsupported, fmt::format("wp.{}", e.name));
         return named(Object::Kind::WarpPyFunc,
                      e.ndim ? fmt::format("{}{}d", e.payload, e.ndim) : std::string(e.payload));
     case K::Int: return Object::make_constant(Constant::py_int(e.int_value));

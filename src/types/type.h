@@ -168,6 +168,9 @@ TypeRef matrix(int rows, int cols, Scalar dtype);
 TypeRef quaternion(Scalar dtype);
 TypeRef transform(Scalar dtype);
 TypeRef array(TypeRef dtype, int ndim, ArrayClass cls = ArrayClass::Array);
+// Warp's fixedarray: a stack array of a constant shape (wp::fixedarray_t<size, dtype>); the
+// shape (1 to 4 positive extents) is known only through its ndim and size.
+TypeRef fixed_array(TypeRef dtype, const std::vector<int>& shape);
 TypeRef reference(TypeRef target);
 TypeRef tuple(const std::vector<TypeRef>& elems);
 TypeRef range();
