@@ -486,9 +486,9 @@ std::vector<Var*> Adjoint::eval_indices(TypeRef target_type, const std::vector<c
             continue;
         }
         // A slice of a vector or matrix has constant bounds, clamped to the length.
-        if (!target_type->is_composite() || as_target)
+        if (!target_type->is_composite())
             fail(n, as_target ? "assigning to slices is not supported yet"
-                              : "slices of arrays (views) are not supported yet");
+                              : "slices of this type are not supported");
         int length = target_type->is_matrix()      ? (dim == 0 ? target_type->rows : target_type->cols)
                      : target_type->is_quat()      ? 4
                      : target_type->is_transform() ? 7
