@@ -321,6 +321,13 @@ std::optional<std::vector<const Value*>> bind_arguments(const UserFunction& f,
     return bound;
 }
 
+// An argument array fits a parameter of its own class; a fixedarray also fits an array
+// parameter (a subclass in Warp). An indexed array does not fit an array parameter.
+bool array_class_fits(TypeRef arg, TypeRef param) {
+    return arg->array_class == param->array_class ||
+           (arg->array_class == ArrayClass::FixedArray && param->array_class == ArrayClass::Array);
+}
+
 // Warp's func_match_args for a user function with concrete parameter types.
 bool user_overload_matches(const UserFunction& f, std::span<const CallArgument> args,
                            std::span<const CallArgument> kwargs) {
@@ -339,7 +346,7 @@ bool user_overload_matches(const UserFunction& f, std::span<const CallArgument> 
         if (!v.is_var()) return false;
         TypeRef t = types::strip_reference(v.var->type);
         if (param->is_array() && t->is_array()) {
-            if (param->elem != t->elem) return false;
+            if (param->elem != t->elem || !array_class_fits(t, param)) return false;
             continue;
         }
         if (t != param) return false;
@@ -364,7 +371,8 @@ bool template_binds(const UserFunction& f, std::span<const CallArgument> args,
         TypeRef t = types::strip_reference(bound[j]->var->type);
         if (param->is_any()) continue;
         if (param->is_array() && t->is_array()) {
-            if (!param->elem->is_any() && param->elem != t->elem) return false;
+            if ((!param->elem->is_any() && param->elem != t->elem) || !array_class_fits(t, param))
+                return false;
             continue;
         }
         if (t != param) return false;
