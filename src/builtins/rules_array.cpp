@@ -50,19 +50,25 @@ ResultOrError view(const RuleCall& call, std::string_view) {
                         "dimension(s). Ensure that the argument type on the function or kernel specifies the "
                         "expected number of dimensions, e.g.: def func(param: wp.array3d[float]): ...",
                         n, arr->ndim));
-    // (Slices are not modelled by warpsynth's types.)
-    if (n == arr->ndim) return fail("Expected to call `address()` instead of `view()`");
-    for (TypeRef t : idx)
-        if (!is_int_type(t))
+    bool has_slice = false;
+    for (TypeRef t : idx) has_slice = has_slice || t->kind == TypeKind::Slice;
+    if (!has_slice && n == arr->ndim) return fail("Expected to call `address()` instead of `view()`");
+    int int_count = 0;
+    for (TypeRef t : idx) {
+        if (is_int_type(t))
+            ++int_count;
+        else if (!has_slice || t->kind != TypeKind::Slice)
             return fail(
                 fmt::format("view() index arguments must be of integer or slice types, got index of type {}",
                             type_repr(t)));
+    }
     ArrayClass cls = arr->array_class;
     // Views of fabric arrays and fixed arrays are plain arrays.
     if (cls == ArrayClass::FabricArray || cls == ArrayClass::IndexedFabricArray ||
         cls == ArrayClass::FixedArray)
         cls = ArrayClass::Array;
-    return value(types::array(arr->elem, arr->ndim - n, cls));
+    // Each integer index collapses one dimension; a slice keeps it.
+    return value(types::array(arr->elem, arr->ndim - int_count, cls));
 }
 
 ResultOrError array_store(const RuleCall& call, std::string_view) {
@@ -179,7 +185,56 @@ ResultOrError atomic(const RuleCall& call, std::string_view arg) {
     return value(arr->elem);
 }
 
+// zeros(shape, dtype): a stack array (fixedarray) of a constant shape.
+std::optional<std::vector<int>> fixed_shape(const RuleCall& call) {
+    const int i = call.find("shape");
+    std::vector<Constant> dims;
+    if (const std::vector<Constant>* t = call.tuple_value(i))
+        dims = *t;
+    else if (const Constant* c = call.constant(i))
+        dims = {*c};
+    else
+        return std::nullopt;
+    std::vector<int> shape;
+    int64_t size = 1;
+    for (const Constant& c : dims) {
+        std::optional<int64_t> v =
+            c.holds_int() && c.kind != Constant::Kind::PyBool ? c.as_int64() : std::nullopt;
+        if (!v || *v < 1 || *v > INT32_MAX) return std::nullopt;
+        size *= *v;
+        if (size > INT32_MAX) return std::nullopt;
+        shape.push_back(static_cast<int>(*v));
+    }
+    if (shape.empty() || shape.size() > 4) return std::nullopt;
+    return shape;
+}
+
+ResultOrError zeros(const RuleCall& call, std::string_view) {
+    if (!call.tuple_value(call.find("shape")) && !call.constant(call.find("shape")))
+        return fail("the `shape` argument must be specified as a constant when zero-initializing an array");
+    std::optional<std::vector<int>> shape = fixed_shape(call);
+    TypeRef dtype = call.type_value("dtype");
+    if (!shape || !dtype || !(dtype->is_value() || dtype->is_struct())) {
+        ResultOrError r = fail("wp.zeros is supported with a shape of 1 to 4 positive constant extents and a "
+                               "value or struct dtype");
+        r.unsupported = true;
+        return r;
+    }
+    return value(types::fixed_array(dtype, *shape));
+}
+
+// fixedarray_t<size, dtype>(extents...): the extents as fresh constants.
+Dispatch zeros_dispatch(const RuleCall& call, const CallResult& result) {
+    Dispatch d;
+    std::vector<int> shape = fixed_shape(call).value_or(std::vector<int>{});
+    for (int extent : shape) d.args.push_back(DispatchArg{-1, Constant::py_int(extent)});
+    TypeRef t = result.types.at(0);
+    d.template_args = {std::to_string(t->length), template_arg(t->elem)};
+    return d;
+}
+
 constexpr ValueRule kValueRules[] = {
+    {"zeros_value_func", zeros},
     {"address_value_func", address, kUntypedRaises},
     {"view_value_func", view, kUntypedRaises},
     {"array_store_value_func", array_store, kUntypedRaises},
@@ -189,6 +244,7 @@ constexpr ValueRule kValueRules[] = {
 };
 
 constexpr DispatchRule kDispatchRules[] = {
+    {"zeros_dispatch_func", zeros_dispatch},
     {"store_dispatch_func", store_dispatch},
     {"load_dispatch_func", load_dispatch},
     {"atomic_op_dispatch_func", [](const RuleCall& call, const CallResult&) { return dispatch_all(call); }},

@@ -335,6 +335,12 @@ Dispatch matrix_assign_dispatch(const RuleCall& call, const CallResult&) {
     TypeRef value_type = call.type("value");
     TypeRef component = scalar_t(m->scalar);
     Dispatch d;
+    for (const char* n : {"i", "j"})
+        if (call.has(n) && call.type(n)->kind == TypeKind::Slice) {
+            d.error = "assigning to a slice of a matrix is not supported";
+            d.unsupported = true;
+            return d;
+        }
     if (!call.has("j")) {
         if (!value_type || !value_type->is_vector() || value_type->scalar != m->scalar) {
             d.error =

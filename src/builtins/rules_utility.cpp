@@ -122,10 +122,13 @@ Dispatch printf_dispatch(const RuleCall& call, const CallResult&) {
     return d;
 }
 
-// slice(start, stop, step): codegen passes constant bounds, which become the type.
+// slice(start, stop, step): constant bounds become the type (vector and matrix slices);
+// an array slice may have bounds computed at run time.
 ResultOrError slice_value(const RuleCall& call, std::string_view) {
     int bounds[3] = {0, 0, 1};
     const char* names[3] = {"start", "stop", "step"};
+    for (int k = 0; k < 3; ++k)
+        if (!call.constant(names[k])) return value(types::runtime_slice());
     for (int k = 0; k < 3; ++k) {
         const Constant* c = call.constant(names[k]);
         std::optional<int64_t> v = c && c->holds_int() ? c->as_int64() : std::nullopt;

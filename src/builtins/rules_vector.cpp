@@ -173,6 +173,33 @@ Dispatch vector_assign_dispatch(const RuleCall& call, const CallResult&) {
     TypeRef vec = call.type("a");
     TypeRef value_type = call.type("value");
     TypeRef component = scalar_t(vec->scalar);
+    TypeRef i = call.type("i");
+    if (i && i->kind == TypeKind::Slice) {
+        // A slice takes a vector of its length (no broadcasting); the length is a template argument.
+        Dispatch d;
+        if (i->slice_runtime) {
+            d.error = "slices with runtime bounds are not supported here";
+            d.unsupported = true;
+            return d;
+        }
+        const int length = types::slice_length(i, vector_like_length(vec));
+        if (!value_type || !value_type->is_vector()) {
+            d.error =
+                fmt::format("The provided value is expected to be a vector of length {}, with dtype {}.",
+                            length, type_repr(component));
+        } else if (value_type->scalar != vec->scalar) {
+            d.error = fmt::format("The provided vector is expected to be of length {} with dtype {}.", length,
+                                  type_repr(component));
+        } else if (value_type->length != length) {
+            d.error = fmt::format(
+                "The length of the provided vector ({}) isn't compatible with the given slice (expected {}).",
+                value_type->length, length);
+        } else {
+            d = dispatch_all(call);
+            d.template_args = {std::to_string(length)};
+        }
+        return d;
+    }
     if (!types_equal(value_type, component)) {
         Dispatch d;
         d.error =

@@ -175,6 +175,7 @@ class Adjoint {
     Value emit_indexing(Var* target, const std::vector<const ast::Expr*>& index_nodes,
                         bool as_target = false);
     Value emit_indexing_vars(Var* target, std::vector<Var*> indices, bool as_target);
+    Var* emit_array_slice(const ast::Slice* node);
     std::vector<Var*> eval_indices(TypeRef target_type, const std::vector<const ast::Expr*>& nodes,
                                    bool as_target);
     std::pair<Var*, std::vector<const ast::Expr*>> eval_subscript(const ast::Subscript* node, bool as_target);
@@ -230,6 +231,7 @@ class Adjoint {
                                     const std::vector<std::pair<std::string, builtins::CallArg>>& type_args,
                                     int min_outputs, bool return_value_used, const ast::Expr* call_node);
     bool user_overload_exists(FunctionGroup& group, std::span<const CallArgument> args);
+    void refuse_indexed_array_gradient_argument(const std::vector<Var*>& args, const Pos& where) const;
     UserFunction* instantiate_template(FunctionGroup& group, std::span<const CallArgument> args,
                                        std::span<const CallArgument> kwargs, const Pos& where);
     Value add_user_call(struct FunctionGroup* group, std::vector<CallArgument> args,

@@ -323,6 +323,13 @@ std::optional<std::vector<const Value*>> bind_arguments(const UserFunction& f,
     return bound;
 }
 
+// An argument array fits a parameter of its own class; a fixedarray also fits an array
+// parameter (a subclass in Warp). An indexed array does not fit an array parameter.
+bool array_class_fits(TypeRef arg, TypeRef param) {
+    return arg->array_class == param->array_class ||
+           (arg->array_class == ArrayClass::FixedArray && param->array_class == ArrayClass::Array);
+}
+
 // Warp's func_match_args for a user function with concrete parameter types; with
 // `allow_erasure` (Warp's second pass) a query kind also binds to its erased parent.
 bool user_overload_matches(const UserFunction& f, std::span<const CallArgument> args,
@@ -342,7 +349,7 @@ bool user_overload_matches(const UserFunction& f, std::span<const CallArgument> 
         if (!v.is_var()) return false;
         TypeRef t = types::strip_reference(v.var->type);
         if (param->is_array() && t->is_array()) {
-            if (param->elem != t->elem) return false;
+            if (param->elem != t->elem || !array_class_fits(t, param)) return false;
             continue;
         }
         // a wp.ref[T] parameter takes a T; a query parameter typed with the parent kind takes any kind
@@ -369,7 +376,8 @@ bool template_binds(const UserFunction& f, std::span<const CallArgument> args,
         TypeRef t = types::strip_reference(bound[j]->var->type);
         if (param->is_any()) continue;
         if (param->is_array() && t->is_array()) {
-            if (!param->elem->is_any() && param->elem != t->elem) return false;
+            if ((!param->elem->is_any() && param->elem != t->elem) || !array_class_fits(t, param))
+                return false;
             continue;
         }
         if (t != param) return false;
@@ -499,6 +507,21 @@ Var* Adjoint::ref_argument(Var* arg, const ast::Expr* node, TypeRef param, const
     return ref;
 }
 
+// A user function takes the gradient of an indexed array parameter as a regular array. Warp
+// passes a CPU kernel's parameter gradient, or the gradient of an indexed array it made
+// (a view), as an indexedarray_t: its backward code does not compile, so warpsynth refuses.
+void Adjoint::refuse_indexed_array_gradient_argument(const std::vector<Var*>& args, const Pos& where) const {
+    bool cpu_kernel = !is_user_function && builder->options().device == Device::Cpu;
+    if (!is_user_function && !used_by_backward_kernel) return;
+    for (const Var* a : args) {
+        TypeRef t = types::strip_reference(a->type);
+        if (!t->is_array() || t->array_class != ArrayClass::IndexedArray) continue;
+        if (a->is_parameter && !cpu_kernel) continue;
+        fail_at(where, "Warp's backward code for passing this indexed array to a user function does not "
+                       "compile (its gradient is an indexedarray_t, the function takes an array_t)");
+    }
+}
+
 Value Adjoint::add_user_call(FunctionGroup* group, std::vector<CallArgument> args,
                              std::vector<CallArgument> kwargs, int min_outputs, const ast::Expr* call_node) {
     (void)min_outputs;
@@ -544,6 +567,7 @@ Value Adjoint::add_user_call(FunctionGroup* group, std::vector<CallArgument> arg
     std::vector<Var*> func_args;
     for (size_t j = 0; j < params.size(); ++j)
         func_args.push_back(bound[j] ? bound[j] : add_constant(*params[j].default_value));
+    refuse_indexed_array_gradient_argument(func_args, where);
 
     CallEmission e;
     e.ns = "";

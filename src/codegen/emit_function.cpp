@@ -15,6 +15,15 @@ std::string join_args(const std::vector<std::string>& args) {
     return s;
 }
 
+// The gradient of an indexed array parameter is a regular array (Warp's user function and
+// CUDA kernel signatures; the CPU entry's argument struct keeps the parameter's own type).
+std::string adj_arg_ctype(const Var* a) {
+    TypeRef t = a->type;
+    if (t->is_array() && t->array_class == ArrayClass::IndexedArray)
+        return types::array(t->elem, t->ndim)->ctype;
+    return a->ctype();
+}
+
 // Writes lines into one buffer, each prefixed by the body's indentation.
 class LineWriter {
   public:
@@ -139,7 +148,8 @@ std::string function_reverse_text(const UserFunction& f, Device device, const st
         for (size_t i = 0; i < adj.return_var->size(); ++i)
             args.push_back(fmt::format("{} & ret_{}", (*adj.return_var)[i]->ctype(), i));
     for (const Var* a : adj.args) // a wp.ref[T] adjoint is a pointer too
-        args.push_back(fmt::format("{}{} adj_{}", a->ctype(), a->type->is_reference() ? "" : " &", a->label));
+        args.push_back(
+            fmt::format("{}{} adj_{}", adj_arg_ctype(a), a->type->is_reference() ? "" : " &", a->label));
     if (multiple) {
         for (size_t i = 0; i < adj.return_var->size(); ++i)
             args.push_back(fmt::format("{} & adj_ret_{}", (*adj.return_var)[i]->ctype(), i));
@@ -201,7 +211,8 @@ KernelPieces kernel_text(const KernelDef& k, const std::string& name, Device dev
             forward_body(adj, true, device, grid_stride), tail);
         if (enable_backward) {
             std::vector<std::string> rargs = fargs;
-            for (const Var* a : adj.args) rargs.push_back(fmt::format("{} adj_{}", a->ctype(), a->label));
+            for (const Var* a : adj.args)
+                rargs.push_back(fmt::format("{} adj_{}", adj_arg_ctype(a), a->label));
             out.backward = fmt::format(
                 "\n\nextern \"C\" {}{}__global__ void {}{}_cuda_kernel_backward(\n    {})\n{{\n{}{}{}{}",
                 launch_bounds, cluster, maxreg, name, join_args(rargs), spill, head,

@@ -12,6 +12,14 @@ namespace ws {
 
 namespace {
 
+// Warp's types_equal when a name is rebound: arrays of one class and dtype match whatever
+// their ndim (`sub = arr[:2]` then `sub = arr[:2, 1]`).
+bool same_symbol_type(TypeRef a, TypeRef b) {
+    if (a == b) return true;
+    return a && b && a->is_array() && b->is_array() && a->array_class == b->array_class &&
+           same_symbol_type(a->elem, b->elem);
+}
+
 const char* operator_builtin_name(ast::BinOpKind op) {
     switch (op) {
     case ast::BinOpKind::Add: return "add";
@@ -126,7 +134,7 @@ void Adjoint::emit_assign(const ast::Assign* node) {
             const Value* old = symbols.find(name);
             // Warp compares the types of both: neither may be nothing.
             if (old && (old->is_none() || !rhs[i])) fail_nothing(*this, tup->elts[i], name, old->is_none());
-            if (old && old->is_var() && old->var->type != rhs[i]->type)
+            if (old && old->is_var() && !same_symbol_type(old->var->type, rhs[i]->type))
                 fail(tup->elts[i],
                      fmt::format("assigning to existing symbol {} ({}) with different type ({})", name,
                                  old->var->type->repr, rhs[i]->type->repr));
@@ -175,7 +183,8 @@ void Adjoint::emit_assign(const ast::Assign* node) {
                      fmt::format("error, rebinding function-valued local '{}' to a non-function value is not "
                                  "supported",
                                  name));
-            if (rhs_value.is_var() && types::strip_reference(rhs_value.var->type) != old->var->type)
+            if (rhs_value.is_var() &&
+                !same_symbol_type(types::strip_reference(rhs_value.var->type), old->var->type))
                 fail(lhs,
                      fmt::format("error, assigning to existing symbol {} ({}) with different type ({})", name,
                                  old->var->type->repr, types::strip_reference(rhs_value.var->type)->repr));

@@ -15,6 +15,11 @@ namespace ws {
 
 namespace {
 
+bool is_fabric(TypeRef array_type) {
+    return array_type->array_class == ArrayClass::FabricArray ||
+           array_type->array_class == ArrayClass::IndexedFabricArray;
+}
+
 const char* operator_builtin(ast::BinOpKind op) {
     switch (op) {
     case ast::BinOpKind::Add: return "add";
@@ -359,11 +364,19 @@ Value Adjoint::emit_attribute(const ast::Attribute* node, std::optional<Value> a
                                    expr_text(builder->scope().source(), node->value), agg_type->repr));
         label = f->name;
         field_type = f->type;
-    } else if (agg_type->is_array() && node->attr == "shape") {
+    } else if (agg_type->is_array() && node->attr == "ndim") {
+        // A Python attribute of the array type: a Python int.
+        return Value::of_object(Object::make_constant(Constant::py_int(agg_type->ndim)));
+    } else if (agg_type->is_array() && is_fabric(agg_type) && node->attr == "size") {
+        // Fabric arrays expose only their element count, which Warp reads through a uint64*
+        // although the native field is a size_t: its code does not compile.
+        fail(node, "Warp's code for a fabric array's `size` does not compile (a size_t read through "
+                   "a wp::uint64*)");
+    } else if (agg_type->is_array() && !is_fabric(agg_type) && node->attr == "shape") {
         label = "shape";
         field_type = types::shape();
     } else if (agg_type->is_array() && node->attr == "ptr" &&
-               agg_type->array_class != ArrayClass::IndexedArray) {
+               agg_type->array_class != ArrayClass::IndexedArray && !is_fabric(agg_type)) {
         label = "data";
         field_type = types::scalar(Scalar::UInt64);
         cast = "(wp::uint64*)";
@@ -465,10 +478,21 @@ std::vector<Var*> Adjoint::eval_indices(TypeRef target_type, const std::vector<c
             out.push_back(eval_var(n, "index"));
             continue;
         }
+        if (target_type->is_array()) {
+            // Warp's headers define wp::view with slices for wp::array_t (and the fixedarray_t
+            // derived from it) only.
+            if (target_type->array_class != ArrayClass::Array &&
+                target_type->array_class != ArrayClass::FixedArray)
+                fail(n, fmt::format("Warp's code for a slice of an {} does not compile (wp::view takes "
+                                    "slices of regular arrays only)",
+                                    target_type->repr.substr(0, target_type->repr.find('('))));
+            out.push_back(emit_array_slice(ast::as<ast::Slice>(n)));
+            continue;
+        }
         // A slice of a vector or matrix has constant bounds, clamped to the length.
-        if (!target_type->is_composite() || as_target)
+        if (!target_type->is_composite())
             fail(n, as_target ? "assigning to slices is not supported yet"
-                              : "slices of arrays (views) are not supported yet");
+                              : "slices of this type are not supported");
         int length = target_type->is_matrix()      ? (dim == 0 ? target_type->rows : target_type->cols)
                      : target_type->is_quat()      ? 4
                      : target_type->is_transform() ? 7
@@ -486,6 +510,26 @@ std::vector<Var*> Adjoint::eval_indices(TypeRef target_type, const std::vector<c
     return out;
 }
 
+// An array slice `a[lo:hi:step]` (Warp's emit_Slice): omitted bounds are Python ints,
+// SLICE_BEGIN / SLICE_END and a step of 1, made constants after the slice variable.
+Var* Adjoint::emit_array_slice(const ast::Slice* node) {
+    auto bound = [&](const ast::Expr* e, int64_t omitted) {
+        if (!e) return Value::of_object(Object::make_constant(Constant::py_int(omitted)));
+        return Value(eval_var(e, "slice bound"));
+    };
+    std::vector<CallArgument> bounds;
+    bounds.push_back(CallArgument{bound(node->lower, INT32_MAX), node, ""});
+    bounds.push_back(CallArgument{bound(node->upper, INT32_MIN), node, ""});
+    Value step = bound(node->step, 1);
+    if (step.is_var() && step.var->constant && step.var->constant->holds_int() &&
+        step.var->constant->as_int64() == 0)
+        fail(node, "Slice step cannot be zero.");
+    bounds.push_back(CallArgument{step, node, ""});
+    return add_builtin_call_resolved(*Object::make_named(Object::Kind::Builtin, "slice"), std::move(bounds),
+                                     {}, {}, 0, true, node)
+        .var;
+}
+
 Value Adjoint::emit_indexing(Var* target, const std::vector<const ast::Expr*>& index_nodes, bool as_target) {
     TypeRef target_type = types::strip_reference(target->type);
     return emit_indexing_vars(target, eval_indices(target_type, index_nodes, as_target), as_target);
@@ -499,6 +543,10 @@ Value Adjoint::emit_indexing_vars(Var* target, std::vector<Var*> indices, bool a
         for (Var* i : indices) all_int = all_int && types::strip_reference(i->type)->is_int_scalar();
         if (static_cast<int>(indices.size()) == target_type->ndim && all_int) {
             for (Var*& i : indices) i = load(i);
+            if (as_target && target_type->array_class == ArrayClass::FixedArray &&
+                (target_type->elem->is_composite() || target_type->elem->is_struct()))
+                fail_at(current_pos_, "storing into a component or field of a fixedarray element is not "
+                                      "supported (Warp addresses it through wp::index)");
             if (as_target && target_type->array_class == ArrayClass::Array &&
                 (target_type->elem->is_composite() || target_type->elem->is_struct())) {
                 // Store targets inside array elements resolve to a slot, not a load.

@@ -312,27 +312,128 @@ TypeRef ModuleScope::hash_grid_query_annotation(const ast::Subscript* sub) {
                                       dtype->repr));
 }
 
+namespace {
+
+// An array annotation family: wp.array / wp.array2d (classes), wp.indexedarray (class),
+// wp.indexedarray2d, wp.fabricarrayarray (functions that fix ndim), ...
+struct ArrayFamily {
+    ArrayClass cls = ArrayClass::Array;
+    int ndim = 0;               // fixed by the name (array2d, indexedarray2d), else 0
+    bool subscriptable = false; // a class: Warp's __class_getitem__ takes [dtype(, ndim)]
+};
+
+std::optional<ArrayFamily> array_family(const ObjectRef& f) {
+    if (!f || f->kind != Object::Kind::WarpPyFunc) return std::nullopt;
+    static constexpr std::pair<std::string_view, ArrayClass> kFamilies[] = {
+        {"indexedfabricarray", ArrayClass::IndexedFabricArray},
+        {"indexedarray", ArrayClass::IndexedArray},
+        {"fabricarray", ArrayClass::FabricArray},
+        {"array", ArrayClass::Array},
+    };
+    for (const auto& [prefix, cls] : kFamilies) {
+        std::string_view n = f->name;
+        if (!n.starts_with(prefix)) continue;
+        n.remove_prefix(prefix.size());
+        ArrayFamily fam;
+        fam.cls = cls;
+        if (n.size() == 2 && n[1] == 'd' && n[0] >= '1' && n[0] <= '4')
+            fam.ndim = n[0] - '0';
+        else if (!n.empty())
+            return std::nullopt;
+        // wp.array1d..4d are classes; wp.indexedarray2d and wp.fabricarrayarray are functions.
+        fam.subscriptable = cls == ArrayClass::Array || fam.ndim == 0;
+        return fam;
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
+// The fabric constructors keep a Python `float`/`int`/`bool` dtype as it is (Warp prints it
+// `float`, not `wp::float32`, and then mixes it with float32): not modelled.
+void ModuleScope::refuse_python_scalar_dtype(const ast::Call& call) const {
+    for (const auto& kw : call.keywords) {
+        if (kw.arg != "dtype") continue;
+        ObjectRef t = eval_python(kw.value);
+        if (t && t->kind == Object::Kind::Type && !t->custom &&
+            (t->name == "float" || t->name == "int" || t->name == "bool"))
+            fail(kw.value->pos, fmt::format("a fabric array annotation with Python's `{}` as dtype is not "
+                                            "supported (write a Warp type such as wp.float32)",
+                                            t->name));
+    }
+}
+
+// wp.fixedarray(dtype=T, shape=S) (positional: dtype, shape), S an int or a tuple of ints.
+TypeRef ModuleScope::eval_fixedarray_annotation(const ast::Call& call) {
+    const ast::Expr* dtype_node = call.args.size() > 0 ? call.args[0] : nullptr;
+    const ast::Expr* shape_node = call.args.size() > 1 ? call.args[1] : nullptr;
+    if (call.args.size() > 2) fail(call.args[2]->pos, "wp.fixedarray takes a dtype and a shape");
+    for (const auto& kw : call.keywords) {
+        if (kw.arg == "dtype")
+            dtype_node = kw.value;
+        else if (kw.arg == "shape")
+            shape_node = kw.value;
+        else
+            fail(kw.value->pos, fmt::format("unsupported fixedarray annotation argument '{}'", kw.arg));
+    }
+    if (!dtype_node || !shape_node)
+        fail(call.pos, "fixedarray annotations are supported with a dtype and a constant shape");
+    TypeRef dtype = eval_annotation(dtype_node);
+    ObjectRef shape = eval_python(shape_node);
+    std::vector<ObjectRef> dims;
+    if (shape && shape->kind == Object::Kind::Sequence)
+        dims = shape->items;
+    else
+        dims = {shape};
+    std::vector<int> extents;
+    int64_t size = 1;
+    for (const ObjectRef& d : dims) {
+        std::optional<int64_t> v;
+        if (d && d->kind == Object::Kind::Constant && d->value->holds_int() &&
+            d->value->kind != Constant::Kind::PyBool)
+            v = d->value->as_int64();
+        if (!v || *v < 1 || *v > INT32_MAX || (size *= *v) > INT32_MAX)
+            fail(shape_node->pos, "a fixedarray shape must be 1 to 4 positive integer constants");
+        extents.push_back(static_cast<int>(*v));
+    }
+    if (extents.empty() || extents.size() > 4 || !(dtype->is_value() || dtype->is_struct()))
+        fail(call.pos,
+             "fixedarray annotations are supported with 1 to 4 dimensions and a value or struct dtype");
+    return types::fixed_array(dtype, extents);
+}
+
 TypeRef ModuleScope::eval_annotation(const ast::Expr* e) {
-    // wp.array(dtype=T, ndim=N), wp.array2d(dtype=T), ...
+    // wp.array(dtype=T, ndim=N), wp.array2d(dtype=T), wp.indexedarray(dtype=T, ndim=N), ...
     if (e->kind == ast::ExprKind::Call) {
         const auto* call = ast::as<ast::Call>(e);
         ObjectRef f = eval_python(call->func);
-        if (f && f->kind == Object::Kind::WarpPyFunc && f->name.rfind("array", 0) == 0) {
-            int ndim = f->name == "array" ? 1 : f->name[5] - '0';
+        if (f && f->kind == Object::Kind::WarpPyFunc && f->name == "fixedarray")
+            return eval_fixedarray_annotation(*call);
+        if (std::optional<ArrayFamily> fam = array_family(f)) {
+            bool plain_array = fam->cls == ArrayClass::Array;
+            int ndim = fam->ndim ? fam->ndim : 1;
             TypeRef dtype = nullptr;
-            if (!call->args.empty()) dtype = eval_annotation(call->args[0]);
+            // The first positional argument of the other families is the data, not a dtype.
+            if (!call->args.empty()) {
+                if (!plain_array)
+                    fail(call->args[0]->pos, "array annotations take their dtype and ndim as keywords");
+                dtype = eval_annotation(call->args[0]);
+            }
             for (const auto& kw : call->keywords) {
                 if (kw.arg == "dtype")
                     dtype = eval_annotation(kw.value);
-                else if (kw.arg == "ndim" && f->name == "array") {
-                    ndim = array_ndim(kw.value);
+                else if (kw.arg == "ndim" && (!plain_array || !fam->ndim)) {
+                    int n = array_ndim(kw.value);
+                    if (!fam->ndim) ndim = n; // wp.indexedarray2d(ndim=3) is still 2-d
                 } else {
                     fail(kw.value->pos, fmt::format("unsupported array annotation argument '{}'", kw.arg));
                 }
             }
             if (!dtype) fail(e->pos, "array annotations need a dtype");
             if (ndim < 1 || ndim > 4) fail(e->pos, "arrays have 1 to 4 dimensions");
-            return types::array(dtype, ndim);
+            if (fam->cls == ArrayClass::FabricArray || fam->cls == ArrayClass::IndexedFabricArray)
+                refuse_python_scalar_dtype(*call);
+            return types::array(dtype, ndim, fam->cls);
         }
         // wp.types.vector(3, wp.float16), wp.types.matrix(shape=(2, 2), dtype=float): a type made
         // where it is used, as at module level
@@ -340,16 +441,17 @@ TypeRef ModuleScope::eval_annotation(const ast::Expr* e) {
             if (ObjectRef t = eval_python(e); t && t->kind == Object::Kind::Type) return t->type;
         fail(e->pos, fmt::format("unsupported type annotation '{}'", expr_text(source(), e)));
     }
-    // wp.array[T], wp.array2d[T], wp.array[T, N], wp.array[T, Literal[N]]
+    // wp.array[T], wp.array2d[T], wp.array[T, N], wp.array[T, Literal[N]], wp.indexedarray[T]
     if (e->kind == ast::ExprKind::Subscript) {
         const auto* sub = ast::as<ast::Subscript>(e);
         ObjectRef f = eval_python(sub->value);
-        if (f && f->kind == Object::Kind::WarpPyFunc && f->name.rfind("array", 0) == 0) {
-            int ndim = f->name == "array" ? 1 : f->name[5] - '0';
+        std::optional<ArrayFamily> fam = array_family(f);
+        if (fam && fam->subscriptable) {
+            int ndim = fam->ndim ? fam->ndim : 1;
             const ast::Expr* dtype_node = sub->slice;
             if (sub->slice->kind == ast::ExprKind::Tuple) {
                 const auto& elts = ast::as<ast::Tuple>(sub->slice)->elts;
-                if (elts.size() != 2 || f->name != "array") fail(e->pos, "unsupported array annotation");
+                if (elts.size() != 2 || fam->ndim) fail(e->pos, "unsupported array annotation");
                 dtype_node = elts[0];
                 const ast::Expr* n = elts[1];
                 if (n->kind == ast::ExprKind::Subscript) n = ast::as<ast::Subscript>(n)->slice; // Literal[N]
@@ -357,7 +459,7 @@ TypeRef ModuleScope::eval_annotation(const ast::Expr* e) {
             }
             TypeRef dtype = eval_annotation(dtype_node);
             if (ndim < 1 || ndim > 4) fail(e->pos, "arrays have 1 to 4 dimensions");
-            return types::array(dtype, ndim);
+            return types::array(dtype, ndim, fam->cls);
         }
         if (f && f->kind == Object::Kind::Type && f->type == types::opaque("HashGridQuery"))
             return hash_grid_query_annotation(sub);

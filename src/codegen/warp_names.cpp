@@ -55,6 +55,8 @@ std::string_view python_helper(std::string_view qualname) {
         {"warp._src.context.init", "init"},
         {"warp._src.context.overload", "overload"},
         {"warp._src.types.ref", "ref"},
+        {"warp._src.fabric.fabricarrayarray", "fabricarray2d"},
+        {"warp._src.fabric.indexedfabricarrayarray", "indexedfabricarray2d"},
     };
     for (const auto& [q, n] : kHelpers)
         if (q == qualname) return n;
@@ -70,9 +72,9 @@ ObjectRef from_namespace(const builtins::NamespaceEntry& e) {
         if (!e.type) return named(Object::Kind::Unsupported, fmt::format("wp.{}", e.name));
         return Object::make_type(e.type, std::string(e.name));
     case K::ArrayClass:
-        if (e.payload != "array") return named(Object::Kind::Unsupported, fmt::format("wp.{}", e.name));
+        // Named by family and fixed ndim ("array2d", "indexedarray"); see eval_annotation.
         return named(Object::Kind::WarpPyFunc,
-                     e.ndim ? fmt::format("array{}d", e.ndim) : std::string("array"));
+                     e.ndim ? fmt::format("{}{}d", e.payload, e.ndim) : std::string(e.payload));
     case K::Int: return Object::make_constant(Constant::py_int(e.int_value));
     case K::Bool: return Object::make_constant(Constant::py_bool(e.int_value != 0));
     case K::Float: return Object::make_constant(Constant::py_float(e.float_value));

@@ -246,6 +246,27 @@ TypeRef array(TypeRef dtype, int ndim, ArrayClass cls) {
                   dtype->scoped);
 }
 
+TypeRef fixed_array(TypeRef dtype, const std::vector<int>& shape) {
+    Type t;
+    t.kind = TypeKind::Array;
+    t.elem = dtype;
+    t.ndim = static_cast<int>(shape.size());
+    t.array_class = ArrayClass::FixedArray;
+    int64_t size = 1;
+    std::string dims;
+    for (int d : shape) {
+        size *= d;
+        dims += (dims.empty() ? "" : ", ") + std::to_string(d);
+    }
+    t.length = static_cast<int>(size);
+    t.ctype = fmt::format("wp::fixedarray_t<{}, {}>", size, dtype->ctype);
+    t.repr =
+        fmt::format("fixedarray(shape=({}{}), dtype={})", dims, shape.size() == 1 ? "," : "", dtype->repr);
+    return intern(key_of(TypeKind::Array, Scalar::Bool, t.ndim, static_cast<int>(ArrayClass::FixedArray),
+                         t.length, dtype),
+                  std::move(t), dtype->scoped);
+}
+
 TypeRef reference(TypeRef target) {
     Type t;
     t.kind = TypeKind::Reference;
@@ -289,6 +310,16 @@ TypeRef slice(int start, int stop, int step) {
     t.ctype = "wp::slice_t";
     t.repr = "slice_t";
     return intern(key_of(TypeKind::Slice, Scalar::Bool, start, stop, step), std::move(t), false);
+}
+
+TypeRef runtime_slice() {
+    Type t;
+    t.kind = TypeKind::Slice;
+    t.slice_runtime = true;
+    t.ctype = "wp::slice_t";
+    t.repr = "slice_t";
+    // Keyed apart from the constant slices (which all use Scalar::Bool).
+    return intern(key_of(TypeKind::Slice, Scalar::Int32), std::move(t), false);
 }
 
 int slice_length(TypeRef s, int parent_length) {
@@ -347,18 +378,28 @@ TypeRef structure(StructDef def) {
 
 // Warp's type_matches_template: a concrete argument type against a template
 // parameter type (Any, or an array whose dtype is Any).
+namespace {
+
+// A fixedarray is an array (a subclass in Warp, wp::fixedarray_t derives from wp::array_t).
+bool array_class_matches(TypeRef arg, TypeRef tmpl) {
+    return arg->array_class == tmpl->array_class ||
+           (arg->array_class == ArrayClass::FixedArray && tmpl->array_class == ArrayClass::Array);
+}
+
+} // namespace
+
 bool matches_template(TypeRef arg, TypeRef tmpl) {
     if (arg->is_generic()) return false;
     if (!tmpl->is_generic()) {
         if (arg->is_array() && tmpl->is_array())
-            return arg->array_class == tmpl->array_class && matches_template(arg->elem, tmpl->elem) &&
+            return array_class_matches(arg, tmpl) && matches_template(arg->elem, tmpl->elem) &&
                    arg->ndim == tmpl->ndim;
         return arg == tmpl;
     }
     if (tmpl->is_any()) return true;
     if (tmpl->is_array())
-        return arg->is_array() && arg->array_class == tmpl->array_class &&
-               matches_template(arg->elem, tmpl->elem) && arg->ndim == tmpl->ndim;
+        return arg->is_array() && array_class_matches(arg, tmpl) && matches_template(arg->elem, tmpl->elem) &&
+               arg->ndim == tmpl->ndim;
     return true;
 }
 

@@ -73,6 +73,7 @@ struct Type {
     int cols = 0;                                        // Matrix
     int ndim = 0;                                        // Array
     int slice_start = 0, slice_stop = 0, slice_step = 1; // Slice (bounds already clamped to the length)
+    bool slice_runtime = false; // Slice of an array with bounds known only at run time (no bounds above)
     ArrayClass array_class = ArrayClass::Array;
     TypeRef elem = nullptr;        // Array: dtype; Reference: target
     const StructDef* st = nullptr; // Struct
@@ -168,6 +169,9 @@ TypeRef matrix(int rows, int cols, Scalar dtype);
 TypeRef quaternion(Scalar dtype);
 TypeRef transform(Scalar dtype);
 TypeRef array(TypeRef dtype, int ndim, ArrayClass cls = ArrayClass::Array);
+// Warp's fixedarray: a stack array of a constant shape (wp::fixedarray_t<size, dtype>); the
+// shape (1 to 4 positive extents) is known only through its ndim and size.
+TypeRef fixed_array(TypeRef dtype, const std::vector<int>& shape);
 TypeRef reference(TypeRef target);
 TypeRef tuple(const std::vector<TypeRef>& elems);
 TypeRef range();
@@ -175,6 +179,8 @@ TypeRef shape();
 TypeRef str();
 // Warp's slice_t(start, stop, step) for constant bounds.
 TypeRef slice(int start, int stop, int step);
+// Warp's slice_t with a bound computed at run time (an array slice `a[i:j]`).
+TypeRef runtime_slice();
 // The number of elements a slice selects (Warp's slice_t.get_length).
 int slice_length(TypeRef slice, int parent_length);
 // Interns a struct type by its native name (which hashes its key and fields),

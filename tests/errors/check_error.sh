@@ -2,7 +2,8 @@
 # One bad-input case: warpsynth must reject FILE for both devices with exit
 # status 1 (or the file's `# expect-status: N`, e.g. 6 for an input limit), print `FILE:LINE:COL: error: MESSAGE` on stderr as its first line
 # (LINE:COL and a MESSAGE substring come from the file's `# expect-error:`
-# comment), print nothing on stdout, and leave no output file behind.
+# comment), print nothing on stdout, and leave no output file behind. A refusal that
+# concerns one device only names it: `# expect-devices: cpu`.
 set -u
 warpsynth=$1
 file=$2
@@ -13,12 +14,14 @@ if [ -z "$expect" ]; then
 fi
 want_status=$(grep -m1 '^# expect-status: ' "$file" | sed 's/^# expect-status: //')
 want_status=${want_status:-1}
+devices=$(grep -m1 '^# expect-devices: ' "$file" | sed 's/^# expect-devices: //')
+devices=${devices:-cuda cpu}
 pos=${expect%%: *}
 msg=${expect#*: }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 status=0
-for device in cuda cpu; do
+for device in $devices; do
   out="$tmp/out.$device"
   "$warpsynth" compile "$file" --device "$device" --strip-hash -o "$out" > "$tmp/stdout" 2> "$tmp/stderr"
   rc=$?
