@@ -107,6 +107,8 @@ Value Adjoint::emit_name(const ast::Name* node) {
     }
     case Object::Kind::Struct: builder->build_struct_recursive(obj->type); return Value::of_object(obj);
     case Object::Kind::Unsupported:
+        // NumPy's float constants (np.pi) are read through the module, as Warp does.
+        if (obj->name == "module numpy") return Value::of_object(obj);
         fail(node, fmt::format("global '{}' cannot be used in a kernel: {}", node->id, obj->name));
     default: return Value::of_object(obj);
     }
@@ -299,6 +301,8 @@ Value Adjoint::emit_attribute(const ast::Attribute* node, std::optional<Value> a
     current_pos_ = node->pos;
     if (aggregate.is_object()) {
         ObjectRef out = ModuleScope::attribute(*aggregate.object, node->attr);
+        if (!out && aggregate.object->kind == Object::Kind::Unsupported)
+            fail(node, fmt::format("'{}.{}' cannot be used in a kernel", aggregate.object->name, node->attr));
         if (!out)
             fail(node, fmt::format("`{}` is not an attribute of '{}'", node->attr, aggregate.object->name));
         if (out->kind == Object::Kind::Constant) return Value(add_constant(*out->value));

@@ -100,6 +100,13 @@ ObjectRef attribute(const Object& obj, std::string_view name) {
             if (builtins::find(name)) return named(Object::Kind::PyBuiltin, std::string(name));
         }
     }
+    // NumPy's constants are Python floats (np.pi is math.pi); numpy stays unmodelled otherwise.
+    if (obj.kind == Object::Kind::Unsupported && obj.name == "module numpy") {
+        static const std::pair<std::string_view, double> kNumpy[] = {
+            {"pi", M_PI}, {"e", M_E}, {"inf", INFINITY}, {"nan", NAN}, {"euler_gamma", 0.5772156649015329}};
+        for (const auto& [n, v] : kNumpy)
+            if (n == name) return Object::make_constant(Constant::py_float(v));
+    }
     return nullptr;
 }
 
@@ -108,8 +115,8 @@ ObjectRef python_builtin(std::string_view name) {
     if (name == "float") return Object::make_type(types::float32(), "float");
     if (name == "int") return Object::make_type(types::int32(), "int");
     if (name == "bool") return Object::make_type(types::boolean(), "bool");
-    static const std::string_view kBuiltins[] = {"range", "min",   "max", "abs",   "len",
-                                                 "print", "round", "pow", "type",  "isinstance",
+    static const std::string_view kBuiltins[] = {"range", "min",   "max", "abs",    "len",
+                                                 "print", "round", "pow", "type",   "isinstance",
                                                  "tuple", "list",  "sum", "divmod", "reversed"};
     for (std::string_view b : kBuiltins)
         if (b == name) return named(Object::Kind::PyBuiltin, std::string(name));
@@ -172,8 +179,9 @@ ObjectRef composite_instance(TypeRef t, const std::vector<ObjectRef>& args, bool
     }
     if (static_cast<int>(flat.size()) != n) return nullptr;
     if (t->scalar == Scalar::Float16 && !args.empty() && !runtime_loaded)
-        throw python::Error("AttributeError", "'NoneType' object has no attribute 'core' (Warp converts float16 "
-                                              "components with its native library, loaded by wp.init())");
+        throw python::Error("AttributeError",
+                            "'NoneType' object has no attribute 'core' (Warp converts float16 "
+                            "components with its native library, loaded by wp.init())");
     // ctypes stores each Python number: an int past the largest double does not
     // fit a float field, a float is refused by an int field.
     for (const Constant& x : flat) {
@@ -229,7 +237,8 @@ ObjectRef matrix_type(const ObjectRef& shape, const ObjectRef& dtype) {
 } // namespace
 
 ObjectRef call_at_module_scope(const Object& func, const std::vector<ObjectRef>& args,
-                               const std::vector<std::pair<std::string, ObjectRef>>& kwargs, bool runtime_loaded) {
+                               const std::vector<std::pair<std::string, ObjectRef>>& kwargs,
+                               bool runtime_loaded) {
     auto arg = [&](size_t i, std::string_view k) -> ObjectRef {
         if (i < args.size()) return args[i];
         for (const auto& [n, v] : kwargs)
