@@ -68,6 +68,9 @@ struct CallArgument {
     std::string keyword; // empty for positional
 };
 
+// Warp's resolve_type_attribute for `dtype` (lower_type_operator.cpp); null for other attributes.
+TypeRef type_attribute(TypeRef t, std::string_view attr);
+
 class Adjoint {
   public:
     Adjoint(const FunctionSource& src, ModuleBuilder* builder, bool is_user_function);
@@ -177,6 +180,8 @@ class Adjoint {
     // Warp's resolve_static_expression: a dotted path resolved in module scope.
     ObjectRef resolve_static_path(const ast::Expr* node, std::vector<std::string>* path_out = nullptr);
     ObjectRef resolve_path(const std::vector<std::string>& path);
+    // `type(x)` / `type(x).dtype` as a call's function (lower_type_operator.cpp); null otherwise.
+    ObjectRef resolve_type_operator(const ast::Expr* func, std::vector<std::string>* path);
     Var* vector_component_index(const ast::Expr* node, const std::string& component, TypeRef vector_type);
     const LValueOrigin* reference_origin_for_var(const Var* var, LValueOrigin* storage) const;
 

@@ -301,6 +301,8 @@ Value Adjoint::emit_attribute(const ast::Attribute* node, std::optional<Value> a
     current_pos_ = node->pos;
     if (aggregate.is_object()) {
         ObjectRef out = ModuleScope::attribute(*aggregate.object, node->attr);
+        if (!out && aggregate.object->kind == Object::Kind::Type)
+            if (TypeRef t = type_attribute(aggregate.object->type, node->attr)) out = Object::make_type(t);
         if (!out && aggregate.object->kind == Object::Kind::Unsupported)
             fail(node, fmt::format("'{}.{}' cannot be used in a kernel", aggregate.object->name, node->attr));
         if (!out)
@@ -314,6 +316,9 @@ Value Adjoint::emit_attribute(const ast::Attribute* node, std::optional<Value> a
     Var* agg = aggregate.var;
     if (agg->constant && agg->constant->kind != Constant::Kind::Composite) return aggregate;
     TypeRef agg_type = types::strip_reference(agg->type);
+    // Not a field: Warp falls back to the type's attribute (`a.dtype` of an array or vector).
+    if (!as_target && !agg_type->is_struct())
+        if (TypeRef t = type_attribute(agg_type, node->attr)) return Value::of_object(Object::make_type(t));
     LValueOrigin origin_storage;
 
     if (as_target) {
@@ -568,7 +573,8 @@ bool is_numpy(const Object& o) {
 
 Value Adjoint::emit_call(const ast::Call* node, bool return_value_used) {
     std::vector<std::string> path;
-    ObjectRef func = resolve_static_path(node->func, &path);
+    ObjectRef func = resolve_type_operator(node->func, &path);
+    if (!func) func = resolve_static_path(node->func, &path);
     Value func_value;
     if (func)
         func_value = Value::of_object(func);
