@@ -215,6 +215,11 @@ CompileOutput ModuleBuilder::assemble() {
 
     std::vector<std::string> forwards, reverses;
     for (UserFunction* f : functions_) {
+        if (f->native_snippet) {
+            forwards.push_back(native_forward_text(*f, comment_path_));
+            reverses.push_back(native_reverse_text(*f, comment_path_));
+            continue;
+        }
         forwards.push_back(function_forward_text(*f, device, comment_path_));
         reverses.push_back(function_reverse_text(*f, device, comment_path_));
     }

@@ -383,7 +383,12 @@ class Hasher {
             sigs.emplace_back(sig, ov);
         }
         std::sort(sigs.begin(), sigs.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-        for (const auto& [sig, ov] : sigs) h.update(adjoint(ov->src));
+        for (const auto& [sig, ov] : sigs) {
+            h.update(adjoint(ov->src));
+            // Warp hashes a non-empty snippet's text after the adjoint.
+            if (ov->native_snippet && !ov->native_snippet->empty()) h.update(*ov->native_snippet);
+            if (ov->adj_native_snippet && !ov->adj_native_snippet->empty()) h.update(*ov->adj_native_snippet);
+        }
         auto d = h.digest();
         in_progress_.erase(&g);
         cache_[&g] = d;

@@ -102,7 +102,9 @@ class ModuleScope {
     void define_function(const ast::FunctionDef* def);
     void define_kernel(const ast::FunctionDef* def, const ast::Call* decorator);
     void require_defined_root(const ast::Expr* decorator) const;
-    void define_user_function(const ast::FunctionDef* def, const ast::Call* decorator);
+    void define_user_function(const ast::FunctionDef* def, const ast::Call* decorator, bool native = false);
+    // native_snippets.cpp: the snippets of @wp.func_native(snippet, adj_snippet, replay_snippet).
+    void native_snippets(const ast::Call* decorator, UserFunction& f) const;
     void define_struct(const ast::ClassDef* def);
     TypeRef eval_annotation(const ast::Expr* e);
     bool is_python_str(const ast::Expr* annotation) const;
@@ -129,7 +131,7 @@ class ModuleScope {
     std::vector<std::unique_ptr<KernelDef>> kernel_storage_;
     std::vector<KernelDef*> kernels_;
     std::unordered_set<std::string> kernel_keys_; // of kernels_, for a linear duplicate check
-    std::vector<OmittedKernel> omitted_; // kernels of other modules; generic ones: omitted_kernels()
+    std::vector<OmittedKernel> omitted_;          // kernels of other modules; generic ones: omitted_kernels()
     std::map<std::string, KernelDef*, std::less<>> registered_kernels_; // latest kernel per key (generic too)
     ModuleOptions options_;
     bool runtime_loaded_ = false;
