@@ -34,9 +34,9 @@ void ModuleScope::define_function(const ast::FunctionDef* def) {
         } else if (d && !dc && d->kind == Object::Kind::WarpPyFunc && d->name == "overload") {
             overload_decorator = dx;
         } else if (d && d->is_from_warp()) {
-            fail(dx->pos,
-                 fmt::format("unsupported Warp decorator '{}' (warpsynth supports @wp.func and @wp.kernel)",
-                             expr_text(source(), dx)));
+            fail(dx->pos, fmt::format("unsupported Warp decorator '{}' (warpsynth supports @wp.func, "
+                                      "@wp.func_native and @wp.kernel)",
+                                      expr_text(source(), dx)));
         } else {
             other_decorators = true;
         }
