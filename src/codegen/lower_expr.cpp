@@ -258,6 +258,9 @@ Value Adjoint::resolve_arg(const ast::Expr* node) {
         error = e;
     }
     ObjectRef obj = resolve_static_path(node);
+    // `type(x)` as an argument: Warp's call to `type` fails, then it resolves the type statically.
+    std::vector<std::string> type_path;
+    if (!obj && error) obj = resolve_type_operator(node, &type_path);
     if (!obj) {
         if (error) throw *error;
         return v;

@@ -57,3 +57,28 @@ def struct_construction(a: Foo, out: wp.array(dtype=float)):
     v = type(b.x)(1.0, 2.0, 3.0)
     w = type(v).dtype(2.0) * v
     out[0] = b.y + w[1] + type(out[0])(3)
+
+
+# type(x) as an argument (a dtype), and in a generic @wp.func.
+@wp.kernel
+def type_as_argument(a: Any, out: wp.array(dtype=Any)):
+    m = wp.identity(n=2, dtype=type(a)) * a
+    out[0] = wp.trace(m) + type(out[0]).dtype(1.0)
+    v = wp.vector(a, a, length=2, dtype=type(a))
+    out[0] += v[1]
+
+
+wp.overload(type_as_argument, [wp.float32, wp.array(dtype=wp.float32)])
+wp.overload(type_as_argument, [wp.float64, wp.array(dtype=wp.float64)])
+
+
+@wp.func
+def f(x: Any):
+    return type(x).dtype(2) * x + type(x)(x)
+
+
+@wp.kernel
+def k2(a: wp.array(dtype=wp.vec3), b: wp.array(dtype=wp.int64)):
+    i = wp.tid()
+    a[i] = f(a[i])
+    b[i] = f(b[i])
