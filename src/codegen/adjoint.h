@@ -89,6 +89,10 @@ class Adjoint {
     bool used_by_backward_kernel = false;
     bool has_non_unrolled_constant_loop = false;
     bool uses_tid = false;
+    // Calls wp.grad(): Warp prints the function after all adjoints, and gives it none.
+    bool uses_grad_call = false;
+    std::vector<struct UserFunction*> grad_targets; // the functions of its wp.grad(f) calls
+
     bool uses_scalar_tid = false;
     // A differentiable `a[i].x *= v` (not an atomic) cannot have an adjoint: Warp
     // rejects the function when it generates its backward pass.
@@ -225,6 +229,10 @@ class Adjoint {
                                     const std::vector<std::pair<std::string, builtins::CallArg>>& type_args,
                                     int min_outputs, bool return_value_used, const ast::Expr* call_node);
     bool user_overload_exists(FunctionGroup& group, std::span<const CallArgument> args);
+    UserFunction* select_user_overload(FunctionGroup& group, std::span<const CallArgument> args,
+                                       std::span<const CallArgument> kwargs, const Pos& where);
+    // wp.grad(f)(args...) (lower_grad_call.cpp)
+    Value emit_grad_call(const ast::Call* node, const ast::Call* grad);
     UserFunction* instantiate_template(FunctionGroup& group, std::span<const CallArgument> args,
                                        std::span<const CallArgument> kwargs, const Pos& where);
     Value add_user_call(struct FunctionGroup* group, std::vector<CallArgument> args,

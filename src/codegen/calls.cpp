@@ -447,21 +447,23 @@ bool Adjoint::user_overload_exists(FunctionGroup& group, std::span<const CallArg
     return false;
 }
 
+UserFunction* Adjoint::select_user_overload(FunctionGroup& group, std::span<const CallArgument> args,
+                                            std::span<const CallArgument> kwargs, const Pos& where) {
+    for (auto& ov : group.overloads)
+        if (user_overload_matches(*ov, args, kwargs)) return ov.get();
+    UserFunction* f = instantiate_template(group, args, kwargs, where);
+    if (!f)
+        fail_at(where,
+                fmt::format("couldn't find function overload for '{}' that matched inputs with types: [{}]",
+                            group.key, arg_list_repr(args, kwargs)));
+    return f;
+}
+
 Value Adjoint::add_user_call(FunctionGroup* group, std::vector<CallArgument> args,
                              std::vector<CallArgument> kwargs, int min_outputs, const ast::Expr* call_node) {
     (void)min_outputs;
     const Pos& where = call_node ? call_node->pos : current_pos_;
-    UserFunction* f = nullptr;
-    for (auto& ov : group->overloads)
-        if (user_overload_matches(*ov, args, kwargs)) {
-            f = ov.get();
-            break;
-        }
-    if (!f) f = instantiate_template(*group, args, kwargs, where);
-    if (!f)
-        fail_at(where,
-                fmt::format("couldn't find function overload for '{}' that matched inputs with types: [{}]",
-                            group->key, arg_list_repr(args, kwargs)));
+    UserFunction* f = select_user_overload(*group, args, kwargs, where);
 
     // Bind in parameter order; defaults become fresh constants only when emitted below.
     const auto& params = f->src.params;
@@ -492,6 +494,12 @@ Value Adjoint::add_user_call(FunctionGroup* group, std::vector<CallArgument> arg
     e.ns = "";
     e.func_name = f->native_name;
     e.adj_name = f->native_name;
+    // A function that calls wp.grad() has no adjoint: its callers skip the reverse call.
+    e.differentiable = !f->adj->uses_grad_call;
+    if (f->adj->uses_grad_call && is_user_function)
+        fail_at(where, fmt::format("'{}' calls wp.grad(), so Warp prints it after the functions that call it "
+                                   "and their C++ does not compile; call it from kernels only",
+                                   f->src.key));
     std::vector<Var*> fwd_args;
     for (Var* v : func_args) fwd_args.push_back(load(v));
     emit_call_statements(*this, e, fwd_args, func_args, outputs, outputs.empty());

@@ -575,6 +575,11 @@ bool is_numpy(const Object& o) {
 } // namespace
 
 Value Adjoint::emit_call(const ast::Call* node, bool return_value_used) {
+    if (node->func->kind == ast::ExprKind::Call) {
+        const auto* inner = ast::as<ast::Call>(node->func);
+        ObjectRef g = resolve_static_path(inner->func);
+        if (g && g->kind == Object::Kind::WarpPyFunc && g->name == "grad") return emit_grad_call(node, inner);
+    }
     std::vector<std::string> path;
     ObjectRef func = resolve_type_operator(node->func, &path);
     if (!func) func = resolve_static_path(node->func, &path);

@@ -26,6 +26,7 @@ std::string_view python_helper(std::string_view qualname) {
         {"warp._src.builtins.static", "static"},
         {"warp._src.context.func", "func"},
         {"warp._src.context.func_native", "func_native"},
+        {"warp._src.context.grad", "grad"},
         {"warp._src.context.kernel", "kernel"},
         {"warp._src.context.struct", "struct"},
         {"warp._src.types.vector", "vector"},
