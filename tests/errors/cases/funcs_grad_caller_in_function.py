@@ -21,4 +21,4 @@ def k(x: wp.array(dtype=float)):
     i = wp.tid()
     x[i] = plain(x[i])
 
-# expect-error: calls wp.grad(), so Warp prints it after the functions that call it
+# expect-error: 16:12: 'uses_grad' calls wp.grad(), so Warp prints it after the functions that call it
