@@ -68,6 +68,9 @@ struct CallArgument {
     std::string keyword; // empty for positional
 };
 
+// Warp's resolve_type_attribute for `dtype` (lower_type_operator.cpp); null for other attributes.
+TypeRef type_attribute(TypeRef t, std::string_view attr);
+
 class Adjoint {
   public:
     Adjoint(const FunctionSource& src, ModuleBuilder* builder, bool is_user_function);
@@ -86,6 +89,10 @@ class Adjoint {
     bool used_by_backward_kernel = false;
     bool has_non_unrolled_constant_loop = false;
     bool uses_tid = false;
+    // Calls wp.grad(): Warp prints the function after all adjoints, and gives it none.
+    bool uses_grad_call = false;
+    std::vector<struct UserFunction*> grad_targets; // the functions of its wp.grad(f) calls
+
     bool uses_scalar_tid = false;
     // A differentiable `a[i].x *= v` (not an atomic) cannot have an adjoint: Warp
     // rejects the function when it generates its backward pass.
@@ -188,6 +195,8 @@ class Adjoint {
     // Warp's resolve_static_expression: a dotted path resolved in module scope.
     ObjectRef resolve_static_path(const ast::Expr* node, std::vector<std::string>* path_out = nullptr);
     ObjectRef resolve_path(const std::vector<std::string>& path);
+    // `type(x)` / `type(x).dtype` as a call's function (lower_type_operator.cpp); null otherwise.
+    ObjectRef resolve_type_operator(const ast::Expr* func, std::vector<std::string>* path);
     Var* vector_component_index(const ast::Expr* node, const std::string& component, TypeRef vector_type);
     const LValueOrigin* reference_origin_for_var(const Var* var, LValueOrigin* storage) const;
 
@@ -232,6 +241,10 @@ class Adjoint {
                                     int min_outputs, bool return_value_used, const ast::Expr* call_node);
     bool user_overload_exists(FunctionGroup& group, std::span<const CallArgument> args);
     void refuse_indexed_array_gradient_argument(const std::vector<Var*>& args, const Pos& where) const;
+    UserFunction* select_user_overload(FunctionGroup& group, std::span<const CallArgument> args,
+                                       std::span<const CallArgument> kwargs, const Pos& where);
+    // wp.grad(f)(args...) (lower_grad_call.cpp)
+    Value emit_grad_call(const ast::Call* node, const ast::Call* grad);
     UserFunction* instantiate_template(FunctionGroup& group, std::span<const CallArgument> args,
                                        std::span<const CallArgument> kwargs, const Pos& where);
     Value add_user_call(struct FunctionGroup* group, std::vector<CallArgument> args,

@@ -522,19 +522,24 @@ void Adjoint::refuse_indexed_array_gradient_argument(const std::vector<Var*>& ar
     }
 }
 
+UserFunction* Adjoint::select_user_overload(FunctionGroup& group, std::span<const CallArgument> args,
+                                            std::span<const CallArgument> kwargs, const Pos& where) {
+    for (bool allow_erasure : {false, true}) // Warp's second pass binds a query kind to its parent
+        for (auto& ov : group.overloads)
+            if (user_overload_matches(*ov, args, kwargs, allow_erasure)) return ov.get();
+    UserFunction* f = instantiate_template(group, args, kwargs, where);
+    if (!f)
+        fail_at(where,
+                fmt::format("couldn't find function overload for '{}' that matched inputs with types: [{}]",
+                            group.key, arg_list_repr(args, kwargs)));
+    return f;
+}
+
 Value Adjoint::add_user_call(FunctionGroup* group, std::vector<CallArgument> args,
                              std::vector<CallArgument> kwargs, int min_outputs, const ast::Expr* call_node) {
     (void)min_outputs;
     const Pos& where = call_node ? call_node->pos : current_pos_;
-    UserFunction* f = nullptr;
-    for (bool allow_erasure : {false, true})
-        for (auto& ov : group->overloads)
-            if (!f && user_overload_matches(*ov, args, kwargs, allow_erasure)) f = ov.get();
-    if (!f) f = instantiate_template(*group, args, kwargs, where);
-    if (!f)
-        fail_at(where,
-                fmt::format("couldn't find function overload for '{}' that matched inputs with types: [{}]",
-                            group->key, arg_list_repr(args, kwargs)));
+    UserFunction* f = select_user_overload(*group, args, kwargs, where);
 
     // Bind in parameter order; defaults become fresh constants only when emitted below.
     const auto& params = f->src.params;
@@ -573,6 +578,12 @@ Value Adjoint::add_user_call(FunctionGroup* group, std::vector<CallArgument> arg
     e.ns = "";
     e.func_name = f->native_name;
     e.adj_name = f->native_name;
+    // A function that calls wp.grad() has no adjoint: its callers skip the reverse call.
+    e.differentiable = !f->adj->uses_grad_call;
+    if (f->adj->uses_grad_call && is_user_function)
+        fail_at(where, fmt::format("'{}' calls wp.grad(), so Warp prints it after the functions that call it "
+                                   "and their C++ does not compile; call it from kernels only",
+                                   f->src.key));
     std::vector<Var*> fwd_args;
     for (size_t j = 0; j < params.size(); ++j) {
         if (!params[j].type->is_reference()) {

@@ -18,6 +18,9 @@ std::string forward_body(const Adjoint& adj, bool kernel, Device device, bool gr
 std::string reverse_body(const Adjoint& adj, bool kernel, Device device, bool grid_stride);
 std::string function_forward_text(const UserFunction& f, Device device, const std::string& path);
 std::string function_reverse_text(const UserFunction& f, Device device, const std::string& path);
+// A @wp.func_native function: its snippets in Warp's CUDA function templates (for both devices).
+std::string native_forward_text(const UserFunction& f, const std::string& path);
+std::string native_reverse_text(const UserFunction& f, const std::string& path);
 KernelPieces kernel_text(const KernelDef& k, const std::string& name, Device device, bool enable_backward,
                          bool default_grid_stride);
 std::string struct_text(const StructDef& s);

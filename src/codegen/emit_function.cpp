@@ -157,7 +157,7 @@ std::string function_reverse_text(const UserFunction& f, Device device, const st
         args.push_back(return_type + " & adj_ret");
     }
     std::string body =
-        adj.used_by_backward_kernel
+        adj.used_by_backward_kernel || f.force_adjoint_codegen
             ? reverse_body(adj, false, device, false)
             : "\t// reverse mode disabled (no backward-enabled kernel depends on this function)\n";
     return fmt::format("\n// {}:{}\nstatic {}void adj_{}(\n    {})\n{{\n{}}}\n\n", path, f.src.display_lineno,

@@ -2,9 +2,9 @@
 // context.Function / context.Kernel know them.
 #pragma once
 
-#include "syntax/ast_walk.h"
 #include "codegen/object.h"
 #include "syntax/ast.h"
+#include "syntax/ast_walk.h"
 #include "types/constant.h"
 #include "types/type.h"
 
@@ -67,6 +67,10 @@ struct FunctionSource {
 struct UserFunction {
     FunctionSource src;
     std::string native_name; // key_N (an instantiation shares its template's name: C++ overloads it)
+    // @wp.func_native: the C++ snippets that replace the generated forward and adjoint bodies.
+    std::optional<std::string> native_snippet, adj_native_snippet;
+    // The target of a wp.grad(): its adjoint is printed even without a backward kernel.
+    bool force_adjoint_codegen = false;
     // For an instantiation of a generic function: the template it came from.
     const UserFunction* generic_parent = nullptr;
     // Per-module build state (a module is compiled once per UserFunction).

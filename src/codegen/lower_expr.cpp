@@ -116,6 +116,8 @@ Value Adjoint::emit_name(const ast::Name* node) {
     }
     case Object::Kind::Struct: builder->build_struct_recursive(obj->type); return Value::of_object(obj);
     case Object::Kind::Unsupported:
+        // NumPy's float constants (np.pi) are read through the module, as Warp does.
+        if (obj->name == "module numpy") return Value::of_object(obj);
         fail(node, fmt::format("global '{}' cannot be used in a kernel: {}", node->id, obj->name));
     default: return Value::of_object(obj);
     }
@@ -265,6 +267,9 @@ Value Adjoint::resolve_arg(const ast::Expr* node) {
         error = e;
     }
     ObjectRef obj = resolve_static_path(node);
+    // `type(x)` as an argument: Warp's call to `type` fails, then it resolves the type statically.
+    std::vector<std::string> type_path;
+    if (!obj && error) obj = resolve_type_operator(node, &type_path);
     if (!obj) {
         if (error) throw *error;
         return v;
@@ -308,6 +313,10 @@ Value Adjoint::emit_attribute(const ast::Attribute* node, std::optional<Value> a
     current_pos_ = node->pos;
     if (aggregate.is_object()) {
         ObjectRef out = ModuleScope::attribute(*aggregate.object, node->attr);
+        if (!out && aggregate.object->kind == Object::Kind::Type)
+            if (TypeRef t = type_attribute(aggregate.object->type, node->attr)) out = Object::make_type(t);
+        if (!out && aggregate.object->kind == Object::Kind::Unsupported)
+            fail(node, fmt::format("'{}.{}' cannot be used in a kernel", aggregate.object->name, node->attr));
         if (!out)
             fail(node, fmt::format("`{}` is not an attribute of '{}'", node->attr, aggregate.object->name));
         if (out->kind == Object::Kind::Constant) return Value(add_constant(*out->value));
@@ -319,6 +328,9 @@ Value Adjoint::emit_attribute(const ast::Attribute* node, std::optional<Value> a
     Var* agg = aggregate.var;
     if (agg->constant && agg->constant->kind != Constant::Kind::Composite) return aggregate;
     TypeRef agg_type = types::strip_reference(agg->type);
+    // Not a field: Warp falls back to the type's attribute (`a.dtype` of an array or vector).
+    if (!as_target && !agg_type->is_struct())
+        if (TypeRef t = type_attribute(agg_type, node->attr)) return Value::of_object(Object::make_type(t));
     LValueOrigin origin_storage;
 
     if (as_target) {
@@ -604,8 +616,14 @@ Value Adjoint::emit_indexing_vars(Var* target, std::vector<Var*> indices, bool a
 // ------------------------------------------------------------------ calls
 
 Value Adjoint::emit_call(const ast::Call* node, bool return_value_used) {
+    if (node->func->kind == ast::ExprKind::Call) {
+        const auto* inner = ast::as<ast::Call>(node->func);
+        ObjectRef g = resolve_static_path(inner->func);
+        if (g && g->kind == Object::Kind::WarpPyFunc && g->name == "grad") return emit_grad_call(node, inner);
+    }
     std::vector<std::string> path;
-    ObjectRef func = resolve_static_path(node->func, &path);
+    ObjectRef func = resolve_type_operator(node->func, &path);
+    if (!func) func = resolve_static_path(node->func, &path);
     Value func_value;
     if (func)
         func_value = Value::of_object(func);
@@ -615,6 +633,10 @@ Value Adjoint::emit_call(const ast::Call* node, bool return_value_used) {
     if (!func_value.is_object()) fail(node, "called object is not a function");
     func = func_value.object;
     if (func->kind == Object::Kind::WarpPyFunc && func->name == "static") return emit_static(node);
+    if (func->kind == Object::Kind::WarpPyFunc && func->name == "grad")
+        fail(node,
+             "wp.grad(f) is supported only when called at once, as wp.grad(f)(args) (warpsynth does not "
+             "model the gradient function as a value)");
 
     std::vector<std::pair<std::string, builtins::CallArg>> type_args;
     ObjectRef callee = func;

@@ -283,6 +283,23 @@ void Adjoint::emit_function_def(const ast::FunctionDef* node) {
     }
     if (return_var && return_var->size() == 1 && node->body.back()->kind != ast::StmtKind::Return)
         add_forward("return {};", std::nullopt, true);
+    // Warp recognizes a native function by its one decorator `@<x>.func_native(...)` and returns
+    // the annotated type.
+    bool native =
+        node->decorators.size() == 1 && node->decorators[0]->kind == ast::ExprKind::Call &&
+        ast::as<ast::Call>(node->decorators[0])->func->kind == ast::ExprKind::Attribute &&
+        ast::as<ast::Attribute>(ast::as<ast::Call>(node->decorators[0])->func)->attr == "func_native";
+    if (native && src.has_return_annotation) {
+        TypeRef t = src.return_annotation;
+        if (!t || !(t->is_value() || t->is_array()))
+            fail(node, fmt::format("Native function '{}' has unsupported return type. Expected a Warp value, "
+                                   "native value, array, or fixedarray type.",
+                                   node->name));
+        Var& v = var_storage_.emplace_back();
+        v.label = "return_type";
+        v.type = t;
+        return_var = std::vector<Var*>{&v};
+    }
 }
 
 void Adjoint::emit_if(const ast::If* node) {

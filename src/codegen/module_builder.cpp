@@ -222,13 +222,24 @@ CompileOutput ModuleBuilder::assemble() {
     std::string body;
     for (TypeRef s : structs_) body += struct_text(*s->st);
 
-    std::vector<std::string> forwards, reverses;
+    // Warp prints the forwards of functions without wp.grad() calls, then their adjoints, then the
+    // forwards of functions with wp.grad() calls (which call adjoints and have none).
+    // Indexed like functions_ (empty where a function has no such part).
+    std::vector<std::string> forwards, reverses, grad_forwards;
     for (UserFunction* f : functions_) {
-        forwards.push_back(function_forward_text(*f, device, comment_path_));
-        reverses.push_back(function_reverse_text(*f, device, comment_path_));
+        bool grad = f->adj->uses_grad_call;
+        std::string fwd = f->native_snippet ? native_forward_text(*f, comment_path_)
+                                            : function_forward_text(*f, device, comment_path_);
+        std::string rev = grad                ? std::string()
+                          : f->native_snippet ? native_reverse_text(*f, comment_path_)
+                                              : function_reverse_text(*f, device, comment_path_);
+        forwards.push_back(grad ? std::string() : fwd);
+        reverses.push_back(std::move(rev));
+        grad_forwards.push_back(grad ? std::move(fwd) : std::string());
     }
     for (const auto& s : forwards) body += s;
     for (const auto& s : reverses) body += s;
+    for (const auto& s : grad_forwards) body += s;
 
     std::set<std::string> used;
     for (UserFunction* f : functions_)
@@ -264,9 +275,12 @@ CompileOutput ModuleBuilder::assemble() {
             work.pop_back();
             for (const UserFunction* f : a->called_user_functions)
                 if (reach.insert(function_index.at(f)).second) work.push_back(f->adj.get());
+            for (const UserFunction* f : a->grad_targets)
+                if (reach.insert(function_index.at(f)).second) work.push_back(f->adj.get());
         }
         for (size_t i : reach) kt.functions += forwards[i];
         for (size_t i : reach) kt.functions += reverses[i];
+        for (size_t i : reach) kt.functions += grad_forwards[i];
         out.kernels.push_back(std::move(kt));
     }
     out.body = std::move(body);

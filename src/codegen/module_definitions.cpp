@@ -27,15 +27,16 @@ void ModuleScope::define_function(const ast::FunctionDef* def) {
         const ast::Call* dc = dx->kind == ast::ExprKind::Call ? ast::as<ast::Call>(dx) : nullptr;
         require_defined_root(dc ? dc->func : dx);
         ObjectRef d = eval_python(dc ? dc->func : dx);
-        if (d && d->kind == Object::Kind::WarpPyFunc && (d->name == "func" || d->name == "kernel")) {
+        if (d && d->kind == Object::Kind::WarpPyFunc &&
+            (d->name == "func" || d->name == "kernel" || (d->name == "func_native" && dc))) {
             kind = d->name;
             deco_call = dc;
         } else if (d && !dc && d->kind == Object::Kind::WarpPyFunc && d->name == "overload") {
             overload_decorator = dx;
         } else if (d && d->is_from_warp()) {
-            fail(dx->pos,
-                 fmt::format("unsupported Warp decorator '{}' (warpsynth supports @wp.func and @wp.kernel)",
-                             expr_text(source(), dx)));
+            fail(dx->pos, fmt::format("unsupported Warp decorator '{}' (warpsynth supports @wp.func, "
+                                      "@wp.func_native and @wp.kernel)",
+                                      expr_text(source(), dx)));
         } else {
             other_decorators = true;
         }
@@ -58,7 +59,7 @@ void ModuleScope::define_function(const ast::FunctionDef* def) {
     if (kind == "kernel")
         define_kernel(def, deco_call);
     else
-        define_user_function(def, deco_call);
+        define_user_function(def, deco_call, kind == "func_native");
 }
 
 // Python evaluates a decorator when the `def` runs: `@c.kernel` with no `c` bound yet
@@ -128,11 +129,12 @@ std::vector<OmittedKernel> ModuleScope::omitted_kernels() const {
     return out;
 }
 
-void ModuleScope::define_user_function(const ast::FunctionDef* def, const ast::Call* deco_call) {
-    if (deco_call && (!deco_call->args.empty() || !deco_call->keywords.empty()))
+void ModuleScope::define_user_function(const ast::FunctionDef* def, const ast::Call* deco_call, bool native) {
+    if (!native && deco_call && (!deco_call->args.empty() || !deco_call->keywords.empty()))
         fail(deco_call->pos, "@wp.func arguments are not supported yet");
     auto f = std::make_unique<UserFunction>();
     f->src = function_source(def, false);
+    if (native) native_snippets(deco_call, *f);
     for (const Param& p : f->src.params) f->src.is_generic = f->src.is_generic || p.type->is_generic();
     // Native names count every Function with this key created in the process,
     // starting after the ones Warp itself defines at import.

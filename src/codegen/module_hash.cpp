@@ -230,6 +230,19 @@ class Hasher {
         return obj;
     }
 
+    // The user function f of a callee `wp.grad(f)` (Warp's resolve_grad_call_reference_func), or null.
+    const FunctionGroup* grad_target(const ast::Expr* func, const std::set<std::string>& symbols) const {
+        if (func->kind != ast::ExprKind::Call) return nullptr;
+        const auto* c = ast::as<ast::Call>(func);
+        std::vector<std::string> path, target;
+        if (c->args.size() != 1 || !c->keywords.empty() || !dotted_name(c->func, path)) return nullptr;
+        ObjectRef g = resolve_path(path, symbols);
+        if (!g || g->kind != Object::Kind::WarpPyFunc || g->name != "grad") return nullptr;
+        if (!dotted_name(c->args[0], target)) return nullptr;
+        ObjectRef f = resolve_path(target, symbols);
+        return f && f->kind == Object::Kind::Function ? f->function : nullptr;
+    }
+
     std::vector<unsigned char> adjoint(const FunctionSource& src) {
         Sha256 h;
         h.update(function_source(src));
@@ -333,6 +346,11 @@ class Hasher {
                 }
             } else if (e->kind == ast::ExprKind::Call) {
                 std::vector<std::string> path;
+                // wp.grad(f)(...) references f.
+                if (const FunctionGroup* g = grad_target(ast::as<ast::Call>(e)->func, symbols)) {
+                    add_function(g);
+                    continue;
+                }
                 if (!dotted_name(ast::as<ast::Call>(e)->func, path)) continue;
                 ObjectRef o = resolve_path(path, symbols);
                 if (!o) continue;
@@ -385,7 +403,12 @@ class Hasher {
             sigs.emplace_back(sig, ov);
         }
         std::sort(sigs.begin(), sigs.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-        for (const auto& [sig, ov] : sigs) h.update(adjoint(ov->src));
+        for (const auto& [sig, ov] : sigs) {
+            h.update(adjoint(ov->src));
+            // Warp hashes a non-empty snippet's text after the adjoint.
+            if (ov->native_snippet && !ov->native_snippet->empty()) h.update(*ov->native_snippet);
+            if (ov->adj_native_snippet && !ov->adj_native_snippet->empty()) h.update(*ov->adj_native_snippet);
+        }
         auto d = h.digest();
         in_progress_.erase(&g);
         cache_[&g] = d;

@@ -102,7 +102,9 @@ class ModuleScope {
     void define_function(const ast::FunctionDef* def);
     void define_kernel(const ast::FunctionDef* def, const ast::Call* decorator);
     void require_defined_root(const ast::Expr* decorator) const;
-    void define_user_function(const ast::FunctionDef* def, const ast::Call* decorator);
+    void define_user_function(const ast::FunctionDef* def, const ast::Call* decorator, bool native = false);
+    // native_snippets.cpp: the snippets of @wp.func_native(snippet, adj_snippet, replay_snippet).
+    void native_snippets(const ast::Call* decorator, UserFunction& f) const;
     void define_struct(const ast::ClassDef* def);
     bool is_int_enum_base(const ast::Expr* base) const;
     ObjectRef int_enum_class(const ast::ClassDef* def) const;

@@ -61,6 +61,12 @@ ObjectRef PythonEval::constant(const ast::Constant* c) const {
     case ast::Constant::Kind::Bool:
     case ast::Constant::Kind::Int:
     case ast::Constant::Kind::Float: return Object::make_constant(literal_value(*c));
+    case ast::Constant::Kind::Str: {
+        // Kernels cannot use a string global; its text is kept for @wp.func_native snippets.
+        auto o = std::make_shared<Object>(*Object::make_unsupported("non-numeric constant"));
+        o->value = Constant::py_str(c->str_value);
+        return o;
+    }
     default: return Object::make_unsupported("non-numeric constant");
     }
 }

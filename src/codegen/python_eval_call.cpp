@@ -4,6 +4,8 @@
 #include "codegen/warp_names.h"
 #include "types/python_number.h"
 
+#include <cmath>
+
 namespace ws {
 
 namespace {
@@ -98,6 +100,13 @@ ObjectRef call_python_builtin(std::string_view name, const std::vector<ObjectRef
         if (!is_py_number(a)) return nullptr;
     const size_t n = args.size();
     if (name == "abs" && n == 1) return constant(python::abs(*args[0]->value));
+    // math.sqrt: IEEE sqrt is correctly rounded, so C++ gives CPython's double. Other math
+    // functions (libm, not correctly rounded) are left unmodelled.
+    if (name == "sqrt" && n == 1) {
+        double x = python::to_float(*args[0]->value).f;
+        if (x < 0) throw python::Error("ValueError", "math domain error");
+        return constant(Constant::py_float(std::sqrt(x)));
+    }
     if (name == "round" && n == 1) return constant(python::round(*args[0]->value));
     if (name == "round" && n == 2) return constant(python::round(*args[0]->value, *args[1]->value));
     if (name == "pow" && n == 2)

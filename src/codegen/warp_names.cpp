@@ -47,6 +47,8 @@ std::string_view python_helper(std::string_view qualname) {
         {"warp._src.types.constant", "constant"},
         {"warp._src.builtins.static", "static"},
         {"warp._src.context.func", "func"},
+        {"warp._src.context.func_native", "func_native"},
+        {"warp._src.context.grad", "grad"},
         {"warp._src.context.kernel", "kernel"},
         {"warp._src.context.struct", "struct"},
         {"warp._src.types.vector", "vector"},
@@ -138,6 +140,13 @@ ObjectRef attribute(const Object& obj, std::string_view name) {
                 if (n == name) return Object::make_constant(Constant::py_float(v));
             if (builtins::find(name)) return named(Object::Kind::PyBuiltin, std::string(name));
         }
+    }
+    // NumPy's constants are Python floats (np.pi is math.pi); numpy stays unmodelled otherwise.
+    if (obj.kind == Object::Kind::Unsupported && obj.name == "module numpy") {
+        static const std::pair<std::string_view, double> kNumpy[] = {
+            {"pi", M_PI}, {"e", M_E}, {"inf", INFINITY}, {"nan", NAN}, {"euler_gamma", 0.5772156649015329}};
+        for (const auto& [n, v] : kNumpy)
+            if (n == name) return Object::make_constant(Constant::py_float(v));
     }
     return nullptr;
 }

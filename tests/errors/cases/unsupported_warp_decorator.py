@@ -1,7 +1,13 @@
 import warp as wp
 
 
-@wp.func_native("return x;")
-def native_identity(x: float) -> float: ...
+@wp.func
+def identity(x: float) -> float:
+    return x
 
-# expect-error: 4:2: unsupported Warp decorator 'wp.func_native("return x;")' (wa
+
+@wp.func_replay(identity)
+def replay_identity(x: float) -> float:
+    return x
+
+# expect-error: 9:2: unsupported Warp decorator 'wp.func_replay(identity)' (wa

@@ -1,0 +1,102 @@
+// @wp.func_native: a user function whose forward and adjoint bodies are C++
+// snippets given to the decorator (Warp's func_native and codegen_snippet).
+#include "codegen/adjoint.h"
+#include "codegen/emit.h"
+#include "codegen/module_scope.h"
+
+#include <fmt/format.h>
+
+namespace ws {
+
+namespace {
+
+const ast::Expr* decorator_argument(const ast::Call* call, size_t index, std::string_view keyword) {
+    if (index < call->args.size()) return call->args[index];
+    for (const auto& kw : call->keywords)
+        if (kw.arg == keyword) return kw.value;
+    return nullptr;
+}
+
+bool is_none(const ast::Expr* e) {
+    return e->kind == ast::ExprKind::Constant &&
+           ast::as<ast::Constant>(e)->value_kind == ast::Constant::Kind::None;
+}
+
+} // namespace
+
+void ModuleScope::native_snippets(const ast::Call* call, UserFunction& f) const {
+    static const std::string_view kNames[] = {"snippet", "adj_snippet", "replay_snippet"};
+    if (call->args.size() > 3) fail(call->pos, "func_native() takes from 1 to 3 positional arguments");
+    for (const auto& kw : call->keywords)
+        if (kw.arg.empty() || std::find(std::begin(kNames), std::end(kNames), kw.arg) == std::end(kNames))
+            fail(call->pos, fmt::format("func_native() got an unexpected keyword argument '{}'", kw.arg));
+    auto text = [&](size_t i) -> std::optional<std::string> {
+        const ast::Expr* e = decorator_argument(call, i, kNames[i]);
+        if (!e || is_none(e)) return std::nullopt;
+        ObjectRef v = eval_python(e);
+        if (!v || !v->value || v->value->kind != Constant::Kind::PyStr)
+            fail(e->pos, fmt::format("@wp.func_native: {} must be a string literal or a module-level string "
+                                     "(warpsynth does not evaluate `{}`)",
+                                     kNames[i], expr_text(source(), e)));
+        return v->value->s;
+    };
+    if (call->func->kind != ast::ExprKind::Attribute)
+        fail(call->pos, "@func_native imported by name is not supported (write @wp.func_native)");
+    f.native_snippet = text(0);
+    if (!f.native_snippet) fail(call->pos, "func_native() missing required argument: 'snippet'");
+    f.adj_native_snippet = text(1);
+    if (text(2)) fail(call->pos, "@wp.func_native with a replay_snippet is not supported yet");
+    if (f.src.is_generic || !f.src.return_tuple.empty())
+        fail(call->pos,
+             "@wp.func_native with generic parameters or several return values is not supported yet");
+    for (const Param& p : f.src.params)
+        if (p.type->is_reference())
+            fail(p.pos, "@wp.func_native with wp.ref parameters is not supported yet");
+}
+
+namespace {
+
+std::string snippet_return_type(const Adjoint& adj) {
+    return adj.return_var && adj.return_var->size() == 1 ? (*adj.return_var)[0]->ctype() : "void";
+}
+
+std::string join_args(const std::vector<std::string>& args) {
+    std::string s;
+    for (size_t i = 0; i < args.size(); ++i) s += (i ? ",\n    " : "") + args[i];
+    return s;
+}
+
+// Parameters are named without Warp's `var_` prefix, so the snippet can use them
+// (Warp removes every `var_` of the name: `my_var_x` becomes `my_x`).
+std::vector<std::string> forward_args(const Adjoint& adj) {
+    std::vector<std::string> args;
+    for (const Var* a : adj.args) {
+        std::string name = a->emit();
+        for (size_t p; (p = name.find("var_")) != std::string::npos;) name.erase(p, 4);
+        args.push_back(fmt::format("{} {}", a->ctype(), name));
+    }
+    return args;
+}
+
+} // namespace
+
+// Warp uses its CUDA templates for snippets on both devices.
+std::string native_forward_text(const UserFunction& f, const std::string& path) {
+    const Adjoint& adj = *f.adj;
+    return fmt::format("\n// {}:{}\nstatic CUDA_CALLABLE {} {}(\n    {})\n{{\n{}}}\n\n", path,
+                       f.src.display_lineno, snippet_return_type(adj), f.native_name,
+                       join_args(forward_args(adj)), *f.native_snippet);
+}
+
+std::string native_reverse_text(const UserFunction& f, const std::string& path) {
+    const Adjoint& adj = *f.adj;
+    std::vector<std::string> args = forward_args(adj);
+    for (const Var* a : adj.args) args.push_back(fmt::format("{} & adj_{}", a->ctype(), a->label));
+    std::string return_type = snippet_return_type(adj);
+    if (return_type != "void") args.push_back(return_type + " & adj_ret");
+    return fmt::format("\n// {}:{}\nstatic CUDA_CALLABLE void adj_{}(\n    {})\n{{\n{}}}\n\n", path,
+                       f.src.display_lineno, f.native_name, join_args(args),
+                       f.adj_native_snippet.value_or(""));
+}
+
+} // namespace ws
