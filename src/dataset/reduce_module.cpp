@@ -111,16 +111,30 @@ SharedStmt shared_stmt(const SourceFile& source, const ast::Stmt* s, int first_l
     return out;
 }
 
+// A @wp.func under the name of the builtin an operator calls overloads that operator: it is used
+// without its name appearing (`a * b` calls a user `mul`).
+bool names_an_operator(const SharedStmt& s) {
+    static constexpr std::string_view kOperators[] = {
+        "add",     "sub",    "mul",     "div",    "floordiv", "mod",    "pow",    "neg", "pos",
+        "bit_and", "bit_or", "bit_xor", "lshift", "rshift",   "invert", "matmul", "abs"};
+    for (std::string_view op : kOperators)
+        if (s.is_def && !s.binds.empty() && s.binds[0] == op) return true;
+    return false;
+}
+
 // Which shared statements serve `seed` (a kernel's text, or names another module imports), and
-// the names they use: conditional statements are kept when a kept one names what they bind.
-// In a kernel's own file (`whole_file`) every struct, function, star import and option call is
-// kept too (but option calls for a kernel of its `own_module`); of another module, only what
-// binds a name used.
+// the names they use: conditional statements, structs and functions are kept when a kept one
+// names what they bind (Warp builds only what its kernels reach, so the others change nothing
+// but may use what warpsynth does not support). In a kernel's own file (`whole_file`) star
+// imports and option calls are kept too (but option calls for a kernel of its `own_module`),
+// and functions that overload operators; of another module, only what binds a name used.
 std::vector<bool> kept_for(const std::vector<SharedStmt>& shared, std::string_view seed, bool whole_file,
                            bool own_module, std::set<std::string, std::less<>>& used) {
     std::vector<bool> kept(shared.size());
     used = identifiers(seed);
-    auto conditional = [&](const SharedStmt& s) { return s.conditional || (s.is_def && !whole_file); };
+    auto conditional = [&](const SharedStmt& s) {
+        return s.conditional || (s.is_def && !(whole_file && names_an_operator(s)));
+    };
     for (size_t i = 0; i < shared.size(); ++i)
         if (whole_file && !conditional(shared[i]) && !(own_module && shared[i].is_option_call)) {
             kept[i] = true;
@@ -143,7 +157,8 @@ std::vector<bool> kept_for(const std::vector<SharedStmt>& shared, std::string_vi
 // replaced by what they import.
 class Reducer {
   public:
-    explicit Reducer(const PackageModules& modules) : modules_(modules) {}
+    Reducer(const PackageModules& modules, std::string kernel_name)
+        : modules_(modules), kernel_name_(std::move(kernel_name)) {}
 
     // Two blank lines around definitions, as PEP 8 has them.
     void append(const std::string& text, bool is_def) {
@@ -173,6 +188,7 @@ class Reducer {
         std::set<std::string, std::less<>> used;
         std::vector<bool> kept = kept_for(file.shared, seed, whole_file, own_module, used);
         bool kernel_placed = kernel_text == nullptr;
+        bool kernel_overloaded = false;
         for (size_t i = 0; i < file.shared.size(); ++i) {
             const SharedStmt& s = file.shared[i];
             if (!kernel_placed && s.first_line > kernel_line) {
@@ -180,6 +196,11 @@ class Reducer {
                 kernel_placed = true;
             }
             if (!kept[i]) continue;
+            // A record holds one kernel's code: of a generic kernel, its first overload's.
+            if (kernel_text && s.is_overload && s.binds[0] == kernel_name_) {
+                if (kernel_overloaded) continue;
+                kernel_overloaded = true;
+            }
             if (s.from_import && depth < kMaxImportDepth && inline_import(file, s, used, depth)) continue;
             if (bind(file.module.dotted, s.binds, s.text)) append(s.text, s.is_def);
         }
@@ -216,6 +237,7 @@ class Reducer {
     }
 
     const PackageModules& modules_;
+    std::string kernel_name_;
     std::string out_;
     bool last_was_def_ = false;
     std::map<std::string, std::string> bound_; // name -> the module that binds it
@@ -267,6 +289,15 @@ std::string collect_shared(ParsedFile& file) {
                 file.shared.push_back(shared_stmt(source, s, s->pos.line));
                 file.shared.back().is_option_call = true;
             }
+            // wp.overload(f, types): kept with f (a generic kernel has code only for its overloads).
+            auto* call = e->kind == ast::ExprKind::Call ? static_cast<const ast::Call*>(e) : nullptr;
+            if (call && is_wp_attr(call->func, "overload") && !call->args.empty() &&
+                call->args[0]->kind == ast::ExprKind::Name) {
+                file.shared.push_back(shared_stmt(source, s, s->pos.line));
+                file.shared.back().binds = {static_cast<const ast::Name*>(call->args[0])->id};
+                file.shared.back().conditional = true;
+                file.shared.back().is_overload = true;
+            }
             break;
         }
         case ast::StmtKind::ClassDef: {
@@ -291,7 +322,7 @@ std::string collect_shared(ParsedFile& file) {
 
 std::string reduced_module(const ParsedFile& file, const PackageModules& modules,
                            const std::string& kernel_text, const ast::FunctionDef& kernel, bool own_module) {
-    Reducer r(modules);
+    Reducer r(modules, kernel.name);
     r.bind(file.module.dotted, {kernel.name}, kernel_text);
     r.emit(file, kernel_text, true, own_module, 0, &kernel_text, kernel.first_line);
     return r.take();

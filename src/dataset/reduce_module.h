@@ -32,6 +32,7 @@ struct SharedStmt {
     std::string text;
     bool is_def = false;            // a function or class (two blank lines before it)
     bool is_option_call = false;    // wp.set_module_options(...): not for a kernel of its own module
+    bool is_overload = false;       // wp.overload(f, ...): binds f
     bool conditional = false;       // kept only when a kept statement names what it binds
     std::vector<std::string> binds; // the names it binds
     std::set<std::string, std::less<>> names;
