@@ -39,9 +39,9 @@ Action add_extract_command(CLI::App& app) {
     cmd->add_flag("--quiet,-q", o->quiet, "Do not list skipped kernels, only the summary line");
     cmd->footer(fmt::format(
         "Each kernel becomes one self-contained module (the record's python_source): the kernel, the\n"
-        "structs, functions, constants and module options of its file, and, for `from .geometry import\n"
-        "closest_point` of a module under the PATHs given (packages found by their __init__.py), that\n"
-        "module's definitions instead of the import. Host code and other kernels are left out.\n\n"
+        "structs, functions and constants it uses, its file's module options, and, for `from .geometry\n"
+        "import closest_point` of a module under the PATHs given (packages found by their __init__.py),\n"
+        "that module's definitions instead of the import. Host code and other kernels are left out.\n\n"
         "Skipped files and kernels are listed on standard output as `WHERE: skipped: REASON`:\n"
         "files that do not parse, are not regular files, are larger than {} MiB or over another input\n"
         "limit (README \"Input limits\"), links that loop or dangle, folders that cannot be listed.\n"

@@ -2,13 +2,12 @@
 // without executing it. Each .py file (folders are searched recursively, in
 // sorted order) is parsed with warpsynth's own parser; every module-level
 // function decorated `@wp.kernel` becomes one candidate, compiled in a module
-// reduced to what a kernel can use (reduce_module.h): `@wp.struct` classes,
-// `@wp.func` functions, that one kernel, its file's module options, the imports
-// and module-level name assignments (constants) whose names these use, and the
-// definitions imported from other modules of the trees given in place of their
-// imports (host code, other kernels and `if __name__ == ...` blocks are left out,
-// so one unsupported kernel does not sink its neighbours). The reduced module is
-// the record's python_source.
+// reduced to what that kernel reaches (reduce_module.h): the `@wp.struct` classes,
+// `@wp.func` functions, imports and module-level name assignments (constants) it
+// uses, its file's module options, and the definitions imported from other
+// modules of the trees given in place of their imports (host code, other kernels
+// and `if __name__ == ...` blocks are left out, so one unsupported definition does
+// not sink its neighbours). The reduced module is the record's python_source.
 //
 // Files that do not parse or set `wp.config`, and kernels the compiler
 // rejects, are listed with the reason and skipped. Kept kernels are

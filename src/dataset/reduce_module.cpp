@@ -167,8 +167,8 @@ class Reducer {
         last_was_def_ = is_def;
     }
 
-    // Records that `module` binds the names of `s`; false when `s` is a copy of a statement
-    // already in the module (the same import twice). Throws ReduceError for a name two modules bind.
+    // Records that `module` binds `names` with the statement `text`; false when `text` is already
+    // in the module (the same import twice). Throws ReduceError for a name two modules bind.
     bool bind(const std::string& module, const std::vector<std::string>& names, const std::string& text) {
         if (!emitted_.insert(text).second && !names.empty()) return false;
         for (const std::string& n : names) {

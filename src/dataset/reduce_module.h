@@ -1,11 +1,13 @@
 // extract's reduced modules: a kernel and what it needs, as one self-contained Python module.
 //
 // A file's module-level statements that a kernel may use are its "shared" statements: imports,
-// name assignments (constants), `@wp.struct` classes, int enum classes, `@wp.func` functions and
-// `wp.set_module_options(...)`. A kernel's reduced module keeps, in file order, every struct,
-// function and option call of its file and the imports and assignments of names that kept
-// statements use (host code such as `devices = get_devices()` goes: Warp's code for the kernel
-// does not depend on it).
+// name assignments (constants), `@wp.struct` classes, int enum classes, `@wp.func` functions,
+// `wp.overload(f, ...)` and `wp.set_module_options(...)`. A kernel's reduced module keeps, in file
+// order, its file's option calls and star imports, functions named like an operator they
+// overload, and the definitions, imports, assignments and overloads of the names that the kernel
+// and kept statements use (Warp builds only what a kernel reaches; host code such as
+// `devices = get_devices()` goes too). Of a generic kernel, only its first wp.overload: a record
+// holds one kernel's code.
 //
 // `from .geometry import closest_point` of a module in the trees given (PackageModules) is
 // replaced by that module's definition of `closest_point` and what it needs from its own module,
