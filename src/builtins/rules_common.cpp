@@ -230,25 +230,6 @@ Inferred scalar_infer_type(std::span<const TypeRef> ts) {
 
 namespace {
 
-std::string_view short_name(Scalar s) {
-    switch (s) {
-    case Scalar::Float16: return "h";
-    case Scalar::BFloat16: return "bf";
-    case Scalar::Float32: return "f";
-    case Scalar::Float64: return "d";
-    case Scalar::Int8: return "b";
-    case Scalar::Int16: return "s";
-    case Scalar::Int32: return "i";
-    case Scalar::Int64: return "l";
-    case Scalar::UInt8: return "ub";
-    case Scalar::UInt16: return "us";
-    case Scalar::UInt32: return "ui";
-    case Scalar::UInt64: return "ul";
-    case Scalar::Bool: return "";
-    }
-    return "";
-}
-
 std::string scalar_repr(Scalar s) {
     // Warp's bool is not one of its `scalar_types`: type_repr falls back to the qualified name.
     return s == Scalar::Bool ? std::string("warp._src.types.bool") : std::string(scalar_name(s));
@@ -262,17 +243,17 @@ std::string type_repr(TypeRef t) {
     case TypeKind::Scalar: return scalar_repr(t->scalar);
     case TypeKind::Vector:
         if (t->scalar != Scalar::Bool && t->length <= 4)
-            return fmt::format("vec{}{}", t->length, short_name(t->scalar));
+            return fmt::format("vec{}{}", t->length, alias_suffix(t->scalar));
         return fmt::format("vector(length={}, dtype={})", t->length, scalar_repr(t->scalar));
     case TypeKind::Matrix:
         if (t->scalar != Scalar::Bool && t->rows <= 4 && t->cols <= 4)
-            return fmt::format("mat{}{}{}", t->rows, t->cols, short_name(t->scalar));
+            return fmt::format("mat{}{}{}", t->rows, t->cols, alias_suffix(t->scalar));
         return fmt::format("matrix(shape=({}, {}), dtype={})", t->rows, t->cols, scalar_repr(t->scalar));
     case TypeKind::Quaternion:
-        if (t->scalar != Scalar::Bool) return fmt::format("quat{}", short_name(t->scalar));
+        if (t->scalar != Scalar::Bool) return fmt::format("quat{}", alias_suffix(t->scalar));
         return fmt::format("quat(dtype={})", scalar_repr(t->scalar));
     case TypeKind::Transform:
-        if (t->scalar != Scalar::Bool) return fmt::format("transform{}", short_name(t->scalar));
+        if (t->scalar != Scalar::Bool) return fmt::format("transform{}", alias_suffix(t->scalar));
         return fmt::format("transform(dtype={})", scalar_repr(t->scalar));
     case TypeKind::Array: {
         static constexpr std::string_view kNames[] = {"array", "indexedarray", "fabricarray",

@@ -4,6 +4,7 @@
 #include "codegen/adjoint.h"
 #include "codegen/module_builder.h"
 #include "codegen/module_scope.h"
+#include "codegen/operators.h"
 
 #include <fmt/format.h>
 #include <functional>
@@ -18,25 +19,6 @@ bool same_symbol_type(TypeRef a, TypeRef b) {
     if (a == b) return true;
     return a && b && a->is_array() && b->is_array() && a->array_class == b->array_class &&
            same_symbol_type(a->elem, b->elem);
-}
-
-const char* operator_builtin_name(ast::BinOpKind op) {
-    switch (op) {
-    case ast::BinOpKind::Add: return "add";
-    case ast::BinOpKind::Sub: return "sub";
-    case ast::BinOpKind::Mult: return "mul";
-    case ast::BinOpKind::MatMult: return "mul";
-    case ast::BinOpKind::Div: return "div";
-    case ast::BinOpKind::FloorDiv: return "floordiv";
-    case ast::BinOpKind::Pow: return "pow";
-    case ast::BinOpKind::Mod: return "mod";
-    case ast::BinOpKind::BitAnd: return "bit_and";
-    case ast::BinOpKind::BitOr: return "bit_or";
-    case ast::BinOpKind::BitXor: return "bit_xor";
-    case ast::BinOpKind::LShift: return "lshift";
-    case ast::BinOpKind::RShift: return "rshift";
-    }
-    return "";
 }
 
 const char* atomic_slot_op(ast::BinOpKind op) {
@@ -332,7 +314,7 @@ void Adjoint::record_unsupported_slot_adjoint(const Var* result, const Var* targ
 void Adjoint::emit_augassign(const ast::AugAssign* node) {
     const ast::Expr* lhs = node->target;
     refuse_ref_param_access(lhs);
-    const char* op_name = operator_builtin_name(node->op);
+    const char* op_name = operator_builtin(node->op);
     ObjectRef user_op = src.scope->global(op_name);
     if (user_op && user_op->kind != Object::Kind::Function) user_op = nullptr;
 

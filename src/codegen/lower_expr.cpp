@@ -6,6 +6,7 @@
 #include "codegen/adjoint.h"
 #include "codegen/module_builder.h"
 #include "codegen/module_scope.h"
+#include "codegen/operators.h"
 #include "codegen/python_eval.h"
 #include "types/python_number.h"
 
@@ -18,25 +19,6 @@ namespace {
 bool is_fabric(TypeRef array_type) {
     return array_type->array_class == ArrayClass::FabricArray ||
            array_type->array_class == ArrayClass::IndexedFabricArray;
-}
-
-const char* operator_builtin(ast::BinOpKind op) {
-    switch (op) {
-    case ast::BinOpKind::Add: return "add";
-    case ast::BinOpKind::Sub: return "sub";
-    case ast::BinOpKind::Mult: return "mul";
-    case ast::BinOpKind::MatMult: return "mul";
-    case ast::BinOpKind::Div: return "div";
-    case ast::BinOpKind::FloorDiv: return "floordiv";
-    case ast::BinOpKind::Pow: return "pow";
-    case ast::BinOpKind::Mod: return "mod";
-    case ast::BinOpKind::BitAnd: return "bit_and";
-    case ast::BinOpKind::BitOr: return "bit_or";
-    case ast::BinOpKind::BitXor: return "bit_xor";
-    case ast::BinOpKind::LShift: return "lshift";
-    case ast::BinOpKind::RShift: return "rshift";
-    }
-    return "";
 }
 
 const char* compare_operator(ast::CmpOpKind op) {

@@ -1,5 +1,7 @@
 #include "dataset/reduce_module.h"
 
+#include "codegen/operators.h"
+
 #include <algorithm>
 #include <cctype>
 #include <fmt/format.h>
@@ -111,17 +113,6 @@ SharedStmt shared_stmt(const SourceFile& source, const ast::Stmt* s, int first_l
     return out;
 }
 
-// A @wp.func under the name of the builtin an operator calls overloads that operator: it is used
-// without its name appearing (`a * b` calls a user `mul`).
-bool names_an_operator(const SharedStmt& s) {
-    static constexpr std::string_view kOperators[] = {
-        "add",     "sub",    "mul",     "div",    "floordiv", "mod",    "pow",    "neg", "pos",
-        "bit_and", "bit_or", "bit_xor", "lshift", "rshift",   "invert", "matmul", "abs"};
-    for (std::string_view op : kOperators)
-        if (s.is_def && !s.binds.empty() && s.binds[0] == op) return true;
-    return false;
-}
-
 // Which shared statements serve `seed` (a kernel's text, or names another module imports), and
 // the names they use: conditional statements, structs and functions are kept when a kept one
 // names what they bind (Warp builds only what its kernels reach, so the others change nothing
@@ -133,7 +124,7 @@ std::vector<bool> kept_for(const std::vector<SharedStmt>& shared, std::string_vi
     std::vector<bool> kept(shared.size());
     used = identifiers(seed);
     auto conditional = [&](const SharedStmt& s) {
-        return s.conditional || (s.is_def && !(whole_file && names_an_operator(s)));
+        return s.conditional || (s.is_def && !(whole_file && is_operator_builtin(s.binds[0])));
     };
     for (size_t i = 0; i < shared.size(); ++i)
         if (whole_file && !conditional(shared[i]) && !(own_module && shared[i].is_option_call)) {

@@ -26,26 +26,6 @@ constexpr ScalarInfo kScalars[] = {
     {Scalar::Float64, "float64", 64},
 };
 
-// Warp's short suffix of a vector/matrix alias: vec3f, mat22d, vec2i, ...
-std::string_view alias_suffix(Scalar s) {
-    switch (s) {
-    case Scalar::Float16: return "h";
-    case Scalar::BFloat16: return "bf";
-    case Scalar::Float32: return "f";
-    case Scalar::Float64: return "d";
-    case Scalar::Int8: return "b";
-    case Scalar::UInt8: return "ub";
-    case Scalar::Int16: return "s";
-    case Scalar::UInt16: return "us";
-    case Scalar::Int32: return "i";
-    case Scalar::UInt32: return "ui";
-    case Scalar::Int64: return "l";
-    case Scalar::UInt64: return "ul";
-    case Scalar::Bool: return "bool";
-    }
-    return "";
-}
-
 std::string scalar_ctype(Scalar s) {
     return s == Scalar::Bool ? std::string("bool") : fmt::format("wp::{}", scalar_name(s));
 }
@@ -97,6 +77,25 @@ Key key_of(TypeKind kind, Scalar s = Scalar::Bool, int a = 0, int b = 0, int c =
 }
 
 } // namespace
+
+std::string_view alias_suffix(Scalar s) {
+    switch (s) {
+    case Scalar::Float16: return "h";
+    case Scalar::BFloat16: return "bf";
+    case Scalar::Float32: return "f";
+    case Scalar::Float64: return "d";
+    case Scalar::Int8: return "b";
+    case Scalar::UInt8: return "ub";
+    case Scalar::Int16: return "s";
+    case Scalar::UInt16: return "us";
+    case Scalar::Int32: return "i";
+    case Scalar::UInt32: return "ui";
+    case Scalar::Int64: return "l";
+    case Scalar::UInt64: return "ul";
+    case Scalar::Bool: return "bool";
+    }
+    return "";
+}
 
 struct types::TypeScope::Arena {
     Interner interner{false};

@@ -37,6 +37,8 @@ bool is_float(Scalar s);
 bool is_int(Scalar s); // integer types, not bool
 bool is_signed_int(Scalar s);
 int scalar_bits(Scalar s);
+// Warp's short suffix of a vector/matrix alias: "f" of vec3f, "d" of mat22d, "bool" of vec3bool, ...
+std::string_view alias_suffix(Scalar s);
 
 enum class TypeKind : uint8_t {
     Scalar,
