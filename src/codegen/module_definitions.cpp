@@ -48,6 +48,7 @@ void ModuleScope::define_function(const ast::FunctionDef* def) {
         return;
     }
     if (kind.empty()) {
+        run_plain_def(def);
         globals_[def->name] =
             Object::make_unsupported(fmt::format("Python function '{}' (not a @wp.func)", def->name));
         return;
@@ -77,6 +78,23 @@ void ModuleScope::require_defined_root(const ast::Expr* e) const {
                                  "bind it; warpsynth does not read other modules)",
                                  id));
     fail(e->pos, fmt::format("decorator: Python raises NameError: name '{}' is not defined", id));
+}
+
+// What Python evaluates when a plain `def` runs: its defaults, and its annotations unless
+// `from __future__ import annotations` defers them. One that raises (`x=1 / 0`,
+// `x: dict[str, Any] | True`) stops the import; what we cannot evaluate is assumed fine.
+void ModuleScope::run_plain_def(const ast::FunctionDef* def) {
+    const ast::Arguments& a = def->args;
+    for (const ast::Expr* d : a.defaults) eval_python(d);
+    for (const ast::Expr* d : a.kw_defaults)
+        if (d) eval_python(d);
+    if (future_annotations_) return;
+    for (const auto* params : {&a.posonlyargs, &a.args, &a.kwonlyargs})
+        for (const ast::Arg& p : *params)
+            if (p.annotation) eval_python(p.annotation);
+    for (const ast::Arg* p : {a.vararg, a.kwarg})
+        if (p && p->annotation) eval_python(p->annotation);
+    if (def->returns) eval_python(def->returns);
 }
 
 void ModuleScope::define_kernel(const ast::FunctionDef* def, const ast::Call* decorator) {

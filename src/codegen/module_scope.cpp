@@ -151,6 +151,7 @@ void ModuleScope::exec_import(const ast::Stmt* stmt) {
         const auto* imp = ast::as<ast::ImportFrom>(stmt);
         ObjectRef mod = warp_names::module(imp->module);
         for (const auto& alias : imp->names) {
+            if (imp->module == "__future__" && alias.name == "annotations") future_annotations_ = true;
             if (alias.name == "*") {
                 if (mod) fail(alias.pos, fmt::format("`from {} import *` is not supported", imp->module));
                 star_import_ = true;
@@ -202,6 +203,7 @@ void ModuleScope::exec_assign(const ast::Stmt* stmt) {
     }
     case ast::StmtKind::AnnAssign: {
         const auto* a = ast::as<ast::AnnAssign>(stmt);
+        if (!future_annotations_) eval_python(a->annotation); // Python evaluates it at module level
         if (!a->value) return;
         ObjectRef v = exec_value(a->value);
         if (a->target->kind == ast::ExprKind::Name) globals_[ast::as<ast::Name>(a->target)->id] = v;

@@ -100,6 +100,7 @@ class ModuleScope {
     ObjectRef exec_value(const ast::Expr* e);
     // module_definitions.cpp
     void define_function(const ast::FunctionDef* def);
+    void run_plain_def(const ast::FunctionDef* def);
     void define_kernel(const ast::FunctionDef* def, const ast::Call* decorator);
     void require_defined_root(const ast::Expr* decorator) const;
     void define_user_function(const ast::FunctionDef* def, const ast::Call* decorator, bool native = false);
@@ -131,7 +132,8 @@ class ModuleScope {
 
     std::unique_ptr<ast::Module> module_;
     std::map<std::string, ObjectRef, std::less<>> globals_;
-    bool star_import_ = false; // `from other import *` ran: unknown names may be bound
+    bool star_import_ = false;        // `from other import *` ran: unknown names may be bound
+    bool future_annotations_ = false; // `from __future__ import annotations`: annotations are text
     std::vector<std::unique_ptr<FunctionGroup>> groups_;
     std::map<std::string, int, std::less<>> function_key_counts_; // Functions created per key
     std::vector<std::unique_ptr<KernelDef>> kernel_storage_;
