@@ -91,7 +91,10 @@ WarpHeaders locate_warp_headers(const std::string& explicit_path) {
                 ". Install warp-lang (pip install warp-lang) or pass --warp-include "
                 "<site-packages>/warp/native");
         h.found_via = "python3 on PATH";
+        std::error_code ec;
+        if (fs::path(h.native_dir) == fs::weakly_canonical(fs::path(pkg) / "native", ec)) h.package_dir = pkg;
     }
+    if (h.package_dir.empty()) h.package_dir = fs::path(h.native_dir).parent_path().string();
     h.version = version_of(h.native_dir);
     return h;
 }
