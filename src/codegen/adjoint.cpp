@@ -17,7 +17,7 @@ Adjoint::Adjoint(const FunctionSource& source, ModuleBuilder* b, bool user_funct
 
 void Adjoint::fail_at(const Pos& pos, const std::string& message) const {
     throw CompileError(
-        builder->scope().source().path(), pos.line, pos.col + 1,
+        src.scope->source().path(), pos.line, pos.col + 1,
         fmt::format("in {} '{}': {}", is_user_function ? "function" : "kernel", src.key, message));
 }
 void Adjoint::fail(const ast::Expr* node, const std::string& message) const {
@@ -105,7 +105,7 @@ std::unique_ptr<Block> Adjoint::end_block() {
 
 void Adjoint::set_lineno(int lineno) {
     if (!lineno_ || *lineno_ != lineno) {
-        std::string text = strip_python(builder->scope().source().line(lineno + src.fun_lineno));
+        std::string text = strip_python(src.scope->source().line(lineno + src.fun_lineno));
         text = ljust_codepoints(text, 80 - static_cast<int>(indentation_.size()));
         int shown = lineno + src.display_lineno;
         add_forward(fmt::format("// {}       <L {}>", text, shown));

@@ -166,11 +166,13 @@ Value Adjoint::add_builtin_call_resolved(
     const Pos& where = call_node ? call_node->pos : current_pos_;
     const builtins::Builtin* b = builtins::find(func.name);
     if (!b) fail_at(where, fmt::format("unknown builtin function '{}'", func.name));
-    if (b->python_defined)
-        fail_at(where,
-                fmt::format("wp.{} is written in Python inside Warp (a @wp.func in Warp's own source); "
-                            "warpsynth does not support it",
-                            func.name));
+    if (b->python_defined) {
+        // Warp calls it as the user function it is, read from Warp's own source.
+        std::string why;
+        ObjectRef f = builder->warp_library().function(func.name, why);
+        if (!f) fail_at(where, why);
+        return add_user_call(f->function, std::move(args), std::move(kwargs), min_outputs, call_node);
+    }
 
     // Warp keeps a Python scalar type (float, int) as the dtype of quaternions
     // and transforms it builds (`wp::quat_t<float>`) and as the template argument
@@ -419,6 +421,9 @@ UserFunction* Adjoint::instantiate_template(FunctionGroup& group, std::span<cons
         inst->generic_parent = tmpl.get();
         inst->src.is_generic = false;
         inst->src.display_lineno = 0;
+        // Warp builds an instance from the parameter types alone: its return annotation
+        // (`-> Any`, or a concrete one) is not checked.
+        inst->src.has_return_annotation = false;
         for (size_t i = 0; i < params.size(); ++i) {
             Param& p = inst->src.params[i];
             if (i < args.size() && args[i].node && args[i].node->kind == ast::ExprKind::Tuple &&

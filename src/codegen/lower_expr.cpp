@@ -355,7 +355,7 @@ Value Adjoint::emit_attribute(const ast::Attribute* node, std::optional<Value> a
         const StructDef::Field* f = agg_type->st->field(node->attr);
         if (!f)
             fail(node, fmt::format("`{}` is not an attribute of '{}' ({})", node->attr,
-                                   expr_text(builder->scope().source(), node->value), agg_type->repr));
+                                   expr_text(src.scope->source(), node->value), agg_type->repr));
         label = f->name;
         field_type = f->type;
     } else if (agg_type->is_array() && node->attr == "ndim") {
@@ -377,7 +377,7 @@ Value Adjoint::emit_attribute(const ast::Attribute* node, std::optional<Value> a
         adj_cast = fmt::format("({}*)", agg_type->elem->ctype);
     } else {
         fail(node, fmt::format("`{}` is not an attribute of '{}' ({})", node->attr,
-                               expr_text(builder->scope().source(), node->value), agg_type->repr));
+                               expr_text(src.scope->source(), node->value), agg_type->repr));
     }
 
     Var* attr = add_var(types::reference(field_type));

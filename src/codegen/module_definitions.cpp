@@ -155,9 +155,9 @@ void ModuleScope::define_user_function(const ast::FunctionDef* def, const ast::C
     if (native) native_snippets(deco_call, *f);
     for (const Param& p : f->src.params) f->src.is_generic = f->src.is_generic || p.type->is_generic();
     // Native names count every Function with this key created in the process,
-    // starting after the ones Warp itself defines at import.
-    auto [count_it, first] =
-        function_key_counts_.try_emplace(f->src.key, warp_names::import_function_count(f->src.key));
+    // starting after the ones Warp itself defines at import (Warp's own modules define them).
+    auto [count_it, first] = function_key_counts_.try_emplace(
+        f->src.key, warp_own_source_ ? 0 : warp_names::import_function_count(f->src.key));
     f->native_name = fmt::format("{}_{}", f->src.key, count_it->second++);
     (void)first;
 

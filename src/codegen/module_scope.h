@@ -40,7 +40,9 @@ class ModuleScope {
     // Evaluates the module's top level. Throws CompileError for constructs
     // that define something we cannot model (names we cannot evaluate are
     // recorded as Unsupported and only fail if a kernel uses them).
-    explicit ModuleScope(std::unique_ptr<ast::Module> module);
+    // `warp_own_source`: a module of Warp itself (warp/_src/math.py), run at
+    // `import warp` before any user code, so its functions count from key_0.
+    explicit ModuleScope(std::unique_ptr<ast::Module> module, bool warp_own_source = false);
     ~ModuleScope();
 
     const ast::Module& module() const { return *module_; }
@@ -143,6 +145,7 @@ class ModuleScope {
     std::map<std::string, KernelDef*, std::less<>> registered_kernels_; // latest kernel per key (generic too)
     ModuleOptions options_;
     bool runtime_loaded_ = false;
+    bool warp_own_source_ = false;
 };
 
 // Python's `str` of an annotation-ish expression, used in messages.

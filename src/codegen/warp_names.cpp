@@ -103,7 +103,8 @@ ObjectRef from_namespace(const builtins::NamespaceEntry& e) {
         return named(
             Object::Kind::Unsupported,
             fmt::format(
-                "wp.{} (a Python @wp.func shipped with Warp; its source is not available to warpsynth)",
+                "wp.{} (a Python @wp.func shipped with Warp, which warpsynth compiles only when called "
+                "directly)",
                 e.name));
     default: return named(Object::Kind::Unsupported, fmt::format("wp.{}", e.name));
     }
