@@ -615,6 +615,7 @@ Value Adjoint::emit_call(const ast::Call* node, bool return_value_used) {
     if (!func_value.is_object()) fail(node, "called object is not a function");
     func = func_value.object;
     if (func->kind == Object::Kind::WarpPyFunc && func->name == "static") return emit_static(node);
+    if (func->kind == Object::Kind::WarpPyFunc && func->name == "address_of") return emit_address_of(node);
     if (func->kind == Object::Kind::WarpPyFunc && func->name == "grad")
         fail(node,
              "wp.grad(f) is supported only when called at once, as wp.grad(f)(args) (warpsynth does not "

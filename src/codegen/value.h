@@ -42,6 +42,9 @@ struct LValueOrigin {
 
     std::string emit_lvalue(bool adjoint = false) const;
     std::string emit_pointer(bool adjoint = false) const;
+    // The adjoint's address; a view before the last step becomes a local `_wp_ref_view_<N>`
+    // declared by a statement added to `prelude` (N counts up from `label_count`).
+    std::string emit_adjoint_pointer(int& label_count, std::vector<std::string>& prelude) const;
     // The lvalue expression one step reaches from `base`.
     static std::string step_lvalue(const std::string& base, const LValueStep& step);
 };
