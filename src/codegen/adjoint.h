@@ -120,6 +120,7 @@ class Adjoint {
     void store_ref_param(const std::string& name, Var* value, bool augmented, const Pos& where);
     Var* ref_argument(Var* arg, const ast::Expr* node, TypeRef param, const Pos& where);
     Var* ref_adjoint_argument(const Var& ref, std::vector<std::string>& prelude);
+    Var* tuple_element_argument(const Var* tuple, int k, const Pos& where);
     Var* addressable_reference(Var* arg, const ast::Expr* node, const std::string& purpose, const Pos& where);
     // A field, component or slice of a wp.ref[T] parameter: not modelled, refused.
     void refuse_ref_param_access(const ast::Expr* node) const;

@@ -275,6 +275,10 @@ Value Adjoint::add_builtin_call_resolved(
             continue;
         }
         const builtins::BoundArg& ba = bound[da.bound_index];
+        if (da.tuple_element >= 0) {
+            func_args.push_back(tuple_element_argument(source_var(ba), da.tuple_element, where));
+            continue;
+        }
         Var* v = source_var(ba);
         if (!v) {
             if (!ba.arg.constant)
@@ -467,6 +471,16 @@ bool Adjoint::user_overload_exists(FunctionGroup& group, std::span<const CallArg
             if (matched) return true;
         }
     return false;
+}
+
+// Element k of a tuple argument as Warp's extract_tuple gives it to a dispatch: a constant
+// element is a fresh constant, a variable itself.
+Var* Adjoint::tuple_element_argument(const Var* tuple, int k, const Pos& where) {
+    if (!tuple || !tuple->tuple_elements || k >= static_cast<int>(tuple->tuple_elements->size()))
+        fail_at(where,
+                "warpsynth supports only a tuple written out here (its elements are passed one by one)");
+    Var* element = (*tuple->tuple_elements)[static_cast<size_t>(k)];
+    return element->constant ? add_constant(*element->constant) : element;
 }
 
 // A wp.ref[T] argument must be addressable and hold a T.
