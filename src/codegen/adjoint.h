@@ -122,8 +122,6 @@ class Adjoint {
     Var* ref_adjoint_argument(const Var& ref, std::vector<std::string>& prelude);
     Var* tuple_element_argument(const Var* tuple, int k, const Pos& where);
     Var* addressable_reference(Var* arg, const ast::Expr* node, const std::string& purpose, const Pos& where);
-    // A field, component or slice of a wp.ref[T] parameter: not modelled, refused.
-    void refuse_ref_param_access(const ast::Expr* node) const;
     void indent() { indentation_ += "    "; }
     void dedent() { indentation_.resize(indentation_.size() - 4); }
     Block* begin_block(const std::string& name = "block");

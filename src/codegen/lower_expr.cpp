@@ -52,12 +52,8 @@ Value Adjoint::eval(const ast::Expr* node) {
     case ast::ExprKind::BoolOp: return emit_boolop(ast::as<ast::BoolOp>(node));
     case ast::ExprKind::Compare: return emit_compare(ast::as<ast::Compare>(node));
     case ast::ExprKind::IfExp: return emit_ifexp(ast::as<ast::IfExp>(node));
-    case ast::ExprKind::Attribute:
-        refuse_ref_param_access(node);
-        return emit_attribute(ast::as<ast::Attribute>(node));
-    case ast::ExprKind::Subscript:
-        refuse_ref_param_access(node);
-        return emit_subscript(ast::as<ast::Subscript>(node));
+    case ast::ExprKind::Attribute: return emit_attribute(ast::as<ast::Attribute>(node));
+    case ast::ExprKind::Subscript: return emit_subscript(ast::as<ast::Subscript>(node));
     case ast::ExprKind::Tuple: return emit_tuple(ast::as<ast::Tuple>(node));
     case ast::ExprKind::Call: return emit_call(ast::as<ast::Call>(node));
     case ast::ExprKind::List:
