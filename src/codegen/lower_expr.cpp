@@ -534,11 +534,10 @@ Value Adjoint::emit_indexing_vars(Var* target, std::vector<Var*> indices, bool a
         for (Var* i : indices) all_int = all_int && types::strip_reference(i->type)->is_int_scalar();
         if (static_cast<int>(indices.size()) == target_type->ndim && all_int) {
             for (Var*& i : indices) i = load(i);
-            if (as_target && target_type->array_class == ArrayClass::FixedArray &&
-                (target_type->elem->is_composite() || target_type->elem->is_struct()))
-                fail_at(current_pos_, "storing into a component or field of a fixedarray element is not "
-                                      "supported (Warp addresses it through wp::index)");
-            if (as_target && target_type->array_class == ArrayClass::Array &&
+            // A fixedarray is an array to Warp here (a subclass).
+            bool plain_array = target_type->array_class == ArrayClass::Array ||
+                               target_type->array_class == ArrayClass::FixedArray;
+            if (as_target && plain_array &&
                 (target_type->elem->is_composite() || target_type->elem->is_struct())) {
                 // Store targets inside array elements resolve to a slot, not a load.
                 auto slot = std::make_shared<ArraySlot>();
