@@ -43,3 +43,23 @@ def address_of_backward(arr: wp.array(dtype=wp.float32), out: wp.array(dtype=wp.
     i = wp.tid()
     y = arr[i] * 2.0
     out[i] = wp.address_of(y)
+
+
+
+@wp.struct
+class WithArray:
+    value: wp.float32
+    arr: wp.array(dtype=wp.float32)
+
+
+@wp.func
+def address_of_params(x: wp.float32, b: wp.ref[WithArray], v: wp.vec3) -> wp.uint64:
+    return wp.address_of(x) + wp.address_of(b.value) + wp.address_of(b) + wp.address_of(v[1]) + wp.address_of(b.arr[0])
+
+
+@wp.kernel(enable_backward=False)
+def address_of_more(arr: wp.array(dtype=wp.float32), out: wp.array(dtype=wp.uint64), n: int):
+    i = wp.tid()
+    b = WithArray()
+    out[i] = wp.address_of(arr) + address_of_params(arr[i], b, wp.vec3()) + wp.address_of(n) + wp.address_of(out[i])
+    out[0] = wp.address_of(b)
