@@ -209,3 +209,32 @@ def k_branches(ps: wp.array(dtype=P), out: wp.array(dtype=wp.vec3)):
     branchy(ps[i], out[i], p.m, False, 3)
     branchy(ps[i], p.v, ps[i].m, True, i)
     out[i] = p.v + v
+
+
+
+@wp.struct
+class Augmented:
+    v: wp.vec3
+    m: wp.mat22
+    t: wp.transformf
+    q: wp.quatf
+
+
+@wp.func
+def augment_ref_fields(s: wp.ref[Augmented], v: wp.ref[wp.vec3], q: wp.ref[wp.quatf]):
+    s.v += wp.vec3(1.0)
+    s.v *= 2.0
+    s.m -= wp.mat22(1.0, 0.0, 0.0, 1.0)
+    s.q.x += 1.0
+    v *= 3.0
+    v.x *= 2.0
+    q.w = 1.0
+    q[1] *= 2.0
+
+
+@wp.kernel(enable_backward=False)
+def k_augmented(out: wp.array(dtype=Augmented)):
+    i = wp.tid()
+    v = wp.vec3()
+    q = wp.quatf()
+    augment_ref_fields(out[i], v, q)
