@@ -79,17 +79,6 @@ void Adjoint::store_ref_param(const std::string& name, Var* value, bool augmente
     add_forward(fmt::format("*{} = {};", ref->emit(), value->emit()));
 }
 
-void Adjoint::refuse_ref_param_access(const ast::Expr* node) const {
-    if (ref_params.empty()) return;
-    if (node->kind != ast::ExprKind::Attribute && node->kind != ast::ExprKind::Subscript) return;
-    const ast::Expr* base = node;
-    while (base->kind == ast::ExprKind::Attribute || base->kind == ast::ExprKind::Subscript)
-        base = base->kind == ast::ExprKind::Attribute ? ast::as<ast::Attribute>(base)->value
-                                                      : ast::as<ast::Subscript>(base)->value;
-    if (base->kind == ast::ExprKind::Name && ref_params.count(ast::as<ast::Name>(base)->id))
-        fail(node, "fields, components and slices of wp.ref[T] parameters are not supported by warpsynth");
-}
-
 Block* Adjoint::begin_block(const std::string& name) {
     auto b = std::make_unique<Block>();
     b->label = fmt::format("{}_{}", name, label_count_++);

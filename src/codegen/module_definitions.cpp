@@ -508,10 +508,10 @@ TypeRef ModuleScope::ref_annotation(const ast::Expr* annotation) {
     ObjectRef f = eval_python(sub->value);
     if (!f || f->kind != Object::Kind::WarpPyFunc || f->name != "ref") return nullptr;
     TypeRef target = eval_annotation(sub->slice);
-    if (!target->is_value() || target->is_struct())
+    if (!target->is_value() && !target->is_struct())
         fail(annotation->pos,
              fmt::format("wp.ref[{}] parameters are not supported by warpsynth (only scalars, "
-                         "vectors, matrices, quaternions and transforms)",
+                         "vectors, matrices, quaternions, transforms and structs)",
                          target->repr));
     return types::reference(target);
 }

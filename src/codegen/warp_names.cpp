@@ -57,6 +57,7 @@ std::string_view python_helper(std::string_view qualname) {
         {"warp._src.context.init", "init"},
         {"warp._src.context.overload", "overload"},
         {"warp._src.types.ref", "ref"},
+        {"warp._src.types.address_of", "address_of"},
         {"warp._src.fabric.fabricarrayarray", "fabricarray2d"},
         {"warp._src.fabric.indexedfabricarrayarray", "indexedfabricarray2d"},
     };
