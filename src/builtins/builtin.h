@@ -107,6 +107,9 @@ struct Overload {
 
 struct Builtin {
     std::string_view key;
+    // The native name of the builtin itself (Warp's Function.native_func, which its module
+    // hash reads): the first registered overload's, not always the first in resolution order.
+    std::string_view native_func;
     std::vector<const Overload*> overloads;
     // A Python @wp.func that Warp registers as a builtin (transform_compose,
     // norm_l2, ...): no overloads; its body is Warp's Python source, which
@@ -200,6 +203,8 @@ struct DispatchArg {
     // the implicit wp::load of a reference-typed value (e.g. `wp::index(var_v, ...)`
     // receives the vector's pointer).
     bool as_reference = false;
+    // >= 0: element k of the bound tuple argument, passed by itself (Warp's extract_tuple).
+    int tuple_element = -1;
 };
 struct Dispatch {
     std::vector<DispatchArg> args;

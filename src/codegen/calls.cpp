@@ -2,6 +2,7 @@
 // overload, allocating outputs, dispatching arguments, and emitting the
 // forward, replay and adjoint statements (Warp's add_call).
 #include "builtins/builtin.h"
+#include "builtins/type_pattern.h"
 #include "codegen/adjoint.h"
 #include "codegen/module_builder.h"
 #include "codegen/module_scope.h"
@@ -69,6 +70,26 @@ std::string arg_list_repr(std::span<const CallArgument> args, std::span<const Ca
     for (const auto& a : args) s += (s.empty() ? "" : ", ") + describe_value(a.value);
     for (const auto& a : kwargs) s += (s.empty() ? "" : ", ") + describe_value(a.value);
     return s;
+}
+
+// A tile reaches only overloads written for tiles: a generic parameter (`Any`) of another
+// builtin (print, where, copy...) would print text Warp spells differently for tiles.
+bool passes_tile(std::span<const builtins::CallArg> args,
+                 std::span<const std::pair<std::string, builtins::CallArg>> kwargs) {
+    auto is_tile = [](const builtins::CallArg& a) {
+        return a.type && types::strip_reference(a.type)->is_tile();
+    };
+    for (const auto& a : args)
+        if (is_tile(a)) return true;
+    for (const auto& [name, a] : kwargs)
+        if (is_tile(a)) return true;
+    return false;
+}
+
+bool takes_tile(const builtins::Overload& ov) {
+    for (const builtins::Param& p : ov.params)
+        if (p.pattern->kind == builtins::TypePattern::Kind::Tile) return true;
+    return false;
 }
 
 } // namespace
@@ -204,7 +225,7 @@ Value Adjoint::add_builtin_call_resolved(
     if (!ov)
         fail_at(where, fmt::format("couldn't find an overload of '{}' for arguments ({})", func.name,
                                    arg_list_repr(args, kwargs)));
-    if (!ov->supported)
+    if (!ov->supported || (passes_tile(cargs, ckwargs) && !takes_tile(*ov)))
         fail_at(where, fmt::format("'{}' with arguments ({}) is not supported by warpsynth", func.name,
                                    arg_list_repr(args, kwargs)));
     auto bound_opt = builtins::bind(*ov, cargs, ckwargs, ctype_args);
@@ -273,6 +294,18 @@ Value Adjoint::add_builtin_call_resolved(
         }
         const builtins::BoundArg& ba = bound[da.bound_index];
         Var* v = source_var(ba);
+        if (da.tuple_element >= 0) {
+            if (!v || !v->tuple_elements || da.tuple_element >= static_cast<int>(v->tuple_elements->size()))
+                fail_at(where,
+                        fmt::format("'{}': argument '{}' must be a tuple expression written in the call "
+                                    "or the kernel; warpsynth does not support other tuples here",
+                                    func.name, ba.name));
+            v = (*v->tuple_elements)[static_cast<size_t>(da.tuple_element)];
+            if (v->type->is_reference())
+                fail_at(where, fmt::format("'{}': an array element inside the tuple argument '{}' is not "
+                                           "supported by warpsynth; assign it to a variable first",
+                                           func.name, ba.name));
+        }
         if (!v) {
             if (!ba.arg.constant)
                 fail_at(where, fmt::format("'{}': argument '{}' is not a value", func.name, ba.name));
@@ -539,6 +572,10 @@ Value Adjoint::add_user_call(FunctionGroup* group, std::vector<CallArgument> arg
                              std::vector<CallArgument> kwargs, int min_outputs, const ast::Expr* call_node) {
     (void)min_outputs;
     const Pos& where = call_node ? call_node->pos : current_pos_;
+    for (const auto* list : {&args, &kwargs})
+        for (const CallArgument& a : *list)
+            if (a.value.is_var() && types::strip_reference(a.value.var->type)->is_tile())
+                fail_at(where, "passing a tile to a @wp.func is not supported by warpsynth");
     UserFunction* f = select_user_overload(*group, args, kwargs, where);
 
     // Bind in parameter order; defaults become fresh constants only when emitted below.

@@ -203,6 +203,7 @@ Value Adjoint::emit_tuple(const ast::Tuple* node) {
     for (Var* e : elems)
         if (e->constant) constants->push_back(*e->constant);
     if (out.is_var() && constants->size() == elems.size()) out.var->tuple_constants = constants;
+    if (out.is_var()) out.var->tuple_elements = std::make_shared<const std::vector<Var*>>(elems);
     return out;
 }
 
@@ -293,6 +294,8 @@ const LValueOrigin* Adjoint::reference_origin_for_var(const Var* var, LValueOrig
 Value Adjoint::emit_attribute(const ast::Attribute* node, std::optional<Value> aggregate_in, bool as_target) {
     Value aggregate = aggregate_in ? *aggregate_in : eval(node->value);
     current_pos_ = node->pos;
+    if (aggregate.is_var() && types::strip_reference(aggregate.var->type)->is_tile())
+        fail_at(current_pos_, "attributes of a tile are not supported by warpsynth");
     if (aggregate.is_object()) {
         ObjectRef out = ModuleScope::attribute(*aggregate.object, node->attr);
         if (!out && aggregate.object->kind == Object::Kind::Type)
@@ -417,6 +420,8 @@ std::pair<Var*, std::vector<const ast::Expr*>> Adjoint::eval_subscript(const ast
     Value base = as_target && cur->kind != ast::ExprKind::Name ? eval_store_target(cur) : eval(cur);
     if (!base.is_var()) fail(cur, "subscripted object is not a value");
     Var* target = base.var;
+    if (types::strip_reference(target->type)->is_tile()) // Warp's tile_extract / tile_view / tile_assign
+        fail(node, "indexing a tile is not supported by warpsynth");
     // Warp recurses from the innermost subscript outwards: each time the
     // indices collected so far cover all dimensions of an array, it indexes it.
     std::vector<std::vector<const ast::Expr*>> pending;
