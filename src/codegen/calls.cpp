@@ -301,6 +301,8 @@ Value Adjoint::add_builtin_call_resolved(
                                     "or the kernel; warpsynth does not support other tuples here",
                                     func.name, ba.name));
             v = (*v->tuple_elements)[static_cast<size_t>(da.tuple_element)];
+            // Warp's tuple keeps a constant element as its Python value: it reaches C++ as a fresh constant.
+            if (v->constant) v = add_constant(*v->constant);
             if (v->type->is_reference())
                 fail_at(where, fmt::format("'{}': an array element inside the tuple argument '{}' is not "
                                            "supported by warpsynth; assign it to a variable first",
