@@ -164,6 +164,45 @@ Dispatch store_dispatch(const RuleCall& call, const CallResult&) {
     return d;
 }
 
+// tile_atomic_add(a, t, offset, bounds_check): adds t into a, returns the replaced values.
+ResultOrError atomic_add(const RuleCall& call, std::string_view) {
+    TypeRef a = call.type("a");
+    TypeRef t = call.type("t");
+    const int n = offset_count(call, a->ndim);
+    if (n != a->ndim)
+        return fail(
+            fmt::format("tile_atomic_add() 'a' argument must have {} dimensions, calculated based on the "
+                        "provided offset arguments, but got {} dimensions.",
+                        n, a->ndim));
+    if (static_cast<int>(t->tile_shape.size()) != a->ndim)
+        return fail(
+            fmt::format("tile_atomic_add() 'a' argument must have the same number of dimensions as the 't' "
+                        "argument, but got {} dimensions for 'a' and {} dimensions for 't'",
+                        a->ndim, t->tile_shape.size()));
+    if (!types_equal(a->elem, t->elem))
+        return fail(
+            fmt::format("tile_atomic_add() 'a' and 't' arguments must have the same dtype, got {} and {}",
+                        class_str(a->elem), class_str(t->elem)));
+    Scalar s = t->elem->scalar;
+    bool atomic = s == Scalar::Int32 || s == Scalar::UInt32 || s == Scalar::Int64 || s == Scalar::UInt64 ||
+                  s == Scalar::Float16 || s == Scalar::Float32 || s == Scalar::Float64;
+    if (!atomic) return unsupported("tile_atomic_add() of this dtype is not supported");
+    if (!flag_of(call, "bounds_check"))
+        return unsupported("tile_atomic_add() needs bounds_check as a bool literal");
+    return value(types::tile(t->elem, t->tile_shape, t->tile_shared));
+}
+
+// tile_atomic_add<dtype, bounds_check>(a, offset..., t)
+Dispatch atomic_add_dispatch(const RuleCall& call, const CallResult&) {
+    TypeRef a = call.type("a");
+    Dispatch d;
+    d.args.push_back(DispatchArg{call.find("a"), std::nullopt});
+    push_offsets(call, a->ndim, d);
+    d.args.push_back(DispatchArg{call.find("t"), std::nullopt});
+    d.template_args = {template_arg(a->elem), *flag_of(call, "bounds_check")};
+    return d;
+}
+
 // tile_zeros / tile_ones(shape, dtype=float, storage="register")
 ResultOrError filled(const RuleCall& call, std::string_view) {
     std::optional<std::vector<int>> shape = tile_shape(call);
@@ -311,7 +350,73 @@ ResultOrError unary(const RuleCall& call, std::string_view) {
     return value(types::tile(t->elem, t->tile_shape, false));
 }
 
+// Warp's block_dim, the trailing extent of wp.tile(x) and wp.untile(t): warpsynth supports
+// only the default (module options refuse others).
+constexpr int kBlockDim = 256;
+
+// wp.tile(x, preserve_type=False): one value per thread; vectors and matrices spread over
+// leading dimensions unless preserve_type.
+std::optional<bool> preserve_type(const RuleCall& call) {
+    const Constant* c = call.constant(call.find("preserve_type"));
+    if (!c || c->kind != Constant::Kind::PyBool) return std::nullopt;
+    return c->b;
+}
+
+ResultOrError from_thread_values(const RuleCall& call, std::string_view) {
+    if (call.bound.size() > 2) return unsupported("tile() takes one value and preserve_type");
+    std::optional<bool> keep = preserve_type(call);
+    TypeRef x = call.type("x");
+    // Warp's dispatch spells the value's own type, which for an array element is a Reference
+    // it cannot print: it fails.
+    if (const TypeRef raw = call.raw_type(call.find("x")); raw && raw->is_reference())
+        return fail(
+            "'Reference' object has no attribute '__name__' (wp.tile() of an array element: assign it "
+            "to a variable first)");
+    if (!keep || !x || !(x->is_scalar() || x->is_vector() || x->is_matrix()) || x->scoped)
+        return unsupported("tile() of this value is supported for scalars, vectors and matrices with "
+                           "preserve_type given as a bool literal");
+    if (*keep) return value(types::tile(x, {kBlockDim}, false));
+    TypeRef s = scalar_t(x->scalar);
+    if (x->is_vector()) return value(types::tile(s, {x->length, kBlockDim}, false));
+    if (x->is_matrix()) return value(types::tile(s, {x->rows, x->cols, kBlockDim}, false));
+    return value(types::tile(x, {kBlockDim}, false));
+}
+
+Dispatch from_thread_values_dispatch(const RuleCall& call, const CallResult&) {
+    TypeRef x = call.type("x");
+    Dispatch d;
+    d.args.push_back(DispatchArg{call.find("x"), std::nullopt});
+    if (*preserve_type(call) || x->is_scalar())
+        d.template_args = {template_arg(x)};
+    else if (x->is_vector())
+        d.template_args = {template_arg(scalar_t(x->scalar)), std::to_string(x->length)};
+    else // matrices: rows, cols, then the dtype
+        d.template_args = {std::to_string(x->rows), std::to_string(x->cols),
+                           template_arg(scalar_t(x->scalar))};
+    return d;
+}
+
+// wp.untile(t): back to one value per thread.
+ResultOrError untile(const RuleCall& call, std::string_view) {
+    if (call.bound.size() != 1) return unsupported("untile() takes one tile");
+    TypeRef t = call.type("a");
+    const std::vector<int>& shape = t->tile_shape;
+    if (shape.back() != kBlockDim)
+        return fail(
+            fmt::format("untile() argument last dimension {} does not match the expected block width {}",
+                        shape.back(), kBlockDim));
+    if (!t->elem->is_scalar())
+        return unsupported("untile() of a tile of vectors or matrices is not supported");
+    if (shape.size() == 1) return value(t->elem);
+    if (shape.size() == 2) return value(vector_t(shape[0], t->elem->scalar));
+    if (shape.size() == 3) return value(matrix_t(shape[0], shape[1], t->elem->scalar));
+    return unsupported("untile() of a tile of more than 3 dimensions is not supported");
+}
+
 constexpr ValueRule kValueRules[] = {
+    {"tile_value_func", from_thread_values},
+    {"untile_value_func", untile},
+    {"tile_atomic_add_value_func", atomic_add},
     {"tile_load_tuple_value_func", load},
     {"tile_store_value_func", store},
     {"tile_zeros_value_func", filled},
@@ -328,6 +433,8 @@ constexpr ValueRule kValueRules[] = {
 };
 
 constexpr DispatchRule kDispatchRules[] = {
+    {"tile_dispatch_func", from_thread_values_dispatch},
+    {"tile_atomic_add_dispatch_func", atomic_add_dispatch},
     {"tile_load_tuple_dispatch_func", load_dispatch},
     {"tile_store_dispatch_func", store_dispatch},
     {"tile_zeros_dispatch_func", filled_dispatch},
