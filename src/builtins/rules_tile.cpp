@@ -413,7 +413,18 @@ ResultOrError untile(const RuleCall& call, std::string_view) {
     return unsupported("untile() of a tile of more than 3 dimensions is not supported");
 }
 
+// t[i, j]: the element of a tile of scalars (codegen moves the tile to shared memory, as
+// Warp's tile_extract_value_func does).
+ResultOrError extract(const RuleCall& call, std::string_view) {
+    TypeRef t = call.type("a");
+    const size_t indices = call.bound.size() - 1;
+    if (!t->elem->is_scalar() || indices != t->tile_shape.size())
+        return unsupported("tile_extract() of a tile of vectors or matrices is not supported");
+    return value(t->elem);
+}
+
 constexpr ValueRule kValueRules[] = {
+    {"tile_extract_value_func", extract},
     {"tile_value_func", from_thread_values},
     {"untile_value_func", untile},
     {"tile_atomic_add_value_func", atomic_add},

@@ -420,8 +420,13 @@ std::pair<Var*, std::vector<const ast::Expr*>> Adjoint::eval_subscript(const ast
     Value base = as_target && cur->kind != ast::ExprKind::Name ? eval_store_target(cur) : eval(cur);
     if (!base.is_var()) fail(cur, "subscripted object is not a value");
     Var* target = base.var;
-    if (types::strip_reference(target->type)->is_tile()) // Warp's tile_extract / tile_view / tile_assign
-        fail(node, "indexing a tile is not supported by warpsynth");
+    if (types::strip_reference(target->type)->is_tile()) {
+        // Reading one element, t[i, j], is Warp's tile_extract; views, slices, chained
+        // brackets and stores (tile_view, tile_assign) are not modelled.
+        if (as_target || groups.size() != 1)
+            fail(node, "tile views, slices and stores into a tile are not supported by warpsynth");
+        return {target, groups[0]};
+    }
     // Warp recurses from the innermost subscript outwards: each time the
     // indices collected so far cover all dimensions of an array, it indexes it.
     std::vector<std::vector<const ast::Expr*>> pending;
@@ -531,6 +536,7 @@ Var* Adjoint::emit_array_slice(const ast::Slice* node) {
 
 Value Adjoint::emit_indexing(Var* target, const std::vector<const ast::Expr*>& index_nodes, bool as_target) {
     TypeRef target_type = types::strip_reference(target->type);
+    if (target_type->is_tile()) return Value(emit_tile_extract(target, index_nodes));
     return emit_indexing_vars(target, eval_indices(target_type, index_nodes, as_target), as_target);
 }
 

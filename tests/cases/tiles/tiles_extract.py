@@ -1,0 +1,22 @@
+# Reading one element of a tile, t[i] / t[i, j]: constant indices (negative ones wrapped at
+# compile time), runtime indices (wrapped with where), and the tile moved to shared memory.
+import warp as wp
+
+TILE = 16
+
+
+@wp.kernel
+def tile_extract_elements(x: wp.array2d(dtype=float), y: wp.array(dtype=float)):
+    i = wp.tid()
+    t = wp.tile_load(x, shape=(4, TILE))
+    s = wp.tile_sum(t)
+    a = t[1, 2]
+    b = t[-1, i]
+    y[i] = a + b + s[0]
+
+
+@wp.kernel
+def tile_extract_int(x: wp.array(dtype=int), y: wp.array(dtype=int)):
+    i = wp.tid()
+    t = wp.tile_load(x, shape=TILE, storage="shared")
+    y[i] = t[i] + t[-2]
