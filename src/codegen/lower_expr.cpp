@@ -421,11 +421,17 @@ std::pair<Var*, std::vector<const ast::Expr*>> Adjoint::eval_subscript(const ast
     if (!base.is_var()) fail(cur, "subscripted object is not a value");
     Var* target = base.var;
     if (types::strip_reference(target->type)->is_tile()) {
-        // Reading one element, t[i, j], is Warp's tile_extract; views, slices, chained
-        // brackets and stores (tile_view, tile_assign) are not modelled.
-        if (as_target || groups.size() != 1)
-            fail(node, "tile views, slices and stores into a tile are not supported by warpsynth");
-        return {target, groups[0]};
+        // Reading one element, t[i, j], is Warp's tile_extract; views, slices and stores
+        // (tile_view, tile_assign) are not modelled.
+        // Chained integer brackets, t[i][j], collapse to t[i, j] as in Warp.
+        std::vector<const ast::Expr*> flat;
+        for (const auto& g : groups)
+            for (const ast::Expr* e : g) {
+                if (e->kind == ast::ExprKind::Slice) fail(e, "tile slices are not supported by warpsynth");
+                flat.push_back(e);
+            }
+        if (as_target) fail(node, "stores into a tile are not supported by warpsynth");
+        return {target, flat};
     }
     // Warp recurses from the innermost subscript outwards: each time the
     // indices collected so far cover all dimensions of an array, it indexes it.

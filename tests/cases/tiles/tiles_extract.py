@@ -1,5 +1,6 @@
 # Reading one element of a tile, t[i] / t[i, j]: constant indices (negative ones wrapped at
-# compile time), runtime indices (wrapped with where), and the tile moved to shared memory.
+# compile time), runtime indices (wrapped with where), chained brackets t[i][j], and the tile
+# moved to shared memory.
 import warp as wp
 
 TILE = 16
@@ -12,7 +13,8 @@ def tile_extract_elements(x: wp.array2d(dtype=float), y: wp.array(dtype=float)):
     s = wp.tile_sum(t)
     a = t[1, 2]
     b = t[-1, i]
-    y[i] = a + b + s[0]
+    c = t[0][i]
+    y[i] = a + b + c + s[0]
 
 
 @wp.kernel
