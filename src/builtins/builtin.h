@@ -183,6 +183,9 @@ struct CallResult {
     std::vector<TypeRef> types;       // Values: one or more outputs
     std::optional<Constant> constant; // Constant: the call folds to this value
     int alias_index = -1;             // AliasArg: the call is this bound argument
+    // Warp's value function moved this bound tile argument to shared memory (tile_extract,
+    // tile_sum along an axis): the variable's declaration becomes a shared tile's.
+    int shared_tile_arg = -1;
 };
 
 // Returns the result, or an error message (Warp's value_func raising).

@@ -420,11 +420,41 @@ ResultOrError extract(const RuleCall& call, std::string_view) {
     const size_t indices = call.bound.size() - 1;
     if (!t->elem->is_scalar() || indices != t->tile_shape.size())
         return unsupported("tile_extract() of a tile of vectors or matrices is not supported");
-    return value(t->elem);
+    ResultOrError r = value(t->elem);
+    r.result->shared_tile_arg = call.find("a");
+    return r;
+}
+
+// tile_sum(a, axis): the sum along one axis (a moves to shared memory).
+ResultOrError sum_axis(const RuleCall& call, std::string_view) {
+    TypeRef a = call.type("a");
+    const Constant* c = call.constant(call.find("axis"));
+    std::optional<int64_t> axis = c && c->kind == Constant::Kind::PyInt ? c->as_int64() : std::nullopt;
+    if (!axis) return unsupported("tile_sum() needs the axis as an int literal or constant");
+    const int ndim = static_cast<int>(a->tile_shape.size());
+    if (*axis < 0 || *axis >= ndim)
+        return fail(
+            fmt::format("tile_sum() axis {} is out of bounds for tile with {} dimensions", *axis, ndim));
+    std::vector<int> shape;
+    for (int d = 0; d < ndim; ++d)
+        if (d != *axis) shape.push_back(a->tile_shape[d]);
+    if (shape.empty()) shape = {1};
+    ResultOrError r = value(types::tile(a->elem, shape, false));
+    r.result->shared_tile_arg = call.find("a");
+    return r;
+}
+
+// tile_sum_axis<axis>(a); its adjoint takes the axis too.
+Dispatch sum_axis_dispatch(const RuleCall& call, const CallResult&) {
+    Dispatch d;
+    d.args.push_back(DispatchArg{call.find("a"), std::nullopt});
+    d.template_args = {std::to_string(*call.constant(call.find("axis"))->as_int64())};
+    return d;
 }
 
 constexpr ValueRule kValueRules[] = {
     {"tile_extract_value_func", extract},
+    {"tile_sum_axis_value_func", sum_axis},
     {"tile_value_func", from_thread_values},
     {"untile_value_func", untile},
     {"tile_atomic_add_value_func", atomic_add},
@@ -445,6 +475,7 @@ constexpr ValueRule kValueRules[] = {
 
 constexpr DispatchRule kDispatchRules[] = {
     {"tile_dispatch_func", from_thread_values_dispatch},
+    {"tile_sum_axis_dispatch_func", sum_axis_dispatch},
     {"tile_atomic_add_dispatch_func", atomic_add_dispatch},
     {"tile_load_tuple_dispatch_func", load_dispatch},
     {"tile_store_dispatch_func", store_dispatch},

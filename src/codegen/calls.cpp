@@ -332,6 +332,11 @@ Value Adjoint::add_builtin_call_resolved(
         fwd_args.push_back(pass_as_reference[i] ? func_args[i] : load(func_args[i]));
     emit_call_statements(*this, e, fwd_args, func_args, outputs,
                          result.kind == builtins::CallResult::Kind::Void);
+    if (result.shared_tile_arg >= 0)
+        if (Var* v = source_var(bound[result.shared_tile_arg]);
+            v && v->type->is_tile() && !v->type->tile_shared)
+            v->type = types::tile(v->type->elem, v->type->tile_shape, true, v->type->tile_strides,
+                                  v->type->tile_owner);
 
     if (outputs.empty()) return Value();
     if (outputs.size() == 1) return Value(outputs[0]);

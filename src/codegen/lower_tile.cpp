@@ -43,12 +43,7 @@ Var* Adjoint::emit_tile_extract(Var* tile, const std::vector<const ast::Expr*>& 
     std::vector<Var*> args{tile};
     for (size_t d = 0; d < index_nodes.size(); ++d)
         args.push_back(resolve_tile_index(index_nodes[d], t->tile_shape[d], static_cast<int>(d)));
-    Var* out = add_builtin_call("tile_extract", args).var;
-    // Warp's tile_extract moves the tile to shared memory: it retypes the tile, whose
-    // declaration (printed at the end) becomes a shared tile.
-    if (!t->tile_shared)
-        tile->type = types::tile(t->elem, t->tile_shape, true, t->tile_strides, t->tile_owner);
-    return out;
+    return add_builtin_call("tile_extract", args).var; // which moves the tile to shared memory
 }
 
 } // namespace ws
