@@ -107,6 +107,9 @@ struct Overload {
 
 struct Builtin {
     std::string_view key;
+    // The native name of the builtin itself (Warp's Function.native_func, which its module
+    // hash reads): the first registered overload's, not always the first in resolution order.
+    std::string_view native_func;
     std::vector<const Overload*> overloads;
     // A Python @wp.func that Warp registers as a builtin (transform_compose,
     // norm_l2, ...): no overloads; its body is Warp's Python source, which
@@ -180,6 +183,9 @@ struct CallResult {
     std::vector<TypeRef> types;       // Values: one or more outputs
     std::optional<Constant> constant; // Constant: the call folds to this value
     int alias_index = -1;             // AliasArg: the call is this bound argument
+    // Warp's value function moved this bound tile argument to shared memory (tile_extract,
+    // tile_sum along an axis): the variable's declaration becomes a shared tile's.
+    int shared_tile_arg = -1;
 };
 
 // Returns the result, or an error message (Warp's value_func raising).

@@ -51,6 +51,7 @@ struct RawOverload {
 
 struct RawBuiltin {
     std::string_view key;
+    std::string_view native_func;
     int first_overload;
     int overload_count;
     bool python_defined;
@@ -136,13 +137,13 @@ class Registry {
         for (std::string_view text : kPatternTexts) patterns_.push_back(parse_pattern(text));
 
         const auto value_tables = {
-            math_value_rules(),           vector_value_rules(),  matrix_value_rules(),
-            quat_transform_value_rules(), spatial_value_rules(), array_value_rules(),
-            utility_value_rules(),        volume_value_rules(),  texture_value_rules()};
-        const auto dispatch_tables = {vector_dispatch_rules(),         matrix_dispatch_rules(),
-                                      quat_transform_dispatch_rules(), spatial_dispatch_rules(),
-                                      array_dispatch_rules(),          utility_dispatch_rules(),
-                                      volume_dispatch_rules(),         texture_dispatch_rules()};
+            math_value_rules(),    vector_value_rules(), matrix_value_rules(),  quat_transform_value_rules(),
+            spatial_value_rules(), array_value_rules(),  utility_value_rules(), volume_value_rules(),
+            texture_value_rules(), tile_value_rules()};
+        const auto dispatch_tables = {
+            vector_dispatch_rules(),  matrix_dispatch_rules(),  quat_transform_dispatch_rules(),
+            spatial_dispatch_rules(), array_dispatch_rules(),   utility_dispatch_rules(),
+            volume_dispatch_rules(),  texture_dispatch_rules(), tile_dispatch_rules()};
         const auto init_tables = {vector_init_list_rules(), matrix_init_list_rules(),
                                   quat_transform_init_list_rules(), spatial_init_list_rules()};
 
@@ -225,6 +226,7 @@ class Registry {
             Builtin& b = builtins_.emplace_back();
             b.key = raw.key;
             b.python_defined = raw.python_defined;
+            b.native_func = raw.native_func;
             for (int i = 0; i < raw.overload_count; ++i) {
                 Overload& ov = overloads_[raw.first_overload + i];
                 ov.index = i;

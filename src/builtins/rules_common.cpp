@@ -268,6 +268,7 @@ std::string type_repr(TypeRef t) {
         return fmt::format("tuple({})", inner);
     }
     case TypeKind::Struct:
+    case TypeKind::Tile:
     case TypeKind::Opaque: return t->repr;
     case TypeKind::Range: return "warp._src.types.range_t";
     case TypeKind::Shape: return "warp._src.types.shape_t";

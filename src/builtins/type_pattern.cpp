@@ -152,6 +152,11 @@ class Parser {
             p.opaque_name = text_.substr(pos_);
             pos_ = text_.size(); // the rest names a Python type
             p.kind = TypePattern::Kind::Opaque;
+        } else if (w == "tile") {
+            p.kind = TypePattern::Kind::Tile;
+            expect('(');
+            p.elem = parse();
+            expect(')');
         } else if (w == "vec") {
             p.kind = TypePattern::Kind::Vector;
             expect('(');
@@ -301,7 +306,8 @@ bool matches(const TypePattern& p, TypeRef t) {
     case K::Shape: return t->kind == TypeKind::Shape;
     case K::Str: return t->kind == TypeKind::Str;
     case K::Reference: return t->kind == TypeKind::Reference && matches(*p.elem, t->elem);
-    case K::Opaque: return p.concrete && p.concrete == t; // tiles, textures: never
+    case K::Tile: return t->kind == TypeKind::Tile && matches(*p.elem, t->elem); // any shape, storage
+    case K::Opaque: return p.concrete && p.concrete == t; // tile stacks, textures: never
     default: return false;
     }
 }
@@ -339,6 +345,7 @@ std::string pattern_repr(const TypePattern& p) {
     case K::Transform: return fmt::format("transform(dtype={})", family_repr(p));
     case K::Array: return fmt::format("array(ndim={}, dtype={})", dim_repr(p.ndim), pattern_repr(*p.elem));
     case K::Reference: return fmt::format("Reference({})", pattern_repr(*p.elem));
+    case K::Tile: return fmt::format("tile(dtype={})", pattern_repr(*p.elem));
     default: return std::string(p.text);
     }
 }

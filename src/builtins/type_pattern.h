@@ -35,7 +35,9 @@ struct TypePattern {
         Shape,
         Str,
         Callable,
-        Opaque, // another Python type: a query object (types::opaque) or a tile, texture (never matches)
+        Tile,   // Warp's tile of any shape and storage whose dtype matches `elem`
+        Opaque, // another Python type: a query object (types::opaque) or a tile stack, texture (never
+                // matches)
     };
     Kind kind = Kind::Any;
     ScalarFamily family = ScalarFamily::Any; // Scalar; dtype of Vector/Matrix/Quaternion/Transform
@@ -44,7 +46,7 @@ struct TypePattern {
     int rows = -1, cols = -1;                // Matrix; -1 is Any
     ArrayClass array_class = ArrayClass::Array;
     int ndim = -1;                         // Array (Warp never checks it when matching)
-    const TypePattern* elem = nullptr;     // Array dtype; Reference target; Tuple element before `...`
+    const TypePattern* elem = nullptr;     // Array, Tile dtype; Reference target; Tuple element before `...`
     std::vector<const TypePattern*> elems; // Tuple / List elements
     bool bare = false;                     // Tuple: `tuple` without parameters (matches any tuple)
     bool ellipsis = false;                 // Tuple: tuple[P, ...]

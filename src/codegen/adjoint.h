@@ -187,6 +187,9 @@ class Adjoint {
     std::vector<Var*> eval_indices(TypeRef target_type, const std::vector<const ast::Expr*>& nodes,
                                    bool as_target);
     std::pair<Var*, std::vector<const ast::Expr*>> eval_subscript(const ast::Subscript* node, bool as_target);
+    // t[i, j]: one element of a tile (lower_tile.cpp).
+    Var* emit_tile_extract(Var* tile, const std::vector<const ast::Expr*>& index_nodes);
+    Var* resolve_tile_index(const ast::Expr* node, int length, int dim);
     Value eval_store_target(const ast::Expr* node);
     Value resolve_arg(const ast::Expr* node);
     // lower_starred.cpp

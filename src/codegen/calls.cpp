@@ -2,6 +2,7 @@
 // overload, allocating outputs, dispatching arguments, and emitting the
 // forward, replay and adjoint statements (Warp's add_call).
 #include "builtins/builtin.h"
+#include "builtins/type_pattern.h"
 #include "codegen/adjoint.h"
 #include "codegen/module_builder.h"
 #include "codegen/module_scope.h"
@@ -69,6 +70,26 @@ std::string arg_list_repr(std::span<const CallArgument> args, std::span<const Ca
     for (const auto& a : args) s += (s.empty() ? "" : ", ") + describe_value(a.value);
     for (const auto& a : kwargs) s += (s.empty() ? "" : ", ") + describe_value(a.value);
     return s;
+}
+
+// A tile reaches only overloads written for tiles: a generic parameter (`Any`) of another
+// builtin (print, where, copy...) would print text Warp spells differently for tiles.
+bool passes_tile(std::span<const builtins::CallArg> args,
+                 std::span<const std::pair<std::string, builtins::CallArg>> kwargs) {
+    auto is_tile = [](const builtins::CallArg& a) {
+        return a.type && types::strip_reference(a.type)->is_tile();
+    };
+    for (const auto& a : args)
+        if (is_tile(a)) return true;
+    for (const auto& [name, a] : kwargs)
+        if (is_tile(a)) return true;
+    return false;
+}
+
+bool takes_tile(const builtins::Overload& ov) {
+    for (const builtins::Param& p : ov.params)
+        if (p.pattern->kind == builtins::TypePattern::Kind::Tile) return true;
+    return false;
 }
 
 } // namespace
@@ -209,7 +230,7 @@ Value Adjoint::add_builtin_call_resolved(
     if (!ov)
         fail_at(where, fmt::format("couldn't find an overload of '{}' for arguments ({})", func.name,
                                    arg_list_repr(args, kwargs)));
-    if (!ov->supported)
+    if (!ov->supported || (passes_tile(cargs, ckwargs) && !takes_tile(*ov)))
         fail_at(where, fmt::format("'{}' with arguments ({}) is not supported by warpsynth", func.name,
                                    arg_list_repr(args, kwargs)));
     auto bound_opt = builtins::bind(*ov, cargs, ckwargs, ctype_args);
@@ -306,6 +327,11 @@ Value Adjoint::add_builtin_call_resolved(
         fwd_args.push_back(pass_as_reference[i] ? func_args[i] : load(func_args[i]));
     emit_call_statements(*this, e, fwd_args, func_args, outputs,
                          result.kind == builtins::CallResult::Kind::Void);
+    if (result.shared_tile_arg >= 0)
+        if (Var* v = source_var(bound[result.shared_tile_arg]);
+            v && v->type->is_tile() && !v->type->tile_shared)
+            v->type = types::tile(v->type->elem, v->type->tile_shape, true, v->type->tile_strides,
+                                  v->type->tile_owner);
 
     if (outputs.empty()) return Value();
     if (outputs.size() == 1) return Value(outputs[0]);
@@ -485,6 +511,9 @@ Var* Adjoint::tuple_element_argument(const Var* tuple, int k, const Pos& where) 
         fail_at(where,
                 "warpsynth supports only a tuple written out here (its elements are passed one by one)");
     Var* element = (*tuple->tuple_elements)[static_cast<size_t>(k)];
+    if (element->type->is_reference())
+        fail_at(where, "an array element inside this tuple argument is not supported by warpsynth; assign it "
+                       "to a variable first");
     return element->constant ? add_constant(*element->constant) : element;
 }
 
@@ -580,6 +609,10 @@ Value Adjoint::add_user_call(FunctionGroup* group, std::vector<CallArgument> arg
                              std::vector<CallArgument> kwargs, int min_outputs, const ast::Expr* call_node) {
     (void)min_outputs;
     const Pos& where = call_node ? call_node->pos : current_pos_;
+    for (const auto* list : {&args, &kwargs})
+        for (const CallArgument& a : *list)
+            if (a.value.is_var() && types::strip_reference(a.value.var->type)->is_tile())
+                fail_at(where, "passing a tile to a @wp.func is not supported by warpsynth");
     UserFunction* f = select_user_overload(*group, args, kwargs, where);
 
     // Bind in parameter order; defaults become fresh constants only when emitted below.

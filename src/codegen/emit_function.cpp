@@ -51,11 +51,29 @@ size_t estimate(const std::vector<std::string>& lines, int indent) {
     return n;
 }
 
-void primal_declarations(const Adjoint& adj, LineWriter& w) {
+// Warp's tile.cinit(): a register tile is value-initialised; a shared tile owning its storage
+// takes it from the block's shared memory (with room for its gradient in the backward pass);
+// a shared view is bound later.
+std::string tile_init(TypeRef t, bool requires_grad) {
+    if (!t->tile_shared) return t->ctype + "{}";
+    if (!t->tile_owner) return "nullptr";
+    auto ints = [](const std::vector<int>& v) {
+        std::string s;
+        for (size_t i = 0; i < v.size(); ++i) s += (i ? "," : "") + std::to_string(v[i]);
+        return s;
+    };
+    return fmt::format("wp::tile_alloc_empty<{},wp::tile_shape_t<{}>,wp::tile_stride_t<{}>,{}>()",
+                       t->elem->ctype, ints(t->tile_shape), ints(t->tile_strides),
+                       requires_grad ? "true" : "false");
+}
+
+void primal_declarations(const Adjoint& adj, LineWriter& w, bool requires_grad) {
     w.line("//---------");
     w.line("// primal vars");
     for (const Var* v : adj.variables) {
-        if (v->constant)
+        if (v->type->is_tile())
+            w.format("{} {} = {};", v->ctype(), v->emit(), tile_init(v->type, requires_grad));
+        else if (v->constant)
             w.format("const {} {} = {};", v->ctype(), v->emit(), constant_str(*v->constant));
         else
             w.format("{} {};", v->ctype(), v->emit());
@@ -74,7 +92,7 @@ std::string forward_body(const Adjoint& adj, bool kernel, Device device, bool gr
         w.line("// argument vars");
         for (const Var* a : adj.args) w.format("{} {} = _wp_args->{};", a->ctype(), a->emit(), a->label);
     }
-    primal_declarations(adj, w);
+    primal_declarations(adj, w, false);
     w.line("//---------");
     w.line("// forward");
     // In a grid-stride CUDA kernel, `return` moves on to the next element.
@@ -108,10 +126,18 @@ std::string reverse_body(const Adjoint& adj, bool kernel, Device device, bool gr
         for (const Var* a : adj.args)
             w.format("{} {} = _wp_adj_args->{};", a->ctype(), a->emit_adj(), a->label);
     }
-    primal_declarations(adj, w);
+    primal_declarations(adj, w, true);
     w.line("//---------");
     w.line("// dual vars");
-    for (const Var* v : adj.variables) w.format("{} {} = {{}};", v->value_ctype(), v->emit_adj());
+    for (const Var* v : adj.variables) {
+        // A shared tile holds its own gradient: the adjoint is an alias of the primal.
+        if (v->type->is_tile() && v->type->tile_shared)
+            w.format("{}& {} = {};", v->type->ctype, v->emit_adj(), v->emit());
+        else if (v->type->is_tile())
+            w.format("{} {}{{}};", v->type->ctype, v->emit_adj());
+        else
+            w.format("{} {} = {{}};", v->value_ctype(), v->emit_adj());
+    }
     w.line("//---------");
     w.line("// forward");
     for (const std::string& f : body.body_replay) w.line(f);
@@ -201,8 +227,12 @@ KernelPieces kernel_text(const KernelDef& k, const std::string& name, Device dev
             opt.cluster_dim != 1 ? fmt::format("WP_CLUSTER_DIMS({}, 1, 1) ", opt.cluster_dim) : "";
         std::string maxreg =
             opt.cuda_max_registers ? fmt::format("WP_MAXNREG({}) ", *opt.cuda_max_registers) : "";
-        // No shared memory is ever used by the kernels warpsynth supports.
-        std::string spill = opt.enable_cuda_smem_spilling ? "    WP_ENABLE_SMEM_SPILLING();\n" : "";
+        // Warp spills registers to shared memory only in kernels that need none for tiles.
+        bool owns_shared = false;
+        for (const Var* v : adj.variables)
+            owns_shared = owns_shared || (v->type->is_tile() && v->type->tile_shared && v->type->tile_owner);
+        std::string spill =
+            opt.enable_cuda_smem_spilling && !owns_shared ? "    WP_ENABLE_SMEM_SPILLING();\n" : "";
         std::vector<std::string> fargs{dim};
         for (const Var* a : adj.args) fargs.push_back(fmt::format("{} var_{}", a->ctype(), a->label));
         out.forward = fmt::format(

@@ -175,6 +175,8 @@ void Adjoint::emit_assign(const ast::Assign* node) {
             out = rhs_value.var;
         else if (rhs_value.kind == Value::Kind::Outputs)
             out = add_builtin_call("tuple", rhs_value.outputs).var;
+        else if (node->value->kind == ast::ExprKind::Name && rhs_value.var->type->is_tile())
+            fail(node->value, "assigning a tile to another name is not supported by warpsynth");
         else if (node->value->kind == ast::ExprKind::Name || rhs_value.var->type->is_reference())
             out = add_builtin_call1("copy", {rhs_value.var});
         else
@@ -319,6 +321,8 @@ void Adjoint::emit_augassign(const ast::AugAssign* node) {
     if (lhs->kind == ast::ExprKind::Name) {
         Var* rhs = eval_var(node->value, "value");
         Var* target = eval_var(lhs, "augmented assignment target");
+        if (target->type->is_tile()) // Warp updates tiles in place (add_inplace, ...)
+            fail(lhs, "augmented assignment of a tile is not supported by warpsynth");
         Var* result;
         current_pos_ = node->pos;
         CallArgument a[] = {{Value(target), lhs, ""}, {Value(rhs), node->value, ""}};

@@ -290,6 +290,8 @@ const LValueOrigin* Adjoint::reference_origin_for_var(const Var* var, LValueOrig
 Value Adjoint::emit_attribute(const ast::Attribute* node, std::optional<Value> aggregate_in, bool as_target) {
     Value aggregate = aggregate_in ? *aggregate_in : eval(node->value);
     current_pos_ = node->pos;
+    if (aggregate.is_var() && types::strip_reference(aggregate.var->type)->is_tile())
+        fail_at(current_pos_, "attributes of a tile are not supported by warpsynth");
     if (aggregate.is_object()) {
         ObjectRef out = ModuleScope::attribute(*aggregate.object, node->attr);
         if (!out && aggregate.object->kind == Object::Kind::Type)
@@ -414,6 +416,19 @@ std::pair<Var*, std::vector<const ast::Expr*>> Adjoint::eval_subscript(const ast
     Value base = as_target && cur->kind != ast::ExprKind::Name ? eval_store_target(cur) : eval(cur);
     if (!base.is_var()) fail(cur, "subscripted object is not a value");
     Var* target = base.var;
+    if (types::strip_reference(target->type)->is_tile()) {
+        // Reading one element, t[i, j], is Warp's tile_extract; views, slices and stores
+        // (tile_view, tile_assign) are not modelled.
+        // Chained integer brackets, t[i][j], collapse to t[i, j] as in Warp.
+        std::vector<const ast::Expr*> flat;
+        for (const auto& g : groups)
+            for (const ast::Expr* e : g) {
+                if (e->kind == ast::ExprKind::Slice) fail(e, "tile slices are not supported by warpsynth");
+                flat.push_back(e);
+            }
+        if (as_target) fail(node, "stores into a tile are not supported by warpsynth");
+        return {target, flat};
+    }
     // Warp recurses from the innermost subscript outwards: each time the
     // indices collected so far cover all dimensions of an array, it indexes it.
     std::vector<std::vector<const ast::Expr*>> pending;
@@ -523,6 +538,7 @@ Var* Adjoint::emit_array_slice(const ast::Slice* node) {
 
 Value Adjoint::emit_indexing(Var* target, const std::vector<const ast::Expr*>& index_nodes, bool as_target) {
     TypeRef target_type = types::strip_reference(target->type);
+    if (target_type->is_tile()) return Value(emit_tile_extract(target, index_nodes));
     return emit_indexing_vars(target, eval_indices(target_type, index_nodes, as_target), as_target);
 }
 

@@ -300,7 +300,9 @@ class Hasher {
 
         std::vector<std::pair<std::string, Constant>> constants;
         std::vector<std::string> type_codes;
-        std::vector<const FunctionGroup*> functions;
+        // Referenced user functions and (by key) builtins whose adjoint takes template
+        // arguments, in discovery order (Warp's `functions` dict holds both).
+        std::vector<std::pair<const FunctionGroup*, std::string>> functions;
         auto add_constant = [&](const std::string& name, const Constant& c) {
             for (auto& [k, v] : constants)
                 if (k == name) {
@@ -310,7 +312,14 @@ class Hasher {
             constants.emplace_back(name, c);
         };
         auto add_function = [&](const FunctionGroup* g) {
-            if (std::find(functions.begin(), functions.end(), g) == functions.end()) functions.push_back(g);
+            for (const auto& f : functions)
+                if (f.first == g) return;
+            functions.emplace_back(g, std::string());
+        };
+        auto add_builtin = [&](const std::string& key) {
+            for (const auto& f : functions)
+                if (!f.first && f.second == key) return;
+            functions.emplace_back(nullptr, key);
         };
         // Warp keys referenced types by class: aliases (vec3, vec3f) are one class,
         // Python's float and wp.float32 are two, each custom vector type is its own.
@@ -368,8 +377,15 @@ class Hasher {
                 if (!dotted_name(ast::as<ast::Call>(e)->func, path)) continue;
                 ObjectRef o = resolve_path(*src.scope, path, symbols);
                 if (!o) continue;
+                // `wp.tile_sum(...)`: builtins Warp does not export are looked up by name.
+                if (o->kind == Object::Kind::WarpModule && o->name == "warp" && path.size() == 2) {
+                    if (templated_adjoint(path.back())) add_builtin(path.back());
+                    continue;
+                }
                 if (o->kind == Object::Kind::Function)
                     add_function(o->function);
+                else if (o->kind == Object::Kind::Builtin && templated_adjoint(o->name))
+                    add_builtin(o->name);
                 else if (o->kind == Object::Kind::Struct)
                     add_type(*o, o->type->st->native_name);
                 else if (o->kind == Object::Kind::Type && o->type->is_value())
@@ -394,8 +410,12 @@ class Hasher {
         if (auto it = deferred_.find(&src); it != deferred_.end())
             for (const auto& [code, v] : it->second) hash_static(code, v);
         for (const auto& code : type_codes) h.update(code);
-        for (const FunctionGroup* g : functions)
-            if (!in_progress_.count(g)) h.update(function(*g));
+        for (const auto& [g, key] : functions) {
+            if (!g)
+                h.update(builtin_function(key));
+            else if (!in_progress_.count(g))
+                h.update(function(*g));
+        }
         return h.digest();
     }
 
@@ -429,13 +449,35 @@ class Hasher {
         return d;
     }
 
-    // Warp's hash_builtin_function (no supported builtin has a templated adjoint).
+    // Whether some overload of the builtin passes template arguments to its adjoint
+    // (tile_sum(a, axis)): Warp hashes such builtins with the kernels that call them.
+    static bool templated_adjoint(const std::string& key) {
+        const builtins::Builtin* b = builtins::find(key);
+        if (!b) return false;
+        for (const builtins::Overload* ov : b->overloads)
+            if (ov->adjoint_uses_template_args) return true;
+        return false;
+    }
+
+    // Warp's hash_builtin_function: its key and native name, and for a templated adjoint the
+    // repr of every overload's (native_func, adjoint_uses_template_args).
     static std::vector<unsigned char> builtin_function(const std::string& key) {
         Sha256 h;
         h.update("builtin");
         h.update(key);
         const builtins::Builtin* b = builtins::find(key);
-        h.update(b && !b->overloads.empty() ? b->overloads[0]->native_func : std::string_view(key));
+        h.update(b ? b->native_func : std::string_view(key));
+        if (templated_adjoint(key)) {
+            std::string repr = "(";
+            for (const builtins::Overload* ov : b->overloads)
+                repr += fmt::format("('{}', {}), ", ov->native_func,
+                                    ov->adjoint_uses_template_args ? "True" : "False");
+            if (b->overloads.size() == 1)
+                repr.pop_back(); // Python's one-element tuple: "(x,)"
+            else
+                repr.resize(repr.size() - 2);
+            h.update(repr + ")");
+        }
         return h.digest();
     }
 

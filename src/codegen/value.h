@@ -68,7 +68,8 @@ struct Var {
     std::shared_ptr<const ArraySlot> array_slot;
     // A tuple of compile-time constants (e.g. `shape=(2, 2)`): its elements.
     std::shared_ptr<const std::vector<Constant>> tuple_constants;
-    // A tuple built by a tuple expression: its element variables (Warp's tuple_t.values).
+    // A tuple built by a tuple expression: its element variables (Warp's tuple_t.values),
+    // which tile builtins pass one by one (`offset=(i, j)`).
     std::shared_ptr<const std::vector<Var*>> tuple_elements;
 
     // `var_<label>` (or the label itself without prefix); cached, since every

@@ -292,6 +292,54 @@ TypeRef tuple(const std::vector<TypeRef>& elems) {
                   scoped);
 }
 
+namespace {
+std::string join_ints(const std::vector<int>& v) {
+    std::string s;
+    for (size_t i = 0; i < v.size(); ++i) s += (i ? "," : "") + std::to_string(v[i]);
+    return s;
+}
+} // namespace
+
+TypeRef tile(TypeRef dtype, const std::vector<int>& shape, bool shared, std::vector<int> strides,
+             bool owner) {
+    if (strides.empty()) { // Warp's default: row-major
+        strides.assign(shape.size(), 1);
+        for (size_t i = shape.size(); i-- > 1;) strides[i - 1] = strides[i] * shape[i];
+    }
+    Type t;
+    t.kind = TypeKind::Tile;
+    t.elem = dtype;
+    t.tile_shape = shape;
+    t.tile_strides = strides;
+    t.tile_shared = shared;
+    t.tile_owner = owner;
+    std::string dims = join_ints(shape);
+    if (shared)
+        t.ctype = fmt::format("wp::tile_shared_t<{},wp::tile_layout_strided_t<wp::tile_shape_t<{}>, "
+                              "wp::tile_stride_t<{}>>, {}>",
+                              dtype->ctype, dims, join_ints(strides), owner ? "true" : "false");
+    else
+        t.ctype = fmt::format("wp::tile_register_t<{},wp::tile_layout_register_t<wp::tile_shape_t<{}>>>",
+                              dtype->ctype, dims);
+    t.repr = fmt::format("tile(dtype={}, shape=({}{}), storage={})", dtype->repr, dims,
+                         shape.size() == 1 ? "," : "", shared ? "shared" : "register");
+    // Tiles are interned by everything that tells them apart (their C++ type omits a
+    // register tile's strides and a view's ownership).
+    static std::mutex mutex;
+    static auto* table = new std::map<std::string, std::unique_ptr<Type>>();
+    std::string key = fmt::format("{}|{}|{}|{}", t.ctype, join_ints(strides), owner, t.repr);
+    std::lock_guard<std::mutex> lock(mutex);
+    auto& slot = (*table)[key];
+    if (!slot) slot = std::make_unique<Type>(std::move(t));
+    return slot.get();
+}
+
+int tile_size(TypeRef tile) {
+    int n = 1;
+    for (int d : tile->tile_shape) n *= d;
+    return n;
+}
+
 TypeRef range() {
     Type t;
     t.kind = TypeKind::Range;

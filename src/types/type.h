@@ -57,6 +57,7 @@ enum class TypeKind : uint8_t {
     Opaque, // a Warp query object known by name (wp::hash_grid_query_f, wp::mesh_query_point_t...)
     Any,    // typing.Any in a generic @wp.func signature (never a value's type)
     Slice,  // wp::slice_t: a constant slice of a vector or matrix (`v[1:3]`); its bounds are part of the type
+    Tile,   // Warp's tile: a block-wide array in registers or shared memory (dtype in `elem`)
 };
 
 // Array classes Warp distinguishes (wp::array_t, wp::indexedarray_t, ...).
@@ -80,6 +81,10 @@ struct Type {
     TypeRef elem = nullptr;        // Array: dtype; Reference: target
     const StructDef* st = nullptr; // Struct
     std::vector<TypeRef> elems;    // Tuple
+    std::vector<int> tile_shape;   // Tile: extents
+    std::vector<int> tile_strides; // Tile: element strides (row-major unless given)
+    bool tile_shared = false;      // Tile: storage="shared" (else "register")
+    bool tile_owner = true;        // Tile: owns its storage (false: a view of another tile)
     TypeRef erased = nullptr;      // Opaque: the public parent a query kind erases to (Warp's _wp_erase_to_)
     std::string code;              // Opaque: Warp's type code (get_type_code)
     std::string ctype;             // C++ spelling, e.g. "wp::vec_t<3,wp::float32>"
@@ -107,6 +112,7 @@ struct Type {
     bool is_struct() const { return kind == TypeKind::Struct; }
     bool is_reference() const { return kind == TypeKind::Reference; }
     bool is_tuple() const { return kind == TypeKind::Tuple; }
+    bool is_tile() const { return kind == TypeKind::Tile; }
     bool is_any() const { return kind == TypeKind::Any; }
     // Contains Any somewhere (a template parameter type).
     bool is_generic() const {
@@ -179,6 +185,12 @@ TypeRef tuple(const std::vector<TypeRef>& elems);
 TypeRef range();
 TypeRef shape();
 TypeRef str();
+// Warp's tile of `dtype` (a scalar, vector or matrix type) with a constant shape; row-major
+// strides unless `strides` is given.
+TypeRef tile(TypeRef dtype, const std::vector<int>& shape, bool shared, std::vector<int> strides = {},
+             bool owner = true);
+// Warp's tile.size: the number of elements.
+int tile_size(TypeRef tile);
 // Warp's slice_t(start, stop, step) for constant bounds.
 TypeRef slice(int start, int stop, int step);
 // Warp's slice_t with a bound computed at run time (an array slice `a[i:j]`).
