@@ -227,6 +227,29 @@ ObjectRef ModuleScope::int_enum_class(const ast::ClassDef* def) const {
     return o;
 }
 
+// A plain class without bases whose body is a docstring, `pass` and `NAME = <constant>` lines:
+// Warp reads such an attribute in a kernel as a constant (`Flags.ON`). Null for other classes.
+ObjectRef ModuleScope::plain_class(const ast::ClassDef* def) const {
+    if (!def->bases.empty() || !def->keywords.empty()) return nullptr;
+    auto o = std::make_shared<Object>();
+    o->kind = Object::Kind::PlainClass;
+    o->name = def->name;
+    for (const ast::Stmt* st : def->body) {
+        if (st->kind == ast::StmtKind::Pass) continue;
+        if (st->kind == ast::StmtKind::Expr &&
+            ast::as<ast::ExprStmt>(st)->value->kind == ast::ExprKind::Constant)
+            continue; // docstring
+        const auto* as = st->kind == ast::StmtKind::Assign ? ast::as<ast::Assign>(st) : nullptr;
+        if (!as || as->targets.size() != 1 || as->targets[0]->kind != ast::ExprKind::Name) return nullptr;
+        ObjectRef v = eval_python(as->value);
+        if (!v || v->kind != Object::Kind::Constant) return nullptr;
+        const std::string& name = ast::as<ast::Name>(as->targets[0])->id;
+        std::erase_if(o->attributes, [&](const auto& a) { return a.first == name; });
+        o->attributes.emplace_back(name, v);
+    }
+    return o;
+}
+
 void ModuleScope::define_struct(const ast::ClassDef* def) {
     ObjectRef d = def->decorators.size() == 1 ? eval_python(def->decorators[0]) : nullptr;
     bool is_struct = d && d->kind == Object::Kind::WarpPyFunc && d->name == "struct";
@@ -247,8 +270,10 @@ void ModuleScope::define_struct(const ast::ClassDef* def) {
                     if (o && o->is_from_warp())
                         fail(dx->pos, "Warp kernels and functions defined inside a class are not supported");
                 }
+        ObjectRef plain = def->decorators.empty() ? plain_class(def) : nullptr;
         globals_[def->name] =
-            Object::make_unsupported(fmt::format("Python class '{}' (not a @wp.struct)", def->name));
+            plain ? plain
+                  : Object::make_unsupported(fmt::format("Python class '{}' (not a @wp.struct)", def->name));
         return;
     }
     if (!def->bases.empty()) fail(def->bases[0]->pos, "Warp structs must be defined as base classes");
