@@ -327,6 +327,32 @@ int ModuleScope::array_ndim(const ast::Expr* e) const {
     return v && *v >= 1 && *v <= 4 ? static_cast<int>(*v) : 0; // 0: out of range
 }
 
+// Warp's type hint classes subscripted, `Vector[dtype, Literal[n]]` and
+// `Matrix[dtype, Literal[rows], Literal[cols]]`: the vector or matrix type they name.
+TypeRef ModuleScope::generic_hint_annotation(const ast::Subscript* sub, bool matrix) {
+    const auto* params = sub->slice->kind == ast::ExprKind::Tuple ? ast::as<ast::Tuple>(sub->slice) : nullptr;
+    size_t count = matrix ? 3 : 2;
+    if (!params || params->elts.size() != count)
+        fail(sub->pos, fmt::format("unsupported type annotation '{}'", expr_text(source(), sub)));
+    TypeRef dtype = eval_annotation(params->elts[0]);
+    if (!dtype->is_scalar())
+        fail(params->elts[0]->pos, fmt::format("unsupported type annotation '{}'", expr_text(source(), sub)));
+    std::vector<int> dims;
+    for (size_t i = 1; i < count; ++i) {
+        const ast::Expr* n = params->elts[i];
+        if (n->kind == ast::ExprKind::Subscript) n = ast::as<ast::Subscript>(n)->slice; // Literal[N]
+        ObjectRef v = eval_python(n);
+        std::optional<int64_t> size =
+            v && v->kind == Object::Kind::Constant && v->value->kind == Constant::Kind::PyInt
+                ? v->value->as_int64()
+                : std::nullopt;
+        if (!size || *size <= 0) fail(n->pos, "vector and matrix sizes must be positive integers");
+        if (*size > (1 << 16)) fail(n->pos, "a vector or matrix this large is not modelled by warpsynth");
+        dims.push_back(static_cast<int>(*size));
+    }
+    return matrix ? types::matrix(dims[0], dims[1], dtype->scalar) : types::vector(dims[0], dtype->scalar);
+}
+
 // wp.HashGridQuery[dtype]: the query class of that coordinate precision (types.py's
 // hash_grid_query_type).
 TypeRef ModuleScope::hash_grid_query_annotation(const ast::Subscript* sub) {
@@ -490,6 +516,9 @@ TypeRef ModuleScope::eval_annotation(const ast::Expr* e) {
         }
         if (f && f->kind == Object::Kind::Type && f->type == types::opaque("HashGridQuery"))
             return hash_grid_query_annotation(sub);
+        if (f && f->kind == Object::Kind::Unsupported &&
+            (f->name == "warp._src.types.Vector" || f->name == "warp._src.types.Matrix"))
+            return generic_hint_annotation(sub, f->name == "warp._src.types.Matrix");
         fail(e->pos, fmt::format("unsupported type annotation '{}'", expr_text(source(), e)));
     }
     if (e->kind == ast::ExprKind::Constant &&

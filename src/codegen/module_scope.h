@@ -111,6 +111,7 @@ class ModuleScope {
     ObjectRef plain_class(const ast::ClassDef* def) const;
     void forget_class_attributes(const ast::Attribute* target);
     TypeRef eval_annotation(const ast::Expr* e);
+    TypeRef generic_hint_annotation(const ast::Subscript* sub, bool matrix);
     TypeRef hash_grid_query_annotation(const ast::Subscript* sub);
     bool is_python_str(const ast::Expr* annotation) const;
     TypeRef ref_annotation(const ast::Expr* annotation); // wp.ref[T]: Reference(T), else null
