@@ -529,6 +529,41 @@ TypeRef ModuleScope::eval_annotation(const ast::Expr* e) {
     fail(e->pos, fmt::format("unsupported type annotation '{}'", expr_text(source(), e)));
 }
 
+// `tuple[T0, T1, ...]` on a @wp.func parameter: a tuple of those element types. Null when the
+// annotation is not a subscripted `tuple`; `tuple[T, ...]` (generic) is refused.
+TypeRef ModuleScope::tuple_param_annotation(const ast::Expr* annotation) {
+    if (annotation->kind != ast::ExprKind::Subscript) return nullptr;
+    const auto* sub = ast::as<ast::Subscript>(annotation);
+    if (sub->value->kind != ast::ExprKind::Name || ast::as<ast::Name>(sub->value)->id != "tuple" ||
+        global("tuple"))
+        return nullptr;
+    std::vector<const ast::Expr*> elts;
+    if (sub->slice->kind == ast::ExprKind::Tuple)
+        for (const ast::Expr* x : ast::as<ast::Tuple>(sub->slice)->elts) elts.push_back(x);
+    else
+        elts.push_back(sub->slice);
+    if (elts.empty() || elts.size() > 16)
+        fail(annotation->pos,
+             fmt::format("unsupported type annotation '{}'", expr_text(source(), annotation)));
+    std::vector<TypeRef> types;
+    std::vector<std::string> python_names;
+    for (const ast::Expr* x : elts) {
+        if (x->kind == ast::ExprKind::Constant &&
+            ast::as<ast::Constant>(x)->value_kind == ast::Constant::Kind::Ellipsis)
+            fail(x->pos,
+                 "tuple annotations with an ellipsis (generic tuples) are not supported by warpsynth");
+        TypeRef t = eval_annotation(x);
+        if (t->is_generic() || t->kind == TypeKind::Void || t->is_tuple())
+            fail(x->pos, fmt::format("unsupported type annotation '{}'", expr_text(source(), annotation)));
+        ObjectRef o = eval_python(x);
+        bool python = o && o->kind == Object::Kind::Type &&
+                      (o->name == "float" || o->name == "int" || o->name == "bool");
+        types.push_back(t);
+        python_names.push_back(python ? o->name : "");
+    }
+    return types::tuple_annotation(types, python_names);
+}
+
 // A parameter annotated with Python's `str` (not a global of that name): a @wp.func that
 // prints a message it is given.
 bool ModuleScope::is_python_str(const ast::Expr* annotation) const {
@@ -577,6 +612,8 @@ FunctionSource ModuleScope::function_source(const ast::FunctionDef* def, bool is
         if (TypeRef ref = ref_annotation(arg.annotation)) {
             if (is_kernel) fail(arg.pos, "wp.ref[T] kernel parameters are not supported by warpsynth");
             p.type = ref;
+        } else if (TypeRef tup = is_kernel ? nullptr : tuple_param_annotation(arg.annotation)) {
+            p.type = tup;
         } else {
             p.type = is_python_str(arg.annotation) ? types::str() : eval_annotation(arg.annotation);
         }

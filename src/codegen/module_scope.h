@@ -112,6 +112,7 @@ class ModuleScope {
     void forget_class_attributes(const ast::Attribute* target);
     TypeRef eval_annotation(const ast::Expr* e);
     TypeRef generic_hint_annotation(const ast::Subscript* sub, bool matrix);
+    TypeRef tuple_param_annotation(const ast::Expr* annotation);
     TypeRef hash_grid_query_annotation(const ast::Subscript* sub);
     bool is_python_str(const ast::Expr* annotation) const;
     TypeRef ref_annotation(const ast::Expr* annotation); // wp.ref[T]: Reference(T), else null

@@ -402,6 +402,24 @@ bool matches_template(TypeRef arg, TypeRef tmpl) {
     return true;
 }
 
+TypeRef tuple_annotation(const std::vector<TypeRef>& elems, const std::vector<std::string>& python_names) {
+    TypeRef value = tuple(elems);
+    bool named = false;
+    for (const std::string& n : python_names) named = named || !n.empty();
+    if (!named) return value;
+    Type t = *value;
+    t.erased = value;
+    std::string inner;
+    int mask = 0;
+    for (size_t i = 0; i < elems.size(); ++i) {
+        inner += (i ? ", " : "") + (python_names[i].empty() ? elems[i]->ctype : python_names[i]);
+        if (!python_names[i].empty()) mask |= 1 << i;
+    }
+    t.ctype = fmt::format("wp::tuple_t<{}>", inner);
+    return intern(key_of(TypeKind::Tuple, Scalar::Bool, 1, mask, 0, nullptr, nullptr, elems), std::move(t),
+                  value->scoped);
+}
+
 TypeRef matrix_row(TypeRef mat) {
     return vector(mat->cols, mat->scalar);
 }

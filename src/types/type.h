@@ -80,7 +80,8 @@ struct Type {
     TypeRef elem = nullptr;        // Array: dtype; Reference: target
     const StructDef* st = nullptr; // Struct
     std::vector<TypeRef> elems;    // Tuple
-    TypeRef erased = nullptr;      // Opaque: the public parent a query kind erases to (Warp's _wp_erase_to_)
+    TypeRef erased = nullptr;      // Opaque: the public parent a query kind erases to (Warp's _wp_erase_to_);
+                                   // Tuple annotation: the tuple type of a value with those elements
     std::string code;              // Opaque: Warp's type code (get_type_code)
     std::string ctype;             // C++ spelling, e.g. "wp::vec_t<3,wp::float32>"
     std::string repr;              // Python-side spelling for messages, e.g. "vec3f"
@@ -176,6 +177,9 @@ TypeRef array(TypeRef dtype, int ndim, ArrayClass cls = ArrayClass::Array);
 TypeRef fixed_array(TypeRef dtype, const std::vector<int>& shape);
 TypeRef reference(TypeRef target);
 TypeRef tuple(const std::vector<TypeRef>& elems);
+// A `tuple[...]` parameter annotation: Warp spells the Python scalar types among its elements
+// (`python_names[i]`: "float", "int", "bool" or empty) as such in C++ (`wp::tuple_t<int, int>`).
+TypeRef tuple_annotation(const std::vector<TypeRef>& elems, const std::vector<std::string>& python_names);
 TypeRef range();
 TypeRef shape();
 TypeRef str();
