@@ -381,7 +381,8 @@ bool template_binds(const UserFunction& f, std::span<const CallArgument> args,
                 return false;
             continue;
         }
-        if (t != param) return false;
+        if (t != param && !(param->is_tuple() && param->variadic && types::matches_template(t, param)))
+            return false;
     }
     return true;
 }

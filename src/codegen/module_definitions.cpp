@@ -545,13 +545,23 @@ TypeRef ModuleScope::tuple_param_annotation(const ast::Expr* annotation) {
     if (elts.empty() || elts.size() > 16)
         fail(annotation->pos,
              fmt::format("unsupported type annotation '{}'", expr_text(source(), annotation)));
+    auto is_ellipsis = [](const ast::Expr* x) {
+        return x->kind == ast::ExprKind::Constant &&
+               ast::as<ast::Constant>(x)->value_kind == ast::Constant::Kind::Ellipsis;
+    };
+    if (elts.size() == 2 && !is_ellipsis(elts[0]) && is_ellipsis(elts[1])) {
+        TypeRef t = eval_annotation(elts[0]);
+        if (t->is_generic() || t->kind == TypeKind::Void || t->is_tuple())
+            fail(elts[0]->pos,
+                 fmt::format("unsupported type annotation '{}'", expr_text(source(), annotation)));
+        return types::variadic_tuple(t);
+    }
     std::vector<TypeRef> types;
     std::vector<std::string> python_names;
     for (const ast::Expr* x : elts) {
-        if (x->kind == ast::ExprKind::Constant &&
-            ast::as<ast::Constant>(x)->value_kind == ast::Constant::Kind::Ellipsis)
-            fail(x->pos,
-                 "tuple annotations with an ellipsis (generic tuples) are not supported by warpsynth");
+        if (is_ellipsis(x))
+            fail(x->pos, "an ellipsis in a tuple annotation is supported only after one type, as in "
+                         "tuple[int, ...]");
         TypeRef t = eval_annotation(x);
         if (t->is_generic() || t->kind == TypeKind::Void || t->is_tuple())
             fail(x->pos, fmt::format("unsupported type annotation '{}'", expr_text(source(), annotation)));

@@ -25,6 +25,24 @@ def mixed(values: tuple[wp.float64, bool, wp.int16], scale: float) -> float:
     return scale
 
 
+@wp.func
+def variadic(values: tuple[int, ...]):
+    out = wp.int32(0)
+    for i in range(wp.static(len(values))):
+        out += values[i]
+    return out
+
+
+@wp.kernel
+def variadic_calls(counts: wp.array[int]):
+    t1 = (1,)
+    counts[0] = variadic(t1)
+    t3 = (3, 4, counts[1])
+    counts[2] = variadic(t3)
+    t2 = (2, 3)
+    counts[3] = variadic(t2) + variadic(t3)
+
+
 @wp.kernel
 def tuples(out: wp.array[float], counts: wp.array[int]):
     t = (wp.vec3(1.0, 2.0, 3.0), wp.pow(2.0, 4.0))
