@@ -70,6 +70,8 @@ struct CallArgument {
 
 // Warp's resolve_type_attribute for `dtype` (lower_type_operator.cpp); null for other attributes.
 TypeRef type_attribute(TypeRef t, std::string_view attr);
+// `length` of a value type: a Python int (its number of components); null for other attributes.
+ObjectRef value_length(TypeRef t, std::string_view attr);
 
 class Adjoint {
   public:

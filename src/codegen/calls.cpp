@@ -389,7 +389,8 @@ bool user_overload_matches(const UserFunction& f, std::span<const CallArgument> 
         }
         // a wp.ref[T] parameter takes a T; a query parameter typed with the parent kind takes any kind
         TypeRef p = types::strip_reference(param);
-        if (t != p && !(allow_erasure && t->erased == p)) return false;
+        // a `tuple[int, float]` parameter takes a tuple value of those types
+        if (t != p && !(allow_erasure && t->erased == p) && !(p->is_tuple() && p->erased == t)) return false;
     }
     return true;
 }
@@ -415,7 +416,8 @@ bool template_binds(const UserFunction& f, std::span<const CallArgument> args,
                 return false;
             continue;
         }
-        if (t != param) return false;
+        if (t != param && !(param->is_tuple() && param->variadic && types::matches_template(t, param)))
+            return false;
     }
     return true;
 }
@@ -459,6 +461,10 @@ UserFunction* Adjoint::instantiate_template(FunctionGroup& group, std::span<cons
         inst->src.has_return_annotation = false;
         for (size_t i = 0; i < params.size(); ++i) {
             Param& p = inst->src.params[i];
+            if (p.type->is_tuple() && p.type->erased)
+                fail_at(where, fmt::format("a generic function with a tuple[...] parameter annotation ('{}' "
+                                           "of {}) is not supported by warpsynth",
+                                           p.name, group.key));
             if (i < args.size() && args[i].node && args[i].node->kind == ast::ExprKind::Tuple &&
                 is_literal_tuple(args[i].node))
                 fail_at(where,

@@ -66,6 +66,13 @@ std::string type_code(TypeRef t) {
     case TypeKind::Str: return "str";
     case TypeKind::Opaque: return t->code;
     case TypeKind::Any: return "?";
+    case TypeKind::Tuple: {
+        if (!t->variadic && !t->erased) return "?"; // a tuple value: not modelled here
+        // a tuple[...] annotation (Python scalar names have their Warp type's code)
+        std::string code = fmt::format("tpl{}", t->elems.size() + (t->variadic ? 1 : 0));
+        for (TypeRef e : t->elems) code += type_code(e);
+        return t->variadic ? code + "?" : code;
+    }
     default: return "?";
     }
 }

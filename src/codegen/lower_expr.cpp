@@ -312,6 +312,7 @@ Value Adjoint::emit_attribute(const ast::Attribute* node, std::optional<Value> a
     // Not a field: Warp falls back to the type's attribute (`a.dtype` of an array or vector).
     if (!as_target && !agg_type->is_struct())
         if (TypeRef t = type_attribute(agg_type, node->attr)) return Value::of_object(Object::make_type(t));
+    if (ObjectRef n = as_target ? nullptr : value_length(agg_type, node->attr)) return Value::of_object(n);
     LValueOrigin origin_storage;
 
     if (as_target) {

@@ -49,12 +49,20 @@ RangeArg Adjoint::eval_range_arg(const ast::Expr* a) {
         }
     // A global (e.g. a wp.constant), else the evaluated expression.
     ObjectRef obj = resolve_static_path(a);
+    // A Python int codegen computes (`v.length`).
+    Value value;
+    if (!obj && a->kind == ast::ExprKind::Attribute) {
+        value = eval(a);
+        if (value.is_object()) obj = value.object;
+    }
     if (obj && obj->kind == Object::Kind::Constant) {
         ra.value = *obj->value;
         ra.numeric = is_warp_int(*ra.value);
         return ra;
     }
-    Var* v = eval_var(a, "range() argument");
+    if (!value.is_var()) value = eval(a);
+    if (!value.is_var()) fail(a, "range() argument does not evaluate to a value");
+    Var* v = value.var;
     if (v->constant) {
         ra.value = *v->constant;
         ra.numeric = is_warp_int(*ra.value);

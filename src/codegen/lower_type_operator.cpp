@@ -1,6 +1,6 @@
 // Warp's `type(x)` operator in a call's function position: `type(x)(...)`,
 // `type(x).dtype(...)` (Warp's resolve_static_expression with eval_types), and the
-// `dtype` of a value or array read as an attribute (`a.dtype(...)`).
+// `dtype` of a value or array read as an attribute (`a.dtype(...)`), or its `length`.
 #include "codegen/adjoint.h"
 
 #include <fmt/format.h>
@@ -14,6 +14,11 @@ TypeRef type_attribute(TypeRef t, std::string_view attr) {
     if (t->is_value()) return types::scalar(t->scalar);
     if (t->is_array()) return t->elem;
     return nullptr;
+}
+
+ObjectRef value_length(TypeRef t, std::string_view attr) {
+    if (attr != "length" || !t->is_value()) return nullptr;
+    return Object::make_constant(Constant::py_int(t->component_count()));
 }
 
 ObjectRef Adjoint::resolve_type_operator(const ast::Expr* func, std::vector<std::string>* path) {

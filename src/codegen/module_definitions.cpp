@@ -245,6 +245,29 @@ ObjectRef ModuleScope::int_enum_class(const ast::ClassDef* def) const {
     return o;
 }
 
+// A plain class without bases whose body is a docstring, `pass` and `NAME = <constant>` lines:
+// Warp reads such an attribute in a kernel as a constant (`Flags.ON`). Null for other classes.
+ObjectRef ModuleScope::plain_class(const ast::ClassDef* def) const {
+    if (!def->bases.empty() || !def->keywords.empty()) return nullptr;
+    auto o = std::make_shared<Object>();
+    o->kind = Object::Kind::PlainClass;
+    o->name = def->name;
+    for (const ast::Stmt* st : def->body) {
+        if (st->kind == ast::StmtKind::Pass) continue;
+        if (st->kind == ast::StmtKind::Expr &&
+            ast::as<ast::ExprStmt>(st)->value->kind == ast::ExprKind::Constant)
+            continue; // docstring
+        const auto* as = st->kind == ast::StmtKind::Assign ? ast::as<ast::Assign>(st) : nullptr;
+        if (!as || as->targets.size() != 1 || as->targets[0]->kind != ast::ExprKind::Name) return nullptr;
+        ObjectRef v = eval_python(as->value);
+        if (!v || v->kind != Object::Kind::Constant) return nullptr;
+        const std::string& name = ast::as<ast::Name>(as->targets[0])->id;
+        std::erase_if(o->attributes, [&](const auto& a) { return a.first == name; });
+        o->attributes.emplace_back(name, v);
+    }
+    return o;
+}
+
 void ModuleScope::define_struct(const ast::ClassDef* def) {
     ObjectRef d = def->decorators.size() == 1 ? eval_python(def->decorators[0]) : nullptr;
     bool is_struct = d && d->kind == Object::Kind::WarpPyFunc && d->name == "struct";
@@ -265,8 +288,10 @@ void ModuleScope::define_struct(const ast::ClassDef* def) {
                     if (o && o->is_from_warp())
                         fail(dx->pos, "Warp kernels and functions defined inside a class are not supported");
                 }
+        ObjectRef plain = def->decorators.empty() ? plain_class(def) : nullptr;
         globals_[def->name] =
-            Object::make_unsupported(fmt::format("Python class '{}' (not a @wp.struct)", def->name));
+            plain ? plain
+                  : Object::make_unsupported(fmt::format("Python class '{}' (not a @wp.struct)", def->name));
         return;
     }
     if (!def->bases.empty()) fail(def->bases[0]->pos, "Warp structs must be defined as base classes");
@@ -318,6 +343,32 @@ int ModuleScope::array_ndim(const ast::Expr* e) const {
     if (!n->value->holds_int()) fail(e->pos, "array ndim must be an integer");
     std::optional<int64_t> v = n->value->as_int64();
     return v && *v >= 1 && *v <= 4 ? static_cast<int>(*v) : 0; // 0: out of range
+}
+
+// Warp's type hint classes subscripted, `Vector[dtype, Literal[n]]` and
+// `Matrix[dtype, Literal[rows], Literal[cols]]`: the vector or matrix type they name.
+TypeRef ModuleScope::generic_hint_annotation(const ast::Subscript* sub, bool matrix) {
+    const auto* params = sub->slice->kind == ast::ExprKind::Tuple ? ast::as<ast::Tuple>(sub->slice) : nullptr;
+    size_t count = matrix ? 3 : 2;
+    if (!params || params->elts.size() != count)
+        fail(sub->pos, fmt::format("unsupported type annotation '{}'", expr_text(source(), sub)));
+    TypeRef dtype = eval_annotation(params->elts[0]);
+    if (!dtype->is_scalar())
+        fail(params->elts[0]->pos, fmt::format("unsupported type annotation '{}'", expr_text(source(), sub)));
+    std::vector<int> dims;
+    for (size_t i = 1; i < count; ++i) {
+        const ast::Expr* n = params->elts[i];
+        if (n->kind == ast::ExprKind::Subscript) n = ast::as<ast::Subscript>(n)->slice; // Literal[N]
+        ObjectRef v = eval_python(n);
+        std::optional<int64_t> size =
+            v && v->kind == Object::Kind::Constant && v->value->kind == Constant::Kind::PyInt
+                ? v->value->as_int64()
+                : std::nullopt;
+        if (!size || *size <= 0) fail(n->pos, "vector and matrix sizes must be positive integers");
+        if (*size > (1 << 16)) fail(n->pos, "a vector or matrix this large is not modelled by warpsynth");
+        dims.push_back(static_cast<int>(*size));
+    }
+    return matrix ? types::matrix(dims[0], dims[1], dtype->scalar) : types::vector(dims[0], dtype->scalar);
 }
 
 // wp.HashGridQuery[dtype]: the query class of that coordinate precision (types.py's
@@ -483,6 +534,9 @@ TypeRef ModuleScope::eval_annotation(const ast::Expr* e) {
         }
         if (f && f->kind == Object::Kind::Type && f->type == types::opaque("HashGridQuery"))
             return hash_grid_query_annotation(sub);
+        if (f && f->kind == Object::Kind::Unsupported &&
+            (f->name == "warp._src.types.Vector" || f->name == "warp._src.types.Matrix"))
+            return generic_hint_annotation(sub, f->name == "warp._src.types.Matrix");
         fail(e->pos, fmt::format("unsupported type annotation '{}'", expr_text(source(), e)));
     }
     if (e->kind == ast::ExprKind::Constant &&
@@ -491,6 +545,51 @@ TypeRef ModuleScope::eval_annotation(const ast::Expr* e) {
     ObjectRef t = eval_python(e);
     if (t && (t->kind == Object::Kind::Type || t->kind == Object::Kind::Struct)) return t->type;
     fail(e->pos, fmt::format("unsupported type annotation '{}'", expr_text(source(), e)));
+}
+
+// `tuple[T0, T1, ...]` on a @wp.func parameter: a tuple of those element types. Null when the
+// annotation is not a subscripted `tuple`; `tuple[T, ...]` (generic) is refused.
+TypeRef ModuleScope::tuple_param_annotation(const ast::Expr* annotation) {
+    if (annotation->kind != ast::ExprKind::Subscript) return nullptr;
+    const auto* sub = ast::as<ast::Subscript>(annotation);
+    if (sub->value->kind != ast::ExprKind::Name || ast::as<ast::Name>(sub->value)->id != "tuple" ||
+        global("tuple"))
+        return nullptr;
+    std::vector<const ast::Expr*> elts;
+    if (sub->slice->kind == ast::ExprKind::Tuple)
+        for (const ast::Expr* x : ast::as<ast::Tuple>(sub->slice)->elts) elts.push_back(x);
+    else
+        elts.push_back(sub->slice);
+    if (elts.empty() || elts.size() > 16)
+        fail(annotation->pos,
+             fmt::format("unsupported type annotation '{}'", expr_text(source(), annotation)));
+    auto is_ellipsis = [](const ast::Expr* x) {
+        return x->kind == ast::ExprKind::Constant &&
+               ast::as<ast::Constant>(x)->value_kind == ast::Constant::Kind::Ellipsis;
+    };
+    if (elts.size() == 2 && !is_ellipsis(elts[0]) && is_ellipsis(elts[1])) {
+        TypeRef t = eval_annotation(elts[0]);
+        if (t->is_generic() || t->kind == TypeKind::Void || t->is_tuple())
+            fail(elts[0]->pos,
+                 fmt::format("unsupported type annotation '{}'", expr_text(source(), annotation)));
+        return types::variadic_tuple(t);
+    }
+    std::vector<TypeRef> types;
+    std::vector<std::string> python_names;
+    for (const ast::Expr* x : elts) {
+        if (is_ellipsis(x))
+            fail(x->pos, "an ellipsis in a tuple annotation is supported only after one type, as in "
+                         "tuple[int, ...]");
+        TypeRef t = eval_annotation(x);
+        if (t->is_generic() || t->kind == TypeKind::Void || t->is_tuple())
+            fail(x->pos, fmt::format("unsupported type annotation '{}'", expr_text(source(), annotation)));
+        ObjectRef o = eval_python(x);
+        bool python = o && o->kind == Object::Kind::Type &&
+                      (o->name == "float" || o->name == "int" || o->name == "bool");
+        types.push_back(t);
+        python_names.push_back(python ? o->name : "");
+    }
+    return types::tuple_annotation(types, python_names);
 }
 
 // A parameter annotated with Python's `str` (not a global of that name): a @wp.func that
@@ -541,6 +640,8 @@ FunctionSource ModuleScope::function_source(const ast::FunctionDef* def, bool is
         if (TypeRef ref = ref_annotation(arg.annotation)) {
             if (is_kernel) fail(arg.pos, "wp.ref[T] kernel parameters are not supported by warpsynth");
             p.type = ref;
+        } else if (TypeRef tup = is_kernel ? nullptr : tuple_param_annotation(arg.annotation)) {
+            p.type = tup;
         } else {
             p.type = is_python_str(arg.annotation) ? types::str() : eval_annotation(arg.annotation);
         }

@@ -199,6 +199,7 @@ void ModuleScope::exec_assign(const ast::Stmt* stmt) {
                         globals_[ast::as<ast::Name>(e)->id] =
                             Object::make_unsupported("tuple-unpacked global");
             } else if (t->kind == ast::ExprKind::Attribute) {
+                forget_class_attributes(ast::as<ast::Attribute>(t));
                 set_config(ast::as<ast::Attribute>(t), v);
             }
         }
@@ -215,6 +216,8 @@ void ModuleScope::exec_assign(const ast::Stmt* stmt) {
     case ast::StmtKind::AugAssign: {
         const auto* a = ast::as<ast::AugAssign>(stmt);
         check_module_code(a->value);
+        if (a->target->kind == ast::ExprKind::Attribute)
+            forget_class_attributes(ast::as<ast::Attribute>(a->target));
         if (a->target->kind != ast::ExprKind::Name) return;
         const std::string& name = ast::as<ast::Name>(a->target)->id;
         globals_[name] =
@@ -223,6 +226,16 @@ void ModuleScope::exec_assign(const ast::Stmt* stmt) {
     }
     default: return;
     }
+}
+
+// `Flags.ON = ...` at top level: warpsynth does not follow a class's attributes once changed.
+void ModuleScope::forget_class_attributes(const ast::Attribute* target) {
+    if (target->value->kind != ast::ExprKind::Name) return;
+    const std::string& name = ast::as<ast::Name>(target->value)->id;
+    ObjectRef cls = global(name);
+    if (cls && cls->kind == Object::Kind::PlainClass)
+        globals_[name] = Object::make_unsupported(
+            fmt::format("Python class '{}' whose attributes change after its definition", name));
 }
 
 void ModuleScope::exec(const ast::Stmt* stmt) {

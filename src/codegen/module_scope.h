@@ -111,7 +111,11 @@ class ModuleScope {
     void define_struct(const ast::ClassDef* def);
     bool is_int_enum_base(const ast::Expr* base) const;
     ObjectRef int_enum_class(const ast::ClassDef* def) const;
+    ObjectRef plain_class(const ast::ClassDef* def) const;
+    void forget_class_attributes(const ast::Attribute* target);
     TypeRef eval_annotation(const ast::Expr* e);
+    TypeRef generic_hint_annotation(const ast::Subscript* sub, bool matrix);
+    TypeRef tuple_param_annotation(const ast::Expr* annotation);
     TypeRef hash_grid_query_annotation(const ast::Subscript* sub);
     bool is_python_str(const ast::Expr* annotation) const;
     TypeRef ref_annotation(const ast::Expr* annotation); // wp.ref[T]: Reference(T), else null

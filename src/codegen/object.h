@@ -30,6 +30,7 @@ struct Object {
         WarpPyFunc,  // a Python-level Warp function: wp.constant, wp.static, wp.types.vector, ...
         Sequence,    // a Python tuple or list of objects (used by wp.static expressions)
         EnumClass,   // an enum.IntEnum / enum.IntFlag class: in kernels its members are int constants
+        PlainClass,  // a plain Python class whose body binds only constants: `Flags.ON` in kernels
         Unsupported, // something we cannot model; `name` says what, used only in errors
     };
     Kind kind = Kind::Unsupported;
@@ -42,6 +43,7 @@ struct Object {
     bool is_complex = false; // Unsupported: a Python complex number (its value is not modelled)
     std::vector<std::shared_ptr<const Object>> items;     // Sequence
     std::vector<std::pair<std::string, int64_t>> members; // EnumClass, in definition order
+    std::vector<std::pair<std::string, std::shared_ptr<const Object>>> attributes; // PlainClass
 
     // Whether the object is, or comes from, the warp package.
     bool is_from_warp() const;

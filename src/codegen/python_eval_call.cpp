@@ -39,7 +39,9 @@ ObjectRef len(const Object& a) {
     if (t && t->is_composite())
         return constant(Constant::py_int(t->is_matrix() ? t->rows : t->component_count()));
     // A local tuple in wp.static(len(t)) (Warp's type_length of its type).
-    if (t && t->is_tuple()) return constant(Constant::py_int(static_cast<int64_t>(t->elems.size())));
+    // Of a `tuple[T, ...]` annotation Warp counts the ellipsis too (len of its type arguments).
+    if (t && t->is_tuple())
+        return constant(Constant::py_int(static_cast<int64_t>(t->elems.size() + (t->variadic ? 1 : 0))));
     if (a.kind == Object::Kind::Sequence)
         return constant(Constant::py_int(static_cast<int64_t>(a.items.size())));
     return nullptr;

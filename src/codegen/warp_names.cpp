@@ -128,6 +128,11 @@ ObjectRef attribute(const Object& obj, std::string_view name) {
             if (member == name) return Object::make_constant(Constant::py_int(value));
         return nullptr;
     }
+    if (obj.kind == Object::Kind::PlainClass) {
+        for (const auto& [attr, value] : obj.attributes)
+            if (attr == name) return value;
+        return nullptr;
+    }
     if (obj.kind == Object::Kind::WarpModule) {
         if (obj.name == "warp" || obj.name == "warp.types") {
             const builtins::NamespaceEntry* e = builtins::lookup(obj.name, name);
@@ -200,6 +205,12 @@ std::optional<int> array_length(const ObjectRef& v, int64_t item_size) {
 }
 
 ObjectRef composite_instance(TypeRef t, const std::vector<ObjectRef>& args, bool runtime_loaded) {
+    // One sequence argument, `vec3([1, 2, 3])`: vectors and matrices take its items as arguments.
+    if (args.size() == 1 && args[0] && args[0]->kind == Object::Kind::Sequence &&
+        (t->kind == TypeKind::Vector || t->kind == TypeKind::Matrix)) {
+        std::vector<ObjectRef> items(args[0]->items.begin(), args[0]->items.end());
+        return composite_instance(t, items, runtime_loaded);
+    }
     Constant c;
     c.kind = Constant::Kind::Composite;
     c.type = t;

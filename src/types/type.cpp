@@ -444,10 +444,39 @@ bool matches_template(TypeRef arg, TypeRef tmpl) {
         return arg == tmpl;
     }
     if (tmpl->is_any()) return true;
+    if (tmpl->is_tuple()) // tuple[T, ...]: every element is a T
+        return arg->is_tuple() && std::all_of(arg->elems.begin(), arg->elems.end(),
+                                              [&](TypeRef e) { return e == tmpl->elems[0]; });
     if (tmpl->is_array())
         return arg->is_array() && array_class_matches(arg, tmpl) && matches_template(arg->elem, tmpl->elem) &&
                arg->ndim == tmpl->ndim;
     return true;
+}
+
+TypeRef variadic_tuple(TypeRef elem) {
+    Type t;
+    t.kind = TypeKind::Tuple;
+    t.elems = {elem};
+    t.variadic = true;
+    t.ctype = fmt::format("wp::tuple_t<{}...>", elem->ctype); // never printed: instances are concrete
+    t.repr = fmt::format("tuple[{}, ...]", elem->repr);
+    return intern(key_of(TypeKind::Tuple, Scalar::Bool, 2, 0, 0, nullptr, nullptr, {elem}), std::move(t),
+                  elem->scoped);
+}
+
+TypeRef tuple_annotation(const std::vector<TypeRef>& elems, const std::vector<std::string>& python_names) {
+    TypeRef value = tuple(elems);
+    Type t = *value;
+    t.erased = value;
+    std::string inner;
+    int mask = 0;
+    for (size_t i = 0; i < elems.size(); ++i) {
+        inner += (i ? ", " : "") + (python_names[i].empty() ? elems[i]->ctype : python_names[i]);
+        if (!python_names[i].empty()) mask |= 1 << i;
+    }
+    t.ctype = fmt::format("wp::tuple_t<{}>", inner);
+    return intern(key_of(TypeKind::Tuple, Scalar::Bool, 1, mask, 0, nullptr, nullptr, elems), std::move(t),
+                  value->scoped);
 }
 
 TypeRef matrix_row(TypeRef mat) {

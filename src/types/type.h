@@ -77,6 +77,7 @@ struct Type {
     int ndim = 0;                                        // Array
     int slice_start = 0, slice_stop = 0, slice_step = 1; // Slice (bounds already clamped to the length)
     bool slice_runtime = false; // Slice of an array with bounds known only at run time (no bounds above)
+    bool variadic = false;      // Tuple: `tuple[T, ...]`, any number of T (a generic parameter type)
     ArrayClass array_class = ArrayClass::Array;
     TypeRef elem = nullptr;        // Array: dtype; Reference: target
     const StructDef* st = nullptr; // Struct
@@ -85,7 +86,8 @@ struct Type {
     std::vector<int> tile_strides; // Tile: element strides (row-major unless given)
     bool tile_shared = false;      // Tile: storage="shared" (else "register")
     bool tile_owner = true;        // Tile: owns its storage (false: a view of another tile)
-    TypeRef erased = nullptr;      // Opaque: the public parent a query kind erases to (Warp's _wp_erase_to_)
+    TypeRef erased = nullptr;      // Opaque: the public parent a query kind erases to (Warp's _wp_erase_to_);
+                                   // Tuple annotation: the tuple type of a value with those elements
     std::string code;              // Opaque: Warp's type code (get_type_code)
     std::string ctype;             // C++ spelling, e.g. "wp::vec_t<3,wp::float32>"
     std::string repr;              // Python-side spelling for messages, e.g. "vec3f"
@@ -116,7 +118,8 @@ struct Type {
     bool is_any() const { return kind == TypeKind::Any; }
     // Contains Any somewhere (a template parameter type).
     bool is_generic() const {
-        return kind == TypeKind::Any || (kind == TypeKind::Array && elem->is_generic());
+        return kind == TypeKind::Any || (kind == TypeKind::Array && elem->is_generic()) ||
+               (kind == TypeKind::Tuple && variadic);
     }
     // Number of scalar components of a value type (Warp's type_length).
     int component_count() const;
@@ -182,6 +185,12 @@ TypeRef array(TypeRef dtype, int ndim, ArrayClass cls = ArrayClass::Array);
 TypeRef fixed_array(TypeRef dtype, const std::vector<int>& shape);
 TypeRef reference(TypeRef target);
 TypeRef tuple(const std::vector<TypeRef>& elems);
+// A `tuple[...]` parameter annotation (`erased`: the tuple value type it takes): Warp spells the Python
+// scalar types among its elements
+// (`python_names[i]`: "float", "int", "bool" or empty) as such in C++ (`wp::tuple_t<int, int>`).
+// `tuple[T, ...]`: a generic parameter type that any tuple of T values matches.
+TypeRef variadic_tuple(TypeRef elem);
+TypeRef tuple_annotation(const std::vector<TypeRef>& elems, const std::vector<std::string>& python_names);
 TypeRef range();
 TypeRef shape();
 TypeRef str();
