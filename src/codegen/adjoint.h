@@ -245,6 +245,9 @@ class Adjoint {
                                        std::span<const CallArgument> kwargs, const Pos& where);
     // wp.grad(f)(args...) (lower_grad_call.cpp)
     Value emit_grad_call(const ast::Call* node, const ast::Call* grad);
+    // wp.Function arguments (callable_args.cpp): the clone of `f` for the functions they pass.
+    UserFunction* specialize_callable(UserFunction* f, std::span<const CallArgument> args,
+                                      std::span<const CallArgument> kwargs, const Pos& where);
     UserFunction* instantiate_template(FunctionGroup& group, std::span<const CallArgument> args,
                                        std::span<const CallArgument> kwargs, const Pos& where);
     Value add_user_call(struct FunctionGroup* group, std::vector<CallArgument> args,

@@ -66,6 +66,7 @@ std::string type_code(TypeRef t) {
     case TypeKind::Str: return "str";
     case TypeKind::Opaque: return t->code;
     case TypeKind::Any: return "?";
+    case TypeKind::Function: return "c";
     default: return "?";
     }
 }

@@ -38,6 +38,9 @@ Value Adjoint::emit_grad_call(const ast::Call* node, const ast::Call* grad) {
     current_pos_ = node->pos;
     UserFunction* f = select_user_overload(*target.object->function, args, kwargs, node->pos);
     const auto& params = f->src.params;
+    for (const Param& p : params)
+        if (p.type->is_function())
+            fail(node, "wp.grad(f) of a function with wp.Function parameters is not supported yet");
     if (params.empty() || args.size() + kwargs.size() != params.size())
         fail(node, "wp.grad(f) with default or no arguments is not supported yet");
     std::vector<Var*> bound(params.size(), nullptr);

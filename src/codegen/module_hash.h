@@ -3,8 +3,10 @@
 
 #include "codegen/module_scope.h"
 
+#include <initializer_list>
 #include <map>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -17,5 +19,8 @@ using DeferredStatics = std::map<const FunctionSource*, std::vector<std::pair<st
 // sha256 digest of each kernel of `scope`, in definition order.
 std::vector<std::vector<unsigned char>> kernel_hashes(const ModuleScope& scope,
                                                       const DeferredStatics& deferred = {});
+
+// Hex digest of sha256 over `parts`, concatenated.
+std::string sha256_hex(std::initializer_list<std::string_view> parts);
 
 } // namespace ws

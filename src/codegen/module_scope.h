@@ -111,6 +111,7 @@ class ModuleScope {
     TypeRef eval_annotation(const ast::Expr* e);
     TypeRef hash_grid_query_annotation(const ast::Subscript* sub);
     bool is_python_str(const ast::Expr* annotation) const;
+    bool is_function_annotation(const ast::Expr* annotation) const;
     TypeRef ref_annotation(const ast::Expr* annotation); // wp.ref[T]: Reference(T), else null
     int array_ndim(const ast::Expr* e) const;            // 1 to 4, else 0
     void refuse_python_scalar_dtype(const ast::Call& call) const;
