@@ -2,6 +2,7 @@
 // calls: python_eval_call.cpp).
 #include "codegen/python_eval.h"
 
+#include "builtins/builtin.h"
 #include "types/python_number.h"
 
 #include <fmt/format.h>
@@ -134,7 +135,28 @@ size_t sequence_index(const PyInt& i, size_t n, const char* what) {
 
 } // namespace
 
+// `context.builtin_functions["tid"]` (after `from warp._src import context`): Warp's registry
+// of builtins, read at import time. Null for anything else.
+static ObjectRef registered_builtin(const ObjectRef& base, const ast::Subscript* sub,
+                                    const ObjectRef& index) {
+    if (sub->value->kind != ast::ExprKind::Attribute ||
+        ast::as<ast::Attribute>(sub->value)->attr != "builtin_functions")
+        return nullptr;
+    ObjectRef context = base;
+    if (!context || context->kind != Object::Kind::Unsupported ||
+        (context->name != "warp._src.context" && context->name != "module warp._src.context"))
+        return nullptr;
+    if (!index || !index->value || index->value->kind != Constant::Kind::PyStr) return nullptr;
+    const builtins::Builtin* b = builtins::find(index->value->s);
+    if (!b) throw python::Error("KeyError", fmt::format("'{}'", index->value->s));
+    return Object::make_named(Object::Kind::Builtin, index->value->s);
+}
+
 ObjectRef PythonEval::subscript(const ast::Subscript* sub) const {
+    if (sub->value->kind == ast::ExprKind::Attribute)
+        if (ObjectRef b =
+                registered_builtin(eval(ast::as<ast::Attribute>(sub->value)->value), sub, eval(sub->slice)))
+            return b;
     ObjectRef base = eval(sub->value), index = eval(sub->slice);
     if (!base || !index || index->kind != Object::Kind::Constant || !index->value->is_py_int())
         return unsupported(sub);
