@@ -615,10 +615,8 @@ Value Adjoint::emit_call(const ast::Call* node, bool return_value_used) {
     if (!func_value.is_object()) fail(node, "called object is not a function");
     func = func_value.object;
     if (func->kind == Object::Kind::WarpPyFunc && func->name == "static") return emit_static(node);
-    if (func->kind == Object::Kind::WarpPyFunc && func->name == "grad")
-        fail(node,
-             "wp.grad(f) is supported only when called at once, as wp.grad(f)(args) (warpsynth does not "
-             "model the gradient function as a value)");
+    if (func->kind == Object::Kind::WarpPyFunc && func->name == "grad") return emit_grad_wrapper(node);
+    if (is_grad_wrapper(*func)) return emit_grad_wrapper_call(node, *func->function);
 
     std::vector<std::pair<std::string, builtins::CallArg>> type_args;
     ObjectRef callee = func;

@@ -10,6 +10,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace ws {
@@ -59,5 +60,12 @@ struct Object {
 };
 
 using ObjectRef = std::shared_ptr<const Object>;
+
+// The name of a WarpPyFunc object holding `wp.grad(f)` (Warp's GradWrapper; `function` is f).
+inline constexpr std::string_view kGradWrapper = "GradWrapper";
+
+inline bool is_grad_wrapper(const Object& o) {
+    return o.kind == Object::Kind::WarpPyFunc && o.name == kGradWrapper;
+}
 
 } // namespace ws

@@ -90,7 +90,8 @@ def builtin_targets(x: wp.array[float], y: wp.array[float]):
 def aliases_and_globals(x: wp.array[float], y: wp.array[float]):
     i = wp.tid()
     f = halve
-    y[i] = apply1(f, x[i]) + apply_alias(cube, x[i]) + apply1(GLOBAL_OP, x[i])
+    s = wp.sin
+    y[i] = apply1(f, x[i]) + s(x[i]) + apply1(s, 2.0) + apply_alias(cube, x[i]) + apply1(GLOBAL_OP, x[i])
     y[i] += apply1(GLOBAL_BUILTIN, x[i]) + apply_twice(halve, wp.exp, x[i]) + pick(halve, x[i])
 
 
