@@ -30,6 +30,7 @@ struct Object {
         WarpModule,  // the warp package or one of its modules (name: "warp", "warp.types", "math")
         WarpPyFunc,  // a Python-level Warp function: wp.constant, wp.static, wp.types.vector, ...
         Sequence,    // a Python tuple or list of objects (used by wp.static expressions)
+        Dict,        // a Python dict with str keys (`keys`, values in `items`), read by wp.static
         EnumClass,   // an enum.IntEnum / enum.IntFlag class: in kernels its members are int constants
         Unsupported, // something we cannot model; `name` says what, used only in errors
     };
@@ -41,7 +42,8 @@ struct Object {
     KernelDef* kernel = nullptr;
     bool custom = false;     // a type made at import time (wp.types.vector/matrix, @wp.struct)
     bool is_complex = false; // Unsupported: a Python complex number (its value is not modelled)
-    std::vector<std::shared_ptr<const Object>> items;     // Sequence
+    std::vector<std::shared_ptr<const Object>> items;     // Sequence, Dict (values)
+    std::vector<std::string> keys;                        // Dict
     std::vector<std::pair<std::string, int64_t>> members; // EnumClass, in definition order
 
     // Whether the object is, or comes from, the warp package.
