@@ -200,6 +200,9 @@ struct DispatchArg {
     // the implicit wp::load of a reference-typed value (e.g. `wp::index(var_v, ...)`
     // receives the vector's pointer).
     bool as_reference = false;
+    // >= 0: element k of the tuple passed as argument `bound_index` (Warp's extract_tuple of a
+    // tuple value: a constant element becomes a fresh constant, a variable is passed as it is).
+    int tuple_element = -1;
 };
 struct Dispatch {
     std::vector<DispatchArg> args;

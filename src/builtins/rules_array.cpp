@@ -233,8 +233,39 @@ Dispatch zeros_dispatch(const RuleCall& call, const CallResult& result) {
     return d;
 }
 
+// array(ptr, shape, dtype): an array over raw memory, one dimension per element of the shape tuple.
+ResultOrError array_from_ptr(const RuleCall& call, std::string_view) {
+    TypeRef shape = call.type("shape");
+    TypeRef dtype = call.type_value("dtype");
+    bool ok = shape && shape->kind == TypeKind::Tuple && !shape->elems.empty() && shape->elems.size() <= 4 &&
+              dtype && !call.is_python_type("dtype") && (dtype->is_value() || dtype->is_struct());
+    if (!ok) {
+        ResultOrError r =
+            fail("wp.array(ptr, shape, dtype) is supported with a tuple shape of 1 to 4 extents "
+                 "and a Warp value or struct dtype");
+        r.unsupported = true;
+        return r;
+    }
+    return value(types::array(dtype, static_cast<int>(shape->elems.size())));
+}
+
+// array_t<dtype>(ptr, extents...)
+Dispatch array_from_ptr_dispatch(const RuleCall& call, const CallResult& result) {
+    Dispatch d;
+    d.args.push_back(DispatchArg{call.find("ptr"), std::nullopt});
+    const int shape = call.find("shape");
+    for (size_t k = 0; k < call.type(shape)->elems.size(); ++k) {
+        DispatchArg a{shape, std::nullopt};
+        a.tuple_element = static_cast<int>(k);
+        d.args.push_back(a);
+    }
+    d.template_args = {template_arg(result.types.at(0)->elem)};
+    return d;
+}
+
 constexpr ValueRule kValueRules[] = {
     {"zeros_value_func", zeros},
+    {"array_value_func", array_from_ptr},
     {"address_value_func", address, kUntypedRaises},
     {"view_value_func", view, kUntypedRaises},
     {"array_store_value_func", array_store, kUntypedRaises},
@@ -245,6 +276,7 @@ constexpr ValueRule kValueRules[] = {
 
 constexpr DispatchRule kDispatchRules[] = {
     {"zeros_dispatch_func", zeros_dispatch},
+    {"array_dispatch_func", array_from_ptr_dispatch},
     {"store_dispatch_func", store_dispatch},
     {"load_dispatch_func", load_dispatch},
     {"atomic_op_dispatch_func", [](const RuleCall& call, const CallResult&) { return dispatch_all(call); }},

@@ -3,6 +3,7 @@
 #include "codegen/compile.h"
 #include "syntax/large_stack.h"
 #include "syntax/limits.h"
+#include "verify/warp_headers.h"
 
 #include <cerrno>
 #include <cstdio>
@@ -23,6 +24,7 @@ struct CompileArgs {
     bool body_only = false;
     bool no_backward = false;
     std::string output;
+    std::string warp_include;
 };
 
 // Writes to a temporary file in the same folder, then renames: a failure never
@@ -74,6 +76,9 @@ Action add_compile_command(CLI::App& app) {
         "Print only the module body Warp generates (no preamble); this is what the fidelity tests compare");
     cmd->add_flag("--no-backward", args->no_backward, "Omit backward kernels and adjoint functions");
     cmd->add_option("-o,--output", args->output, "Write to this file instead of standard output");
+    cmd->add_option("--warp-include", args->warp_include,
+                    "Installed Warp whose Python-written builtins (wp.smooth_normalize, wp.quat_from_euler, "
+                    "...) to compile, as for verify (default: $WARP_INCLUDE, then python3 on PATH)");
     cmd->footer(fmt::format(
         "Example:\n  warpsynth compile kernels.py --device cpu --strip-hash --body-only\n\n"
         "Errors in the input are reported as FILE:LINE:COL: error: MESSAGE (exit status 1).\n\n"
@@ -97,6 +102,9 @@ Action add_compile_command(CLI::App& app) {
         opts.device = args->device == "cpu" ? Device::Cpu : Device::Cuda;
         opts.strip_hash = args->strip_hash;
         opts.enable_backward = !args->no_backward;
+        opts.warp_package = [path = args->warp_include] {
+            return verify::locate_warp_headers(path).package_dir;
+        };
         std::string text;
         run_on_large_stack([&] {
             CompileOutput out = compile_module(source, opts);

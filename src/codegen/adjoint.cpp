@@ -18,7 +18,7 @@ Adjoint::Adjoint(const FunctionSource& source, ModuleBuilder* b, bool user_funct
 
 void Adjoint::fail_at(const Pos& pos, const std::string& message) const {
     throw CompileError(
-        builder->scope().source().path(), pos.line, pos.col + 1,
+        src.scope->source().path(), pos.line, pos.col + 1,
         fmt::format("in {} '{}': {}", is_user_function ? "function" : "kernel", src.key, message));
 }
 void Adjoint::fail(const ast::Expr* node, const std::string& message) const {
@@ -80,17 +80,6 @@ void Adjoint::store_ref_param(const std::string& name, Var* value, bool augmente
     add_forward(fmt::format("*{} = {};", ref->emit(), value->emit()));
 }
 
-void Adjoint::refuse_ref_param_access(const ast::Expr* node) const {
-    if (ref_params.empty()) return;
-    if (node->kind != ast::ExprKind::Attribute && node->kind != ast::ExprKind::Subscript) return;
-    const ast::Expr* base = node;
-    while (base->kind == ast::ExprKind::Attribute || base->kind == ast::ExprKind::Subscript)
-        base = base->kind == ast::ExprKind::Attribute ? ast::as<ast::Attribute>(base)->value
-                                                      : ast::as<ast::Subscript>(base)->value;
-    if (base->kind == ast::ExprKind::Name && ref_params.count(ast::as<ast::Name>(base)->id))
-        fail(node, "fields, components and slices of wp.ref[T] parameters are not supported by warpsynth");
-}
-
 Block* Adjoint::begin_block(const std::string& name) {
     auto b = std::make_unique<Block>();
     b->label = fmt::format("{}_{}", name, label_count_++);
@@ -106,7 +95,7 @@ std::unique_ptr<Block> Adjoint::end_block() {
 
 void Adjoint::set_lineno(int lineno) {
     if (!lineno_ || *lineno_ != lineno) {
-        std::string text = strip_python(builder->scope().source().line(lineno + src.fun_lineno));
+        std::string text = strip_python(src.scope->source().line(lineno + src.fun_lineno));
         text = ljust_codepoints(text, 80 - static_cast<int>(indentation_.size()));
         int shown = lineno + src.display_lineno;
         add_forward(fmt::format("// {}       <L {}>", text, shown));

@@ -119,8 +119,9 @@ class Adjoint {
     Var* load(Var* var);
     void store_ref_param(const std::string& name, Var* value, bool augmented, const Pos& where);
     Var* ref_argument(Var* arg, const ast::Expr* node, TypeRef param, const Pos& where);
-    // A field, component or slice of a wp.ref[T] parameter: not modelled, refused.
-    void refuse_ref_param_access(const ast::Expr* node) const;
+    Var* ref_adjoint_argument(const Var& ref, std::vector<std::string>& prelude);
+    Var* tuple_element_argument(const Var* tuple, int k, const Pos& where);
+    Var* addressable_reference(Var* arg, const ast::Expr* node, const std::string& purpose, const Pos& where);
     void indent() { indentation_ += "    "; }
     void dedent() { indentation_.resize(indentation_.size() - 4); }
     Block* begin_block(const std::string& name = "block");
@@ -252,6 +253,7 @@ class Adjoint {
     // wp.Function arguments (callable_args.cpp): the clone of `f` for the functions they pass.
     UserFunction* specialize_callable(UserFunction* f, std::span<const CallArgument> args,
                                       std::span<const CallArgument> kwargs, const Pos& where);
+    Value emit_address_of(const ast::Call* node);
     UserFunction* instantiate_template(FunctionGroup& group, std::span<const CallArgument> args,
                                        std::span<const CallArgument> kwargs, const Pos& where);
     Value add_user_call(struct FunctionGroup* group, std::vector<CallArgument> args,

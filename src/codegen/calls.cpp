@@ -110,6 +110,8 @@ struct CallEmission {
     bool skip_replay = false;
     bool differentiable = true;
     bool require_original_output_arg = false;
+    // Statements declaring what the reverse call's wp.ref[T] adjoint pointers name.
+    std::vector<std::string> reverse_prelude;
 };
 
 static void emit_call_statements(Adjoint& adj, const CallEmission& e, const std::vector<Var*>& fwd_args,
@@ -156,6 +158,7 @@ static void emit_call_statements(Adjoint& adj, const CallEmission& e, const std:
             if (!p->empty()) arg_str += (arg_str.empty() ? "" : ", ") + *p;
     }
     adj.add_reverse(fmt::format("{}adj_{}({});", e.ns, e.adj_name, arg_str));
+    for (auto it = e.reverse_prelude.rbegin(); it != e.reverse_prelude.rend(); ++it) adj.add_reverse(*it);
 }
 
 Value Adjoint::add_builtin_call_resolved(
@@ -166,11 +169,13 @@ Value Adjoint::add_builtin_call_resolved(
     const Pos& where = call_node ? call_node->pos : current_pos_;
     const builtins::Builtin* b = builtins::find(func.name);
     if (!b) fail_at(where, fmt::format("unknown builtin function '{}'", func.name));
-    if (b->python_defined)
-        fail_at(where,
-                fmt::format("wp.{} is written in Python inside Warp (a @wp.func in Warp's own source); "
-                            "warpsynth does not support it",
-                            func.name));
+    if (b->python_defined) {
+        // Warp calls it as the user function it is, read from Warp's own source.
+        std::string why;
+        ObjectRef f = builder->warp_library().function(func.name, why);
+        if (!f) fail_at(where, why);
+        return add_user_call(f->function, std::move(args), std::move(kwargs), min_outputs, call_node);
+    }
 
     // Warp keeps a Python scalar type (float, int) as the dtype of quaternions
     // and transforms it builds (`wp::quat_t<float>`) and as the template argument
@@ -272,6 +277,10 @@ Value Adjoint::add_builtin_call_resolved(
             continue;
         }
         const builtins::BoundArg& ba = bound[da.bound_index];
+        if (da.tuple_element >= 0) {
+            func_args.push_back(tuple_element_argument(source_var(ba), da.tuple_element, where));
+            continue;
+        }
         Var* v = source_var(ba);
         if (!v) {
             if (!ba.arg.constant)
@@ -439,6 +448,9 @@ UserFunction* Adjoint::instantiate_template(FunctionGroup& group, std::span<cons
         inst->generic_parent = tmpl.get();
         inst->src.is_generic = false;
         inst->src.display_lineno = 0;
+        // Warp builds an instance from the parameter types alone: its return annotation
+        // (`-> Any`, or a concrete one) is not checked.
+        inst->src.has_return_annotation = false;
         for (size_t i = 0; i < params.size(); ++i) {
             Param& p = inst->src.params[i];
             if (p.type->is_function()) continue; // stays wp.Function: the target specializes the instance
@@ -488,10 +500,30 @@ bool Adjoint::user_overload_exists(FunctionGroup& group, std::span<const CallArg
     return false;
 }
 
+// Element k of a tuple argument as Warp's extract_tuple gives it to a dispatch: a constant
+// element is a fresh constant, a variable itself.
+Var* Adjoint::tuple_element_argument(const Var* tuple, int k, const Pos& where) {
+    if (!tuple || !tuple->tuple_elements || k >= static_cast<int>(tuple->tuple_elements->size()))
+        fail_at(where,
+                "warpsynth supports only a tuple written out here (its elements are passed one by one)");
+    Var* element = (*tuple->tuple_elements)[static_cast<size_t>(k)];
+    return element->constant ? add_constant(*element->constant) : element;
+}
+
+// A wp.ref[T] argument must be addressable and hold a T.
 // Warp's emit_addressable_reference, for what warpsynth models: a local variable
 // (`&(var_N)`), an array element (its address) or a wp.ref[T] parameter passed on.
 Var* Adjoint::ref_argument(Var* arg, const ast::Expr* node, TypeRef param, const Pos& where) {
     const std::string purpose = fmt::format("wp.ref[{}] parameter", param->elem->repr);
+    Var* ref = addressable_reference(arg, node, purpose, where);
+    if (types::strip_reference(ref->type) != param->elem)
+        fail_at(where, fmt::format("{} expects {}, got {}", purpose, param->elem->repr,
+                                   types::strip_reference(ref->type)->repr));
+    return ref;
+}
+
+Var* Adjoint::addressable_reference(Var* arg, const ast::Expr* node, const std::string& purpose,
+                                    const Pos& where) {
     if (!arg || !node)
         fail_at(where, purpose + " requires an addressable expression (local variable, array element, struct "
                                  "field, or wp.ref[T] parameter)");
@@ -508,13 +540,15 @@ Var* Adjoint::ref_argument(Var* arg, const ast::Expr* node, TypeRef param, const
         v.label = arg->ref_origin->emit_pointer();
         v.prefix = false;
         v.type = types::reference(arg->type);
+        v.ref_origin = arg->ref_origin;
         ref = &v;
     } else if (node->kind == ast::ExprKind::Name) {
         if (arg->constant)
             fail_at(where, fmt::format("Error taking a mutable reference to constant local '{}'",
                                        ast::as<ast::Name>(node)->id));
         Var& v = var_storage_.emplace_back();
-        v.label = LValueOrigin{arg, false, {}}.emit_pointer();
+        v.ref_origin = std::make_shared<LValueOrigin>(LValueOrigin{arg, false, {}});
+        v.label = v.ref_origin->emit_pointer();
         v.prefix = false;
         v.type = types::reference(arg->type);
         ref = &v;
@@ -523,10 +557,17 @@ Var* Adjoint::ref_argument(Var* arg, const ast::Expr* node, TypeRef param, const
                                  "field, or wp.ref[T] parameter); warpsynth supports locals, array elements "
                                  "and wp.ref[T] parameters");
     }
-    if (types::strip_reference(ref->type) != param->elem)
-        fail_at(where, fmt::format("{} expects {}, got {}", purpose, param->elem->repr,
-                                   types::strip_reference(ref->type)->repr));
     return ref;
+}
+
+// The reverse call's argument for a wp.ref[T] parameter: the address of the adjoint of
+// what `ref` points to (Warp's emit_ref_adjoint_pointer).
+Var* Adjoint::ref_adjoint_argument(const Var& ref, std::vector<std::string>& prelude) {
+    Var& v = var_storage_.emplace_back();
+    v.label = ref.ref_origin->emit_adjoint_pointer(label_count_, prelude);
+    v.prefix = false;
+    v.type = ref.type;
+    return &v;
 }
 
 // A user function takes the gradient of an indexed array parameter as a regular array. Warp
@@ -611,15 +652,19 @@ Value Adjoint::add_user_call(FunctionGroup* group, std::vector<CallArgument> arg
         fail_at(where, fmt::format("'{}' calls wp.grad(), so Warp prints it after the functions that call it "
                                    "and their C++ does not compile; call it from kernels only",
                                    f->src.key));
-    std::vector<Var*> fwd_args;
+    std::vector<Var*> fwd_args, adj_args = func_args;
+    // A native function with an adjoint snippet writes its wp.ref[T] parameters' adjoints itself.
+    bool manual_ref_adjoint = f->native_snippet && f->adj_native_snippet;
     for (size_t i = 0; i < native_params.size(); ++i) {
         size_t j = native_params[i];
         if (!params[j].type->is_reference()) {
             fwd_args.push_back(load(func_args[i]));
             continue;
         }
-        fwd_args.push_back(ref_argument(func_args[i], bound_nodes[j], params[j].type, where));
-        if (ref_call_error.empty()) {
+        Var* ref = ref_argument(func_args[i], bound_nodes[j], params[j].type, where);
+        fwd_args.push_back(ref);
+        adj_args[i] = ref_adjoint_argument(*ref, e.reverse_prelude);
+        if (ref_call_error.empty() && !manual_ref_adjoint) {
             ref_call_error = fmt::format("Cannot call '{}' with wp.ref[T] parameters from a backward-enabled "
                                          "kernel. Use enable_backward=False on the kernel, or switch to "
                                          "@wp.func_native with adj_snippet for a manually written adjoint.",
@@ -627,7 +672,7 @@ Value Adjoint::add_user_call(FunctionGroup* group, std::vector<CallArgument> arg
             ref_call_pos = where;
         }
     }
-    emit_call_statements(*this, e, fwd_args, func_args, outputs, outputs.empty());
+    emit_call_statements(*this, e, fwd_args, adj_args, outputs, outputs.empty());
 
     if (outputs.empty()) return Value();
     if (outputs.size() == 1) return Value(outputs[0]);

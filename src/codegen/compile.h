@@ -5,6 +5,7 @@
 
 #include "syntax/source.h"
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -23,6 +24,11 @@ struct CompileOptions {
     // source file's path as given, made absolute the way Python does
     // (current directory + "/" + path, not normalised).
     std::string comment_path;
+    // The installed `warp` package directory, whose Python source holds the
+    // builtins Warp writes in Python (wp.smooth_normalize, wp.quat_from_euler):
+    // asked once, only when a kernel calls one; throws std::runtime_error
+    // saying why Warp cannot be found. Unset: those builtins are refused.
+    std::function<std::string()> warp_package;
 };
 
 // The text of one kernel and the user functions it calls.

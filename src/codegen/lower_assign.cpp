@@ -92,7 +92,6 @@ void Adjoint::emit_assign(const ast::Assign* node) {
              "list constructs are not supported in kernels; use vectors like `wp.vec3()` for small "
              "fixed-size collections");
     const ast::Expr* lhs = node->targets[0];
-    refuse_ref_param_access(lhs);
 
     if (lhs->kind == ast::ExprKind::Tuple) {
         const auto* tup = ast::as<ast::Tuple>(lhs);
@@ -344,7 +343,6 @@ void Adjoint::record_unsupported_slot_adjoint(const Var* result, const Var* targ
 
 void Adjoint::emit_augassign(const ast::AugAssign* node) {
     const ast::Expr* lhs = node->target;
-    refuse_ref_param_access(lhs);
     const char* op_name = operator_builtin(node->op);
     ObjectRef user_op = src.scope->global(op_name);
     if (user_op && user_op->kind != Object::Kind::Function) user_op = nullptr;

@@ -52,12 +52,8 @@ Value Adjoint::eval(const ast::Expr* node) {
     case ast::ExprKind::BoolOp: return emit_boolop(ast::as<ast::BoolOp>(node));
     case ast::ExprKind::Compare: return emit_compare(ast::as<ast::Compare>(node));
     case ast::ExprKind::IfExp: return emit_ifexp(ast::as<ast::IfExp>(node));
-    case ast::ExprKind::Attribute:
-        refuse_ref_param_access(node);
-        return emit_attribute(ast::as<ast::Attribute>(node));
-    case ast::ExprKind::Subscript:
-        refuse_ref_param_access(node);
-        return emit_subscript(ast::as<ast::Subscript>(node));
+    case ast::ExprKind::Attribute: return emit_attribute(ast::as<ast::Attribute>(node));
+    case ast::ExprKind::Subscript: return emit_subscript(ast::as<ast::Subscript>(node));
     case ast::ExprKind::Tuple: return emit_tuple(ast::as<ast::Tuple>(node));
     case ast::ExprKind::Call: return emit_call(ast::as<ast::Call>(node));
     case ast::ExprKind::List:
@@ -203,6 +199,7 @@ Value Adjoint::emit_tuple(const ast::Tuple* node) {
     for (Var* e : elems)
         if (e->constant) constants->push_back(*e->constant);
     if (out.is_var() && constants->size() == elems.size()) out.var->tuple_constants = constants;
+    if (out.is_var()) out.var->tuple_elements = std::make_shared<const std::vector<Var*>>(elems);
     return out;
 }
 
@@ -355,7 +352,7 @@ Value Adjoint::emit_attribute(const ast::Attribute* node, std::optional<Value> a
         const StructDef::Field* f = agg_type->st->field(node->attr);
         if (!f)
             fail(node, fmt::format("`{}` is not an attribute of '{}' ({})", node->attr,
-                                   expr_text(builder->scope().source(), node->value), agg_type->repr));
+                                   expr_text(src.scope->source(), node->value), agg_type->repr));
         label = f->name;
         field_type = f->type;
     } else if (agg_type->is_array() && node->attr == "ndim") {
@@ -377,7 +374,7 @@ Value Adjoint::emit_attribute(const ast::Attribute* node, std::optional<Value> a
         adj_cast = fmt::format("({}*)", agg_type->elem->ctype);
     } else {
         fail(node, fmt::format("`{}` is not an attribute of '{}' ({})", node->attr,
-                               expr_text(builder->scope().source(), node->value), agg_type->repr));
+                               expr_text(src.scope->source(), node->value), agg_type->repr));
     }
 
     Var* attr = add_var(types::reference(field_type));
@@ -537,11 +534,10 @@ Value Adjoint::emit_indexing_vars(Var* target, std::vector<Var*> indices, bool a
         for (Var* i : indices) all_int = all_int && types::strip_reference(i->type)->is_int_scalar();
         if (static_cast<int>(indices.size()) == target_type->ndim && all_int) {
             for (Var*& i : indices) i = load(i);
-            if (as_target && target_type->array_class == ArrayClass::FixedArray &&
-                (target_type->elem->is_composite() || target_type->elem->is_struct()))
-                fail_at(current_pos_, "storing into a component or field of a fixedarray element is not "
-                                      "supported (Warp addresses it through wp::index)");
-            if (as_target && target_type->array_class == ArrayClass::Array &&
+            // A fixedarray is an array to Warp here (a subclass).
+            bool plain_array = target_type->array_class == ArrayClass::Array ||
+                               target_type->array_class == ArrayClass::FixedArray;
+            if (as_target && plain_array &&
                 (target_type->elem->is_composite() || target_type->elem->is_struct())) {
                 // Store targets inside array elements resolve to a slot, not a load.
                 auto slot = std::make_shared<ArraySlot>();
@@ -615,6 +611,7 @@ Value Adjoint::emit_call(const ast::Call* node, bool return_value_used) {
     if (!func_value.is_object()) fail(node, "called object is not a function");
     func = func_value.object;
     if (func->kind == Object::Kind::WarpPyFunc && func->name == "static") return emit_static(node);
+    if (func->kind == Object::Kind::WarpPyFunc && func->name == "address_of") return emit_address_of(node);
     if (func->kind == Object::Kind::WarpPyFunc && func->name == "grad") return emit_grad_wrapper(node);
     if (is_grad_wrapper(*func)) return emit_grad_wrapper_call(node, *func->function);
 

@@ -522,7 +522,7 @@ void Adjoint::emit_expr_stmt(const ast::ExprStmt* node) {
 
 void Adjoint::emit_assert(const ast::Assert* node) {
     Var* cond = load(eval_var(node->test, "assert condition"));
-    std::string segment = source_segment(builder->scope().source(), node->pos);
+    std::string segment = source_segment(src.scope->source(), node->pos);
     std::string escaped;
     for (char c : segment) {
         if (c == '"') escaped += '\\';

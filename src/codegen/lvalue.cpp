@@ -95,4 +95,19 @@ std::string LValueOrigin::emit_pointer(bool adjoint) const {
     return step_pointer(expr, steps.back(), adjoint);
 }
 
+std::string LValueOrigin::emit_adjoint_pointer(int& label_count, std::vector<std::string>& prelude) const {
+    if (steps.empty()) return emit_pointer(true);
+    std::string expr = root_is_ref_parameter ? fmt::format("*({})", root->emit("adj")) : root->emit("adj");
+    for (size_t i = 0; i + 1 < steps.size(); ++i) {
+        if (steps[i].kind != LValueStep::Kind::View) {
+            expr = lvalue_of(expr, steps[i]);
+            continue;
+        }
+        std::string name = fmt::format("_wp_ref_view_{}", label_count++);
+        prelude.push_back(fmt::format("auto {} = {};", name, lvalue_of(expr, steps[i])));
+        expr = name;
+    }
+    return step_pointer(expr, steps.back(), true);
+}
+
 } // namespace ws

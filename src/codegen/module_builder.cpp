@@ -132,7 +132,7 @@ int tid_dims(const ModuleScope& scope, const std::vector<ast::Stmt*>& body) {
 } // namespace
 
 ModuleBuilder::ModuleBuilder(const ModuleScope& scope, const CompileOptions& options)
-    : scope_(scope), options_(options) {
+    : scope_(scope), options_(options), warp_library_(options.warp_package) {
     comment_path_ =
         options.comment_path.empty() ? python_abspath_join(scope.source().path()) : options.comment_path;
 }
@@ -250,7 +250,7 @@ CompileOutput ModuleBuilder::assemble() {
     // The hashes only matter for the order of several kernels and for names with a hash suffix.
     std::vector<std::vector<unsigned char>> hashes;
     if (need_hashes)
-        hashes = kernel_hashes(scope_, deferred);
+        hashes = kernel_hashes(scope_, deferred, &warp_library_);
     else
         hashes.assign(scope_.kernels().size(), {});
     std::vector<size_t> order(scope_.kernels().size());
@@ -291,11 +291,13 @@ CompileOutput ModuleBuilder::assemble() {
     std::vector<std::string> forwards, reverses, grad_forwards;
     for (UserFunction* f : functions_) {
         bool grad = f->adj->uses_grad_call;
-        std::string fwd = f->native_snippet ? native_forward_text(*f, comment_path_)
-                                            : function_forward_text(*f, device, comment_path_);
+        // Warp's Python-written builtins carry their own file's path.
+        const std::string& path = f->src.scope == &scope_ ? comment_path_ : f->src.scope->source().path();
+        std::string fwd =
+            f->native_snippet ? native_forward_text(*f, path) : function_forward_text(*f, device, path);
         std::string rev = grad                ? std::string()
-                          : f->native_snippet ? native_reverse_text(*f, comment_path_)
-                                              : function_reverse_text(*f, device, comment_path_);
+                          : f->native_snippet ? native_reverse_text(*f, path)
+                                              : function_reverse_text(*f, device, path);
         forwards.push_back(grad ? std::string() : fwd);
         reverses.push_back(std::move(rev));
         grad_forwards.push_back(grad ? std::move(fwd) : std::string());

@@ -5,6 +5,7 @@
 
 #include "codegen/compile.h"
 #include "codegen/module_scope.h"
+#include "codegen/warp_library.h"
 
 #include <string>
 #include <vector>
@@ -20,6 +21,8 @@ class ModuleBuilder {
     int64_t max_unroll() const { return scope_.options().max_unroll; }
     // The path printed in `// path:line` comments.
     const std::string& comment_path() const { return comment_path_; }
+    // Warp's builtins written in Python, read from the installed Warp when first called.
+    WarpLibrary& warp_library() { return warp_library_; }
 
     // Builds `func` once (callees first), recording it in module order.
     void build_function(UserFunction* func);
@@ -54,6 +57,7 @@ class ModuleBuilder {
     const ModuleScope& scope_;
     CompileOptions options_;
     std::string comment_path_;
+    WarpLibrary warp_library_;
     std::vector<UserFunction*> functions_;
     std::vector<TypeRef> structs_;
     int depth_ = 0;

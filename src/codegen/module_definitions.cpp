@@ -48,6 +48,7 @@ void ModuleScope::define_function(const ast::FunctionDef* def) {
         return;
     }
     if (kind.empty()) {
+        run_plain_def(def);
         globals_[def->name] =
             Object::make_unsupported(fmt::format("Python function '{}' (not a @wp.func)", def->name));
         return;
@@ -77,6 +78,23 @@ void ModuleScope::require_defined_root(const ast::Expr* e) const {
                                  "bind it; warpsynth does not read other modules)",
                                  id));
     fail(e->pos, fmt::format("decorator: Python raises NameError: name '{}' is not defined", id));
+}
+
+// What Python evaluates when a plain `def` runs: its defaults, and its annotations unless
+// `from __future__ import annotations` defers them. One that raises (`x=1 / 0`,
+// `x: dict[str, Any] | True`) stops the import; what we cannot evaluate is assumed fine.
+void ModuleScope::run_plain_def(const ast::FunctionDef* def) {
+    const ast::Arguments& a = def->args;
+    for (const ast::Expr* d : a.defaults) eval_python(d);
+    for (const ast::Expr* d : a.kw_defaults)
+        if (d) eval_python(d);
+    if (future_annotations_) return;
+    for (const auto* params : {&a.posonlyargs, &a.args, &a.kwonlyargs})
+        for (const ast::Arg& p : *params)
+            if (p.annotation) eval_python(p.annotation);
+    for (const ast::Arg* p : {a.vararg, a.kwarg})
+        if (p && p->annotation) eval_python(p->annotation);
+    if (def->returns) eval_python(def->returns);
 }
 
 void ModuleScope::define_kernel(const ast::FunctionDef* def, const ast::Call* decorator) {
@@ -137,9 +155,9 @@ void ModuleScope::define_user_function(const ast::FunctionDef* def, const ast::C
     if (native) native_snippets(deco_call, *f);
     for (const Param& p : f->src.params) f->src.is_generic = f->src.is_generic || p.type->is_generic();
     // Native names count every Function with this key created in the process,
-    // starting after the ones Warp itself defines at import.
-    auto [count_it, first] =
-        function_key_counts_.try_emplace(f->src.key, warp_names::import_function_count(f->src.key));
+    // starting after the ones Warp itself defines at import (Warp's own modules define them).
+    auto [count_it, first] = function_key_counts_.try_emplace(
+        f->src.key, warp_own_source_ ? 0 : warp_names::import_function_count(f->src.key));
     f->native_name = fmt::format("{}_{}", f->src.key, count_it->second++);
     (void)first;
 
@@ -501,10 +519,10 @@ TypeRef ModuleScope::ref_annotation(const ast::Expr* annotation) {
     ObjectRef f = eval_python(sub->value);
     if (!f || f->kind != Object::Kind::WarpPyFunc || f->name != "ref") return nullptr;
     TypeRef target = eval_annotation(sub->slice);
-    if (!target->is_value() || target->is_struct())
+    if (!target->is_value() && !target->is_struct())
         fail(annotation->pos,
              fmt::format("wp.ref[{}] parameters are not supported by warpsynth (only scalars, "
-                         "vectors, matrices, quaternions and transforms)",
+                         "vectors, matrices, quaternions, transforms and structs)",
                          target->repr));
     return types::reference(target);
 }

@@ -150,7 +150,8 @@ std::vector<unsigned char> constant_bytes(const Constant& c) {
 
 class Hasher {
   public:
-    Hasher(const ModuleScope& scope, const DeferredStatics& deferred) : scope_(scope), deferred_(deferred) {}
+    Hasher(const DeferredStatics& deferred, WarpLibrary* warp_library)
+        : deferred_(deferred), warp_library_(warp_library) {}
 
     std::vector<unsigned char> kernel(const KernelDef& k) {
         Sha256 h;
@@ -162,7 +163,7 @@ class Hasher {
 
   private:
     std::string function_source(const FunctionSource& src) const {
-        const SourceFile& file = scope_.source();
+        const SourceFile& file = src.scope->source(); // Warp's own file for its Python-written builtins
         int start = src.fun_lineno;
         int last = src.def->pos.end_line;
         std::string_view first = file.line(start);
@@ -214,9 +215,10 @@ class Hasher {
             for (auto* e : ast::as<ast::List>(t)->elts) assigned_names(e, out);
     }
 
-    ObjectRef resolve_path(const std::vector<std::string>& path, const std::set<std::string>& symbols) const {
+    ObjectRef resolve_path(const ModuleScope& scope, const std::vector<std::string>& path,
+                           const std::set<std::string>& symbols) const {
         if (path.empty() || symbols.count(path[0])) return nullptr;
-        ObjectRef obj = scope_.global(path[0]);
+        ObjectRef obj = scope.global(path[0]);
         if (!obj) obj = ModuleScope::attribute(*ModuleScope::python_builtin("__warp__"), path[0]);
         if (!obj) obj = ModuleScope::python_builtin(path[0]);
         if (!obj) return nullptr;
@@ -227,19 +229,31 @@ class Hasher {
             else if (i < path.size() - 1)
                 return nullptr;
         }
+        if (ObjectRef f = warp_builtin_function(*obj, path.back())) return f;
         return obj;
     }
 
+    // `wp.<name>` for a builtin Warp writes in Python: its function when Warp's source is at hand
+    // (else codegen refuses the call), or null.
+    ObjectRef warp_builtin_function(const Object& obj, const std::string& name) const {
+        if (!warp_library_ || obj.kind != Object::Kind::Unsupported || !obj.is_from_warp() ||
+            !WarpLibrary::is_python_builtin(name))
+            return nullptr;
+        std::string why;
+        return warp_library_->function(name, why);
+    }
+
     // The user function f of a callee `wp.grad(f)` (Warp's resolve_grad_call_reference_func), or null.
-    const FunctionGroup* grad_target(const ast::Expr* func, const std::set<std::string>& symbols) const {
+    const FunctionGroup* grad_target(const ModuleScope& scope, const ast::Expr* func,
+                                     const std::set<std::string>& symbols) const {
         if (func->kind != ast::ExprKind::Call) return nullptr;
         const auto* c = ast::as<ast::Call>(func);
         std::vector<std::string> path, target;
         if (c->args.size() != 1 || !c->keywords.empty() || !dotted_name(c->func, path)) return nullptr;
-        ObjectRef g = resolve_path(path, symbols);
+        ObjectRef g = resolve_path(scope, path, symbols);
         if (!g || g->kind != Object::Kind::WarpPyFunc || g->name != "grad") return nullptr;
         if (!dotted_name(c->args[0], target)) return nullptr;
-        ObjectRef f = resolve_path(target, symbols);
+        ObjectRef f = resolve_path(scope, target, symbols);
         return f && f->kind == Object::Kind::Function ? f->function : nullptr;
     }
 
@@ -321,7 +335,7 @@ class Hasher {
                     for (const ast::Expr* r : rhs) {
                         std::vector<std::string> path;
                         if (!dotted_name(r, path)) continue;
-                        ObjectRef o = resolve_path(path, symbols);
+                        ObjectRef o = resolve_path(*src.scope, path, symbols);
                         if (o && o->kind == Object::Kind::Function) add_function(o->function);
                     }
                 }
@@ -331,12 +345,12 @@ class Hasher {
             if (e->kind == ast::ExprKind::Name) {
                 const std::string& id = ast::as<ast::Name>(e)->id;
                 if (locals.count(id)) continue;
-                ObjectRef o = scope_.global(id);
+                ObjectRef o = src.scope->global(id);
                 if (o && o->kind == Object::Kind::Constant) add_constant(id, *o->value);
             } else if (e->kind == ast::ExprKind::Attribute) {
                 std::vector<std::string> path;
                 if (!dotted_name(e, path)) continue;
-                ObjectRef o = resolve_path(path, symbols);
+                ObjectRef o = resolve_path(*src.scope, path, symbols);
                 if (o && o->kind == Object::Kind::Constant) {
                     std::string name;
                     for (size_t i = 0; i < path.size(); ++i) name += (i ? "." : "") + path[i];
@@ -345,17 +359,17 @@ class Hasher {
             } else if (e->kind == ast::ExprKind::Call) {
                 std::vector<std::string> path;
                 // wp.grad(f)(...) references f.
-                if (const FunctionGroup* g = grad_target(ast::as<ast::Call>(e)->func, symbols)) {
+                if (const FunctionGroup* g = grad_target(*src.scope, ast::as<ast::Call>(e)->func, symbols)) {
                     add_function(g);
                     continue;
                 }
                 if (!dotted_name(ast::as<ast::Call>(e)->func, path)) continue;
-                ObjectRef o = resolve_path(path, symbols);
+                ObjectRef o = resolve_path(*src.scope, path, symbols);
                 if (!o) continue;
                 if (o->kind == Object::Kind::Function) {
                     add_function(o->function);
                     for (const Referenced& r :
-                         callable_targets(*o->function, *ast::as<ast::Call>(e), symbols))
+                         callable_targets(*src.scope, *o->function, *ast::as<ast::Call>(e), symbols))
                         add_referenced(functions, r);
                 } else if (o->kind == Object::Kind::Struct)
                     add_type(*o, o->type->st->native_name);
@@ -401,7 +415,8 @@ class Hasher {
 
     // The functions a call passes to wp.Function parameters, explicitly or by default (Warp's
     // iter_call_callable_arg_targets), for the overloads the call's arguments bind to.
-    std::vector<Referenced> callable_targets(const FunctionGroup& g, const ast::Call& call,
+    std::vector<Referenced> callable_targets(const ModuleScope& scope, const FunctionGroup& g,
+                                             const ast::Call& call,
                                              const std::set<std::string>& symbols) const {
         std::vector<const UserFunction*> candidates;
         for (const auto& ov : g.overloads)
@@ -419,14 +434,15 @@ class Hasher {
                 takes_function = true;
                 ObjectRef t = p.default_function;
                 std::vector<std::string> path;
-                if ((*nodes)[j]) t = dotted_name((*nodes)[j], path) ? resolve_path(path, symbols) : nullptr;
+                if ((*nodes)[j])
+                    t = dotted_name((*nodes)[j], path) ? resolve_path(scope, path, symbols) : nullptr;
                 if (t && t->kind == Object::Kind::Function) add_referenced(out, {t->function, {}});
                 if (t && t->kind == Object::Kind::Builtin) add_referenced(out, {nullptr, t->name});
             }
             // Warp picks one overload by the arguments' static types: not modelled.
             if (takes_function && chosen)
                 throw CompileError(
-                    scope_.source().path(), call.pos.line, call.pos.col + 1,
+                    scope.source().path(), call.pos.line, call.pos.col + 1,
                     fmt::format("several overloads of '{}' with wp.Function parameters fit this "
                                 "call: warpsynth does not model which one Warp hashes",
                                 g.key));
@@ -494,17 +510,17 @@ class Hasher {
         return h.digest();
     }
 
-    const ModuleScope& scope_;
     const DeferredStatics& deferred_;
+    WarpLibrary* warp_library_;
     std::map<const FunctionGroup*, std::vector<unsigned char>> cache_;
     std::set<const FunctionGroup*> in_progress_;
 };
 
 } // namespace
 
-std::vector<std::vector<unsigned char>> kernel_hashes(const ModuleScope& scope,
-                                                      const DeferredStatics& deferred) {
-    Hasher hasher(scope, deferred);
+std::vector<std::vector<unsigned char>>
+kernel_hashes(const ModuleScope& scope, const DeferredStatics& deferred, WarpLibrary* warp_library) {
+    Hasher hasher(deferred, warp_library);
     std::vector<std::vector<unsigned char>> out;
     for (const KernelDef* k : scope.kernels()) out.push_back(hasher.kernel(*k));
     return out;

@@ -20,7 +20,8 @@ std::string expr_text(const SourceFile& src, const ast::Expr* e) {
     return source_segment(src, e->pos);
 }
 
-ModuleScope::ModuleScope(std::unique_ptr<ast::Module> module) : module_(std::move(module)) {
+ModuleScope::ModuleScope(std::unique_ptr<ast::Module> module, bool warp_own_source)
+    : module_(std::move(module)), warp_own_source_(warp_own_source) {
     for (const ast::Stmt* s : module_->body) exec(s);
 }
 
@@ -151,6 +152,7 @@ void ModuleScope::exec_import(const ast::Stmt* stmt) {
         const auto* imp = ast::as<ast::ImportFrom>(stmt);
         ObjectRef mod = warp_names::module(imp->module);
         for (const auto& alias : imp->names) {
+            if (imp->module == "__future__" && alias.name == "annotations") future_annotations_ = true;
             if (alias.name == "*") {
                 if (mod) fail(alias.pos, fmt::format("`from {} import *` is not supported", imp->module));
                 star_import_ = true;
@@ -177,7 +179,9 @@ const ast::Call* ModuleScope::as_overload_call(const ast::Expr* e) const {
 // The value of a module-level assignment's right-hand side.
 ObjectRef ModuleScope::exec_value(const ast::Expr* e) {
     if (const ast::Call* overload = as_overload_call(e)) return overload_call(overload);
-    check_module_code(e);
+    // Warp's own module makes some functions by hand (wp.func(factory(dtype))): they stay
+    // unknown names, which the callers refuse; it has no kernels to miss.
+    if (!warp_own_source_) check_module_code(e);
     return eval_python(e);
 }
 
@@ -226,6 +230,7 @@ void ModuleScope::exec_assign(const ast::Stmt* stmt) {
     }
     case ast::StmtKind::AnnAssign: {
         const auto* a = ast::as<ast::AnnAssign>(stmt);
+        if (!future_annotations_) eval_python(a->annotation); // Python evaluates it at module level
         if (a->target->kind == ast::ExprKind::Subscript) forget_changed_dict(a->target);
         if (!a->value) return;
         ObjectRef v = exec_value(a->value);

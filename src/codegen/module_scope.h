@@ -40,7 +40,9 @@ class ModuleScope {
     // Evaluates the module's top level. Throws CompileError for constructs
     // that define something we cannot model (names we cannot evaluate are
     // recorded as Unsupported and only fail if a kernel uses them).
-    explicit ModuleScope(std::unique_ptr<ast::Module> module);
+    // `warp_own_source`: a module of Warp itself (warp/_src/math.py), run at
+    // `import warp` before any user code, so its functions count from key_0.
+    explicit ModuleScope(std::unique_ptr<ast::Module> module, bool warp_own_source = false);
     ~ModuleScope();
 
     const ast::Module& module() const { return *module_; }
@@ -101,6 +103,7 @@ class ModuleScope {
     ObjectRef exec_value(const ast::Expr* e);
     // module_definitions.cpp
     void define_function(const ast::FunctionDef* def);
+    void run_plain_def(const ast::FunctionDef* def);
     void define_kernel(const ast::FunctionDef* def, const ast::Call* decorator);
     void require_defined_root(const ast::Expr* decorator) const;
     void define_user_function(const ast::FunctionDef* def, const ast::Call* decorator, bool native = false);
@@ -133,7 +136,8 @@ class ModuleScope {
 
     std::unique_ptr<ast::Module> module_;
     std::map<std::string, ObjectRef, std::less<>> globals_;
-    bool star_import_ = false; // `from other import *` ran: unknown names may be bound
+    bool star_import_ = false;        // `from other import *` ran: unknown names may be bound
+    bool future_annotations_ = false; // `from __future__ import annotations`: annotations are text
     std::vector<std::unique_ptr<FunctionGroup>> groups_;
     std::map<std::string, int, std::less<>> function_key_counts_; // Functions created per key
     std::vector<std::unique_ptr<KernelDef>> kernel_storage_;
@@ -143,6 +147,7 @@ class ModuleScope {
     std::map<std::string, KernelDef*, std::less<>> registered_kernels_; // latest kernel per key (generic too)
     ModuleOptions options_;
     bool runtime_loaded_ = false;
+    bool warp_own_source_ = false;
 };
 
 // Python's `str` of an annotation-ish expression, used in messages.

@@ -49,9 +49,6 @@ void ModuleScope::native_snippets(const ast::Call* call, UserFunction& f) const 
     if (f.src.is_generic || !f.src.return_tuple.empty())
         fail(call->pos,
              "@wp.func_native with generic parameters or several return values is not supported yet");
-    for (const Param& p : f.src.params)
-        if (p.type->is_reference())
-            fail(p.pos, "@wp.func_native with wp.ref parameters is not supported yet");
 }
 
 namespace {
@@ -68,14 +65,37 @@ std::string join_args(const std::vector<std::string>& args) {
 
 // Parameters are named without Warp's `var_` prefix, so the snippet can use them
 // (Warp removes every `var_` of the name: `my_var_x` becomes `my_x`).
+std::string snippet_name(const Var* a) {
+    std::string name = a->emit();
+    for (size_t p; (p = name.find("var_")) != std::string::npos;) name.erase(p, 4);
+    return name;
+}
+
+// A wp.ref[T] parameter arrives as a pointer `_wp_ref_<name>`; a reference named like the
+// parameter lets the snippet read and write it as a T.
 std::vector<std::string> forward_args(const Adjoint& adj) {
     std::vector<std::string> args;
-    for (const Var* a : adj.args) {
-        std::string name = a->emit();
-        for (size_t p; (p = name.find("var_")) != std::string::npos;) name.erase(p, 4);
-        args.push_back(fmt::format("{} {}", a->ctype(), name));
-    }
+    for (const Var* a : adj.args)
+        args.push_back(
+            fmt::format("{} {}{}", a->ctype(), a->type->is_reference() ? "_wp_ref_" : "", snippet_name(a)));
     return args;
+}
+
+std::string ref_aliases(const Adjoint& adj) {
+    std::string s;
+    for (const Var* a : adj.args)
+        if (a->type->is_reference())
+            s += fmt::format("    {}& {} = *_wp_ref_{};\n", a->value_ctype(), snippet_name(a),
+                             snippet_name(a));
+    return s;
+}
+
+std::string ref_adjoint_aliases(const Adjoint& adj) {
+    std::string s;
+    for (const Var* a : adj.args)
+        if (a->type->is_reference())
+            s += fmt::format("    {}& adj_{} = *_wp_ref_adj_{};\n", a->value_ctype(), a->label, a->label);
+    return s;
 }
 
 } // namespace
@@ -85,18 +105,20 @@ std::string native_forward_text(const UserFunction& f, const std::string& path) 
     const Adjoint& adj = *f.adj;
     return fmt::format("\n// {}:{}\nstatic CUDA_CALLABLE {} {}(\n    {})\n{{\n{}}}\n\n", path,
                        f.src.display_lineno, snippet_return_type(adj), f.native_name,
-                       join_args(forward_args(adj)), *f.native_snippet);
+                       join_args(forward_args(adj)), ref_aliases(adj) + *f.native_snippet);
 }
 
 std::string native_reverse_text(const UserFunction& f, const std::string& path) {
     const Adjoint& adj = *f.adj;
     std::vector<std::string> args = forward_args(adj);
-    for (const Var* a : adj.args) args.push_back(fmt::format("{} & adj_{}", a->ctype(), a->label));
+    for (const Var* a : adj.args)
+        args.push_back(
+            fmt::format("{} {}adj_{}", a->ctype(), a->type->is_reference() ? "_wp_ref_" : "& ", a->label));
     std::string return_type = snippet_return_type(adj);
     if (return_type != "void") args.push_back(return_type + " & adj_ret");
     return fmt::format("\n// {}:{}\nstatic CUDA_CALLABLE void adj_{}(\n    {})\n{{\n{}}}\n\n", path,
                        f.src.display_lineno, f.native_name, join_args(args),
-                       f.adj_native_snippet.value_or(""));
+                       ref_aliases(adj) + ref_adjoint_aliases(adj) + f.adj_native_snippet.value_or(""));
 }
 
 } // namespace ws

@@ -29,6 +29,7 @@ class PythonEval {
     ObjectRef attribute(const ast::Attribute* a) const;
     ObjectRef unary(const ast::UnaryOp* u) const;
     ObjectRef binary(const ast::BinOp* b) const;
+    bool is_generic_alias(const ast::Expr* e) const;
     ObjectRef compare(const ast::Compare* c) const;
     ObjectRef bool_op(const ast::BoolOp* b) const;
     ObjectRef if_exp(const ast::IfExp* i) const;

@@ -4,6 +4,7 @@
 #include "syntax/parser.h"
 #include "types/python_number.h"
 
+#include <algorithm>
 #include <fmt/format.h>
 
 namespace ws {
@@ -29,6 +30,20 @@ ObjectRef not_evaluated(const ObjectRef& a, const ObjectRef& b = nullptr) {
 // A number, or a complex number whose value we do not know.
 bool is_numeric(const ObjectRef& o) {
     return is_py_number(o) || is_complex(o);
+}
+
+// Python's name for the type of `o` when it is a class: a Python or Warp value type, a struct,
+// an enum, `tuple`, `list` or `type`. Null otherwise.
+const char* class_type_name(const ObjectRef& o) {
+    if (!o) return nullptr;
+    switch (o->kind) {
+    case Object::Kind::Type: return o->type && o->type->is_value() ? "type" : nullptr;
+    case Object::Kind::Struct:
+    case Object::Kind::EnumClass: return "type";
+    case Object::Kind::PyBuiltin:
+        return o->name == "tuple" || o->name == "list" || o->name == "type" ? "type" : nullptr;
+    default: return nullptr;
+    }
 }
 
 std::optional<python::BinOp> python_op(ast::BinOpKind op) {
@@ -85,9 +100,34 @@ ObjectRef PythonEval::unary(const ast::UnaryOp* u) const {
     return unsupported(u);
 }
 
+// `dict[str, int]` and the like, where the name is Python's own class: a generic alias.
+bool PythonEval::is_generic_alias(const ast::Expr* e) const {
+    if (e->kind != ast::ExprKind::Subscript) return false;
+    const ast::Expr* base = ast::as<ast::Subscript>(e)->value;
+    if (base->kind != ast::ExprKind::Name) return false;
+    const std::string& id = ast::as<ast::Name>(base)->id;
+    if ((locals_ && (*locals_)(id)) || scope_.global(id)) return false;
+    static const std::string_view kGeneric[] = {"dict", "list", "tuple", "set", "frozenset", "type"};
+    return std::find(std::begin(kGeneric), std::end(kGeneric), id) != std::end(kGeneric);
+}
+
 ObjectRef PythonEval::binary(const ast::BinOp* b) const {
     ObjectRef l = eval(b->left);
     ObjectRef r = eval(b->right);
+    // `|` of a class or generic alias with a number (`int | 3`, `dict[str, Any] | True`): not a
+    // union, and Python raises TypeError when the module runs. (Other operators are left alone:
+    // ctypes classes such as Warp's vectors define `*` with an int.)
+    if (b->op != ast::BinOpKind::BitOr) return binary(b->op, l, r, b->pos);
+    const char* lc = is_generic_alias(b->left) ? "types.GenericAlias" : class_type_name(l);
+    const char* rc = is_generic_alias(b->right) ? "types.GenericAlias" : class_type_name(r);
+    if ((lc && is_numeric(r)) || (rc && is_numeric(l))) {
+        auto name = [](const char* cls, const ObjectRef& o) -> std::string {
+            return cls ? cls : is_complex(o) ? "complex" : python::type_name(*o->value);
+        };
+        throw PythonException{b->pos,
+                              fmt::format("TypeError: unsupported operand type(s) for |: '{}' and '{}'",
+                                          name(lc, l), name(rc, r))};
+    }
     return binary(b->op, l, r, b->pos);
 }
 

@@ -42,6 +42,9 @@ struct LValueOrigin {
 
     std::string emit_lvalue(bool adjoint = false) const;
     std::string emit_pointer(bool adjoint = false) const;
+    // The adjoint's address; a view before the last step becomes a local `_wp_ref_view_<N>`
+    // declared by a statement added to `prelude` (N counts up from `label_count`).
+    std::string emit_adjoint_pointer(int& label_count, std::vector<std::string>& prelude) const;
     // The lvalue expression one step reaches from `base`.
     static std::string step_lvalue(const std::string& base, const LValueStep& step);
 };
@@ -65,6 +68,8 @@ struct Var {
     std::shared_ptr<const ArraySlot> array_slot;
     // A tuple of compile-time constants (e.g. `shape=(2, 2)`): its elements.
     std::shared_ptr<const std::vector<Constant>> tuple_constants;
+    // A tuple built by a tuple expression: its element variables (Warp's tuple_t.values).
+    std::shared_ptr<const std::vector<Var*>> tuple_elements;
 
     // `var_<label>` (or the label itself without prefix); cached, since every
     // statement spells a few variables.

@@ -57,6 +57,7 @@ std::string_view python_helper(std::string_view qualname) {
         {"warp._src.context.init", "init"},
         {"warp._src.context.overload", "overload"},
         {"warp._src.types.ref", "ref"},
+        {"warp._src.types.address_of", "address_of"},
         {"warp._src.fabric.fabricarrayarray", "fabricarray2d"},
         {"warp._src.fabric.indexedfabricarrayarray", "indexedfabricarray2d"},
     };
@@ -106,7 +107,8 @@ ObjectRef from_namespace(const builtins::NamespaceEntry& e) {
         return named(
             Object::Kind::Unsupported,
             fmt::format(
-                "wp.{} (a Python @wp.func shipped with Warp; its source is not available to warpsynth)",
+                "wp.{} (a Python @wp.func shipped with Warp, which warpsynth compiles only when called "
+                "directly)",
                 e.name));
     default: return named(Object::Kind::Unsupported, fmt::format("wp.{}", e.name));
     }

@@ -13,12 +13,18 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// The native directory for any of the accepted spellings, or empty.
-std::string native_dir_of(const fs::path& p) {
+// The native directory for any of the accepted spellings, or empty. `package`
+// receives the warp package holding it, spelled as given (made absolute and
+// normalised like Python's os.path.abspath, symbolic links kept).
+std::string native_dir_of(const fs::path& p, std::string& package) {
     for (const fs::path& cand : {p, p / "native", p / "warp" / "native"}) {
         std::error_code ec;
-        if (fs::is_regular_file(cand / "builtin.h", ec) && fs::is_regular_file(cand / "array.h", ec))
+        if (fs::is_regular_file(cand / "builtin.h", ec) && fs::is_regular_file(cand / "array.h", ec)) {
+            fs::path spelled = fs::absolute(cand, ec).lexically_normal();
+            if (!spelled.has_filename()) spelled = spelled.parent_path(); // a trailing '/'
+            package = spelled.parent_path().string();
             return fs::weakly_canonical(cand, ec).string();
+        }
     }
     return {};
 }
@@ -64,7 +70,7 @@ std::string ask_python(std::string& tried) {
 WarpHeaders locate_warp_headers(const std::string& explicit_path) {
     WarpHeaders h;
     if (!explicit_path.empty()) {
-        h.native_dir = native_dir_of(explicit_path);
+        h.native_dir = native_dir_of(explicit_path, h.package_dir);
         if (h.native_dir.empty())
             throw std::runtime_error(
                 "--warp-include " + explicit_path +
@@ -72,7 +78,7 @@ WarpHeaders locate_warp_headers(const std::string& explicit_path) {
                 "warp/native/)");
         h.found_via = "--warp-include";
     } else if (const char* env = std::getenv("WARP_INCLUDE"); env && *env) {
-        h.native_dir = native_dir_of(env);
+        h.native_dir = native_dir_of(env, h.package_dir);
         if (h.native_dir.empty())
             throw std::runtime_error(
                 std::string("WARP_INCLUDE=") + env +
@@ -82,7 +88,7 @@ WarpHeaders locate_warp_headers(const std::string& explicit_path) {
     } else {
         std::string tried;
         std::string pkg = ask_python(tried);
-        if (!pkg.empty()) h.native_dir = native_dir_of(pkg);
+        if (!pkg.empty()) h.native_dir = native_dir_of(pkg, h.package_dir);
         if (h.native_dir.empty())
             throw std::runtime_error(
                 "cannot find Warp's native headers: no --warp-include, no WARP_INCLUDE, and " +

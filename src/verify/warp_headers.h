@@ -10,6 +10,9 @@ struct WarpHeaders {
     std::string native_dir; // .../site-packages/warp/native (holds builtin.h)
     std::string version;    // warp-lang version when known ("1.19.0"), else empty
     std::string found_via;  // "--warp-include", "WARP_INCLUDE" or "python3 on PATH"
+    // The `warp` package holding native_dir, spelled as given or as Python names
+    // it (Warp prints its own source files' paths so), not resolving links.
+    std::string package_dir;
 };
 
 // In order: `explicit_path` (--warp-include), $WARP_INCLUDE, then the warp

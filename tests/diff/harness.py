@@ -87,12 +87,21 @@ def reference(ref_dir, path, device):
     raise HarnessError(f"no reference output {base}.body/.err: did the diff/reference fixture run and pass?")
 
 
+def warpsynth_env():
+    """The environment for warpsynth: this venv's Python first on PATH, so that warpsynth finds the
+    installed Warp whose Python-written builtins (wp.smooth_normalize) it compiles, as Warp did."""
+    env = dict(os.environ)
+    env["PATH"] = os.path.dirname(sys.executable) + os.pathsep + env.get("PATH", "")
+    env.pop("WARP_INCLUDE", None)
+    return env
+
+
 def run_warpsynth(warpsynth, args, timeout=120):
     if not warpsynth or not os.path.isfile(warpsynth):
         raise HarnessError(f"warpsynth executable not found ({warpsynth or 'no CMake target `warpsynth`'}); "
                            "the CLI target `warpsynth` (src/cli) must be built")
     try:
-        p = subprocess.run([warpsynth] + args, cwd=ROOT, capture_output=True, timeout=timeout)
+        p = subprocess.run([warpsynth] + args, cwd=ROOT, capture_output=True, timeout=timeout, env=warpsynth_env())
     except subprocess.TimeoutExpired:
         return None
     return p

@@ -17,7 +17,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from harness import ROOT, check_warp_pin, expected_errors, stem  # noqa: E402
+from harness import ROOT, check_warp_pin, expected_errors, stem, warpsynth_env  # noqa: E402
 
 
 def warp_names(path, warp, context):
@@ -66,7 +66,7 @@ def main():
         if not names:
             continue
         p = subprocess.run([a.warpsynth, "compile", path, "--device", "cuda", "--body-only"],
-                           capture_output=True, timeout=120)
+                           capture_output=True, timeout=120, env=warpsynth_env())
         out = p.stdout.decode("utf-8", "replace")
         found = set(re.findall(r'__global__ void (?:WP_MAXNREG\(\d+\) )?(\w+)_cuda_kernel_forward\(', out))
         for n in names:

@@ -431,6 +431,11 @@ def main(argv):
     if not os.path.exists(a.warpsynth):
         sys.exit(f"no warpsynth at {a.warpsynth} (build it: see tools/warp_suite/README.md)")
     bin_ = os.path.abspath(a.warpsynth)
+    # warpsynth reads Warp's Python-written builtins (wp.smooth_normalize) from the Warp of the
+    # first python3 on PATH: make that the reference's.
+    if os.path.dirname(a.ref_python):
+        os.environ["PATH"] = os.path.dirname(a.ref_python) + os.pathsep + os.environ.get("PATH", "")
+    os.environ.pop("WARP_INCLUDE", None)
 
     if not a.skip_sanitize:
         warp_dir = a.warp_dir or subprocess.run(
