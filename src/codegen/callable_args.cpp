@@ -90,7 +90,7 @@ UserFunction* Adjoint::specialize_callable(UserFunction* f, std::span<const Call
     spec->src.display_lineno = 0;
     spec->src.callable_args = std::move(targets);
     spec->src.clear_statics();
-    src.scope->resolve_static_expressions(spec->src);
+    spec->src.scope->resolve_static_expressions(spec->src); // in the callee's own module
     spec->native_name = fmt::format("{}_callable_{}", f->native_name, sha256_hex({hash_input}).substr(0, 12));
     spec->force_adjoint_codegen = f->force_adjoint_codegen;
     f->specializations.push_back(std::move(spec));
