@@ -276,6 +276,7 @@ std::string type_repr(TypeRef t) {
     case TypeKind::Void: return "None";
     case TypeKind::Any: return "typing.Any";
     case TypeKind::Slice: return "warp._src.types.slice_t";
+    case TypeKind::Function: return "warp._src.context.Function";
     }
     return t->repr;
 }

@@ -8,6 +8,7 @@
 #include "codegen/module_scope.h"
 #include "codegen/text.h"
 
+#include <algorithm>
 #include <fmt/format.h>
 
 namespace ws {
@@ -299,6 +300,14 @@ void Adjoint::build() {
     blocks.clear();
     blocks.push_back(std::make_unique<Block>());
     for (const Param& p : src.params) {
+        if (p.type->is_function()) { // the target of a specialization, called by this name
+            auto it = std::find_if(src.callable_args.begin(), src.callable_args.end(),
+                                   [&](const auto& t) { return t.first == p.name; });
+            if (it == src.callable_args.end())
+                fail_at(p.pos, fmt::format("wp.Function parameter '{}' has no target", p.name));
+            symbols.set(p.name, Value::of_object(it->second));
+            continue;
+        }
         Var& v = var_storage_.emplace_back();
         v.label = p.name;
         v.type = p.type;

@@ -251,6 +251,13 @@ class Adjoint {
                                        std::span<const CallArgument> kwargs, const Pos& where);
     // wp.grad(f)(args...) (lower_grad_call.cpp)
     Value emit_grad_call(const ast::Call* node, const ast::Call* grad);
+    // `wp.grad(f)` not called at once: a handle (Warp's GradWrapper) a local can hold.
+    Value emit_grad_wrapper(const ast::Call* grad);
+    // A call of a wp.grad(f) handle.
+    Value emit_grad_wrapper_call(const ast::Call* node, FunctionGroup& target);
+    // wp.Function arguments (callable_args.cpp): the clone of `f` for the functions they pass.
+    UserFunction* specialize_callable(UserFunction* f, std::span<const CallArgument> args,
+                                      std::span<const CallArgument> kwargs, const Pos& where);
     Value emit_address_of(const ast::Call* node);
     UserFunction* instantiate_template(FunctionGroup& group, std::span<const CallArgument> args,
                                        std::span<const CallArgument> kwargs, const Pos& where);

@@ -358,6 +358,17 @@ std::optional<std::vector<const Value*>> bind_arguments(const UserFunction& f,
     return bound;
 }
 
+// A Warp function passed as a value (user function or builtin): what a wp.Function parameter takes.
+bool is_function_value(const Value& v) {
+    return v.is_object() &&
+           (v.object->kind == Object::Kind::Function || v.object->kind == Object::Kind::Builtin);
+}
+
+// Warp's func_match_args for a wp.Function parameter: any function fits (the slot is type-erased).
+bool function_param_fits(const Param& p, const Value* bound) {
+    return bound ? is_function_value(*bound) : p.has_default;
+}
+
 // An argument array fits a parameter of its own class; a fixedarray also fits an array
 // parameter (a subclass in Warp). An indexed array does not fit an array parameter.
 bool array_class_fits(TypeRef arg, TypeRef param) {
@@ -375,6 +386,10 @@ bool user_overload_matches(const UserFunction& f, std::span<const CallArgument> 
     const std::vector<const Value*>& bound = *binding;
     for (size_t j = 0; j < params.size(); ++j) {
         TypeRef param = params[j].type;
+        if (param->is_function()) {
+            if (!function_param_fits(params[j], bound[j])) return false;
+            continue;
+        }
         if (!bound[j]) {
             if (!params[j].has_default) return false;
             if (params[j].default_value && params[j].default_value->type != param) return false;
@@ -404,6 +419,10 @@ bool template_binds(const UserFunction& f, std::span<const CallArgument> args,
     const std::vector<const Value*>& bound = *binding;
     for (size_t j = 0; j < params.size(); ++j) {
         TypeRef param = params[j].type;
+        if (param->is_function()) {
+            if (!function_param_fits(params[j], bound[j])) return false;
+            continue;
+        }
         if (!bound[j]) {
             if (!params[j].has_default) return false;
             continue;
@@ -447,6 +466,7 @@ UserFunction* Adjoint::instantiate_template(FunctionGroup& group, std::span<cons
         bool matched = true;
         for (size_t i = 0; matched && i < args.size(); ++i)
             matched =
+                params[i].type->is_function() ||
                 types::matches_template(types::strip_reference(args[i].value.var->type), params[i].type);
         if (!matched) continue;
         // Instantiate with the positional argument types, defaults for the rest.
@@ -461,6 +481,7 @@ UserFunction* Adjoint::instantiate_template(FunctionGroup& group, std::span<cons
         inst->src.has_return_annotation = false;
         for (size_t i = 0; i < params.size(); ++i) {
             Param& p = inst->src.params[i];
+            if (p.type->is_function()) continue; // stays wp.Function: the target specializes the instance
             if (p.type->is_tuple() && p.type->erased)
                 fail_at(where, fmt::format("a generic function with a tuple[...] parameter annotation ('{}' "
                                            "of {}) is not supported by warpsynth",
@@ -502,9 +523,10 @@ bool Adjoint::user_overload_exists(FunctionGroup& group, std::span<const CallArg
         if (template_binds(*tmpl, args, {})) {
             bool matched = true;
             for (size_t i = 0; matched && i < args.size(); ++i)
-                matched = args[i].value.is_var() &&
-                          types::matches_template(types::strip_reference(args[i].value.var->type),
-                                                  tmpl->src.params[i].type);
+                matched = tmpl->src.params[i].type->is_function() ||
+                          (args[i].value.is_var() &&
+                           types::matches_template(types::strip_reference(args[i].value.var->type),
+                                                   tmpl->src.params[i].type));
             if (matched) return true;
         }
     return false;
@@ -619,7 +641,8 @@ Value Adjoint::add_user_call(FunctionGroup* group, std::vector<CallArgument> arg
         for (const CallArgument& a : *list)
             if (a.value.is_var() && types::strip_reference(a.value.var->type)->is_tile())
                 fail_at(where, "passing a tile to a @wp.func is not supported by warpsynth");
-    UserFunction* f = select_user_overload(*group, args, kwargs, where);
+    UserFunction* f =
+        specialize_callable(select_user_overload(*group, args, kwargs, where), args, kwargs, where);
 
     // Bind in parameter order; defaults become fresh constants only when emitted below.
     const auto& params = f->src.params;
@@ -649,8 +672,12 @@ Value Adjoint::add_user_call(FunctionGroup* group, std::vector<CallArgument> arg
     if (ret)
         for (Var* r : *ret) outputs.push_back(add_var(types::strip_reference(r->type)));
 
-    std::vector<Var*> func_args;
+    // wp.Function parameters specialize the callee and do not reach C++.
+    std::vector<size_t> native_params;
     for (size_t j = 0; j < params.size(); ++j)
+        if (!params[j].type->is_function()) native_params.push_back(j);
+    std::vector<Var*> func_args;
+    for (size_t j : native_params)
         func_args.push_back(bound[j] ? bound[j] : add_constant(*params[j].default_value));
     refuse_indexed_array_gradient_argument(func_args, where);
 
@@ -667,14 +694,15 @@ Value Adjoint::add_user_call(FunctionGroup* group, std::vector<CallArgument> arg
     std::vector<Var*> fwd_args, adj_args = func_args;
     // A native function with an adjoint snippet writes its wp.ref[T] parameters' adjoints itself.
     bool manual_ref_adjoint = f->native_snippet && f->adj_native_snippet;
-    for (size_t j = 0; j < params.size(); ++j) {
+    for (size_t i = 0; i < native_params.size(); ++i) {
+        size_t j = native_params[i];
         if (!params[j].type->is_reference()) {
-            fwd_args.push_back(load(func_args[j]));
+            fwd_args.push_back(load(func_args[i]));
             continue;
         }
-        Var* ref = ref_argument(func_args[j], bound_nodes[j], params[j].type, where);
+        Var* ref = ref_argument(func_args[i], bound_nodes[j], params[j].type, where);
         fwd_args.push_back(ref);
-        adj_args[j] = ref_adjoint_argument(*ref, e.reverse_prelude);
+        adj_args[i] = ref_adjoint_argument(*ref, e.reverse_prelude);
         if (ref_call_error.empty() && !manual_ref_adjoint) {
             ref_call_error = fmt::format("Cannot call '{}' with wp.ref[T] parameters from a backward-enabled "
                                          "kernel. Use enable_backward=False on the kernel, or switch to "

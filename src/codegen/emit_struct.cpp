@@ -73,6 +73,7 @@ std::string type_code(TypeRef t) {
         for (TypeRef e : t->elems) code += type_code(e);
         return t->variadic ? code + "?" : code;
     }
+    case TypeKind::Function: return "c";
     default: return "?";
     }
 }

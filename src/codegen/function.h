@@ -25,6 +25,8 @@ struct Param {
     Pos pos;
     // Default value (Warp keeps the Python object; numbers and bools are all we model).
     std::optional<Constant> default_value;
+    // Default of a wp.Function parameter: the function (Function or Builtin object).
+    ObjectRef default_function;
     bool has_default = false;
 };
 
@@ -53,6 +55,10 @@ struct FunctionSource {
         auto it = static_values.find(e);
         return it == static_values.end() ? nullptr : it->second;
     }
+    // A specialization for wp.Function arguments: each such parameter's target function (a
+    // Function or Builtin object), in parameter order. The body calls the target by the
+    // parameter's name; the parameter does not reach C++.
+    std::vector<std::pair<std::string, ObjectRef>> callable_args;
     // Some wp.static(...) could not be evaluated at definition time and is
     // evaluated during code generation instead.
     bool has_unresolved_statics = false;
@@ -73,6 +79,9 @@ struct UserFunction {
     bool force_adjoint_codegen = false;
     // For an instantiation of a generic function: the template it came from.
     const UserFunction* generic_parent = nullptr;
+    // Its clones for the functions passed to its wp.Function parameters (Warp's
+    // _callable_specializations), in creation order.
+    std::vector<std::shared_ptr<UserFunction>> specializations;
     // Per-module build state (a module is compiled once per UserFunction).
     std::unique_ptr<Adjoint> adj;
     bool built = false;

@@ -13,6 +13,39 @@ namespace ws {
 
 namespace {
 
+std::string grad_handle_reassigned(const std::string& name) {
+    return fmt::format(
+        "Cannot reassign local '{}' after binding it to wp.grad(...). Warp treats wp.grad(...) "
+        "results as static function handles; use a different local variable for the new value.",
+        name);
+}
+
+bool is_function_object(const Object& o) {
+    return o.kind == Object::Kind::Function || o.kind == Object::Kind::Builtin;
+}
+
+// `name = f` for a function (user or builtin) or a wp.grad(f) handle: the name stands for it
+// (Warp's emit_Assign binds the symbol to the object; there are no function pointers).
+void bind_function_local(Adjoint& adj, const ast::Assign* node, const std::string& name, const Value& rhs) {
+    const Object& f = *rhs.object;
+    const ast::Expr* lhs = node->targets[0];
+    if (!is_grad_wrapper(f) && !is_function_object(f))
+        adj.fail(node->value, "only values and functions can be assigned to local names");
+    const Value* old = adj.symbols.find(name);
+    if (is_function_object(f) && old && old->is_object() && is_function_object(*old->object)) {
+        const Object& o = *old->object;
+        bool same = o.kind == f.kind &&
+                    (f.kind == Object::Kind::Function ? o.function == f.function : o.name == f.name);
+        if (!same)
+            adj.fail(lhs,
+                     fmt::format("Error, rebinding function-valued local '{}' to a different function is not "
+                                 "supported. Warp does not have function pointers, so a local bound to a "
+                                 "function must refer to the same function throughout the kernel.",
+                                 name));
+    }
+    adj.symbols.set(name, rhs);
+}
+
 // Warp's types_equal when a name is rebound: arrays of one class and dtype match whatever
 // their ndim (`sub = arr[:2]` then `sub = arr[:2, 1]`).
 bool same_symbol_type(TypeRef a, TypeRef b) {
@@ -149,16 +182,14 @@ void Adjoint::emit_assign(const ast::Assign* node) {
             return;
         }
         if (rhs_value.is_object()) {
-            if (rhs_value.object->kind == Object::Kind::Function) {
-                symbols.set(name, rhs_value);
-                return;
-            }
-            fail(node->value, "only values and functions can be assigned to local names");
+            bind_function_local(*this, node, name, rhs_value);
+            return;
         }
         if (rhs_value.is_none())
             fail(node->value, "the assigned value is nothing (a call that returns no value)");
         if (const Value* old = symbols.find(name)) {
             if (old->is_none()) fail_nothing(*this, lhs, name, true);
+            if (old->is_object() && is_grad_wrapper(*old->object)) fail(lhs, grad_handle_reassigned(name));
             if (!old->is_var())
                 fail(lhs,
                      fmt::format("error, rebinding function-valued local '{}' to a non-function value is not "

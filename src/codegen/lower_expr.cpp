@@ -629,10 +629,8 @@ Value Adjoint::emit_call(const ast::Call* node, bool return_value_used) {
     func = func_value.object;
     if (func->kind == Object::Kind::WarpPyFunc && func->name == "static") return emit_static(node);
     if (func->kind == Object::Kind::WarpPyFunc && func->name == "address_of") return emit_address_of(node);
-    if (func->kind == Object::Kind::WarpPyFunc && func->name == "grad")
-        fail(node,
-             "wp.grad(f) is supported only when called at once, as wp.grad(f)(args) (warpsynth does not "
-             "model the gradient function as a value)");
+    if (func->kind == Object::Kind::WarpPyFunc && func->name == "grad") return emit_grad_wrapper(node);
+    if (is_grad_wrapper(*func)) return emit_grad_wrapper_call(node, *func->function);
 
     std::vector<std::pair<std::string, builtins::CallArg>> type_args;
     ObjectRef callee = func;

@@ -19,12 +19,24 @@ std::string join_emits(const std::vector<Var*>& vs) {
 
 } // namespace
 
-Value Adjoint::emit_grad_call(const ast::Call* node, const ast::Call* grad) {
+Value Adjoint::emit_grad_wrapper(const ast::Call* grad) {
     if (grad->args.size() != 1 || !grad->keywords.empty())
         fail(grad, "grad() expects exactly one function argument");
     Value target = resolve_arg(grad->args[0]);
     if (!target.is_object() || target.object->kind != Object::Kind::Function)
         fail(grad->args[0], "wp.grad() of anything but a user @wp.func is not supported yet");
+    auto wrapper = std::make_shared<Object>();
+    wrapper->kind = Object::Kind::WarpPyFunc;
+    wrapper->name = kGradWrapper;
+    wrapper->function = target.object->function;
+    return Value::of_object(wrapper);
+}
+
+Value Adjoint::emit_grad_call(const ast::Call* node, const ast::Call* grad) {
+    return emit_grad_wrapper_call(node, *emit_grad_wrapper(grad).object->function);
+}
+
+Value Adjoint::emit_grad_wrapper_call(const ast::Call* node, FunctionGroup& target) {
     std::vector<CallArgument> args, kwargs;
     for (const ast::Expr* a : node->args) {
         if (a->kind == ast::ExprKind::Starred)
@@ -36,8 +48,11 @@ Value Adjoint::emit_grad_call(const ast::Call* node, const ast::Call* grad) {
         kwargs.push_back(CallArgument{resolve_arg(kw.value), kw.value, kw.arg});
     }
     current_pos_ = node->pos;
-    UserFunction* f = select_user_overload(*target.object->function, args, kwargs, node->pos);
+    UserFunction* f = select_user_overload(target, args, kwargs, node->pos);
     const auto& params = f->src.params;
+    for (const Param& p : params)
+        if (p.type->is_function())
+            fail(node, "wp.grad(f) of a function with wp.Function parameters is not supported yet");
     if (params.empty() || args.size() + kwargs.size() != params.size())
         fail(node, "wp.grad(f) with default or no arguments is not supported yet");
     std::vector<Var*> bound(params.size(), nullptr);

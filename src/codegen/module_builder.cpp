@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fmt/format.h>
+#include <map>
 #include <set>
 #include <unordered_map>
 
@@ -27,42 +28,105 @@ std::string python_abspath_join(const std::string& path) {
     return cwd + "/" + path;
 }
 
-// Warp infers a kernel's launch dimension from how many names `wp.tid()` is
-// unpacked into, anywhere in the kernel (get_references).
-void tid_dims(const std::vector<ast::Stmt*>& body, int& max_dim) {
-    auto is_tid = [](const ast::Expr* f) {
-        if (f->kind == ast::ExprKind::Attribute) return ast::as<ast::Attribute>(f)->attr == "tid";
-        if (f->kind == ast::ExprKind::Name) return ast::as<ast::Name>(f)->id == "tid";
-        return false;
-    };
+// Assignments anywhere in a body (Warp walks every Assign node of the tree).
+void collect_assigns(const std::vector<ast::Stmt*>& body, std::vector<const ast::Assign*>& out) {
     for (const ast::Stmt* s : body) {
         switch (s->kind) {
-        case ast::StmtKind::Assign: {
-            const auto* a = ast::as<ast::Assign>(s);
-            if (a->value->kind == ast::ExprKind::Call && is_tid(ast::as<ast::Call>(a->value)->func)) {
-                const ast::Expr* t = a->targets[0];
-                int n = t->kind == ast::ExprKind::Tuple
-                            ? static_cast<int>(ast::as<ast::Tuple>(t)->elts.size())
-                            : 1;
-                max_dim = std::max(max_dim, n);
-            }
-            break;
-        }
+        case ast::StmtKind::Assign: out.push_back(ast::as<ast::Assign>(s)); break;
         case ast::StmtKind::If:
-            tid_dims(ast::as<ast::If>(s)->body, max_dim);
-            tid_dims(ast::as<ast::If>(s)->orelse, max_dim);
+            collect_assigns(ast::as<ast::If>(s)->body, out);
+            collect_assigns(ast::as<ast::If>(s)->orelse, out);
             break;
         case ast::StmtKind::For:
-            tid_dims(ast::as<ast::For>(s)->body, max_dim);
-            tid_dims(ast::as<ast::For>(s)->orelse, max_dim);
+            collect_assigns(ast::as<ast::For>(s)->body, out);
+            collect_assigns(ast::as<ast::For>(s)->orelse, out);
             break;
         case ast::StmtKind::While:
-            tid_dims(ast::as<ast::While>(s)->body, max_dim);
-            tid_dims(ast::as<ast::While>(s)->orelse, max_dim);
+            collect_assigns(ast::as<ast::While>(s)->body, out);
+            collect_assigns(ast::as<ast::While>(s)->orelse, out);
             break;
         default: break;
         }
     }
+}
+
+// (name, value) pairs an assignment binds, through nested tuple unpacking (Warp's iter_bindings).
+void bindings(const ast::Expr* target, const ast::Expr* value,
+              std::vector<std::pair<std::string, const ast::Expr*>>& out) {
+    if (target->kind == ast::ExprKind::Name) {
+        out.emplace_back(ast::as<ast::Name>(target)->id, value);
+        return;
+    }
+    auto elts = [](const ast::Expr* e) -> const std::vector<ast::Expr*>* {
+        if (e->kind == ast::ExprKind::Tuple) return &ast::as<ast::Tuple>(e)->elts;
+        if (e->kind == ast::ExprKind::List) return &ast::as<ast::List>(e)->elts;
+        return nullptr;
+    };
+    const auto *t = elts(target), *v = elts(value);
+    if (!t || !v) return;
+    for (size_t i = 0; i < t->size() && i < v->size(); ++i) bindings((*t)[i], (*v)[i], out);
+}
+
+// Which calls are wp.tid() to Warp's get_references: `wp.tid`, a global bound to the builtin
+// (`TID = wp.tid`), or a local bound to it, directly or through other locals.
+class TidCalls {
+  public:
+    TidCalls(const ModuleScope& scope, const std::vector<ast::Stmt*>& body) : scope_(scope) {
+        std::vector<const ast::Assign*> assigns;
+        collect_assigns(body, assigns);
+        std::vector<std::pair<std::string, const ast::Expr*>> bound;
+        for (const ast::Assign* a : assigns)
+            for (const ast::Expr* t : a->targets) bindings(t, a->value, bound);
+        for (const auto& b : bound) locals_.insert(b.first);
+        std::map<std::string, std::set<std::string>> edges; // source local -> locals bound to it
+        std::vector<std::string> pending;
+        for (const auto& [name, value] : bound) {
+            if (value->kind == ast::ExprKind::Name && locals_.count(ast::as<ast::Name>(value)->id))
+                edges[ast::as<ast::Name>(value)->id].insert(name);
+            else if (names_tid(value) && aliases_.insert(name).second)
+                pending.push_back(name);
+        }
+        while (!pending.empty()) {
+            std::string source = pending.back();
+            pending.pop_back();
+            for (const std::string& name : edges[source])
+                if (aliases_.insert(name).second) pending.push_back(name);
+        }
+    }
+    bool is_tid_call(const ast::Expr* func) const {
+        if (func->kind == ast::ExprKind::Name && locals_.count(ast::as<ast::Name>(func)->id))
+            return aliases_.count(ast::as<ast::Name>(func)->id) > 0;
+        return names_tid(func);
+    }
+
+  private:
+    bool names_tid(const ast::Expr* e) const {
+        if (e->kind == ast::ExprKind::Attribute) return ast::as<ast::Attribute>(e)->attr == "tid";
+        if (e->kind != ast::ExprKind::Name) return false;
+        const std::string& id = ast::as<ast::Name>(e)->id;
+        ObjectRef g = scope_.global(id);
+        return id == "tid" || (g && g->kind == Object::Kind::Builtin && g->name == "tid");
+    }
+
+    const ModuleScope& scope_;
+    std::set<std::string> locals_, aliases_;
+};
+
+// Warp infers a kernel's launch dimension from how many names a wp.tid() call is
+// unpacked into, anywhere in the kernel (get_references).
+int tid_dims(const ModuleScope& scope, const std::vector<ast::Stmt*>& body) {
+    TidCalls tid(scope, body);
+    std::vector<const ast::Assign*> assigns;
+    collect_assigns(body, assigns);
+    int max_dim = 0;
+    for (const ast::Assign* a : assigns)
+        if (a->value->kind == ast::ExprKind::Call && tid.is_tid_call(ast::as<ast::Call>(a->value)->func)) {
+            const ast::Expr* t = a->targets[0];
+            int n =
+                t->kind == ast::ExprKind::Tuple ? static_cast<int>(ast::as<ast::Tuple>(t)->elts.size()) : 1;
+            max_dim = std::max(max_dim, n);
+        }
+    return max_dim;
 }
 
 } // namespace
@@ -141,8 +205,7 @@ void ModuleBuilder::build_kernel(KernelDef* kernel) {
         backward = options_.enable_backward && *kernel->options.enable_backward;
     kernel->adj = std::make_unique<Adjoint>(kernel->src, this, false);
     kernel->adj->used_by_backward_kernel = backward;
-    int dim = 0;
-    tid_dims(kernel->src.def->body, dim);
+    int dim = tid_dims(scope_, kernel->src.def->body);
     kernel->adj->kernel_dim = dim > 0 ? dim : 1;
     kernel->adj->build();
 }

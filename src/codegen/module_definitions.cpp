@@ -543,6 +543,9 @@ TypeRef ModuleScope::eval_annotation(const ast::Expr* e) {
         ast::as<ast::Constant>(e)->value_kind == ast::Constant::Kind::None)
         return types::void_type();
     ObjectRef t = eval_python(e);
+    // wp.Function annotates parameters of user functions only (see function_source).
+    if (t && t->kind == Object::Kind::Type && t->type->is_function())
+        fail(e->pos, "wp.Function annotates parameters of user functions only");
     if (t && (t->kind == Object::Kind::Type || t->kind == Object::Kind::Struct)) return t->type;
     fail(e->pos, fmt::format("unsupported type annotation '{}'", expr_text(source(), e)));
 }
@@ -592,6 +595,14 @@ TypeRef ModuleScope::tuple_param_annotation(const ast::Expr* annotation) {
     return types::tuple_annotation(types, python_names);
 }
 
+// `wp.Function`: a parameter that takes a Warp function (Warp specializes the callee per target).
+bool ModuleScope::is_function_annotation(const ast::Expr* annotation) const {
+    ObjectRef t = annotation->kind == ast::ExprKind::Name || annotation->kind == ast::ExprKind::Attribute
+                      ? eval_python(annotation)
+                      : nullptr;
+    return t && t->kind == Object::Kind::Type && t->type->is_function();
+}
+
 // A parameter annotated with Python's `str` (not a global of that name): a @wp.func that
 // prints a message it is given.
 bool ModuleScope::is_python_str(const ast::Expr* annotation) const {
@@ -637,7 +648,10 @@ FunctionSource ModuleScope::function_source(const ast::FunctionDef* def, bool is
         Param p;
         p.name = arg.name;
         p.pos = arg.pos;
-        if (TypeRef ref = ref_annotation(arg.annotation)) {
+        if (is_function_annotation(arg.annotation)) {
+            if (is_kernel) fail(arg.pos, "kernel parameters cannot be typed wp.Function");
+            p.type = types::function_param();
+        } else if (TypeRef ref = ref_annotation(arg.annotation)) {
             if (is_kernel) fail(arg.pos, "wp.ref[T] kernel parameters are not supported by warpsynth");
             p.type = ref;
         } else if (TypeRef tup = is_kernel ? nullptr : tuple_param_annotation(arg.annotation)) {
@@ -661,6 +675,14 @@ FunctionSource ModuleScope::function_source(const ast::FunctionDef* def, bool is
                 continue;
             }
             ObjectRef d = eval_python(dflt);
+            if (p.type->is_function()) {
+                if (!d || (d->kind != Object::Kind::Function && d->kind != Object::Kind::Builtin))
+                    fail(dflt->pos, "the default of a wp.Function parameter must be a Warp function");
+                p.has_default = true;
+                p.default_function = d;
+                fs.params.push_back(std::move(p));
+                continue;
+            }
             if (!d || d->kind != Object::Kind::Constant)
                 fail(a.defaults[i - first_default]->pos, "default values must be numbers or booleans");
             p.has_default = true;

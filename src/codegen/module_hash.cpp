@@ -301,8 +301,9 @@ class Hasher {
         std::vector<std::pair<std::string, Constant>> constants;
         std::vector<std::string> type_codes;
         // Referenced user functions and (by key) builtins whose adjoint takes template
-        // arguments, in discovery order (Warp's `functions` dict holds both).
-        std::vector<std::pair<const FunctionGroup*, std::string>> functions;
+        // arguments or that are a wp.Function target, in discovery order (Warp's `functions`
+        // dict holds both).
+        std::vector<Referenced> functions;
         auto add_constant = [&](const std::string& name, const Constant& c) {
             for (auto& [k, v] : constants)
                 if (k == name) {
@@ -311,16 +312,8 @@ class Hasher {
                 }
             constants.emplace_back(name, c);
         };
-        auto add_function = [&](const FunctionGroup* g) {
-            for (const auto& f : functions)
-                if (f.first == g) return;
-            functions.emplace_back(g, std::string());
-        };
-        auto add_builtin = [&](const std::string& key) {
-            for (const auto& f : functions)
-                if (!f.first && f.second == key) return;
-            functions.emplace_back(nullptr, key);
-        };
+        auto add_function = [&](const FunctionGroup* g) { add_referenced(functions, {g, {}}); };
+        auto add_builtin = [&](const std::string& key) { add_referenced(functions, {nullptr, key}); };
         // Warp keys referenced types by class: aliases (vec3, vec3f) are one class,
         // Python's float and wp.float32 are two, each custom vector type is its own.
         std::vector<std::string> type_keys;
@@ -382,9 +375,12 @@ class Hasher {
                     if (templated_adjoint(path.back())) add_builtin(path.back());
                     continue;
                 }
-                if (o->kind == Object::Kind::Function)
+                if (o->kind == Object::Kind::Function) {
                     add_function(o->function);
-                else if (o->kind == Object::Kind::Builtin && templated_adjoint(o->name))
+                    for (const Referenced& r :
+                         callable_targets(*src.scope, *o->function, *ast::as<ast::Call>(e), symbols))
+                        add_referenced(functions, r);
+                } else if (o->kind == Object::Kind::Builtin && templated_adjoint(o->name))
                     add_builtin(o->name);
                 else if (o->kind == Object::Kind::Struct)
                     add_type(*o, o->type->st->native_name);
@@ -410,13 +406,79 @@ class Hasher {
         if (auto it = deferred_.find(&src); it != deferred_.end())
             for (const auto& [code, v] : it->second) hash_static(code, v);
         for (const auto& code : type_codes) h.update(code);
-        for (const auto& [g, key] : functions) {
-            if (!g)
-                h.update(builtin_function(key));
-            else if (!in_progress_.count(g))
-                h.update(function(*g));
-        }
+        for (const Referenced& r : functions)
+            if (!r.group)
+                h.update(builtin_function(r.builtin));
+            else if (!in_progress_.count(r.group))
+                h.update(function(*r.group));
         return h.digest();
+    }
+
+    // A function the body references: a user function, or a builtin passed as a value.
+    struct Referenced {
+        const FunctionGroup* group = nullptr;
+        std::string builtin;
+        bool operator==(const Referenced& o) const { return group == o.group && builtin == o.builtin; }
+    };
+    static void add_referenced(std::vector<Referenced>& out, const Referenced& r) {
+        if (std::find(out.begin(), out.end(), r) == out.end()) out.push_back(r);
+    }
+
+    // The functions a call passes to wp.Function parameters, explicitly or by default (Warp's
+    // iter_call_callable_arg_targets), for the overloads the call's arguments bind to.
+    std::vector<Referenced> callable_targets(const ModuleScope& scope, const FunctionGroup& g,
+                                             const ast::Call& call,
+                                             const std::set<std::string>& symbols) const {
+        std::vector<const UserFunction*> candidates;
+        for (const auto& ov : g.overloads)
+            if (!ov->generic_parent) candidates.push_back(ov.get());
+        for (const auto& ov : g.templates) candidates.push_back(ov.get());
+        std::vector<Referenced> out;
+        const UserFunction* chosen = nullptr;
+        for (const UserFunction* f : candidates) {
+            auto nodes = bind_call_nodes(f->src, call);
+            if (!nodes) continue;
+            bool takes_function = false;
+            for (size_t j = 0; j < f->src.params.size(); ++j) {
+                const Param& p = f->src.params[j];
+                if (!p.type->is_function()) continue;
+                takes_function = true;
+                ObjectRef t = p.default_function;
+                std::vector<std::string> path;
+                if ((*nodes)[j])
+                    t = dotted_name((*nodes)[j], path) ? resolve_path(scope, path, symbols) : nullptr;
+                if (t && t->kind == Object::Kind::Function) add_referenced(out, {t->function, {}});
+                if (t && t->kind == Object::Kind::Builtin) add_referenced(out, {nullptr, t->name});
+            }
+            // Warp picks one overload by the arguments' static types: not modelled.
+            if (takes_function && chosen)
+                throw CompileError(
+                    scope.source().path(), call.pos.line, call.pos.col + 1,
+                    fmt::format("several overloads of '{}' with wp.Function parameters fit this "
+                                "call: warpsynth does not model which one Warp hashes",
+                                g.key));
+            if (takes_function) chosen = f;
+        }
+        return out;
+    }
+
+    // Python's binding of the call's argument nodes to `src`'s parameters (null: the
+    // default); nullopt when they do not bind.
+    static std::optional<std::vector<const ast::Expr*>> bind_call_nodes(const FunctionSource& src,
+                                                                        const ast::Call& call) {
+        const auto& params = src.params;
+        if (call.args.size() > params.size()) return std::nullopt;
+        std::vector<const ast::Expr*> bound(params.size(), nullptr);
+        for (size_t i = 0; i < call.args.size(); ++i) bound[i] = call.args[i];
+        for (const ast::Keyword& kw : call.keywords) {
+            size_t j = 0;
+            while (j < params.size() && params[j].name != kw.arg) ++j;
+            if (j == params.size() || bound[j]) return std::nullopt;
+            bound[j] = kw.value;
+        }
+        for (size_t j = 0; j < params.size(); ++j)
+            if (!bound[j] && !params[j].has_default) return std::nullopt;
+        return bound;
     }
 
     std::vector<unsigned char> function(const FunctionGroup& g) {
@@ -494,6 +556,18 @@ kernel_hashes(const ModuleScope& scope, const DeferredStatics& deferred, WarpLib
     Hasher hasher(deferred, warp_library);
     std::vector<std::vector<unsigned char>> out;
     for (const KernelDef* k : scope.kernels()) out.push_back(hasher.kernel(*k));
+    return out;
+}
+
+} // namespace ws
+
+namespace ws {
+
+std::string sha256_hex(std::initializer_list<std::string_view> parts) {
+    Sha256 h;
+    for (std::string_view p : parts) h.update(p);
+    std::string out;
+    for (unsigned char b : h.digest()) out += fmt::format("{:02x}", b);
     return out;
 }
 

@@ -4,8 +4,10 @@
 #include "codegen/module_scope.h"
 #include "codegen/warp_library.h"
 
+#include <initializer_list>
 #include <map>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -21,5 +23,8 @@ using DeferredStatics = std::map<const FunctionSource*, std::vector<std::pair<st
 std::vector<std::vector<unsigned char>> kernel_hashes(const ModuleScope& scope,
                                                       const DeferredStatics& deferred = {},
                                                       WarpLibrary* warp_library = nullptr);
+
+// Hex digest of sha256 over `parts`, concatenated.
+std::string sha256_hex(std::initializer_list<std::string_view> parts);
 
 } // namespace ws

@@ -185,12 +185,36 @@ ObjectRef ModuleScope::exec_value(const ast::Expr* e) {
     return eval_python(e);
 }
 
+// A dict is read where Warp uses it (wp.static), after the module ran: a dict that module code
+// changes (`d[k] = v`, `d.update(...)`, `del d[k]`) is no longer known. `target` is what the
+// statement changes; null forgets every dict (a `del` statement, whose targets are not kept).
+void ModuleScope::forget_changed_dict(const ast::Expr* target) {
+    while (target && (target->kind == ast::ExprKind::Subscript || target->kind == ast::ExprKind::Attribute))
+        target = target->kind == ast::ExprKind::Subscript ? ast::as<ast::Subscript>(target)->value
+                                                          : ast::as<ast::Attribute>(target)->value;
+    const Object* changed = nullptr;
+    if (target) {
+        if (target->kind != ast::ExprKind::Name) return;
+        ObjectRef d = global(ast::as<ast::Name>(target)->id);
+        if (!d || d->kind != Object::Kind::Dict) return;
+        changed = d.get();
+    }
+    for (auto& [name, value] : globals_)
+        if (value && value->kind == Object::Kind::Dict && (!changed || value.get() == changed))
+            value = Object::make_unsupported("a dict that module code changes");
+}
+
 void ModuleScope::exec_assign(const ast::Stmt* stmt) {
     switch (stmt->kind) {
     case ast::StmtKind::Assign: {
         const auto* a = ast::as<ast::Assign>(stmt);
         ObjectRef v = exec_value(a->value);
         for (const ast::Expr* t : a->targets) {
+            if (t->kind == ast::ExprKind::Subscript || t->kind == ast::ExprKind::Attribute)
+                forget_changed_dict(t);
+            if (t->kind == ast::ExprKind::Tuple)
+                for (const ast::Expr* e : ast::as<ast::Tuple>(t)->elts)
+                    if (e->kind == ast::ExprKind::Subscript) forget_changed_dict(e);
             if (t->kind == ast::ExprKind::Name) {
                 globals_[ast::as<ast::Name>(t)->id] = v;
             } else if (t->kind == ast::ExprKind::Tuple) {
@@ -208,6 +232,7 @@ void ModuleScope::exec_assign(const ast::Stmt* stmt) {
     case ast::StmtKind::AnnAssign: {
         const auto* a = ast::as<ast::AnnAssign>(stmt);
         if (!future_annotations_) eval_python(a->annotation); // Python evaluates it at module level
+        if (a->target->kind == ast::ExprKind::Subscript) forget_changed_dict(a->target);
         if (!a->value) return;
         ObjectRef v = exec_value(a->value);
         if (a->target->kind == ast::ExprKind::Name) globals_[ast::as<ast::Name>(a->target)->id] = v;
@@ -218,6 +243,7 @@ void ModuleScope::exec_assign(const ast::Stmt* stmt) {
         check_module_code(a->value);
         if (a->target->kind == ast::ExprKind::Attribute)
             forget_class_attributes(ast::as<ast::Attribute>(a->target));
+        if (a->target->kind == ast::ExprKind::Subscript) forget_changed_dict(a->target);
         if (a->target->kind != ast::ExprKind::Name) return;
         const std::string& name = ast::as<ast::Name>(a->target)->id;
         globals_[name] =
@@ -260,6 +286,8 @@ void ModuleScope::exec_statement(const ast::Stmt* stmt) {
         const ast::Expr* v = ast::as<ast::ExprStmt>(stmt)->value;
         if (v->kind == ast::ExprKind::Call) {
             const auto* call = ast::as<ast::Call>(v);
+            if (call->func->kind == ast::ExprKind::Attribute)
+                forget_changed_dict(call->func); // d.update(...)
             ObjectRef f = eval_python(call->func);
             if (f && f->kind == Object::Kind::WarpPyFunc && f->name == "set_module_options") {
                 set_module_options(call);
@@ -284,8 +312,8 @@ void ModuleScope::exec_statement(const ast::Stmt* stmt) {
     case ast::StmtKind::Pass:
     case ast::StmtKind::Global:
     case ast::StmtKind::Nonlocal:
-    case ast::StmtKind::Assert:
-    case ast::StmtKind::Delete: return;
+    case ast::StmtKind::Assert: return;
+    case ast::StmtKind::Delete: forget_changed_dict(nullptr); return;
     default:
         fail(stmt->pos,
              fmt::format("module-level `{}` statement: warpsynth does not run module code, and this "

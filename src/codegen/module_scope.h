@@ -96,6 +96,7 @@ class ModuleScope {
     void exec_statement(const ast::Stmt* stmt);
     void exec_import(const ast::Stmt* stmt);
     void exec_assign(const ast::Stmt* stmt);
+    void forget_changed_dict(const ast::Expr* target);
     void check_module_code(const ast::Expr* e) const;
     bool hands_over_a_function(const ast::Call* call) const;
     const ast::Call* as_overload_call(const ast::Expr* e) const;
@@ -118,6 +119,7 @@ class ModuleScope {
     TypeRef tuple_param_annotation(const ast::Expr* annotation);
     TypeRef hash_grid_query_annotation(const ast::Subscript* sub);
     bool is_python_str(const ast::Expr* annotation) const;
+    bool is_function_annotation(const ast::Expr* annotation) const;
     TypeRef ref_annotation(const ast::Expr* annotation); // wp.ref[T]: Reference(T), else null
     int array_ndim(const ast::Expr* e) const;            // 1 to 4, else 0
     void refuse_python_scalar_dtype(const ast::Call& call) const;

@@ -10,6 +10,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace ws {
@@ -29,6 +30,7 @@ struct Object {
         WarpModule,  // the warp package or one of its modules (name: "warp", "warp.types", "math")
         WarpPyFunc,  // a Python-level Warp function: wp.constant, wp.static, wp.types.vector, ...
         Sequence,    // a Python tuple or list of objects (used by wp.static expressions)
+        Dict,        // a Python dict with str keys (`keys`, values in `items`), read by wp.static
         EnumClass,   // an enum.IntEnum / enum.IntFlag class: in kernels its members are int constants
         PlainClass,  // a plain Python class whose body binds only constants: `Flags.ON` in kernels
         Unsupported, // something we cannot model; `name` says what, used only in errors
@@ -41,7 +43,8 @@ struct Object {
     KernelDef* kernel = nullptr;
     bool custom = false;     // a type made at import time (wp.types.vector/matrix, @wp.struct)
     bool is_complex = false; // Unsupported: a Python complex number (its value is not modelled)
-    std::vector<std::shared_ptr<const Object>> items;     // Sequence
+    std::vector<std::shared_ptr<const Object>> items;     // Sequence, Dict (values)
+    std::vector<std::string> keys;                        // Dict
     std::vector<std::pair<std::string, int64_t>> members; // EnumClass, in definition order
     std::vector<std::pair<std::string, std::shared_ptr<const Object>>> attributes; // PlainClass
 
@@ -61,5 +64,12 @@ struct Object {
 };
 
 using ObjectRef = std::shared_ptr<const Object>;
+
+// The name of a WarpPyFunc object holding `wp.grad(f)` (Warp's GradWrapper; `function` is f).
+inline constexpr std::string_view kGradWrapper = "GradWrapper";
+
+inline bool is_grad_wrapper(const Object& o) {
+    return o.kind == Object::Kind::WarpPyFunc && o.name == kGradWrapper;
+}
 
 } // namespace ws

@@ -2,8 +2,10 @@
 // calls: python_eval_call.cpp).
 #include "codegen/python_eval.h"
 
+#include "builtins/builtin.h"
 #include "types/python_number.h"
 
+#include <algorithm>
 #include <fmt/format.h>
 
 namespace ws {
@@ -37,6 +39,7 @@ ObjectRef PythonEval::dispatch(const ast::Expr* e) const {
     case ast::ExprKind::Tuple: return sequence(e, ast::as<ast::Tuple>(e)->elts);
     case ast::ExprKind::List: return sequence(e, ast::as<ast::List>(e)->elts);
     case ast::ExprKind::Subscript: return subscript(ast::as<ast::Subscript>(e));
+    case ast::ExprKind::Dict: return dict(ast::as<ast::Dict>(e));
     case ast::ExprKind::Call: return call(ast::as<ast::Call>(e));
     default: return unsupported(e);
     }
@@ -134,8 +137,30 @@ size_t sequence_index(const PyInt& i, size_t n, const char* what) {
 
 } // namespace
 
+// `context.builtin_functions["tid"]` (after `from warp._src import context`): Warp's registry
+// of builtins, read at import time. Null for anything else.
+static ObjectRef registered_builtin(const ObjectRef& base, const ast::Subscript* sub,
+                                    const ObjectRef& index) {
+    if (sub->value->kind != ast::ExprKind::Attribute ||
+        ast::as<ast::Attribute>(sub->value)->attr != "builtin_functions")
+        return nullptr;
+    ObjectRef context = base;
+    if (!context || context->kind != Object::Kind::Unsupported ||
+        (context->name != "warp._src.context" && context->name != "module warp._src.context"))
+        return nullptr;
+    if (!index || !index->value || index->value->kind != Constant::Kind::PyStr) return nullptr;
+    const builtins::Builtin* b = builtins::find(index->value->s);
+    if (!b) throw python::Error("KeyError", fmt::format("'{}'", index->value->s));
+    return Object::make_named(Object::Kind::Builtin, index->value->s);
+}
+
 ObjectRef PythonEval::subscript(const ast::Subscript* sub) const {
+    if (sub->value->kind == ast::ExprKind::Attribute)
+        if (ObjectRef b =
+                registered_builtin(eval(ast::as<ast::Attribute>(sub->value)->value), sub, eval(sub->slice)))
+            return b;
     ObjectRef base = eval(sub->value), index = eval(sub->slice);
+    if (base && base->kind == Object::Kind::Dict) return dict_item(*base, index);
     if (!base || !index || index->kind != Object::Kind::Constant || !index->value->is_py_int())
         return unsupported(sub);
     const PyInt& i = index->value->i;
@@ -157,6 +182,35 @@ ObjectRef PythonEval::subscript(const ast::Subscript* sub) const {
         return Object::make_constant(comp);
     }
     return unsupported(sub);
+}
+
+// A dict display with str keys (Python keeps the last value of a repeated key).
+ObjectRef PythonEval::dict(const ast::Dict* d) const {
+    auto out = std::make_shared<Object>();
+    out->kind = Object::Kind::Dict;
+    out->name = "dict";
+    for (size_t i = 0; i < d->keys.size(); ++i) {
+        ObjectRef k = d->keys[i] ? eval(d->keys[i]) : nullptr;
+        if (!k || !k->value || k->value->kind != Constant::Kind::PyStr) return unsupported(d);
+        ObjectRef v = eval(d->values[i]);
+        if (!v) return unsupported(d);
+        auto at = std::find(out->keys.begin(), out->keys.end(), k->value->s);
+        if (at != out->keys.end()) {
+            out->items[at - out->keys.begin()] = v;
+            continue;
+        }
+        out->keys.push_back(k->value->s);
+        out->items.push_back(v);
+    }
+    return out;
+}
+
+ObjectRef PythonEval::dict_item(const Object& d, const ObjectRef& key) const {
+    if (!key || !key->value || key->value->kind != Constant::Kind::PyStr)
+        return Object::make_unsupported("a dict item with a key that is not a str");
+    auto at = std::find(d.keys.begin(), d.keys.end(), key->value->s);
+    if (at == d.keys.end()) throw python::Error("KeyError", fmt::format("'{}'", key->value->s));
+    return d.items[at - d.keys.begin()];
 }
 
 } // namespace ws

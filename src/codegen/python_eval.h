@@ -35,6 +35,8 @@ class PythonEval {
     ObjectRef if_exp(const ast::IfExp* i) const;
     ObjectRef sequence(const ast::Expr* e, const std::vector<ast::Expr*>& elts) const;
     ObjectRef subscript(const ast::Subscript* s) const;
+    ObjectRef dict(const ast::Dict* d) const;
+    ObjectRef dict_item(const Object& d, const ObjectRef& key) const;
     ObjectRef call(const ast::Call* c) const;
     // What we could not evaluate: the expression's source text.
     ObjectRef unsupported(const ast::Expr* e) const;

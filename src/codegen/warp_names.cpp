@@ -88,6 +88,9 @@ ObjectRef from_namespace(const builtins::NamespaceEntry& e) {
         // wp.Volume: kernels read its integer class constants (Volume.LINEAR). Warp looks up an
         // attribute of a class as of a module, so it is modelled as one.
         if (e.payload == kVolumeClass) return named(Object::Kind::WarpModule, std::string(kVolumeClass));
+        // wp.Function: the annotation of a parameter that takes a function.
+        if (e.payload == "warp._src.context.Function")
+            return Object::make_type(types::function_param(), std::string(e.name));
         // Query object classes (wp.HashGridQuery, wp.MeshQueryPoint...): types in annotations
         // (not wp.Mesh, which has no type code).
         if (e.payload.starts_with("warp._src.types."))

@@ -395,6 +395,14 @@ TypeRef str() {
     return intern(key_of(TypeKind::Str), std::move(t), false);
 }
 
+TypeRef function_param() {
+    Type t;
+    t.kind = TypeKind::Function;
+    t.repr = "Function";
+    t.code = "c";
+    return intern(key_of(TypeKind::Function), std::move(t), false);
+}
+
 TypeRef structure(StructDef def) {
     auto make = [](std::unique_ptr<StructDef>& slot, StructDef def, bool scoped) {
         slot = std::make_unique<StructDef>(std::move(def));

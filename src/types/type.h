@@ -58,6 +58,7 @@ enum class TypeKind : uint8_t {
     Any,    // typing.Any in a generic @wp.func signature (never a value's type)
     Slice,  // wp::slice_t: a constant slice of a vector or matrix (`v[1:3]`); its bounds are part of the type
     Tile,   // Warp's tile: a block-wide array in registers or shared memory (dtype in `elem`)
+    Function, // wp.Function in a @wp.func signature: takes a function, which specializes the callee
 };
 
 // Array classes Warp distinguishes (wp::array_t, wp::indexedarray_t, ...).
@@ -116,6 +117,7 @@ struct Type {
     bool is_tuple() const { return kind == TypeKind::Tuple; }
     bool is_tile() const { return kind == TypeKind::Tile; }
     bool is_any() const { return kind == TypeKind::Any; }
+    bool is_function() const { return kind == TypeKind::Function; }
     // Contains Any somewhere (a template parameter type).
     bool is_generic() const {
         return kind == TypeKind::Any || (kind == TypeKind::Array && elem->is_generic()) ||
@@ -215,6 +217,8 @@ TypeRef structure(StructDef def);
 // mesh_query_point* and mesh_query_ray have fields (in `st`, never emitted as a struct).
 // Also Warp's textures ("Texture1D", "Texture2D", "Texture3D"), fields width/height/depth.
 TypeRef opaque(std::string_view python_name);
+// The type of a `wp.Function` parameter (type code "c"; never a value's type).
+TypeRef function_param();
 // Texture1D/2D/3D: unlike the query objects, kernel and function parameters, struct fields
 // and array elements.
 bool is_texture(TypeRef t);

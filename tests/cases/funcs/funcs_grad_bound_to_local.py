@@ -12,4 +12,11 @@ def k(x: wp.array(dtype=float)):
     g = wp.grad(square)
     x[i] = g(x[i])
 
-# expect-error: wp.grad(f) is supported only when called at once
+
+@wp.kernel(enable_backward=False)
+def through_local(x: wp.array(dtype=float), y: wp.array(dtype=float)):
+    i = wp.tid()
+    f = square
+    g = wp.grad(f)
+    h = g
+    y[i] = g(x[i]) + h(2.0)
