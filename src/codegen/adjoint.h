@@ -245,6 +245,11 @@ class Adjoint {
                                     std::vector<CallArgument> kwargs,
                                     const std::vector<std::pair<std::string, builtins::CallArg>>& type_args,
                                     int min_outputs, bool return_value_used, const ast::Expr* call_node);
+    Var* retype_wide_literal(const builtins::Overload& ov, Var* arg);
+    std::vector<Var*> dispatch_arguments(const Object& func, const builtins::Dispatch& d,
+                                         const std::vector<builtins::BoundArg>& bound,
+                                         std::span<const CallArgument> args,
+                                         std::span<const CallArgument> kwargs, const Pos& where);
     bool user_overload_exists(FunctionGroup& group, std::span<const CallArgument> args);
     void refuse_indexed_array_gradient_argument(const std::vector<Var*>& args, const Pos& where) const;
     UserFunction* select_user_overload(FunctionGroup& group, std::span<const CallArgument> args,

@@ -182,6 +182,37 @@ static void emit_call_statements(Adjoint& adj, const CallEmission& e, const std:
     for (auto it = e.reverse_prelude.rbegin(); it != e.reverse_prelude.rend(); ++it) adj.add_reverse(*it);
 }
 
+namespace {
+
+// Warp keeps a Python scalar type (float, int) as the dtype of quaternions and transforms it
+// builds (`wp::quat_t<float>`) and as the template argument of volume reads
+// (`wp::volume_sample<float>`), which warpsynth's types cannot express: such a call is refused
+// rather than printed with wp::float32.
+bool passes_python_scalar_dtype(const Object& func, std::span<const CallArgument> args,
+                                std::span<const CallArgument> kwargs) {
+    if (func.name.find("quat") == std::string::npos && func.name.find("transform") == std::string::npos &&
+        !func.name.starts_with("volume_"))
+        return false;
+    auto python_scalar = [](const CallArgument& a) {
+        return a.value.is_object() && a.value.object->kind == Object::Kind::Type &&
+               (a.value.object->name == "float" || a.value.object->name == "int" ||
+                a.value.object->name == "bool");
+    };
+    return std::any_of(args.begin(), args.end(), python_scalar) ||
+           std::any_of(kwargs.begin(), kwargs.end(), python_scalar);
+}
+
+// The Var behind a bound argument (null for type arguments and defaults).
+Var* bound_var(const builtins::BoundArg& ba, std::span<const CallArgument> args,
+               std::span<const CallArgument> kwargs) {
+    if (ba.source < 0) return nullptr;
+    size_t i = static_cast<size_t>(ba.source);
+    const Value& v = i < args.size() ? args[i].value : kwargs[i - args.size()].value;
+    return v.is_var() ? v.var : nullptr;
+}
+
+} // namespace
+
 Value Adjoint::add_builtin_call_resolved(
     const Object& func, std::vector<CallArgument> args, std::vector<CallArgument> kwargs,
     const std::vector<std::pair<std::string, builtins::CallArg>>& type_args, int min_outputs,
@@ -197,30 +228,12 @@ Value Adjoint::add_builtin_call_resolved(
         if (!f) fail_at(where, why);
         return add_user_call(f->function, std::move(args), std::move(kwargs), min_outputs, call_node);
     }
-
-    // Warp keeps a Python scalar type (float, int) as the dtype of quaternions
-    // and transforms it builds (`wp::quat_t<float>`) and as the template argument
-    // of volume reads (`wp::volume_sample<float>`), which warpsynth's types
-    // cannot express: refuse rather than print wp::float32.
-    if (func.name.find("quat") != std::string::npos || func.name.find("transform") != std::string::npos ||
-        func.name.starts_with("volume_")) {
-        auto python_scalar = [](const CallArgument& a) {
-            return a.value.is_object() && a.value.object->kind == Object::Kind::Type &&
-                   (a.value.object->name == "float" || a.value.object->name == "int" ||
-                    a.value.object->name == "bool");
-        };
-        for (const auto& a : args)
-            if (python_scalar(a))
-                fail_at(where, fmt::format("'{}' with a Python type as dtype is not supported; pass a Warp "
-                                           "type such as wp.float32",
-                                           func.name));
-        for (const auto& a : kwargs)
-            if (python_scalar(a))
-                fail_at(where, fmt::format("'{}' with a Python type as dtype is not supported; pass a Warp "
-                                           "type such as wp.float32",
-                                           func.name));
-    }
-    std::vector<builtins::CallArg> cargs, ckw_values;
+    if (passes_python_scalar_dtype(func, args, kwargs))
+        fail_at(where,
+                fmt::format("'{}' with a Python type as dtype is not supported; pass a Warp type such as "
+                            "wp.float32",
+                            func.name));
+    std::vector<builtins::CallArg> cargs;
     std::vector<std::pair<std::string, builtins::CallArg>> ckwargs, ctype_args;
     for (const auto& a : args) cargs.push_back(to_call_arg(a.value));
     for (const auto& a : kwargs) ckwargs.emplace_back(a.keyword, to_call_arg(a.value));
@@ -237,37 +250,10 @@ Value Adjoint::add_builtin_call_resolved(
     if (!bound_opt) fail_at(where, fmt::format("arguments do not bind to '{}'", func.name));
     std::vector<builtins::BoundArg>& bound = *bound_opt;
     builtins_used.insert(std::string(b->key));
+    auto source_var = [&](const builtins::BoundArg& ba) { return bound_var(ba, args, kwargs); };
 
-    // The Var behind each bound argument (null for type arguments and defaults).
-    auto source_var = [&](const builtins::BoundArg& ba) -> Var* {
-        if (ba.source < 0) return nullptr;
-        size_t i = static_cast<size_t>(ba.source);
-        const Value& v = i < args.size() ? args[i].value : kwargs[i - args.size()].value;
-        return v.is_var() ? v.var : nullptr;
-    };
-
-    // 64-bit scalar constructors of a literal keep its full precision (Warp
-    // retypes the literal's variable instead of converting it).
-    if (ov->value_type && ov->value_type->is_scalar() && bound.size() == 1 &&
-        (ov->value_type->scalar == Scalar::Float64 || ov->value_type->scalar == Scalar::Int64 ||
-         ov->value_type->scalar == Scalar::UInt64) &&
-        ov->native_func == scalar_name(ov->value_type->scalar)) {
-        Var* arg = source_var(bound[0]);
-        if (arg && arg->constant && arg->constant->kind != Constant::Kind::Composite) {
-            const Constant& c = *arg->constant;
-            // Warp unwraps a Warp scalar to its raw Python value first.
-            Constant::Kind raw = c.kind == Constant::Kind::Scalar ? c.raw_kind : c.kind;
-            bool is_int = raw == Constant::Kind::PyInt || raw == Constant::Kind::PyBool;
-            bool ok = is_int || !std::isnan(c.f);
-            if (ok) {
-                Constant converted = Constant::warp_scalar(ov->value_type->scalar, c);
-                arg->type = ov->value_type;
-                arg->constant.reset();
-                add_forward(fmt::format("var_{} = {};", arg->label, constant_str(converted)));
-                return Value(arg);
-            }
-        }
-    }
+    if (bound.size() == 1)
+        if (Var* retyped = retype_wide_literal(*ov, source_var(bound[0]))) return Value(retyped);
 
     builtins::ResultOrError res = builtins::result_of(*ov, bound);
     if (!res.result) fail_at(where, fmt::format("'{}': {}", func.name, res.error));
@@ -289,27 +275,7 @@ Value Adjoint::add_builtin_call_resolved(
     if (!d.error.empty()) fail_at(where, fmt::format("'{}': {}", func.name, d.error));
     if (d.unsupported)
         fail_at(where, fmt::format("'{}' with these arguments is not supported by warpsynth", func.name));
-    std::vector<Var*> func_args;
-    std::vector<bool> pass_as_reference;
-    for (const auto& da : d.args) {
-        pass_as_reference.push_back(da.as_reference);
-        if (da.constant) {
-            func_args.push_back(add_constant(*da.constant));
-            continue;
-        }
-        const builtins::BoundArg& ba = bound[da.bound_index];
-        if (da.tuple_element >= 0) {
-            func_args.push_back(tuple_element_argument(source_var(ba), da.tuple_element, where));
-            continue;
-        }
-        Var* v = source_var(ba);
-        if (!v) {
-            if (!ba.arg.constant)
-                fail_at(where, fmt::format("'{}': argument '{}' is not a value", func.name, ba.name));
-            v = add_constant(*ba.arg.constant);
-        }
-        func_args.push_back(v);
-    }
+    std::vector<Var*> func_args = dispatch_arguments(func, d, bound, args, kwargs, where);
 
     CallEmission e;
     e.ns = std::string(ov->ns);
@@ -324,7 +290,7 @@ Value Adjoint::add_builtin_call_resolved(
     // allocated, except those Warp passes as references.
     std::vector<Var*> fwd_args;
     for (size_t i = 0; i < func_args.size(); ++i)
-        fwd_args.push_back(pass_as_reference[i] ? func_args[i] : load(func_args[i]));
+        fwd_args.push_back(d.args[i].as_reference ? func_args[i] : load(func_args[i]));
     emit_call_statements(*this, e, fwd_args, func_args, outputs,
                          result.kind == builtins::CallResult::Kind::Void);
     if (result.shared_tile_arg >= 0)
@@ -336,6 +302,52 @@ Value Adjoint::add_builtin_call_resolved(
     if (outputs.empty()) return Value();
     if (outputs.size() == 1) return Value(outputs[0]);
     return Value::of_outputs(outputs);
+}
+
+// The variables a builtin's dispatch passes, in order: constants it adds, bound arguments,
+// elements of tuple arguments.
+std::vector<Var*> Adjoint::dispatch_arguments(const Object& func, const builtins::Dispatch& d,
+                                              const std::vector<builtins::BoundArg>& bound,
+                                              std::span<const CallArgument> args,
+                                              std::span<const CallArgument> kwargs, const Pos& where) {
+    std::vector<Var*> func_args;
+    for (const auto& da : d.args) {
+        if (da.constant) {
+            func_args.push_back(add_constant(*da.constant));
+            continue;
+        }
+        const builtins::BoundArg& ba = bound[da.bound_index];
+        Var* v = da.tuple_element >= 0
+                     ? tuple_element_argument(bound_var(ba, args, kwargs), da.tuple_element, where)
+                     : bound_var(ba, args, kwargs);
+        if (!v) {
+            if (!ba.arg.constant)
+                fail_at(where, fmt::format("'{}': argument '{}' is not a value", func.name, ba.name));
+            v = add_constant(*ba.arg.constant);
+        }
+        func_args.push_back(v);
+    }
+    return func_args;
+}
+
+// A 64-bit scalar constructor of a literal (`wp.float64(0.1)`) keeps the literal's full precision:
+// Warp retypes the literal's variable instead of converting it. The retyped variable, or null.
+Var* Adjoint::retype_wide_literal(const builtins::Overload& ov, Var* arg) {
+    if (!ov.value_type || !ov.value_type->is_scalar() || ov.native_func != scalar_name(ov.value_type->scalar))
+        return nullptr;
+    const Scalar s = ov.value_type->scalar;
+    if (s != Scalar::Float64 && s != Scalar::Int64 && s != Scalar::UInt64) return nullptr;
+    if (!arg || !arg->constant || arg->constant->kind == Constant::Kind::Composite) return nullptr;
+    const Constant& c = *arg->constant;
+    // Warp unwraps a Warp scalar to its raw Python value first.
+    Constant::Kind raw = c.kind == Constant::Kind::Scalar ? c.raw_kind : c.kind;
+    bool is_int = raw == Constant::Kind::PyInt || raw == Constant::Kind::PyBool;
+    if (!is_int && std::isnan(c.f)) return nullptr;
+    Constant converted = Constant::warp_scalar(s, c);
+    arg->type = ov.value_type;
+    arg->constant.reset();
+    add_forward(fmt::format("var_{} = {};", arg->label, constant_str(converted)));
+    return arg;
 }
 
 namespace {
