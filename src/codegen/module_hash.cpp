@@ -257,138 +257,23 @@ class Hasher {
         return f && f->kind == Object::Kind::Function ? f->function : nullptr;
     }
 
+    // A function the body references: a user function, or a builtin passed as a value.
+    struct Referenced {
+        const FunctionGroup* group = nullptr;
+        std::string builtin;
+        bool operator==(const Referenced& o) const { return group == o.group && builtin == o.builtin; }
+    };
+    static void add_referenced(std::vector<Referenced>& out, const Referenced& r) {
+        if (std::find(out.begin(), out.end(), r) == out.end()) out.push_back(r);
+    }
+
+    // Warp's hash of one function's adjoint: its source and signature, then what its body
+    // references (constants, types, functions, static expressions).
     std::vector<unsigned char> adjoint(const FunctionSource& src) {
         Sha256 h;
-        h.update(function_source(src));
-        for (const Param& p : src.params) {
-            h.update(fmt::format("{}:{}", p.name, type_code(p.type)));
-            if (p.type->is_struct())
-                h.update(p.type->st->digest);
-            else if (p.type->is_array() && p.type->elem->is_struct())
-                h.update(p.type->elem->st->digest);
-        }
-        if (src.has_return_annotation) {
-            std::string code;
-            if (!src.return_tuple.empty()) {
-                code = fmt::format("tpl{}", src.return_tuple.size());
-                for (TypeRef t : src.return_tuple) code += type_code(t);
-            } else {
-                code = type_code(src.return_annotation);
-            }
-            h.update("return:" + code);
-            if (src.return_annotation && src.return_annotation->is_struct())
-                h.update(src.return_annotation->st->digest);
-        }
-
-        std::set<std::string> symbols;
-        for (const Param& p : src.params) symbols.insert(p.name);
-        std::set<std::string> locals;
-
-        // Walk once, breadth first, collecting references in discovery order.
-        std::deque<WalkNode> q;
-        std::vector<WalkNode> nodes;
-        q.push_back(WalkNode{nullptr, src.def});
-        while (!q.empty()) {
-            WalkNode n = q.front();
-            q.pop_front();
-            nodes.push_back(n);
-            children(n, q, &src.static_values);
-        }
-        for (const WalkNode& n : nodes)
-            if (n.stmt && n.stmt->kind == ast::StmtKind::Assign)
-                for (auto* t : ast::as<ast::Assign>(n.stmt)->targets) assigned_names(t, locals);
-
-        std::vector<std::pair<std::string, Constant>> constants;
-        std::vector<std::string> type_codes;
-        // Referenced user functions and (by key) builtins whose adjoint takes template
-        // arguments or that are a wp.Function target, in discovery order (Warp's `functions`
-        // dict holds both).
-        std::vector<Referenced> functions;
-        auto add_constant = [&](const std::string& name, const Constant& c) {
-            for (auto& [k, v] : constants)
-                if (k == name) {
-                    v = c;
-                    return;
-                }
-            constants.emplace_back(name, c);
-        };
-        auto add_function = [&](const FunctionGroup* g) { add_referenced(functions, {g, {}}); };
-        auto add_builtin = [&](const std::string& key) { add_referenced(functions, {nullptr, key}); };
-        // Warp keys referenced types by class: aliases (vec3, vec3f) are one class,
-        // Python's float and wp.float32 are two, each custom vector type is its own.
-        std::vector<std::string> type_keys;
-        auto add_type = [&](const Object& o, const std::string& code) {
-            static const std::set<std::string> kFloatAliases = {
-                "vec2",  "vec3", "vec4",      "mat22",          "mat33",
-                "mat44", "quat", "transform", "spatial_vector", "spatial_matrix"};
-            std::string key = o.custom ? fmt::format("custom:{}", static_cast<const void*>(&o))
-                                       : (kFloatAliases.count(o.name) ? o.name + "f" : o.name);
-            if (std::find(type_keys.begin(), type_keys.end(), key) != type_keys.end()) return;
-            type_keys.push_back(key);
-            type_codes.push_back(code);
-        };
-        for (const WalkNode& n : nodes) {
-            if (!n.expr) {
-                if (n.stmt && n.stmt->kind == ast::StmtKind::Assign) {
-                    const ast::Expr* v = ast::as<ast::Assign>(n.stmt)->value;
-                    std::vector<const ast::Expr*> rhs;
-                    if (v->kind == ast::ExprKind::Tuple)
-                        for (auto* e : ast::as<ast::Tuple>(v)->elts) rhs.push_back(e);
-                    else
-                        rhs.push_back(v);
-                    for (const ast::Expr* r : rhs) {
-                        std::vector<std::string> path;
-                        if (!dotted_name(r, path)) continue;
-                        ObjectRef o = resolve_path(*src.scope, path, symbols);
-                        if (o && o->kind == Object::Kind::Function) add_function(o->function);
-                    }
-                }
-                continue;
-            }
-            const ast::Expr* e = n.expr;
-            if (e->kind == ast::ExprKind::Name) {
-                const std::string& id = ast::as<ast::Name>(e)->id;
-                if (locals.count(id)) continue;
-                ObjectRef o = src.scope->global(id);
-                if (o && o->kind == Object::Kind::Constant) add_constant(id, *o->value);
-            } else if (e->kind == ast::ExprKind::Attribute) {
-                std::vector<std::string> path;
-                if (!dotted_name(e, path)) continue;
-                ObjectRef o = resolve_path(*src.scope, path, symbols);
-                if (o && o->kind == Object::Kind::Constant) {
-                    std::string name;
-                    for (size_t i = 0; i < path.size(); ++i) name += (i ? "." : "") + path[i];
-                    add_constant(name, *o->value);
-                }
-            } else if (e->kind == ast::ExprKind::Call) {
-                std::vector<std::string> path;
-                // wp.grad(f)(...) references f.
-                if (const FunctionGroup* g = grad_target(*src.scope, ast::as<ast::Call>(e)->func, symbols)) {
-                    add_function(g);
-                    continue;
-                }
-                if (!dotted_name(ast::as<ast::Call>(e)->func, path)) continue;
-                ObjectRef o = resolve_path(*src.scope, path, symbols);
-                if (!o) continue;
-                // `wp.tile_sum(...)`: builtins Warp does not export are looked up by name.
-                if (o->kind == Object::Kind::WarpModule && o->name == "warp" && path.size() == 2) {
-                    if (templated_adjoint(path.back())) add_builtin(path.back());
-                    continue;
-                }
-                if (o->kind == Object::Kind::Function) {
-                    add_function(o->function);
-                    for (const Referenced& r :
-                         callable_targets(*src.scope, *o->function, *ast::as<ast::Call>(e), symbols))
-                        add_referenced(functions, r);
-                } else if (o->kind == Object::Kind::Builtin && templated_adjoint(o->name))
-                    add_builtin(o->name);
-                else if (o->kind == Object::Kind::Struct)
-                    add_type(*o, o->type->st->native_name);
-                else if (o->kind == Object::Kind::Type && o->type->is_value())
-                    add_type(*o, type_code(o->type));
-            }
-        }
-        for (const auto& [name, c] : constants) {
+        hash_signature(h, src);
+        const References refs = references(src);
+        for (const auto& [name, c] : refs.constants) {
             h.update(name);
             h.update(constant_bytes(c));
         }
@@ -405,8 +290,8 @@ class Hasher {
         for (const auto& [code, v] : src.resolved_statics) hash_static(code, v);
         if (auto it = deferred_.find(&src); it != deferred_.end())
             for (const auto& [code, v] : it->second) hash_static(code, v);
-        for (const auto& code : type_codes) h.update(code);
-        for (const Referenced& r : functions)
+        for (const auto& code : refs.type_codes) h.update(code);
+        for (const Referenced& r : refs.functions)
             if (!r.group)
                 h.update(builtin_function(r.builtin));
             else if (!in_progress_.count(r.group))
@@ -414,14 +299,154 @@ class Hasher {
         return h.digest();
     }
 
-    // A function the body references: a user function, or a builtin passed as a value.
-    struct Referenced {
-        const FunctionGroup* group = nullptr;
-        std::string builtin;
-        bool operator==(const Referenced& o) const { return group == o.group && builtin == o.builtin; }
+    void hash_signature(Sha256& h, const FunctionSource& src) const {
+        h.update(function_source(src));
+        for (const Param& p : src.params) {
+            h.update(fmt::format("{}:{}", p.name, type_code(p.type)));
+            if (p.type->is_struct())
+                h.update(p.type->st->digest);
+            else if (p.type->is_array() && p.type->elem->is_struct())
+                h.update(p.type->elem->st->digest);
+        }
+        if (!src.has_return_annotation) return;
+        std::string code;
+        if (!src.return_tuple.empty()) {
+            code = fmt::format("tpl{}", src.return_tuple.size());
+            for (TypeRef t : src.return_tuple) code += type_code(t);
+        } else {
+            code = type_code(src.return_annotation);
+        }
+        h.update("return:" + code);
+        if (src.return_annotation && src.return_annotation->is_struct())
+            h.update(src.return_annotation->st->digest);
+    }
+
+    // What a body references, each list in discovery order.
+    struct References {
+        std::vector<std::pair<std::string, Constant>> constants; // a later value replaces an earlier
+        std::vector<std::string> type_codes;
+        std::vector<std::string> type_keys;
+        // User functions and (by key) builtins whose adjoint takes template arguments or that
+        // are a wp.Function target (Warp's `functions` dict holds both).
+        std::vector<Referenced> functions;
+
+        void add_constant(const std::string& name, const Constant& c) {
+            for (auto& [k, v] : constants)
+                if (k == name) {
+                    v = c;
+                    return;
+                }
+            constants.emplace_back(name, c);
+        }
+        void add_function(const FunctionGroup* g) { add_referenced(functions, {g, {}}); }
+        void add_builtin(const std::string& key) { add_referenced(functions, {nullptr, key}); }
+        // Warp keys referenced types by class: aliases (vec3, vec3f) are one class,
+        // Python's float and wp.float32 are two, each custom vector type is its own.
+        void add_type(const Object& o, const std::string& code) {
+            static const std::set<std::string> kFloatAliases = {
+                "vec2",  "vec3", "vec4",      "mat22",          "mat33",
+                "mat44", "quat", "transform", "spatial_vector", "spatial_matrix"};
+            std::string key = o.custom ? fmt::format("custom:{}", static_cast<const void*>(&o))
+                                       : (kFloatAliases.count(o.name) ? o.name + "f" : o.name);
+            if (std::find(type_keys.begin(), type_keys.end(), key) != type_keys.end()) return;
+            type_keys.push_back(key);
+            type_codes.push_back(code);
+        }
     };
-    static void add_referenced(std::vector<Referenced>& out, const Referenced& r) {
-        if (std::find(out.begin(), out.end(), r) == out.end()) out.push_back(r);
+
+    // Walks the body once, breadth first, as Warp's hasher does.
+    References references(const FunctionSource& src) const {
+        std::set<std::string> symbols;
+        for (const Param& p : src.params) symbols.insert(p.name);
+        std::set<std::string> locals;
+        std::deque<WalkNode> q;
+        std::vector<WalkNode> nodes;
+        q.push_back(WalkNode{nullptr, src.def});
+        while (!q.empty()) {
+            WalkNode n = q.front();
+            q.pop_front();
+            nodes.push_back(n);
+            children(n, q, &src.static_values);
+        }
+        for (const WalkNode& n : nodes)
+            if (n.stmt && n.stmt->kind == ast::StmtKind::Assign)
+                for (auto* t : ast::as<ast::Assign>(n.stmt)->targets) assigned_names(t, locals);
+
+        References refs;
+        for (const WalkNode& n : nodes) {
+            if (!n.expr) {
+                if (n.stmt && n.stmt->kind == ast::StmtKind::Assign)
+                    assigned_functions(src, n.stmt, symbols, refs);
+                continue;
+            }
+            const ast::Expr* e = n.expr;
+            if (e->kind == ast::ExprKind::Name) {
+                const std::string& id = ast::as<ast::Name>(e)->id;
+                if (locals.count(id)) continue;
+                ObjectRef o = src.scope->global(id);
+                if (o && o->kind == Object::Kind::Constant) refs.add_constant(id, *o->value);
+            } else if (e->kind == ast::ExprKind::Attribute) {
+                std::vector<std::string> path;
+                if (!dotted_name(e, path)) continue;
+                ObjectRef o = resolve_path(*src.scope, path, symbols);
+                if (o && o->kind == Object::Kind::Constant) {
+                    std::string name;
+                    for (size_t i = 0; i < path.size(); ++i) name += (i ? "." : "") + path[i];
+                    refs.add_constant(name, *o->value);
+                }
+            } else if (e->kind == ast::ExprKind::Call) {
+                called(src, *ast::as<ast::Call>(e), symbols, refs);
+            }
+        }
+        return refs;
+    }
+
+    // `f = some_function` (or a tuple of them) references the functions.
+    void assigned_functions(const FunctionSource& src, const ast::Stmt* assign,
+                            const std::set<std::string>& symbols, References& refs) const {
+        const ast::Expr* v = ast::as<ast::Assign>(assign)->value;
+        std::vector<const ast::Expr*> rhs;
+        if (v->kind == ast::ExprKind::Tuple)
+            for (auto* e : ast::as<ast::Tuple>(v)->elts) rhs.push_back(e);
+        else
+            rhs.push_back(v);
+        for (const ast::Expr* r : rhs) {
+            std::vector<std::string> path;
+            if (!dotted_name(r, path)) continue;
+            ObjectRef o = resolve_path(*src.scope, path, symbols);
+            if (o && o->kind == Object::Kind::Function) refs.add_function(o->function);
+        }
+    }
+
+    // What a call references: the function called (and the functions it is handed), a struct or
+    // value type constructed, a builtin whose adjoint takes template arguments.
+    void called(const FunctionSource& src, const ast::Call& call, const std::set<std::string>& symbols,
+                References& refs) const {
+        // wp.grad(f)(...) references f.
+        if (const FunctionGroup* g = grad_target(*src.scope, call.func, symbols)) {
+            refs.add_function(g);
+            return;
+        }
+        std::vector<std::string> path;
+        if (!dotted_name(call.func, path)) return;
+        ObjectRef o = resolve_path(*src.scope, path, symbols);
+        if (!o) return;
+        // `wp.tile_sum(...)`: builtins Warp does not export are looked up by name.
+        if (o->kind == Object::Kind::WarpModule && o->name == "warp" && path.size() == 2) {
+            if (templated_adjoint(path.back())) refs.add_builtin(path.back());
+            return;
+        }
+        if (o->kind == Object::Kind::Function) {
+            refs.add_function(o->function);
+            for (const Referenced& r : callable_targets(*src.scope, *o->function, call, symbols))
+                add_referenced(refs.functions, r);
+        } else if (o->kind == Object::Kind::Builtin && templated_adjoint(o->name)) {
+            refs.add_builtin(o->name);
+        } else if (o->kind == Object::Kind::Struct) {
+            refs.add_type(*o, o->type->st->native_name);
+        } else if (o->kind == Object::Kind::Type && o->type->is_value()) {
+            refs.add_type(*o, type_code(o->type));
+        }
     }
 
     // The functions a call passes to wp.Function parameters, explicitly or by default (Warp's
