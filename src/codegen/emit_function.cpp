@@ -4,6 +4,7 @@
 #include "codegen/module_builder.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 namespace ws {
 
@@ -57,13 +58,8 @@ size_t estimate(const std::vector<std::string>& lines, int indent) {
 std::string tile_init(TypeRef t, bool requires_grad) {
     if (!t->tile_shared) return t->ctype + "{}";
     if (!t->tile_owner) return "nullptr";
-    auto ints = [](const std::vector<int>& v) {
-        std::string s;
-        for (size_t i = 0; i < v.size(); ++i) s += (i ? "," : "") + std::to_string(v[i]);
-        return s;
-    };
     return fmt::format("wp::tile_alloc_empty<{},wp::tile_shape_t<{}>,wp::tile_stride_t<{}>,{}>()",
-                       t->elem->ctype, ints(t->tile_shape), ints(t->tile_strides),
+                       t->elem->ctype, fmt::join(t->tile_shape, ","), fmt::join(t->tile_strides, ","),
                        requires_grad ? "true" : "false");
 }
 

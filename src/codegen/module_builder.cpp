@@ -71,9 +71,7 @@ void bindings(const ast::Expr* target, const ast::Expr* value,
 // (`TID = wp.tid`), or a local bound to it, directly or through other locals.
 class TidCalls {
   public:
-    TidCalls(const ModuleScope& scope, const std::vector<ast::Stmt*>& body) : scope_(scope) {
-        std::vector<const ast::Assign*> assigns;
-        collect_assigns(body, assigns);
+    TidCalls(const ModuleScope& scope, const std::vector<const ast::Assign*>& assigns) : scope_(scope) {
         std::vector<std::pair<std::string, const ast::Expr*>> bound;
         for (const ast::Assign* a : assigns)
             for (const ast::Expr* t : a->targets) bindings(t, a->value, bound);
@@ -115,9 +113,9 @@ class TidCalls {
 // Warp infers a kernel's launch dimension from how many names a wp.tid() call is
 // unpacked into, anywhere in the kernel (get_references).
 int tid_dims(const ModuleScope& scope, const std::vector<ast::Stmt*>& body) {
-    TidCalls tid(scope, body);
     std::vector<const ast::Assign*> assigns;
     collect_assigns(body, assigns);
+    TidCalls tid(scope, assigns);
     int max_dim = 0;
     for (const ast::Assign* a : assigns)
         if (a->value->kind == ast::ExprKind::Call && tid.is_tid_call(ast::as<ast::Call>(a->value)->func)) {

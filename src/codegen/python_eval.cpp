@@ -139,12 +139,7 @@ size_t sequence_index(const PyInt& i, size_t n, const char* what) {
 
 // `context.builtin_functions["tid"]` (after `from warp._src import context`): Warp's registry
 // of builtins, read at import time. Null for anything else.
-static ObjectRef registered_builtin(const ObjectRef& base, const ast::Subscript* sub,
-                                    const ObjectRef& index) {
-    if (sub->value->kind != ast::ExprKind::Attribute ||
-        ast::as<ast::Attribute>(sub->value)->attr != "builtin_functions")
-        return nullptr;
-    ObjectRef context = base;
+static ObjectRef registered_builtin(const ObjectRef& context, const ObjectRef& index) {
     if (!context || context->kind != Object::Kind::Unsupported ||
         (context->name != "warp._src.context" && context->name != "module warp._src.context"))
         return nullptr;
@@ -155,11 +150,12 @@ static ObjectRef registered_builtin(const ObjectRef& base, const ast::Subscript*
 }
 
 ObjectRef PythonEval::subscript(const ast::Subscript* sub) const {
-    if (sub->value->kind == ast::ExprKind::Attribute)
-        if (ObjectRef b =
-                registered_builtin(eval(ast::as<ast::Attribute>(sub->value)->value), sub, eval(sub->slice)))
+    ObjectRef index = eval(sub->slice);
+    if (sub->value->kind == ast::ExprKind::Attribute &&
+        ast::as<ast::Attribute>(sub->value)->attr == "builtin_functions")
+        if (ObjectRef b = registered_builtin(eval(ast::as<ast::Attribute>(sub->value)->value), index))
             return b;
-    ObjectRef base = eval(sub->value), index = eval(sub->slice);
+    ObjectRef base = eval(sub->value);
     if (base && base->kind == Object::Kind::Dict) return dict_item(*base, index);
     if (!base || !index || index->kind != Object::Kind::Constant || !index->value->is_py_int())
         return unsupported(sub);
