@@ -493,6 +493,43 @@ def main(argv):
 # ---------------------------------------------------------------------------------------------
 # Report
 
+# Every kernel declares the shared-storage object; any other tile builtin makes a tile kernel.
+TILE_USE_RE = re.compile(r"wp::tile_(?!shared_storage_t)")
+
+
+def tile_kernels(body, device):
+    """{kernel name: uses tiles} from Warp's BODY, judged on each kernel's forward function."""
+    marks = list(KERNEL_RE[device].finditer(body))
+    out = {}
+    for i, m in enumerate(marks):
+        end = marks[i + 1].start() if i + 1 < len(marks) else len(body)
+        out[m.group(1)] = bool(TILE_USE_RE.search(body, m.start(), end))
+    return out
+
+
+def tile_split(results, peeled_results, devices, D):
+    """Kernels by name per module (a generic kernel's overloads count once), split into tile and
+    non-tile kernels: [(device, kind, reproduced, total)]. A kernel is reproduced when its module,
+    or its peeled module, is identical to Warp's."""
+    ok = {(r["stem"], r["device"]) for r in results if r["class"] == "identical"}
+    ok_peeled = {(r["stem"], r["device"]) for r in peeled_results if r["class"] == "identical"}
+    peeled_names = {(r["stem"], r["device"]): set(r["kernel_names"]) for r in peeled_results}
+    rows = []
+    for d in devices:
+        count = {"tile": [0, 0], "non-tile": [0, 0]}
+        for r in results:
+            if r["device"] != d or r["class"] in ("both_reject", "only_warp_rejects", "ref_failed"):
+                continue
+            body = read(os.path.join(D["ref"], f"{r['stem']}.{d}.body")) or ""
+            for name, tiled in tile_kernels(body, d).items():
+                c = count["tile" if tiled else "non-tile"]
+                c[1] += 1
+                key = (r["stem"], d)
+                if key in ok or (key in ok_peeled and name in peeled_names.get(key, ())):
+                    c[0] += 1
+        rows += [(d, kind, n, tot) for kind, (n, tot) in count.items()]
+    return rows
+
 
 def report(results, peeled_results, peel_info, devices, D, manifest):
     rep = D["report"]
@@ -553,6 +590,12 @@ def report(results, peeled_results, peel_info, devices, D, manifest):
             P(f"{d}: kernels warpsynth reproduces exactly (identical modules + identical peeled modules): "
               f"{whole + peeled} of {totals[d]} ({100.0 * (whole + peeled) / max(totals[d], 1):.1f}%)")
         P("")
+
+    P("D. Tile and non-tile kernels reproduced exactly (by name per module; a kernel is a tile kernel when")
+    P("   Warp's forward function for it calls a wp::tile_* builtin)")
+    for d, kind, n, tot in tile_split(results, peeled_results, devices, D):
+        P(f"  {d:5s} {kind:9s} {n:5d} of {tot:5d} ({100.0 * n / max(tot, 1):.1f}%)")
+    P("")
 
     bad = [("module", r) for r in results if r["class"] in WRONG] + \
           [("peeled", r) for r in peeled_results if r["class"] in WRONG]
