@@ -1,14 +1,15 @@
 # Tiles: tile_cholesky, tile_cholesky_solve, tile_lower_solve and tile_upper_solve (returning
 # and in-place forms, fill_mode "lower" and "upper") and tile_fft / tile_ifft, as Warp emits
-# them without MathDx (the cooperative scalar implementations), forward and adjoint.
+# them without MathDx (the cooperative scalar implementations), forward and adjoint. The
+# module binds its constants by tuple unpacking, as Warp's Cholesky example does.
 import warp as wp
 
-N = 8
+N, DTYPE = 8, wp.float64
 FFT_SIZE = 512
 
 
 @wp.kernel
-def cholesky_solves(a: wp.array2d(dtype=wp.float64), b: wp.array(dtype=wp.float64), x: wp.array(dtype=wp.float64)):
+def cholesky_solves(a: wp.array2d(dtype=DTYPE), b: wp.array(dtype=DTYPE), x: wp.array(dtype=DTYPE)):
     A = wp.tile_load(a, shape=(N, N))
     y = wp.tile_load(b, shape=N)
     L = wp.tile_cholesky(A)
