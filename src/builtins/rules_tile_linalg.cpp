@@ -62,15 +62,16 @@ bool is_2d(TypeRef t) {
 
 // ---- tile_matmul(a, b, out, alpha, beta, precision) and out = tile_matmul(a, b, alpha, precision)
 
-ResultOrError matmul_out(const RuleCall& call, std::string_view) {
-    if (!is_2d(call.type("a")) || !is_2d(call.type("b")) || !is_2d(call.type("out")))
-        return unsupported("tile_matmul() of tiles that are not 2D is not supported");
+ResultOrError matmul_out(const RuleCall&, std::string_view) {
     return void_result();
 }
 
+// Python's IndexError where Warp reads a dimension a tile does not have.
+constexpr const char* kIndexError = "tuple index out of range";
+
 ResultOrError matmul(const RuleCall& call, std::string_view) {
     TypeRef a = call.type("a"), b = call.type("b");
-    if (!is_2d(a) || !is_2d(b)) return unsupported("tile_matmul() of tiles that are not 2D is not supported");
+    if (b->tile_shape.size() < 2) return fail(kIndexError);
     return value(types::tile(a->elem, {a->tile_shape[0], b->tile_shape[1]}, true));
 }
 
@@ -104,9 +105,18 @@ std::string matmul_error(const RuleCall& call, TypeRef out, bool& refuse) {
         refuse = true;
         return "tile_matmul() of bfloat16 tiles is not supported";
     }
+    // Warp's (a[1] != b[0]) or (a[0] != out[0]) or (b[1] != out[1]), left to right
     const std::vector<int>&sa = a->tile_shape, &sb = b->tile_shape, &so = out->tile_shape;
-    if (sa[1] != sb[0] || sa[0] != so[0] || sb[1] != so[1])
-        return "tile_matmul(A, B, C) requires sizes of A, B and C to be consistent for a matmul";
+    const char* inconsistent =
+        "tile_matmul(A, B, C) requires sizes of A, B and C to be consistent for a matmul";
+    if (sa.size() < 2) return kIndexError;
+    if (sa[1] != sb[0] || sa[0] != so[0]) return inconsistent;
+    if (sb.size() < 2 || so.size() < 2) return kIndexError;
+    if (sb[1] != so[1]) return inconsistent;
+    if (sa.size() != 2 || sb.size() != 2 || so.size() != 2) {
+        refuse = true;
+        return "tile_matmul() of tiles that are not 2D is not supported";
+    }
     return "";
 }
 
@@ -260,8 +270,7 @@ ResultOrError solve(const RuleCall& call, std::string_view rule_arg) {
     if (!types_equal(m->elem, r->elem))
         return fail(fmt::format("{}() arguments must have the same dtype, got {} and {}", n.func,
                                 class_str(m->elem), class_str(r->elem)));
-    if (!is_2d(m))
-        return unsupported(fmt::format("{}() of a matrix that is not 2D is not supported", n.func));
+    if (m->tile_shape.size() < 2) return fail(kIndexError);
     if (m->tile_shape[0] != m->tile_shape[1])
         return fail(fmt::format("{}() '{}' argument must be square", n.func, n.matrix));
     if (r->tile_shape.size() > 2)
@@ -271,6 +280,8 @@ ResultOrError solve(const RuleCall& call, std::string_view rule_arg) {
                                 "rows in '{}', got {} elements in '{}' and {} rows in '{}'",
                                 n.func, n.rhs, n.matrix, r->tile_shape[0], n.rhs, m->tile_shape[0],
                                 n.matrix));
+    if (!is_2d(m)) // Warp's dispatch fails to unpack its shape
+        return unsupported(fmt::format("{}() of a matrix that is not 2D is not supported", n.func));
     if (rule_arg == "inplace") return void_result();
     return value(types::tile(m->elem, r->tile_shape, true, r->tile_strides));
 }

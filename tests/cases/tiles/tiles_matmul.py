@@ -49,3 +49,15 @@ def matmul_double(a: wp.array2d(dtype=wp.float64), c: wp.array2d(dtype=wp.float6
     out = wp.tile_ones(shape=(3, 3), dtype=wp.float64, storage="shared")
     wp.tile_matmul(sq, t, out, beta=wp.float64(0.0))
     wp.tile_store(c, out)
+
+
+@wp.kernel
+def matmul_unrolled(a: wp.array2d(dtype=float), b: wp.array2d(dtype=float), c: wp.array2d(dtype=float)):
+    # an unrolled loop rebinds the operands after tile_matmul moved them to shared memory
+    acc = wp.tile_zeros(shape=(4, 4), dtype=float)
+    for k in range(3):
+        ta = wp.tile_load(a, shape=(4, 2), offset=(0, k * 2))
+        tb = wp.tile_load(b, shape=(2, 4), offset=(k * 2, 0))
+        wp.tile_matmul(ta, tb, acc)
+        acc = acc + wp.tile_matmul(ta, tb)
+    wp.tile_store(c, acc)
