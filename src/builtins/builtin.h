@@ -88,7 +88,7 @@ struct Overload {
     bool has_dispatch_func = false;
     bool has_value_func = false;
     bool has_initializer_list_func = false;
-    bool has_lto_dispatch_func = false; // tile builtins: never supported by warpsynth
+    bool has_lto_dispatch_func = false; // MathDx tile builtins (tile_matmul, ...): adjoints take template args
     bool is_generic = false;
     bool hidden = false;
     bool exported = false;
