@@ -88,7 +88,7 @@ struct Overload {
     bool has_dispatch_func = false;
     bool has_value_func = false;
     bool has_initializer_list_func = false;
-    bool has_lto_dispatch_func = false; // tile builtins: never supported by warpsynth
+    bool has_lto_dispatch_func = false; // MathDx tile builtins (tile_matmul, ...): adjoints take template args
     bool is_generic = false;
     bool hidden = false;
     bool exported = false;
@@ -209,6 +209,11 @@ struct DispatchArg {
     // >= 0: element k of the tuple passed as argument `bound_index` (Warp's extract_tuple of a
     // tuple value: a constant element becomes a fresh constant, a variable is passed as it is).
     int tuple_element = -1;
+    // >= 0: the call's own output k (Warp's lto dispatch passes return_values[k]: tile_matmul's result).
+    int output = -1;
+    // Non-empty: C++ text passed as it is, no variable (Warp's Var(text, str, prefix=False):
+    // "/* scalar */ 0", "wp::vec2f").
+    std::string text = {};
 };
 struct Dispatch {
     std::vector<DispatchArg> args;
@@ -217,6 +222,8 @@ struct Dispatch {
     // component); `unsupported` when warpsynth does not implement the rule.
     std::string error;
     bool unsupported = false;
+    // Bound tile arguments Warp's lto dispatch moves to shared memory (`a.type.storage = "shared"`).
+    std::vector<int> shared_tile_args;
 };
 Dispatch dispatch(const Overload& overload, std::span<const BoundArg> bound, const CallResult& result);
 

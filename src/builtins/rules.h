@@ -117,6 +117,8 @@ std::span<const ValueRule> texture_value_rules();
 std::span<const DispatchRule> texture_dispatch_rules();
 std::span<const ValueRule> tile_value_rules();
 std::span<const DispatchRule> tile_dispatch_rules();
+std::span<const ValueRule> tile_linalg_value_rules();
+std::span<const DispatchRule> tile_linalg_dispatch_rules();
 
 // --- helpers shared by the rule files (rules_common.cpp) ---
 

@@ -249,7 +249,8 @@ class Adjoint {
     std::vector<Var*> dispatch_arguments(const Object& func, const builtins::Dispatch& d,
                                          const std::vector<builtins::BoundArg>& bound,
                                          std::span<const CallArgument> args,
-                                         std::span<const CallArgument> kwargs, const Pos& where);
+                                         std::span<const CallArgument> kwargs, std::span<Var* const> outputs,
+                                         const Pos& where);
     bool user_overload_exists(FunctionGroup& group, std::span<const CallArgument> args);
     void refuse_indexed_array_gradient_argument(const std::vector<Var*>& args, const Pos& where) const;
     UserFunction* select_user_overload(FunctionGroup& group, std::span<const CallArgument> args,

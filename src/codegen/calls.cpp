@@ -275,12 +275,14 @@ Value Adjoint::add_builtin_call_resolved(
     if (!d.error.empty()) fail_at(where, fmt::format("'{}': {}", func.name, d.error));
     if (d.unsupported)
         fail_at(where, fmt::format("'{}' with these arguments is not supported by warpsynth", func.name));
-    std::vector<Var*> func_args = dispatch_arguments(func, d, bound, args, kwargs, where);
+    std::vector<Var*> func_args = dispatch_arguments(func, d, bound, args, kwargs, outputs, where);
 
     CallEmission e;
     e.ns = std::string(ov->ns);
     e.func_name = builtins::native_name(*ov, d);
-    e.adj_name = ov->adjoint_uses_template_args ? e.func_name : std::string(ov->native_func);
+    // Warp's adjoint of an lto-dispatched builtin takes the template arguments too.
+    e.adj_name = ov->adjoint_uses_template_args || ov->has_lto_dispatch_func ? e.func_name
+                                                                             : std::string(ov->native_func);
     e.initializer_list = builtins::uses_initializer_list(*ov, bound, result);
     e.skip_replay = ov->skip_replay;
     e.differentiable = ov->is_differentiable;
@@ -293,9 +295,10 @@ Value Adjoint::add_builtin_call_resolved(
         fwd_args.push_back(d.args[i].as_reference ? func_args[i] : load(func_args[i]));
     emit_call_statements(*this, e, fwd_args, func_args, outputs,
                          result.kind == builtins::CallResult::Kind::Void);
-    if (result.shared_tile_arg >= 0)
-        if (Var* v = source_var(bound[result.shared_tile_arg]);
-            v && v->type->is_tile() && !v->type->tile_shared)
+    std::vector<int> shared = d.shared_tile_args;
+    if (result.shared_tile_arg >= 0) shared.push_back(result.shared_tile_arg);
+    for (int i : shared)
+        if (Var* v = source_var(bound[i]); v && v->type->is_tile() && !v->type->tile_shared)
             v->type = types::tile(v->type->elem, v->type->tile_shape, true, v->type->tile_strides,
                                   v->type->tile_owner);
 
@@ -305,13 +308,26 @@ Value Adjoint::add_builtin_call_resolved(
 }
 
 // The variables a builtin's dispatch passes, in order: constants it adds, bound arguments,
-// elements of tuple arguments.
+// elements of tuple arguments, the call's outputs and C++ text.
 std::vector<Var*> Adjoint::dispatch_arguments(const Object& func, const builtins::Dispatch& d,
                                               const std::vector<builtins::BoundArg>& bound,
                                               std::span<const CallArgument> args,
-                                              std::span<const CallArgument> kwargs, const Pos& where) {
+                                              std::span<const CallArgument> kwargs,
+                                              std::span<Var* const> outputs, const Pos& where) {
     std::vector<Var*> func_args;
     for (const auto& da : d.args) {
+        if (da.output >= 0) {
+            func_args.push_back(outputs[da.output]);
+            continue;
+        }
+        if (!da.text.empty()) { // C++ text, declared nowhere
+            Var& v = var_storage_.emplace_back();
+            v.label = da.text;
+            v.prefix = false;
+            v.type = types::str();
+            func_args.push_back(&v);
+            continue;
+        }
         if (da.constant) {
             func_args.push_back(add_constant(*da.constant));
             continue;

@@ -47,9 +47,11 @@ void bind_function_local(Adjoint& adj, const ast::Assign* node, const std::strin
 }
 
 // Warp's types_equal when a name is rebound: arrays of one class and dtype match whatever
-// their ndim (`sub = arr[:2]` then `sub = arr[:2, 1]`).
+// their ndim (`sub = arr[:2]` then `sub = arr[:2, 1]`); tiles of one dtype match whatever their
+// shape and storage (an unrolled loop rebinds a tile that tile_matmul moved to shared memory).
 bool same_symbol_type(TypeRef a, TypeRef b) {
     if (a == b) return true;
+    if (a && b && a->is_tile() && b->is_tile()) return a->elem == b->elem;
     return a && b && a->is_array() && b->is_array() && a->array_class == b->array_class &&
            same_symbol_type(a->elem, b->elem);
 }

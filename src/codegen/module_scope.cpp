@@ -204,10 +204,31 @@ void ModuleScope::forget_changed_dict(const ast::Expr* target) {
             value = Object::make_unsupported("a dict that module code changes");
 }
 
+// `a, b = x, y`: names bound to the elements of a tuple or list display of the same length,
+// each evaluated on its own (one element warpsynth cannot model, e.g. `np.float64`, leaves the
+// others known). Python evaluates the whole right side before binding. False for other forms.
+bool ModuleScope::exec_unpacking(const ast::Assign* a) {
+    if (a->targets.size() != 1 || a->targets[0]->kind != ast::ExprKind::Tuple) return false;
+    if (a->value->kind != ast::ExprKind::Tuple && a->value->kind != ast::ExprKind::List) return false;
+    const auto& names = ast::as<ast::Tuple>(a->targets[0])->elts;
+    const auto& values = a->value->kind == ast::ExprKind::Tuple ? ast::as<ast::Tuple>(a->value)->elts
+                                                                : ast::as<ast::List>(a->value)->elts;
+    if (names.size() != values.size()) return false;
+    for (const ast::Expr* e : names)
+        if (e->kind != ast::ExprKind::Name) return false;
+    for (const ast::Expr* e : values)
+        if (e->kind == ast::ExprKind::Starred) return false;
+    std::vector<ObjectRef> objects;
+    for (const ast::Expr* e : values) objects.push_back(exec_value(e));
+    for (size_t i = 0; i < names.size(); ++i) globals_[ast::as<ast::Name>(names[i])->id] = objects[i];
+    return true;
+}
+
 void ModuleScope::exec_assign(const ast::Stmt* stmt) {
     switch (stmt->kind) {
     case ast::StmtKind::Assign: {
         const auto* a = ast::as<ast::Assign>(stmt);
+        if (exec_unpacking(a)) return;
         ObjectRef v = exec_value(a->value);
         for (const ast::Expr* t : a->targets) {
             if (t->kind == ast::ExprKind::Subscript || t->kind == ast::ExprKind::Attribute)

@@ -96,6 +96,7 @@ class ModuleScope {
     void exec_statement(const ast::Stmt* stmt);
     void exec_import(const ast::Stmt* stmt);
     void exec_assign(const ast::Stmt* stmt);
+    bool exec_unpacking(const ast::Assign* a);
     void forget_changed_dict(const ast::Expr* target);
     void check_module_code(const ast::Expr* e) const;
     bool hands_over_a_function(const ast::Call* call) const;
