@@ -96,6 +96,7 @@ void Adjoint::emit_assign(const ast::Assign* node) {
     if (lhs->kind == ast::ExprKind::Tuple) {
         const auto* tup = ast::as<ast::Tuple>(lhs);
         std::vector<Var*> rhs;
+        std::vector<ObjectRef> functions; // by element: a function its name is bound to (`f, g = m.f, m.g`)
         if (node->value->kind == ast::ExprKind::Call)
             expected_outputs_[ast::as<ast::Call>(node->value)] = static_cast<int>(tup->elts.size());
         if (node->value->kind == ast::ExprKind::Tuple) {
@@ -103,8 +104,11 @@ void Adjoint::emit_assign(const ast::Assign* node) {
             // value) binds its name to nothing (null here): `x, y = 1, f(i)`.
             for (const ast::Expr* e : ast::as<ast::Tuple>(node->value)->elts) {
                 Value v = eval(e);
-                if (!v.is_var() && !v.is_none()) fail(e, "value does not evaluate to a value");
+                bool function =
+                    v.is_object() && (is_function_object(*v.object) || is_grad_wrapper(*v.object));
+                if (!v.is_var() && !v.is_none() && !function) fail(e, "value does not evaluate to a value");
                 rhs.push_back(v.var);
+                functions.push_back(function ? v.object : nullptr);
             }
         } else {
             Value v = eval(node->value);
@@ -140,6 +144,14 @@ void Adjoint::emit_assign(const ast::Assign* node) {
                 if (v) v = load(v);
         for (size_t i = 0; i < rhs.size(); ++i) {
             const std::string& name = ast::as<ast::Name>(tup->elts[i])->id;
+            if (i < functions.size() && functions[i]) {
+                // Warp binds the name to the function; it reads the type of a name bound before.
+                if (ref_params.count(name) || symbols.find(name))
+                    fail(tup->elts[i],
+                         fmt::format("cannot bind '{}', a name bound before, to a function", name));
+                symbols.set(name, Value::of_object(functions[i]));
+                continue;
+            }
             if (ref_params.count(name)) {
                 if (!rhs[i]) fail(tup->elts[i], "only a value can be assigned to a wp.ref[T] parameter");
                 store_ref_param(name, rhs[i], false, tup->elts[i]->pos);

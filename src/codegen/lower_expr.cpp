@@ -218,6 +218,12 @@ ObjectRef Adjoint::resolve_path(const std::vector<std::string>& path) {
         else if (i < path.size() - 1)
             return nullptr;
     }
+    // `wp.norm_l2` as a value (a wp.Function argument) is the @wp.func of Warp's own source.
+    if (obj->kind == Object::Kind::Unsupported && obj->is_from_warp() && path.size() > 1 &&
+        WarpLibrary::is_python_builtin(path.back())) {
+        std::string why;
+        if (ObjectRef f = builder->warp_library().function(path.back(), why)) return f;
+    }
     return obj;
 }
 
@@ -630,7 +636,7 @@ Value Adjoint::emit_call(const ast::Call* node, bool return_value_used) {
     if (func->kind == Object::Kind::WarpPyFunc && func->name == "static") return emit_static(node);
     if (func->kind == Object::Kind::WarpPyFunc && func->name == "address_of") return emit_address_of(node);
     if (func->kind == Object::Kind::WarpPyFunc && func->name == "grad") return emit_grad_wrapper(node);
-    if (is_grad_wrapper(*func)) return emit_grad_wrapper_call(node, *func->function);
+    if (is_grad_wrapper(*func)) return emit_grad_wrapper_call(node, *func);
 
     std::vector<std::pair<std::string, builtins::CallArg>> type_args;
     ObjectRef callee = func;
@@ -652,6 +658,8 @@ Value Adjoint::emit_call(const ast::Call* node, bool return_value_used) {
                                        fmt::join(path, ".")));
             }
         }
+        if (!callee && caller->unread_module)
+            fail(node, fmt::format("cannot resolve {}: {}", fmt::join(path, "."), caller->name));
         if (!callee && path.size() > 1 && caller->kind == Object::Kind::Unsupported &&
             !caller->is_from_warp() && !caller->is_numpy_module())
             fail(node, fmt::format("cannot resolve {}: warpsynth does not know what {} holds (Warp calls a "

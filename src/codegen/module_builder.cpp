@@ -129,8 +129,8 @@ int tid_dims(const ModuleScope& scope, const std::vector<ast::Stmt*>& body) {
 
 } // namespace
 
-ModuleBuilder::ModuleBuilder(const ModuleScope& scope, const CompileOptions& options)
-    : scope_(scope), options_(options), warp_library_(options.warp_package) {
+ModuleBuilder::ModuleBuilder(const ModuleScope& scope, const CompileOptions& options, WarpLibrary& library)
+    : scope_(scope), options_(options), warp_library_(library) {
     comment_path_ =
         options.comment_path.empty() ? python_abspath_join(scope.source().path()) : options.comment_path;
 }
@@ -353,9 +353,10 @@ CompileOutput ModuleBuilder::assemble() {
 }
 
 CompileOutput compile_module(std::shared_ptr<const SourceFile> source, const CompileOptions& options) {
-    types::TypeScope types; // the module's struct types are freed with it
-    ModuleScope scope(parse_module(std::move(source)));
-    ModuleBuilder builder(scope, options);
+    types::TypeScope types;                    // the module's struct types are freed with it
+    WarpLibrary library(options.warp_package); // the modules of the installed Warp it imports
+    ModuleScope scope(parse_module(std::move(source)), &library);
+    ModuleBuilder builder(scope, options, library);
     return builder.assemble();
 }
 

@@ -14,7 +14,8 @@ namespace ws {
 
 class ModuleBuilder {
   public:
-    ModuleBuilder(const ModuleScope& scope, const CompileOptions& options);
+    // `library`: the installed Warp the scope read its imports from (its Python-written builtins too).
+    ModuleBuilder(const ModuleScope& scope, const CompileOptions& options, WarpLibrary& library);
 
     const ModuleScope& scope() const { return scope_; }
     const CompileOptions& options() const { return options_; }
@@ -57,7 +58,7 @@ class ModuleBuilder {
     const ModuleScope& scope_;
     CompileOptions options_;
     std::string comment_path_;
-    WarpLibrary warp_library_;
+    WarpLibrary& warp_library_;
     std::vector<UserFunction*> functions_;
     std::vector<TypeRef> structs_;
     int depth_ = 0;

@@ -3,6 +3,7 @@
 #include "codegen/adjoint.h"
 #include "codegen/emit.h"
 #include "codegen/module_scope.h"
+#include "codegen/warp_library.h"
 #include "codegen/warp_names.h"
 #include "syntax/ast_walk.h"
 
@@ -156,10 +157,17 @@ void ModuleScope::define_user_function(const ast::FunctionDef* def, const ast::C
     for (const Param& p : f->src.params) f->src.is_generic = f->src.is_generic || p.type->is_generic();
     // Native names count every Function with this key created in the process,
     // starting after the ones Warp itself defines at import (Warp's own modules define them).
-    auto [count_it, first] = function_key_counts_.try_emplace(
-        f->src.key, warp_own_source_ ? 0 : warp_names::import_function_count(f->src.key));
-    f->native_name = fmt::format("{}_{}", f->src.key, count_it->second++);
-    (void)first;
+    int index = 0;
+    if (library_ && !warp_own_source_) {
+        index = library_->next_function_index(f->src.key); // counted with the modules imported
+    } else {
+        auto it =
+            function_key_counts_
+                .try_emplace(f->src.key, warp_own_source_ ? 0 : warp_names::import_function_count(f->src.key))
+                .first;
+        index = it->second++;
+    }
+    f->native_name = fmt::format("{}_{}", f->src.key, index);
 
     // Same name bound to a function group: add an overload, or replace one with
     // the same signature (Warp compares signatures as strings of type codes).

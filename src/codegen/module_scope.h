@@ -30,6 +30,8 @@ struct ModuleOptions {
 
 // A Python exception raised while evaluating an expression (ZeroDivisionError,
 // OverflowError, ...): Python would stop there, so Warp does too.
+class WarpLibrary;
+
 struct PythonException {
     Pos pos;             // the operation that raised it
     std::string message; // e.g. "ZeroDivisionError: division by zero"
@@ -40,9 +42,13 @@ class ModuleScope {
     // Evaluates the module's top level. Throws CompileError for constructs
     // that define something we cannot model (names we cannot evaluate are
     // recorded as Unsupported and only fail if a kernel uses them).
+    // `library`: the installed Warp whose modules `import warp.x` runs (null:
+    // such imports stay unknown names); it also numbers the functions created
+    // (Warp's process-wide function_key_counts).
     // `warp_own_source`: a module of Warp itself (warp/_src/math.py), run at
     // `import warp` before any user code, so its functions count from key_0.
-    explicit ModuleScope(std::unique_ptr<ast::Module> module, bool warp_own_source = false);
+    explicit ModuleScope(std::unique_ptr<ast::Module> module, WarpLibrary* library = nullptr,
+                         bool warp_own_source = false);
     ~ModuleScope();
 
     const ast::Module& module() const { return *module_; }
@@ -95,6 +101,11 @@ class ModuleScope {
     void exec(const ast::Stmt* stmt);
     void exec_statement(const ast::Stmt* stmt);
     void exec_import(const ast::Stmt* stmt);
+    ObjectRef import_module(const std::string& dotted_name, const Pos& pos) const;
+    ObjectRef import_name(const Object& module, const std::string& name, const Pos& pos) const;
+    ObjectRef bind_submodules(const ObjectRef& bound, const std::string& name, std::string_view rest,
+                              const Pos& pos) const;
+    void import_all(const ModuleScope& other);
     void exec_assign(const ast::Stmt* stmt);
     void forget_changed_dict(const ast::Expr* target);
     void check_module_code(const ast::Expr* e) const;
@@ -151,6 +162,7 @@ class ModuleScope {
     std::map<std::string, KernelDef*, std::less<>> registered_kernels_; // latest kernel per key (generic too)
     ModuleOptions options_;
     bool runtime_loaded_ = false;
+    WarpLibrary* library_ = nullptr;
     bool warp_own_source_ = false;
 };
 
