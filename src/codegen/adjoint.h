@@ -68,6 +68,8 @@ struct CallArgument {
     std::string keyword; // empty for positional
 };
 
+// `<...>.adjoint[x]`, Warp's name for the adjoint of x in a @wp.func_grad body (custom_gradients.cpp).
+bool is_adjoint_subscript(const ast::Expr* node);
 // A call argument as builtin resolution sees it (calls.cpp).
 builtins::CallArg to_call_arg(const Value& v);
 // The arguments' types for messages: "float32, vec3f" (calls.cpp).
@@ -183,6 +185,8 @@ class Adjoint {
     Value emit_attribute(const ast::Attribute* node, std::optional<Value> aggregate = std::nullopt,
                          bool as_target = false);
     Value emit_subscript(const ast::Subscript* node);
+    // `wp.adjoint[x]` (custom_gradients.cpp): null for other subscripts.
+    Var* adjoint_target(const ast::Expr* node);
     Value emit_tuple(const ast::Tuple* node);
     Value emit_call(const ast::Call* node, bool return_value_used = true);
     Value emit_static(const ast::Call* node);

@@ -139,6 +139,10 @@ struct CallEmission {
     bool skip_replay = false;
     bool differentiable = true;
     bool require_original_output_arg = false;
+    // A @wp.func_grad adjoint takes no outputs, even several.
+    bool custom_grad = false;
+    // A @wp.func_replay: the replay pass calls `replay_<func_name>` (one output or none).
+    bool custom_replay = false;
     // Statements declaring what the reverse call's wp.ref[T] adjoint pointers name.
     std::vector<std::string> reverse_prelude;
 };
@@ -149,27 +153,31 @@ static void emit_call_statements(Adjoint& adj, const CallEmission& e, const std:
     auto fmt_args = [&](const std::vector<Var*>& vs, std::string_view prefix) {
         return join_emit(vs, prefix);
     };
-    std::string forward;
+    std::string forward, replay;
     std::string args_text = fmt_args(fwd_args, "var");
     if (e.initializer_list) args_text = "{" + args_text + "}";
+    std::string replay_name = e.custom_replay ? "replay_" + e.func_name : e.func_name;
     if (has_void_return) {
         forward = fmt::format("{}{}({});", e.ns, e.func_name, args_text);
+        replay = fmt::format("{}{}({});", e.ns, replay_name, args_text);
     } else if (outputs.size() == 1) {
         forward = fmt::format("var_{} = {}{}({});", outputs[0]->label, e.ns, e.func_name, args_text);
+        replay = fmt::format("var_{} = {}{}({});", outputs[0]->label, e.ns, replay_name, args_text);
     } else {
         std::vector<Var*> all = fwd_args;
         all.insert(all.end(), outputs.begin(), outputs.end());
         std::string t = fmt_args(all, "var");
         if (e.initializer_list) t = "{" + t + "}";
         forward = fmt::format("{}{}({});", e.ns, e.func_name, t);
+        replay = forward;
     }
     if (e.skip_replay)
-        adj.add_forward(forward, "// " + forward);
+        adj.add_forward(forward, "// " + replay);
     else
-        adj.add_forward(forward, forward);
+        adj.add_forward(forward, replay);
 
     if (!e.differentiable || fwd_args.empty()) return;
-    bool with_outputs = e.require_original_output_arg || outputs.size() > 1;
+    bool with_outputs = (e.require_original_output_arg || outputs.size() > 1) && !e.custom_grad;
     std::vector<std::string> parts;
     std::string vars = fmt_args(fwd_args, "var");
     std::string outs = with_outputs ? fmt_args(outputs, "var") : "";
@@ -696,7 +704,9 @@ Value Adjoint::add_user_call(FunctionGroup* group, std::vector<CallArgument> arg
         called_user_functions.push_back(f);
     {
         ModuleBuilder::Nested nested(*builder, builder->scope().source(), where, limits::kFunctionCallDepth);
+        bool built_before = f->built;
         builder->build_function(f);
+        if (!built_before) builder->defer_custom_adjoints(*f);
     }
 
     const auto& ret = f->adj->return_var;
@@ -717,6 +727,8 @@ Value Adjoint::add_user_call(FunctionGroup* group, std::vector<CallArgument> arg
     e.ns = "";
     e.func_name = f->native_name;
     e.adj_name = f->native_name;
+    e.custom_grad = f->custom_grad != nullptr;
+    e.custom_replay = f->custom_replay != nullptr;
     // A function that calls wp.grad() has no adjoint: its callers skip the reverse call.
     e.differentiable = !f->adj->uses_grad_call;
     if (f->adj->uses_grad_call && is_user_function)

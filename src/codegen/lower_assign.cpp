@@ -171,6 +171,12 @@ void Adjoint::emit_assign(const ast::Assign* node) {
 
     Value rhs_value = eval(node->value);
 
+    if (Var* adjoint = adjoint_target(lhs)) { // wp.adjoint[x] = value, in a @wp.func_grad body
+        if (!rhs_value.is_var()) fail(node->value, "the assigned value is not a value");
+        add_forward(fmt::format("{} = {};", adjoint->emit(), rhs_value.var->emit()));
+        return;
+    }
+
     if (lhs->kind == ast::ExprKind::Subscript) {
         if (!rhs_value.is_var()) fail(node->value, "the assigned value is not a value");
         Var* rhs = rhs_value.var;
@@ -400,6 +406,12 @@ void Adjoint::emit_augassign(const ast::AugAssign* node) {
             return add_user_call(user_op->function, {a[0], a[1]}, {}, 0, node->value).var;
         return add_builtin_call1(op_name, {current, rhs});
     };
+
+    if (Var* current = adjoint_target(lhs)) { // wp.adjoint[x] += value, in a @wp.func_grad body
+        Var* result = apply_operator(current);
+        add_forward(fmt::format("{} = {};", adjoint_target(lhs)->emit(), result->emit()));
+        return;
+    }
 
     if (lhs->kind == ast::ExprKind::Subscript) {
         const auto* sub = ast::as<ast::Subscript>(lhs);

@@ -410,7 +410,7 @@ std::pair<Var*, std::vector<const ast::Expr*>> Adjoint::eval_subscript(const ast
     // Collect the bracket groups a[i][j, k] -> [[i], [j, k]] from the innermost value out.
     std::vector<std::vector<const ast::Expr*>> groups;
     const ast::Expr* cur = node;
-    while (cur->kind == ast::ExprKind::Subscript) {
+    while (cur->kind == ast::ExprKind::Subscript && !is_adjoint_subscript(cur)) {
         const auto* s = ast::as<ast::Subscript>(cur);
         std::vector<const ast::Expr*> ij;
         if (s->slice->kind == ast::ExprKind::Tuple)
@@ -420,7 +420,9 @@ std::pair<Var*, std::vector<const ast::Expr*>> Adjoint::eval_subscript(const ast
         groups.insert(groups.begin(), ij);
         cur = s->value;
     }
-    Value base = as_target && cur->kind != ast::ExprKind::Name ? eval_store_target(cur) : eval(cur);
+    Value base = is_adjoint_subscript(cur)                       ? Value(adjoint_target(cur))
+                 : as_target && cur->kind != ast::ExprKind::Name ? eval_store_target(cur)
+                                                                 : eval(cur);
     if (!base.is_var()) fail(cur, "subscripted object is not a value");
     Var* target = base.var;
     if (types::strip_reference(target->type)->is_tile()) {
@@ -466,6 +468,7 @@ std::pair<Var*, std::vector<const ast::Expr*>> Adjoint::eval_subscript(const ast
 }
 
 Value Adjoint::emit_subscript(const ast::Subscript* node) {
+    if (Var* adjoint = adjoint_target(node)) return Value(adjoint);
     auto [target, indices] = eval_subscript(node, false);
     return emit_indexing(target, indices);
 }

@@ -72,7 +72,7 @@ Value Adjoint::emit_grad_wrapper_call(const ast::Call* node, const Object& wrapp
         for (size_t j = 0; j < params.size(); ++j)
             if (params[j].name == kw.keyword) bound[j] = kw.value.var;
 
-    uses_grad_call = true;
+    if (src.custom_reverse_inputs < 0) uses_grad_call = true; // a @wp.func_grad body is an adjoint itself
     f->force_adjoint_codegen = true;
     if (std::find(grad_targets.begin(), grad_targets.end(), f) == grad_targets.end())
         grad_targets.push_back(f);
@@ -165,7 +165,7 @@ Value Adjoint::emit_grad_builtin_call(const ast::Call* node, const Object& func)
         fail(node, fmt::format("wp.grad({}) of a builtin with several outputs is not supported by warpsynth",
                                func.name));
     TypeRef ret = res.result->types[0];
-    uses_grad_call = true;
+    if (src.custom_reverse_inputs < 0) uses_grad_call = true; // a @wp.func_grad body is an adjoint itself
     builtins_used.insert(std::string(b->key));
 
     std::vector<Var*> call_args;

@@ -32,6 +32,10 @@ void ModuleScope::define_function(const ast::FunctionDef* def) {
             (d->name == "func" || d->name == "kernel" || (d->name == "func_native" && dc))) {
             kind = d->name;
             deco_call = dc;
+        } else if (d && dc && d->kind == Object::Kind::WarpPyFunc &&
+                   (d->name == "func_grad" || d->name == "func_replay")) {
+            kind = d->name;
+            deco_call = dc;
         } else if (d && !dc && d->kind == Object::Kind::WarpPyFunc && d->name == "overload") {
             overload_decorator = dx;
         } else if (d && d->is_from_warp()) {
@@ -58,7 +62,9 @@ void ModuleScope::define_function(const ast::FunctionDef* def) {
         fail(def->decorators[0]->pos,
              fmt::format("@wp.{} combined with other decorators is not supported", kind));
 
-    if (kind == "kernel")
+    if (kind == "func_grad" || kind == "func_replay")
+        define_custom_adjoint(def, deco_call, kind == "func_grad");
+    else if (kind == "kernel")
         define_kernel(def, deco_call);
     else
         define_user_function(def, deco_call, kind == "func_native");
@@ -157,17 +163,7 @@ void ModuleScope::define_user_function(const ast::FunctionDef* def, const ast::C
     for (const Param& p : f->src.params) f->src.is_generic = f->src.is_generic || p.type->is_generic();
     // Native names count every Function with this key created in the process,
     // starting after the ones Warp itself defines at import (Warp's own modules define them).
-    int index = 0;
-    if (library_ && !warp_own_source_) {
-        index = library_->next_function_index(f->src.key); // counted with the modules imported
-    } else {
-        auto it =
-            function_key_counts_
-                .try_emplace(f->src.key, warp_own_source_ ? 0 : warp_names::import_function_count(f->src.key))
-                .first;
-        index = it->second++;
-    }
-    f->native_name = fmt::format("{}_{}", f->src.key, index);
+    f->native_name = fmt::format("{}_{}", f->src.key, next_function_index(f->src.key));
 
     // Same name bound to a function group: add an overload, or replace one with
     // the same signature (Warp compares signatures as strings of type codes).

@@ -526,6 +526,9 @@ class Hasher {
         std::sort(sigs.begin(), sigs.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
         for (const auto& [sig, ov] : sigs) {
             h.update(adjoint(ov->src));
+            // Then its @wp.func_grad and @wp.func_replay bodies.
+            if (ov->custom_grad) h.update(adjoint(ov->custom_grad->src));
+            if (ov->custom_replay) h.update(adjoint(ov->custom_replay->src));
             // Warp hashes a non-empty snippet's text after the adjoint.
             if (ov->native_snippet && !ov->native_snippet->empty()) h.update(*ov->native_snippet);
             if (ov->adj_native_snippet && !ov->adj_native_snippet->empty()) h.update(*ov->adj_native_snippet);

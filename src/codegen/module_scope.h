@@ -97,6 +97,13 @@ class ModuleScope {
     // evaluate (Warp does it again for each instance of a generic function or kernel).
     void resolve_static_expressions(FunctionSource& fs) const;
 
+    // A @wp.func_grad body not yet matched with an overload of its forward function.
+    struct PendingGrad {
+        FunctionGroup* forward = nullptr;
+        std::shared_ptr<UserFunction> grad;
+    };
+    const std::vector<PendingGrad>& pending_grads() const { return pending_grads_; }
+
   private:
     void exec(const ast::Stmt* stmt);
     void exec_statement(const ast::Stmt* stmt);
@@ -118,6 +125,10 @@ class ModuleScope {
     void define_kernel(const ast::FunctionDef* def, const ast::Call* decorator);
     void require_defined_root(const ast::Expr* decorator) const;
     void define_user_function(const ast::FunctionDef* def, const ast::Call* decorator, bool native = false);
+    // custom_gradients.cpp: @wp.func_grad(f) / @wp.func_replay(f).
+    void define_custom_adjoint(const ast::FunctionDef* def, const ast::Call* decorator, bool grad);
+    // The suffix of the next Function with `key` (Warp's process-wide function_key_counts).
+    int next_function_index(const std::string& key);
     // native_snippets.cpp: the snippets of @wp.func_native(snippet, adj_snippet, replay_snippet).
     void native_snippets(const ast::Call* decorator, UserFunction& f) const;
     void define_struct(const ast::ClassDef* def);
@@ -155,6 +166,7 @@ class ModuleScope {
     bool future_annotations_ = false; // `from __future__ import annotations`: annotations are text
     std::vector<std::unique_ptr<FunctionGroup>> groups_;
     std::map<std::string, int, std::less<>> function_key_counts_; // Functions created per key
+    std::vector<PendingGrad> pending_grads_;
     std::vector<std::unique_ptr<KernelDef>> kernel_storage_;
     std::vector<KernelDef*> kernels_;
     std::unordered_set<std::string> kernel_keys_; // of kernels_, for a linear duplicate check

@@ -136,13 +136,23 @@ const ModuleScope* WarpLibrary::module(const std::string& dotted_name, std::stri
         std::erase_if(modules_, [&](const auto& m) {
             return std::find(loaded_before.begin(), loaded_before.end(), m.first) == loaded_before.end();
         });
+        std::erase_if(run_order_, [&](const std::string& name) { return !modules_.count(name); });
     }
     Loaded& entry = modules_[dotted_name];
+    if (scope) run_order_.push_back(dotted_name);
     entry.running = false;
     entry.why = error;
     entry.scope = std::move(scope);
     why = error;
     return entry.scope.get();
+}
+
+std::vector<const ModuleScope*> WarpLibrary::modules() const {
+    std::vector<const ModuleScope*> out;
+    for (const std::string& name : run_order_)
+        if (auto it = modules_.find(name); it != modules_.end() && it->second.scope)
+            out.push_back(it->second.scope.get());
+    return out;
 }
 
 int WarpLibrary::next_function_index(const std::string& key) {

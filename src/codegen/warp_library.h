@@ -16,6 +16,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace ws {
 
@@ -44,6 +45,9 @@ class WarpLibrary {
     // `not_found`: the installed package has no such module (Python raises ModuleNotFoundError).
     const ModuleScope* module(const std::string& dotted_name, std::string& why, bool* not_found = nullptr);
 
+    // The modules read so far, in the order they ran.
+    std::vector<const ModuleScope*> modules() const;
+
     // The suffix of the next Function created with `key` (Warp's process-wide
     // function_key_counts): after those `import warp` creates, then those of
     // the modules run so far.
@@ -67,6 +71,7 @@ class WarpLibrary {
         bool running = true;
     };
     std::map<std::string, Loaded, std::less<>> modules_;
+    std::vector<std::string> run_order_; // of modules_, as they finished running
     std::map<std::string, int, std::less<>> key_counts_;
 };
 

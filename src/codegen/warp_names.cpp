@@ -48,6 +48,8 @@ std::string_view python_helper(std::string_view qualname) {
         {"warp._src.builtins.static", "static"},
         {"warp._src.context.func", "func"},
         {"warp._src.context.func_native", "func_native"},
+        {"warp._src.context.func_grad", "func_grad"},
+        {"warp._src.context.func_replay", "func_replay"},
         {"warp._src.context.grad", "grad"},
         {"warp._src.context.kernel", "kernel"},
         {"warp._src.context.struct", "struct"},
