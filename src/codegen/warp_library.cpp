@@ -109,9 +109,11 @@ const ModuleScope* WarpLibrary::module(const std::string& dotted_name, std::stri
     }
     const std::string& dir = package_dir(why);
     if (dir.empty()) return nullptr;
-    // Python runs the parent packages first.
+    // Python runs the parent packages first (a package importing its own submodule is running).
     std::string parent = dotted_name.substr(0, dotted_name.rfind('.'));
-    if (parent != "warp" && !builtins::preloaded_module(parent) && !module(parent, why, not_found))
+    auto running = modules_.find(parent);
+    if (parent != "warp" && !builtins::preloaded_module(parent) &&
+        !(running != modules_.end() && running->second.running) && !module(parent, why, not_found))
         return nullptr;
     std::string path = module_file(dir, dotted_name);
     if (path.empty()) {

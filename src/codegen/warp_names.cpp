@@ -145,6 +145,8 @@ ObjectRef attribute(const Object& obj, std::string_view name) {
         }
         if (obj.name == kVolumeClass) return volume_constant(name);
         if (obj.name == "typing" && name == "Any") return Object::make_type(types::any(), "Any");
+        // `if TYPE_CHECKING:` blocks hold imports for type checkers only: False when Python runs.
+        if (obj.name == "typing" && name == "TYPE_CHECKING") return Object::make_constant(Constant::py_bool(false));
         if (obj.name == "math") {
             static const std::pair<std::string_view, double> kMath[] = {
                 {"pi", M_PI}, {"e", M_E}, {"tau", 2 * M_PI}, {"inf", INFINITY}, {"nan", NAN}};
