@@ -55,7 +55,7 @@ void ModuleScope::define_custom_adjoint(const ast::FunctionDef* def, const ast::
                             "generic input arguments.",
                             what, forward.key));
     // The decorator gives back the plain Python function.
-    globals_[def->name] = Object::make_unsupported(
+    (*bindings_)[def->name] = Object::make_unsupported(
         fmt::format("Python function '{}' (registered with wp.func_{}, not a @wp.func)", def->name, what));
     if (grad) {
         // Matched against f's overloads by their return types too, which Warp builds f to learn:

@@ -62,6 +62,11 @@ struct FunctionSource {
     // Some wp.static(...) could not be evaluated at definition time and is
     // evaluated during code generation instead.
     bool has_unresolved_statics = false;
+    // A function a factory made (`wp.func(make(dtype), name="f")`): the factory's local names, which
+    // its annotations and body see before the module's globals (Python's closure). Null otherwise.
+    std::shared_ptr<const std::map<std::string, ObjectRef, std::less<>>> closure;
+    // What a free name of the function stands for: a closure variable, else a module global.
+    ObjectRef global(std::string_view name) const;
     // A @wp.func_grad body (Warp's custom_reverse_mode): its first `custom_reverse_inputs`
     // parameters are the forward function's, the others the adjoints of its outputs, and
     // `wp.adjoint[x]` names the adjoint of x. -1 for other functions.

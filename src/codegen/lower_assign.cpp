@@ -364,7 +364,7 @@ void Adjoint::record_unsupported_slot_adjoint(const Var* result, const Var* targ
 void Adjoint::emit_augassign(const ast::AugAssign* node) {
     const ast::Expr* lhs = node->target;
     const char* op_name = operator_builtin(node->op);
-    ObjectRef user_op = src.scope->global(op_name);
+    ObjectRef user_op = src.global(op_name);
     if (user_op && user_op->kind != Object::Kind::Function) user_op = nullptr;
 
     if (lhs->kind == ast::ExprKind::Name) {

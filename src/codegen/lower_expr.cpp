@@ -84,7 +84,7 @@ Value Adjoint::emit_constant(const ast::Constant* node) {
 
 Value Adjoint::emit_name(const ast::Name* node) {
     if (const Value* v = symbols.find(node->id)) return *v;
-    ObjectRef obj = src.scope->global(node->id);
+    ObjectRef obj = src.global(node->id);
     if (!obj) fail(node, fmt::format("referencing undefined symbol: {}", node->id));
     switch (obj->kind) {
     case Object::Kind::Constant: {
@@ -108,7 +108,7 @@ Value Adjoint::emit_binop(const ast::BinOp* node) {
     // A user function named like the operator (e.g. `add`) overloads it.
     // A user function named like the operator (e.g. `mul`) overloads it for the
     // argument types it accepts; other types fall back to the builtin.
-    if (ObjectRef user = src.scope->global(name); user && user->kind == Object::Kind::Function) {
+    if (ObjectRef user = src.global(name); user && user->kind == Object::Kind::Function) {
         CallArgument args[] = {{Value(left), node->left, ""}, {Value(right), node->right, ""}};
         if (user_overload_exists(*user->function, args))
             return add_user_call(user->function, {args[0], args[1]}, {}, 0, node);
@@ -207,7 +207,7 @@ Value Adjoint::emit_tuple(const ast::Tuple* node) {
 
 ObjectRef Adjoint::resolve_path(const std::vector<std::string>& path) {
     if (path.empty() || symbols.contains(path[0])) return nullptr;
-    ObjectRef obj = src.scope->global(path[0]);
+    ObjectRef obj = src.global(path[0]);
     if (!obj) obj = ModuleScope::attribute(*ModuleScope::python_builtin("__warp__"), path[0]);
     if (!obj) obj = ModuleScope::python_builtin(path[0]);
     if (!obj) return nullptr;

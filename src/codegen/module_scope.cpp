@@ -50,6 +50,12 @@ ObjectRef ModuleScope::global(std::string_view name) const {
     return it == globals_.end() ? nullptr : it->second;
 }
 
+ObjectRef FunctionSource::global(std::string_view name) const {
+    if (closure)
+        if (auto it = closure->find(name); it != closure->end()) return it->second;
+    return scope->global(name);
+}
+
 ObjectRef ModuleScope::python_builtin(std::string_view name) {
     return warp_names::python_builtin(name);
 }
@@ -303,6 +309,7 @@ const ast::Call* ModuleScope::as_overload_call(const ast::Expr* e) const {
 // The value of a module-level assignment's right-hand side.
 ObjectRef ModuleScope::exec_value(const ast::Expr* e) {
     if (const ast::Call* overload = as_overload_call(e)) return overload_call(overload);
+    if (const ast::Call* factory = as_factory_call(e)) return factory_function(factory);
     // Warp's own module makes some functions by hand (wp.func(factory(dtype))): they stay
     // unknown names, which the callers refuse; it has no kernels to miss.
     if (!warp_own_source_) check_module_code(e);

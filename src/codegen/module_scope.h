@@ -119,6 +119,9 @@ class ModuleScope {
     bool hands_over_a_function(const ast::Call* call) const;
     const ast::Call* as_overload_call(const ast::Expr* e) const;
     ObjectRef exec_value(const ast::Expr* e);
+    // function_factories.cpp: `wp.func(make(dtype), name="f")`.
+    const ast::Call* as_factory_call(const ast::Expr* e) const;
+    ObjectRef factory_function(const ast::Call* call);
     // module_definitions.cpp
     void define_function(const ast::FunctionDef* def);
     void run_plain_def(const ast::FunctionDef* def);
@@ -135,6 +138,7 @@ class ModuleScope {
     bool is_int_enum_base(const ast::Expr* base) const;
     ObjectRef int_enum_class(const ast::ClassDef* def) const;
     ObjectRef plain_class(const ast::ClassDef* def) const;
+    ObjectRef warp_class(const ast::ClassDef* def);
     void forget_class_attributes(const ast::Attribute* target);
     TypeRef eval_annotation(const ast::Expr* e);
     TypeRef generic_hint_annotation(const ast::Subscript* sub, bool matrix);
@@ -167,6 +171,14 @@ class ModuleScope {
     std::vector<std::unique_ptr<FunctionGroup>> groups_;
     std::map<std::string, int, std::less<>> function_key_counts_; // Functions created per key
     std::vector<PendingGrad> pending_grads_;
+    // Where definitions bind their names: the module's globals, or a class's namespace while its
+    // body runs (warp_class), whose name then prefixes the functions' keys.
+    std::map<std::string, ObjectRef, std::less<>>* bindings_ = &globals_;
+    std::string qualname_prefix_;
+    // Plain functions by name, with the object the name was bound to (a factory must still be it).
+    std::map<std::string, std::pair<const ast::FunctionDef*, const Object*>, std::less<>> plain_defs_;
+    // While a factory's function is defined: the factory's locals (FunctionSource::closure).
+    std::shared_ptr<const std::map<std::string, ObjectRef, std::less<>>> closure_;
     std::vector<std::unique_ptr<KernelDef>> kernel_storage_;
     std::vector<KernelDef*> kernels_;
     std::unordered_set<std::string> kernel_keys_; // of kernels_, for a linear duplicate check
