@@ -17,7 +17,8 @@ Outputs (both checked in, both deterministic):
   instead of silently changing behaviour.
 - src/builtins/warp_namespace.inc: what `import warp as wp` exposes under `wp.` and `wp.types.`
   (builtins, scalar and composite types, Python constants, Python-level helpers), and
-  `warp._src.context.function_key_counts` as it is right after `import warp`.
+  `warp._src.context.function_key_counts` and the warp modules in `sys.modules`, as they are
+  right after `import warp`.
 
 Type pattern grammar (parsed by src/builtins/type_pattern.cpp):
 
@@ -52,6 +53,8 @@ import warp._src.types as wt
 
 # Read right after `import warp`: the @wp.func helpers Warp defines at import time.
 FUNCTION_KEY_COUNTS = dict(ctx.function_key_counts)
+# ... and the modules of the package it has run: importing one of them again runs nothing.
+PRELOADED_MODULES = sorted(m for m in sys.modules if m == "warp" or m.startswith("warp."))
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 REGISTRY_OUT = os.path.join(REPO, "src", "builtins", "registry_table.inc")
@@ -434,6 +437,12 @@ def dump_namespace() -> str:
     out.append("static constexpr RawKeyCount kFunctionKeyCounts[] = {")
     for k in sorted(FUNCTION_KEY_COUNTS):
         out.append(f"    {{{cstr(k)},{FUNCTION_KEY_COUNTS[k]}}},")
+    out.append("};")
+    out.append("")
+    out.append("// The modules of the warp package in sys.modules right after `import warp`.")
+    out.append("static constexpr std::string_view kPreloadedModules[] = {")
+    for m in PRELOADED_MODULES:
+        out.append(f"    {cstr(m)},")
     out.append("};")
     out.append("// clang-format on")
     return "\n".join(out) + "\n"

@@ -64,6 +64,16 @@ TypeRef make_transform(Scalar s) {
     return transform_t(s);
 }
 
+// A quaternion or transform built for the `dtype` argument: Warp keeps Python's float as its
+// type parameter (Type::python_float). Python's int and bool, which make no valid quaternion or
+// transform, are not modelled.
+ResultOrError made_for_dtype(const RuleCall& call, TypeRef t) {
+    if (!call.is_python_type("dtype")) return value(t);
+    if (t->scalar != Scalar::Float32)
+        return unsupported("a quaternion or transform of Python's int or bool is not supported");
+    return value(types::with_python_float(t));
+}
+
 ResultOrError quaternion_value(const RuleCall& call, std::string_view) {
     const int dtype_i = call.find("dtype");
     TypeRef dtype = call.type_value(dtype_i);
@@ -74,7 +84,7 @@ ResultOrError quaternion_value(const RuleCall& call, std::string_view) {
     if (n == 0) {
         if (!dtype) {
             dtype = scalar_t(Scalar::Float32);
-        } else if (!dtype->is_float_scalar()) {
+        } else if (!dtype->is_float_scalar() || call.is_python_type("dtype")) { // Python's float too
             return fail(
                 "a float type is expected when zero-initializing a quaternion but got `type` instead");
         }
@@ -95,7 +105,7 @@ ResultOrError quaternion_value(const RuleCall& call, std::string_view) {
     if (!dtype)
         return fail("could not infer the `dtype` argument when calling the `wp.types.quaternion()` function");
     if (!dtype->is_scalar()) return unsupported("quaternions of non-scalar components are not supported");
-    return value(quat_t(dtype->scalar));
+    return made_for_dtype(call, quat_t(dtype->scalar));
 }
 
 Dispatch quaternion_dispatch(const RuleCall& call, const CallResult& result) {
@@ -116,13 +126,13 @@ TypeRef identity_dtype(const RuleCall& call) {
 ResultOrError quat_identity(const RuleCall& call, std::string_view) {
     TypeRef dtype = identity_dtype(call);
     if (!dtype || !dtype->is_scalar()) return unsupported("quat_identity() needs a scalar `dtype`");
-    return value(quat_t(dtype->scalar));
+    return made_for_dtype(call, quat_t(dtype->scalar));
 }
 
 ResultOrError transform_identity(const RuleCall& call, std::string_view) {
     TypeRef dtype = identity_dtype(call);
     if (!dtype || !dtype->is_scalar()) return unsupported("transform_identity() needs a scalar `dtype`");
-    return value(transform_t(dtype->scalar));
+    return made_for_dtype(call, transform_t(dtype->scalar));
 }
 
 Dispatch identity_dispatch(const RuleCall&, const CallResult& result) {
@@ -187,7 +197,7 @@ ResultOrError transformation_value(const RuleCall& call, std::string_view) {
     if (!dtype)
         return fail("could not infer the `dtype` argument when calling the `wp.transform()` function");
     if (!dtype->is_scalar()) return unsupported("transforms of non-scalar components are not supported");
-    return value(transform_t(dtype->scalar));
+    return made_for_dtype(call, transform_t(dtype->scalar));
 }
 
 // transformation(p, q=None, dtype=None).
@@ -208,7 +218,7 @@ ResultOrError transformation_pq_value(const RuleCall& call, std::string_view) {
                         dtype_name(dtype)));
     }
     if (!dtype || !dtype->is_scalar()) return unsupported("could not infer a scalar type");
-    return value(transform_t(dtype->scalar));
+    return made_for_dtype(call, transform_t(dtype->scalar));
 }
 
 Dispatch transformation_dispatch(const RuleCall& call, const CallResult& result) {

@@ -59,7 +59,7 @@ ResultOrError volume_store_value(const RuleCall& call, std::string_view) {
 Dispatch volume_dispatch(const RuleCall& call, const CallResult&) {
     Dispatch d;
     for (int i : call.all_except({"dtype"})) d.args.push_back(DispatchArg{i, std::nullopt});
-    d.template_args = {template_arg(call.type_value("dtype"))};
+    d.template_args = {template_arg(call, "dtype")}; // Python's float spells `float`
     return d;
 }
 

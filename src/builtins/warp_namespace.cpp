@@ -2,6 +2,7 @@
 
 #include "builtins/type_pattern.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <string>
 #include <unordered_map>
@@ -107,6 +108,11 @@ int function_key_count(std::string_view key) {
 
 std::span<const std::pair<std::string_view, int>> function_key_counts() {
     return the_namespace().counts_;
+}
+
+bool preloaded_module(std::string_view dotted_name) {
+    return std::find(std::begin(kPreloadedModules), std::end(kPreloadedModules), dotted_name) !=
+           std::end(kPreloadedModules);
 }
 
 std::string_view constructor_key(TypeRef t) {

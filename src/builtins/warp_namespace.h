@@ -67,6 +67,9 @@ std::span<const NamespaceEntry> namespace_entries();
 // @wp.func with that key exist before any user code runs (0 for other keys).
 int function_key_count(std::string_view key);
 std::span<const std::pair<std::string_view, int>> function_key_counts();
+// Whether `import warp` has run the module of the warp package with this dotted
+// name (`warp._src.math`): importing it again runs nothing.
+bool preloaded_module(std::string_view dotted_name);
 
 // Warp's `_wp_constructor_` of a composite type: "vector", "matrix",
 // "quaternion" or "transformation" (empty for other types).

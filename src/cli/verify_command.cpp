@@ -88,7 +88,7 @@ int verify_sources(verify::Verifier& v, const VerifyArgs& a, const std::vector<s
             std::stringstream ss;
             ss << in.rdbuf();
             try {
-                auto rs = verify::records_from_python(f, ss.str());
+                auto rs = verify::records_from_python(f, ss.str(), a.options.warp_include);
                 records.insert(records.end(), rs.begin(), rs.end());
             } catch (const CompileError& e) {
                 std::cerr << e.format() << "\n";

@@ -68,6 +68,13 @@ struct CallArgument {
     std::string keyword; // empty for positional
 };
 
+// `<...>.adjoint[x]`, Warp's name for the adjoint of x in a @wp.func_grad body (custom_gradients.cpp).
+bool is_adjoint_subscript(const ast::Expr* node);
+// A call argument as builtin resolution sees it (calls.cpp).
+builtins::CallArg to_call_arg(const Value& v);
+// The arguments' types for messages: "float32, vec3f" (calls.cpp).
+std::string arg_list_repr(std::span<const CallArgument> args, std::span<const CallArgument> kwargs);
+
 // Warp's resolve_type_attribute for `dtype` (lower_type_operator.cpp); null for other attributes.
 TypeRef type_attribute(TypeRef t, std::string_view attr);
 // `length` of a value type: a Python int (its number of components); null for other attributes.
@@ -178,6 +185,8 @@ class Adjoint {
     Value emit_attribute(const ast::Attribute* node, std::optional<Value> aggregate = std::nullopt,
                          bool as_target = false);
     Value emit_subscript(const ast::Subscript* node);
+    // `wp.adjoint[x]` (custom_gradients.cpp): null for other subscripts.
+    Var* adjoint_target(const ast::Expr* node);
     Value emit_tuple(const ast::Tuple* node);
     Value emit_call(const ast::Call* node, bool return_value_used = true);
     Value emit_static(const ast::Call* node);
@@ -260,7 +269,10 @@ class Adjoint {
     // `wp.grad(f)` not called at once: a handle (Warp's GradWrapper) a local can hold.
     Value emit_grad_wrapper(const ast::Call* grad);
     // A call of a wp.grad(f) handle.
-    Value emit_grad_wrapper_call(const ast::Call* node, FunctionGroup& target);
+    Value emit_grad_wrapper_call(const ast::Call* node, const Object& wrapper);
+    Value emit_grad_builtin_call(const ast::Call* node, const Object& builtin);
+    void grad_call_arguments(const ast::Call* node, std::vector<CallArgument>& args,
+                             std::vector<CallArgument>& kwargs);
     // wp.Function arguments (callable_args.cpp): the clone of `f` for the functions they pass.
     UserFunction* specialize_callable(UserFunction* f, std::span<const CallArgument> args,
                                       std::span<const CallArgument> kwargs, const Pos& where);

@@ -33,6 +33,8 @@ std::string join_emit(const std::vector<Var*>& vars, std::string_view prefix) {
     return s;
 }
 
+} // namespace
+
 builtins::CallArg to_call_arg(const Value& v) {
     builtins::CallArg a;
     if (v.is_var()) {
@@ -52,6 +54,8 @@ builtins::CallArg to_call_arg(const Value& v) {
     return a;
 }
 
+namespace {
+
 std::string describe_value(const Value& v) {
     if (v.is_var()) return types::strip_reference(v.var->type)->repr;
     if (v.is_object()) {
@@ -65,12 +69,16 @@ std::string describe_value(const Value& v) {
     return "None";
 }
 
+} // namespace
+
 std::string arg_list_repr(std::span<const CallArgument> args, std::span<const CallArgument> kwargs) {
     std::string s;
     for (const auto& a : args) s += (s.empty() ? "" : ", ") + describe_value(a.value);
     for (const auto& a : kwargs) s += (s.empty() ? "" : ", ") + describe_value(a.value);
     return s;
 }
+
+namespace {
 
 // A tile reaches only overloads written for tiles: a generic parameter (`Any`) of another
 // builtin (print, where, copy...) would print text Warp spells differently for tiles.
@@ -131,6 +139,10 @@ struct CallEmission {
     bool skip_replay = false;
     bool differentiable = true;
     bool require_original_output_arg = false;
+    // A @wp.func_grad adjoint takes no outputs, even several.
+    bool custom_grad = false;
+    // A @wp.func_replay: the replay pass calls `replay_<func_name>` (one output or none).
+    bool custom_replay = false;
     // Statements declaring what the reverse call's wp.ref[T] adjoint pointers name.
     std::vector<std::string> reverse_prelude;
 };
@@ -141,27 +153,31 @@ static void emit_call_statements(Adjoint& adj, const CallEmission& e, const std:
     auto fmt_args = [&](const std::vector<Var*>& vs, std::string_view prefix) {
         return join_emit(vs, prefix);
     };
-    std::string forward;
+    std::string forward, replay;
     std::string args_text = fmt_args(fwd_args, "var");
     if (e.initializer_list) args_text = "{" + args_text + "}";
+    std::string replay_name = e.custom_replay ? "replay_" + e.func_name : e.func_name;
     if (has_void_return) {
         forward = fmt::format("{}{}({});", e.ns, e.func_name, args_text);
+        replay = fmt::format("{}{}({});", e.ns, replay_name, args_text);
     } else if (outputs.size() == 1) {
         forward = fmt::format("var_{} = {}{}({});", outputs[0]->label, e.ns, e.func_name, args_text);
+        replay = fmt::format("var_{} = {}{}({});", outputs[0]->label, e.ns, replay_name, args_text);
     } else {
         std::vector<Var*> all = fwd_args;
         all.insert(all.end(), outputs.begin(), outputs.end());
         std::string t = fmt_args(all, "var");
         if (e.initializer_list) t = "{" + t + "}";
         forward = fmt::format("{}{}({});", e.ns, e.func_name, t);
+        replay = forward;
     }
     if (e.skip_replay)
-        adj.add_forward(forward, "// " + forward);
+        adj.add_forward(forward, "// " + replay);
     else
-        adj.add_forward(forward, forward);
+        adj.add_forward(forward, replay);
 
     if (!e.differentiable || fwd_args.empty()) return;
-    bool with_outputs = e.require_original_output_arg || outputs.size() > 1;
+    bool with_outputs = (e.require_original_output_arg || outputs.size() > 1) && !e.custom_grad;
     std::vector<std::string> parts;
     std::string vars = fmt_args(fwd_args, "var");
     std::string outs = with_outputs ? fmt_args(outputs, "var") : "";
@@ -184,22 +200,34 @@ static void emit_call_statements(Adjoint& adj, const CallEmission& e, const std:
 
 namespace {
 
-// Warp keeps a Python scalar type (float, int) as the dtype of quaternions and transforms it
-// builds (`wp::quat_t<float>`) and as the template argument of volume reads
-// (`wp::volume_sample<float>`), which warpsynth's types cannot express: such a call is refused
-// rather than printed with wp::float32.
-bool passes_python_scalar_dtype(const Object& func, std::span<const CallArgument> args,
-                                std::span<const CallArgument> kwargs) {
-    if (func.name.find("quat") == std::string::npos && func.name.find("transform") == std::string::npos &&
-        !func.name.starts_with("volume_"))
-        return false;
-    auto python_scalar = [](const CallArgument& a) {
-        return a.value.is_object() && a.value.object->kind == Object::Kind::Type &&
-               (a.value.object->name == "float" || a.value.object->name == "int" ||
-                a.value.object->name == "bool");
+// Whether `t` is, or holds, a quaternion or transform.
+bool holds_quat_or_transform(TypeRef t) {
+    if (t->is_quat() || t->is_transform()) return true;
+    return t->is_tuple() && std::any_of(t->elems.begin(), t->elems.end(), holds_quat_or_transform);
+}
+
+// A quaternion or transform made with Python's float as dtype (`wp::quat_t<float>`, see
+// Type::python_float) keeps that spelling through the builtins whose result is their argument's
+// type, and loses it through those that infer a scalar type: which one each builtin does is not
+// modelled, so a builtin given such a value may only return something else, or be a constructor
+// given `dtype=float` (the only builtins that make one).
+bool keeps_python_float_unknown(const builtins::Overload& ov, std::span<const CallArgument> args,
+                                std::span<const CallArgument> kwargs, std::span<const TypeRef> results) {
+    if (ov.value_rule == "copy_value_func") return false; // Warp's copy is typed like its argument
+    auto python_float = [](const CallArgument& a) {
+        return a.value.is_var() && types::strip_reference(a.value.var->type)->python_float;
     };
-    return std::any_of(args.begin(), args.end(), python_scalar) ||
-           std::any_of(kwargs.begin(), kwargs.end(), python_scalar);
+    auto python_type = [](const CallArgument& a) {
+        return a.value.is_object() && a.value.object->kind == Object::Kind::Type &&
+               a.value.object->name == "float";
+    };
+    auto made_for_python_float = [](TypeRef t) { return !holds_quat_or_transform(t) || t->python_float; };
+    bool given = std::any_of(args.begin(), args.end(), python_float) ||
+                 std::any_of(kwargs.begin(), kwargs.end(), python_float);
+    bool dtype = std::any_of(args.begin(), args.end(), python_type) ||
+                 std::any_of(kwargs.begin(), kwargs.end(), python_type);
+    if (!given || !std::any_of(results.begin(), results.end(), holds_quat_or_transform)) return false;
+    return !dtype || !std::all_of(results.begin(), results.end(), made_for_python_float);
 }
 
 // The Var behind a bound argument (null for type arguments and defaults).
@@ -228,11 +256,6 @@ Value Adjoint::add_builtin_call_resolved(
         if (!f) fail_at(where, why);
         return add_user_call(f->function, std::move(args), std::move(kwargs), min_outputs, call_node);
     }
-    if (passes_python_scalar_dtype(func, args, kwargs))
-        fail_at(where,
-                fmt::format("'{}' with a Python type as dtype is not supported; pass a Warp type such as "
-                            "wp.float32",
-                            func.name));
     std::vector<builtins::CallArg> cargs;
     std::vector<std::pair<std::string, builtins::CallArg>> ckwargs, ctype_args;
     for (const auto& a : args) cargs.push_back(to_call_arg(a.value));
@@ -258,6 +281,11 @@ Value Adjoint::add_builtin_call_resolved(
     builtins::ResultOrError res = builtins::result_of(*ov, bound);
     if (!res.result) fail_at(where, fmt::format("'{}': {}", func.name, res.error));
     const builtins::CallResult& result = *res.result;
+    if (keeps_python_float_unknown(*ov, args, kwargs, result.types))
+        fail_at(where,
+                fmt::format("'{}' of a quaternion or transform made with Python's float as dtype is not "
+                            "supported by warpsynth",
+                            func.name));
     switch (result.kind) {
     case builtins::CallResult::Kind::Constant: return Value(add_constant(*result.constant));
     case builtins::CallResult::Kind::AliasArg: {
@@ -692,7 +720,9 @@ Value Adjoint::add_user_call(FunctionGroup* group, std::vector<CallArgument> arg
         called_user_functions.push_back(f);
     {
         ModuleBuilder::Nested nested(*builder, builder->scope().source(), where, limits::kFunctionCallDepth);
+        bool built_before = f->built;
         builder->build_function(f);
+        if (!built_before) builder->defer_custom_adjoints(*f);
     }
 
     const auto& ret = f->adj->return_var;
@@ -713,6 +743,8 @@ Value Adjoint::add_user_call(FunctionGroup* group, std::vector<CallArgument> arg
     e.ns = "";
     e.func_name = f->native_name;
     e.adj_name = f->native_name;
+    e.custom_grad = f->custom_grad != nullptr;
+    e.custom_replay = f->custom_replay != nullptr;
     // A function that calls wp.grad() has no adjoint: its callers skip the reverse call.
     e.differentiable = !f->adj->uses_grad_call;
     if (f->adj->uses_grad_call && is_user_function)

@@ -18,6 +18,8 @@ std::string forward_body(const Adjoint& adj, bool kernel, Device device, bool gr
 std::string reverse_body(const Adjoint& adj, bool kernel, Device device, bool grid_stride);
 std::string function_forward_text(const UserFunction& f, Device device, const std::string& path);
 std::string function_reverse_text(const UserFunction& f, Device device, const std::string& path);
+// A @wp.func_grad body, printed as the adjoint of the function it is for (custom_gradients.cpp).
+std::string custom_grad_text(const UserFunction& g, Device device, const std::string& path);
 // A @wp.func_native function: its snippets in Warp's CUDA function templates (for both devices).
 std::string native_forward_text(const UserFunction& f, const std::string& path);
 std::string native_reverse_text(const UserFunction& f, const std::string& path);

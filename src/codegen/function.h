@@ -62,6 +62,15 @@ struct FunctionSource {
     // Some wp.static(...) could not be evaluated at definition time and is
     // evaluated during code generation instead.
     bool has_unresolved_statics = false;
+    // A function a factory made (`wp.func(make(dtype), name="f")`): the factory's local names, which
+    // its annotations and body see before the module's globals (Python's closure). Null otherwise.
+    std::shared_ptr<const std::map<std::string, ObjectRef, std::less<>>> closure;
+    // What a free name of the function stands for: a closure variable, else a module global.
+    ObjectRef global(std::string_view name) const;
+    // A @wp.func_grad body (Warp's custom_reverse_mode): its first `custom_reverse_inputs`
+    // parameters are the forward function's, the others the adjoints of its outputs, and
+    // `wp.adjoint[x]` names the adjoint of x. -1 for other functions.
+    int custom_reverse_inputs = -1;
     // Forgets the wp.static(...) values (before resolving them again for an instance).
     void clear_statics() {
         resolved_statics.clear();
@@ -77,6 +86,10 @@ struct UserFunction {
     std::optional<std::string> native_snippet, adj_native_snippet;
     // The target of a wp.grad(): its adjoint is printed even without a backward kernel.
     bool force_adjoint_codegen = false;
+    // @wp.func_grad(f): the adjoint Warp prints for f instead of its own (named like f's), and
+    // @wp.func_replay(f): the forward the backward pass replays (`replay_<key>_<N>`).
+    std::shared_ptr<UserFunction> custom_grad, custom_replay;
+    const UserFunction* replay_of = nullptr; // a @wp.func_replay body: the function it replays
     // For an instantiation of a generic function: the template it came from.
     const UserFunction* generic_parent = nullptr;
     // Its clones for the functions passed to its wp.Function parameters (Warp's

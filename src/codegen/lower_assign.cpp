@@ -98,6 +98,7 @@ void Adjoint::emit_assign(const ast::Assign* node) {
     if (lhs->kind == ast::ExprKind::Tuple) {
         const auto* tup = ast::as<ast::Tuple>(lhs);
         std::vector<Var*> rhs;
+        std::vector<ObjectRef> functions; // by element: a function its name is bound to (`f, g = m.f, m.g`)
         if (node->value->kind == ast::ExprKind::Call)
             expected_outputs_[ast::as<ast::Call>(node->value)] = static_cast<int>(tup->elts.size());
         if (node->value->kind == ast::ExprKind::Tuple) {
@@ -105,8 +106,11 @@ void Adjoint::emit_assign(const ast::Assign* node) {
             // value) binds its name to nothing (null here): `x, y = 1, f(i)`.
             for (const ast::Expr* e : ast::as<ast::Tuple>(node->value)->elts) {
                 Value v = eval(e);
-                if (!v.is_var() && !v.is_none()) fail(e, "value does not evaluate to a value");
+                bool function =
+                    v.is_object() && (is_function_object(*v.object) || is_grad_wrapper(*v.object));
+                if (!v.is_var() && !v.is_none() && !function) fail(e, "value does not evaluate to a value");
                 rhs.push_back(v.var);
+                functions.push_back(function ? v.object : nullptr);
             }
         } else {
             Value v = eval(node->value);
@@ -142,6 +146,14 @@ void Adjoint::emit_assign(const ast::Assign* node) {
                 if (v) v = load(v);
         for (size_t i = 0; i < rhs.size(); ++i) {
             const std::string& name = ast::as<ast::Name>(tup->elts[i])->id;
+            if (i < functions.size() && functions[i]) {
+                // Warp binds the name to the function; it reads the type of a name bound before.
+                if (ref_params.count(name) || symbols.find(name))
+                    fail(tup->elts[i],
+                         fmt::format("cannot bind '{}', a name bound before, to a function", name));
+                symbols.set(name, Value::of_object(functions[i]));
+                continue;
+            }
             if (ref_params.count(name)) {
                 if (!rhs[i]) fail(tup->elts[i], "only a value can be assigned to a wp.ref[T] parameter");
                 store_ref_param(name, rhs[i], false, tup->elts[i]->pos);
@@ -160,6 +172,12 @@ void Adjoint::emit_assign(const ast::Assign* node) {
     }
 
     Value rhs_value = eval(node->value);
+
+    if (Var* adjoint = adjoint_target(lhs)) { // wp.adjoint[x] = value, in a @wp.func_grad body
+        if (!rhs_value.is_var()) fail(node->value, "the assigned value is not a value");
+        add_forward(fmt::format("{} = {};", adjoint->emit(), rhs_value.var->emit()));
+        return;
+    }
 
     if (lhs->kind == ast::ExprKind::Subscript) {
         if (!rhs_value.is_var()) fail(node->value, "the assigned value is not a value");
@@ -348,7 +366,7 @@ void Adjoint::record_unsupported_slot_adjoint(const Var* result, const Var* targ
 void Adjoint::emit_augassign(const ast::AugAssign* node) {
     const ast::Expr* lhs = node->target;
     const char* op_name = operator_builtin(node->op);
-    ObjectRef user_op = src.scope->global(op_name);
+    ObjectRef user_op = src.global(op_name);
     if (user_op && user_op->kind != Object::Kind::Function) user_op = nullptr;
 
     if (lhs->kind == ast::ExprKind::Name) {
@@ -390,6 +408,12 @@ void Adjoint::emit_augassign(const ast::AugAssign* node) {
             return add_user_call(user_op->function, {a[0], a[1]}, {}, 0, node->value).var;
         return add_builtin_call1(op_name, {current, rhs});
     };
+
+    if (Var* current = adjoint_target(lhs)) { // wp.adjoint[x] += value, in a @wp.func_grad body
+        Var* result = apply_operator(current);
+        add_forward(fmt::format("{} = {};", adjoint_target(lhs)->emit(), result->emit()));
+        return;
+    }
 
     if (lhs->kind == ast::ExprKind::Subscript) {
         const auto* sub = ast::as<ast::Subscript>(lhs);

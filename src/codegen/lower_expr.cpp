@@ -84,7 +84,7 @@ Value Adjoint::emit_constant(const ast::Constant* node) {
 
 Value Adjoint::emit_name(const ast::Name* node) {
     if (const Value* v = symbols.find(node->id)) return *v;
-    ObjectRef obj = src.scope->global(node->id);
+    ObjectRef obj = src.global(node->id);
     if (!obj) fail(node, fmt::format("referencing undefined symbol: {}", node->id));
     switch (obj->kind) {
     case Object::Kind::Constant: {
@@ -108,7 +108,7 @@ Value Adjoint::emit_binop(const ast::BinOp* node) {
     // A user function named like the operator (e.g. `add`) overloads it.
     // A user function named like the operator (e.g. `mul`) overloads it for the
     // argument types it accepts; other types fall back to the builtin.
-    if (ObjectRef user = src.scope->global(name); user && user->kind == Object::Kind::Function) {
+    if (ObjectRef user = src.global(name); user && user->kind == Object::Kind::Function) {
         CallArgument args[] = {{Value(left), node->left, ""}, {Value(right), node->right, ""}};
         if (user_overload_exists(*user->function, args))
             return add_user_call(user->function, {args[0], args[1]}, {}, 0, node);
@@ -207,7 +207,7 @@ Value Adjoint::emit_tuple(const ast::Tuple* node) {
 
 ObjectRef Adjoint::resolve_path(const std::vector<std::string>& path) {
     if (path.empty() || symbols.contains(path[0])) return nullptr;
-    ObjectRef obj = src.scope->global(path[0]);
+    ObjectRef obj = src.global(path[0]);
     if (!obj) obj = ModuleScope::attribute(*ModuleScope::python_builtin("__warp__"), path[0]);
     if (!obj) obj = ModuleScope::python_builtin(path[0]);
     if (!obj) return nullptr;
@@ -217,6 +217,12 @@ ObjectRef Adjoint::resolve_path(const std::vector<std::string>& path) {
             obj = next;
         else if (i < path.size() - 1)
             return nullptr;
+    }
+    // `wp.norm_l2` as a value (a wp.Function argument) is the @wp.func of Warp's own source.
+    if (obj->kind == Object::Kind::Unsupported && obj->is_from_warp() && path.size() > 1 &&
+        WarpLibrary::is_python_builtin(path.back())) {
+        std::string why;
+        if (ObjectRef f = builder->warp_library().function(path.back(), why)) return f;
     }
     return obj;
 }
@@ -404,7 +410,7 @@ std::pair<Var*, std::vector<const ast::Expr*>> Adjoint::eval_subscript(const ast
     // Collect the bracket groups a[i][j, k] -> [[i], [j, k]] from the innermost value out.
     std::vector<std::vector<const ast::Expr*>> groups;
     const ast::Expr* cur = node;
-    while (cur->kind == ast::ExprKind::Subscript) {
+    while (cur->kind == ast::ExprKind::Subscript && !is_adjoint_subscript(cur)) {
         const auto* s = ast::as<ast::Subscript>(cur);
         std::vector<const ast::Expr*> ij;
         if (s->slice->kind == ast::ExprKind::Tuple)
@@ -414,7 +420,9 @@ std::pair<Var*, std::vector<const ast::Expr*>> Adjoint::eval_subscript(const ast
         groups.insert(groups.begin(), ij);
         cur = s->value;
     }
-    Value base = as_target && cur->kind != ast::ExprKind::Name ? eval_store_target(cur) : eval(cur);
+    Value base = is_adjoint_subscript(cur)                       ? Value(adjoint_target(cur))
+                 : as_target && cur->kind != ast::ExprKind::Name ? eval_store_target(cur)
+                                                                 : eval(cur);
     if (!base.is_var()) fail(cur, "subscripted object is not a value");
     Var* target = base.var;
     if (types::strip_reference(target->type)->is_tile()) {
@@ -460,6 +468,7 @@ std::pair<Var*, std::vector<const ast::Expr*>> Adjoint::eval_subscript(const ast
 }
 
 Value Adjoint::emit_subscript(const ast::Subscript* node) {
+    if (Var* adjoint = adjoint_target(node)) return Value(adjoint);
     auto [target, indices] = eval_subscript(node, false);
     return emit_indexing(target, indices);
 }
@@ -630,7 +639,7 @@ Value Adjoint::emit_call(const ast::Call* node, bool return_value_used) {
     if (func->kind == Object::Kind::WarpPyFunc && func->name == "static") return emit_static(node);
     if (func->kind == Object::Kind::WarpPyFunc && func->name == "address_of") return emit_address_of(node);
     if (func->kind == Object::Kind::WarpPyFunc && func->name == "grad") return emit_grad_wrapper(node);
-    if (is_grad_wrapper(*func)) return emit_grad_wrapper_call(node, *func->function);
+    if (is_grad_wrapper(*func)) return emit_grad_wrapper_call(node, *func);
 
     std::vector<std::pair<std::string, builtins::CallArg>> type_args;
     ObjectRef callee = func;
@@ -652,6 +661,8 @@ Value Adjoint::emit_call(const ast::Call* node, bool return_value_used) {
                                        fmt::join(path, ".")));
             }
         }
+        if (!callee && caller->unread_module)
+            fail(node, fmt::format("cannot resolve {}: {}", fmt::join(path, "."), caller->name));
         if (!callee && path.size() > 1 && caller->kind == Object::Kind::Unsupported &&
             !caller->is_from_warp() && !caller->is_numpy_module())
             fail(node, fmt::format("cannot resolve {}: warpsynth does not know what {} holds (Warp calls a "

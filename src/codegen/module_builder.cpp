@@ -129,8 +129,8 @@ int tid_dims(const ModuleScope& scope, const std::vector<ast::Stmt*>& body) {
 
 } // namespace
 
-ModuleBuilder::ModuleBuilder(const ModuleScope& scope, const CompileOptions& options)
-    : scope_(scope), options_(options), warp_library_(options.warp_package) {
+ModuleBuilder::ModuleBuilder(const ModuleScope& scope, const CompileOptions& options, WarpLibrary& library)
+    : scope_(scope), options_(options), warp_library_(library) {
     comment_path_ =
         options.comment_path.empty() ? python_abspath_join(scope.source().path()) : options.comment_path;
 }
@@ -147,6 +147,22 @@ void ModuleBuilder::build_function(UserFunction* func) {
     func->building = false;
     func->built = true;
     functions_.push_back(func);
+}
+
+void ModuleBuilder::defer_custom_adjoints(const UserFunction& func) {
+    for (const auto& f : {func.custom_grad, func.custom_replay})
+        if (f) deferred_.push_back(f.get());
+}
+
+void ModuleBuilder::forget_build() {
+    for (UserFunction* f : functions_) {
+        f->adj.reset();
+        f->built = false;
+    }
+    functions_.clear();
+    deferred_.clear();
+    structs_.clear();
+    variables_ = name_copies_ = 0;
 }
 
 ModuleBuilder::Nested::Nested(ModuleBuilder& builder, const SourceFile& source, const Pos& where, int levels)
@@ -228,6 +244,7 @@ CompileOutput ModuleBuilder::assemble() {
     // Warp 1.19 builds and prints kernels sorted by their content hash. The
     // hash covers wp.static expressions evaluated during a build, so a module
     // that has some is built once first (in definition order) to find them.
+    attach_custom_grads();
     DeferredStatics deferred;
     bool unresolved = false;
     for (const KernelDef* k : scope_.kernels()) unresolved = unresolved || k->src.has_unresolved_statics;
@@ -237,13 +254,7 @@ CompileOutput ModuleBuilder::assemble() {
         for (KernelDef* k : scope_.kernels()) build_kernel(k);
         for (KernelDef* k : scope_.kernels()) deferred[&k->src] = k->adj->deferred_statics;
         for (UserFunction* f : functions_) deferred[&f->src] = f->adj->deferred_statics;
-        for (UserFunction* f : functions_) {
-            f->adj.reset();
-            f->built = false;
-        }
-        functions_.clear();
-        structs_.clear();
-        variables_ = name_copies_ = 0; // the module is built again below
+        forget_build(); // the module is built again below
     }
     // The hashes only matter for the order of several kernels and for names with a hash suffix.
     std::vector<std::vector<unsigned char>> hashes;
@@ -257,6 +268,7 @@ CompileOutput ModuleBuilder::assemble() {
     std::vector<KernelDef*> kernels;
     for (size_t i : order) kernels.push_back(scope_.kernels()[i]);
     for (KernelDef* k : kernels) build_kernel(k);
+    for (size_t i = 0; i < deferred_.size(); ++i) build_function(deferred_[i]); // may defer more
     propagate_used_by_backward();
 
     // Warp refuses to generate the backward pass of code that updates a slot
@@ -286,22 +298,30 @@ CompileOutput ModuleBuilder::assemble() {
     // Warp prints the forwards of functions without wp.grad() calls, then their adjoints, then the
     // forwards of functions with wp.grad() calls (which call adjoints and have none).
     // Indexed like functions_ (empty where a function has no such part).
+    // A @wp.func_grad body has only its adjoint, printed before the others and instead of its
+    // function's; a @wp.func_replay body has only its forward.
     std::vector<std::string> forwards, reverses, grad_forwards;
     for (UserFunction* f : functions_) {
         bool grad = f->adj->uses_grad_call;
-        // Warp's Python-written builtins carry their own file's path.
+        bool custom_grad = f->src.custom_reverse_inputs >= 0;
+        // Warp's Python-written builtins and imported modules' functions carry their own file's path.
         const std::string& path = f->src.scope == &scope_ ? comment_path_ : f->src.scope->source().path();
-        std::string fwd =
-            f->native_snippet ? native_forward_text(*f, path) : function_forward_text(*f, device, path);
-        std::string rev = grad                ? std::string()
-                          : f->native_snippet ? native_reverse_text(*f, path)
-                                              : function_reverse_text(*f, device, path);
+        std::string fwd = custom_grad         ? std::string()
+                          : f->native_snippet ? native_forward_text(*f, path)
+                                              : function_forward_text(*f, device, path);
+        std::string rev = grad || f->custom_grad || f->replay_of ? std::string()
+                          : custom_grad                          ? custom_grad_text(*f, device, path)
+                          : f->native_snippet                    ? native_reverse_text(*f, path)
+                                                                 : function_reverse_text(*f, device, path);
         forwards.push_back(grad ? std::string() : fwd);
         reverses.push_back(std::move(rev));
         grad_forwards.push_back(grad ? std::move(fwd) : std::string());
     }
     for (const auto& s : forwards) body += s;
-    for (const auto& s : reverses) body += s;
+    for (size_t i = 0; i < functions_.size(); ++i)
+        if (functions_[i]->src.custom_reverse_inputs >= 0) body += reverses[i];
+    for (size_t i = 0; i < functions_.size(); ++i)
+        if (functions_[i]->src.custom_reverse_inputs < 0) body += reverses[i];
     for (const auto& s : grad_forwards) body += s;
 
     std::set<std::string> used;
@@ -336,13 +356,19 @@ CompileOutput ModuleBuilder::assemble() {
         while (!work.empty()) {
             const Adjoint* a = work.back();
             work.pop_back();
-            for (const UserFunction* f : a->called_user_functions)
+            for (const UserFunction* f : a->called_user_functions) {
                 if (reach.insert(function_index.at(f)).second) work.push_back(f->adj.get());
+                for (const auto& c : {f->custom_grad, f->custom_replay}) // built after the kernels
+                    if (c && function_index.count(c.get()) && reach.insert(function_index.at(c.get())).second)
+                        work.push_back(c->adj.get());
+            }
             for (const UserFunction* f : a->grad_targets)
                 if (reach.insert(function_index.at(f)).second) work.push_back(f->adj.get());
         }
         for (size_t i : reach) kt.functions += forwards[i];
-        for (size_t i : reach) kt.functions += reverses[i];
+        for (bool custom : {true, false})
+            for (size_t i : reach)
+                if ((functions_[i]->src.custom_reverse_inputs >= 0) == custom) kt.functions += reverses[i];
         for (size_t i : reach) kt.functions += grad_forwards[i];
         out.kernels.push_back(std::move(kt));
     }
@@ -353,9 +379,10 @@ CompileOutput ModuleBuilder::assemble() {
 }
 
 CompileOutput compile_module(std::shared_ptr<const SourceFile> source, const CompileOptions& options) {
-    types::TypeScope types; // the module's struct types are freed with it
-    ModuleScope scope(parse_module(std::move(source)));
-    ModuleBuilder builder(scope, options);
+    types::TypeScope types;                    // the module's struct types are freed with it
+    WarpLibrary library(options.warp_package); // the modules of the installed Warp it imports
+    ModuleScope scope(parse_module(std::move(source)), &library);
+    ModuleBuilder builder(scope, options, library);
     return builder.assemble();
 }
 

@@ -14,7 +14,8 @@ namespace ws {
 
 class ModuleBuilder {
   public:
-    ModuleBuilder(const ModuleScope& scope, const CompileOptions& options);
+    // `library`: the installed Warp the scope read its imports from (its Python-written builtins too).
+    ModuleBuilder(const ModuleScope& scope, const CompileOptions& options, WarpLibrary& library);
 
     const ModuleScope& scope() const { return scope_; }
     const CompileOptions& options() const { return options_; }
@@ -26,6 +27,9 @@ class ModuleBuilder {
 
     // Builds `func` once (callees first), recording it in module order.
     void build_function(UserFunction* func);
+    // A call built `func` first: its @wp.func_grad and @wp.func_replay bodies are built after
+    // the kernels (Warp's deferred_functions).
+    void defer_custom_adjoints(const UserFunction& func);
     // Records a struct type and the structs it contains, dependencies first.
     void build_struct_recursive(TypeRef struct_type);
 
@@ -53,12 +57,17 @@ class ModuleBuilder {
   private:
     void build_kernel(KernelDef* kernel);
     void propagate_used_by_backward();
+    // custom_gradients.cpp: matches each @wp.func_grad with its overload (a build forgotten after).
+    void attach_custom_grads();
+    // Forgets the functions built so far (a build made only to learn something).
+    void forget_build();
 
     const ModuleScope& scope_;
     CompileOptions options_;
     std::string comment_path_;
-    WarpLibrary warp_library_;
+    WarpLibrary& warp_library_;
     std::vector<UserFunction*> functions_;
+    std::vector<UserFunction*> deferred_;
     std::vector<TypeRef> structs_;
     int depth_ = 0;
     size_t variables_ = 0;

@@ -3,6 +3,7 @@
 #include "codegen/adjoint.h"
 #include "codegen/emit.h"
 #include "codegen/module_scope.h"
+#include "codegen/warp_library.h"
 #include "codegen/warp_names.h"
 #include "syntax/ast_walk.h"
 
@@ -31,11 +32,15 @@ void ModuleScope::define_function(const ast::FunctionDef* def) {
             (d->name == "func" || d->name == "kernel" || (d->name == "func_native" && dc))) {
             kind = d->name;
             deco_call = dc;
+        } else if (d && dc && d->kind == Object::Kind::WarpPyFunc &&
+                   (d->name == "func_grad" || d->name == "func_replay")) {
+            kind = d->name;
+            deco_call = dc;
         } else if (d && !dc && d->kind == Object::Kind::WarpPyFunc && d->name == "overload") {
             overload_decorator = dx;
         } else if (d && d->is_from_warp()) {
             fail(dx->pos, fmt::format("unsupported Warp decorator '{}' (warpsynth supports @wp.func, "
-                                      "@wp.func_native and @wp.kernel)",
+                                      "@wp.func_native, @wp.func_grad, @wp.func_replay and @wp.kernel)",
                                       expr_text(source(), dx)));
         } else {
             other_decorators = true;
@@ -49,15 +54,19 @@ void ModuleScope::define_function(const ast::FunctionDef* def) {
     }
     if (kind.empty()) {
         run_plain_def(def);
-        globals_[def->name] =
+        ObjectRef plain =
             Object::make_unsupported(fmt::format("Python function '{}' (not a @wp.func)", def->name));
+        (*bindings_)[def->name] = plain;
+        if (bindings_ == &globals_) plain_defs_[def->name] = {def, plain.get()};
         return;
     }
     if (other_decorators || def->decorators.size() != 1)
         fail(def->decorators[0]->pos,
              fmt::format("@wp.{} combined with other decorators is not supported", kind));
 
-    if (kind == "kernel")
+    if (kind == "func_grad" || kind == "func_replay")
+        define_custom_adjoint(def, deco_call, kind == "func_grad");
+    else if (kind == "kernel")
         define_kernel(def, deco_call);
     else
         define_user_function(def, deco_call, kind == "func_native");
@@ -101,7 +110,7 @@ void ModuleScope::define_kernel(const ast::FunctionDef* def, const ast::Call* de
     auto k = std::make_unique<KernelDef>();
     k->src = function_source(def, true);
     auto omit = [&](const Pos& pos, std::string what, std::string reason) {
-        globals_[def->name] = Object::make_unsupported(std::move(what));
+        (*bindings_)[def->name] = Object::make_unsupported(std::move(what));
         omitted_.push_back({def->name, pos.line, pos.col + 1, std::move(reason)});
     };
     if (decorator && !apply_kernel_options(decorator, *k)) {
@@ -118,7 +127,7 @@ void ModuleScope::define_kernel(const ast::FunctionDef* def, const ast::Call* de
     obj->kind = Object::Kind::Kernel;
     obj->name = def->name;
     obj->kernel = k.get();
-    globals_[def->name] = obj;
+    (*bindings_)[def->name] = obj;
     registered_kernels_[k->src.key] = k.get();
     // A generic kernel is only compiled for the types wp.overload gives it; alone it adds no code.
     if (!k->src.is_generic) {
@@ -156,10 +165,7 @@ void ModuleScope::define_user_function(const ast::FunctionDef* def, const ast::C
     for (const Param& p : f->src.params) f->src.is_generic = f->src.is_generic || p.type->is_generic();
     // Native names count every Function with this key created in the process,
     // starting after the ones Warp itself defines at import (Warp's own modules define them).
-    auto [count_it, first] = function_key_counts_.try_emplace(
-        f->src.key, warp_own_source_ ? 0 : warp_names::import_function_count(f->src.key));
-    f->native_name = fmt::format("{}_{}", f->src.key, count_it->second++);
-    (void)first;
+    f->native_name = fmt::format("{}_{}", f->src.key, next_function_index(f->src.key));
 
     // Same name bound to a function group: add an overload, or replace one with
     // the same signature (Warp compares signatures as strings of type codes).
@@ -174,11 +180,12 @@ void ModuleScope::define_user_function(const ast::FunctionDef* def, const ast::C
         obj->kind = Object::Kind::Function;
         obj->name = def->name;
         obj->function = g.get();
-        globals_[def->name] = obj;
+        (*bindings_)[def->name] = obj;
         groups_.push_back(std::move(g));
     };
     std::shared_ptr<UserFunction> fn = std::move(f);
-    ObjectRef existing = global(def->name);
+    auto bound = bindings_->find(def->name);
+    ObjectRef existing = bound == bindings_->end() ? nullptr : bound->second;
     FunctionGroup* group =
         existing && existing->kind == Object::Kind::Function ? existing->function : nullptr;
     if (group) {
@@ -199,9 +206,46 @@ void ModuleScope::define_user_function(const ast::FunctionDef* def, const ast::C
         return;
     }
     auto g = std::make_unique<FunctionGroup>();
-    g->key = def->name;
+    g->key = fn->src.key;
     (fn->src.is_generic ? g->templates : g->overloads).push_back(fn);
     bind_group(std::move(g));
+}
+
+// A class whose body defines Warp functions or kernels: Warp registers them as the body runs,
+// keyed by their qualified name (`Class__name`); they are attributes of the class, which
+// kernels reach as `Class.name`. Its body may also hold a docstring, `pass`, plain methods
+// and constants.
+ObjectRef ModuleScope::warp_class(const ast::ClassDef* def) {
+    if (!def->bases.empty() || !def->keywords.empty() || !def->decorators.empty() ||
+        !qualname_prefix_.empty())
+        fail(def->pos,
+             "Warp kernels and functions are supported in a top-level class without bases or decorators "
+             "only");
+    std::map<std::string, ObjectRef, std::less<>> attributes;
+    bindings_ = &attributes;
+    qualname_prefix_ = def->name + "__";
+    for (const ast::Stmt* st : def->body) {
+        const auto* as = st->kind == ast::StmtKind::Assign ? ast::as<ast::Assign>(st) : nullptr;
+        if (st->kind == ast::StmtKind::FunctionDef) {
+            define_function(ast::as<ast::FunctionDef>(st));
+        } else if (as && as->targets.size() == 1 && as->targets[0]->kind == ast::ExprKind::Name) {
+            attributes[ast::as<ast::Name>(as->targets[0])->id] = eval_python(as->value);
+        } else if (st->kind != ast::StmtKind::Pass &&
+                   !(st->kind == ast::StmtKind::Expr &&
+                     ast::as<ast::ExprStmt>(st)->value->kind == ast::ExprKind::Constant)) {
+            bindings_ = &globals_;
+            qualname_prefix_.clear();
+            fail(st->pos,
+                 "this statement in a class that defines Warp kernels or functions is not supported");
+        }
+    }
+    bindings_ = &globals_;
+    qualname_prefix_.clear();
+    auto o = std::make_shared<Object>();
+    o->kind = Object::Kind::PlainClass;
+    o->name = def->name;
+    for (auto& [name, value] : attributes) o->attributes.emplace_back(name, value);
+    return o;
 }
 
 // `class C(IntEnum)` / `(enum.IntFlag)`, ...: whether the class derives from Python's int enums.
@@ -285,11 +329,13 @@ void ModuleScope::define_struct(const ast::ClassDef* def) {
                     const ast::Expr* target =
                         dx->kind == ast::ExprKind::Call ? ast::as<ast::Call>(dx)->func : dx;
                     ObjectRef o = eval_python(target);
-                    if (o && o->is_from_warp())
-                        fail(dx->pos, "Warp kernels and functions defined inside a class are not supported");
+                    if (o && o->is_from_warp()) {
+                        (*bindings_)[def->name] = warp_class(def);
+                        return;
+                    }
                 }
         ObjectRef plain = def->decorators.empty() ? plain_class(def) : nullptr;
-        globals_[def->name] =
+        (*bindings_)[def->name] =
             plain ? plain
                   : Object::make_unsupported(fmt::format("Python class '{}' (not a @wp.struct)", def->name));
         return;
@@ -630,7 +676,8 @@ FunctionSource ModuleScope::function_source(const ast::FunctionDef* def, bool is
     FunctionSource fs;
     fs.def = def;
     fs.scope = this;
-    fs.key = def->name;
+    fs.key = qualname_prefix_ + def->name; // Warp's key: the qualified name, `Class__name` in a class
+    fs.closure = closure_;
     fs.fun_lineno = def->first_line;
     fs.display_lineno = def->first_line;
     const ast::Arguments& a = def->args;

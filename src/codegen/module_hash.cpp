@@ -215,10 +215,10 @@ class Hasher {
             for (auto* e : ast::as<ast::List>(t)->elts) assigned_names(e, out);
     }
 
-    ObjectRef resolve_path(const ModuleScope& scope, const std::vector<std::string>& path,
+    ObjectRef resolve_path(const FunctionSource& src, const std::vector<std::string>& path,
                            const std::set<std::string>& symbols) const {
         if (path.empty() || symbols.count(path[0])) return nullptr;
-        ObjectRef obj = scope.global(path[0]);
+        ObjectRef obj = src.global(path[0]); // a factory's function sees its closure first
         if (!obj) obj = ModuleScope::attribute(*ModuleScope::python_builtin("__warp__"), path[0]);
         if (!obj) obj = ModuleScope::python_builtin(path[0]);
         if (!obj) return nullptr;
@@ -244,16 +244,16 @@ class Hasher {
     }
 
     // The user function f of a callee `wp.grad(f)` (Warp's resolve_grad_call_reference_func), or null.
-    const FunctionGroup* grad_target(const ModuleScope& scope, const ast::Expr* func,
+    const FunctionGroup* grad_target(const FunctionSource& src, const ast::Expr* func,
                                      const std::set<std::string>& symbols) const {
         if (func->kind != ast::ExprKind::Call) return nullptr;
         const auto* c = ast::as<ast::Call>(func);
         std::vector<std::string> path, target;
         if (c->args.size() != 1 || !c->keywords.empty() || !dotted_name(c->func, path)) return nullptr;
-        ObjectRef g = resolve_path(scope, path, symbols);
+        ObjectRef g = resolve_path(src, path, symbols);
         if (!g || g->kind != Object::Kind::WarpPyFunc || g->name != "grad") return nullptr;
         if (!dotted_name(c->args[0], target)) return nullptr;
-        ObjectRef f = resolve_path(scope, target, symbols);
+        ObjectRef f = resolve_path(src, target, symbols);
         return f && f->kind == Object::Kind::Function ? f->function : nullptr;
     }
 
@@ -383,12 +383,12 @@ class Hasher {
             if (e->kind == ast::ExprKind::Name) {
                 const std::string& id = ast::as<ast::Name>(e)->id;
                 if (locals.count(id)) continue;
-                ObjectRef o = src.scope->global(id);
+                ObjectRef o = src.global(id);
                 if (o && o->kind == Object::Kind::Constant) refs.add_constant(id, *o->value);
             } else if (e->kind == ast::ExprKind::Attribute) {
                 std::vector<std::string> path;
                 if (!dotted_name(e, path)) continue;
-                ObjectRef o = resolve_path(*src.scope, path, symbols);
+                ObjectRef o = resolve_path(src, path, symbols);
                 if (o && o->kind == Object::Kind::Constant) {
                     std::string name;
                     for (size_t i = 0; i < path.size(); ++i) name += (i ? "." : "") + path[i];
@@ -413,7 +413,7 @@ class Hasher {
         for (const ast::Expr* r : rhs) {
             std::vector<std::string> path;
             if (!dotted_name(r, path)) continue;
-            ObjectRef o = resolve_path(*src.scope, path, symbols);
+            ObjectRef o = resolve_path(src, path, symbols);
             if (o && o->kind == Object::Kind::Function) refs.add_function(o->function);
         }
     }
@@ -423,13 +423,13 @@ class Hasher {
     void called(const FunctionSource& src, const ast::Call& call, const std::set<std::string>& symbols,
                 References& refs) const {
         // wp.grad(f)(...) references f.
-        if (const FunctionGroup* g = grad_target(*src.scope, call.func, symbols)) {
+        if (const FunctionGroup* g = grad_target(src, call.func, symbols)) {
             refs.add_function(g);
             return;
         }
         std::vector<std::string> path;
         if (!dotted_name(call.func, path)) return;
-        ObjectRef o = resolve_path(*src.scope, path, symbols);
+        ObjectRef o = resolve_path(src, path, symbols);
         if (!o) return;
         // `wp.tile_sum(...)`: builtins Warp does not export are looked up by name.
         if (o->kind == Object::Kind::WarpModule && o->name == "warp" && path.size() == 2) {
@@ -438,7 +438,7 @@ class Hasher {
         }
         if (o->kind == Object::Kind::Function) {
             refs.add_function(o->function);
-            for (const Referenced& r : callable_targets(*src.scope, *o->function, call, symbols))
+            for (const Referenced& r : callable_targets(src, *o->function, call, symbols))
                 add_referenced(refs.functions, r);
         } else if (o->kind == Object::Kind::Builtin && templated_adjoint(o->name)) {
             refs.add_builtin(o->name);
@@ -451,7 +451,7 @@ class Hasher {
 
     // The functions a call passes to wp.Function parameters, explicitly or by default (Warp's
     // iter_call_callable_arg_targets), for the overloads the call's arguments bind to.
-    std::vector<Referenced> callable_targets(const ModuleScope& scope, const FunctionGroup& g,
+    std::vector<Referenced> callable_targets(const FunctionSource& src, const FunctionGroup& g,
                                              const ast::Call& call,
                                              const std::set<std::string>& symbols) const {
         std::vector<const UserFunction*> candidates;
@@ -471,14 +471,14 @@ class Hasher {
                 ObjectRef t = p.default_function;
                 std::vector<std::string> path;
                 if ((*nodes)[j])
-                    t = dotted_name((*nodes)[j], path) ? resolve_path(scope, path, symbols) : nullptr;
+                    t = dotted_name((*nodes)[j], path) ? resolve_path(src, path, symbols) : nullptr;
                 if (t && t->kind == Object::Kind::Function) add_referenced(out, {t->function, {}});
                 if (t && t->kind == Object::Kind::Builtin) add_referenced(out, {nullptr, t->name});
             }
             // Warp picks one overload by the arguments' static types: not modelled.
             if (takes_function && chosen)
                 throw CompileError(
-                    scope.source().path(), call.pos.line, call.pos.col + 1,
+                    src.scope->source().path(), call.pos.line, call.pos.col + 1,
                     fmt::format("several overloads of '{}' with wp.Function parameters fit this "
                                 "call: warpsynth does not model which one Warp hashes",
                                 g.key));
@@ -526,6 +526,9 @@ class Hasher {
         std::sort(sigs.begin(), sigs.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
         for (const auto& [sig, ov] : sigs) {
             h.update(adjoint(ov->src));
+            // Then its @wp.func_grad and @wp.func_replay bodies.
+            if (ov->custom_grad) h.update(adjoint(ov->custom_grad->src));
+            if (ov->custom_replay) h.update(adjoint(ov->custom_replay->src));
             // Warp hashes a non-empty snippet's text after the adjoint.
             if (ov->native_snippet && !ov->native_snippet->empty()) h.update(*ov->native_snippet);
             if (ov->adj_native_snippet && !ov->adj_native_snippet->empty()) h.update(*ov->adj_native_snippet);

@@ -176,7 +176,7 @@ void ModuleScope::overload_stub(const ast::FunctionDef* def, const ast::Expr* de
     obj->kind = Object::Kind::Kernel;
     obj->name = def->name;
     obj->kernel = &generic;
-    globals_[def->name] = obj;
+    (*bindings_)[def->name] = obj;
 }
 
 } // namespace ws

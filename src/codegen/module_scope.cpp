@@ -5,7 +5,9 @@
 // python_eval*.cpp.
 #include "codegen/module_scope.h"
 
+#include "builtins/warp_namespace.h"
 #include "codegen/python_eval.h"
+#include "codegen/warp_library.h"
 #include "codegen/warp_names.h"
 #include "syntax/ast_walk.h"
 #include "syntax/parser.h"
@@ -20,8 +22,8 @@ std::string expr_text(const SourceFile& src, const ast::Expr* e) {
     return source_segment(src, e->pos);
 }
 
-ModuleScope::ModuleScope(std::unique_ptr<ast::Module> module, bool warp_own_source)
-    : module_(std::move(module)), warp_own_source_(warp_own_source) {
+ModuleScope::ModuleScope(std::unique_ptr<ast::Module> module, WarpLibrary* library, bool warp_own_source)
+    : module_(std::move(module)), library_(library), warp_own_source_(warp_own_source) {
     for (const ast::Stmt* s : module_->body) exec(s);
 }
 
@@ -48,11 +50,22 @@ ObjectRef ModuleScope::global(std::string_view name) const {
     return it == globals_.end() ? nullptr : it->second;
 }
 
+ObjectRef FunctionSource::global(std::string_view name) const {
+    if (closure)
+        if (auto it = closure->find(name); it != closure->end()) return it->second;
+    return scope->global(name);
+}
+
 ObjectRef ModuleScope::python_builtin(std::string_view name) {
     return warp_names::python_builtin(name);
 }
 
 ObjectRef ModuleScope::attribute(const Object& obj, std::string_view name) {
+    if (obj.kind == Object::Kind::WarpModule) {
+        for (const auto& [attr, value] : obj.attributes) // a submodule imported so far
+            if (attr == name) return value;
+        if (obj.module) return obj.module->global(name);
+    }
     return warp_names::attribute(obj, name);
 }
 
@@ -133,16 +146,77 @@ void ModuleScope::check_module_code(const ast::Expr* e) const {
     }
 }
 
+// `import warp.x.y`: the module of the installed Warp that the compile command reads, or an
+// unknown name saying why not; null for other modules (and without an installed Warp).
+ObjectRef ModuleScope::import_module(const std::string& dotted_name, const Pos& pos) const {
+    if (!library_ || !dotted_name.starts_with("warp.") || builtins::preloaded_module(dotted_name))
+        return nullptr;
+    std::string why;
+    bool not_found = false;
+    const ModuleScope* m = library_->module(dotted_name, why, &not_found);
+    if (not_found)
+        fail(pos,
+             fmt::format("Python raises ModuleNotFoundError: No module named '{}' when it runs this module, "
+                         "so Warp cannot import it",
+                         dotted_name));
+    if (!m) {
+        auto o = std::make_shared<Object>();
+        o->kind = Object::Kind::Unsupported;
+        o->name = fmt::format("module {} (warpsynth cannot read it: {})", dotted_name, why);
+        o->unread_module = true;
+        return o;
+    }
+    auto o = std::make_shared<Object>();
+    o->kind = Object::Kind::WarpModule;
+    o->name = dotted_name;
+    o->module = m;
+    return o;
+}
+
+// `import warp.a.b` binds `warp`, whose attribute `a` is now the package warp.a and its
+// attribute `b` the module: `bound` is what `name` (a package) is bound to so far.
+ObjectRef ModuleScope::bind_submodules(const ObjectRef& bound, const std::string& name, std::string_view rest,
+                                       const Pos& pos) const {
+    auto package = std::make_shared<Object>();
+    if (bound && bound->kind == Object::Kind::WarpModule && bound->name == name) {
+        *package = *bound;
+    } else {
+        ObjectRef m = name == "warp" ? warp_names::module(name) : import_module(name, pos);
+        if (!m || m->kind != Object::Kind::WarpModule) return m;
+        *package = *m;
+    }
+    size_t dot = rest.find('.');
+    std::string child(rest.substr(0, dot));
+    ObjectRef existing;
+    std::erase_if(package->attributes, [&](const auto& a) {
+        if (a.first != child) return false;
+        existing = a.second;
+        return true;
+    });
+    std::string child_name = name + "." + child;
+    ObjectRef sub = dot != std::string_view::npos
+                        ? bind_submodules(existing, child_name, rest.substr(dot + 1), pos)
+                    : existing && existing->kind == Object::Kind::WarpModule && existing->name == child_name
+                        ? existing
+                        : import_module(child_name, pos);
+    if (sub) package->attributes.emplace_back(child, sub);
+    return package;
+}
+
 void ModuleScope::exec_import(const ast::Stmt* stmt) {
     switch (stmt->kind) {
     case ast::StmtKind::Import: {
         for (const auto& alias : ast::as<ast::Import>(stmt)->names) {
             ObjectRef mod = warp_names::module(alias.name);
+            if (!mod) mod = import_module(alias.name, alias.pos);
             if (!alias.asname.empty()) {
                 globals_[alias.asname] = mod ? mod : Object::make_unsupported("module " + alias.name);
             } else {
                 std::string top = alias.name.substr(0, alias.name.find('.'));
                 ObjectRef top_mod = warp_names::module(top);
+                if (top_mod && mod && mod->module)
+                    top_mod = bind_submodules(global(top), top,
+                                              std::string_view(alias.name).substr(top.size() + 1), alias.pos);
                 globals_[top] = top_mod ? top_mod : Object::make_unsupported("module " + top);
             }
         }
@@ -151,21 +225,77 @@ void ModuleScope::exec_import(const ast::Stmt* stmt) {
     case ast::StmtKind::ImportFrom: {
         const auto* imp = ast::as<ast::ImportFrom>(stmt);
         ObjectRef mod = warp_names::module(imp->module);
+        if (!mod && imp->level == 0) mod = import_module(imp->module, stmt->pos);
+        bool read = mod && mod->module; // a module of the installed Warp that warpsynth read
         for (const auto& alias : imp->names) {
             if (imp->module == "__future__" && alias.name == "annotations") future_annotations_ = true;
             if (alias.name == "*") {
-                if (mod) fail(alias.pos, fmt::format("`from {} import *` is not supported", imp->module));
+                if (read) {
+                    import_all(*mod->module);
+                    continue;
+                }
+                if (mod && mod->kind != Object::Kind::Unsupported)
+                    fail(alias.pos, fmt::format("`from {} import *` is not supported", imp->module));
                 star_import_ = true;
                 continue; // names from other modules stay unknown
             }
             std::string bound = alias.asname.empty() ? alias.name : alias.asname;
-            ObjectRef v = mod ? attribute(*mod, alias.name) : nullptr;
+            ObjectRef v =
+                mod && mod->kind != Object::Kind::Unsupported ? attribute(*mod, alias.name) : nullptr;
+            if (!v && read) v = import_name(*mod, alias.name, alias.pos);
             globals_[bound] = v ? v : Object::make_unsupported(fmt::format("{}.{}", imp->module, alias.name));
         }
         return;
     }
     default: return;
     }
+}
+
+// `from warp.x import name` of a module warpsynth read that has no such global: a submodule
+// (`from package import module`), else Python raises ImportError (unless a `from ... import *`
+// there may bind it).
+ObjectRef ModuleScope::import_name(const Object& module, const std::string& name, const Pos& pos) const {
+    std::string dotted = module.name + "." + name;
+    std::string why;
+    bool not_found = false;
+    if (const ModuleScope* m = library_->module(dotted, why, &not_found)) {
+        auto o = std::make_shared<Object>();
+        o->kind = Object::Kind::WarpModule;
+        o->name = dotted;
+        o->module = m;
+        return o;
+    }
+    if (!not_found || module.module->star_import_)
+        return Object::make_unsupported(fmt::format("{} (warpsynth cannot read it: {})", dotted, why));
+    fail(pos,
+         fmt::format("Python raises ImportError: cannot import name '{}' from '{}' when it runs this module, "
+                     "so Warp cannot import it",
+                     name, module.name));
+}
+
+// `from warp.x import *` of a module warpsynth read: the names in its `__all__`, else its
+// names that do not start with an underscore.
+void ModuleScope::import_all(const ModuleScope& other) {
+    star_import_ = star_import_ || other.star_import_;
+    ObjectRef all = other.global("__all__");
+    if (all) {
+        bool names = all->kind == Object::Kind::Sequence;
+        for (const ObjectRef& item : all->items)
+            names = names && item && item->kind == Object::Kind::Constant &&
+                    item->value->kind == Constant::Kind::PyStr;
+        if (!names) {
+            star_import_ = true; // an `__all__` warpsynth cannot read
+            return;
+        }
+        for (const ObjectRef& item : all->items) {
+            ObjectRef v = other.global(item->value->s);
+            globals_[item->value->s] =
+                v ? v : Object::make_unsupported(fmt::format("{}.{}", other.source().path(), item->value->s));
+        }
+        return;
+    }
+    for (const auto& [name, value] : other.globals_)
+        if (!name.starts_with("_")) globals_[name] = value;
 }
 
 // A top-level `wp.overload(kernel, types)` call, or null.
@@ -179,6 +309,7 @@ const ast::Call* ModuleScope::as_overload_call(const ast::Expr* e) const {
 // The value of a module-level assignment's right-hand side.
 ObjectRef ModuleScope::exec_value(const ast::Expr* e) {
     if (const ast::Call* overload = as_overload_call(e)) return overload_call(overload);
+    if (const ast::Call* factory = as_factory_call(e)) return factory_function(factory);
     // Warp's own module makes some functions by hand (wp.func(factory(dtype))): they stay
     // unknown names, which the callers refuse; it has no kernels to miss.
     if (!warp_own_source_) check_module_code(e);

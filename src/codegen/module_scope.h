@@ -30,6 +30,8 @@ struct ModuleOptions {
 
 // A Python exception raised while evaluating an expression (ZeroDivisionError,
 // OverflowError, ...): Python would stop there, so Warp does too.
+class WarpLibrary;
+
 struct PythonException {
     Pos pos;             // the operation that raised it
     std::string message; // e.g. "ZeroDivisionError: division by zero"
@@ -40,9 +42,13 @@ class ModuleScope {
     // Evaluates the module's top level. Throws CompileError for constructs
     // that define something we cannot model (names we cannot evaluate are
     // recorded as Unsupported and only fail if a kernel uses them).
+    // `library`: the installed Warp whose modules `import warp.x` runs (null:
+    // such imports stay unknown names); it also numbers the functions created
+    // (Warp's process-wide function_key_counts).
     // `warp_own_source`: a module of Warp itself (warp/_src/math.py), run at
     // `import warp` before any user code, so its functions count from key_0.
-    explicit ModuleScope(std::unique_ptr<ast::Module> module, bool warp_own_source = false);
+    explicit ModuleScope(std::unique_ptr<ast::Module> module, WarpLibrary* library = nullptr,
+                         bool warp_own_source = false);
     ~ModuleScope();
 
     const ast::Module& module() const { return *module_; }
@@ -91,10 +97,22 @@ class ModuleScope {
     // evaluate (Warp does it again for each instance of a generic function or kernel).
     void resolve_static_expressions(FunctionSource& fs) const;
 
+    // A @wp.func_grad body not yet matched with an overload of its forward function.
+    struct PendingGrad {
+        FunctionGroup* forward = nullptr;
+        std::shared_ptr<UserFunction> grad;
+    };
+    const std::vector<PendingGrad>& pending_grads() const { return pending_grads_; }
+
   private:
     void exec(const ast::Stmt* stmt);
     void exec_statement(const ast::Stmt* stmt);
     void exec_import(const ast::Stmt* stmt);
+    ObjectRef import_module(const std::string& dotted_name, const Pos& pos) const;
+    ObjectRef import_name(const Object& module, const std::string& name, const Pos& pos) const;
+    ObjectRef bind_submodules(const ObjectRef& bound, const std::string& name, std::string_view rest,
+                              const Pos& pos) const;
+    void import_all(const ModuleScope& other);
     void exec_assign(const ast::Stmt* stmt);
     bool exec_unpacking(const ast::Assign* a);
     void forget_changed_dict(const ast::Expr* target);
@@ -102,18 +120,26 @@ class ModuleScope {
     bool hands_over_a_function(const ast::Call* call) const;
     const ast::Call* as_overload_call(const ast::Expr* e) const;
     ObjectRef exec_value(const ast::Expr* e);
+    // function_factories.cpp: `wp.func(make(dtype), name="f")`.
+    const ast::Call* as_factory_call(const ast::Expr* e) const;
+    ObjectRef factory_function(const ast::Call* call);
     // module_definitions.cpp
     void define_function(const ast::FunctionDef* def);
     void run_plain_def(const ast::FunctionDef* def);
     void define_kernel(const ast::FunctionDef* def, const ast::Call* decorator);
     void require_defined_root(const ast::Expr* decorator) const;
     void define_user_function(const ast::FunctionDef* def, const ast::Call* decorator, bool native = false);
+    // custom_gradients.cpp: @wp.func_grad(f) / @wp.func_replay(f).
+    void define_custom_adjoint(const ast::FunctionDef* def, const ast::Call* decorator, bool grad);
+    // The suffix of the next Function with `key` (Warp's process-wide function_key_counts).
+    int next_function_index(const std::string& key);
     // native_snippets.cpp: the snippets of @wp.func_native(snippet, adj_snippet, replay_snippet).
     void native_snippets(const ast::Call* decorator, UserFunction& f) const;
     void define_struct(const ast::ClassDef* def);
     bool is_int_enum_base(const ast::Expr* base) const;
     ObjectRef int_enum_class(const ast::ClassDef* def) const;
     ObjectRef plain_class(const ast::ClassDef* def) const;
+    ObjectRef warp_class(const ast::ClassDef* def);
     void forget_class_attributes(const ast::Attribute* target);
     TypeRef eval_annotation(const ast::Expr* e);
     TypeRef generic_hint_annotation(const ast::Subscript* sub, bool matrix);
@@ -145,6 +171,15 @@ class ModuleScope {
     bool future_annotations_ = false; // `from __future__ import annotations`: annotations are text
     std::vector<std::unique_ptr<FunctionGroup>> groups_;
     std::map<std::string, int, std::less<>> function_key_counts_; // Functions created per key
+    std::vector<PendingGrad> pending_grads_;
+    // Where definitions bind their names: the module's globals, or a class's namespace while its
+    // body runs (warp_class), whose name then prefixes the functions' keys.
+    std::map<std::string, ObjectRef, std::less<>>* bindings_ = &globals_;
+    std::string qualname_prefix_;
+    // Plain functions by name, with the object the name was bound to (a factory must still be it).
+    std::map<std::string, std::pair<const ast::FunctionDef*, const Object*>, std::less<>> plain_defs_;
+    // While a factory's function is defined: the factory's locals (FunctionSource::closure).
+    std::shared_ptr<const std::map<std::string, ObjectRef, std::less<>>> closure_;
     std::vector<std::unique_ptr<KernelDef>> kernel_storage_;
     std::vector<KernelDef*> kernels_;
     std::unordered_set<std::string> kernel_keys_; // of kernels_, for a linear duplicate check
@@ -152,6 +187,7 @@ class ModuleScope {
     std::map<std::string, KernelDef*, std::less<>> registered_kernels_; // latest kernel per key (generic too)
     ModuleOptions options_;
     bool runtime_loaded_ = false;
+    WarpLibrary* library_ = nullptr;
     bool warp_own_source_ = false;
 };
 

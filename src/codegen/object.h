@@ -17,6 +17,7 @@ namespace ws {
 
 struct FunctionGroup;
 struct KernelDef;
+class ModuleScope;
 
 struct Object {
     enum class Kind {
@@ -27,7 +28,8 @@ struct Object {
         Kernel,      // a @wp.kernel
         Builtin,     // a Warp builtin function, e.g. wp.sin (name: the builtin key)
         PyBuiltin,   // a Python builtin: range, min, max, abs, len, float, int, bool, print, type...
-        WarpModule,  // the warp package or one of its modules (name: "warp", "warp.types", "math")
+        WarpModule,  // the warp package or one of its modules (name: "warp", "warp.types", "math"), or a
+                     // module of the installed package that warpsynth read (`module` set)
         WarpPyFunc,  // a Python-level Warp function: wp.constant, wp.static, wp.types.vector, ...
         Sequence,    // a Python tuple or list of objects (used by wp.static expressions)
         Dict,        // a Python dict with str keys (`keys`, values in `items`), read by wp.static
@@ -46,7 +48,10 @@ struct Object {
     std::vector<std::shared_ptr<const Object>> items;     // Sequence, Dict (values)
     std::vector<std::string> keys;                        // Dict
     std::vector<std::pair<std::string, int64_t>> members; // EnumClass, in definition order
-    std::vector<std::pair<std::string, std::shared_ptr<const Object>>> attributes; // PlainClass
+    std::vector<std::pair<std::string, std::shared_ptr<const Object>>> attributes; // PlainClass;
+                                                                                   // WarpModule: submodules
+    const ModuleScope* module = nullptr; // WarpModule read from the installed Warp: its globals
+    bool unread_module = false;          // Unsupported: a module of the installed Warp warpsynth cannot read
 
     // Whether the object is, or comes from, the warp package.
     bool is_from_warp() const;

@@ -11,6 +11,13 @@
 namespace ws {
 
 ObjectRef ModuleScope::eval_python(const ast::Expr* e, const LocalLookup* locals) const {
+    if (!locals && closure_) { // a factory's function: its annotations see the factory's locals
+        LocalLookup closure = [&](std::string_view name) -> ObjectRef {
+            auto it = closure_->find(name);
+            return it == closure_->end() ? nullptr : it->second;
+        };
+        return PythonEval(*this, &closure).eval(e);
+    }
     return PythonEval(*this, locals).eval(e);
 }
 

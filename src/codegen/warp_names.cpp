@@ -48,11 +48,15 @@ std::string_view python_helper(std::string_view qualname) {
         {"warp._src.builtins.static", "static"},
         {"warp._src.context.func", "func"},
         {"warp._src.context.func_native", "func_native"},
+        {"warp._src.context.func_grad", "func_grad"},
+        {"warp._src.context.func_replay", "func_replay"},
         {"warp._src.context.grad", "grad"},
         {"warp._src.context.kernel", "kernel"},
         {"warp._src.context.struct", "struct"},
         {"warp._src.types.vector", "vector"},
         {"warp._src.types.matrix", "matrix"},
+        {"warp._src.types.quaternion", "quaternion"},
+        {"warp._src.types.transformation", "transformation"},
         {"warp._src.context.set_module_options", "set_module_options"},
         {"warp._src.context.init", "init"},
         {"warp._src.context.overload", "overload"},
@@ -83,6 +87,7 @@ ObjectRef from_namespace(const builtins::NamespaceEntry& e) {
     case K::Float: return Object::make_constant(Constant::py_float(e.float_value));
     case K::Module:
         if (e.payload == "warp.types") return named(Object::Kind::WarpModule, "warp.types");
+        if (e.payload == "warp._src") return named(Object::Kind::WarpModule, "warp._src");
         return named(Object::Kind::Unsupported, std::string(e.payload));
     case K::PythonCallable: {
         // wp.Volume: kernels read its integer class constants (Volume.LINEAR). Warp looks up an
@@ -142,7 +147,14 @@ ObjectRef attribute(const Object& obj, std::string_view name) {
             return e ? from_namespace(*e) : nullptr;
         }
         if (obj.name == kVolumeClass) return volume_constant(name);
+        // warp._src.types is what warp.types exports; its other modules are not modelled.
+        if (obj.name == "warp._src")
+            return name == "types" ? named(Object::Kind::WarpModule, "warp.types")
+                                   : named(Object::Kind::Unsupported, fmt::format("warp._src.{}", name));
         if (obj.name == "typing" && name == "Any") return Object::make_type(types::any(), "Any");
+        // `if TYPE_CHECKING:` blocks hold imports for type checkers only: False when Python runs.
+        if (obj.name == "typing" && name == "TYPE_CHECKING")
+            return Object::make_constant(Constant::py_bool(false));
         if (obj.name == "math") {
             static const std::pair<std::string_view, double> kMath[] = {
                 {"pi", M_PI}, {"e", M_E}, {"tau", 2 * M_PI}, {"inf", INFINITY}, {"nan", NAN}};
@@ -292,6 +304,16 @@ ObjectRef matrix_type(const ObjectRef& shape, const ObjectRef& dtype) {
     return custom_type(types::matrix(*rows, *cols, *s));
 }
 
+// wp.types.quaternion(dtype) / transformation(dtype) of a Warp float type (Warp keeps Python's
+// float as the type parameter, Type::python_float, which is not modelled here).
+ObjectRef quat_or_transform_type(bool quat, const ObjectRef& dtype) {
+    if (!dtype || dtype->kind != Object::Kind::Type || dtype->name == "float" ||
+        !dtype->type->is_float_scalar())
+        return nullptr;
+    Scalar s = dtype->type->scalar;
+    return custom_type(quat ? types::quaternion(s) : types::transform(s));
+}
+
 } // namespace
 
 ObjectRef call_at_module_scope(const Object& func, const std::vector<ObjectRef>& args,
@@ -316,6 +338,8 @@ ObjectRef call_at_module_scope(const Object& func, const std::vector<ObjectRef>&
             return args.size() == 1 && kwargs.empty() ? args[0] : nullptr;
         if (func.name == "vector") return vector_type(arg(0, "length"), arg(1, "dtype"));
         if (func.name == "matrix") return matrix_type(arg(0, "shape"), arg(1, "dtype"));
+        if ((func.name == "quaternion" || func.name == "transformation") && args.size() + kwargs.size() == 1)
+            return quat_or_transform_type(func.name == "quaternion", arg(0, "dtype"));
         return nullptr;
     }
     if (func.kind == Object::Kind::Type) {

@@ -230,6 +230,13 @@ TypeRef transform(Scalar dtype) {
     return intern(key_of(TypeKind::Transform, dtype), std::move(t), false);
 }
 
+TypeRef with_python_float(TypeRef q) {
+    Type t = *q;
+    t.python_float = true;
+    t.ctype = fmt::format("wp::{}_t<float>", q->is_quat() ? "quat" : "transform");
+    return intern(key_of(q->kind, q->scalar, 1), std::move(t), false);
+}
+
 TypeRef array(TypeRef dtype, int ndim, ArrayClass cls) {
     static constexpr std::string_view kClassNames[] = {"array", "indexedarray", "fabricarray",
                                                        "indexedfabricarray", "fixedarray"};

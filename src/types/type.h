@@ -78,7 +78,11 @@ struct Type {
     int ndim = 0;                                        // Array
     int slice_start = 0, slice_stop = 0, slice_step = 1; // Slice (bounds already clamped to the length)
     bool slice_runtime = false; // Slice of an array with bounds known only at run time (no bounds above)
-    bool variadic = false;      // Tuple: `tuple[T, ...]`, any number of T (a generic parameter type)
+    // Quaternion/Transform made with Python's `float` as dtype (quaternion(..., dtype=float)): Warp
+    // keeps the Python class as its type parameter, spelled `float` in C++ (wp::quat_t<float>); to
+    // everything else (types_equal, type codes, the scalar type) it is float32.
+    bool python_float = false;
+    bool variadic = false; // Tuple: `tuple[T, ...]`, any number of T (a generic parameter type)
     ArrayClass array_class = ArrayClass::Array;
     TypeRef elem = nullptr;        // Array: dtype; Reference: target
     const StructDef* st = nullptr; // Struct
@@ -181,6 +185,8 @@ TypeRef vector(int length, Scalar dtype);
 TypeRef matrix(int rows, int cols, Scalar dtype);
 TypeRef quaternion(Scalar dtype);
 TypeRef transform(Scalar dtype);
+// The float32 quaternion or transform `t` made with Python's float as dtype (Type::python_float).
+TypeRef with_python_float(TypeRef t);
 TypeRef array(TypeRef dtype, int ndim, ArrayClass cls = ArrayClass::Array);
 // Warp's fixedarray: a stack array of a constant shape (wp::fixedarray_t<size, dtype>); the
 // shape (1 to 4 positive extents) is known only through its ndim and size.

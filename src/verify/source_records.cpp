@@ -2,16 +2,19 @@
 
 #include "codegen/compile.h"
 #include "syntax/source.h"
+#include "verify/warp_headers.h"
 
 #include <filesystem>
 #include <memory>
 
 namespace ws::verify {
 
-std::vector<dataset::Record> records_from_python(const std::string& path, const std::string& text) {
+std::vector<dataset::Record> records_from_python(const std::string& path, const std::string& text,
+                                                 const std::string& warp_include) {
     auto source = std::make_shared<SourceFile>(path, text);
     CompileOptions o;
     o.strip_hash = true;
+    o.warp_package = [warp_include] { return locate_warp_headers(warp_include).package_dir; };
     o.comment_path = "/warpsynth/" + std::filesystem::path(path).filename().string();
     o.device = Device::Cuda;
     CompileOutput cuda = compile_module(source, o);

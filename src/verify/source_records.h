@@ -11,7 +11,11 @@
 
 namespace ws::verify {
 
-// Throws CompileError when warpsynth rejects the module.
-std::vector<dataset::Record> records_from_python(const std::string& path, const std::string& text);
+// Throws CompileError when warpsynth rejects the module. `warp_include`: where to find the
+// installed Warp whose Python source the module may use (Warp's Python-written builtins, modules
+// of the warp package it imports), as locate_warp_headers finds it (empty: $WARP_INCLUDE, then
+// the python3 on PATH).
+std::vector<dataset::Record> records_from_python(const std::string& path, const std::string& text,
+                                                 const std::string& warp_include = "");
 
 } // namespace ws::verify

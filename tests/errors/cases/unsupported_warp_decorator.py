@@ -1,13 +1,9 @@
 import warp as wp
 
 
-@wp.func
+@wp.constant
 def identity(x: float) -> float:
     return x
 
-
-@wp.func_replay(identity)
-def replay_identity(x: float) -> float:
-    return x
-
-# expect-error: 9:2: unsupported Warp decorator 'wp.func_replay(identity)' (wa
+# Warp raises TypeError: Invalid constant type: <class 'function'>.
+# expect-error: 4:2: unsupported Warp decorator 'wp.constant' (wa
