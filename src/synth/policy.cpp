@@ -102,6 +102,9 @@ constexpr Override kOverrides[] = {
     {Category::Loops, Knob::Idioms, 2, 5},
     {Category::Physics, Knob::Idioms, 3, 6},
     {Category::Physics, Knob::PExtend, 600, 900},
+    // A query's result is worked on (a collision response, a shaded depth, a force from a density).
+    {Category::Spatial, Knob::Idioms, 3, 6},
+    {Category::Spatial, Knob::PExtend, 500, 900},
     {Category::ControlFlow, Knob::PGuard, 300, 700},
     {Category::Stencil, Knob::WDim2, 8, 10},
     {Category::Stencil, Knob::WDim3, 1, 3},

@@ -197,6 +197,18 @@ constexpr IdiomSpec kQueries[] = {
      "wp.volume_sample_f({volume}, wp.volume_world_to_index({volume}, {p}), wp.Volume.LINEAR) < 0.0",
      "tests whether {p} lies inside the surface the field in {volume} bounds", "inside: inside is_inside",
      Q | kPredicate},
+    {"volume_near_surface", R,
+     "p: V3 point, volume: H # sdf volume, band: F+ # margin =0.05 -> near: B condition",
+     "wp.abs(wp.volume_sample_f({volume}, wp.volume_world_to_index({volume}, {p}), wp.Volume.LINEAR)) < "
+     "{band}",
+     "tests whether {p} lies within {band} of the surface of the field in {volume}", "near: near in_band",
+     Q | kPredicate},
+    {"volume_dense", R,
+     "p: V3 point, volume: H # density volume, t: F # threshold =0.1 -> dense: B condition",
+     "$uvw = wp.volume_world_to_index({volume}, {p})\n"
+     "{dense} = wp.volume_sample_f({volume}, $uvw, wp.Volume.CLOSEST) > {t}",
+     "tests whether the density in {volume} exceeds {t} in the voxel of {p}",
+     "dense: dense occupied; uvw: uvw ijk_f", Q | kPredicate},
     {"volume_density", R, "p: V3 point, volume: H # density volume -> rho: F0+~4 density",
      "wp.max(wp.volume_sample_f({volume}, wp.volume_world_to_index({volume}, {p}), wp.Volume.CLOSEST), 0.0)",
      "looks up the density stored in {volume} in the voxel of {p}", "rho: density rho", Q},
