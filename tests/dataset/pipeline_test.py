@@ -675,7 +675,7 @@ print("datasets", datasets.__version__, "loaded", n, "records")
 # that ignore the inputs no longer occur in so few pairs (the synthesizer's probe draws such kernels
 # again); their figure is checked against the records whatever its value, and the verifier's
 # detection of them has its own tests (tests/verify/verify_pipeline_test.cpp).
-VSEED = 18
+VSEED = 6
 
 VERDICTS = ("compiled_cuda", "compiled_cpu", "executed", "grad_check", "depends_on_inputs")
 
