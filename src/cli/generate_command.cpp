@@ -7,6 +7,7 @@
 #include "dataset/progress.h"
 #include "dataset/slice_spec.h"
 #include "synth/library.h"
+#include "synth/synth.h"
 #include "verify/dataset_pass.h"
 #include "verify/verify.h"
 
@@ -59,6 +60,14 @@ void print_idioms() {
             std::cout << fmt::format("  {:<28} {}\n  {:<28} {}\n", i->id(), i->spec->phrase, "",
                                      i->spec->sig);
     }
+}
+
+// The names `--categories` takes ("arithmetic, math, ...").
+std::string category_list() {
+    std::string out;
+    for (synth::Category c : synth::all_categories())
+        out += (out.empty() ? "" : ", ") + std::string(synth::category_name(c));
+    return out;
 }
 
 std::map<std::string, std::string> environment() {
@@ -136,7 +145,7 @@ Action add_generate_command(CLI::App& app) {
                   "Print the synthesizer's idiom library (domain, id, phrase, signature) and exit");
     auto* seed = cmd->add_option("--seed", a->seed, "Seed of the kernel stream")->capture_default_str();
     auto* cats = cmd->add_option("--categories", a->categories,
-                                 "Comma-separated synthesizer categories (default: all)");
+                                 "Comma-separated synthesizer categories (default: all): " + category_list());
     auto* device = cmd->add_option("--device", a->device, "C++ to generate: cuda, cpu or both")
                        ->check(CLI::IsMember({"cuda", "cpu", "both"}))
                        ->capture_default_str();

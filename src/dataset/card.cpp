@@ -74,6 +74,19 @@ std::string manifest_decontamination(const Manifest& m) {
     return decontamination_section(m.config.at("decontamination"));
 }
 
+// Pairs compiled but not run, by the verifier's reason (a kernel that queries a mesh, BVH, hash
+// grid or volume by its id: the verifier builds none, and a random id is a wild pointer).
+std::string not_run_text(const json& executed, uint64_t records) {
+    if (!executed.contains("not_run") || executed.at("not_run").empty()) return {};
+    std::string out = "\n| not run (`executed: skipped`), by reason | pairs | share |\n| --- | --- | --- |\n";
+    for (const auto& [reason, n] : executed.at("not_run").items()) {
+        std::string cell = reason;
+        for (size_t p = 0; (p = cell.find('|', p)) != std::string::npos; p += 2) cell.replace(p, 1, "\\|");
+        out += fmt::format("| {} | {} | {} |\n", cell, n.get<uint64_t>(), pct(n, records));
+    }
+    return out;
+}
+
 // The figures of verification_figures.h: non-finite outputs apart from other
 // execution failures, and the share of kernels whose outputs ignore their inputs.
 std::string verification_figures_text(const json& s) {
@@ -95,7 +108,7 @@ std::string verification_figures_text(const json& s) {
                        "{} |\n",
                        dep.at("checked").get<uint64_t>(), dep.at("outputs_ignore_inputs").get<uint64_t>(),
                        pct(dep.at("outputs_ignore_inputs"), dep.at("checked")));
-    return out;
+    return out + not_run_text(ex, s.at("records").get<uint64_t>());
 }
 
 // What `extract` left out, by reason (manifest config "extract_skips").

@@ -31,6 +31,8 @@ NonFinite non_finite_kind(const std::string& executed) {
 void VerificationFigures::add(const Verdicts& v) {
     if (v.executed == "pass") {
         ++executed_pass;
+    } else if (starts_with(v.executed, "skipped: ")) {
+        ++not_run[v.executed.substr(9)];
     } else if (starts_with(v.executed, "fail")) {
         switch (non_finite_kind(v.executed)) {
         case NonFinite::Nan: ++non_finite_nan; break;
@@ -51,6 +53,7 @@ void VerificationFigures::merge(const VerificationFigures& o) {
     other_execution_failures += o.other_execution_failures;
     dependence_checked += o.dependence_checked;
     outputs_ignore_inputs += o.outputs_ignore_inputs;
+    for (const auto& [reason, n] : o.not_run) not_run[reason] += n;
 }
 
 nlohmann::json VerificationFigures::to_json() const {
@@ -60,7 +63,8 @@ nlohmann::json VerificationFigures::to_json() const {
           {"non_finite", non_finite()},
           {"non_finite_nan", non_finite_nan},
           {"non_finite_inf", non_finite_inf},
-          {"other_failures", other_execution_failures}}},
+          {"other_failures", other_execution_failures},
+          {"not_run", not_run}}},
         {"depends_on_inputs",
          {{"checked", dependence_checked},
           {"outputs_ignore_inputs", outputs_ignore_inputs},

@@ -7,6 +7,7 @@
 #include "dataset/record.h"
 
 #include <cstdint>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -25,14 +26,19 @@ struct VerificationFigures {
     uint64_t other_execution_failures = 0;           // executed failed for any other reason
     uint64_t dependence_checked = 0;                 // depends_on_inputs passed or failed
     uint64_t outputs_ignore_inputs = 0;              // depends_on_inputs failed
+    // executed skipped, by reason (the text after "skipped: "): what the verifier could not run
+    // (a kernel that queries a mesh or a hash grid it cannot build, no host compiler, ...).
+    std::map<std::string, uint64_t> not_run;
 
     void add(const Verdicts& v);
     void merge(const VerificationFigures& o);
     bool any() const {
-        return executed_pass + non_finite() + other_execution_failures + dependence_checked > 0;
+        return executed_pass + non_finite() + other_execution_failures + dependence_checked > 0 ||
+               !not_run.empty();
     }
     uint64_t non_finite() const { return non_finite_nan + non_finite_inf; }
-    // {"executed": {"pass", "non_finite", "non_finite_nan", "non_finite_inf", "other_failures"},
+    // {"executed": {"pass", "non_finite", "non_finite_nan", "non_finite_inf", "other_failures",
+    //               "not_run": {reason: count}},
     //  "depends_on_inputs": {"checked", "outputs_ignore_inputs", "outputs_ignore_inputs_share"}}
     nlohmann::json to_json() const;
 };

@@ -51,6 +51,11 @@ constexpr CategoryInfo kCategories[] = {
     {Category::Physics, "physics",
      "particle simulation: semi-implicit integration, springs with atomic force accumulation, collisions, "
      "neighbour sums, particle structs"},
+    {Category::Spatial, "spatial",
+     "queries of Warp's spatial structures passed by their wp.uint64 id: hash-grid neighbour loops (SPH "
+     "densities and forces, DEM contacts, neighbour counts), closest points, signed distances, collisions "
+     "and ray casts against a wp.Mesh (mesh_query_point*, mesh_query_ray, mesh_eval_*), BVH overlap and ray "
+     "queries, sampling a sparse wp.Volume (volume_sample_f/_grad_f/_v, index-world transforms)"},
 };
 
 } // namespace

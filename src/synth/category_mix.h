@@ -12,11 +12,12 @@ namespace ws::synth {
 
 struct CategoryMix {
     Category category;
-    std::array<int, kPatternCount>
-        patterns;                          // Map, Gather, Stencil, Reduce, Compact, Rows, Neighbors, Samples
+    // Map, Gather, Stencil, Reduce, Compact, Rows, Neighbors, Samples, HashGrid, Bvh, BvhRay
+    std::array<int, kPatternCount> patterns;
     std::array<int, kDomainCount> domains; // Math, Particles, Rigid, Continuum, Geometry, Imaging,
                                            // Learning, Random, Grids, Bits
     uint32_t prefer;                       // Trait bits
+    uint32_t require = 0;                  // Trait bits a root must have, unless the pattern itself queries
 };
 
 const CategoryMix& category_mix(Category c);

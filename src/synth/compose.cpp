@@ -140,6 +140,8 @@ int Composer::add_value(Value v) {
 int Composer::weight(const Idiom& idiom) const {
     if (rules_.allows && !rules_.allows(idiom)) return 0;
     if (plan.fp == Scalar::F64 && idiom.has(kF32Only)) return 0;
+    // A query needs a Warp object built on the host: the spatial category's kernels only.
+    if (idiom.has(kQuery) && plan.category != Category::Spatial) return 0;
     // One use of an idiom per kernel: a second spring force reads as noise.
     for (const Node& n : plan.graph.nodes)
         if (n.idiom == &idiom) return 0;
@@ -161,7 +163,8 @@ const Idiom* Composer::pick_root(const std::function<bool(const Idiom&)>& filter
         // every element the same value.
         const bool per_element =
             std::any_of(i->inputs.begin(), i->inputs.end(), [](const Port& p) { return !p.uniform; });
-        if (w > 0 && per_element && (!filter || filter(*i))) {
+        const bool required = !plan.graph.nodes.empty() || (i->spec->traits & plan.require) == plan.require;
+        if (w > 0 && per_element && required && (!filter || filter(*i))) {
             pool.push_back(i);
             weights.push_back(w);
         }
@@ -182,7 +185,10 @@ const Idiom* Composer::pick_root(const std::function<bool(const Idiom&)>& filter
 // The kernel's one RNG state feeds every draw, whatever it was drawn for.
 bool Composer::kept_apart(int v) const {
     const Graph& g = plan.graph;
-    if (g.values[static_cast<size_t>(v)].role == kRngRole) return false;
+    // Nor an object's id: every query of the kernel reads the same mesh or grid.
+    if (g.values[static_cast<size_t>(v)].role == kRngRole ||
+        g.values[static_cast<size_t>(v)].type == PortType::H)
+        return false;
     return std::any_of(apart_.begin(), apart_.end(), [&](const Apart& a) {
         return v == a.value || computed_from(g, v, a.value) || computed_from(g, a.value, v) ||
                (a.distinct && share_source(g, v, a.value));
@@ -240,6 +246,23 @@ int Composer::external(const Idiom& idiom, int port, Stage stage, const std::str
     } else if (rules_.place) {
         e = rules_.place(idiom, port, stage);
     }
+    return add_external(p, std::move(e), stage, role);
+}
+
+int Composer::pattern_input(const std::string& role, PortType type, const std::string& default_value) {
+    Port p;
+    p.type = type;
+    p.uniform = true;
+    p.role = role;
+    p.default_value = default_value;
+    const Role* r = find_role(role);
+    p.name = r && !r->names.empty() ? r->names.front() : "param";
+    External e;
+    e.access = Access::Uniform;
+    return add_external(p, std::move(e), Stage::Pre, role);
+}
+
+int Composer::add_external(const Port& p, External e, Stage stage, const std::string& role) {
     e.role = role;
     e.type = p.type;
     e.facts = role_facts(role, p);
@@ -294,7 +317,8 @@ int Composer::wire_value(const Idiom& idiom, int port, Stage stage, int depth, c
         }
     }
     std::vector<int> cands = candidates(p, role, stage, taken);
-    if (role == kRngRole && !cands.empty()) return cands.front();
+    // One RNG state per kernel, and one mesh (grid, volume) of a role: its id is read again.
+    if ((role == kRngRole || p.type == PortType::H) && !cands.empty()) return cands.front();
     std::vector<int> open;
     for (int c : cands)
         if (plan.graph.values[static_cast<size_t>(c)].consumers == 0) open.push_back(c);

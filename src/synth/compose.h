@@ -41,6 +41,8 @@ class Composer {
     std::optional<std::pair<const Idiom*, int>> pick_consumer(int v, Stage stage);
     // A new kernel input feeding `port` of `idiom`.
     int external(const Idiom& idiom, int port, Stage stage, const std::string& role);
+    // A uniform kernel input the pattern reads itself (a hash grid's id, a query radius).
+    int pattern_input(const std::string& role, PortType type, const std::string& default_value = "");
     // A value not made by an idiom (an accumulator, a pattern's own value).
     int add_value(Value v);
 
@@ -65,6 +67,7 @@ class Composer {
                                 const std::vector<int>& taken) const;
     const Idiom* pick_producer(const Port& port, const std::string& role, int depth);
     int weight(const Idiom& idiom) const;
+    int add_external(const Port& p, External e, Stage stage, const std::string& role);
     void set_outputs(int node);
 };
 

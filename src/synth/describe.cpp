@@ -100,6 +100,7 @@ std::string describe(const Plan& plan, const std::vector<std::pair<int, std::str
     case 1: text = fmt::format("Each thread handles one {}: it {}.", plan.element, join(steps)); break;
     default: text = fmt::format("{} for every {}.", capitalized(join(steps)), plan.element); break;
     }
+    if (!plan.scope.empty()) text += " " + plan.scope;
     std::vector<std::string> writes;
     for (const auto& [value, array] : outputs)
         writes.push_back(

@@ -92,11 +92,14 @@ struct Sink {
     int in_place = -1;  // Store: the external whose array is written back
 };
 
-// A loop accumulator: `acc = zero` before the loop, `acc op= v` in the body.
+// A loop accumulator: `acc = zero` before the loop, `acc op= v` in the body. Query loops also
+// count where a condition holds (`if hit: n += 1`) and keep the nearest hit of a ray
+// (`if hit: t_best = wp.min(t_best, t)`, the condition being the hit its idiom reports).
 struct Accumulator {
     int source = -1; // the body value accumulated
     int value = -1;  // the value after the loop
-    enum class Op : uint8_t { Sum, Mean, Max, Min } op = Op::Sum;
+    enum class Op : uint8_t { Sum, Mean, Max, Min, Count, Nearest } op = Op::Sum;
+    int condition = -1; // Nearest: the body's hit flag
 };
 
 struct Graph {

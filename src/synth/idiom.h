@@ -96,6 +96,9 @@ enum Trait : uint32_t {
     kPredicate = 1u << 6, // its output is a condition (B)
     kStencil = 1u << 7,   // inputs named by grid offsets (c, xm, xp, ym, yp, zm, zp): stencil kernels only
     kPair = 1u << 8,      // two inputs of one role are two endpoints (gathers, neighbour loops)
+    // Queries a Warp mesh or volume through its id (an H port): only the spatial category draws
+    // them, and its element-wise kernels start from one.
+    kQuery = 1u << 9,
 };
 
 // An idiom as written in the tables.
@@ -110,7 +113,7 @@ struct IdiomSpec {
 };
 
 // Value types of ports (the kernel's float precision is chosen later).
-enum class PortType : uint8_t { F, I, U, B, V2, V3, V4, M22, M33, M44, Q, T, SV, L, V2I, V3I };
+enum class PortType : uint8_t { F, I, U, B, V2, V3, V4, M22, M33, M44, Q, T, SV, L, V2I, V3I, H };
 std::string_view port_type_name(PortType t);
 // The synthesizer type of a port type in precision `fp`.
 SType port_stype(PortType t, Scalar fp);

@@ -21,11 +21,12 @@ struct TypeName {
     PortType type;
 };
 // Longest spellings first, so `M22` is not read as `M`.
-constexpr TypeName kTypeNames[] = {
-    {"M22", PortType::M22}, {"M33", PortType::M33}, {"M44", PortType::M44}, {"V2I", PortType::V2I},
-    {"V3I", PortType::V3I}, {"SV", PortType::SV},   {"V2", PortType::V2},   {"V3", PortType::V3},
-    {"L", PortType::L},     {"V4", PortType::V4},   {"F", PortType::F},     {"I", PortType::I},
-    {"U", PortType::U},     {"B", PortType::B},     {"Q", PortType::Q},     {"T", PortType::T}};
+constexpr TypeName kTypeNames[] = {{"M22", PortType::M22}, {"M33", PortType::M33}, {"M44", PortType::M44},
+                                   {"V2I", PortType::V2I}, {"V3I", PortType::V3I}, {"SV", PortType::SV},
+                                   {"V2", PortType::V2},   {"V3", PortType::V3},   {"L", PortType::L},
+                                   {"V4", PortType::V4},   {"F", PortType::F},     {"I", PortType::I},
+                                   {"U", PortType::U},     {"B", PortType::B},     {"Q", PortType::Q},
+                                   {"T", PortType::T},     {"H", PortType::H}};
 
 [[noreturn]] void bad(const IdiomSpec& spec, const std::string& what) {
     throw std::invalid_argument(fmt::format("idiom {}: {}", spec.id, what));
@@ -386,6 +387,22 @@ void parse_names(const IdiomSpec& spec, Idiom& idiom) {
     }
 }
 
+// An id (H) names one Warp object for the whole launch: a uniform input, and the
+// input that makes an idiom a query (kQuery) and nothing else.
+void check_ids(const IdiomSpec& spec, const Idiom& idiom) {
+    bool has_id = false;
+    for (const Port& p : idiom.inputs)
+        if (p.type == PortType::H) {
+            if (!p.uniform) bad(spec, fmt::format("port {}: an id (H) is uniform", p.name));
+            has_id = true;
+        }
+    for (const Port& p : idiom.outputs)
+        if (p.type == PortType::H) bad(spec, fmt::format("output {}: an id (H) is an input", p.name));
+    if (has_id != ((spec.traits & kQuery) != 0))
+        bad(spec, has_id ? "an idiom that reads an id (H) is a query (kQuery)"
+                         : "a query (kQuery) reads an id (H)");
+}
+
 } // namespace
 
 std::string_view domain_name(Domain d) {
@@ -416,6 +433,7 @@ SType port_stype(PortType t, Scalar fp) {
     case PortType::L: return SType::scalar_of(Scalar::I64);
     case PortType::V2I: return SType::vec(2, Scalar::I32);
     case PortType::V3I: return SType::vec(3, Scalar::I32);
+    case PortType::H: return SType::scalar_of(Scalar::U64);
     }
     return SType::scalar_of(fp);
 }
@@ -463,6 +481,7 @@ Idiom parse_idiom(const IdiomSpec& spec) {
     for (std::string_view p : split(outs, ','))
         idiom.outputs.push_back(parse_port(spec, p, true, idiom.inputs));
     if (idiom.outputs.empty()) bad(spec, "no outputs");
+    check_ids(spec, idiom);
     for (const Port& o : idiom.outputs) {
         if (o.uniform) bad(spec, fmt::format("output {} cannot be uniform", o.name));
         if (o.role.starts_with('^') && idiom.input_index(std::string_view(o.role).substr(1)) < 0)

@@ -10,7 +10,7 @@ Library::Library() : by_domain_(kDomainCount) {
     using Table = std::span<const IdiomSpec> (*)();
     constexpr Table kTables[] = {math_idioms,     particle_idioms, rigid_idioms,    continuum_idioms,
                                  geometry_idioms, imaging_idioms,  learning_idioms, random_idioms,
-                                 grid_idioms,     bits_idioms};
+                                 grid_idioms,     bits_idioms,     query_idioms};
     std::set<std::string_view> ids;
     for (Table table : kTables)
         for (const IdiomSpec& spec : table()) {

@@ -20,6 +20,8 @@ std::span<const IdiomSpec> learning_idioms();
 std::span<const IdiomSpec> random_idioms();
 std::span<const IdiomSpec> grid_idioms();
 std::span<const IdiomSpec> bits_idioms();
+// Queries of meshes and volumes (kQuery), in the domains of what they compute.
+std::span<const IdiomSpec> query_idioms();
 
 class Library {
   public:

@@ -22,11 +22,27 @@ class Pattern {
     virtual void compose(Plan& plan, Dice& dice) const = 0;
     // The kernel body (parameters are declared as the body needs them).
     virtual void write(KernelWriter& w) const = 0;
-    // Whether the domain has what this pattern needs (stencil or pair idioms).
-    virtual bool fits(Domain) const { return true; }
+    // Whether the domain has what this pattern needs (stencil or pair idioms), its root idiom
+    // also having the traits `require` (a query, for the spatial category).
+    virtual bool fits(Domain, uint32_t require = 0) const { return require == 0; }
+    // Whether the pattern itself queries a Warp object (a hash grid, a BVH): its root need not.
+    virtual bool queries() const { return false; }
 };
 
-enum class PatternId : uint8_t { Map, Gather, Stencil, Reduce, Compact, Rows, Neighbors, Samples, Count };
+enum class PatternId : uint8_t {
+    Map,
+    Gather,
+    Stencil,
+    Reduce,
+    Compact,
+    Rows,
+    Neighbors,
+    Samples,
+    HashGrid,
+    Bvh,
+    BvhRay,
+    Count
+};
 constexpr size_t kPatternCount = static_cast<size_t>(PatternId::Count);
 const Pattern& pattern(PatternId id);
 
@@ -45,10 +61,10 @@ CompositionRules element_rules();
 // Root idiom (among those `filter` accepts), growth to the policy's size,
 // consumers for open conditions.
 void compose_chain(Composer& c, Stage stage, const std::function<bool(const Idiom&)>& filter = {});
-// Whether the domain has an idiom with trait `t` (the pattern can be used).
-bool domain_has(Domain d, Trait t);
-// Whether the domain has an idiom an element-wise kernel can start from.
-bool domain_has_plain(Domain d);
+// Whether the domain has an idiom with all the traits `t` (the pattern can be used).
+bool domain_has(Domain d, uint32_t t);
+// Whether the domain has an idiom an element-wise kernel can start from, with the traits `require`.
+bool domain_has_plain(Domain d, uint32_t require = 0);
 // `wp.atomic_add(a, k, v)` or `a[k] += v` (and the sub/min/max forms).
 std::string atomic_line(KernelWriter& w, SinkKind kind, const std::string& array, const std::string& index,
                         const std::string& value);

@@ -12,8 +12,8 @@ namespace {
 class CompactPattern : public Pattern {
   public:
     std::string_view name() const override { return "compact"; }
-    bool fits(Domain d) const override {
-        return pattern_util::domain_has(d, kPredicate) || d == Domain::Math;
+    bool fits(Domain d, uint32_t require) const override {
+        return pattern_util::domain_has(d, kPredicate | require) || (d == Domain::Math && require == 0);
     }
 
     void compose(Plan& plan, Dice& dice) const override {

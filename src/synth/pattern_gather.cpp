@@ -28,7 +28,9 @@ bool accumulates(PortType t) {
 class GatherPattern : public Pattern {
   public:
     std::string_view name() const override { return "gather"; }
-    bool fits(Domain d) const override { return pattern_util::domain_has(d, kPair); }
+    bool fits(Domain d, uint32_t require) const override {
+        return pattern_util::domain_has(d, kPair | require);
+    }
 
     void compose(Plan& plan, Dice& dice) const override {
         static const std::vector<int64_t> kElements = {64, 100, 128, 256, 500};

@@ -11,14 +11,25 @@ namespace {
 
 class MapPattern : public Pattern {
   public:
-    bool fits(Domain d) const override { return pattern_util::domain_has_plain(d); }
+    bool fits(Domain d, uint32_t require) const override {
+        return pattern_util::domain_has_plain(d, require);
+    }
     std::string_view name() const override { return "map"; }
 
     void compose(Plan& plan, Dice& dice) const override {
         const int ndim = 1 + static_cast<int>(dice.among({Knob::WDim1, Knob::WDim2, Knob::WDim3}));
         plan.dim = pattern_util::grid(ndim, dice);
         plan.element = pattern_util::element_noun(plan.domain, dice);
-        Composer c(plan, dice, pattern_util::element_rules());
+        CompositionRules rules = pattern_util::element_rules();
+        // An image's pixel coordinate is the thread's own pixel, not data read from an array.
+        if (ndim == 2)
+            rules.place = [](const Idiom& idiom, int port, Stage) {
+                External e;
+                const Port& p = idiom.inputs[static_cast<size_t>(port)];
+                if (p.role == kPixelRole && p.type == PortType::V2) e.access = Access::Provided;
+                return e;
+            };
+        Composer c(plan, dice, rules);
         pattern_util::compose_chain(c, Stage::Pre);
         pattern_util::store_sinks(plan, dice);
     }
@@ -33,12 +44,31 @@ class MapPattern : public Pattern {
         for (size_t i = 0; i < tids.size(); ++i) index += (i ? ", " : "") + tids[i];
         if (w.dice.on(Knob::PGuard)) write_guard(w, index);
         pattern_util::write_rng(w, pattern_util::flat_index(tids, dim));
+        write_pixels(w, tids);
         w.read_all(Stage::Pre, index);
         w.write_nodes(Stage::Pre);
         pattern_util::write_stores(w, dim, index);
     }
 
   private:
+    static constexpr std::string_view kPixelRole = "pixel coordinate";
+
+    // `wp.vec2(float(j), float(i))`: x runs along the second launch dimension (an image's
+    // columns), unless the thread indices are named x and y.
+    static void write_pixels(KernelWriter& w, const std::vector<std::string>& tids) {
+        if (tids.size() != 2) return;
+        const bool xy = tids[0] == "x" && tids[1] == "y";
+        const std::string& col = xy ? tids[0] : tids[1];
+        const std::string& row = xy ? tids[1] : tids[0];
+        const std::string f = w.type_name(PortType::F);
+        for (const External& e : w.plan.graph.externals) {
+            if (e.access != Access::Provided || e.role != kPixelRole) continue;
+            w.set_text(e.value, fmt::format("{}({}({}), {}({}))", w.type_name(PortType::V2), f, col, f, row));
+            if (w.plan.graph.values[static_cast<size_t>(e.value)].consumers > 1)
+                w.bind(e.value, {"px", "pixel", "uv"});
+        }
+    }
+
     // Inactive elements are skipped: `if active[i] == 0: return`.
     static void write_guard(KernelWriter& w, const std::string& index) {
         const std::string mask = w.mask_param({"active", "mask", "enabled", "valid"}, w.plan.dim);

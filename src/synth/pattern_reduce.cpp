@@ -16,7 +16,9 @@ enum class Fold : uint8_t { Total, PerRow, Max, Min, Histogram, Count };
 
 class ReducePattern : public Pattern {
   public:
-    bool fits(Domain d) const override { return pattern_util::domain_has_plain(d); }
+    bool fits(Domain d, uint32_t require) const override {
+        return pattern_util::domain_has_plain(d, require);
+    }
     std::string_view name() const override { return "reduce"; }
 
     void compose(Plan& plan, Dice& dice) const override {

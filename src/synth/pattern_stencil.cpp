@@ -40,7 +40,9 @@ enum class Border : uint8_t { Clamp, Wrap, Guard };
 class StencilPattern : public Pattern {
   public:
     std::string_view name() const override { return "stencil"; }
-    bool fits(Domain d) const override { return pattern_util::domain_has(d, kStencil); }
+    bool fits(Domain d, uint32_t require) const override {
+        return pattern_util::domain_has(d, kStencil | require);
+    }
 
     void compose(Plan& plan, Dice& dice) const override {
         plan.element = pattern_util::element_noun(plan.domain, dice);

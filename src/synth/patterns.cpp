@@ -11,6 +11,9 @@ const Pattern& compact_pattern();
 const Pattern& rows_pattern();
 const Pattern& neighbors_pattern();
 const Pattern& samples_pattern();
+const Pattern& hash_grid_pattern();
+const Pattern& bvh_pattern();
+const Pattern& bvh_ray_pattern();
 
 const Pattern& pattern(PatternId id) {
     switch (id) {
@@ -21,6 +24,9 @@ const Pattern& pattern(PatternId id) {
     case PatternId::Rows: return rows_pattern();
     case PatternId::Neighbors: return neighbors_pattern();
     case PatternId::Samples: return samples_pattern();
+    case PatternId::HashGrid: return hash_grid_pattern();
+    case PatternId::Bvh: return bvh_pattern();
+    case PatternId::BvhRay: return bvh_ray_pattern();
     case PatternId::Map:
     case PatternId::Count: break;
     }

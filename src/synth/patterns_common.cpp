@@ -60,15 +60,15 @@ CompositionRules element_rules() {
     return r;
 }
 
-bool domain_has(Domain d, Trait t) {
+bool domain_has(Domain d, uint32_t t) {
     for (const Idiom* i : Library::get().of(d))
-        if (i->has(t)) return true;
+        if ((i->spec->traits & t) == t) return true;
     return false;
 }
 
-bool domain_has_plain(Domain d) {
+bool domain_has_plain(Domain d, uint32_t require) {
     for (const Idiom* i : Library::get().of(d))
-        if (!i->has(kStencil)) return true;
+        if (!i->has(kStencil) && (i->spec->traits & require) == require) return true;
     return false;
 }
 

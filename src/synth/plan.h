@@ -29,6 +29,11 @@ struct Plan {
     const Idiom* forced_root = nullptr; // testing: the root every pattern starts from
     // Traits the category prefers in the idioms it draws (kBranch for control flow...).
     uint32_t prefer = 0;
+    // Traits the kernel's first root must have (kQuery: the spatial category's element-wise
+    // kernels start from a query).
+    uint32_t require = 0;
+    // Query loops: what the loop visits, as a sentence of the description ("It visits ...").
+    std::string scope;
 };
 
 } // namespace ws::synth

@@ -71,6 +71,13 @@ constexpr KnobRow kKnobs[] = {
     {Knob::WAccSum, "w.acc_sum", 3, 8, 0},
     {Knob::WAccMean, "w.acc_mean", 1, 5, 200},
     {Knob::WAccExtreme, "w.acc_extreme", 1, 3, 400},
+
+    {Knob::PGridOrder, "p.grid_order", 400, 900, 300},
+    {Knob::WQueryIter, "w.query_iter", 2, 6, 0},
+    {Knob::WQueryNamed, "w.query_named", 1, 4, 300},
+    {Knob::WQueryNext, "w.query_next", 1, 4, 300},
+    {Knob::WBvhAabb, "w.bvh_aabb", 2, 6, 0},
+    {Knob::WBvhSphere, "w.bvh_sphere", 1, 4, 300},
 };
 static_assert(std::size(kKnobs) == kKnobCount, "every knob needs a row");
 constexpr bool rows_in_enum_order() {
@@ -95,6 +102,9 @@ constexpr Override kOverrides[] = {
     {Category::Loops, Knob::Idioms, 2, 5},
     {Category::Physics, Knob::Idioms, 3, 6},
     {Category::Physics, Knob::PExtend, 600, 900},
+    // A query's result is worked on (a collision response, a shaded depth, a force from a density).
+    {Category::Spatial, Knob::Idioms, 3, 6},
+    {Category::Spatial, Knob::PExtend, 500, 900},
     {Category::ControlFlow, Knob::PGuard, 300, 700},
     {Category::Stencil, Knob::WDim2, 8, 10},
     {Category::Stencil, Knob::WDim3, 1, 3},

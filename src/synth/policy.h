@@ -71,6 +71,13 @@ enum class Knob : uint8_t {
     WAccSum,     // loops: accumulate a sum
     WAccMean,    // ... a mean
     WAccExtreme, // ... a maximum or minimum
+    // Query loops (the spatial category).
+    PGridOrder,  // a hash-grid loop takes its element in the grid's order (wp.hash_grid_point_id)
+    WQueryIter,  // `for j in wp.hash_grid_query(...)`
+    WQueryNamed, // `neighbors = wp.hash_grid_query(...)`, `for j in neighbors`
+    WQueryNext,  // `while wp.hash_grid_query_next(query, j)`
+    WBvhAabb,    // a BVH query around a point: wp.bvh_query_aabb of its box
+    WBvhSphere,  // ... wp.bvh_query_sphere
     Count
 };
 constexpr size_t kKnobCount = static_cast<size_t>(Knob::Count);

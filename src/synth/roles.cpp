@@ -66,8 +66,9 @@ std::vector<std::string> words(std::string_view s) {
 }
 
 std::vector<std::span<const RoleSpec>> tables() {
-    return {kRoles,          particle_roles(), rigid_roles(),  continuum_roles(), geometry_roles(),
-            imaging_roles(), learning_roles(), random_roles(), grid_roles(),      bits_roles()};
+    return {kRoles,           particle_roles(), rigid_roles(),    continuum_roles(),
+            geometry_roles(), imaging_roles(),  learning_roles(), random_roles(),
+            grid_roles(),     bits_roles(),     query_roles()};
 }
 
 const std::map<std::string, Role, std::less<>>& roles() {

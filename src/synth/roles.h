@@ -44,6 +44,7 @@ std::span<const RoleSpec> learning_roles();
 std::span<const RoleSpec> random_roles();
 std::span<const RoleSpec> grid_roles();
 std::span<const RoleSpec> bits_roles();
+std::span<const RoleSpec> query_roles();
 
 // The role of that noun; nullptr when the table has none.
 const Role* find_role(std::string_view role);

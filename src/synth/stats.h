@@ -23,9 +23,9 @@ std::vector<std::string> builtins_used(std::string_view python_source);
 // The builtins warpsynth supports and the synthesizer writes: the corpus's
 // call list (the baseline) plus close relatives of the same families.
 struct CatalogueEntry {
-    std::string_view name; // as spelled in Python: "wp.sin", "float"
-    std::string_view
-        group; // math, vector, matrix, quaternion, transform, spatial, atomic, random, type, python, utility
+    std::string_view name;  // as spelled in Python: "wp.sin", "float"
+    std::string_view group; // math, vector, matrix, quaternion, transform, spatial, atomic, random, query,
+                            // type, python, utility
     bool in_corpus; // called by at least one corpus case
 };
 std::span<const CatalogueEntry> builtin_catalogue();

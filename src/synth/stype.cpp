@@ -14,6 +14,7 @@ std::string scalar_name(Scalar s, bool python_builtin) {
     case Scalar::U32: return "wp.uint32";
     case Scalar::Bool: return python_builtin ? "bool" : "wp.bool";
     case Scalar::U8: return "wp.uint8";
+    case Scalar::U64: return "wp.uint64";
     }
     return "float";
 }
@@ -31,6 +32,7 @@ const char* suffix(Scalar s) {
     case Scalar::U32: return "ui";
     case Scalar::Bool: return "b";
     case Scalar::U8: return "ub";
+    case Scalar::U64: return "ul";
     }
     return "";
 }

@@ -9,8 +9,9 @@
 
 namespace ws::synth {
 
-// U8 is storage only (byte masks): read and compared, never computed with.
-enum class Scalar : uint8_t { F16, F32, F64, I32, I64, U32, Bool, U8 };
+// U8 is storage only (byte masks): read and compared, never computed with. U64 is the type of
+// the ids by which kernels query Warp's meshes, BVHs, hash grids and volumes.
+enum class Scalar : uint8_t { F16, F32, F64, I32, I64, U32, Bool, U8, U64 };
 
 enum class Kind : uint8_t { Scalar, Vec, Mat, Quat, Transform, Spatial, Struct };
 

@@ -25,6 +25,7 @@ enum class Category : uint8_t {
     Functions,
     Random,
     Physics,
+    Spatial,
 };
 
 std::string_view category_name(Category c);

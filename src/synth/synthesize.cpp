@@ -31,13 +31,24 @@ Domain pick_domain(const CategoryMix& mix, Dice& dice) {
     return k < kDomainCount ? static_cast<Domain>(k) : Domain::Math;
 }
 
-const Pattern& pick_pattern(std::array<int, kPatternCount> weights, Domain domain, Dice& dice) {
+// The root traits `require` bind a pattern unless it queries a Warp object itself.
+bool pattern_fits(PatternId id, Domain domain, uint32_t require) {
+    const Pattern& p = pattern(id);
+    return p.fits(domain, p.queries() ? 0 : require);
+}
+
+const Pattern& pick_pattern(const CategoryMix& mix, Domain domain, Dice& dice) {
+    std::array<int, kPatternCount> weights = mix.patterns;
     for (size_t k = 0; k < kPatternCount; ++k)
-        if (!pattern(static_cast<PatternId>(k)).fits(domain)) weights[k] = 0;
+        if (!pattern_fits(static_cast<PatternId>(k), domain, mix.require)) weights[k] = 0;
     size_t p = dice.weighted(weights);
     if (p >= kPatternCount) { // nothing of the mix fits this domain: any pattern that does
-        for (size_t k = 0; k < kPatternCount; ++k)
-            weights[k] = pattern(static_cast<PatternId>(k)).fits(domain);
+        // (a query loop only where the category asks for queries)
+        for (size_t k = 0; k < kPatternCount; ++k) {
+            const auto id = static_cast<PatternId>(k);
+            weights[k] =
+                pattern_fits(id, domain, mix.require) && (mix.require != 0 || !pattern(id).queries());
+        }
         p = dice.weighted(weights);
     }
     return pattern(static_cast<PatternId>(p));
@@ -126,7 +137,8 @@ SynthKernel synthesize_attempt(const SynthOptions& options, uint64_t h, Category
         force_idiom(plan, options);
     } else {
         plan.domain = pick_domain(mix, dice);
-        plan.pattern = &pick_pattern(mix.patterns, plan.domain, dice);
+        plan.pattern = &pick_pattern(mix, plan.domain, dice);
+        if (!plan.pattern->queries()) plan.require = mix.require;
     }
     plan.pattern->compose(plan, dice);
     choose_helpers(plan, dice);

@@ -4,6 +4,7 @@
 //
 //   synth_dump --count N --out DIR [--seed S] [--start I] [--categories a,b,..] [--jobs J]
 //   synth_dump --each-idiom [--count K] --out DIR   (K kernels per idiom of the library)
+//   synth_dump --list-categories                    (the category names, one per line)
 //
 // Writes DIR/kNNNNNNN_<category>.py (NNNNNNN = index) and DIR/kernels.json: one
 // entry per kernel with its file, index, name, category, features and launch spec.
@@ -92,7 +93,11 @@ int main(int argc, char** argv) {
             out = next();
         else if (a == "--each-idiom")
             each_idiom = true;
-        else if (a == "--categories") {
+        else if (a == "--list-categories") {
+            for (Category c : ws::synth::all_categories())
+                std::printf("%s\n", std::string(ws::synth::category_name(c)).c_str());
+            return 0;
+        } else if (a == "--categories") {
             std::string list = next();
             size_t pos = 0;
             while (pos <= list.size()) {

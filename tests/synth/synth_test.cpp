@@ -241,6 +241,10 @@ TEST(IdiomParse, RejectsBadSpecs) {
         {spec("x: Fn value -> z: F value", "{x}"), "n is a fact of outputs"},
         {spec("x: F value -> z: F!o value", "{x}"), "!o is a requirement of inputs"},
         {spec("x: F!q value -> z: F value", "{x}"), "unknown refusal"},
+        {spec("m: H mesh, x: V3 point -> z: V3 point", "wp.mesh_get_point({m}, 0) + {x}"),
+         "an id (H) is uniform"},
+        {spec("m: H # mesh, x: V3 point -> z: V3 point", "wp.mesh_get_point({m}, 0) + {x}"),
+         "is a query (kQuery)"},
     };
     for (const auto& [s, message] : bad) {
         try {
@@ -401,6 +405,92 @@ TEST(SynthLaunch, SpecMatchesSignature) {
         EXPECT_EQ(tids, k.launch.dim.size());
         for (int64_t d : k.launch.dim) EXPECT_GE(d, 1);
     }
+}
+
+// ---------------------------------------------------------------- spatial queries
+
+bool calls(const std::vector<std::string>& features, std::string_view prefix) {
+    return std::any_of(features.begin(), features.end(),
+                       [&](const std::string& f) { return f.starts_with("call:" + std::string(prefix)); });
+}
+
+bool calls(const SynthKernel& k, std::string_view prefix) {
+    return calls(k.features, prefix);
+}
+
+bool queries_an_object(const std::vector<std::string>& features) {
+    for (const char* family : {"wp.mesh_", "wp.bvh_", "wp.hash_grid_", "wp.volume_"})
+        if (calls(features, family)) return true;
+    return false;
+}
+
+// Every spatial kernel queries a mesh, BVH, hash grid or volume through a wp.uint64 parameter;
+// together they use every kind of query; no other category queries anything.
+TEST(SynthSpatial, KernelsQueryWarpObjectsById) {
+    std::set<std::string> seen;
+    for (uint64_t i = 0; i < sample(400); ++i) {
+        const SynthKernel k = synthesize(options(29, {Category::Spatial}), i);
+        ASSERT_TRUE(queries_an_object(k.features)) << k.python_source;
+        const auto ids = std::count_if(k.launch.args.begin(), k.launch.args.end(),
+                                       [](const ArgSpec& a) { return a.type == "wp.uint64"; });
+        EXPECT_GE(ids, 1) << k.python_source;
+        for (const ArgSpec& a : k.launch.args) {
+            if (a.type == "wp.uint64") {
+                EXPECT_TRUE(a.shape.empty() && !a.is_output) << a.name;
+            }
+        }
+        for (const std::string& f : k.features)
+            if (queries_an_object({f})) seen.insert(f.substr(5));
+    }
+    for (const char* b : {"wp.hash_grid_query", "wp.hash_grid_point_id", "wp.hash_grid_query_next",
+                          "wp.bvh_query_aabb", "wp.bvh_query_sphere", "wp.bvh_query_ray", "wp.bvh_query_next",
+                          "wp.mesh_query_point_sign_normal", "wp.mesh_eval_position", "wp.mesh_query_ray",
+                          "wp.volume_world_to_index", "wp.volume_sample_f", "wp.volume_sample_grad_f"})
+        EXPECT_TRUE(seen.count(b)) << b << " never written";
+    for (uint64_t i = 0; i < sample(600); ++i) {
+        const SynthKernel k = synthesize(options(31), i);
+        if (k.category != Category::Spatial) {
+            EXPECT_FALSE(queries_an_object(k.features)) << k.python_source;
+        }
+    }
+}
+
+// A query loop indexes arrays with the candidates it returns: a hash grid's and a BVH's over the
+// thread's own elements (arrays of the launch's extent), a ray BVH's over its items (arrays of
+// the items' extent); everything else is read at the thread's own element.
+TEST(SynthSpatial, CandidateIndicesStayInBounds) {
+    size_t loops = 0;
+    for (uint64_t i = 0; i < sample(300); ++i) {
+        const SynthKernel k = synthesize(options(37, {Category::Spatial}), i);
+        std::smatch m;
+        const std::regex loop(
+            R"(\n *(?:for (\w+) in |while wp\.(?:hash_grid|bvh)_query_next\(\w+, (\w+)\)))");
+        if (!calls(k, "wp.hash_grid_query") && !calls(k, "wp.bvh_query")) continue;
+        const std::string kernel = k.python_source.substr(k.python_source.find("@wp.kernel"));
+        ASSERT_TRUE(std::regex_search(kernel, m, loop)) << k.python_source;
+        ++loops;
+        const std::string j = m[1].matched ? m[1].str() : m[2].str();
+        const bool rays = calls(k, "wp.bvh_query_ray");
+        std::set<std::string> at_candidate;
+        const std::regex read("(\\w+)\\[" + j + "\\]");
+        for (auto it = std::sregex_iterator(k.python_source.begin(), k.python_source.end(), read);
+             it != std::sregex_iterator(); ++it)
+            at_candidate.insert((*it)[1].str());
+        for (const ArgSpec& a : k.launch.args) {
+            if (a.shape.empty()) continue;
+            ASSERT_EQ(a.shape.size(), 1u) << a.name;
+            if (!rays || !at_candidate.count(a.name)) {
+                EXPECT_EQ(a.shape[0], k.launch.dim[0]) << a.name << "\n" << k.python_source;
+            }
+            if (!rays) {
+                EXPECT_FALSE(a.is_output && at_candidate.count(a.name)) << a.name;
+            }
+        }
+        if (rays) {
+            EXPECT_FALSE(at_candidate.empty()) << k.python_source;
+        }
+    }
+    EXPECT_GT(loops, sample(300) / 4);
 }
 
 TEST(SynthStats, BuiltinsUsedSkipsAnnotationsAndModuleCode) {

@@ -338,6 +338,24 @@ TEST(Totals, ReasonsAndVerifiedRecords) {
         << t.summary();
 }
 
+// Records compiled but not run (a kernel that queries a mesh by id) are verified and counted by
+// the reason, which stats.json and the dataset card report.
+TEST(Totals, NotRunByReason) {
+    const std::string why = "needs a mesh, BVH, hash grid or volume (the kernel queries one by its id)";
+    const std::string skipped = "skipped: " + why;
+    VerifyTotals t;
+    t.add({"pass", "pass", skipped, skipped, skipped});
+    t.add({"pass", "pass", skipped, skipped, skipped});
+    t.add({"pass", "pass", "pass", "pass", "pass"});
+    EXPECT_EQ(t.verified, 3u);
+    EXPECT_EQ(t.figures.not_run.at(why), 2u);
+    EXPECT_EQ(t.figures.executed_pass, 1u);
+    EXPECT_EQ(t.figures.dependence_checked, 1u);
+    EXPECT_EQ(t.to_json()["figures"]["executed"]["not_run"][why], 2);
+    EXPECT_NE(t.summary().find("skip     2  needs a mesh, BVH, hash grid or volume\n"), std::string::npos)
+        << t.summary();
+}
+
 TEST(Totals, NonFiniteKinds) {
     using dataset::NonFinite;
     EXPECT_EQ(dataset::non_finite_kind("fail: nan in the outputs: a[0] = nan (a: 1 of 1 values nan)"),

@@ -225,6 +225,38 @@ constexpr IdiomSpec kParticles[] = {
      "{a} = {mb} * $r / ($d2 * wp.sqrt($d2))",
      "computes the softened gravitational pull of a body of {mb} at {xb} on {xa}",
      "a: acc a_grav; r: r_ij d; d2: r2 dist2", kPair},
+    // ---- SPH and neighbour counts: pair terms summed over neighbours (hash-grid loops)
+    {"sph_density_term", Domain::Particles,
+     "xa: V3 position, xb: V3 position, m: F+ mass, h: F+ # smoothing length =0.2 -> rho: F0+z~1e7 density",
+     "$r2 = wp.length_sq({xa} - {xb})\n"
+     "$q = wp.max({h} * {h} - $r2, 0.0)\n"
+     "{rho} = {m} * 315.0 / (64.0 * 3.14159265 * wp.pow({h}, 9.0)) * $q * $q * $q",
+     "weighs the mass {m} at {xb} by the SPH poly6 kernel around {xa}",
+     "rho: rho_ij w_rho; r2: r2 dist_sq; q: q diff", kPair},
+    {"sph_pressure_force", Domain::Particles,
+     "xa: V3 position, xb: V3 position, pa: F pressure, pb: F pressure, rho_b: F+ density, "
+     "h: F+ # smoothing length =0.2 -> f: V3~1e3 force",
+     "$r = {xa} - {xb}\n"
+     "$d = wp.length($r)\n"
+     "{f} = wp.vec3(0.0)\n"
+     "if $d > 1.0e-6 and $d < {h}:\n"
+     "    $q = {h} - $d\n"
+     "    {f} = -($r / $d) * ({pa} + {pb}) / (2.0 * {rho_b}) * $q * $q",
+     "computes the SPH pressure force of the particle at {xb} on the one at {xa}",
+     "f: f_press pressure_force; r: r_ij rel; d: dist r_len; q: q diff", kPair | kBranch | kHelper},
+    {"sph_viscosity_force", Domain::Particles,
+     "xa: V3 position, xb: V3 position, va: V3 velocity, vb: V3 velocity, rho_b: F+ density, "
+     "h: F+ # smoothing length =0.2, mu: F0+ # viscosity =0.1 -> f: V3~mu*8 force",
+     "$d = wp.length({xb} - {xa})\n"
+     "{f} = wp.vec3(0.0)\n"
+     "if $d < {h}:\n"
+     "    {f} = {mu} * ({vb} - {va}) / {rho_b} * ({h} - $d)",
+     "computes the SPH viscosity force pulling {va} toward {vb}", "f: f_visc viscous_force; d: dist r_len",
+     kPair | kBranch | kHelper},
+    {"within_radius", Domain::Particles,
+     "xa: V3 position, xb: V3 position, r: F+ # search radius =0.2 -> near: B condition",
+     "wp.length_sq({xb} - {xa}) < {r} * {r}", "tests whether {xb} lies within {r} of {xa}",
+     "near: near in_range", kPair | kPredicate},
     {"speed_of", Domain::Particles, "v: V3 velocity -> s: F0+~v*2 speed", "wp.length({v})",
      "measures the speed of {v}", "s: speed vmag"},
     {"momentum", Domain::Particles, "m: F+ mass, v: V3 velocity -> p: V3~m*v linear momentum", "{m} * {v}",
