@@ -460,8 +460,7 @@ bool template_binds(const UserFunction& f, std::span<const CallArgument> args,
                 return false;
             continue;
         }
-        if (t != param && !((param->is_tuple() && param->variadic) || param->is_tile()))
-            return false;
+        if (t != param && !((param->is_tuple() && param->variadic) || param->is_tile())) return false;
         if (t != param && !types::matches_template(t, param)) return false;
     }
     return true;
@@ -528,8 +527,7 @@ UserFunction* Adjoint::instantiate_template(FunctionGroup& group, std::span<cons
             if (i < args.size()) {
                 p.type = types::strip_reference(args[i].value.var->type);
                 p.tile_cell = args[i].value.var->tile_cell;
-            }
-            else if (p.default_value)
+            } else if (p.default_value)
                 p.type = p.default_value->type;
             else
                 fail_at(where, fmt::format("incomplete overload annotations for function {}", group.key));

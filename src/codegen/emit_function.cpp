@@ -191,9 +191,9 @@ std::string function_forward_text(const UserFunction& f, Device device, const st
     if (multiple)
         for (size_t i = 0; i < adj.return_var->size(); ++i)
             args.push_back(fmt::format("{} & ret_{}", (*adj.return_var)[i]->ctype(), i));
-    return fmt::format("{}\n// {}:{}\nstatic {}{} {}(\n    {})\n{{\n{}}}\n\n", tile_template_prefix(adj), path,
-                       f.src.display_lineno, device == Device::Cuda ? "CUDA_CALLABLE " : "", return_type,
-                       f.native_name, join_args(args), forward_body(adj, false, device, false));
+    return fmt::format("{}\n// {}:{}\nstatic {}{} {}(\n    {})\n{{\n{}}}\n\n", tile_template_prefix(adj),
+                       path, f.src.display_lineno, device == Device::Cuda ? "CUDA_CALLABLE " : "",
+                       return_type, f.native_name, join_args(args), forward_body(adj, false, device, false));
 }
 
 std::string function_reverse_text(const UserFunction& f, Device device, const std::string& path) {
@@ -220,9 +220,9 @@ std::string function_reverse_text(const UserFunction& f, Device device, const st
         adj.used_by_backward_kernel || f.force_adjoint_codegen
             ? reverse_body(adj, false, device, false)
             : "\t// reverse mode disabled (no backward-enabled kernel depends on this function)\n";
-    return fmt::format("{}\n// {}:{}\nstatic {}void adj_{}(\n    {})\n{{\n{}}}\n\n", tile_template_prefix(adj), path,
-                       f.src.display_lineno, device == Device::Cuda ? "CUDA_CALLABLE " : "", f.native_name,
-                       join_args(args), body);
+    return fmt::format("{}\n// {}:{}\nstatic {}void adj_{}(\n    {})\n{{\n{}}}\n\n",
+                       tile_template_prefix(adj), path, f.src.display_lineno,
+                       device == Device::Cuda ? "CUDA_CALLABLE " : "", f.native_name, join_args(args), body);
 }
 
 KernelPieces kernel_text(const KernelDef& k, const std::string& name, Device device, bool enable_backward,
@@ -263,8 +263,9 @@ KernelPieces kernel_text(const KernelDef& k, const std::string& name, Device dev
         std::string maxreg =
             opt.cuda_max_registers ? fmt::format("WP_MAXNREG({}) ", *opt.cuda_max_registers) : "";
         // Warp spills registers to shared memory only in kernels that need none for tiles.
-        std::string spill =
-            opt.enable_cuda_smem_spilling && !requires_shared_memory(adj) ? "    WP_ENABLE_SMEM_SPILLING();\n" : "";
+        std::string spill = opt.enable_cuda_smem_spilling && !requires_shared_memory(adj)
+                                ? "    WP_ENABLE_SMEM_SPILLING();\n"
+                                : "";
         std::vector<std::string> fargs{dim};
         for (const Var* a : adj.args) fargs.push_back(fmt::format("{} var_{}", a->ctype(), a->label));
         out.forward = fmt::format(
