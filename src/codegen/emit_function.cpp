@@ -145,8 +145,6 @@ std::string reverse_body(const Adjoint& adj, bool kernel, Device device, bool gr
     return out;
 }
 
-namespace {
-
 // Warp passes a tile parameter by reference as a C++ template parameter `tile_<name>`, so that
 // one function takes register and shared tiles alike: `template<typename tile_t>` before the
 // function, and `tile_t& var_t`.
@@ -156,6 +154,8 @@ std::string tile_template_prefix(const Adjoint& adj) {
         if (a->type->is_tile()) names.push_back("typename tile_" + a->label);
     return names.empty() ? "" : fmt::format("template<{}>\n", fmt::join(names, ", "));
 }
+
+namespace {
 
 std::string param_declaration(const Var* a) {
     if (a->type->is_tile()) return fmt::format("tile_{}& {}", a->label, a->emit());
