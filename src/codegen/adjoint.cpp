@@ -325,6 +325,7 @@ void Adjoint::build() {
         if (v.type->is_tile()) {
             v.tile_cell = p.tile_cell ? p.tile_cell : std::make_shared<TileCell>();
             v.tile_cell->vars.push_back(&v);
+            v.tile_cell->cloned_parameter = v.tile_cell->cloned_parameter || !src.callable_args.empty();
         }
         // An array parameter is the root of the storage its aliases and elements reach.
         if (v.type->is_array()) v.ref_origin = std::make_shared<LValueOrigin>(LValueOrigin{&v, false, {}});

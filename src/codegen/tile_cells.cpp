@@ -22,16 +22,15 @@ void Adjoint::share_tile_type(Var* v, Var* with) {
     v->tile_cell->vars.push_back(v);
 }
 
-// Warp's `a.storage = "shared"` on the type object of `v`.
+// Warp's `a.storage = "shared"` on the type object of `v`, which every holder sees: a parameter's
+// annotation (or, in a generic function's instance, its first caller's argument), the variables
+// of this and other functions sharing it, a function's return type.
 void Adjoint::move_tile_to_shared(Var* v, const Pos& where) {
     if (!v->type->is_tile() || v->type->tile_shared) return;
     const std::vector<Var*> holders = v->tile_cell ? v->tile_cell->vars : std::vector<Var*>{v};
-    for (const Var* h : holders)
-        // A parameter's type is its annotation (or the type of the first caller's argument):
-        // the change would reach other calls and functions warpsynth does not follow.
-        if (h->is_parameter)
-            fail_at(where, "moving a tile parameter of a @wp.func (or a tile sharing its type) to shared "
-                           "memory is not supported by warpsynth");
+    if (v->tile_cell && v->tile_cell->cloned_parameter)
+        fail_at(where, "moving a tile parameter of a function specialized for wp.Function arguments to "
+                       "shared memory is not supported by warpsynth");
     TypeRef t = v->type;
     TypeRef shared = types::tile(t->elem, t->tile_shape, true, t->tile_strides, t->tile_owner);
     for (Var* h : holders) h->type = shared;

@@ -54,6 +54,9 @@ struct LValueOrigin {
 // when a builtin moves the tile to shared memory: every variable holding it changes storage.
 struct TileCell {
     std::vector<Var*> vars;
+    // Held by a parameter of a function cloned for its wp.Function arguments: the clones share
+    // the annotation, so a later clone would start from the changed type (not modelled).
+    bool cloned_parameter = false;
 };
 
 // A resolved store location inside an array element (Warp's _ArraySlot).
