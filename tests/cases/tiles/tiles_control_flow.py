@@ -102,3 +102,21 @@ def bitwise(a: wp.array(dtype=wp.uint32), b: wp.array(dtype=wp.uint32), c: wp.ar
         s1 ^= s2
     s3 = (s1 & s2) | (s1 ^ s2)
     wp.tile_store(c, s3)
+
+
+# Warp's tile types are shared Python objects: where() and a copy of register tiles keep their
+# operand's, so moving one to shared memory (an element read, a reduction along an axis) moves
+# the others too.
+@wp.kernel
+def shared_type_objects(x: wp.array(dtype=float), x2: wp.array2d(dtype=float), y: wp.array(dtype=float), flag: int):
+    t = wp.tile_load(x, shape=TILE)
+    if flag > 0:
+        t = t * 2.0
+    y[0] = t[3]
+    u = t
+    y[1] = u[2]
+    m = wp.tile_load(x2, shape=(4, 8))
+    for i in range(flag):
+        m = m * 0.5
+    wp.tile_store(y, wp.tile_sum(m, axis=1))
+    wp.tile_store(y, wp.tile_reduce(wp.add, m, axis=0))

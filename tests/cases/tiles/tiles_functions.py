@@ -98,3 +98,31 @@ def use_native(x: wp.array2d(dtype=float), y: wp.array(dtype=float)):
     t = wp.tile_load(x, shape=(M, N), storage="shared")
     native_store(t, y)
     native_store(scale(t, 2.0), y)
+
+
+@wp.func
+def first(t: wp.tile[float, M, N]):
+    return t[0, 1]
+
+
+@wp.func
+def first_any(t: wp.tile[float]):
+    return t[1, 0]
+
+
+@wp.func
+def made(x: wp.array2d(dtype=float)):
+    return wp.tile_load(x, shape=(M, N)) * 2.0
+
+
+# An element read moves a tile to shared memory by changing its type object, which a parameter
+# shares with its annotation (or, for wp.tile[dtype], the caller's argument), and a call's result
+# with the callee's return variable.
+@wp.kernel
+def shared_type_objects(x: wp.array2d(dtype=float), y: wp.array(dtype=float)):
+    t = wp.tile_load(x, shape=(M, N))
+    u = wp.tile_load(x, shape=(M, N), offset=(M, 0))
+    y[0] = first(t) + first_any(u)
+    v = made(x)
+    y[1] = v[1, 1]
+    wp.tile_store(y, total(made(x)))
