@@ -1,9 +1,11 @@
 // Warp's in-place tile operators: `a += b`, `a -= b`, `a &= b`, `a |= b`, `a ^= b` on two whole
 // tiles (add_inplace ... with native tile_add_inplace ...), which update `a` without a new
-// variable.
+// variable; and the fused operators tile_axpy (dest += alpha * src in place) and tile_dot (the sum
+// of the element-wise products, without the intermediate tile).
 #include "builtins/rules.h"
 
 #include <fmt/format.h>
+#include <optional>
 
 namespace ws::builtins::detail {
 
@@ -34,7 +36,47 @@ ResultOrError inplace_bitwise(const RuleCall& call, std::string_view arg) {
     return inplace(call, arg);
 }
 
+// Two tiles of one shape and dtype (not a Warp struct), as tile_dot and tile_axpy require.
+std::optional<ResultOrError> same_tiles(TypeRef a, TypeRef b, const char* what, const char* names) {
+    if (a->tile_shape != b->tile_shape)
+        return fail(fmt::format("{} {} must have the same shape, got {} and {}", what, names,
+                                shape_tuple(a->tile_shape), shape_tuple(b->tile_shape)));
+    if (!types_equal(a->elem, b->elem))
+        return fail(fmt::format("{} {} must have the same dtype, got {} and {}", what, names, class_str(a->elem),
+                                class_str(b->elem)));
+    if (a->elem->is_struct()) return fail(fmt::format("{} does not support Warp struct tile elements", what));
+    return std::nullopt;
+}
+
+// tile_dot(a, b): a one-element register tile of the elements' scalar type.
+ResultOrError dot(const RuleCall& call, std::string_view) {
+    TypeRef a = call.type("a");
+    if (auto e = same_tiles(a, call.type("b"), "tile_dot()", "arguments")) return *e;
+    return value(types::tile(scalar_type_of(a->elem), {1}, false));
+}
+
+// tile_axpy(alpha, src, dest): alpha a scalar of the tiles' scalar type.
+ResultOrError axpy(const RuleCall& call, std::string_view) {
+    TypeRef alpha = call.type("alpha");
+    TypeRef src = call.type("src");
+    TypeRef dest = call.type("dest");
+    if (auto e = same_tiles(dest, src, "tile_axpy()", "'dest' and 'src'")) return *e;
+    if (!alpha || alpha->is_tile() || !alpha->is_scalar()) {
+        ResultOrError r = fail("tile_axpy() with a non-scalar alpha is not supported by warpsynth");
+        r.unsupported = true; // Warp's message prints the Python type
+        return r;
+    }
+    TypeRef scalar = scalar_type_of(dest->elem);
+    if (!types_equal(scalar, alpha))
+        return fail(fmt::format("tile_axpy() 'alpha' must match the tile's scalar type, got {} for tile scalar "
+                                "type {}",
+                                class_str(alpha), class_str(scalar)));
+    return void_result();
+}
+
 constexpr ValueRule kValueRules[] = {
+    {"tile_dot_value_func", dot},
+    {"tile_axpy_value_func", axpy},
     {"tile_inplace_tile_value_func", inplace},
     {"tile_inplace_tile_bitwise_value_func", inplace_bitwise},
 };

@@ -1,7 +1,8 @@
 # tile_map with builtins and user functions (generic ones too), of one, two or more tiles and
 # values, on scalar, vector and matrix tiles (non-differentiable operators have no adjoint);
 # tile_reduce of a whole tile and along an axis (Warp's identities of add, mul, min, max; none for
-# user functions), with builtins and user functions, on scalar and vector tiles.
+# user functions), with builtins and user functions, on scalar and vector tiles; the fused
+# tile_dot and tile_axpy.
 import warp as wp
 from typing import Any
 
@@ -107,3 +108,27 @@ def reductions(
     wp.tile_store(iy, wp.tile_reduce(wp.max, ti))
     tu = wp.tile_load(i2, shape=(2, 8))
     wp.tile_store(iy, wp.tile_reduce(wp.max, wp.tile_map(wp.abs, tu), axis=1))
+
+
+# Fused operators: tile_dot (the sum of element-wise products: dot of vectors, ddot of matrices)
+# and tile_axpy (dest += alpha * src in place), register and shared operands.
+@wp.kernel
+def fused(
+    a: wp.array(dtype=float),
+    b: wp.array(dtype=float),
+    v: wp.array(dtype=wp.vec3),
+    m: wp.array(dtype=wp.mat22),
+    out: wp.array(dtype=float),
+    alpha: float,
+):
+    ta = wp.tile_load(a, shape=16)
+    tb = wp.tile_load(b, shape=16, storage="shared")
+    wp.tile_store(out, wp.tile_dot(ta, tb))
+    tv = wp.tile_load(v, shape=8)
+    wp.tile_store(out, wp.tile_dot(tv, tv), offset=1)
+    tm = wp.tile_load(m, shape=8)
+    wp.tile_store(out, wp.tile_dot(tm, tm), offset=2)
+    wp.tile_axpy(alpha, ta, tb)
+    wp.tile_axpy(0.5, tv, tv)
+    wp.tile_store(b, tb)
+    wp.tile_store(v, tv)
