@@ -1,7 +1,8 @@
 // Warp's in-place tile operators: `a += b`, `a -= b`, `a &= b`, `a |= b`, `a ^= b` on two whole
 // tiles (add_inplace ... with native tile_add_inplace ...), which update `a` without a new
-// variable; and the fused operators tile_axpy (dest += alpha * src in place) and tile_dot (the sum
-// of the element-wise products, without the intermediate tile).
+// variable; the per-thread scatters into a tile (tile_scatter_add, tile_scatter_masked); and the
+// fused operators tile_axpy (dest += alpha * src in place) and tile_dot (the sum of the
+// element-wise products, without the intermediate tile).
 #include "builtins/rules.h"
 
 #include <fmt/format.h>
@@ -74,7 +75,53 @@ ResultOrError axpy(const RuleCall& call, std::string_view) {
     return void_result();
 }
 
+// tile_scatter_add / tile_scatter_masked(a, i[, j, k, l], value, has_value): one index per
+// dimension and a value of the tile's dtype; `a` moves to shared memory.
+ResultOrError scatter(const RuleCall& call, std::string_view what, std::string_view separator) {
+    TypeRef t = call.type("a");
+    int indices = 0;
+    for (std::string_view n : {"i", "j", "k", "l"}) indices += call.has(n) ? 1 : 0;
+    if (indices != static_cast<int>(t->tile_shape.size()))
+        return fail(fmt::format("{}{}incorrect number of indices ({}) for tile shape {}", what, separator, indices,
+                                shape_tuple(t->tile_shape)));
+    TypeRef value_type = call.type("value");
+    if (!types_equal(t->elem, value_type))
+        return fail(fmt::format("{}() 'value' type must match tile dtype, got {} and tile dtype {}", what,
+                                class_str(value_type), class_str(t->elem)));
+    ResultOrError r = void_result();
+    r.result->shared_tile_arg = call.find("a");
+    return r;
+}
+
+ResultOrError scatter_add(const RuleCall& call, std::string_view) {
+    return scatter(call, "tile_scatter_add", ": ");
+}
+ResultOrError scatter_masked(const RuleCall& call, std::string_view) {
+    return scatter(call, "tile_scatter_masked", "() ");
+}
+
+// tile_scatter_add<false>(a, i..., value, has_value) when not atomic.
+Dispatch scatter_add_dispatch(const RuleCall& call, const CallResult&) {
+    Dispatch d;
+    const Constant* atomic = call.constant("atomic");
+    if (!atomic) {
+        d.error = "tile_scatter_add() 'atomic' must be a compile-time constant (True or False), not a runtime "
+                  "variable";
+        return d;
+    }
+    if (atomic->kind != Constant::Kind::PyBool) { // Warp tests `is False`
+        d.unsupported = true;
+        return d;
+    }
+    for (std::string_view n : {"a", "i", "j", "k", "l", "value", "has_value"})
+        if (call.has(n)) d.args.push_back(DispatchArg{call.find(n), std::nullopt});
+    if (!atomic->b) d.template_args = {"false"};
+    return d;
+}
+
 constexpr ValueRule kValueRules[] = {
+    {"tile_scatter_add_value_func", scatter_add},
+    {"tile_scatter_masked_value_func", scatter_masked},
     {"tile_dot_value_func", dot},
     {"tile_axpy_value_func", axpy},
     {"tile_inplace_tile_value_func", inplace},
@@ -83,6 +130,7 @@ constexpr ValueRule kValueRules[] = {
 
 // tile_inplace_dispatch_func passes (a, b) as they are: the default dispatch.
 constexpr DispatchRule kDispatchRules[] = {
+    {"tile_scatter_add_dispatch_func", scatter_add_dispatch},
     {"tile_inplace_dispatch_func",
      [](const RuleCall& call, const CallResult&) { return dispatch_all(call); }},
 };

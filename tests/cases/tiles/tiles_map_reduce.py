@@ -2,7 +2,7 @@
 # values, on scalar, vector and matrix tiles (non-differentiable operators have no adjoint);
 # tile_reduce of a whole tile and along an axis (Warp's identities of add, mul, min, max; none for
 # user functions), with builtins and user functions, on scalar and vector tiles; the fused
-# tile_dot and tile_axpy.
+# tile_dot and tile_axpy; per-thread scatters (tile_scatter_add, tile_scatter_masked).
 import warp as wp
 from typing import Any
 
@@ -132,3 +132,18 @@ def fused(
     wp.tile_axpy(0.5, tv, tv)
     wp.tile_store(b, tb)
     wp.tile_store(v, tv)
+
+
+# Per-thread scatters into a tile (moved to shared memory): atomic and not, 1-D and 2-D, masked.
+@wp.kernel
+def scatters(x: wp.array(dtype=float), y: wp.array2d(dtype=float), out: wp.array(dtype=float)):
+    i = wp.tid()
+    t = wp.tile_zeros(shape=32, dtype=float)
+    wp.tile_scatter_add(t, i % 32, x[i], (i % 2) == 0)
+    wp.tile_scatter_add(t, 0, 1.0, True, atomic=False)
+    m = wp.tile_zeros(shape=(4, 8), dtype=float, storage="shared")
+    wp.tile_scatter_add(m, i % 4, i % 8, float(i), True)
+    wp.tile_scatter_masked(t, i % 32, 2.0, i < 8)
+    wp.tile_scatter_masked(m, 1, 2, x[i], True)
+    wp.tile_store(out, t)
+    wp.tile_store(y, m)
