@@ -120,3 +120,11 @@ def shared_type_objects(x: wp.array(dtype=float), x2: wp.array2d(dtype=float), y
         m = m * 0.5
     wp.tile_store(y, wp.tile_sum(m, axis=1))
     wp.tile_store(y, wp.tile_reduce(wp.add, m, axis=0))
+
+
+# len() of a local tile in wp.static(): its first extent.
+@wp.kernel
+def static_len(a: wp.array2d(dtype=float), out: wp.array(dtype=int)):
+    x = wp.tile_load(a, shape=(8, 4))
+    n = wp.static(len(x))
+    out[0] = wp.static(len(x) * 2) + n
