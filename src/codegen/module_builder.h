@@ -53,6 +53,7 @@ class ModuleBuilder {
   private:
     void build_kernel(KernelDef* kernel);
     void propagate_used_by_backward();
+    void forget_tile_cells(UserFunction& f);
 
     const ModuleScope& scope_;
     CompileOptions options_;

@@ -31,6 +31,7 @@ void Adjoint::move_tile_to_shared(Var* v, const Pos& where) {
     if (v->tile_cell && v->tile_cell->cloned_parameter)
         fail_at(where, "moving a tile parameter of a function specialized for wp.Function arguments to "
                        "shared memory is not supported by warpsynth");
+    if (v->tile_cell) v->tile_cell->moved = true;
     TypeRef t = v->type;
     TypeRef shared = types::tile(t->elem, t->tile_shape, true, t->tile_strides, t->tile_owner);
     for (Var* h : holders) h->type = shared;

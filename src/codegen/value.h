@@ -57,6 +57,8 @@ struct TileCell {
     // Held by a parameter of a function cloned for its wp.Function arguments: the clones share
     // the annotation, so a later clone would start from the changed type (not modelled).
     bool cloned_parameter = false;
+    // A builtin moved it to shared memory.
+    bool moved = false;
 };
 
 // A resolved store location inside an array element (Warp's _ArraySlot).
