@@ -131,6 +131,7 @@ Value Adjoint::emit_tile_map(const builtins::Overload& ov, std::span<const CallA
         operands.push_back(args[i].value.var);
     }
     TypeRef a = types::strip_reference(operands[0]->type);
+    if (!a->is_tile()) fail_at(where, fmt::format("tile_map() 'a' argument must be a tile, got {}", a->repr));
     std::vector<TypeRef> dtypes{a->elem};
     for (size_t i = 1; i < operands.size(); ++i) {
         TypeRef t = types::strip_reference(operands[i]->type);
