@@ -45,6 +45,9 @@ struct CallArg {
     // `type_object` is Python's float, int or bool (not wp.float32...): Warp keeps the Python
     // class, which some callbacks tell apart and C++ template arguments spell `float`.
     bool python_type = false;
+    // A Warp function passed as a value (a builtin or a user function): what a `Callable`
+    // parameter takes (tile_map, tile_reduce).
+    bool function = false;
 };
 
 // A type pattern from a builtin signature: a concrete type or one of Warp's
@@ -186,6 +189,9 @@ struct CallResult {
     // Warp's value function moved this bound tile argument to shared memory (tile_extract,
     // tile_sum along an axis): the variable's declaration becomes a shared tile's.
     int shared_tile_arg = -1;
+    // The output's tile type is this bound argument's own type object (Warp's value function
+    // returned it: a copy or `where` of register tiles), which later changes of storage share.
+    int same_type_object_arg = -1;
 };
 
 // Returns the result, or an error message (Warp's value_func raising).

@@ -23,6 +23,7 @@ constexpr int kMaxParams = 64;
 // The type func_match_args compares: get_arg_type strips references, and a
 // type object passed as an argument (`dtype=wp.float32`) is its own type.
 TypeRef match_type(const CallArg& a) {
+    if (a.function) return types::function_param(); // matches a Callable parameter only
     if (a.type) return types::strip_reference(a.type);
     return a.type_object;
 }

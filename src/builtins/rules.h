@@ -119,6 +119,8 @@ std::span<const ValueRule> tile_value_rules();
 std::span<const DispatchRule> tile_dispatch_rules();
 std::span<const ValueRule> tile_linalg_value_rules();
 std::span<const DispatchRule> tile_linalg_dispatch_rules();
+std::span<const ValueRule> tile_inplace_value_rules();
+std::span<const DispatchRule> tile_inplace_dispatch_rules();
 
 // --- helpers shared by the rule files (rules_common.cpp) ---
 
@@ -156,7 +158,8 @@ TypeRef transform_t(Scalar s);
 TypeRef scalar_ref_t(Scalar s); // Reference(scalar)
 
 // Warp's types_equal: interned types are equal when identical, except that
-// arrays compare only their class and dtype (never ndim), tuples element-wise.
+// arrays compare only their class and dtype (never ndim), tiles only their dtype,
+// tuples element-wise.
 bool types_equal(TypeRef a, TypeRef b);
 // Warp's type_repr.
 std::string type_repr(TypeRef t);

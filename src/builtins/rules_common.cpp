@@ -188,6 +188,7 @@ TypeRef scalar_ref_t(Scalar s) {
 bool types_equal(TypeRef a, TypeRef b) {
     if (a == b) return true;
     if (!a || !b) return false;
+    if (a->is_tile() && b->is_tile()) return types_equal(a->elem, b->elem); // shape and storage aside
     if (a->is_array() && b->is_array())
         return a->array_class == b->array_class && types_equal(a->elem, b->elem);
     if (a->is_tuple() && b->is_tuple()) {

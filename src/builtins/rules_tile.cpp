@@ -282,6 +282,13 @@ ResultOrError binary_map(const RuleCall& call, std::string_view) {
     return value(types::tile(a->elem, a->tile_shape, false));
 }
 
+// Element-wise `&`, `|`, `^` between tiles: as `+`, for any dtype but Warp structs.
+ResultOrError binary_bitwise(const RuleCall& call, std::string_view rule_arg) {
+    if (call.type("a")->elem->is_struct() || call.type("b")->elem->is_struct())
+        return fail("Tile bitwise operators do not support Warp struct tile elements");
+    return binary_map(call, rule_arg);
+}
+
 // tile_mul_value_func / tile_div_value_func: `*` and `/` between tiles, or between a tile and
 // a scalar, vector or matrix (either side). `verb` is "multiply" or "divide".
 ResultOrError arithmetic(const RuleCall& call, std::string_view verb) {
@@ -467,6 +474,7 @@ constexpr ValueRule kValueRules[] = {
     {"tile_max_value_func", reduce_all},
     {"tile_min_value_func", reduce_all},
     {"tile_binary_map_value_func", binary_map},
+    {"tile_binary_bitwise_value_func", binary_bitwise},
     {"tile_unary_value_func", unary},
     {"tile_mul_value_func", multiply},
     {"tile_div_value_func", divide},

@@ -15,6 +15,18 @@ TypeRef erasure_join(TypeRef a, TypeRef b) {
     return pa && pa == pb && pa->kind == TypeKind::Opaque ? pa : nullptr;
 }
 
+// where() of two tiles (an `if` merging a tile variable): a register tile's own type object if
+// either is one, else a new shared tile owning its storage.
+ResultOrError where_tiles(const RuleCall& call, TypeRef t, TypeRef f) {
+    const bool keep_true = !t->tile_shared;
+    if (keep_true || !f->tile_shared) {
+        ResultOrError r = value(keep_true ? t : f);
+        r.result->same_type_object_arg = call.find(keep_true ? "value_if_true" : "value_if_false");
+        return r;
+    }
+    return value(types::tile(t->elem, t->tile_shape, true, t->tile_strides, true));
+}
+
 ResultOrError where(const RuleCall& call, std::string_view) {
     TypeRef t = call.type("value_if_true"), f = call.type("value_if_false");
     if (!types_equal(t, f)) {
@@ -23,6 +35,7 @@ ResultOrError where(const RuleCall& call, std::string_view) {
             fmt::format("where() true value type ({}) must be of the same type as the false type ({})",
                         class_str(t), class_str(f)));
     }
+    if (t->is_tile()) return where_tiles(call, t, f);
     return value(t);
 }
 
@@ -30,8 +43,15 @@ ResultOrError select(const RuleCall&, std::string_view) {
     return fail("wp.select() has been removed. Use wp.where(cond, value_if_true, value_if_false) instead.");
 }
 
+// copy(a): a shared tile is copied into a new one owning its storage; any other value keeps its
+// type (for a register tile, the same type object).
 ResultOrError copy(const RuleCall& call, std::string_view) {
-    return value(call.type("a"));
+    TypeRef a = call.type("a");
+    if (a && a->is_tile() && a->tile_shared)
+        return value(types::tile(a->elem, a->tile_shape, true, a->tile_strides, true));
+    ResultOrError r = value(a);
+    if (a && a->is_tile()) r.result->same_type_object_arg = call.find("a");
+    return r;
 }
 
 // len() of a vector, quaternion, matrix, transform or tuple: a compile-time int.

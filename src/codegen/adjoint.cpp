@@ -29,12 +29,6 @@ void Adjoint::fail(const ast::Stmt* node, const std::string& message) const {
 }
 
 Var* Adjoint::add_var(TypeRef type, std::optional<Constant> constant) {
-    // Warp zeroes tile adjoints in loops with grad_zero(), merges and copies tiles its own
-    // way, and accounts shared memory across functions: tiles are supported in the straight
-    // body of a kernel only.
-    if (type && type->is_tile() && (is_user_function || blocks.size() > 1))
-        fail_at(current_pos_,
-                "tiles inside a @wp.func, a branch or a dynamic loop are not supported by warpsynth");
     builder->count_variable(builder->scope().source(), current_pos_);
     Var& v = var_storage_.emplace_back();
     v.label = std::to_string(variables.size());
@@ -43,6 +37,7 @@ Var* Adjoint::add_var(TypeRef type, std::optional<Constant> constant) {
     v.relative_lineno = lineno_.value_or(-1);
     variables.push_back(&v);
     blocks.back()->vars.push_back(&v);
+    if (type && type->is_tile()) v.tile_cell = std::make_shared<TileCell>(TileCell{{&v}});
     return &v;
 }
 
@@ -183,6 +178,19 @@ void Adjoint::end_else(Var* cond) {
     add_reverse(fmt::format("if (!{}) {{", cond->emit()));
 }
 
+namespace {
+
+// The statement that resets a loop body variable's adjoint at each reverse iteration. A tile
+// clears its gradient storage; a tile that does not own its storage (a view) is left alone,
+// as its gradient belongs to the tile it views.
+std::optional<std::string> zero_adjoint(const Var& v) {
+    if (!v.type->is_tile()) return fmt::format("{} = {{}};", v.emit_adj());
+    if (!v.type->tile_owner) return std::nullopt;
+    return fmt::format("{}.grad_zero();", v.emit_adj());
+}
+
+} // namespace
+
 Var* Adjoint::begin_for(Var* iter, const std::optional<ConstantRange>& range) {
     if (range) add_forward(fmt::format("{} = {};", iter->emit(), range->start.str()));
     Block* cond_block = begin_block("for");
@@ -230,7 +238,8 @@ void Adjoint::end_for(Var* iter, const std::optional<ConstantRange>& range, Var*
         reverse.push_back(ind + fmt::format("\t{} = {};", value->emit(), iter->emit()));
         reverse.push_back(ind + fmt::format("\t{} -= {};", iter->emit(), range->step.str()));
     }
-    for (Var* v : body->vars) reverse.push_back(ind + fmt::format("\t{} = {{}};", v->emit_adj()));
+    for (Var* v : body->vars)
+        if (std::optional<std::string> z = zero_adjoint(*v)) reverse.push_back(ind + "\t" + *z);
     for (auto& s : body->body_replay) reverse.push_back(std::move(s));
     for (auto it = body->body_reverse.rbegin(); it != body->body_reverse.rend(); ++it)
         reverse.push_back(std::move(*it));
@@ -269,7 +278,8 @@ void Adjoint::end_while() {
 
     std::vector<std::string> reverse;
     for (auto& s : cond->body_forward) reverse.push_back(s);
-    for (Var* v : body->vars) reverse.push_back(fmt::format("{} = {{}};", v->emit_adj()));
+    for (Var* v : body->vars)
+        if (std::optional<std::string> z = zero_adjoint(*v)) reverse.push_back(*z);
     for (auto& s : body->body_replay) reverse.push_back(std::move(s));
     for (auto it = body->body_reverse.rbegin(); it != body->body_reverse.rend(); ++it)
         reverse.push_back(std::move(*it));
@@ -312,6 +322,11 @@ void Adjoint::build() {
         v.label = p.name;
         v.type = p.type;
         v.is_parameter = true;
+        if (v.type->is_tile()) {
+            v.tile_cell = p.tile_cell ? p.tile_cell : std::make_shared<TileCell>();
+            v.tile_cell->vars.push_back(&v);
+            v.tile_cell->cloned_parameter = v.tile_cell->cloned_parameter || !src.callable_args.empty();
+        }
         // An array parameter is the root of the storage its aliases and elements reach.
         if (v.type->is_array()) v.ref_origin = std::make_shared<LValueOrigin>(LValueOrigin{&v, false, {}});
         if (v.type->is_reference()) {
@@ -330,7 +345,8 @@ void Adjoint::build() {
             ok = rv.size() == src.return_tuple.size();
             for (size_t i = 0; ok && i < rv.size(); ++i) ok = rv[i]->type == src.return_tuple[i];
         } else {
-            ok = rv.size() == 1 && rv[0]->type == src.return_annotation;
+            TypeRef t = rv.size() == 1 ? rv[0]->type : nullptr, a = src.return_annotation;
+            ok = t == a || (t && a && t->is_tile() && a->is_tile() && t->elem == a->elem); // dtype only
         }
         if (!ok)
             fail_at(src.def->pos,

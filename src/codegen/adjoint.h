@@ -201,6 +201,26 @@ class Adjoint {
     // t[i, j]: one element of a tile (lower_tile.cpp).
     Var* emit_tile_extract(Var* tile, const std::vector<const ast::Expr*>& index_nodes);
     Var* resolve_tile_index(const ast::Expr* node, int length, int dim);
+    // tile_map and tile_reduce (lower_tile_map.cpp).
+    struct TileOp {
+        std::string name, adj_name; // C++ spellings of the function passed ("wp::sin", "sq_0")
+        std::string builtin;        // a builtin's native name (tile_reduce's identity)
+        bool differentiable = true;
+        TypeRef result = nullptr; // tile_map: the function's result for the element types
+    };
+    Value emit_tile_map(const builtins::Overload& ov, std::span<const CallArgument> args,
+                        std::span<const CallArgument> kwargs, const Pos& where);
+    Value emit_tile_reduce(const builtins::Overload& ov, std::span<const CallArgument> args,
+                           std::span<const CallArgument> kwargs, const Pos& where);
+    TileOp tile_map_op(const Value& op, const std::vector<TypeRef>& dtypes, const Pos& where);
+    TileOp tile_reduce_op(const Value& op, const Pos& where);
+    std::optional<Constant> reduce_identity(const TileOp& op, TypeRef dtype, bool& valid);
+    void build_callable(UserFunction* f, const Pos& where);
+    void emit_tile_functional_call(const std::string& native, const TileOp& op, const std::vector<Var*>& args,
+                                   const std::vector<Var*>& extra, bool differentiable, Var* out);
+    // Tile type objects shared between variables (tile_cells.cpp).
+    void share_tile_type(Var* v, Var* with);
+    void move_tile_to_shared(Var* v, const Pos& where);
     Value eval_store_target(const ast::Expr* node);
     Value resolve_arg(const ast::Expr* node);
     // lower_starred.cpp

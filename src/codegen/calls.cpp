@@ -46,6 +46,9 @@ builtins::CallArg to_call_arg(const Value& v) {
         a.type_object = v.object->type;
         const std::string& n = v.object->name;
         a.python_type = v.object->kind == Object::Kind::Type && (n == "float" || n == "int" || n == "bool");
+    } else if (v.is_object() &&
+               (v.object->kind == Object::Kind::Function || v.object->kind == Object::Kind::Builtin)) {
+        a.function = true;
     } else if (v.is_object() && v.object->kind == Object::Kind::Constant) {
         // A Python value codegen passes (slice bounds): a constant variable once the outputs exist.
         a.type = v.object->value->type;
@@ -97,7 +100,9 @@ bool passes_tile(std::span<const builtins::CallArg> args,
 bool takes_tile(const builtins::Overload& ov) {
     for (const builtins::Param& p : ov.params)
         if (p.pattern->kind == builtins::TypePattern::Kind::Tile) return true;
-    return false;
+    // Generic builtins whose rules know tiles: the merge of branches, copies, loop-carried
+    // reassignment, and print.
+    return ov.key == "where" || ov.key == "copy" || ov.key == "assign" || ov.key == "print";
 }
 
 } // namespace
@@ -266,6 +271,11 @@ Value Adjoint::add_builtin_call_resolved(
     if (!ov)
         fail_at(where, fmt::format("couldn't find an overload of '{}' for arguments ({})", func.name,
                                    arg_list_repr(args, kwargs)));
+    if (b->key == "tile_map" || b->key == "tile_reduce") { // a function argument (lower_tile_map.cpp)
+        builtins_used.insert(std::string(b->key));
+        return b->key == "tile_map" ? emit_tile_map(*ov, args, kwargs, where)
+                                    : emit_tile_reduce(*ov, args, kwargs, where);
+    }
     if (!ov->supported || (passes_tile(cargs, ckwargs) && !takes_tile(*ov)))
         fail_at(where, fmt::format("'{}' with arguments ({}) is not supported by warpsynth", func.name,
                                    arg_list_repr(args, kwargs)));
@@ -323,12 +333,12 @@ Value Adjoint::add_builtin_call_resolved(
         fwd_args.push_back(d.args[i].as_reference ? func_args[i] : load(func_args[i]));
     emit_call_statements(*this, e, fwd_args, func_args, outputs,
                          result.kind == builtins::CallResult::Kind::Void);
+    if (result.same_type_object_arg >= 0 && outputs.size() == 1)
+        if (Var* v = source_var(bound[result.same_type_object_arg])) share_tile_type(outputs[0], v);
     std::vector<int> shared = d.shared_tile_args;
     if (result.shared_tile_arg >= 0) shared.push_back(result.shared_tile_arg);
     for (int i : shared)
-        if (Var* v = source_var(bound[i]); v && v->type->is_tile() && !v->type->tile_shared)
-            v->type = types::tile(v->type->elem, v->type->tile_shape, true, v->type->tile_strides,
-                                  v->type->tile_owner);
+        if (Var* v = source_var(bound[i])) move_tile_to_shared(v, where);
 
     if (outputs.empty()) return Value();
     if (outputs.size() == 1) return Value(outputs[0]);
@@ -460,6 +470,10 @@ bool user_overload_matches(const UserFunction& f, std::span<const CallArgument> 
         }
         // a wp.ref[T] parameter takes a T; a query parameter typed with the parent kind takes any kind
         TypeRef p = types::strip_reference(param);
+        if (p->is_tile()) { // a tile of the parameter's dtype, of any shape and storage
+            if (!t->is_tile() || t->elem != p->elem) return false;
+            continue;
+        }
         // a `tuple[int, float]` parameter takes a tuple value of those types
         if (t != p && !(allow_erasure && t->erased == p) && !(p->is_tuple() && p->erased == t)) return false;
     }
@@ -491,8 +505,8 @@ bool template_binds(const UserFunction& f, std::span<const CallArgument> args,
                 return false;
             continue;
         }
-        if (t != param && !(param->is_tuple() && param->variadic && types::matches_template(t, param)))
-            return false;
+        if (t != param && !((param->is_tuple() && param->variadic) || param->is_tile())) return false;
+        if (t != param && !types::matches_template(t, param)) return false;
     }
     return true;
 }
@@ -555,9 +569,10 @@ UserFunction* Adjoint::instantiate_template(FunctionGroup& group, std::span<cons
                 fail_at(where, fmt::format("Failed to determine type code for argument '{}' of function {}: "
                                            "Unrecognized type '<class '{}'>'",
                                            p.name, group.key, arg_type->repr));
-            if (i < args.size())
+            if (i < args.size()) {
                 p.type = types::strip_reference(args[i].value.var->type);
-            else if (p.default_value)
+                p.tile_cell = args[i].value.var->tile_cell;
+            } else if (p.default_value)
                 p.type = p.default_value->type;
             else
                 fail_at(where, fmt::format("incomplete overload annotations for function {}", group.key));
@@ -693,10 +708,6 @@ Value Adjoint::add_user_call(FunctionGroup* group, std::vector<CallArgument> arg
                              std::vector<CallArgument> kwargs, int min_outputs, const ast::Expr* call_node) {
     (void)min_outputs;
     const Pos& where = call_node ? call_node->pos : current_pos_;
-    for (const auto* list : {&args, &kwargs})
-        for (const CallArgument& a : *list)
-            if (a.value.is_var() && types::strip_reference(a.value.var->type)->is_tile())
-                fail_at(where, "passing a tile to a @wp.func is not supported by warpsynth");
     UserFunction* f =
         specialize_callable(select_user_overload(*group, args, kwargs, where), args, kwargs, where);
 
@@ -728,7 +739,10 @@ Value Adjoint::add_user_call(FunctionGroup* group, std::vector<CallArgument> arg
     const auto& ret = f->adj->return_var;
     std::vector<Var*> outputs;
     if (ret)
-        for (Var* r : *ret) outputs.push_back(add_var(types::strip_reference(r->type)));
+        for (Var* r : *ret) {
+            outputs.push_back(add_var(types::strip_reference(r->type)));
+            share_tile_type(outputs.back(), r); // Warp's result type is the return variable's type object
+        }
 
     // wp.Function parameters specialize the callee and do not reach C++.
     std::vector<size_t> native_params;

@@ -23,6 +23,9 @@ std::string custom_grad_text(const UserFunction& g, Device device, const std::st
 // A @wp.func_native function: its snippets in Warp's CUDA function templates (for both devices).
 std::string native_forward_text(const UserFunction& f, const std::string& path);
 std::string native_reverse_text(const UserFunction& f, const std::string& path);
+// `template<typename tile_a, ...>\n` before a function with tile parameters (Warp passes each as
+// a C++ template parameter `tile_<name>&`); empty without.
+std::string tile_template_prefix(const Adjoint& adj);
 KernelPieces kernel_text(const KernelDef& k, const std::string& name, Device device, bool enable_backward,
                          bool default_grid_stride);
 std::string struct_text(const StructDef& s);

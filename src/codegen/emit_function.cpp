@@ -3,6 +3,7 @@
 #include "codegen/emit.h"
 #include "codegen/module_builder.h"
 
+#include <algorithm>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -144,19 +145,55 @@ std::string reverse_body(const Adjoint& adj, bool kernel, Device device, bool gr
     return out;
 }
 
+// Warp passes a tile parameter by reference as a C++ template parameter `tile_<name>`, so that
+// one function takes register and shared tiles alike: `template<typename tile_t>` before the
+// function, and `tile_t& var_t`.
+std::string tile_template_prefix(const Adjoint& adj) {
+    std::vector<std::string> names;
+    for (const Var* a : adj.args)
+        if (a->type->is_tile()) names.push_back("typename tile_" + a->label);
+    return names.empty() ? "" : fmt::format("template<{}>\n", fmt::join(names, ", "));
+}
+
+namespace {
+
+std::string param_declaration(const Var* a) {
+    if (a->type->is_tile()) return fmt::format("tile_{}& {}", a->label, a->emit());
+    return fmt::format("{} {}", a->ctype(), a->emit());
+}
+
+// Warp's get_total_required_shared() != 0: the function, or one it calls, has a shared tile
+// owning its storage.
+bool requires_shared_memory(const Adjoint& adj, std::vector<const Adjoint*>& seen) {
+    if (std::find(seen.begin(), seen.end(), &adj) != seen.end()) return false;
+    seen.push_back(&adj);
+    for (const Var* v : adj.variables)
+        if (v->type->is_tile() && v->type->tile_shared && v->type->tile_owner) return true;
+    for (const UserFunction* f : adj.called_user_functions)
+        if (f->adj && requires_shared_memory(*f->adj, seen)) return true;
+    return false;
+}
+
+bool requires_shared_memory(const Adjoint& adj) {
+    std::vector<const Adjoint*> seen;
+    return requires_shared_memory(adj, seen);
+}
+
+} // namespace
+
 std::string function_forward_text(const UserFunction& f, Device device, const std::string& path) {
     const Adjoint& adj = *f.adj;
     std::string return_type =
         adj.return_var && adj.return_var->size() == 1 ? (*adj.return_var)[0]->ctype() : "void";
     bool multiple = adj.return_var && adj.return_var->size() != 1;
     std::vector<std::string> args;
-    for (const Var* a : adj.args) args.push_back(fmt::format("{} {}", a->ctype(), a->emit()));
+    for (const Var* a : adj.args) args.push_back(param_declaration(a));
     if (multiple)
         for (size_t i = 0; i < adj.return_var->size(); ++i)
             args.push_back(fmt::format("{} & ret_{}", (*adj.return_var)[i]->ctype(), i));
-    return fmt::format("\n// {}:{}\nstatic {}{} {}(\n    {})\n{{\n{}}}\n\n", path, f.src.display_lineno,
-                       device == Device::Cuda ? "CUDA_CALLABLE " : "", return_type, f.native_name,
-                       join_args(args), forward_body(adj, false, device, false));
+    return fmt::format("{}\n// {}:{}\nstatic {}{} {}(\n    {})\n{{\n{}}}\n\n", tile_template_prefix(adj),
+                       path, f.src.display_lineno, device == Device::Cuda ? "CUDA_CALLABLE " : "",
+                       return_type, f.native_name, join_args(args), forward_body(adj, false, device, false));
 }
 
 std::string function_reverse_text(const UserFunction& f, Device device, const std::string& path) {
@@ -165,13 +202,14 @@ std::string function_reverse_text(const UserFunction& f, Device device, const st
         adj.return_var && adj.return_var->size() == 1 ? (*adj.return_var)[0]->ctype() : "void";
     bool multiple = adj.return_var && adj.return_var->size() != 1;
     std::vector<std::string> args;
-    for (const Var* a : adj.args) args.push_back(fmt::format("{} {}", a->ctype(), a->emit()));
+    for (const Var* a : adj.args) args.push_back(param_declaration(a));
     if (multiple)
         for (size_t i = 0; i < adj.return_var->size(); ++i)
             args.push_back(fmt::format("{} & ret_{}", (*adj.return_var)[i]->ctype(), i));
     for (const Var* a : adj.args) // a wp.ref[T] adjoint is a pointer too
-        args.push_back(
-            fmt::format("{}{} adj_{}", adj_arg_ctype(a), a->type->is_reference() ? "" : " &", a->label));
+        args.push_back(a->type->is_tile() ? fmt::format("tile_{0} & adj_{0}", a->label)
+                                          : fmt::format("{}{} adj_{}", adj_arg_ctype(a),
+                                                        a->type->is_reference() ? "" : " &", a->label));
     if (multiple) {
         for (size_t i = 0; i < adj.return_var->size(); ++i)
             args.push_back(fmt::format("{} & adj_ret_{}", (*adj.return_var)[i]->ctype(), i));
@@ -182,7 +220,8 @@ std::string function_reverse_text(const UserFunction& f, Device device, const st
         adj.used_by_backward_kernel || f.force_adjoint_codegen
             ? reverse_body(adj, false, device, false)
             : "\t// reverse mode disabled (no backward-enabled kernel depends on this function)\n";
-    return fmt::format("\n// {}:{}\nstatic {}void adj_{}(\n    {})\n{{\n{}}}\n\n", path, f.src.display_lineno,
+    return fmt::format("{}\n// {}:{}\nstatic {}void adj_{}(\n    {})\n{{\n{}}}\n\n",
+                       tile_template_prefix(adj), path, f.src.display_lineno,
                        device == Device::Cuda ? "CUDA_CALLABLE " : "", f.native_name, join_args(args), body);
 }
 
@@ -224,11 +263,9 @@ KernelPieces kernel_text(const KernelDef& k, const std::string& name, Device dev
         std::string maxreg =
             opt.cuda_max_registers ? fmt::format("WP_MAXNREG({}) ", *opt.cuda_max_registers) : "";
         // Warp spills registers to shared memory only in kernels that need none for tiles.
-        bool owns_shared = false;
-        for (const Var* v : adj.variables)
-            owns_shared = owns_shared || (v->type->is_tile() && v->type->tile_shared && v->type->tile_owner);
-        std::string spill =
-            opt.enable_cuda_smem_spilling && !owns_shared ? "    WP_ENABLE_SMEM_SPILLING();\n" : "";
+        std::string spill = opt.enable_cuda_smem_spilling && !requires_shared_memory(adj)
+                                ? "    WP_ENABLE_SMEM_SPILLING();\n"
+                                : "";
         std::vector<std::string> fargs{dim};
         for (const Var* a : adj.args) fargs.push_back(fmt::format("{} var_{}", a->ctype(), a->label));
         out.forward = fmt::format(

@@ -74,6 +74,11 @@ std::string type_code(TypeRef t) {
         return t->variadic ? code + "?" : code;
     }
     case TypeKind::Function: return "c";
+    case TypeKind::Tile: {
+        std::string shape = t->tile_shape.empty() ? "?" : "";
+        for (int d : t->tile_shape) shape += std::to_string(d);
+        return fmt::format("t{}{}{}", t->tile_shared ? "s" : "r", shape, type_code(t->elem));
+    }
     default: return "?";
     }
 }

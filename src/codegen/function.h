@@ -18,6 +18,7 @@ namespace ws {
 
 class Adjoint;
 class ModuleScope;
+struct TileCell;
 
 struct Param {
     std::string name;
@@ -28,6 +29,9 @@ struct Param {
     // Default of a wp.Function parameter: the function (Function or Builtin object).
     ObjectRef default_function;
     bool has_default = false;
+    // A tile parameter of a generic function's instance has its first caller's argument's type
+    // object (value.h's TileCell).
+    std::shared_ptr<TileCell> tile_cell;
 };
 
 // What Adjoint needs to know about the Python function it lowers.

@@ -56,6 +56,18 @@ bool same_symbol_type(TypeRef a, TypeRef b) {
            same_symbol_type(a->elem, b->elem);
 }
 
+// The builtin of an in-place update of a whole tile by a tile (`t += u`), or null.
+const char* tile_inplace_builtin(ast::BinOpKind op) {
+    switch (op) {
+    case ast::BinOpKind::Add: return "add_inplace";
+    case ast::BinOpKind::Sub: return "sub_inplace";
+    case ast::BinOpKind::BitAnd: return "bit_and_inplace";
+    case ast::BinOpKind::BitOr: return "bit_or_inplace";
+    case ast::BinOpKind::BitXor: return "bit_xor_inplace";
+    default: return nullptr;
+    }
+}
+
 const char* atomic_slot_op(ast::BinOpKind op) {
     switch (op) {
     case ast::BinOpKind::Add: return "add";
@@ -226,8 +238,6 @@ void Adjoint::emit_assign(const ast::Assign* node) {
             out = rhs_value.var;
         else if (rhs_value.kind == Value::Kind::Outputs)
             out = add_builtin_call("tuple", rhs_value.outputs).var;
-        else if (node->value->kind == ast::ExprKind::Name && rhs_value.var->type->is_tile())
-            fail(node->value, "assigning a tile to another name is not supported by warpsynth");
         else if (node->value->kind == ast::ExprKind::Name || rhs_value.var->type->is_reference())
             out = add_builtin_call1("copy", {rhs_value.var});
         else
@@ -372,8 +382,13 @@ void Adjoint::emit_augassign(const ast::AugAssign* node) {
     if (lhs->kind == ast::ExprKind::Name) {
         Var* rhs = eval_var(node->value, "value");
         Var* target = eval_var(lhs, "augmented assignment target");
-        if (target->type->is_tile()) // Warp updates tiles in place (add_inplace, ...)
-            fail(lhs, "augmented assignment of a tile is not supported by warpsynth");
+        // Warp updates a tile by a tile in place (add_inplace ...): the name keeps its variable.
+        if (const char* inplace = tile_inplace_builtin(node->op);
+            inplace && target->type->is_tile() && types::strip_reference(rhs->type)->is_tile()) {
+            current_pos_ = node->pos;
+            add_builtin_call1(inplace, {target, rhs});
+            return;
+        }
         Var* result;
         current_pos_ = node->pos;
         CallArgument a[] = {{Value(target), lhs, ""}, {Value(rhs), node->value, ""}};
@@ -388,7 +403,7 @@ void Adjoint::emit_augassign(const ast::AugAssign* node) {
             return;
         }
         if (const Value* old = symbols.find(name);
-            old && old->is_var() && types::strip_reference(result->type) != old->var->type)
+            old && old->is_var() && !same_symbol_type(types::strip_reference(result->type), old->var->type))
             fail(node, fmt::format("error, augmented assignment to `{}` ({}) produces different type ({})",
                                    name, old->var->type->repr, types::strip_reference(result->type)->repr));
         symbols.set(name, Value(result));

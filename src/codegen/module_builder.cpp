@@ -156,6 +156,7 @@ void ModuleBuilder::defer_custom_adjoints(const UserFunction& func) {
 
 void ModuleBuilder::forget_build() {
     for (UserFunction* f : functions_) {
+        forget_tile_cells(*f);
         f->adj.reset();
         f->built = false;
     }
@@ -222,6 +223,22 @@ void ModuleBuilder::build_kernel(KernelDef* kernel) {
     int dim = tid_dims(scope_, kernel->src.def->body);
     kernel->adj->kernel_dim = dim > 0 ? dim : 1;
     kernel->adj->build();
+}
+
+// A generic function's instance keeps the type object of its first caller's tile argument
+// (Param::tile_cell), whose variables the module's second build replaces: the new build
+// starts from that object as it was, which a builtin may have moved to shared memory.
+void ModuleBuilder::forget_tile_cells(UserFunction& f) {
+    for (Param& p : f.src.params) {
+        if (!p.tile_cell) continue;
+        if (p.tile_cell->moved)
+            throw CompileError(scope_.source().path(), f.src.def->pos.line, f.src.def->pos.col + 1,
+                               fmt::format("a tile argument of '{}' moved to shared memory while the module "
+                                           "is built twice (for wp.static expressions evaluated during code "
+                                           "generation) is not supported by warpsynth",
+                                           f.src.key));
+        p.tile_cell = std::make_shared<TileCell>();
+    }
 }
 
 void ModuleBuilder::propagate_used_by_backward() {

@@ -61,6 +61,7 @@ class ModuleBuilder {
     void attach_custom_grads();
     // Forgets the functions built so far (a build made only to learn something).
     void forget_build();
+    void forget_tile_cells(UserFunction& f);
 
     const ModuleScope& scope_;
     CompileOptions options_;

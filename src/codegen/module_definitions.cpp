@@ -580,6 +580,8 @@ TypeRef ModuleScope::eval_annotation(const ast::Expr* e) {
         }
         if (f && f->kind == Object::Kind::Type && f->type == types::opaque("HashGridQuery"))
             return hash_grid_query_annotation(sub);
+        if (f && f->kind == Object::Kind::Unsupported && f->name == "warp._src.types.tile")
+            return tile_annotation(sub);
         if (f && f->kind == Object::Kind::Unsupported &&
             (f->name == "warp._src.types.Vector" || f->name == "warp._src.types.Matrix"))
             return generic_hint_annotation(sub, f->name == "warp._src.types.Matrix");

@@ -145,6 +145,8 @@ class ModuleScope {
     TypeRef generic_hint_annotation(const ast::Subscript* sub, bool matrix);
     TypeRef tuple_param_annotation(const ast::Expr* annotation);
     TypeRef hash_grid_query_annotation(const ast::Subscript* sub);
+    // wp.tile[dtype], wp.tile[dtype, M, N], wp.tile[dtype, (M, N)] (module_tile_annotation.cpp).
+    TypeRef tile_annotation(const ast::Subscript* sub);
     bool is_python_str(const ast::Expr* annotation) const;
     bool is_function_annotation(const ast::Expr* annotation) const;
     TypeRef ref_annotation(const ast::Expr* annotation); // wp.ref[T]: Reference(T), else null

@@ -42,7 +42,8 @@ ObjectRef len(const Object& a) {
     // Of a `tuple[T, ...]` annotation Warp counts the ellipsis too (len of its type arguments).
     if (t && t->is_tuple())
         return constant(Constant::py_int(static_cast<int64_t>(t->elems.size() + (t->variadic ? 1 : 0))));
-    if (t && t->is_tile()) return constant(Constant::py_int(t->tile_shape.at(0))); // a local tile: its rows
+    // A local tile: its first extent.
+    if (t && t->is_tile() && !t->tile_shape.empty()) return constant(Constant::py_int(t->tile_shape[0]));
     if (a.kind == Object::Kind::Sequence)
         return constant(Constant::py_int(static_cast<int64_t>(a.items.size())));
     return nullptr;

@@ -49,6 +49,18 @@ struct LValueOrigin {
     static std::string step_lvalue(const std::string& base, const LValueStep& step);
 };
 
+// The identity of a tile's Python type object, which Warp shares between variables (a copy or
+// `where` of register tiles, a function's result and its return variable) and mutates in place
+// when a builtin moves the tile to shared memory: every variable holding it changes storage.
+struct TileCell {
+    std::vector<Var*> vars;
+    // Held by a parameter of a function cloned for its wp.Function arguments: the clones share
+    // the annotation, so a later clone would start from the changed type (not modelled).
+    bool cloned_parameter = false;
+    // A builtin moved it to shared memory.
+    bool moved = false;
+};
+
 // A resolved store location inside an array element (Warp's _ArraySlot).
 struct ArraySlot {
     const Var* root = nullptr;
@@ -71,6 +83,8 @@ struct Var {
     // A tuple built by a tuple expression: its element variables (Warp's tuple_t.values),
     // which tile builtins pass one by one (`offset=(i, j)`).
     std::shared_ptr<const std::vector<Var*>> tuple_elements;
+    // A tile: the type object it shares with other variables (see TileCell).
+    std::shared_ptr<TileCell> tile_cell;
 
     // `var_<label>` (or the label itself without prefix); cached, since every
     // statement spells a few variables.

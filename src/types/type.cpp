@@ -452,6 +452,7 @@ bool array_class_matches(TypeRef arg, TypeRef tmpl) {
 
 bool matches_template(TypeRef arg, TypeRef tmpl) {
     if (arg->is_generic()) return false;
+    if (tmpl->is_tile()) return arg->is_tile() && arg->elem == tmpl->elem; // types_equal: the dtype only
     if (!tmpl->is_generic()) {
         if (arg->is_array() && tmpl->is_array())
             return array_class_matches(arg, tmpl) && matches_template(arg->elem, tmpl->elem) &&

@@ -125,7 +125,7 @@ struct Type {
     // Contains Any somewhere (a template parameter type).
     bool is_generic() const {
         return kind == TypeKind::Any || (kind == TypeKind::Array && elem->is_generic()) ||
-               (kind == TypeKind::Tuple && variadic);
+               (kind == TypeKind::Tuple && variadic) || (kind == TypeKind::Tile && tile_shape.empty());
     }
     // Number of scalar components of a value type (Warp's type_length).
     int component_count() const;
@@ -203,7 +203,7 @@ TypeRef range();
 TypeRef shape();
 TypeRef str();
 // Warp's tile of `dtype` (a scalar, vector or matrix type) with a constant shape; row-major
-// strides unless `strides` is given.
+// strides unless `strides` is given. An empty shape is `wp.tile[dtype]`'s Any (a generic type).
 TypeRef tile(TypeRef dtype, const std::vector<int>& shape, bool shared, std::vector<int> strides = {},
              bool owner = true);
 // Warp's tile.size: the number of elements.
