@@ -186,6 +186,7 @@ struct CallResult {
     // Warp's value function moved this bound tile argument to shared memory (tile_extract,
     // tile_sum along an axis): the variable's declaration becomes a shared tile's.
     int shared_tile_arg = -1;
+    int shared_tile_arg2 = -1; // a second one (tile_sort's values)
 };
 
 // Returns the result, or an error message (Warp's value_func raising).

@@ -32,7 +32,7 @@ Var* Adjoint::add_var(TypeRef type, std::optional<Constant> constant) {
     // Warp zeroes tile adjoints in loops with grad_zero(), merges and copies tiles its own
     // way, and accounts shared memory across functions: tiles are supported in the straight
     // body of a kernel only.
-    if (type && type->is_tile() && (is_user_function || blocks.size() > 1))
+    if (type && (type->is_tile() || type->is_tile_stack()) && (is_user_function || blocks.size() > 1))
         fail_at(current_pos_,
                 "tiles inside a @wp.func, a branch or a dynamic loop are not supported by warpsynth");
     builder->count_variable(builder->scope().source(), current_pos_);

@@ -192,6 +192,9 @@ class Adjoint {
     // t[i, j]: one element of a tile (lower_tile.cpp).
     Var* emit_tile_extract(Var* tile, const std::vector<const ast::Expr*>& index_nodes);
     Var* resolve_tile_index(const ast::Expr* node, int length, int dim);
+    // `a += b`, `a &= b`, ... of a tile by a tile, in place (lower_tile_inplace.cpp): false when
+    // Warp rebinds the name instead.
+    bool emit_tile_inplace(ast::BinOpKind op, Var* target, Var* rhs);
     Value eval_store_target(const ast::Expr* node);
     Value resolve_arg(const ast::Expr* node);
     // lower_starred.cpp

@@ -77,7 +77,8 @@ std::string arg_list_repr(std::span<const CallArgument> args, std::span<const Ca
 bool passes_tile(std::span<const builtins::CallArg> args,
                  std::span<const std::pair<std::string, builtins::CallArg>> kwargs) {
     auto is_tile = [](const builtins::CallArg& a) {
-        return a.type && types::strip_reference(a.type)->is_tile();
+        TypeRef t = a.type ? types::strip_reference(a.type) : nullptr;
+        return t && (t->is_tile() || t->is_tile_stack());
     };
     for (const auto& a : args)
         if (is_tile(a)) return true;
@@ -87,6 +88,7 @@ bool passes_tile(std::span<const builtins::CallArg> args,
 }
 
 bool takes_tile(const builtins::Overload& ov) {
+    if (ov.key.starts_with("tile_stack_")) return true; // `Any` parameters that check for a stack
     for (const builtins::Param& p : ov.params)
         if (p.pattern->kind == builtins::TypePattern::Kind::Tile) return true;
     return false;
@@ -293,8 +295,8 @@ Value Adjoint::add_builtin_call_resolved(
         fwd_args.push_back(d.args[i].as_reference ? func_args[i] : load(func_args[i]));
     emit_call_statements(*this, e, fwd_args, func_args, outputs,
                          result.kind == builtins::CallResult::Kind::Void);
-    if (result.shared_tile_arg >= 0)
-        if (Var* v = source_var(bound[result.shared_tile_arg]);
+    for (int i : {result.shared_tile_arg, result.shared_tile_arg2})
+        if (Var* v = i >= 0 ? source_var(bound[i]) : nullptr;
             v && v->type->is_tile() && !v->type->tile_shared)
             v->type = types::tile(v->type->elem, v->type->tile_shape, true, v->type->tile_strides,
                                   v->type->tile_owner);
@@ -651,7 +653,8 @@ Value Adjoint::add_user_call(FunctionGroup* group, std::vector<CallArgument> arg
     const Pos& where = call_node ? call_node->pos : current_pos_;
     for (const auto* list : {&args, &kwargs})
         for (const CallArgument& a : *list)
-            if (a.value.is_var() && types::strip_reference(a.value.var->type)->is_tile())
+            if (a.value.is_var() && (types::strip_reference(a.value.var->type)->is_tile() ||
+                                     types::strip_reference(a.value.var->type)->is_tile_stack()))
                 fail_at(where, "passing a tile to a @wp.func is not supported by warpsynth");
     UserFunction* f =
         specialize_callable(select_user_overload(*group, args, kwargs, where), args, kwargs, where);

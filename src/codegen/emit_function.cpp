@@ -69,6 +69,9 @@ void primal_declarations(const Adjoint& adj, LineWriter& w, bool requires_grad) 
     for (const Var* v : adj.variables) {
         if (v->type->is_tile())
             w.format("{} {} = {};", v->ctype(), v->emit(), tile_init(v->type, requires_grad));
+        else if (v->type->is_tile_stack()) // its storage comes from the block's shared memory
+            w.format("{} {} = wp::tile_stack_alloc<{}, {}>();", v->ctype(), v->emit(), v->type->elem->ctype,
+                     v->type->length);
         else if (v->constant)
             w.format("const {} {} = {};", v->ctype(), v->emit(), constant_str(*v->constant));
         else
@@ -131,6 +134,8 @@ std::string reverse_body(const Adjoint& adj, bool kernel, Device device, bool gr
             w.format("{}& {} = {};", v->type->ctype, v->emit_adj(), v->emit());
         else if (v->type->is_tile())
             w.format("{} {}{{}};", v->type->ctype, v->emit_adj());
+        else if (v->type->is_tile_stack()) // never read: the stack builtins have no adjoints
+            w.format("{} {};", v->type->ctype, v->emit_adj());
         else
             w.format("{} {} = {{}};", v->value_ctype(), v->emit_adj());
     }
@@ -226,7 +231,8 @@ KernelPieces kernel_text(const KernelDef& k, const std::string& name, Device dev
         // Warp spills registers to shared memory only in kernels that need none for tiles.
         bool owns_shared = false;
         for (const Var* v : adj.variables)
-            owns_shared = owns_shared || (v->type->is_tile() && v->type->tile_shared && v->type->tile_owner);
+            owns_shared = owns_shared || v->type->is_tile_stack() ||
+                          (v->type->is_tile() && v->type->tile_shared && v->type->tile_owner);
         std::string spill =
             opt.enable_cuda_smem_spilling && !owns_shared ? "    WP_ENABLE_SMEM_SPILLING();\n" : "";
         std::vector<std::string> fargs{dim};

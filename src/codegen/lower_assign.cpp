@@ -206,7 +206,8 @@ void Adjoint::emit_assign(const ast::Assign* node) {
             out = rhs_value.var;
         else if (rhs_value.kind == Value::Kind::Outputs)
             out = add_builtin_call("tuple", rhs_value.outputs).var;
-        else if (node->value->kind == ast::ExprKind::Name && rhs_value.var->type->is_tile())
+        else if (node->value->kind == ast::ExprKind::Name &&
+                 (rhs_value.var->type->is_tile() || rhs_value.var->type->is_tile_stack()))
             fail(node->value, "assigning a tile to another name is not supported by warpsynth");
         else if (node->value->kind == ast::ExprKind::Name || rhs_value.var->type->is_reference())
             out = add_builtin_call1("copy", {rhs_value.var});
@@ -352,10 +353,11 @@ void Adjoint::emit_augassign(const ast::AugAssign* node) {
     if (lhs->kind == ast::ExprKind::Name) {
         Var* rhs = eval_var(node->value, "value");
         Var* target = eval_var(lhs, "augmented assignment target");
-        if (target->type->is_tile()) // Warp updates tiles in place (add_inplace, ...)
+        current_pos_ = node->pos;
+        if (target->type->is_tile() && emit_tile_inplace(node->op, target, rhs)) return;
+        if (target->type->is_tile() || target->type->is_tile_stack())
             fail(lhs, "augmented assignment of a tile is not supported by warpsynth");
         Var* result;
-        current_pos_ = node->pos;
         CallArgument a[] = {{Value(target), lhs, ""}, {Value(rhs), node->value, ""}};
         if (user_op && user_overload_exists(*user_op->function, a)) {
             result = add_user_call(user_op->function, {a[0], a[1]}, {}, 0, node->value).var;
