@@ -88,13 +88,11 @@ def thread_values_composite(q: wp.array(dtype=wp.quat), v: wp.array(dtype=wp.vec
     i = wp.tid()
     qi = q[i]
     a = wp.tile(qi, preserve_type=True)
-    b = wp.tile(qi)
     vi = v[i]
     c = wp.tile(vi, preserve_type=True)
     mi = m[i]
     d = wp.tile(mi, preserve_type=True)
     wp.tile_store(q, a)
     q[i] = wp.untile(a)
-    e = wp.untile(b)
-    v[i] = wp.untile(c) + wp.vec3(e[0], e[1], e[2])
+    v[i] = wp.untile(c)
     m[i] = wp.untile(d)
