@@ -354,9 +354,10 @@ void Adjoint::emit_augassign(const ast::AugAssign* node) {
         Var* rhs = eval_var(node->value, "value");
         Var* target = eval_var(lhs, "augmented assignment target");
         current_pos_ = node->pos;
+        // Warp updates a tile by a tile in place (tile_add_inplace, ...); other operators rebind.
         if (target->type->is_tile() && emit_tile_inplace(node->op, target, rhs)) return;
-        if (target->type->is_tile() || target->type->is_tile_stack())
-            fail(lhs, "augmented assignment of a tile is not supported by warpsynth");
+        if (target->type->is_tile_stack())
+            fail(lhs, "augmented assignment of a tile stack is not supported by warpsynth");
         Var* result;
         CallArgument a[] = {{Value(target), lhs, ""}, {Value(rhs), node->value, ""}};
         if (user_op && user_overload_exists(*user_op->function, a)) {
@@ -369,8 +370,11 @@ void Adjoint::emit_augassign(const ast::AugAssign* node) {
             store_ref_param(name, result, true, node->pos);
             return;
         }
-        if (const Value* old = symbols.find(name);
-            old && old->is_var() && types::strip_reference(result->type) != old->var->type)
+        const Value* old = symbols.find(name);
+        if (old && old->is_var() && result->type->is_tile() && old->var->type->is_tile() &&
+            result->type != old->var->type && result->type->elem == old->var->type->elem) // Warp: dtypes only
+            fail(node, "rebinding a tile to one of another shape or storage is not supported by warpsynth");
+        if (old && old->is_var() && types::strip_reference(result->type) != old->var->type)
             fail(node, fmt::format("error, augmented assignment to `{}` ({}) produces different type ({})",
                                    name, old->var->type->repr, types::strip_reference(result->type)->repr));
         symbols.set(name, Value(result));

@@ -1,7 +1,8 @@
 # Tile views and reorderings: tile_broadcast (leading and unit dimensions, 1-D to 4-D) and
 # tile_transpose (both views of their argument, which Warp moves to shared memory), the scans,
 # tile_argmin / tile_argmax, tile_sort (both tiles to shared memory), the bitwise operators
-# between tiles and the in-place updates `a += b`, `a -= b`, `a &= b`, ... forward and adjoint.
+# between tiles, the in-place updates `a += b`, `a -= b`, `a &= b`, ... and `a *= 2.0` (which
+# rebinds the name), forward and adjoint.
 import warp as wp
 
 
@@ -88,6 +89,7 @@ def inplace_updates(x: wp.array2d(dtype=float), y: wp.array2d(dtype=float), v: w
     a += b
     b -= a
     a -= wp.tile_ones(shape=(4, 8), dtype=float)
+    a *= 2.0
     wp.tile_store(y, a, offset=(i * 4, 0))
     wp.tile_store(x, b, offset=(i * 4, 0))
     p = wp.tile_load(v, shape=16)
