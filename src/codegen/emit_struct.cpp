@@ -74,6 +74,7 @@ std::string type_code(TypeRef t) {
         return t->variadic ? code + "?" : code;
     }
     case TypeKind::Function: return "c";
+    case TypeKind::TileStack: return fmt::format("ts{}{}", t->length, type_code(t->elem));
     default: return "?";
     }
 }
