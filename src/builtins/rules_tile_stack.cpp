@@ -24,12 +24,16 @@ ResultOrError stack(const RuleCall& call, std::string_view) {
     if (!c) return fail("tile_stack() requires capacity to be a compile-time constant.");
     if (std::optional<std::string> r = refused_capacity(*c))
         return fail(fmt::format("tile_stack() requires capacity to be a positive integer, got {}", *r));
-    if (c->kind != Constant::Kind::PyInt &&
-        !(c->kind == Constant::Kind::Scalar && c->holds_int() && c->raw_kind == Constant::Kind::PyInt))
-        return unsupported("tile_stack() needs capacity as an int literal or constant");
+    if (!c->holds_int()) return unsupported("tile_stack() needs capacity as an int literal or constant");
     if (c->i.sign() <= 0)
         return fail(
             fmt::format("tile_stack() requires capacity to be a positive integer, got {}", c->i.str()));
+    // A Warp scalar passes Warp's value function but reaches its dispatch as the instance, whose
+    // C++ spelling Warp looks up as a class name and fails.
+    if (c->kind == Constant::Kind::Scalar)
+        return fail(fmt::format("'{}' object has no attribute '__name__' (a tile_stack() capacity given as "
+                                "a Warp scalar: use a Python int)",
+                                scalar_name(c->type->scalar)));
     if (c->i > PyInt(1 << 20)) return unsupported("tile_stack() of this capacity is not supported");
     TypeRef dtype = call.type_value("dtype");
     if (!supported_dtype(dtype)) return unsupported("tile_stack() of this dtype is not supported");
