@@ -21,6 +21,9 @@ ResultOrError view_of(const RuleCall& call, TypeRef view) {
 // tile_broadcast(a, shape): a view whose broadcast dimensions have stride 0.
 ResultOrError broadcast(const RuleCall& call, std::string_view) {
     TypeRef t = call.type("a");
+    if (const std::vector<Constant>* dims = call.tuple_value(call.find("shape")); dims && dims->size() > 4)
+        return fail(fmt::format("tile_broadcast() output must have between one and four dimensions, got {}",
+                                dims->size()));
     std::optional<std::vector<int>> target = tile_shape(call);
     if (!target) return unsupported("tile_broadcast() needs a shape of positive int literals or constants");
     const int offset = static_cast<int>(target->size()) - static_cast<int>(t->tile_shape.size());
