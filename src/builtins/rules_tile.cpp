@@ -92,6 +92,15 @@ std::string shape_text(const std::vector<int>& shape) {
     return s + (shape.size() == 1 ? ",)" : ")");
 }
 
+std::optional<ResultOrError> require_tile(const RuleCall& call, std::string_view name,
+                                          std::string_view what) {
+    TypeRef t = call.type(name);
+    if (t && t->is_tile()) return std::nullopt;
+    if (!t || !(t->is_scalar() || t->is_composite()))
+        return unsupported(fmt::format("{} of this value is not supported", what));
+    return fail(fmt::format("{} must be a tile, got {}", what, class_str(t)));
+}
+
 // A tile element type warpsynth spells: scalars, vectors and matrices.
 bool supported_dtype(TypeRef t) {
     return t && (t->is_scalar() || t->is_vector() || t->is_matrix()) && !t->scoped;
@@ -264,6 +273,7 @@ Dispatch full_dispatch(const RuleCall& call, const CallResult& result) {
 // tile_sum / tile_max / tile_min of a whole tile: a one-element register tile.
 ResultOrError reduce_all(const RuleCall& call, std::string_view) {
     if (call.bound.size() != 1) return unsupported("tile reductions take one tile argument");
+    if (auto e = require_tile(call, "a", fmt::format("{}() argument", call.ov.key))) return *e;
     TypeRef a = call.type(0);
     return value(types::tile(a->elem, {1}, false));
 }
@@ -400,6 +410,7 @@ Dispatch from_thread_values_dispatch(const RuleCall& call, const CallResult&) {
 // wp.untile(t): back to one value per thread.
 ResultOrError untile(const RuleCall& call, std::string_view) {
     if (call.bound.size() != 1) return unsupported("untile() takes one tile");
+    if (auto e = require_tile(call, "a", "untile() argument")) return *e;
     TypeRef t = call.type("a");
     const std::vector<int>& shape = t->tile_shape;
     if (shape.back() != kBlockDim)

@@ -26,6 +26,9 @@ std::optional<std::string> storage_of(const RuleCall& call);
 std::optional<std::string> flag_of(const RuleCall& call, std::string_view name);
 // Python's str() of a shape tuple: "(4,)", "(2, 3)".
 std::string shape_text(const std::vector<int>& shape);
+// Warp's check that argument `name` of a variadic tile builtin (whose overload matching checks
+// no types) is a tile: "<what> must be a tile, got <type>".
+std::optional<ResultOrError> require_tile(const RuleCall& call, std::string_view name, std::string_view what);
 // A tile element type warpsynth spells: scalars, vectors and matrices.
 bool supported_dtype(TypeRef t);
 

@@ -54,6 +54,7 @@ ResultOrError transpose(const RuleCall& call, std::string_view) {
     if (call.bound.size() != 1)
         return fail(fmt::format("tile_transpose() takes exactly 1 positional argument but {} were given",
                                 call.bound.size()));
+    if (auto e = require_tile(call, "a", "tile_transpose() argument")) return *e;
     TypeRef t = call.type("a");
     std::vector<int> shape(t->tile_shape.rbegin(), t->tile_shape.rend());
     std::vector<int> strides(t->tile_strides.rbegin(), t->tile_strides.rend());
@@ -75,11 +76,16 @@ ResultOrError arg_extreme(const RuleCall& call, std::string_view) {
     if (call.bound.size() != 1)
         return fail(fmt::format("{}() takes exactly 1 positional argument but {} were given", call.ov.key,
                                 call.bound.size()));
+    if (auto e = require_tile(call, "a", fmt::format("{}() argument", call.ov.key))) return *e;
+    if (call.type("a")->elem->is_struct())
+        return fail(fmt::format("{}() does not support Warp struct tile elements", call.ov.key));
     return value(types::tile(scalar_t(Scalar::Int32), {1}, false));
 }
 
 // tile_sort(keys, values): sorts both in place; Warp moves them to shared memory.
 ResultOrError sort(const RuleCall& call, std::string_view) {
+    if (auto e = require_tile(call, "keys", "First tile_sort() argument")) return *e;
+    if (auto e = require_tile(call, "values", "Second tile_sort() argument")) return *e;
     TypeRef a = call.type("keys");
     TypeRef b = call.type("values");
     Scalar s = a->elem->scalar;
