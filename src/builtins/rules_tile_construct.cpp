@@ -9,6 +9,7 @@
 
 #include <array>
 #include <cmath>
+#include <cstdint>
 #include <fmt/format.h>
 #include <limits>
 #include <variant>
@@ -169,7 +170,7 @@ ResultOrError arange(const RuleCall& call, std::string_view) {
     auto count = arange_count(b[0], b[1], b[2], dtype);
     if (auto* e = std::get_if<ResultOrError>(&count)) return *e;
     PyInt n = std::max(std::get<PyInt>(count), PyInt(1));
-    if (n > PyInt(1 << 20)) return unsupported("tile_arange() of more than 2^20 elements is not supported");
+    if (n > PyInt(INT32_MAX)) return unsupported("tile_arange() of more than 2^31-1 elements is not supported");
     return value(types::tile(dtype, {static_cast<int>(*n.to_int64())}, *storage == "shared"));
 }
 
