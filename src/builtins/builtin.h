@@ -91,7 +91,8 @@ struct Overload {
     bool has_dispatch_func = false;
     bool has_value_func = false;
     bool has_initializer_list_func = false;
-    bool has_lto_dispatch_func = false; // MathDx tile builtins (tile_matmul, ...): adjoints take template args
+    bool has_lto_dispatch_func =
+        false; // MathDx tile builtins (tile_matmul, ...): adjoints take template args
     bool is_generic = false;
     bool hidden = false;
     bool exported = false;
@@ -192,6 +193,7 @@ struct CallResult {
     // The output's tile type is this bound argument's own type object (Warp's value function
     // returned it: a copy or `where` of register tiles), which later changes of storage share.
     int same_type_object_arg = -1;
+    int shared_tile_arg2 = -1; // a second one (tile_sort's values)
 };
 
 // Returns the result, or an error message (Warp's value_func raising).

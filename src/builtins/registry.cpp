@@ -151,6 +151,9 @@ class Registry {
             tile_value_rules(),
             tile_linalg_value_rules(),
             tile_inplace_value_rules(),
+            tile_construct_value_rules(),
+            tile_stack_value_rules(),
+            tile_shape_value_rules(),
         };
         const auto dispatch_tables = {
             vector_dispatch_rules(),
@@ -164,6 +167,9 @@ class Registry {
             tile_dispatch_rules(),
             tile_linalg_dispatch_rules(),
             tile_inplace_dispatch_rules(),
+            tile_construct_dispatch_rules(),
+            tile_stack_dispatch_rules(),
+            tile_shape_dispatch_rules(),
         };
         // clang-format on
         const auto init_tables = {vector_init_list_rules(), matrix_init_list_rules(),

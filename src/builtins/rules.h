@@ -121,6 +121,12 @@ std::span<const ValueRule> tile_linalg_value_rules();
 std::span<const DispatchRule> tile_linalg_dispatch_rules();
 std::span<const ValueRule> tile_inplace_value_rules();
 std::span<const DispatchRule> tile_inplace_dispatch_rules();
+std::span<const ValueRule> tile_construct_value_rules(); // rules_tile_construct.cpp
+std::span<const DispatchRule> tile_construct_dispatch_rules();
+std::span<const ValueRule> tile_stack_value_rules(); // rules_tile_stack.cpp
+std::span<const DispatchRule> tile_stack_dispatch_rules();
+std::span<const ValueRule> tile_shape_value_rules(); // rules_tile_shape.cpp
+std::span<const DispatchRule> tile_shape_dispatch_rules();
 
 // --- helpers shared by the rule files (rules_common.cpp) ---
 

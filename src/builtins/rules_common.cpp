@@ -270,6 +270,7 @@ std::string type_repr(TypeRef t) {
     }
     case TypeKind::Struct:
     case TypeKind::Tile:
+    case TypeKind::TileStack:
     case TypeKind::Opaque: return t->repr;
     case TypeKind::Range: return "warp._src.types.range_t";
     case TypeKind::Shape: return "warp._src.types.shape_t";

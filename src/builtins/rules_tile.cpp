@@ -5,13 +5,11 @@
 // Shapes are compile-time tuples of Python ints; they become template arguments. Anything
 // Warp would print differently from what these rules know (a shape given as a Warp scalar, a
 // storage mode or flag that is not a literal) is refused as unsupported, never guessed.
-#include "builtins/rules.h"
+#include "builtins/rules_tile.h"
 
 #include <fmt/format.h>
 
 namespace ws::builtins::detail {
-
-namespace {
 
 ResultOrError unsupported(std::string message) {
     ResultOrError r = fail(std::move(message));
@@ -21,7 +19,7 @@ ResultOrError unsupported(std::string message) {
 
 // Warp's extract_tuple(arg_values["shape"], as_constant=True), limited to positive Python ints
 // (compute_type_str prints only those as template arguments).
-std::optional<std::vector<int>> tile_shape(const RuleCall& call, std::string_view name = "shape") {
+std::optional<std::vector<int>> tile_shape(const RuleCall& call, std::string_view name) {
     const int i = call.find(name);
     std::vector<Constant> dims;
     if (const std::vector<Constant>* t = call.tuple_value(i))
@@ -56,6 +54,8 @@ std::optional<std::string> flag_of(const RuleCall& call, std::string_view name) 
     return c->b ? "true" : "false";
 }
 
+namespace {
+
 // The number of offset values (Warp's len(extract_tuple(offset))): a tuple's elements, one
 // otherwise; `ndim` zeros when no offset is given.
 int offset_count(const RuleCall& call, int ndim) {
@@ -84,16 +84,29 @@ void push_offsets(const RuleCall& call, int ndim, Dispatch& d) {
     d.args.push_back(DispatchArg{i, std::nullopt});
 }
 
+} // namespace
+
 std::string shape_text(const std::vector<int>& shape) {
     std::string s = "(";
     for (size_t i = 0; i < shape.size(); ++i) s += (i ? ", " : "") + std::to_string(shape[i]);
     return s + (shape.size() == 1 ? ",)" : ")");
 }
 
+std::optional<ResultOrError> require_tile(const RuleCall& call, std::string_view name,
+                                          std::string_view what) {
+    TypeRef t = call.type(name);
+    if (t && t->is_tile()) return std::nullopt;
+    if (!t || !(t->is_scalar() || t->is_composite()))
+        return unsupported(fmt::format("{} of this value is not supported", what));
+    return fail(fmt::format("{} must be a tile, got {}", what, class_str(t)));
+}
+
 // A tile element type warpsynth spells: scalars, vectors and matrices.
 bool supported_dtype(TypeRef t) {
     return t && (t->is_scalar() || t->is_vector() || t->is_matrix()) && !t->scoped;
 }
+
+namespace {
 
 ResultOrError load(const RuleCall& call, std::string_view) {
     TypeRef a = call.type("a");
@@ -260,6 +273,7 @@ Dispatch full_dispatch(const RuleCall& call, const CallResult& result) {
 // tile_sum / tile_max / tile_min of a whole tile: a one-element register tile.
 ResultOrError reduce_all(const RuleCall& call, std::string_view) {
     if (call.bound.size() != 1) return unsupported("tile reductions take one tile argument");
+    if (auto e = require_tile(call, "a", fmt::format("{}() argument", call.ov.key))) return *e;
     TypeRef a = call.type(0);
     return value(types::tile(a->elem, {1}, false));
 }
@@ -357,10 +371,6 @@ ResultOrError unary(const RuleCall& call, std::string_view) {
     return value(types::tile(t->elem, t->tile_shape, false));
 }
 
-// Warp's block_dim, the trailing extent of wp.tile(x) and wp.untile(t): warpsynth supports
-// only the default (module options refuse others).
-constexpr int kBlockDim = 256;
-
 // wp.tile(x, preserve_type=False): one value per thread; vectors and matrices spread over
 // leading dimensions unless preserve_type.
 std::optional<bool> preserve_type(const RuleCall& call) {
@@ -379,12 +389,13 @@ ResultOrError from_thread_values(const RuleCall& call, std::string_view) {
         return fail(
             "'Reference' object has no attribute '__name__' (wp.tile() of an array element: assign it "
             "to a variable first)");
-    if (!keep || !x || !(x->is_scalar() || x->is_vector() || x->is_matrix()) || x->scoped)
-        return unsupported("tile() of this value is supported for scalars, vectors and matrices with "
-                           "preserve_type given as a bool literal");
+    if (!keep || !x || !(x->is_scalar() || x->is_vector() || x->is_matrix() || x->is_quat()) || x->scoped)
+        return unsupported("tile() of this value is supported for scalars, vectors, matrices and "
+                           "quaternions with preserve_type given as a bool literal");
     if (*keep) return value(types::tile(x, {kBlockDim}, false));
     TypeRef s = scalar_t(x->scalar);
     if (x->is_vector()) return value(types::tile(s, {x->length, kBlockDim}, false));
+    if (x->is_quat()) return value(types::tile(s, {4, kBlockDim}, false));
     if (x->is_matrix()) return value(types::tile(s, {x->rows, x->cols, kBlockDim}, false));
     return value(types::tile(x, {kBlockDim}, false));
 }
@@ -395,8 +406,8 @@ Dispatch from_thread_values_dispatch(const RuleCall& call, const CallResult&) {
     d.args.push_back(DispatchArg{call.find("x"), std::nullopt});
     if (*preserve_type(call) || x->is_scalar())
         d.template_args = {template_arg(x)};
-    else if (x->is_vector())
-        d.template_args = {template_arg(scalar_t(x->scalar)), std::to_string(x->length)};
+    else if (x->is_vector() || x->is_quat())
+        d.template_args = {template_arg(scalar_t(x->scalar)), std::to_string(x->is_quat() ? 4 : x->length)};
     else // matrices: rows, cols, then the dtype
         d.template_args = {std::to_string(x->rows), std::to_string(x->cols),
                            template_arg(scalar_t(x->scalar))};
@@ -406,15 +417,17 @@ Dispatch from_thread_values_dispatch(const RuleCall& call, const CallResult&) {
 // wp.untile(t): back to one value per thread.
 ResultOrError untile(const RuleCall& call, std::string_view) {
     if (call.bound.size() != 1) return unsupported("untile() takes one tile");
+    if (auto e = require_tile(call, "a", "untile() argument")) return *e;
     TypeRef t = call.type("a");
     const std::vector<int>& shape = t->tile_shape;
     if (shape.back() != kBlockDim)
         return fail(
             fmt::format("untile() argument last dimension {} does not match the expected block width {}",
                         shape.back(), kBlockDim));
+    if (shape.size() == 1) return value(t->elem); // a scalar, vector, matrix or quaternion
     if (!t->elem->is_scalar())
-        return unsupported("untile() of a tile of vectors or matrices is not supported");
-    if (shape.size() == 1) return value(t->elem);
+        return unsupported("untile() of a tile of vectors or matrices of more than one dimension is not "
+                           "supported");
     if (shape.size() == 2) return value(vector_t(shape[0], t->elem->scalar));
     if (shape.size() == 3) return value(matrix_t(shape[0], shape[1], t->elem->scalar));
     return unsupported("untile() of a tile of more than 3 dimensions is not supported");

@@ -43,8 +43,8 @@ std::optional<ResultOrError> same_tiles(TypeRef a, TypeRef b, const char* what, 
         return fail(fmt::format("{} {} must have the same shape, got {} and {}", what, names,
                                 shape_tuple(a->tile_shape), shape_tuple(b->tile_shape)));
     if (!types_equal(a->elem, b->elem))
-        return fail(fmt::format("{} {} must have the same dtype, got {} and {}", what, names, class_str(a->elem),
-                                class_str(b->elem)));
+        return fail(fmt::format("{} {} must have the same dtype, got {} and {}", what, names,
+                                class_str(a->elem), class_str(b->elem)));
     if (a->elem->is_struct()) return fail(fmt::format("{} does not support Warp struct tile elements", what));
     return std::nullopt;
 }
@@ -69,9 +69,10 @@ ResultOrError axpy(const RuleCall& call, std::string_view) {
     }
     TypeRef scalar = scalar_type_of(dest->elem);
     if (!types_equal(scalar, alpha))
-        return fail(fmt::format("tile_axpy() 'alpha' must match the tile's scalar type, got {} for tile scalar "
-                                "type {}",
-                                class_str(alpha), class_str(scalar)));
+        return fail(
+            fmt::format("tile_axpy() 'alpha' must match the tile's scalar type, got {} for tile scalar "
+                        "type {}",
+                        class_str(alpha), class_str(scalar)));
     return void_result();
 }
 
@@ -82,8 +83,8 @@ ResultOrError scatter(const RuleCall& call, std::string_view what, std::string_v
     int indices = 0;
     for (std::string_view n : {"i", "j", "k", "l"}) indices += call.has(n) ? 1 : 0;
     if (indices != static_cast<int>(t->tile_shape.size()))
-        return fail(fmt::format("{}{}incorrect number of indices ({}) for tile shape {}", what, separator, indices,
-                                shape_tuple(t->tile_shape)));
+        return fail(fmt::format("{}{}incorrect number of indices ({}) for tile shape {}", what, separator,
+                                indices, shape_tuple(t->tile_shape)));
     TypeRef value_type = call.type("value");
     if (!types_equal(t->elem, value_type))
         return fail(fmt::format("{}() 'value' type must match tile dtype, got {} and tile dtype {}", what,
@@ -105,8 +106,9 @@ Dispatch scatter_add_dispatch(const RuleCall& call, const CallResult&) {
     Dispatch d;
     const Constant* atomic = call.constant("atomic");
     if (!atomic) {
-        d.error = "tile_scatter_add() 'atomic' must be a compile-time constant (True or False), not a runtime "
-                  "variable";
+        d.error =
+            "tile_scatter_add() 'atomic' must be a compile-time constant (True or False), not a runtime "
+            "variable";
         return d;
     }
     if (atomic->kind != Constant::Kind::PyBool) { // Warp tests `is False`

@@ -307,7 +307,7 @@ bool matches(const TypePattern& p, TypeRef t) {
     case K::Str: return t->kind == TypeKind::Str;
     case K::Reference: return t->kind == TypeKind::Reference && matches(*p.elem, t->elem);
     case K::Tile: return t->kind == TypeKind::Tile && matches(*p.elem, t->elem); // any shape, storage
-    case K::Opaque: return p.concrete && p.concrete == t; // tile stacks, textures: never
+    case K::Opaque: return p.concrete && p.concrete == t;   // tile stacks, textures: never
     case K::Callable: return t->kind == TypeKind::Function; // a function passed as a value
     default: return false;
     }

@@ -29,6 +29,10 @@ void Adjoint::fail(const ast::Stmt* node, const std::string& message) const {
 }
 
 Var* Adjoint::add_var(TypeRef type, std::optional<Constant> constant) {
+    // Tile stacks: supported in the straight body of a kernel only.
+    if (type && type->is_tile_stack() && (is_user_function || blocks.size() > 1))
+        fail_at(current_pos_,
+                "tile stacks inside a @wp.func, a branch or a dynamic loop are not supported by warpsynth");
     builder->count_variable(builder->scope().source(), current_pos_);
     Var& v = var_storage_.emplace_back();
     v.label = std::to_string(variables.size());

@@ -88,7 +88,8 @@ namespace {
 bool passes_tile(std::span<const builtins::CallArg> args,
                  std::span<const std::pair<std::string, builtins::CallArg>> kwargs) {
     auto is_tile = [](const builtins::CallArg& a) {
-        return a.type && types::strip_reference(a.type)->is_tile();
+        TypeRef t = a.type ? types::strip_reference(a.type) : nullptr;
+        return t && (t->is_tile() || t->is_tile_stack());
     };
     for (const auto& a : args)
         if (is_tile(a)) return true;
@@ -98,6 +99,7 @@ bool passes_tile(std::span<const builtins::CallArg> args,
 }
 
 bool takes_tile(const builtins::Overload& ov) {
+    if (ov.key.starts_with("tile_stack_")) return true; // `Any` parameters that check for a stack
     for (const builtins::Param& p : ov.params)
         if (p.pattern->kind == builtins::TypePattern::Kind::Tile) return true;
     // Generic builtins whose rules know tiles: the merge of branches, copies, loop-carried
@@ -336,7 +338,8 @@ Value Adjoint::add_builtin_call_resolved(
     if (result.same_type_object_arg >= 0 && outputs.size() == 1)
         if (Var* v = source_var(bound[result.same_type_object_arg])) share_tile_type(outputs[0], v);
     std::vector<int> shared = d.shared_tile_args;
-    if (result.shared_tile_arg >= 0) shared.push_back(result.shared_tile_arg);
+    for (int i : {result.shared_tile_arg, result.shared_tile_arg2})
+        if (i >= 0) shared.push_back(i);
     for (int i : shared)
         if (Var* v = source_var(bound[i])) move_tile_to_shared(v, where);
 
@@ -708,6 +711,10 @@ Value Adjoint::add_user_call(FunctionGroup* group, std::vector<CallArgument> arg
                              std::vector<CallArgument> kwargs, int min_outputs, const ast::Expr* call_node) {
     (void)min_outputs;
     const Pos& where = call_node ? call_node->pos : current_pos_;
+    for (const auto* list : {&args, &kwargs})
+        for (const CallArgument& a : *list)
+            if (a.value.is_var() && types::strip_reference(a.value.var->type)->is_tile_stack())
+                fail_at(where, "passing a tile stack to a @wp.func is not supported by warpsynth");
     UserFunction* f =
         specialize_callable(select_user_overload(*group, args, kwargs, where), args, kwargs, where);
 

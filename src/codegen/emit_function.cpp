@@ -70,6 +70,9 @@ void primal_declarations(const Adjoint& adj, LineWriter& w, bool requires_grad) 
     for (const Var* v : adj.variables) {
         if (v->type->is_tile())
             w.format("{} {} = {};", v->ctype(), v->emit(), tile_init(v->type, requires_grad));
+        else if (v->type->is_tile_stack()) // its storage comes from the block's shared memory
+            w.format("{} {} = wp::tile_stack_alloc<{}, {}>();", v->ctype(), v->emit(), v->type->elem->ctype,
+                     v->type->length);
         else if (v->constant)
             w.format("const {} {} = {};", v->ctype(), v->emit(), constant_str(*v->constant));
         else
@@ -132,6 +135,8 @@ std::string reverse_body(const Adjoint& adj, bool kernel, Device device, bool gr
             w.format("{}& {} = {};", v->type->ctype, v->emit_adj(), v->emit());
         else if (v->type->is_tile())
             w.format("{} {}{{}};", v->type->ctype, v->emit_adj());
+        else if (v->type->is_tile_stack()) // never read: the stack builtins have no adjoints
+            w.format("{} {};", v->type->ctype, v->emit_adj());
         else
             w.format("{} {} = {{}};", v->value_ctype(), v->emit_adj());
     }
@@ -168,7 +173,8 @@ bool requires_shared_memory(const Adjoint& adj, std::vector<const Adjoint*>& see
     if (std::find(seen.begin(), seen.end(), &adj) != seen.end()) return false;
     seen.push_back(&adj);
     for (const Var* v : adj.variables)
-        if (v->type->is_tile() && v->type->tile_shared && v->type->tile_owner) return true;
+        if (v->type->is_tile_stack() || (v->type->is_tile() && v->type->tile_shared && v->type->tile_owner))
+            return true;
     for (const UserFunction* f : adj.called_user_functions)
         if (f->adj && requires_shared_memory(*f->adj, seen)) return true;
     return false;

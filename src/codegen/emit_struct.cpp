@@ -79,6 +79,7 @@ std::string type_code(TypeRef t) {
         for (int d : t->tile_shape) shape += std::to_string(d);
         return fmt::format("t{}{}{}", t->tile_shared ? "s" : "r", shape, type_code(t->elem));
     }
+    case TypeKind::TileStack: return fmt::format("ts{}{}", t->length, type_code(t->elem));
     default: return "?";
     }
 }

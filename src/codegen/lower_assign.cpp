@@ -238,6 +238,8 @@ void Adjoint::emit_assign(const ast::Assign* node) {
             out = rhs_value.var;
         else if (rhs_value.kind == Value::Kind::Outputs)
             out = add_builtin_call("tuple", rhs_value.outputs).var;
+        else if (node->value->kind == ast::ExprKind::Name && rhs_value.var->type->is_tile_stack())
+            fail(node->value, "assigning a tile stack to another name is not supported by warpsynth");
         else if (node->value->kind == ast::ExprKind::Name || rhs_value.var->type->is_reference())
             out = add_builtin_call1("copy", {rhs_value.var});
         else
@@ -389,8 +391,10 @@ void Adjoint::emit_augassign(const ast::AugAssign* node) {
             add_builtin_call1(inplace, {target, rhs});
             return;
         }
-        Var* result;
         current_pos_ = node->pos;
+        if (target->type->is_tile_stack())
+            fail(lhs, "augmented assignment of a tile stack is not supported by warpsynth");
+        Var* result;
         CallArgument a[] = {{Value(target), lhs, ""}, {Value(rhs), node->value, ""}};
         if (user_op && user_overload_exists(*user_op->function, a)) {
             result = add_user_call(user_op->function, {a[0], a[1]}, {}, 0, node->value).var;

@@ -69,7 +69,8 @@ Adjoint::TileOp Adjoint::tile_map_op(const Value& op, const std::vector<TypeRef>
         const builtins::Overload* ov = builtins::resolve(*b, cargs, {}, 0);
         // Warp's get_overload type-checks variadic overloads too, which resolution skips.
         if (ov && ov->variadic)
-            fail_at(where, fmt::format("tile_map() with wp.{} {} is not supported by warpsynth", b->key, what));
+            fail_at(where,
+                    fmt::format("tile_map() with wp.{} {} is not supported by warpsynth", b->key, what));
         if (!ov) fail_at(where, fmt::format("No overload of {} found {}", b->key, what));
         std::optional<std::vector<builtins::BoundArg>> bound = builtins::bind(*ov, cargs, {}, {});
         builtins::ResultOrError r = ov->supported && bound && type_only_rule(ov->value_rule)

@@ -519,6 +519,28 @@ TypeRef ModuleScope::eval_fixedarray_annotation(const ast::Call& call) {
     return types::fixed_array(dtype, extents);
 }
 
+// wp.tile_stack(capacity=C, dtype=T): C a positive int constant, T a scalar, vector or matrix.
+TypeRef ModuleScope::eval_tile_stack_annotation(const ast::Call& call) {
+    const ast::Expr* capacity_node = nullptr;
+    const ast::Expr* dtype_node = nullptr;
+    for (const auto& kw : call.keywords) {
+        if (kw.arg == "capacity") capacity_node = kw.value;
+        if (kw.arg == "dtype") dtype_node = kw.value;
+    }
+    if (!call.args.empty() || call.keywords.size() != 2 || !capacity_node || !dtype_node)
+        fail(call.pos, "tile_stack annotations are supported as wp.tile_stack(capacity=C, dtype=T)");
+    ObjectRef c = eval_python(capacity_node);
+    std::optional<int64_t> capacity;
+    if (c && c->kind == Object::Kind::Constant && c->value->kind == Constant::Kind::PyInt)
+        capacity = c->value->as_int64();
+    if (!capacity || *capacity < 1 || *capacity > (1 << 20))
+        fail(capacity_node->pos, "a tile_stack capacity must be a positive int constant");
+    TypeRef dtype = eval_annotation(dtype_node);
+    if (!(dtype->is_scalar() || dtype->is_vector() || dtype->is_matrix()) || dtype->scoped)
+        fail(dtype_node->pos, "tile_stack annotations of this dtype are not supported");
+    return types::tile_stack(dtype, static_cast<int>(*capacity));
+}
+
 TypeRef ModuleScope::eval_annotation(const ast::Expr* e) {
     // wp.array(dtype=T, ndim=N), wp.array2d(dtype=T), wp.indexedarray(dtype=T, ndim=N), ...
     if (e->kind == ast::ExprKind::Call) {
@@ -526,6 +548,8 @@ TypeRef ModuleScope::eval_annotation(const ast::Expr* e) {
         ObjectRef f = eval_python(call->func);
         if (f && f->kind == Object::Kind::WarpPyFunc && f->name == "fixedarray")
             return eval_fixedarray_annotation(*call);
+        if (f && f->kind == Object::Kind::Unsupported && f->name == "warp._src.types.tile_stack")
+            return eval_tile_stack_annotation(*call);
         if (std::optional<ArrayFamily> fam = array_family(f)) {
             bool plain_array = fam->cls == ArrayClass::Array;
             int ndim = fam->ndim ? fam->ndim : 1;

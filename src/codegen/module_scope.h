@@ -153,6 +153,7 @@ class ModuleScope {
     int array_ndim(const ast::Expr* e) const;            // 1 to 4, else 0
     void refuse_python_scalar_dtype(const ast::Call& call) const;
     TypeRef eval_fixedarray_annotation(const ast::Call& call);
+    TypeRef eval_tile_stack_annotation(const ast::Call& call);
     FunctionSource function_source(const ast::FunctionDef* def, bool is_kernel);
     // module_overloads.cpp
     KernelDef* add_kernel_overload(KernelDef& generic, const std::vector<TypeRef>& types, const Pos& where);

@@ -76,9 +76,10 @@ std::string snippet_name(const Var* a) {
 std::vector<std::string> forward_args(const Adjoint& adj) {
     std::vector<std::string> args;
     for (const Var* a : adj.args)
-        args.push_back(a->type->is_tile() ? fmt::format("tile_{}& {}", a->label, snippet_name(a))
-                                          : fmt::format("{} {}{}", a->ctype(),
-                                                        a->type->is_reference() ? "_wp_ref_" : "", snippet_name(a)));
+        args.push_back(a->type->is_tile()
+                           ? fmt::format("tile_{}& {}", a->label, snippet_name(a))
+                           : fmt::format("{} {}{}", a->ctype(), a->type->is_reference() ? "_wp_ref_" : "",
+                                         snippet_name(a)));
     return args;
 }
 
@@ -104,9 +105,9 @@ std::string ref_adjoint_aliases(const Adjoint& adj) {
 // Warp uses its CUDA templates for snippets on both devices.
 std::string native_forward_text(const UserFunction& f, const std::string& path) {
     const Adjoint& adj = *f.adj;
-    return fmt::format("{}\n// {}:{}\nstatic CUDA_CALLABLE {} {}(\n    {})\n{{\n{}}}\n\n", tile_template_prefix(adj),
-                       path, f.src.display_lineno, snippet_return_type(adj), f.native_name,
-                       join_args(forward_args(adj)), ref_aliases(adj) + *f.native_snippet);
+    return fmt::format("{}\n// {}:{}\nstatic CUDA_CALLABLE {} {}(\n    {})\n{{\n{}}}\n\n",
+                       tile_template_prefix(adj), path, f.src.display_lineno, snippet_return_type(adj),
+                       f.native_name, join_args(forward_args(adj)), ref_aliases(adj) + *f.native_snippet);
 }
 
 std::string native_reverse_text(const UserFunction& f, const std::string& path) {
@@ -115,8 +116,8 @@ std::string native_reverse_text(const UserFunction& f, const std::string& path) 
     for (const Var* a : adj.args)
         args.push_back(a->type->is_tile()
                            ? fmt::format("tile_{0} & adj_{0}", a->label)
-                           : fmt::format("{} {}adj_{}", a->ctype(), a->type->is_reference() ? "_wp_ref_" : "& ",
-                                         a->label));
+                           : fmt::format("{} {}adj_{}", a->ctype(),
+                                         a->type->is_reference() ? "_wp_ref_" : "& ", a->label));
     std::string return_type = snippet_return_type(adj);
     if (return_type != "void") args.push_back(return_type + " & adj_ret");
     return fmt::format("{}\n// {}:{}\nstatic CUDA_CALLABLE void adj_{}(\n    {})\n{{\n{}}}\n\n",

@@ -1,7 +1,7 @@
 // wp.static(...): evaluated when a function is defined (Warp's
 // Adjoint.replace_static_expressions), else during code generation.
-#include "syntax/ast_walk.h"
 #include "codegen/module_scope.h"
+#include "syntax/ast_walk.h"
 #include "syntax/parser.h"
 
 #include <algorithm>

@@ -26,6 +26,7 @@ int import_function_count(std::string_view key);
 // cannot model it; throws python::Error where Python raises. `runtime_loaded`:
 // wp.init() has run (float16 components are converted by Warp's native library).
 ObjectRef call_at_module_scope(const Object& func, const std::vector<ObjectRef>& args,
-                               const std::vector<std::pair<std::string, ObjectRef>>& kwargs, bool runtime_loaded);
+                               const std::vector<std::pair<std::string, ObjectRef>>& kwargs,
+                               bool runtime_loaded);
 
 } // namespace ws::warp_names

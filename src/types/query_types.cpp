@@ -35,6 +35,10 @@ constexpr QueryTypeSpec kSpecs[] = {
     {"_HashGridQueryD", "hash_grid_query_d", "hgqd", ""},
     {"MeshQueryPoint", "mesh_query_point_t", "mqp", ""},
     {"MeshQueryRay", "mesh_query_ray_t", "mqr", ""},
+    // The thread-block traversals of tile_bvh_query_* and tile_mesh_query_aabb (no type code:
+    // they are never parameters).
+    {"BvhQueryTiled", "bvh_query_thread_block_t", "", ""},
+    {"MeshQueryAABBTiled", "mesh_query_aabb_thread_block_t", "", ""},
     // mesh_get's value: Warp has no type code for it, so it is no annotation.
     {"Mesh", "Mesh", "", ""},
     {"Texture1D", "texture1d_t", "t1", "", "warp._src.texture"},

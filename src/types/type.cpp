@@ -347,6 +347,21 @@ int tile_size(TypeRef tile) {
     return n;
 }
 
+TypeRef tile_stack(TypeRef dtype, int capacity) {
+    Type t;
+    t.kind = TypeKind::TileStack;
+    t.elem = dtype;
+    t.length = capacity;
+    t.ctype = fmt::format("wp::tile_stack_t<{}, {}>", dtype->ctype, capacity);
+    t.repr = fmt::format("tile_stack(dtype={}, capacity={})", dtype->repr, capacity);
+    static std::mutex mutex;
+    static auto* table = new std::map<std::string, std::unique_ptr<Type>>();
+    std::lock_guard<std::mutex> lock(mutex);
+    auto& slot = (*table)[t.ctype];
+    if (!slot) slot = std::make_unique<Type>(std::move(t));
+    return slot.get();
+}
+
 TypeRef range() {
     Type t;
     t.kind = TypeKind::Range;

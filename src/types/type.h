@@ -58,7 +58,8 @@ enum class TypeKind : uint8_t {
     Any,    // typing.Any in a generic @wp.func signature (never a value's type)
     Slice,  // wp::slice_t: a constant slice of a vector or matrix (`v[1:3]`); its bounds are part of the type
     Tile,   // Warp's tile: a block-wide array in registers or shared memory (dtype in `elem`)
-    Function, // wp.Function in a @wp.func signature: takes a function, which specializes the callee
+    Function,  // wp.Function in a @wp.func signature: takes a function, which specializes the callee
+    TileStack, // Warp's tile_stack: a block-wide stack in shared memory (dtype `elem`, capacity `length`)
 };
 
 // Array classes Warp distinguishes (wp::array_t, wp::indexedarray_t, ...).
@@ -122,6 +123,7 @@ struct Type {
     bool is_tile() const { return kind == TypeKind::Tile; }
     bool is_any() const { return kind == TypeKind::Any; }
     bool is_function() const { return kind == TypeKind::Function; }
+    bool is_tile_stack() const { return kind == TypeKind::TileStack; }
     // Contains Any somewhere (a template parameter type).
     bool is_generic() const {
         return kind == TypeKind::Any || (kind == TypeKind::Array && elem->is_generic()) ||
@@ -206,6 +208,8 @@ TypeRef str();
 // strides unless `strides` is given. An empty shape is `wp.tile[dtype]`'s Any (a generic type).
 TypeRef tile(TypeRef dtype, const std::vector<int>& shape, bool shared, std::vector<int> strides = {},
              bool owner = true);
+// Warp's tile_stack of `dtype` (a scalar, vector or matrix type) holding up to `capacity` values.
+TypeRef tile_stack(TypeRef dtype, int capacity);
 // Warp's tile.size: the number of elements.
 int tile_size(TypeRef tile);
 // Warp's slice_t(start, stop, step) for constant bounds.
