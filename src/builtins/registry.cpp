@@ -137,13 +137,16 @@ class Registry {
         for (std::string_view text : kPatternTexts) patterns_.push_back(parse_pattern(text));
 
         const auto value_tables = {
-            math_value_rules(),    vector_value_rules(), matrix_value_rules(),  quat_transform_value_rules(),
-            spatial_value_rules(), array_value_rules(),  utility_value_rules(), volume_value_rules(),
-            texture_value_rules(), tile_value_rules()};
+            math_value_rules(),           vector_value_rules(),    matrix_value_rules(),
+            quat_transform_value_rules(), spatial_value_rules(),   array_value_rules(),
+            utility_value_rules(),        volume_value_rules(),    texture_value_rules(),
+            tile_value_rules(),           tile_view_value_rules(), tile_indexed_value_rules(),
+            tile_element_value_rules()};
         const auto dispatch_tables = {
-            vector_dispatch_rules(),  matrix_dispatch_rules(),  quat_transform_dispatch_rules(),
-            spatial_dispatch_rules(), array_dispatch_rules(),   utility_dispatch_rules(),
-            volume_dispatch_rules(),  texture_dispatch_rules(), tile_dispatch_rules()};
+            vector_dispatch_rules(),    matrix_dispatch_rules(),       quat_transform_dispatch_rules(),
+            spatial_dispatch_rules(),   array_dispatch_rules(),        utility_dispatch_rules(),
+            volume_dispatch_rules(),    texture_dispatch_rules(),      tile_dispatch_rules(),
+            tile_view_dispatch_rules(), tile_indexed_dispatch_rules(), tile_element_dispatch_rules()};
         const auto init_tables = {vector_init_list_rules(), matrix_init_list_rules(),
                                   quat_transform_init_list_rules(), spatial_init_list_rules()};
 

@@ -117,6 +117,12 @@ std::span<const ValueRule> texture_value_rules();
 std::span<const DispatchRule> texture_dispatch_rules();
 std::span<const ValueRule> tile_value_rules();
 std::span<const DispatchRule> tile_dispatch_rules();
+std::span<const ValueRule> tile_view_value_rules();
+std::span<const DispatchRule> tile_view_dispatch_rules();
+std::span<const ValueRule> tile_indexed_value_rules();
+std::span<const DispatchRule> tile_indexed_dispatch_rules();
+std::span<const ValueRule> tile_element_value_rules();
+std::span<const DispatchRule> tile_element_dispatch_rules();
 
 // --- helpers shared by the rule files (rules_common.cpp) ---
 

@@ -16,6 +16,7 @@
 #include "syntax/ast.h"
 
 #include <deque>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <set>
@@ -189,9 +190,26 @@ class Adjoint {
     std::vector<Var*> eval_indices(TypeRef target_type, const std::vector<const ast::Expr*>& nodes,
                                    bool as_target);
     std::pair<Var*, std::vector<const ast::Expr*>> eval_subscript(const ast::Subscript* node, bool as_target);
-    // t[i, j]: one element of a tile (lower_tile.cpp).
-    Var* emit_tile_extract(Var* tile, const std::vector<const ast::Expr*>& index_nodes);
-    Var* resolve_tile_index(const ast::Expr* node, int length, int dim);
+    // Tile subscripts (lower_tile.cpp): elements, views, slices, gathers; stores into tiles
+    // (lower_tile_store.cpp).
+    struct TileIndexKinds {
+        bool slice = false, index_tile = false;
+    };
+    bool tile_group_produces_view(const std::vector<const ast::Expr*>& group);
+    std::pair<Var*, std::vector<const ast::Expr*>>
+    eval_tile_subscript(Var* target, std::vector<std::vector<const ast::Expr*>> groups);
+    Var* resolve_tile_index(const ast::Expr* node, const std::vector<int>& shape, int dim);
+    Var* emit_tile_slice(const ast::Slice* node);
+    std::vector<Var*> eval_tile_indices(TypeRef tile, const std::vector<const ast::Expr*>& nodes);
+    Var* python_tuple(const std::vector<Var*>& elements);
+    static TileIndexKinds tile_index_kinds(const std::vector<Var*>& indices);
+    Var* emit_tile_indexing(Var* target, const std::vector<Var*>& indices);
+    void store_tile_subscript(const ast::Subscript* lhs, Var* target, const std::vector<Var*>& indices,
+                              Var* rhs);
+    bool augassign_tile(const ast::AugAssign* node, Var* target, Var* rhs);
+    void augassign_tile_subscript(const ast::AugAssign* node, Var* target, std::vector<Var*> indices,
+                                  const std::function<Var*()>& eval_rhs,
+                                  const std::function<Var*(Var*)>& apply);
     Value eval_store_target(const ast::Expr* node);
     Value resolve_arg(const ast::Expr* node);
     // lower_starred.cpp

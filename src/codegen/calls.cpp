@@ -39,6 +39,9 @@ builtins::CallArg to_call_arg(const Value& v) {
         a.type = v.var->type;
         if (v.var->constant) a.constant = &*v.var->constant;
         if (v.var->tuple_constants) a.tuple_values = v.var->tuple_constants.get();
+        if (v.var->tuple_elements)
+            for (const Var* e : *v.var->tuple_elements)
+                a.tuple_element_constants.push_back(e->constant ? &*e->constant : nullptr);
     } else if (v.is_object() &&
                (v.object->kind == Object::Kind::Type || v.object->kind == Object::Kind::Struct)) {
         a.type_object = v.object->type;
@@ -293,11 +296,16 @@ Value Adjoint::add_builtin_call_resolved(
         fwd_args.push_back(d.args[i].as_reference ? func_args[i] : load(func_args[i]));
     emit_call_statements(*this, e, fwd_args, func_args, outputs,
                          result.kind == builtins::CallResult::Kind::Void);
-    if (result.shared_tile_arg >= 0)
-        if (Var* v = source_var(bound[result.shared_tile_arg]);
-            v && v->type->is_tile() && !v->type->tile_shared)
+    auto move_to_shared = [](Var* v) {
+        if (v && v->type->is_tile() && !v->type->tile_shared)
             v->type = types::tile(v->type->elem, v->type->tile_shape, true, v->type->tile_strides,
-                                  v->type->tile_owner);
+                                  v->type->tile_owner, v->type->tile_colmajor);
+    };
+    if (result.shared_tile_arg >= 0) move_to_shared(source_var(bound[result.shared_tile_arg]));
+    for (auto [i, k] : result.shared_tile_elements)
+        if (Var* t = source_var(bound[i]);
+            t && t->tuple_elements && k < static_cast<int>(t->tuple_elements->size()))
+            move_to_shared((*t->tuple_elements)[static_cast<size_t>(k)]);
 
     if (outputs.empty()) return Value();
     if (outputs.size() == 1) return Value(outputs[0]);
@@ -551,9 +559,8 @@ Var* Adjoint::tuple_element_argument(const Var* tuple, int k, const Pos& where) 
         fail_at(where,
                 "warpsynth supports only a tuple written out here (its elements are passed one by one)");
     Var* element = (*tuple->tuple_elements)[static_cast<size_t>(k)];
-    if (element->type->is_reference())
-        fail_at(where, "an array element inside this tuple argument is not supported by warpsynth; assign it "
-                       "to a variable first");
+    // An array element stays a reference, loaded where the call passes it.
+    if (tuple->python_tuple) return element;
     return element->constant ? add_constant(*element->constant) : element;
 }
 

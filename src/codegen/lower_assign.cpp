@@ -50,6 +50,8 @@ void bind_function_local(Adjoint& adj, const ast::Assign* node, const std::strin
 // their ndim (`sub = arr[:2]` then `sub = arr[:2, 1]`).
 bool same_symbol_type(TypeRef a, TypeRef b) {
     if (a == b) return true;
+    // Warp's types_equal: tiles of one dtype are equal whatever their shape and storage.
+    if (a && b && a->is_tile() && b->is_tile()) return a->elem == b->elem;
     return a && b && a->is_array() && b->is_array() && a->array_class == b->array_class &&
            same_symbol_type(a->elem, b->elem);
 }
@@ -237,6 +239,10 @@ void Adjoint::emit_assign(const ast::Assign* node) {
 void Adjoint::store_subscript(const ast::Subscript* lhs, Var* target, const std::vector<Var*>& indices,
                               Var* rhs) {
     TypeRef tt = types::strip_reference(target->type);
+    if (tt->is_tile()) {
+        store_tile_subscript(lhs, target, indices, rhs);
+        return;
+    }
     std::vector<Var*> a{target};
     a.insert(a.end(), indices.begin(), indices.end());
     if (tt->is_array()) {
@@ -352,8 +358,7 @@ void Adjoint::emit_augassign(const ast::AugAssign* node) {
     if (lhs->kind == ast::ExprKind::Name) {
         Var* rhs = eval_var(node->value, "value");
         Var* target = eval_var(lhs, "augmented assignment target");
-        if (target->type->is_tile()) // Warp updates tiles in place (add_inplace, ...)
-            fail(lhs, "augmented assignment of a tile is not supported by warpsynth");
+        if (target->type->is_tile() && augassign_tile(node, target, rhs)) return; // updated in place
         Var* result;
         current_pos_ = node->pos;
         CallArgument a[] = {{Value(target), lhs, ""}, {Value(rhs), node->value, ""}};
@@ -368,7 +373,7 @@ void Adjoint::emit_augassign(const ast::AugAssign* node) {
             return;
         }
         if (const Value* old = symbols.find(name);
-            old && old->is_var() && types::strip_reference(result->type) != old->var->type)
+            old && old->is_var() && !same_symbol_type(types::strip_reference(result->type), old->var->type))
             fail(node, fmt::format("error, augmented assignment to `{}` ({}) produces different type ({})",
                                    name, old->var->type->repr, types::strip_reference(result->type)->repr));
         symbols.set(name, Value(result));
@@ -422,6 +427,10 @@ void Adjoint::emit_augassign(const ast::AugAssign* node) {
                 store_subscript(sub, target, indices, result);
         };
 
+        if (tt->is_tile()) {
+            augassign_tile_subscript(node, target, indices, eval_rhs, apply_operator);
+            return;
+        }
         if (tt->is_array()) {
             TypeRef dt = tt->elem;
             bool non_atomic = (dt->is_scalar() || dt->is_composite()) && is_non_atomic_scalar(dt->scalar);

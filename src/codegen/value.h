@@ -71,6 +71,9 @@ struct Var {
     // A tuple built by a tuple expression: its element variables (Warp's tuple_t.values),
     // which tile builtins pass one by one (`offset=(i, j)`).
     std::shared_ptr<const std::vector<Var*>> tuple_elements;
+    // A Python tuple of variables that Warp's code generator hands to a builtin (a tile
+    // subscript's indices): never declared, its elements reach C++ as they are.
+    bool python_tuple = false;
 
     // `var_<label>` (or the label itself without prefix); cached, since every
     // statement spells a few variables.

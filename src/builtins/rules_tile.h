@@ -1,0 +1,40 @@
+// Helpers shared by the tile rule files (rules_tile*.cpp): the compile-time arguments of
+// Warp's tile builtins (shapes, storage, flags, offsets) and the element types tiles hold.
+#pragma once
+
+#include "builtins/rules.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace ws::builtins::detail {
+
+// A rule's refusal of what warpsynth does not model (not Warp's error).
+ResultOrError unsupported(std::string message);
+// Warp's extract_tuple(arg_values[name], as_constant=True), limited to positive Python ints.
+std::optional<std::vector<int>> tile_shape(const RuleCall& call, std::string_view name = "shape");
+// The storage argument: "register" when left to its default, else a string literal.
+std::optional<std::string> storage_of(const RuleCall& call);
+// compute_type_str's spelling of a Python bool flag (bounds_check, aligned).
+std::optional<std::string> flag_of(const RuleCall& call, std::string_view name);
+// The number of offset values: a tuple's elements, one otherwise; `ndim` when none is given.
+int offset_count(const RuleCall& call, int ndim);
+// func_args `(*offset)`: a tuple's elements, the value itself, or fresh zeros.
+void push_offsets(const RuleCall& call, int ndim, Dispatch& d);
+// Python's str() of a shape tuple: "(4,)", "(2, 3)".
+std::string shape_text(const std::vector<int>& shape);
+// A slice of a tile axis resolved against its length (Warp's _normalize_tile_slice).
+struct TileSlice {
+    int start = 0, stop = 0, step = 1;
+    int length() const; // Warp's _tile_slice_length
+};
+// Null with Warp's message in `error` for runtime bounds or a zero step.
+std::optional<TileSlice> normalize_tile_slice(TypeRef slice, int length, std::string& error);
+// A tile element type: scalars, vectors, matrices, quaternions, transforms and structs.
+bool supported_dtype(TypeRef t);
+// Warp's check_tile_atomic_add_dtype (`fn` names the builtin in the message).
+std::optional<ResultOrError> atomic_dtype_error(TypeRef dtype, std::string_view fn);
+
+} // namespace ws::builtins::detail
