@@ -42,6 +42,9 @@ struct CallArg {
     // `shape=(3, 3)` or the `shape` type argument of a matrix type (`type` is
     // then the tuple type). Null otherwise.
     const std::vector<Constant>* tuple_values = nullptr;
+    // A tuple whose elements are known: each element's compile-time value, or null for a
+    // runtime element (Warp's tuple_t.values, which keep constants as Python values).
+    std::vector<const Constant*> tuple_element_constants = {};
     // `type_object` is Python's float, int or bool (not wp.float32...): Warp keeps the Python
     // class, which some callbacks tell apart and C++ template arguments spell `float`.
     bool python_type = false;
@@ -194,6 +197,8 @@ struct CallResult {
     // returned it: a copy or `where` of register tiles), which later changes of storage share.
     int same_type_object_arg = -1;
     int shared_tile_arg2 = -1; // a second one (tile_sort's values)
+    // Tiles inside a tuple argument moved so too: (bound argument, element) pairs.
+    std::vector<std::pair<int, int>> shared_tile_elements;
 };
 
 // Returns the result, or an error message (Warp's value_func raising).

@@ -154,6 +154,9 @@ class Registry {
             tile_construct_value_rules(),
             tile_stack_value_rules(),
             tile_shape_value_rules(),
+            tile_view_value_rules(),
+            tile_indexed_value_rules(),
+            tile_element_value_rules(),
         };
         const auto dispatch_tables = {
             vector_dispatch_rules(),
@@ -170,6 +173,9 @@ class Registry {
             tile_construct_dispatch_rules(),
             tile_stack_dispatch_rules(),
             tile_shape_dispatch_rules(),
+            tile_view_dispatch_rules(),
+            tile_indexed_dispatch_rules(),
+            tile_element_dispatch_rules(),
         };
         // clang-format on
         const auto init_tables = {vector_init_list_rules(), matrix_init_list_rules(),

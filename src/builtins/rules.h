@@ -127,6 +127,12 @@ std::span<const ValueRule> tile_stack_value_rules(); // rules_tile_stack.cpp
 std::span<const DispatchRule> tile_stack_dispatch_rules();
 std::span<const ValueRule> tile_shape_value_rules(); // rules_tile_shape.cpp
 std::span<const DispatchRule> tile_shape_dispatch_rules();
+std::span<const ValueRule> tile_view_value_rules();
+std::span<const DispatchRule> tile_view_dispatch_rules();
+std::span<const ValueRule> tile_indexed_value_rules();
+std::span<const DispatchRule> tile_indexed_dispatch_rules();
+std::span<const ValueRule> tile_element_value_rules();
+std::span<const DispatchRule> tile_element_dispatch_rules();
 
 // --- helpers shared by the rule files (rules_common.cpp) ---
 

@@ -7,6 +7,7 @@
 // storage mode or flag that is not a literal) is refused as unsupported, never guessed.
 #include "builtins/rules_tile.h"
 
+#include <algorithm>
 #include <fmt/format.h>
 
 namespace ws::builtins::detail {
@@ -54,8 +55,6 @@ std::optional<std::string> flag_of(const RuleCall& call, std::string_view name) 
     return c->b ? "true" : "false";
 }
 
-namespace {
-
 // The number of offset values (Warp's len(extract_tuple(offset))): a tuple's elements, one
 // otherwise; `ndim` zeros when no offset is given.
 int offset_count(const RuleCall& call, int ndim) {
@@ -84,8 +83,6 @@ void push_offsets(const RuleCall& call, int ndim, Dispatch& d) {
     d.args.push_back(DispatchArg{i, std::nullopt});
 }
 
-} // namespace
-
 std::string shape_text(const std::vector<int>& shape) {
     std::string s = "(";
     for (size_t i = 0; i < shape.size(); ++i) s += (i ? ", " : "") + std::to_string(shape[i]);
@@ -101,9 +98,53 @@ std::optional<ResultOrError> require_tile(const RuleCall& call, std::string_view
     return fail(fmt::format("{} must be a tile, got {}", what, class_str(t)));
 }
 
-// A tile element type warpsynth spells: scalars, vectors and matrices.
+// CPython's slice.indices for an open or given bound (Warp's _normalize_tile_slice).
+std::optional<TileSlice> normalize_tile_slice(TypeRef s, int length, std::string& error) {
+    if (s->slice_runtime) {
+        error = "tile_view() slice bounds must be compile-time constants.";
+        return std::nullopt;
+    }
+    if (s->slice_step == 0) {
+        error = "tile_view() slice step cannot be zero.";
+        return std::nullopt;
+    }
+    const int64_t step = s->slice_step;
+    const int64_t lower = step > 0 ? 0 : -1, upper = step > 0 ? length : length - 1;
+    auto resolve = [&](int64_t v, int64_t dflt, bool omitted) {
+        if (omitted) return dflt;
+        return v < 0 ? std::max(v + length, lower) : std::min(v, upper);
+    };
+    TileSlice out;
+    out.start = static_cast<int>(resolve(s->slice_start, step > 0 ? lower : upper, s->slice_start_omitted));
+    out.stop = static_cast<int>(resolve(s->slice_stop, step > 0 ? upper : lower, s->slice_stop_omitted));
+    out.step = static_cast<int>(step);
+    return out;
+}
+
+int TileSlice::length() const {
+    int64_t n =
+        step > 0 ? (int64_t{stop} - start + step - 1) / step : (int64_t{start} - stop - step - 1) / -step;
+    return static_cast<int>(std::max<int64_t>(0, n));
+}
+
+// A tile element type: scalars, vectors, matrices, quaternions, transforms and structs.
 bool supported_dtype(TypeRef t) {
-    return t && (t->is_scalar() || t->is_vector() || t->is_matrix()) && !t->scoped;
+    return t && (t->is_scalar() || t->is_composite() || t->is_struct());
+}
+
+// Warp's check_tile_atomic_add_dtype: structs (their helper skips fields without atomics) or
+// elements of a scalar type with atomic adds.
+std::optional<ResultOrError> atomic_dtype_error(TypeRef dtype, std::string_view fn) {
+    if (dtype->is_struct()) return std::nullopt;
+    Scalar s = dtype->scalar;
+    bool atomic = s == Scalar::Int32 || s == Scalar::UInt32 || s == Scalar::Int64 || s == Scalar::UInt64 ||
+                  s == Scalar::Float16 || s == Scalar::BFloat16 || s == Scalar::Float32 ||
+                  s == Scalar::Float64;
+    if (atomic) return std::nullopt;
+    return fail(
+        fmt::format("{}() only supports tiles with [u]int32, [u]int64, float16, bfloat16, float32, or "
+                    "float64 as the underlying scalar type, but got {}",
+                    fn, type_repr(dtype)));
 }
 
 namespace {
@@ -196,10 +237,7 @@ ResultOrError atomic_add(const RuleCall& call, std::string_view) {
         return fail(
             fmt::format("tile_atomic_add() 'a' and 't' arguments must have the same dtype, got {} and {}",
                         class_str(a->elem), class_str(t->elem)));
-    Scalar s = t->elem->scalar;
-    bool atomic = s == Scalar::Int32 || s == Scalar::UInt32 || s == Scalar::Int64 || s == Scalar::UInt64 ||
-                  s == Scalar::Float16 || s == Scalar::Float32 || s == Scalar::Float64;
-    if (!atomic) return unsupported("tile_atomic_add() of this dtype is not supported");
+    if (std::optional<ResultOrError> e = atomic_dtype_error(t->elem, "tile_atomic_add")) return *e;
     if (!flag_of(call, "bounds_check"))
         return unsupported("tile_atomic_add() needs bounds_check as a bool literal");
     return value(types::tile(t->elem, t->tile_shape, t->tile_shared));
@@ -216,8 +254,8 @@ Dispatch atomic_add_dispatch(const RuleCall& call, const CallResult&) {
     return d;
 }
 
-// tile_zeros / tile_ones(shape, dtype=float, storage="register")
-ResultOrError filled(const RuleCall& call, std::string_view) {
+// tile_zeros / tile_ones / tile_empty(shape, dtype=float, storage="register").
+ResultOrError filled_tile(const RuleCall& call, bool ones) {
     std::optional<std::vector<int>> shape = tile_shape(call);
     if (!shape) return unsupported("tile creation needs a shape of positive int literals or constants");
     std::optional<std::string> storage = storage_of(call);
@@ -225,7 +263,17 @@ ResultOrError filled(const RuleCall& call, std::string_view) {
         return unsupported("tile creation needs storage=\"register\" or \"shared\" as a literal");
     TypeRef dtype = call.type_value("dtype");
     if (!supported_dtype(dtype)) return unsupported("tiles of this dtype are not supported");
+    if (dtype->is_struct() && ones)
+        return fail(
+            "tile_ones() does not support Warp struct dtypes; use tile_full() with an explicit value");
     return value(types::tile(dtype, *shape, *storage == "shared"));
+}
+
+ResultOrError filled(const RuleCall& call, std::string_view) {
+    return filled_tile(call, false);
+}
+ResultOrError ones(const RuleCall& call, std::string_view) {
+    return filled_tile(call, true);
 }
 
 // The dtype as Warp passes it through: Python's `float` when defaulted or written so.
@@ -253,7 +301,11 @@ ResultOrError full(const RuleCall& call, std::string_view) {
     TypeRef dtype = call.has("dtype") ? call.type_value("dtype") : value_type;
     if (!supported_dtype(dtype) || !supported_dtype(value_type))
         return unsupported("tile_full() of this dtype is not supported");
-    if (value_type->is_composite() && !types_equal(value_type, dtype))
+    if (dtype->is_struct() && !types_equal(value_type, dtype))
+        return fail(
+            fmt::format("tile_full() value must have dtype {} when filling Warp struct tile elements, got {}",
+                        type_repr(dtype), type_repr(value_type)));
+    if ((value_type->is_composite() || value_type->is_struct()) && !types_equal(value_type, dtype))
         return fail(
             fmt::format("tile_full() cannot convert a composite or Warp struct value of type {} to tile "
                         "element type {}",
@@ -282,6 +334,7 @@ ResultOrError reduce_all(const RuleCall& call, std::string_view) {
 ResultOrError binary_map(const RuleCall& call, std::string_view) {
     TypeRef a = call.type("a");
     TypeRef b = call.type("b");
+    if (!b->is_tile()) return unsupported("tile_map() of a tile and a value is not supported");
     if (a->tile_shape.size() != b->tile_shape.size())
         return fail(fmt::format("tile_map() shapes must have the same number of dimensions, got {} and {}",
                                 a->tile_shape.size(), b->tile_shape.size()));
@@ -296,11 +349,18 @@ ResultOrError binary_map(const RuleCall& call, std::string_view) {
     return value(types::tile(a->elem, a->tile_shape, false));
 }
 
-// Element-wise `&`, `|`, `^` between tiles: as `+`, for any dtype but Warp structs.
-ResultOrError binary_bitwise(const RuleCall& call, std::string_view rule_arg) {
-    if (call.type("a")->elem->is_struct() || call.type("b")->elem->is_struct())
+// `&`, `|`, `^` between tiles (tile_binary_bitwise_value_func): as binary_map, then Warp's
+// refusal of struct elements on either side.
+ResultOrError binary_bitwise(const RuleCall& call, std::string_view) {
+    ResultOrError r = binary_map(call, "");
+    if (r.result && (call.type("a")->elem->is_struct() || call.type("b")->elem->is_struct()))
         return fail("Tile bitwise operators do not support Warp struct tile elements");
-    return binary_map(call, rule_arg);
+    return r;
+}
+
+// Warp's type_scalar_type: a composite's component type; any other type stands for itself.
+TypeRef scalar_of(TypeRef t) {
+    return t->is_composite() ? scalar_type_of(t) : t;
 }
 
 // tile_mul_value_func / tile_div_value_func: `*` and `/` between tiles, or between a tile and
@@ -325,18 +385,20 @@ ResultOrError arithmetic(const RuleCall& call, std::string_view verb) {
             return fail(
                 fmt::format("Cannot {} tile<{}> by tile<{}>: at least one element type must be scalar", verb,
                             type_repr(a->elem), type_repr(b->elem)));
-        TypeRef sa = scalar_type_of(a->elem), sb = scalar_type_of(b->elem);
+        TypeRef sa = scalar_of(a->elem), sb = scalar_of(b->elem);
         if (sa != sb)
             return fail(
                 fmt::format("Underlying scalar types don't match: {} vs {}", type_repr(sa), type_repr(sb)));
-        TypeRef dtype = !a->elem->is_scalar() ? a->elem : !b->elem->is_scalar() ? b->elem : a->elem;
+        // The vector or matrix side wins (not a quaternion or transform: a's dtype then).
+        auto vec_or_mat = [](TypeRef t) { return t->is_vector() || t->is_matrix(); };
+        TypeRef dtype = vec_or_mat(a->elem) ? a->elem : vec_or_mat(b->elem) ? b->elem : a->elem;
         return value(types::tile(dtype, a->tile_shape, false));
     }
     TypeRef t = a_tile ? a : b;
     TypeRef c = a_tile ? b : a;
     if (!c || !(c->is_scalar() || c->is_vector() || c->is_matrix()))
         return unsupported("tile arithmetic with this operand is not supported");
-    TypeRef st = scalar_type_of(t->elem), sc = scalar_type_of(c);
+    TypeRef st = scalar_of(t->elem), sc = scalar_of(c);
     if (st != sc)
         return fail(fmt::format("Underlying scalar types don't match: tile={}, const={}", type_repr(st),
                                 type_repr(sc)));
@@ -368,6 +430,7 @@ Dispatch const_first_dispatch(const RuleCall& call, const CallResult&) {
 // Unary `-` of a tile.
 ResultOrError unary(const RuleCall& call, std::string_view) {
     TypeRef t = call.type("x");
+    if (t->elem->is_struct()) return fail("Tile unary operators do not support Warp struct tile elements");
     return value(types::tile(t->elem, t->tile_shape, false));
 }
 
@@ -389,11 +452,13 @@ ResultOrError from_thread_values(const RuleCall& call, std::string_view) {
         return fail(
             "'Reference' object has no attribute '__name__' (wp.tile() of an array element: assign it "
             "to a variable first)");
-    if (!keep || !x || !(x->is_scalar() || x->is_vector() || x->is_matrix() || x->is_quat()) || x->scoped)
-        return unsupported("tile() of this value is supported for scalars, vectors, matrices and "
-                           "quaternions with preserve_type given as a bool literal");
+    if (!keep || !supported_dtype(x))
+        return unsupported("tile() of this value is supported for scalars, vectors, matrices, quaternions, "
+                           "transforms and structs with preserve_type given as a bool literal");
     if (*keep) return value(types::tile(x, {kBlockDim}, false));
-    TypeRef s = scalar_t(x->scalar);
+    // A vector, quaternion or matrix spreads over leading dimensions; a transform is not a
+    // vector to Warp and stays whole, like a scalar or a struct.
+    TypeRef s = scalar_type_of(x);
     if (x->is_vector()) return value(types::tile(s, {x->length, kBlockDim}, false));
     if (x->is_quat()) return value(types::tile(s, {4, kBlockDim}, false));
     if (x->is_matrix()) return value(types::tile(s, {x->rows, x->cols, kBlockDim}, false));
@@ -404,10 +469,12 @@ Dispatch from_thread_values_dispatch(const RuleCall& call, const CallResult&) {
     TypeRef x = call.type("x");
     Dispatch d;
     d.args.push_back(DispatchArg{call.find("x"), std::nullopt});
-    if (*preserve_type(call) || x->is_scalar())
+    if (*preserve_type(call) || !(x->is_vector() || x->is_quat() || x->is_matrix()))
         d.template_args = {template_arg(x)};
-    else if (x->is_vector() || x->is_quat())
-        d.template_args = {template_arg(scalar_t(x->scalar)), std::to_string(x->is_quat() ? 4 : x->length)};
+    else if (x->is_vector())
+        d.template_args = {template_arg(scalar_t(x->scalar)), std::to_string(x->length)};
+    else if (x->is_quat())
+        d.template_args = {template_arg(scalar_t(x->scalar)), "4"};
     else // matrices: rows, cols, then the dtype
         d.template_args = {std::to_string(x->rows), std::to_string(x->cols),
                            template_arg(scalar_t(x->scalar))};
@@ -431,18 +498,6 @@ ResultOrError untile(const RuleCall& call, std::string_view) {
     if (shape.size() == 2) return value(vector_t(shape[0], t->elem->scalar));
     if (shape.size() == 3) return value(matrix_t(shape[0], shape[1], t->elem->scalar));
     return unsupported("untile() of a tile of more than 3 dimensions is not supported");
-}
-
-// t[i, j]: the element of a tile of scalars (codegen moves the tile to shared memory, as
-// Warp's tile_extract_value_func does).
-ResultOrError extract(const RuleCall& call, std::string_view) {
-    TypeRef t = call.type("a");
-    const size_t indices = call.bound.size() - 1;
-    if (!t->elem->is_scalar() || indices != t->tile_shape.size())
-        return unsupported("tile_extract() of a tile of vectors or matrices is not supported");
-    ResultOrError r = value(t->elem);
-    r.result->shared_tile_arg = call.find("a");
-    return r;
 }
 
 // tile_sum(a, axis): the sum along one axis (a moves to shared memory).
@@ -473,7 +528,6 @@ Dispatch sum_axis_dispatch(const RuleCall& call, const CallResult&) {
 }
 
 constexpr ValueRule kValueRules[] = {
-    {"tile_extract_value_func", extract},
     {"tile_sum_axis_value_func", sum_axis},
     {"tile_value_func", from_thread_values},
     {"untile_value_func", untile},
@@ -481,7 +535,7 @@ constexpr ValueRule kValueRules[] = {
     {"tile_load_tuple_value_func", load},
     {"tile_store_value_func", store},
     {"tile_zeros_value_func", filled},
-    {"tile_ones_value_func", filled},
+    {"tile_ones_value_func", ones},
     {"tile_full_value_func", full},
     {"tile_sum_value_func", reduce_all},
     {"tile_max_value_func", reduce_all},

@@ -1,5 +1,5 @@
 // Helpers shared by the tile rule files (rules_tile*.cpp): the compile-time arguments of
-// Warp's tile builtins (shape, storage, flags) and the element types warpsynth spells.
+// Warp's tile builtins (shapes, storage, flags, offsets) and the element types tiles hold.
 #pragma once
 
 #include "builtins/rules.h"
@@ -29,7 +29,20 @@ std::string shape_text(const std::vector<int>& shape);
 // Warp's check that argument `name` of a variadic tile builtin (whose overload matching checks
 // no types) is a tile: "<what> must be a tile, got <type>".
 std::optional<ResultOrError> require_tile(const RuleCall& call, std::string_view name, std::string_view what);
-// A tile element type warpsynth spells: scalars, vectors and matrices.
+// The number of offset values: a tuple's elements, one otherwise; `ndim` when none is given.
+int offset_count(const RuleCall& call, int ndim);
+// func_args `(*offset)`: a tuple's elements, the value itself, or fresh zeros.
+void push_offsets(const RuleCall& call, int ndim, Dispatch& d);
+// A slice of a tile axis resolved against its length (Warp's _normalize_tile_slice).
+struct TileSlice {
+    int start = 0, stop = 0, step = 1;
+    int length() const; // Warp's _tile_slice_length
+};
+// Null with Warp's message in `error` for runtime bounds or a zero step.
+std::optional<TileSlice> normalize_tile_slice(TypeRef slice, int length, std::string& error);
+// A tile element type: scalars, vectors, matrices, quaternions, transforms and structs.
 bool supported_dtype(TypeRef t);
+// Warp's check_tile_atomic_add_dtype (`fn` names the builtin in the message).
+std::optional<ResultOrError> atomic_dtype_error(TypeRef dtype, std::string_view fn);
 
 } // namespace ws::builtins::detail

@@ -36,7 +36,8 @@ ResultOrError stack(const RuleCall& call, std::string_view) {
                                 scalar_name(c->type->scalar)));
     if (c->i > PyInt(1 << 20)) return unsupported("tile_stack() of this capacity is not supported");
     TypeRef dtype = call.type_value("dtype");
-    if (!supported_dtype(dtype)) return unsupported("tile_stack() of this dtype is not supported");
+    if (!dtype || !(dtype->is_scalar() || dtype->is_vector() || dtype->is_matrix()))
+        return unsupported("tile_stack() of this dtype is not supported");
     return value(types::tile_stack(dtype, static_cast<int>(*c->i.to_int64())));
 }
 

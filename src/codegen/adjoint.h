@@ -16,6 +16,7 @@
 #include "syntax/ast.h"
 
 #include <deque>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <set>
@@ -221,6 +222,26 @@ class Adjoint {
     // Tile type objects shared between variables (tile_cells.cpp).
     void share_tile_type(Var* v, Var* with);
     void move_tile_to_shared(Var* v, const Pos& where);
+    // Tile subscripts (lower_tile.cpp): elements, views, slices, gathers; stores into tiles
+    // (lower_tile_store.cpp).
+    struct TileIndexKinds {
+        bool slice = false, index_tile = false;
+    };
+    bool tile_group_produces_view(const std::vector<const ast::Expr*>& group);
+    std::pair<Var*, std::vector<const ast::Expr*>>
+    eval_tile_subscript(Var* target, std::vector<std::vector<const ast::Expr*>> groups);
+    Var* resolve_tile_index(const ast::Expr* node, const std::vector<int>& shape, int dim);
+    Var* emit_tile_slice(const ast::Slice* node);
+    std::vector<Var*> eval_tile_indices(TypeRef tile, const std::vector<const ast::Expr*>& nodes);
+    Var* python_tuple(const std::vector<Var*>& elements);
+    static TileIndexKinds tile_index_kinds(const std::vector<Var*>& indices);
+    Var* emit_tile_indexing(Var* target, const std::vector<Var*>& indices);
+    void store_tile_subscript(const ast::Subscript* lhs, Var* target, const std::vector<Var*>& indices,
+                              Var* rhs);
+    bool augassign_tile(const ast::AugAssign* node, Var* target, Var* rhs);
+    void augassign_tile_subscript(const ast::AugAssign* node, Var* target, std::vector<Var*> indices,
+                                  const std::function<Var*()>& eval_rhs,
+                                  const std::function<Var*(Var*)>& apply);
     Value eval_store_target(const ast::Expr* node);
     Value resolve_arg(const ast::Expr* node);
     // lower_starred.cpp

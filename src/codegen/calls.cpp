@@ -41,6 +41,9 @@ builtins::CallArg to_call_arg(const Value& v) {
         a.type = v.var->type;
         if (v.var->constant) a.constant = &*v.var->constant;
         if (v.var->tuple_constants) a.tuple_values = v.var->tuple_constants.get();
+        if (v.var->tuple_elements)
+            for (const Var* e : *v.var->tuple_elements)
+                a.tuple_element_constants.push_back(e->constant ? &*e->constant : nullptr);
     } else if (v.is_object() &&
                (v.object->kind == Object::Kind::Type || v.object->kind == Object::Kind::Struct)) {
         a.type_object = v.object->type;
@@ -337,11 +340,16 @@ Value Adjoint::add_builtin_call_resolved(
                          result.kind == builtins::CallResult::Kind::Void);
     if (result.same_type_object_arg >= 0 && outputs.size() == 1)
         if (Var* v = source_var(bound[result.same_type_object_arg])) share_tile_type(outputs[0], v);
-    std::vector<int> shared = d.shared_tile_args;
+    std::vector<Var*> shared;
+    for (int i : d.shared_tile_args) shared.push_back(source_var(bound[i]));
     for (int i : {result.shared_tile_arg, result.shared_tile_arg2})
-        if (i >= 0) shared.push_back(i);
-    for (int i : shared)
-        if (Var* v = source_var(bound[i])) move_tile_to_shared(v, where);
+        if (i >= 0) shared.push_back(source_var(bound[i]));
+    for (auto [i, k] : result.shared_tile_elements) // tiles inside a tuple argument
+        if (Var* t = source_var(bound[i]);
+            t && t->tuple_elements && k < static_cast<int>(t->tuple_elements->size()))
+            shared.push_back((*t->tuple_elements)[static_cast<size_t>(k)]);
+    for (Var* v : shared)
+        if (v) move_tile_to_shared(v, where);
 
     if (outputs.empty()) return Value();
     if (outputs.size() == 1) return Value(outputs[0]);
@@ -613,9 +621,8 @@ Var* Adjoint::tuple_element_argument(const Var* tuple, int k, const Pos& where) 
         fail_at(where,
                 "warpsynth supports only a tuple written out here (its elements are passed one by one)");
     Var* element = (*tuple->tuple_elements)[static_cast<size_t>(k)];
-    if (element->type->is_reference())
-        fail_at(where, "an array element inside this tuple argument is not supported by warpsynth; assign it "
-                       "to a variable first");
+    // An array element stays a reference, loaded where the call passes it.
+    if (tuple->python_tuple) return element;
     return element->constant ? add_constant(*element->constant) : element;
 }
 

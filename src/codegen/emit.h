@@ -28,7 +28,8 @@ std::string native_reverse_text(const UserFunction& f, const std::string& path);
 std::string tile_template_prefix(const Adjoint& adj);
 KernelPieces kernel_text(const KernelDef& k, const std::string& name, Device device, bool enable_backward,
                          bool default_grid_stride);
-std::string struct_text(const StructDef& s);
+// With `tile_helpers`, the operators and free functions Warp adds for a struct some tile holds.
+std::string struct_text(const StructDef& s, bool tile_helpers = false);
 
 // Warp's struct hash suffix: first 8 hex digits of sha256(key, field codes, nested hashes).
 std::string struct_hash_hex(const std::string& key,

@@ -106,7 +106,85 @@ std::string struct_hash_hex(const std::string& key,
     return fmt::format("{:02x}{:02x}{:02x}{:02x}", digest[0], digest[1], digest[2], digest[3]);
 }
 
-std::string struct_text(const StructDef& s) {
+namespace {
+
+// Fields Warp's struct operators accumulate (+=, -=, negation, atomic adds); wp.handle fields,
+// a subclass of uint64 to Warp, are not among its accumulating scalar types.
+bool field_accumulates(const StructDef::Field& f) {
+    return !f.handle && accumulates(f.type);
+}
+
+// Arrays whose descriptor Warp's tile helpers copy and shuffle as a whole.
+bool shuffles_descriptor(TypeRef t) {
+    return t->is_array() && t->array_class != ArrayClass::FixedArray;
+}
+
+// `operator -=` and unary `-`, which tile templates instantiate for struct elements.
+std::string tile_member_ops(const StructDef& s) {
+    std::string sub, neg;
+    for (const auto& f : s.fields)
+        if (field_accumulates(f)) {
+            sub += fmt::format("    {0} -= rhs.{0};\n", f.name);
+            neg += fmt::format("    ret.{0} = -ret.{0};\n", f.name);
+        }
+    return fmt::format(
+        "\n\n    CUDA_CALLABLE {0}& operator -= (const {0}& rhs)\n    {{{1}\n        return *this;}}\n\n"
+        "    CUDA_CALLABLE {0} operator - () const\n    {{\n        {0} ret = *this;\n{2}\n"
+        "        return ret;\n    }}\n",
+        s.native_name, sub, neg);
+}
+
+// The free functions tile templates find by argument-dependent lookup for a struct element:
+// adjoints of + and -, atomic adds (fields without atomics ride along) and warp shuffles.
+std::string tile_helpers(const StructDef& s) {
+    std::string atomic, down, xr;
+    for (const auto& f : s.fields) {
+        const std::string& ct = f.type->ctype;
+        std::string ns = (ct.rfind("wp::", 0) == 0 || ct == "bool") ? "wp::" : "";
+        // A wp.handle is not among Warp's value types: it is copied, never shuffled.
+        const bool value = !f.handle && (f.type->is_value() || f.type->is_struct());
+        if (shuffles_descriptor(f.type) || !value) {
+            atomic += fmt::format("    old.{0} = p->{0};\n", f.name);
+        } else if (field_accumulates(f)) {
+            atomic += fmt::format("    old.{0} = {1}atomic_add(&p->{0}, t.{0});\n", f.name, ns);
+        } else {
+            atomic += fmt::format("    old.{0} = p->{0};\n", f.name);
+        }
+        if (shuffles_descriptor(f.type) || value) {
+            std::string sns = f.type->is_struct() ? "" : "wp::";
+            down += fmt::format("    ret.{0} = {1}warp_shuffle_down(val.{0}, offset, mask);\n", f.name, sns);
+            xr += fmt::format("    ret.{0} = {1}warp_shuffle_xor(val.{0}, lane_mask);\n", f.name, sns);
+        } else {
+            down += fmt::format("    ret.{0} = val.{0};\n", f.name);
+            xr += fmt::format("    ret.{0} = val.{0};\n", f.name);
+        }
+    }
+    return fmt::format(
+        "\n// Required by tile templates. The overloads are found by ADL when tile.h is\n"
+        "// instantiated with a generated struct type.\n"
+        "CUDA_CALLABLE void adj_add(const {0}& a, const {0}& b, {0}& adj_a, {0}& adj_b, const {0}& adj_ret)\n"
+        "{{\n    adj_a += adj_ret;\n    adj_b += adj_ret;\n}}\n\n"
+        "CUDA_CALLABLE {0} sub(const {0}& a, const {0}& b)\n{{\n    {0} ret = a;\n    ret -= b;\n    return "
+        "ret;\n}}\n\n"
+        "CUDA_CALLABLE void adj_sub(const {0}& a, const {0}& b, {0}& adj_a, {0}& adj_b, const {0}& adj_ret)\n"
+        "{{\n    adj_a += adj_ret;\n    adj_b -= adj_ret;\n}}\n\n"
+        "CUDA_CALLABLE {0} atomic_add({0}* p, {0} t)\n{{\n    {0} old {{}};\n{1}\n    return old;\n}}\n\n"
+        "CUDA_CALLABLE {0} tile_atomic_add_value({0}* p, {0} t)\n{{\n    return atomic_add(p, t);\n}}\n\n"
+        "CUDA_CALLABLE {0} tile_adj_atomic_add_value({0}* p, {0} t)\n{{\n"
+        "    // Tile adjoint struct atomics accumulate only for side effects; callers\n"
+        "    // currently ignore the returned old value, so avoid a second atomic here.\n"
+        "    {0} old {{}};\n    adj_atomic_add(p, t);\n    return old;\n}}\n\n"
+        "#if defined(__CUDA_ARCH__)\n"
+        "CUDA_CALLABLE {0} warp_shuffle_down({0} val, int offset, int mask)\n{{\n    {0} ret {{}};\n{2}\n"
+        "    return ret;\n}}\n\n"
+        "CUDA_CALLABLE {0} warp_shuffle_xor({0} val, int lane_mask)\n{{\n    {0} ret {{}};\n{3}\n"
+        "    return ret;\n}}\n#endif\n",
+        s.native_name, atomic, down, xr);
+}
+
+} // namespace
+
+std::string struct_text(const StructDef& s, bool tile_helpers_too) {
     const std::string& name = s.native_name;
     std::string body, forward_initializers, prefix_add, reverse_body, atomic_add;
     std::vector<std::string> forward_args, reverse_args;
@@ -123,7 +201,7 @@ std::string struct_text(const StructDef& s) {
             fmt::format("    {} {}{{{}}}\n", forward_initializers.empty() ? ":" : "    ,", f.name, f.name);
     }
     for (const auto& f : s.fields)
-        if (!f.handle && accumulates(f.type)) prefix_add += fmt::format("    {0} += rhs.{0};\n", f.name);
+        if (field_accumulates(f)) prefix_add += fmt::format("    {0} += rhs.{0};\n", f.name);
     for (const auto& f : s.fields) {
         reverse_args.push_back(fmt::format("{} & adj_{}", f.type->ctype, f.name));
         reverse_body += fmt::format(fmt::runtime(f.type->is_array() ? "    adj_{0} = adj_ret.{0};\n"
@@ -137,15 +215,20 @@ std::string struct_text(const StructDef& s) {
         return r;
     };
     std::string defaulted = forward_args.empty() ? "" : name + "() = default;";
+    std::string add_body = tile_helpers_too
+                               ? fmt::format("    {0} ret = a;\n    ret += b;\n    return ret;", name)
+                               : fmt::format("    return {}();", name);
     return fmt::format(
         "\nstruct {0}\n{{\n{1}\n\n    {2}\n    CUDA_CALLABLE {0}({3})\n    {4}\n    {{\n    }}\n\n"
-        "    CUDA_CALLABLE {0}& operator += (const {0}& rhs)\n    {{{5}\n        return *this;}}\n\n}};\n\n"
+        "    CUDA_CALLABLE {0}& operator += (const {0}& rhs)\n    {{{5}\n        return "
+        "*this;}}\n{9}\n}};\n\n"
         "static CUDA_CALLABLE void adj_{0}({6})\n{{\n{7}}}\n\n"
         "// Required when compiling adjoints.\nCUDA_CALLABLE {0} add(const {0}& a, const {0}& b)\n{{\n"
-        "    return {0}();\n}}\n\n"
-        "CUDA_CALLABLE void adj_atomic_add({0}* p, {0} t)\n{{\n{8}}}\n\n\n\n",
+        "{11}\n}}\n\n"
+        "CUDA_CALLABLE void adj_atomic_add({0}* p, {0} t)\n{{\n{8}}}\n\n{10}\n\n",
         name, body, defaulted, join(forward_args), forward_initializers, prefix_add, join(reverse_args),
-        reverse_body, atomic_add);
+        reverse_body, atomic_add, tile_helpers_too ? tile_member_ops(s) : "",
+        tile_helpers_too ? tile_helpers(s) : "", add_body);
 }
 
 } // namespace ws

@@ -56,18 +56,6 @@ bool same_symbol_type(TypeRef a, TypeRef b) {
            same_symbol_type(a->elem, b->elem);
 }
 
-// The builtin of an in-place update of a whole tile by a tile (`t += u`), or null.
-const char* tile_inplace_builtin(ast::BinOpKind op) {
-    switch (op) {
-    case ast::BinOpKind::Add: return "add_inplace";
-    case ast::BinOpKind::Sub: return "sub_inplace";
-    case ast::BinOpKind::BitAnd: return "bit_and_inplace";
-    case ast::BinOpKind::BitOr: return "bit_or_inplace";
-    case ast::BinOpKind::BitXor: return "bit_xor_inplace";
-    default: return nullptr;
-    }
-}
-
 const char* atomic_slot_op(ast::BinOpKind op) {
     switch (op) {
     case ast::BinOpKind::Add: return "add";
@@ -269,6 +257,10 @@ void Adjoint::emit_assign(const ast::Assign* node) {
 void Adjoint::store_subscript(const ast::Subscript* lhs, Var* target, const std::vector<Var*>& indices,
                               Var* rhs) {
     TypeRef tt = types::strip_reference(target->type);
+    if (tt->is_tile()) {
+        store_tile_subscript(lhs, target, indices, rhs);
+        return;
+    }
     std::vector<Var*> a{target};
     a.insert(a.end(), indices.begin(), indices.end());
     if (tt->is_array()) {
@@ -384,13 +376,7 @@ void Adjoint::emit_augassign(const ast::AugAssign* node) {
     if (lhs->kind == ast::ExprKind::Name) {
         Var* rhs = eval_var(node->value, "value");
         Var* target = eval_var(lhs, "augmented assignment target");
-        // Warp updates a tile by a tile in place (add_inplace ...): the name keeps its variable.
-        if (const char* inplace = tile_inplace_builtin(node->op);
-            inplace && target->type->is_tile() && types::strip_reference(rhs->type)->is_tile()) {
-            current_pos_ = node->pos;
-            add_builtin_call1(inplace, {target, rhs});
-            return;
-        }
+        if (target->type->is_tile() && augassign_tile(node, target, rhs)) return; // updated in place
         current_pos_ = node->pos;
         if (target->type->is_tile_stack())
             fail(lhs, "augmented assignment of a tile stack is not supported by warpsynth");
@@ -467,6 +453,10 @@ void Adjoint::emit_augassign(const ast::AugAssign* node) {
                 store_subscript(sub, target, indices, result);
         };
 
+        if (tt->is_tile()) {
+            augassign_tile_subscript(node, target, indices, eval_rhs, apply_operator);
+            return;
+        }
         if (tt->is_array()) {
             TypeRef dt = tt->elem;
             bool non_atomic = (dt->is_scalar() || dt->is_composite()) && is_non_atomic_scalar(dt->scalar);

@@ -425,19 +425,8 @@ std::pair<Var*, std::vector<const ast::Expr*>> Adjoint::eval_subscript(const ast
                                                                  : eval(cur);
     if (!base.is_var()) fail(cur, "subscripted object is not a value");
     Var* target = base.var;
-    if (types::strip_reference(target->type)->is_tile()) {
-        // Reading one element, t[i, j], is Warp's tile_extract; views, slices and stores
-        // (tile_view, tile_assign) are not modelled.
-        // Chained integer brackets, t[i][j], collapse to t[i, j] as in Warp.
-        std::vector<const ast::Expr*> flat;
-        for (const auto& g : groups)
-            for (const ast::Expr* e : g) {
-                if (e->kind == ast::ExprKind::Slice) fail(e, "tile slices are not supported by warpsynth");
-                flat.push_back(e);
-            }
-        if (as_target) fail(node, "stores into a tile are not supported by warpsynth");
-        return {target, flat};
-    }
+    if (types::strip_reference(target->type)->is_tile())
+        return eval_tile_subscript(target, std::move(groups));
     // Warp recurses from the innermost subscript outwards: each time the
     // indices collected so far cover all dimensions of an array, it indexes it.
     std::vector<std::vector<const ast::Expr*>> pending;
@@ -487,6 +476,7 @@ Value Adjoint::eval_store_target(const ast::Expr* node) {
 
 std::vector<Var*> Adjoint::eval_indices(TypeRef target_type, const std::vector<const ast::Expr*>& nodes,
                                         bool as_target) {
+    if (target_type->is_tile()) return eval_tile_indices(target_type, nodes);
     std::vector<Var*> out;
     for (size_t dim = 0; dim < nodes.size(); ++dim) {
         const ast::Expr* n = nodes[dim];
@@ -548,12 +538,12 @@ Var* Adjoint::emit_array_slice(const ast::Slice* node) {
 
 Value Adjoint::emit_indexing(Var* target, const std::vector<const ast::Expr*>& index_nodes, bool as_target) {
     TypeRef target_type = types::strip_reference(target->type);
-    if (target_type->is_tile()) return Value(emit_tile_extract(target, index_nodes));
     return emit_indexing_vars(target, eval_indices(target_type, index_nodes, as_target), as_target);
 }
 
 Value Adjoint::emit_indexing_vars(Var* target, std::vector<Var*> indices, bool as_target) {
     TypeRef target_type = types::strip_reference(target->type);
+    if (target_type->is_tile()) return Value(emit_tile_indexing(target, indices));
     LValueOrigin origin_storage;
     if (target_type->is_array()) {
         bool all_int = true;

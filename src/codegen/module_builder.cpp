@@ -67,6 +67,30 @@ void bindings(const ast::Expr* target, const ast::Expr* value,
     for (size_t i = 0; i < t->size() && i < v->size(); ++i) bindings((*t)[i], (*v)[i], out);
 }
 
+// Warp's _get_tile_helper_struct_hashes: the structs some tile of the module holds (any
+// variable of a kernel or function, returned values included), with the structs nested in them.
+std::set<TypeRef> tile_helper_structs(const std::vector<const Adjoint*>& adjoints) {
+    std::set<TypeRef> found;
+    std::vector<TypeRef> stack;
+    auto visit = [&](const Var* v) {
+        TypeRef t = types::strip_reference(v->type);
+        if (t->is_tile() && t->elem->is_struct()) stack.push_back(t->elem);
+    };
+    for (const Adjoint* a : adjoints) {
+        for (const Var* v : a->variables) visit(v);
+        if (a->return_var)
+            for (const Var* v : *a->return_var) visit(v);
+    }
+    while (!stack.empty()) {
+        TypeRef s = stack.back();
+        stack.pop_back();
+        if (!found.insert(s).second) continue;
+        for (const auto& f : s->st->fields)
+            if (f.type->is_struct()) stack.push_back(f.type);
+    }
+    return found;
+}
+
 // Which calls are wp.tid() to Warp's get_references: `wp.tid`, a global bound to the builtin
 // (`TID = wp.tid`), or a local bound to it, directly or through other locals.
 class TidCalls {
@@ -310,7 +334,11 @@ CompileOutput ModuleBuilder::assemble() {
     CompileOutput out;
     Device device = options_.device;
     std::string body;
-    for (TypeRef s : structs_) body += struct_text(*s->st);
+    std::vector<const Adjoint*> built;
+    for (KernelDef* k : kernels) built.push_back(k->adj.get());
+    for (UserFunction* f : functions_) built.push_back(f->adj.get());
+    const std::set<TypeRef> tile_structs = tile_helper_structs(built);
+    for (TypeRef s : structs_) body += struct_text(*s->st, tile_structs.count(s) > 0);
 
     // Warp prints the forwards of functions without wp.grad() calls, then their adjoints, then the
     // forwards of functions with wp.grad() calls (which call adjoints and have none).

@@ -85,6 +85,9 @@ struct Var {
     std::shared_ptr<const std::vector<Var*>> tuple_elements;
     // A tile: the type object it shares with other variables (see TileCell).
     std::shared_ptr<TileCell> tile_cell;
+    // A Python tuple of variables that Warp's code generator hands to a builtin (a tile
+    // subscript's indices): never declared, its elements reach C++ as they are.
+    bool python_tuple = false;
 
     // `var_<label>` (or the label itself without prefix); cached, since every
     // statement spells a few variables.

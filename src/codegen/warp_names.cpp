@@ -178,9 +178,9 @@ ObjectRef python_builtin(std::string_view name) {
     if (name == "float") return Object::make_type(types::float32(), "float");
     if (name == "int") return Object::make_type(types::int32(), "int");
     if (name == "bool") return Object::make_type(types::boolean(), "bool");
-    static const std::string_view kBuiltins[] = {"range", "min",   "max", "abs",    "len",
-                                                 "print", "round", "pow", "type",   "isinstance",
-                                                 "tuple", "list",  "sum", "divmod", "reversed"};
+    static const std::string_view kBuiltins[] = {
+        "range", "min",        "max",   "abs",  "len", "print",  "round",    "pow",
+        "type",  "isinstance", "tuple", "list", "sum", "divmod", "reversed", "slice"};
     for (std::string_view b : kBuiltins)
         if (b == name) return named(Object::Kind::PyBuiltin, std::string(name));
     return nullptr;

@@ -100,6 +100,7 @@ std::string_view alias_suffix(Scalar s) {
 struct types::TypeScope::Arena {
     Interner interner{false};
     std::map<std::string, std::unique_ptr<StructDef>> structs;
+    std::map<std::string, std::unique_ptr<Type>> tiles; // tiles of struct elements
 };
 
 namespace {
@@ -307,11 +308,14 @@ std::string join_ints(const std::vector<int>& v) {
 }
 } // namespace
 
-TypeRef tile(TypeRef dtype, const std::vector<int>& shape, bool shared, std::vector<int> strides,
-             bool owner) {
-    if (strides.empty()) { // Warp's default: row-major
+TypeRef tile(TypeRef dtype, const std::vector<int>& shape, bool shared, std::vector<int> strides, bool owner,
+             bool colmajor) {
+    if (strides.empty()) { // Warp's default strides: dense in the layout's order
         strides.assign(shape.size(), 1);
-        for (size_t i = shape.size(); i-- > 1;) strides[i - 1] = strides[i] * shape[i];
+        if (colmajor)
+            for (size_t i = 1; i < shape.size(); ++i) strides[i] = strides[i - 1] * shape[i - 1];
+        else
+            for (size_t i = shape.size(); i-- > 1;) strides[i - 1] = strides[i] * shape[i];
     }
     Type t;
     t.kind = TypeKind::Tile;
@@ -320,6 +324,7 @@ TypeRef tile(TypeRef dtype, const std::vector<int>& shape, bool shared, std::vec
     t.tile_strides = strides;
     t.tile_shared = shared;
     t.tile_owner = owner;
+    t.tile_colmajor = colmajor;
     std::string dims = join_ints(shape);
     if (shared)
         t.ctype = fmt::format("wp::tile_shared_t<{},wp::tile_layout_strided_t<wp::tile_shape_t<{}>, "
@@ -331,10 +336,18 @@ TypeRef tile(TypeRef dtype, const std::vector<int>& shape, bool shared, std::vec
     t.repr = fmt::format("tile(dtype={}, shape=({}{}), storage={})", dtype->repr, dims,
                          shape.size() == 1 ? "," : "", shared ? "shared" : "register");
     // Tiles are interned by everything that tells them apart (their C++ type omits a
-    // register tile's strides and a view's ownership).
+    // register tile's strides, a view's ownership and the layout); a tile of a struct lives
+    // in the struct's scope.
+    std::string key = fmt::format("{}|{}|{}|{}|{}|{}", t.ctype, join_ints(strides), owner, colmajor, t.repr,
+                                  static_cast<const void*>(dtype));
+    if (dtype->scoped && t_arena) {
+        t.scoped = true;
+        auto& slot = t_arena->tiles[key];
+        if (!slot) slot = std::make_unique<Type>(std::move(t));
+        return slot.get();
+    }
     static std::mutex mutex;
     static auto* table = new std::map<std::string, std::unique_ptr<Type>>();
-    std::string key = fmt::format("{}|{}|{}|{}", t.ctype, join_ints(strides), owner, t.repr);
     std::lock_guard<std::mutex> lock(mutex);
     auto& slot = (*table)[key];
     if (!slot) slot = std::make_unique<Type>(std::move(t));
@@ -370,15 +383,20 @@ TypeRef range() {
     return intern(key_of(TypeKind::Range), std::move(t), false);
 }
 
-TypeRef slice(int start, int stop, int step) {
+TypeRef slice(int start, int stop, int step, bool start_omitted, bool stop_omitted) {
     Type t;
     t.kind = TypeKind::Slice;
     t.slice_start = start;
     t.slice_stop = stop;
     t.slice_step = step;
+    t.slice_start_omitted = start_omitted;
+    t.slice_stop_omitted = stop_omitted;
     t.ctype = "wp::slice_t";
     t.repr = "slice_t";
-    return intern(key_of(TypeKind::Slice, Scalar::Bool, start, stop, step), std::move(t), false);
+    const int omitted = (start_omitted ? 1 : 0) | (stop_omitted ? 2 : 0);
+    return intern(Key(static_cast<int>(TypeKind::Slice), static_cast<int>(Scalar::Bool), start, stop, step,
+                      omitted, nullptr, nullptr, {}),
+                  std::move(t), false);
 }
 
 TypeRef runtime_slice() {

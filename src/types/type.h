@@ -83,6 +83,8 @@ struct Type {
     // keeps the Python class as its type parameter, spelled `float` in C++ (wp::quat_t<float>); to
     // everything else (types_equal, type codes, the scalar type) it is float32.
     bool python_float = false;
+    // Slice of a tile subscript: a bound left open (`t[:4]`), which Warp resolves against the axis.
+    bool slice_start_omitted = false, slice_stop_omitted = false;
     bool variadic = false; // Tuple: `tuple[T, ...]`, any number of T (a generic parameter type)
     ArrayClass array_class = ArrayClass::Array;
     TypeRef elem = nullptr;        // Array: dtype; Reference: target
@@ -92,6 +94,7 @@ struct Type {
     std::vector<int> tile_strides; // Tile: element strides (row-major unless given)
     bool tile_shared = false;      // Tile: storage="shared" (else "register")
     bool tile_owner = true;        // Tile: owns its storage (false: a view of another tile)
+    bool tile_colmajor = false;    // Tile: layout="colmajor" (the default strides are column-major)
     TypeRef erased = nullptr;      // Opaque: the public parent a query kind erases to (Warp's _wp_erase_to_);
                                    // Tuple annotation: the tuple type of a value with those elements
     std::string code;              // Opaque: Warp's type code (get_type_code)
@@ -207,13 +210,13 @@ TypeRef str();
 // Warp's tile of `dtype` (a scalar, vector or matrix type) with a constant shape; row-major
 // strides unless `strides` is given. An empty shape is `wp.tile[dtype]`'s Any (a generic type).
 TypeRef tile(TypeRef dtype, const std::vector<int>& shape, bool shared, std::vector<int> strides = {},
-             bool owner = true);
+             bool owner = true, bool colmajor = false);
 // Warp's tile_stack of `dtype` (a scalar, vector or matrix type) holding up to `capacity` values.
 TypeRef tile_stack(TypeRef dtype, int capacity);
 // Warp's tile.size: the number of elements.
 int tile_size(TypeRef tile);
-// Warp's slice_t(start, stop, step) for constant bounds.
-TypeRef slice(int start, int stop, int step);
+// Warp's slice_t(start, stop, step) for constant bounds (open bounds of a tile subscript flagged).
+TypeRef slice(int start, int stop, int step, bool start_omitted = false, bool stop_omitted = false);
 // Warp's slice_t with a bound computed at run time (an array slice `a[i:j]`).
 TypeRef runtime_slice();
 // The number of elements a slice selects (Warp's slice_t.get_length).
