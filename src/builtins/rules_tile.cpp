@@ -83,6 +83,19 @@ void push_offsets(const RuleCall& call, int ndim, Dispatch& d) {
     d.args.push_back(DispatchArg{i, std::nullopt});
 }
 
+std::optional<ResultOrError> load_dimensions_error(const RuleCall& call, std::string_view fn,
+                                                   const std::vector<int>& shape, int ndim) {
+    if (static_cast<int>(shape.size()) != ndim)
+        return fail(fmt::format("{}() array argument must have same number of dimensions as the tile shape, "
+                                "trying to perform an {} dimensional load from an array with {} dimensions.",
+                                fn, shape.size(), ndim));
+    if (offset_count(call, ndim) != ndim)
+        return fail(fmt::format("{}() offset argument must have the same number of dimensions as the array "
+                                "to load from, got {} indices for an array with {} dimensions",
+                                fn, offset_count(call, ndim), ndim));
+    return std::nullopt;
+}
+
 std::string shape_text(const std::vector<int>& shape) {
     std::string s = "(";
     for (size_t i = 0; i < shape.size(); ++i) s += (i ? ", " : "") + std::to_string(shape[i]);
@@ -153,17 +166,7 @@ ResultOrError load(const RuleCall& call, std::string_view) {
     TypeRef a = call.type("a");
     std::optional<std::vector<int>> shape = tile_shape(call);
     if (!shape) return unsupported("tile_load() needs a shape of positive int literals or constants");
-    const int ndim = a->ndim;
-    if (ndim != static_cast<int>(shape->size()))
-        return fail(
-            fmt::format("tile_load() array argument must have same number of dimensions as the tile shape, "
-                        "trying to perform an {} dimensional load from an array with {} dimensions.",
-                        shape->size(), ndim));
-    if (offset_count(call, ndim) != ndim)
-        return fail(
-            fmt::format("tile_load() offset argument must have the same number of dimensions as the array "
-                        "to load from, got {} indices for an array with {} dimensions",
-                        offset_count(call, ndim), ndim));
+    if (auto e = load_dimensions_error(call, "tile_load", *shape, a->ndim)) return *e;
     std::optional<std::string> storage = storage_of(call);
     if (!storage || (*storage != "register" && *storage != "shared"))
         return unsupported("tile_load() needs storage=\"register\" or \"shared\" as a literal");

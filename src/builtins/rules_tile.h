@@ -24,6 +24,10 @@ std::optional<std::vector<int>> tile_shape(const RuleCall& call, std::string_vie
 std::optional<std::string> storage_of(const RuleCall& call);
 // compute_type_str's spelling of a Python bool flag (bounds_check, aligned).
 std::optional<std::string> flag_of(const RuleCall& call, std::string_view name);
+// Warp's checks that a load's shape and offset have the array's number of dimensions
+// (`fn` names the builtin in the message).
+std::optional<ResultOrError> load_dimensions_error(const RuleCall& call, std::string_view fn,
+                                                   const std::vector<int>& shape, int ndim);
 // Python's str() of a shape tuple: "(4,)", "(2, 3)".
 std::string shape_text(const std::vector<int>& shape);
 // Warp's check that argument `name` of a variadic tile builtin (whose overload matching checks

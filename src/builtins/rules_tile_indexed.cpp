@@ -45,17 +45,7 @@ ResultOrError load_indexed(const RuleCall& call, std::string_view) {
     std::optional<std::vector<int>> shape = tile_shape(call);
     if (!shape) return unsupported("tile_load_indexed() needs a shape of positive int literals or constants");
     if (auto e = check_indices(call, "tile_load_indexed", *axis, *shape, a->ndim, "output")) return *e;
-    const int ndim = a->ndim;
-    if (static_cast<int>(shape->size()) != ndim)
-        return fail(
-            fmt::format("tile_load_indexed() array argument must have same number of dimensions as the tile "
-                        "shape, trying to perform an {} dimensional load from an array with {} dimensions.",
-                        shape->size(), ndim));
-    if (offset_count(call, ndim) != ndim)
-        return fail(
-            fmt::format("tile_load_indexed() offset argument must have the same number of dimensions as the "
-                        "array to load from, got {} indices for an array with {} dimensions",
-                        offset_count(call, ndim), ndim));
+    if (auto e = load_dimensions_error(call, "tile_load_indexed", *shape, a->ndim)) return *e;
     std::optional<std::string> storage = storage_of(call);
     if (!storage || (*storage != "register" && *storage != "shared"))
         return unsupported("tile_load_indexed() needs storage=\"register\" or \"shared\" as a literal");
