@@ -214,6 +214,31 @@ ResultOrError cholesky_inplace(const RuleCall& call, std::string_view) {
     return cholesky_check(call);
 }
 
+// tile_diag_add(a, d): a square tile plus a 1-D tile on its diagonal, in shared memory.
+ResultOrError diag_add(const RuleCall& call, std::string_view) {
+    TypeRef a = call.type("a");
+    TypeRef d = call.type("d");
+    if (!types_equal(a->elem, d->elem))
+        return fail(fmt::format("tile_diag_add() arguments must have the same dtype, got {} and {}",
+                                class_str(a->elem), class_str(d->elem)));
+    if (a->tile_shape.size() != 2) return fail("tile_diag_add() argument 'a' must be a 2D tile");
+    if (d->tile_shape.size() != 1) return fail("tile_diag_add() argument 'd' must be a 1D tile");
+    if (a->tile_shape[0] != a->tile_shape[1]) return fail("tile_diag_add() 'a' argument must be square");
+    if (a->tile_shape[0] != d->tile_shape[0])
+        return fail(fmt::format("tile_diag_add() 'd' argument must have the same number of elements as the "
+                                "number of rows in 'a', got {} elements in 'd' and {} rows in 'a'",
+                                d->tile_shape[0], a->tile_shape[0]));
+    return value(types::tile(a->elem, a->tile_shape, true, a->tile_strides, true, a->tile_colmajor));
+}
+
+// tile_diag_add(a, d, out): both operands move to shared memory.
+Dispatch diag_add_dispatch(const RuleCall& call, const CallResult&) {
+    Dispatch d;
+    d.args = {arg(call, "a"), arg(call, "d"), output()};
+    d.shared_tile_args = {call.find("a"), call.find("d")};
+    return d;
+}
+
 // Warp's _tile_cholesky_extract_fill_mode: "lower" (the default) or "upper", a constant.
 std::optional<std::string> fill_mode(const RuleCall& call, std::string_view name, std::string& error) {
     static const std::string kLower = "lower";
@@ -324,6 +349,7 @@ constexpr ValueRule kValueRules[] = {
     {"_tile_matmul_complex_value_func", matmul_complex},
     {"tile_fft_generic_value_func", fft},
     {"tile_cholesky_generic_value_func", cholesky},
+    {"tile_diag_add_value_func", diag_add},
     {"tile_cholesky_inplace_generic_value_func", cholesky_inplace},
     {"tile_cholesky_solve_generic_value_func", solve_fresh},
     {"tile_cholesky_solve_inplace_generic_value_func", solve_inplace},
@@ -337,6 +363,7 @@ constexpr DispatchRule kDispatchRules[] = {
     {"lto:tile_matmul_lto_dispatch_func", matmul_dispatch},
     {"lto:tile_fft_generic_lto_dispatch_func", fft_dispatch},
     {"lto:tile_cholesky_generic_lto_dispatch_func", cholesky_dispatch},
+    {"lto:tile_diag_add_lto_dispatch_func", diag_add_dispatch},
     {"lto:tile_cholesky_inplace_generic_lto_dispatch_func", cholesky_dispatch},
     {"lto:tile_cholesky_solve_generic_lto_dispatch_func", solve_dispatch},
     {"lto:tile_cholesky_solve_inplace_generic_lto_dispatch_func", solve_dispatch},
