@@ -367,6 +367,35 @@ void Adjoint::record_unsupported_slot_adjoint(const Var* result, const Var* targ
     slot_error_pos = current_pos_;
 }
 
+// `x op= v` of a name: the operator's result rebinds the name (Warp's types_equal must hold), a
+// tile updated by a tile stays in place, a wp.ref parameter is stored through.
+void Adjoint::augassign_name(const ast::AugAssign* node, const char* op_name, const ObjectRef& user_op) {
+    const ast::Expr* lhs = node->target;
+    Var* rhs = eval_var(node->value, "value");
+    Var* target = eval_var(lhs, "augmented assignment target");
+    if (target->type->is_tile() && augassign_tile(node, target, rhs)) return; // updated in place
+    current_pos_ = node->pos;
+    if (target->type->is_tile_stack())
+        fail(lhs, "augmented assignment of a tile stack is not supported by warpsynth");
+    Var* result;
+    CallArgument a[] = {{Value(target), lhs, ""}, {Value(rhs), node->value, ""}};
+    if (user_op && user_overload_exists(*user_op->function, a)) {
+        result = add_user_call(user_op->function, {a[0], a[1]}, {}, 0, node->value).var;
+    } else {
+        result = add_builtin_call1(op_name, {target, rhs});
+    }
+    const std::string& name = ast::as<ast::Name>(lhs)->id;
+    if (ref_params.count(name)) {
+        store_ref_param(name, result, true, node->pos);
+        return;
+    }
+    if (const Value* old = symbols.find(name);
+        old && old->is_var() && !same_symbol_type(types::strip_reference(result->type), old->var->type))
+        fail(node, fmt::format("error, augmented assignment to `{}` ({}) produces different type ({})", name,
+                               old->var->type->repr, types::strip_reference(result->type)->repr));
+    symbols.set(name, Value(result));
+}
+
 void Adjoint::emit_augassign(const ast::AugAssign* node) {
     const ast::Expr* lhs = node->target;
     const char* op_name = operator_builtin(node->op);
@@ -374,29 +403,7 @@ void Adjoint::emit_augassign(const ast::AugAssign* node) {
     if (user_op && user_op->kind != Object::Kind::Function) user_op = nullptr;
 
     if (lhs->kind == ast::ExprKind::Name) {
-        Var* rhs = eval_var(node->value, "value");
-        Var* target = eval_var(lhs, "augmented assignment target");
-        if (target->type->is_tile() && augassign_tile(node, target, rhs)) return; // updated in place
-        current_pos_ = node->pos;
-        if (target->type->is_tile_stack())
-            fail(lhs, "augmented assignment of a tile stack is not supported by warpsynth");
-        Var* result;
-        CallArgument a[] = {{Value(target), lhs, ""}, {Value(rhs), node->value, ""}};
-        if (user_op && user_overload_exists(*user_op->function, a)) {
-            result = add_user_call(user_op->function, {a[0], a[1]}, {}, 0, node->value).var;
-        } else {
-            result = add_builtin_call1(op_name, {target, rhs});
-        }
-        const std::string& name = ast::as<ast::Name>(lhs)->id;
-        if (ref_params.count(name)) {
-            store_ref_param(name, result, true, node->pos);
-            return;
-        }
-        if (const Value* old = symbols.find(name);
-            old && old->is_var() && !same_symbol_type(types::strip_reference(result->type), old->var->type))
-            fail(node, fmt::format("error, augmented assignment to `{}` ({}) produces different type ({})",
-                                   name, old->var->type->repr, types::strip_reference(result->type)->repr));
-        symbols.set(name, Value(result));
+        augassign_name(node, op_name, user_op);
         return;
     }
 
@@ -481,15 +488,7 @@ void Adjoint::emit_augassign(const ast::AugAssign* node) {
             return;
         }
         if (tt->is_composite()) {
-            const char* inplace = nullptr;
-            switch (node->op) {
-            case ast::BinOpKind::Add: inplace = "add_inplace"; break;
-            case ast::BinOpKind::Sub: inplace = "sub_inplace"; break;
-            case ast::BinOpKind::BitAnd: inplace = "bit_and_inplace"; break;
-            case ast::BinOpKind::BitOr: inplace = "bit_or_inplace"; break;
-            case ast::BinOpKind::BitXor: inplace = "bit_xor_inplace"; break;
-            default: break;
-            }
+            const char* inplace = inplace_builtin(node->op);
             if (target->type->is_reference() || !inplace) {
                 lower_load_op_store();
                 return;

@@ -2,6 +2,7 @@
 // `t[i, j] = x` is assign(), `t[i] = row` and `t[a:b] = src` assign a tile into a view,
 // `t[i, j] += x` and `a += b` update in place (tile_add_inplace, add_inplace, ...).
 #include "codegen/adjoint.h"
+#include "codegen/operators.h"
 
 #include <fmt/format.h>
 
@@ -9,16 +10,12 @@ namespace ws {
 
 namespace {
 
-// The in-place builtin of an operator on one element (`t[i] += x`) or on a whole tile (`a += b`).
-const char* inplace_name(ast::BinOpKind op, bool element) {
-    switch (op) {
-    case ast::BinOpKind::Add: return element ? "tile_add_inplace" : "add_inplace";
-    case ast::BinOpKind::Sub: return element ? "tile_sub_inplace" : "sub_inplace";
-    case ast::BinOpKind::BitAnd: return element ? "tile_bit_and_inplace" : "bit_and_inplace";
-    case ast::BinOpKind::BitOr: return element ? "tile_bit_or_inplace" : "bit_or_inplace";
-    case ast::BinOpKind::BitXor: return element ? "tile_bit_xor_inplace" : "bit_xor_inplace";
-    default: return nullptr;
-    }
+// The in-place builtin of an operator on one element (`t[i] += x`: tile_add_inplace) or on a
+// whole tile (`a += b`: add_inplace).
+std::string inplace_name(ast::BinOpKind op, bool element) {
+    const char* name = inplace_builtin(op);
+    if (!name) return {};
+    return element ? std::string("tile_") + name : name;
 }
 
 } // namespace
@@ -60,8 +57,8 @@ void Adjoint::store_tile_subscript(const ast::Subscript* lhs, Var* target, const
 // `a += b` of two tiles updates a in place (the name keeps its variable); false when Warp
 // computes a new value instead (another operator, or a value that is not a tile).
 bool Adjoint::augassign_tile(const ast::AugAssign* node, Var* target, Var* rhs) {
-    const char* name = inplace_name(node->op, false);
-    if (!name || !types::strip_reference(rhs->type)->is_tile()) return false;
+    const std::string name = inplace_name(node->op, false);
+    if (name.empty() || !types::strip_reference(rhs->type)->is_tile()) return false;
     current_pos_ = node->pos;
     add_builtin_call1(name, {target, rhs});
     return true;
@@ -79,7 +76,7 @@ void Adjoint::augassign_tile_subscript(const ast::AugAssign* node, Var* target, 
              "Compound assignment to a tile view (e.g. `t[a:b, :] += x` or `t[i] += x`) is not supported. "
              "Read the view, update it, and assign it back explicitly.");
     std::vector<Var*> args{target};
-    if (const char* name = inplace_name(node->op, true)) {
+    if (const std::string name = inplace_name(node->op, true); !name.empty()) {
         args.insert(args.end(), indices.begin(), indices.end());
         args.push_back(eval_rhs());
         current_pos_ = node->pos;

@@ -21,6 +21,17 @@ const char* operator_builtin(ast::BinOpKind op) {
     return "";
 }
 
+const char* inplace_builtin(ast::BinOpKind op) {
+    switch (op) {
+    case ast::BinOpKind::Add: return "add_inplace";
+    case ast::BinOpKind::Sub: return "sub_inplace";
+    case ast::BinOpKind::BitAnd: return "bit_and_inplace";
+    case ast::BinOpKind::BitOr: return "bit_or_inplace";
+    case ast::BinOpKind::BitXor: return "bit_xor_inplace";
+    default: return nullptr;
+    }
+}
+
 bool is_operator_builtin(std::string_view name) {
     using K = ast::BinOpKind;
     for (K op : {K::Add, K::Sub, K::Mult, K::Div, K::FloorDiv, K::Pow, K::Mod, K::BitAnd, K::BitOr, K::BitXor,

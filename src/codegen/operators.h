@@ -11,6 +11,10 @@ namespace ws {
 // "add" for `+`, "mul" for `*` and `@`, ...
 const char* operator_builtin(ast::BinOpKind op);
 
+// The in-place builtin Warp's emit_AugAssign calls for `x[i] op= v` on vectors, matrices and
+// tiles ("add_inplace" for `+=`, ... for + - & | ^), or null for the other operators.
+const char* inplace_builtin(ast::BinOpKind op);
+
 // Whether `name` is one of them: a function of that name may be called without being named.
 bool is_operator_builtin(std::string_view name);
 
