@@ -404,12 +404,7 @@ TypeRef ModuleScope::generic_hint_annotation(const ast::Subscript* sub, bool mat
     std::vector<int> dims;
     for (size_t i = 1; i < count; ++i) {
         const ast::Expr* n = params->elts[i];
-        if (n->kind == ast::ExprKind::Subscript) n = ast::as<ast::Subscript>(n)->slice; // Literal[N]
-        ObjectRef v = eval_python(n);
-        std::optional<int64_t> size =
-            v && v->kind == Object::Kind::Constant && v->value->kind == Constant::Kind::PyInt
-                ? v->value->as_int64()
-                : std::nullopt;
+        std::optional<int64_t> size = annotation_int(n);
         if (!size || *size <= 0) fail(n->pos, "vector and matrix sizes must be positive integers");
         if (*size > (1 << 16)) fail(n->pos, "a vector or matrix this large is not modelled by warpsynth");
         dims.push_back(static_cast<int>(*size));

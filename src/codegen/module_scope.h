@@ -147,6 +147,8 @@ class ModuleScope {
     TypeRef hash_grid_query_annotation(const ast::Subscript* sub);
     // wp.tile[dtype], wp.tile[dtype, M, N], wp.tile[dtype, (M, N)] (module_tile_annotation.cpp).
     TypeRef tile_annotation(const ast::Subscript* sub);
+    // An annotation's size argument (`N`, `Literal[N]`) as a Python int, or none.
+    std::optional<int64_t> annotation_int(const ast::Expr*& node) const;
     bool is_python_str(const ast::Expr* annotation) const;
     bool is_function_annotation(const ast::Expr* annotation) const;
     TypeRef ref_annotation(const ast::Expr* annotation); // wp.ref[T]: Reference(T), else null

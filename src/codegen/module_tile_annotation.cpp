@@ -9,6 +9,14 @@
 
 namespace ws {
 
+std::optional<int64_t> ModuleScope::annotation_int(const ast::Expr*& node) const {
+    if (node->kind == ast::ExprKind::Subscript) node = ast::as<ast::Subscript>(node)->slice; // Literal[N]
+    ObjectRef v = eval_python(node);
+    if (v && v->kind == Object::Kind::Constant && v->value->kind == Constant::Kind::PyInt)
+        return v->value->as_int64();
+    return std::nullopt;
+}
+
 TypeRef ModuleScope::tile_annotation(const ast::Subscript* sub) {
     std::vector<const ast::Expr*> params;
     if (sub->slice->kind == ast::ExprKind::Tuple)
@@ -31,12 +39,7 @@ TypeRef ModuleScope::tile_annotation(const ast::Subscript* sub) {
     std::vector<int> shape;
     for (size_t i = 0; i < dims.size(); ++i) {
         const ast::Expr* n = dims[i];
-        if (n->kind == ast::ExprKind::Subscript) n = ast::as<ast::Subscript>(n)->slice; // Literal[N]
-        ObjectRef v = eval_python(n);
-        std::optional<int64_t> size =
-            v && v->kind == Object::Kind::Constant && v->value->kind == Constant::Kind::PyInt
-                ? v->value->as_int64()
-                : std::nullopt;
+        std::optional<int64_t> size = annotation_int(n);
         if (!size || *size <= 0) fail(n->pos, fmt::format("Tile dimension {} must be a positive integer", i));
         if (*size > (1 << 20)) fail(n->pos, "a tile this large is not modelled by warpsynth");
         shape.push_back(static_cast<int>(*size));
