@@ -102,6 +102,17 @@ std::string shape_text(const std::vector<int>& shape) {
     return s + (shape.size() == 1 ? ",)" : ")");
 }
 
+std::optional<ResultOrError> shape_mismatch(std::string_view fn, TypeRef a, TypeRef b) {
+    if (a->tile_shape.size() != b->tile_shape.size())
+        return fail(fmt::format("{}() shapes must have the same number of dimensions, got {} and {}", fn,
+                                a->tile_shape.size(), b->tile_shape.size()));
+    for (size_t i = 0; i < a->tile_shape.size(); ++i)
+        if (a->tile_shape[i] != b->tile_shape[i])
+            return fail(fmt::format("{}() shapes do not match on dimension {}, got {} and {}", fn, i,
+                                    shape_text(a->tile_shape), shape_text(b->tile_shape)));
+    return std::nullopt;
+}
+
 std::optional<ResultOrError> require_tile(const RuleCall& call, std::string_view name,
                                           std::string_view what) {
     TypeRef t = call.type(name);
@@ -338,13 +349,7 @@ ResultOrError binary_map(const RuleCall& call, std::string_view) {
     TypeRef a = call.type("a");
     TypeRef b = call.type("b");
     if (!b->is_tile()) return unsupported("tile_map() of a tile and a value is not supported");
-    if (a->tile_shape.size() != b->tile_shape.size())
-        return fail(fmt::format("tile_map() shapes must have the same number of dimensions, got {} and {}",
-                                a->tile_shape.size(), b->tile_shape.size()));
-    for (size_t i = 0; i < a->tile_shape.size(); ++i)
-        if (a->tile_shape[i] != b->tile_shape[i])
-            return fail(fmt::format("tile_map() shapes do not match on dimension {}, got {} and {}", i,
-                                    shape_text(a->tile_shape), shape_text(b->tile_shape)));
+    if (auto e = shape_mismatch("tile_map", a, b)) return *e;
     if (!types_equal(a->elem, b->elem))
         return fail(
             fmt::format("tile_map() arguments must have the same dtype for this operation, got {} and {}",

@@ -30,6 +30,9 @@ std::optional<ResultOrError> load_dimensions_error(const RuleCall& call, std::st
                                                    const std::vector<int>& shape, int ndim);
 // Python's str() of a shape tuple: "(4,)", "(2, 3)".
 std::string shape_text(const std::vector<int>& shape);
+// Warp's "<fn>() shapes must have the same number of dimensions" / "do not match on dimension"
+// errors for two tiles that must have one shape (tile_map, tile_sort).
+std::optional<ResultOrError> shape_mismatch(std::string_view fn, TypeRef a, TypeRef b);
 // Warp's check that argument `name` of a variadic tile builtin (whose overload matching checks
 // no types) is a tile: "<what> must be a tile, got <type>".
 std::optional<ResultOrError> require_tile(const RuleCall& call, std::string_view name, std::string_view what);

@@ -94,13 +94,7 @@ ResultOrError sort(const RuleCall& call, std::string_view) {
         return fail(fmt::format("First tile_sort() argument must be a tile of type float32, int32, uint32, "
                                 "int64, or uint64, got {}",
                                 class_str(a->elem)));
-    if (a->tile_shape.size() != b->tile_shape.size())
-        return fail(fmt::format("tile_sort() shapes must have the same number of dimensions, got {} and {}",
-                                a->tile_shape.size(), b->tile_shape.size()));
-    for (size_t i = 0; i < a->tile_shape.size(); ++i)
-        if (a->tile_shape[i] != b->tile_shape[i])
-            return fail(fmt::format("tile_sort() shapes do not match on dimension {}, got {} and {}", i,
-                                    shape_text(a->tile_shape), shape_text(b->tile_shape)));
+    if (auto e = shape_mismatch("tile_sort", a, b)) return *e;
     ResultOrError r = void_result();
     r.result->shared_tile_arg = call.find("keys");
     r.result->shared_tile_arg2 = call.find("values");
