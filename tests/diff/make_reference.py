@@ -1,5 +1,6 @@
 """Fixture of the differential tests: Warp's reference BODY for every case file, in ONE batch
-run of tools/warp_reference.py (one Python process, each file loaded fresh).
+run of tools/reference_batch.py (tools/warp_reference.py in one Python process, each file
+loaded as in a fresh process).
 
   python make_reference.py --list LIST --out DIR [--device cuda,cpu]
 
@@ -43,10 +44,10 @@ def main():
 
     shutil.rmtree(a.out, ignore_errors=True)
     os.makedirs(a.out)
-    env = dict(os.environ, WARP_REFERENCE_PY=sys.executable)
+    env = dict(os.environ, WARP_REFERENCE_PY=sys.executable, _WARP_REFERENCE_CHILD="1")
     env.pop("WARP_SRC", None)  # the reference is the installed, pinned warp-lang
     env.setdefault("WARP_CACHE_PATH", os.path.join(os.path.abspath(a.out), ".warp-cache"))
-    cmd = [sys.executable, os.path.join(ROOT, "tools", "warp_reference.py"),
+    cmd = [sys.executable, os.path.join(ROOT, "tools", "reference_batch.py"),
            "--batch", os.path.abspath(a.list), "--out", os.path.abspath(a.out), "--device", ",".join(devices)]
     t0 = time.time()
     p = subprocess.run(cmd, cwd=ROOT, env=env)

@@ -6,7 +6,7 @@
 
 Steps (see tools/warp_suite/README.md):
   1. sanitize.py copies warp/tests and warp/examples into DIR/src (static module content only);
-  2. tools/warp_reference.py prints Warp's BODY for every copy in one batch -> DIR/ref;
+  2. tools/reference_batch.py (tools/warp_reference.py, forgetting warp.tests.* between loads) prints Warp's BODY for every copy in one batch -> DIR/ref;
   3. `warpsynth compile F --device D --strip-hash --body-only` for every copy -> DIR/ws;
   4. each (file, device) is classified (identical, warpsynth error, MISMATCH, crash, ...);
   5. peeling: for every file warpsynth refuses, the top-level statement holding the error
@@ -93,8 +93,8 @@ def run_reference(paths, out, devices, ref_python):
                 f = os.path.join(out, f"{stem}.{d}.{e}")
                 if os.path.exists(f):
                     os.remove(f)
-    env = dict(os.environ, WARP_REFERENCE_PY=ref_python)
-    env.pop("_WARP_REFERENCE_CHILD", None)
+    # reference_batch.py runs directly under the reference's Python (no re-exec by warp_reference).
+    env = dict(os.environ, WARP_REFERENCE_PY=ref_python, _WARP_REFERENCE_CHILD="1")
 
     def done(p):
         stem = os.path.basename(p)[:-3]
@@ -106,7 +106,7 @@ def run_reference(paths, out, devices, ref_python):
         lst = os.path.join(out, "list.txt")
         with open(lst, "w") as fh:
             fh.write("\n".join(todo) + "\n")
-        cmd = [sys.executable, os.path.join(REPO, "tools/warp_reference.py"), "--batch", lst, "--out", out,
+        cmd = [ref_python, os.path.join(REPO, "tools/reference_batch.py"), "--batch", lst, "--out", out,
                "--device", ",".join(devices)]
         with open(os.path.join(out, f"reference.{attempt}.log"), "w") as lf:
             r = subprocess.run(cmd, env=env, stdout=lf, stderr=subprocess.STDOUT, cwd="/")
