@@ -46,8 +46,8 @@ SynthKernel synthesize_tile_kernel(Dice& dice, Scalar fp) {
     TileKernel k(dice, fp);
     static constexpr int kBlocks[] = {64, 128, 256};
     k.block_dim = kBlocks[dice.among({Knob::WBlock64, Knob::WBlock128, Knob::WBlock256}) % 3];
-    switch (dice.among({Knob::WTileGemm, Knob::WTileReduce, Knob::WTileRows, Knob::WTileStencil, Knob::WTileFft,
-                        Knob::WTileSolve, Knob::WTileScan})) {
+    switch (dice.among({Knob::WTileGemm, Knob::WTileReduce, Knob::WTileRows, Knob::WTileStencil,
+                        Knob::WTileFft, Knob::WTileSolve, Knob::WTileScan})) {
     case 1: tile_reduce(k); break;
     case 2: tile_rows(k); break;
     case 3: tile_stencil(k); break;

@@ -18,7 +18,8 @@ struct Spectrum {
 };
 
 // The filter applied to the spectrum `s`; writes the callable and returns the filtered local.
-std::string write_filter(TileKernel& k, const Spectrum& sp, bool complex_response, bool per_row, std::string& what) {
+std::string write_filter(TileKernel& k, const Spectrum& sp, bool complex_response, bool per_row,
+                         std::string& what) {
     Dice& d = k.dice;
     const int64_t rows = k.dim[0];
     const std::string at = per_row ? ", offset=(i, 0)" : "";
@@ -32,10 +33,10 @@ std::string write_filter(TileKernel& k, const Spectrum& sp, bool complex_respons
         k.line("filtered = wp.tile_map(complex_mul, s, h)");
         what = fmt::format("multiplies it by the frequency response {}", h);
     } else {
-        const std::string g = k.array(pick(d, {"gains", "band_gain", "mask"}), k.real(), {per_row ? rows : 1, sp.size},
-                                      0.0, 1.0);
-        k.func(fmt::format("@wp.func\ndef scale_bin(z: {}, gain: {}) -> {}:\n    return z * gain\n", sp.complex,
-                           k.real(), sp.complex));
+        const std::string g = k.array(pick(d, {"gains", "band_gain", "mask"}), k.real(),
+                                      {per_row ? rows : 1, sp.size}, 0.0, 1.0);
+        k.func(fmt::format("@wp.func\ndef scale_bin(z: {}, gain: {}) -> {}:\n    return z * gain\n",
+                           sp.complex, k.real(), sp.complex));
         k.line(fmt::format("g = wp.tile_load({}, shape=(1, {}){})", g, sp.n, at));
         k.line("filtered = wp.tile_map(scale_bin, s, g)");
         what = fmt::format("scales every frequency bin by its gain in {}", g);
@@ -63,10 +64,11 @@ void tile_fft(TileKernel& k) {
         k.line("wp.tile_fft(s)");
         k.line(fmt::format("wp.tile_store({}, wp.tile_map(wp.length_sq, s), offset=(i, 0))", sp.out));
         k.name = pick(d, {"power_spectrum", "fft_power", "periodogram_rows"});
-        k.description = fmt::format("Computes the power spectrum of every row of {} ({} complex samples stored as "
-                                    "(re, im) pairs): tile_fft transforms the row in one tile block and {} receives "
-                                    "the squared magnitude of each frequency bin.",
-                                    sp.signal, sp.size, sp.out);
+        k.description =
+            fmt::format("Computes the power spectrum of every row of {} ({} complex samples stored as "
+                        "(re, im) pairs): tile_fft transforms the row in one tile block and {} receives "
+                        "the squared magnitude of each frequency bin.",
+                        sp.signal, sp.size, sp.out);
         return;
     }
     const bool per_row = d.below(3) == 0;
@@ -77,12 +79,14 @@ void tile_fft(TileKernel& k) {
     std::string what;
     const std::string filtered = write_filter(k, sp, kind != 1, per_row, what);
     k.line(fmt::format("wp.tile_ifft({})", filtered));
-    k.line(fmt::format("wp.tile_store({}, {} * {}, offset=(i, 0))", sp.out, filtered, k.inverse(sp.n, sp.size)));
+    k.line(
+        fmt::format("wp.tile_store({}, {} * {}, offset=(i, 0))", sp.out, filtered, k.inverse(sp.n, sp.size)));
     k.name = kind == 1 ? pick(d, {"spectral_gain_filter", "fft_bandpass", "fft_mask_filter"})
                        : pick(d, {"fft_convolve", "spectral_filter", "fft_filter_rows"});
-    k.description = fmt::format("Filters every row of {} ({} complex samples) in the frequency domain: tile_fft "
-                                "transforms the row, the kernel {}{}, and tile_ifft transforms back, scaled by 1/{}.",
-                                sp.signal, sp.size, what, per_row ? " (one filter per row)" : "", sp.size);
+    k.description =
+        fmt::format("Filters every row of {} ({} complex samples) in the frequency domain: tile_fft "
+                    "transforms the row, the kernel {}{}, and tile_ifft transforms back, scaled by 1/{}.",
+                    sp.signal, sp.size, what, per_row ? " (one filter per row)" : "", sp.size);
 }
 
 } // namespace ws::synth::tiles

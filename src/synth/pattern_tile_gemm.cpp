@@ -37,15 +37,15 @@ void write_loop(TileKernel& k, const Gemm& g) {
         trips = k.constant("K_TILES", g.kk);
     }
     k.line(fmt::format("for k in range({}):", trips));
-    k.line(fmt::format("    ta = wp.tile_load({}, shape=({}, {}), offset=(i * {}, k * {}){})", g.a, g.tm, g.tk, g.tm,
-                       g.tk, shared));
+    k.line(fmt::format("    ta = wp.tile_load({}, shape=({}, {}), offset=(i * {}, k * {}){})", g.a, g.tm,
+                       g.tk, g.tm, g.tk, shared));
     if (g.transposed) {
-        k.line(fmt::format("    tb = wp.tile_load({}, shape=({}, {}), offset=(j * {}, k * {}){})", g.b, g.tn, g.tk,
-                           g.tn, g.tk, shared));
+        k.line(fmt::format("    tb = wp.tile_load({}, shape=({}, {}), offset=(j * {}, k * {}){})", g.b, g.tn,
+                           g.tk, g.tn, g.tk, shared));
         k.line("    wp.tile_matmul(ta, wp.tile_transpose(tb), acc)");
     } else {
-        k.line(fmt::format("    tb = wp.tile_load({}, shape=({}, {}), offset=(k * {}, j * {}){})", g.b, g.tk, g.tn,
-                           g.tk, g.tn, shared));
+        k.line(fmt::format("    tb = wp.tile_load({}, shape=({}, {}), offset=(k * {}, j * {}){})", g.b, g.tk,
+                           g.tn, g.tk, g.tn, shared));
         k.line("    wp.tile_matmul(ta, tb, acc)");
     }
 }
@@ -55,7 +55,8 @@ std::string write_epilogue(TileKernel& k, const Gemm& g, Epilogue e) {
     const std::string at = fmt::format("offset=(i * {}, j * {})", g.tm, g.tn);
     std::string result = "acc", clause;
     if (e == Epilogue::Bias || e == Epilogue::BiasActivation) {
-        const std::string bias = k.array(pick(k.dice, {"bias", "b_out", "offsets"}), k.real(), {g.n}, -0.5, 0.5);
+        const std::string bias =
+            k.array(pick(k.dice, {"bias", "b_out", "offsets"}), k.real(), {g.n}, -0.5, 0.5);
         k.line(fmt::format("bias_row = wp.tile_load({}, shape={}, offset=j * {})", bias, g.tn, g.tn));
         k.line(fmt::format("acc += wp.tile_broadcast(bias_row, shape=({}, {}))", g.tm, g.tn));
         clause = fmt::format(", adds the bias {} to every row", bias);
@@ -71,7 +72,8 @@ std::string write_epilogue(TileKernel& k, const Gemm& g, Epilogue e) {
         const std::string alpha = k.scalar("alpha", 0.5, 2.0), beta = k.scalar("beta", -1.0, 1.0);
         k.line(fmt::format("c_old = wp.tile_load({}, shape=({}, {}), {})", g.out, g.tm, g.tn, at));
         k.line(fmt::format("wp.tile_store({}, acc * {} + c_old * {}, {})", g.out, alpha, beta, at));
-        return fmt::format(" and overwrites {0} with {1} * {2} @ {3} + {4} * {0}", g.out, alpha, g.a, g.b, beta);
+        return fmt::format(" and overwrites {0} with {1} * {2} @ {3} + {4} * {0}", g.out, alpha, g.a, g.b,
+                           beta);
     }
     k.line(fmt::format("wp.tile_store({}, {}, {})", g.out, result, at));
     return clause;
@@ -95,24 +97,27 @@ void tile_gemm(TileKernel& k) {
     g.m = gm * tm;
     g.n = gn * tn;
     const int64_t depth = g.kk * tk;
-    g.a = k.array(g.layer ? pick(d, {"x", "inputs", "features", "activations"}) : "a", k.real(), {g.m, depth}, -1.0, 1.0);
+    g.a = k.array(g.layer ? pick(d, {"x", "inputs", "features", "activations"}) : "a", k.real(), {g.m, depth},
+                  -1.0, 1.0);
     g.b = k.array(g.layer ? pick(d, {"weight", "w", "weights"}) : "b", k.real(),
-                  g.transposed ? std::vector<int64_t>{g.n, depth} : std::vector<int64_t>{depth, g.n}, -1.0, 1.0);
-    g.out = k.array(g.layer ? pick(d, {"out", "y", "outputs", "hidden"}) : "c", k.real(), {g.m, g.n}, -1.0, 1.0, true,
-                    e == Epilogue::AlphaBeta);
+                  g.transposed ? std::vector<int64_t>{g.n, depth} : std::vector<int64_t>{depth, g.n}, -1.0,
+                  1.0);
+    g.out = k.array(g.layer ? pick(d, {"out", "y", "outputs", "hidden"}) : "c", k.real(), {g.m, g.n}, -1.0,
+                    1.0, true, e == Epilogue::AlphaBeta);
     k.dim = {gm, gn};
     k.line("i, j = wp.tid()");
     write_loop(k, g);
     const std::string clause = write_epilogue(k, g, e);
     const std::string product = fmt::format("{} @ {}{}", g.a, g.b, g.transposed ? ".T" : "");
     if (g.layer)
-        k.name = pick(d, {"dense_forward", "linear_tiled", "dense_layer", "fused_linear", "mlp_layer_forward"});
+        k.name =
+            pick(d, {"dense_forward", "linear_tiled", "dense_layer", "fused_linear", "mlp_layer_forward"});
     else
         k.name = pick(d, {"gemm_tiled", "blocked_matmul", "tile_gemm", "matmul_blocked", "gemm_kernel"});
-    k.description = fmt::format(
-        "Computes {} block by block: each tile block owns one {}x{} block of {}, accumulates {}-wide slices of "
-        "the shared dimension with wp.tile_matmul{}.",
-        product, tm, tn, g.out, tk, clause);
+    k.description = fmt::format("Computes {} block by block: each tile block owns one {}x{} block of {}, "
+                                "accumulates {}-wide slices of "
+                                "the shared dimension with wp.tile_matmul{}.",
+                                product, tm, tn, g.out, tk, clause);
 }
 
 } // namespace ws::synth::tiles

@@ -30,7 +30,9 @@ StatText write_stat(TileKernel& k, Stat s, const std::string& cols, int ncols) {
     case Stat::MaxAbs:
         k.line("peak = wp.tile_reduce(wp.max, wp.tile_map(wp.abs, block), axis=1)");
         return {"peak", "largest magnitude", false};
-    case Stat::Max: k.line("row_max = wp.tile_reduce(wp.max, block, axis=1)"); return {"row_max", "maximum", false};
+    case Stat::Max:
+        k.line("row_max = wp.tile_reduce(wp.max, block, axis=1)");
+        return {"row_max", "maximum", false};
     }
     return {};
 }
@@ -42,11 +44,13 @@ void row_statistics(TileKernel& k) {
     const int rows = kRows[d.below(4)], ncols = kCols[d.below(4)];
     const std::string r = k.constant("ROWS", rows), c = k.constant("COLS", ncols);
     const int64_t blocks = d.range(2, 8);
-    const std::string in = k.array(pick(d, {"values", "x", "samples", "data"}), k.real(), {blocks * rows, ncols}, -1.0, 1.0);
+    const std::string in =
+        k.array(pick(d, {"values", "x", "samples", "data"}), k.real(), {blocks * rows, ncols}, -1.0, 1.0);
     const std::string shared = d.on(Knob::PTileShared) ? ", storage=\"shared\"" : "";
     k.dim = {blocks};
     k.line("i = wp.tid()");
-    k.line(fmt::format("block = wp.tile_load({}, shape=({}, {}), offset=(i * {}, 0){})", in, r, c, r, shared));
+    k.line(
+        fmt::format("block = wp.tile_load({}, shape=({}, {}), offset=(i * {}, 0){})", in, r, c, r, shared));
     const StatText st = write_stat(k, s, c, ncols);
     const std::string out =
         k.array(pick(d, {"row_stats", "out", "result", "per_row"}), k.real(), {blocks * rows}, 0, 0, true);
@@ -55,13 +59,17 @@ void row_statistics(TileKernel& k) {
     if (st.additive && d.on(Knob::PTileTotal)) {
         const std::string total = k.array("total", k.real(), {1}, 0, 0, true);
         k.line(fmt::format("wp.tile_atomic_add({}, wp.tile_sum({}))", total, st.local));
-        total_clause = fmt::format(", and adds the block's {}s to {} with wp.tile_atomic_add", st.phrase, total);
+        total_clause =
+            fmt::format(", and adds the block's {}s to {} with wp.tile_atomic_add", st.phrase, total);
     }
     k.name = fmt::format("{}_{}", pick(d, {"row", "rowwise", "per_row"}),
-                         s == Stat::Norm ? "norms" : (s == Stat::MaxAbs ? "abs_max" : st.local.substr(st.local.find('_') + 1)));
-    k.description = fmt::format("Computes the {} of every row of {} into {}: each tile block loads {} rows of {} "
-                                "values as one tile and reduces it along its rows{}.",
-                                st.phrase, in, out, rows, ncols, total_clause);
+                         s == Stat::Norm
+                             ? "norms"
+                             : (s == Stat::MaxAbs ? "abs_max" : st.local.substr(st.local.find('_') + 1)));
+    k.description =
+        fmt::format("Computes the {} of every row of {} into {}: each tile block loads {} rows of {} "
+                    "values as one tile and reduces it along its rows{}.",
+                    st.phrase, in, out, rows, ncols, total_clause);
 }
 
 void segment_sums(TileKernel& k) {
@@ -70,8 +78,10 @@ void segment_sums(TileKernel& k) {
     const int tile = kTile[d.below(4)];
     const std::string t = k.constant(pick(d, {"TILE", "SEGMENT", "BLOCK"}), tile);
     const int64_t blocks = d.range(2, 16);
-    const std::string in = k.array(pick(d, {"x", "values", "weights", "energies"}), k.real(), {blocks * tile}, -1.0, 1.0);
-    const std::string out = k.array(pick(d, {"partial_sums", "sums", "segment_sums"}), k.real(), {blocks}, 0, 0, true);
+    const std::string in =
+        k.array(pick(d, {"x", "values", "weights", "energies"}), k.real(), {blocks * tile}, -1.0, 1.0);
+    const std::string out =
+        k.array(pick(d, {"partial_sums", "sums", "segment_sums"}), k.real(), {blocks}, 0, 0, true);
     k.dim = {blocks};
     k.line("i = wp.tid()");
     k.line(fmt::format("segment = wp.tile_load({}, shape={}, offset=i * {})", in, t, t));

@@ -20,7 +20,8 @@ void segment_cdf(TileKernel& k) {
     const int tile = segment_size(d);
     const std::string t = k.constant(pick(d, {"TILE", "SEGMENT", "BINS"}), tile);
     const int64_t blocks = d.range(2, 8);
-    const std::string w = k.array(pick(d, {"weights", "pdf", "histogram"}), k.real(), {blocks * tile}, 0.1, 1.0);
+    const std::string w =
+        k.array(pick(d, {"weights", "pdf", "histogram"}), k.real(), {blocks * tile}, 0.1, 1.0);
     const std::string out = k.array(pick(d, {"cdf", "cumulative"}), k.real(), {blocks * tile}, 0, 0, true);
     k.dim = {blocks};
     k.line("i = wp.tid()");
@@ -29,10 +30,11 @@ void segment_cdf(TileKernel& k) {
     k.line(fmt::format("total = wp.tile_broadcast(wp.tile_sum(w), shape=({},))", t));
     k.line(fmt::format("wp.tile_store({}, running / total, offset=i * {})", out, t));
     k.name = pick(d, {"segment_cdf", "build_cdf_tiled", "normalized_prefix_sum"});
-    k.description = fmt::format("Builds the cumulative distribution of each segment of {} positive weights in {}: "
-                                "an inclusive scan of the segment divided by its total, so each segment's {} rises "
-                                "to 1 (for sampling by inversion).",
-                                tile, w, out);
+    k.description =
+        fmt::format("Builds the cumulative distribution of each segment of {} positive weights in {}: "
+                    "an inclusive scan of the segment divided by its total, so each segment's {} rises "
+                    "to 1 (for sampling by inversion).",
+                    tile, w, out);
 }
 
 void count_offsets(TileKernel& k) {
@@ -40,16 +42,19 @@ void count_offsets(TileKernel& k) {
     const int tile = segment_size(d);
     const std::string t = k.constant(pick(d, {"TILE", "BLOCK"}), tile);
     const int64_t blocks = d.range(2, 8);
-    const std::string counts = k.array(pick(d, {"counts", "num_items", "hits"}), "int", {blocks * tile}, 0, 4);
-    const std::string out = k.array(pick(d, {"offsets", "write_offsets", "starts"}), "int", {blocks * tile}, 0, 0, true);
+    const std::string counts =
+        k.array(pick(d, {"counts", "num_items", "hits"}), "int", {blocks * tile}, 0, 4);
+    const std::string out =
+        k.array(pick(d, {"offsets", "write_offsets", "starts"}), "int", {blocks * tile}, 0, 0, true);
     k.dim = {blocks};
     k.line("i = wp.tid()");
     k.line(fmt::format("c = wp.tile_load({}, shape={}, offset=i * {})", counts, t, t));
     k.line(fmt::format("wp.tile_store({}, wp.tile_scan_exclusive(c), offset=i * {})", out, t));
     k.name = pick(d, {"block_offsets", "exclusive_scan_counts", "compaction_offsets"});
-    k.description = fmt::format("Turns the per-item counts in {} into write offsets within each block of {} items: "
-                                "an exclusive prefix sum, so item k of a block starts after the items before it.",
-                                counts, tile);
+    k.description =
+        fmt::format("Turns the per-item counts in {} into write offsets within each block of {} items: "
+                    "an exclusive prefix sum, so item k of a block starts after the items before it.",
+                    counts, tile);
 }
 
 void block_sort(TileKernel& k) {
@@ -57,22 +62,25 @@ void block_sort(TileKernel& k) {
     const int tile = segment_size(d);
     const std::string t = k.constant(pick(d, {"TILE", "BLOCK"}), tile);
     const int64_t blocks = d.range(2, 8);
-    const std::string keys = k.array(pick(d, {"keys", "depths", "distances"}), k.real(), {blocks * tile}, -1.0, 1.0,
-                                     true, true);
-    const std::string order = k.array(pick(d, {"order", "perm", "indices"}), "int", {blocks * tile}, 0, 0, true);
+    const std::string keys =
+        k.array(pick(d, {"keys", "depths", "distances"}), k.real(), {blocks * tile}, -1.0, 1.0, true, true);
+    const std::string order =
+        k.array(pick(d, {"order", "perm", "indices"}), "int", {blocks * tile}, 0, 0, true);
     k.dim = {blocks};
     k.line("i = wp.tid()");
     k.line(fmt::format("key = wp.tile_load({}, shape={}, offset=i * {}, storage=\"shared\")", keys, t, t));
-    k.line(fmt::format("idx = wp.tile_arange({0}, dtype=int, storage=\"shared\") + wp.tile_full(shape={0}, value=i * "
-                       "{0}, dtype=int)",
-                       t));
+    k.line(fmt::format(
+        "idx = wp.tile_arange({0}, dtype=int, storage=\"shared\") + wp.tile_full(shape={0}, value=i * "
+        "{0}, dtype=int)",
+        t));
     k.line("wp.tile_sort(key, idx)");
     k.line(fmt::format("wp.tile_store({}, key, offset=i * {})", keys, t));
     k.line(fmt::format("wp.tile_store({}, idx, offset=i * {})", order, t));
     k.name = pick(d, {"sort_blocks", "block_argsort", "tile_sort_segments"});
-    k.description = fmt::format("Sorts each block of {} values of {} in place, in ascending order, and writes to {} "
-                                "the index each sorted value came from.",
-                                tile, keys, order);
+    k.description =
+        fmt::format("Sorts each block of {} values of {} in place, in ascending order, and writes to {} "
+                    "the index each sorted value came from.",
+                    tile, keys, order);
 }
 
 void transpose(TileKernel& k) {
@@ -82,7 +90,8 @@ void transpose(TileKernel& k) {
     const std::string r = k.constant("TILE_ROWS", tr), c = k.constant("TILE_COLS", tc);
     const int64_t gi = d.range(1, 4), gj = d.range(1, 4);
     const std::string a = k.array(pick(d, {"a", "src", "matrix"}), k.real(), {gi * tr, gj * tc}, -1.0, 1.0);
-    const std::string at = k.array(pick(d, {"a_t", "dst", "transposed"}), k.real(), {gj * tc, gi * tr}, 0, 0, true);
+    const std::string at =
+        k.array(pick(d, {"a_t", "dst", "transposed"}), k.real(), {gj * tc, gi * tr}, 0, 0, true);
     const bool scaled = d.below(3) == 0;
     const std::string s = scaled ? k.scalar("scale", 0.5, 2.0) : "";
     k.dim = {gi, gj};
@@ -91,9 +100,10 @@ void transpose(TileKernel& k) {
     k.line(fmt::format("wp.tile_store({}, wp.tile_transpose(t){}, offset=(j * {}, i * {}))", at,
                        scaled ? " * " + s : "", c, r));
     k.name = pick(d, {"transpose_tiled", "blocked_transpose", "transpose_blocks"});
-    k.description = fmt::format("Writes the transpose of {}{} to {}, one {}x{} block per tile block: the block is "
-                                "loaded as a tile, transposed in shared memory and stored at the mirrored offset.",
-                                a, scaled ? " times scale" : "", at, tr, tc);
+    k.description =
+        fmt::format("Writes the transpose of {}{} to {}, one {}x{} block per tile block: the block is "
+                    "loaded as a tile, transposed in shared memory and stored at the mirrored offset.",
+                    a, scaled ? " times scale" : "", at, tr, tc);
 }
 
 } // namespace

@@ -15,22 +15,26 @@ void tile_solve(TileKernel& k) {
     const int64_t batch = d.range(2, 8);
     const bool multi = d.below(3) == 0, triangular = d.below(3) == 0;
     const int targets = multi ? (d.below(2) ? 2 : 4) : 1;
-    const std::string jac = k.array(pick(d, {"jacobians", "design", "features"}), k.real(), {batch * rows, unknowns},
-                                    -1.0, 1.0);
-    const std::string r = multi ? k.array("targets", k.real(), {batch * rows, targets}, -1.0, 1.0)
-                                : k.array(pick(d, {"residuals", "r", "errors"}), k.real(), {batch * rows}, -1.0, 1.0);
+    const std::string jac =
+        k.array(pick(d, {"jacobians", "design", "features"}), k.real(), {batch * rows, unknowns}, -1.0, 1.0);
+    const std::string r =
+        multi ? k.array("targets", k.real(), {batch * rows, targets}, -1.0, 1.0)
+              : k.array(pick(d, {"residuals", "r", "errors"}), k.real(), {batch * rows}, -1.0, 1.0);
     const std::string lambda = k.scalar(pick(d, {"damping", "lam", "ridge"}), 0.1, 1.0);
-    const std::string x = multi ? k.array("coeffs", k.real(), {batch * unknowns, targets}, 0, 0, true)
-                                : k.array(pick(d, {"step", "delta", "x"}), k.real(), {batch * unknowns}, 0, 0, true);
+    const std::string x =
+        multi ? k.array("coeffs", k.real(), {batch * unknowns, targets}, 0, 0, true)
+              : k.array(pick(d, {"step", "delta", "x"}), k.real(), {batch * unknowns}, 0, 0, true);
     const std::string cols = multi ? k.constant("TARGETS", targets) : "";
     k.dim = {batch};
     k.line("i = wp.tid()");
     k.line(fmt::format("jac = wp.tile_load({}, shape=({}, {}), offset=(i * {}, 0))", jac, m, n, m));
     k.line("jt = wp.tile_transpose(jac)");
-    k.line(fmt::format("normal = wp.tile_diag_add(wp.tile_matmul(jt, jac), wp.tile_full(shape={}, value={}, dtype={}))",
-                       n, lambda, k.real()));
+    k.line(fmt::format(
+        "normal = wp.tile_diag_add(wp.tile_matmul(jt, jac), wp.tile_full(shape={}, value={}, dtype={}))", n,
+        lambda, k.real()));
     if (multi) {
-        k.line(fmt::format("rhs = wp.tile_matmul(jt, wp.tile_load({}, shape=({}, {}), offset=(i * {}, 0)))", r, m, cols, m));
+        k.line(fmt::format("rhs = wp.tile_matmul(jt, wp.tile_load({}, shape=({}, {}), offset=(i * {}, 0)))",
+                           r, m, cols, m));
     } else {
         k.line(fmt::format("res = wp.tile_load({}, shape={}, offset=i * {})", r, m, m));
         k.line(fmt::format("rhs = wp.tile_matmul(jt, wp.tile_reshape(res, shape=({}, 1)))", m));
@@ -51,7 +55,8 @@ void tile_solve(TileKernel& k) {
     k.description = fmt::format(
         "Solves {} damped least-squares problems, one per tile block: the normal matrix J^T J + {} I of a "
         "{}x{} block of {} is factored with tile_cholesky and {} gives {} = (J^T J + {} I)^-1 J^T {}.",
-        batch, lambda, rows, unknowns, jac, triangular ? "two triangular solves" : "tile_cholesky_solve", x, lambda, r);
+        batch, lambda, rows, unknowns, jac, triangular ? "two triangular solves" : "tile_cholesky_solve", x,
+        lambda, r);
 }
 
 } // namespace ws::synth::tiles

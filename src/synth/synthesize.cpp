@@ -179,7 +179,8 @@ bool healthy(const SynthKernel& k) {
 } // namespace
 
 SynthKernel synthesize(const SynthOptions& options, uint64_t index) {
-    const std::vector<Category>& cats = options.categories.empty() ? default_categories() : options.categories;
+    const std::vector<Category>& cats =
+        options.categories.empty() ? default_categories() : options.categories;
     const uint64_t h = kernel_seed(options.seed, index);
     const Category category = cats[hash_combine(h, hash_name("category")) % cats.size()];
     constexpr uint64_t kAttempts = 8;

@@ -79,7 +79,8 @@ std::string TileKernel::render(bool docstring) const {
     for (const std::string& f : funcs_) out += "\n\n" + f;
     out += "\n\n@wp.kernel\n";
     std::string one_line = fmt::format("def {}(", name);
-    for (size_t i = 0; i < args_.size(); ++i) one_line += (i ? ", " : "") + args_[i].name + ": " + args_[i].type;
+    for (size_t i = 0; i < args_.size(); ++i)
+        one_line += (i ? ", " : "") + args_[i].name + ": " + args_[i].type;
     one_line += "):";
     if (one_line.size() <= 100) {
         out += one_line + "\n";

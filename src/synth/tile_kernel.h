@@ -61,7 +61,7 @@ class TileKernel {
   private:
     std::string annotation(const std::string& dtype, size_t ndim) const;
     std::string real_;
-    int array_style_ = 0;    // 0: wp.array(dtype=T)/wp.array2d(dtype=T), 1: wp.array[T], 2: ndim=
+    int array_style_ = 0;     // 0: wp.array(dtype=T)/wp.array2d(dtype=T), 1: wp.array[T], 2: ndim=
     bool wp_constant_ = true; // tile sizes as wp.constant(..)
     std::vector<std::string> constants_, funcs_;
     std::vector<ArgSpec> args_;
