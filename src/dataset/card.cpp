@@ -179,7 +179,7 @@ std::string card_text(const Manifest& m, const json& s) {
     out += "| `metadata.features`, `builtins` | construct tags and the Warp builtins the kernel calls |\n";
     out += "| `metadata.source_hash` | the normalised-structure hash used for exact dedup |\n";
     out += "| `metadata.launch` | launch dimensions and array shapes/value ranges that keep every access in "
-           "bounds |\n";
+           "bounds; `block_dim` on tile kernels, launched with `wp.launch_tiled(..., block_dim=...)` |\n";
     out += "| `metadata.verification` | `pass`, `fail: ...`, `skipped: ...` or null when not verified |\n\n";
 
     out += "## Summary\n\n| | |\n| --- | --- |\n";

@@ -32,12 +32,16 @@ json launch_to_json(const synth::LaunchSpec& launch) {
                             {"max_value", a.max_value},
                             {"is_output", a.is_output}});
     }
-    return json{{"dim", launch.dim}, {"args", std::move(args)}};
+    json j{{"dim", launch.dim}, {"args", std::move(args)}};
+    // Only tile kernels carry it, so every other record's JSON is as it was.
+    if (launch.tiled()) j["block_dim"] = launch.block_dim;
+    return j;
 }
 
 synth::LaunchSpec launch_from_json(const json& j) {
     synth::LaunchSpec launch;
     j.at("dim").get_to(launch.dim);
+    if (auto it = j.find("block_dim"); it != j.end() && !it->is_null()) it->get_to(launch.block_dim);
     for (const auto& a : j.at("args")) {
         synth::ArgSpec arg;
         a.at("name").get_to(arg.name);

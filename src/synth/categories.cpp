@@ -56,7 +56,18 @@ constexpr CategoryInfo kCategories[] = {
      "densities and forces, DEM contacts, neighbour counts), closest points, signed distances, collisions "
      "and ray casts against a wp.Mesh (mesh_query_point*, mesh_query_ray, mesh_eval_*), BVH overlap and ray "
      "queries, sampling a sparse wp.Volume (volume_sample_f/_grad_f/_v, index-world transforms)"},
+    {Category::Tiles, "tiles",
+     "Warp's tile programming model, launched with wp.launch_tiled: blocked GEMMs (tile_load, tile_matmul "
+     "accumulation over K, bias/activation/alpha-beta epilogues through tile_broadcast and tile_map), row "
+     "reductions (tile_sum, tile_reduce, tile_atomic_add), softmax and layer norm over rows, shared-memory "
+     "stencils through tile views, FFT filters (tile_fft/tile_ifft), Cholesky solves, scans, sorts and "
+     "transposes; only drawn when asked for (--categories tiles)"},
 };
+
+// Categories a default stream leaves out (drawn only when named).
+constexpr bool opt_in(Category c) {
+    return c == Category::Tiles;
+}
 
 } // namespace
 
@@ -88,6 +99,16 @@ const std::vector<Category>& all_categories() {
         return v;
     }();
     return all;
+}
+
+const std::vector<Category>& default_categories() {
+    static const std::vector<Category> defaults = [] {
+        std::vector<Category> v;
+        for (const auto& info : kCategories)
+            if (!opt_in(info.category)) v.push_back(info.category);
+        return v;
+    }();
+    return defaults;
 }
 
 } // namespace ws::synth

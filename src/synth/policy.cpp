@@ -14,6 +14,8 @@ struct KnobRow {
     std::string_view name;
     int lo, hi;
     int off;
+    // Drawn only for tile kernels: the other categories' streams do not move when tile knobs are added.
+    bool tiles = false;
 };
 
 constexpr KnobRow kKnobs[] = {
@@ -78,6 +80,23 @@ constexpr KnobRow kKnobs[] = {
     {Knob::WQueryNext, "w.query_next", 1, 4, 300},
     {Knob::WBvhAabb, "w.bvh_aabb", 2, 6, 0},
     {Knob::WBvhSphere, "w.bvh_sphere", 1, 4, 300},
+
+    {Knob::WTileGemm, "w.tile_gemm", 4, 8, 0, true},
+    {Knob::WTileReduce, "w.tile_reduce", 2, 6, 200, true},
+    {Knob::WTileRows, "w.tile_rows", 2, 6, 200, true},
+    {Knob::WTileStencil, "w.tile_stencil", 2, 5, 300, true},
+    {Knob::WTileFft, "w.tile_fft", 1, 4, 400, true},
+    {Knob::WTileSolve, "w.tile_solve", 1, 4, 400, true},
+    {Knob::WTileScan, "w.tile_scan", 2, 5, 300, true},
+    {Knob::WBlock64, "w.block64", 1, 6, 300, true},
+    {Knob::WBlock128, "w.block128", 1, 6, 300, true},
+    {Knob::WBlock256, "w.block256", 2, 6, 0, true},
+    {Knob::PTileEpilogue, "p.tile_epilogue", 500, 900, 100, true},
+    {Knob::PTileTransposeB, "p.tile_transpose_b", 200, 600, 300, true},
+    {Knob::PTileShared, "p.tile_shared", 100, 500, 500, true},
+    {Knob::PTileTotal, "p.tile_total", 200, 600, 300, true},
+    {Knob::PTileWpConstant, "p.tile_wp_constant", 400, 1000, 200, true},
+    {Knob::PTileShapeLoop, "p.tile_shape_loop", 300, 800, 300, true},
 };
 static_assert(std::size(kKnobs) == kKnobCount, "every knob needs a row");
 constexpr bool rows_in_enum_order() {
@@ -120,6 +139,7 @@ std::string_view knob_name(Knob k) {
 Policy draw_policy(Rng& rng, Category category) {
     Policy p;
     for (const KnobRow& row : kKnobs) {
+        if (row.tiles && category != Category::Tiles) continue;
         const int v = rng.range(row.lo, row.hi);
         p[row.knob] = rng.chance(row.off) ? 0 : v;
     }

@@ -78,6 +78,24 @@ enum class Knob : uint8_t {
     WQueryNext,  // `while wp.hash_grid_query_next(query, j)`
     WBvhAabb,    // a BVH query around a point: wp.bvh_query_aabb of its box
     WBvhSphere,  // ... wp.bvh_query_sphere
+    // Tile kernels (the tiles category; drawn only for it): families, weights.
+    WTileGemm,    // blocked products: tile_matmul over K, epilogues
+    WTileReduce,  // row and segment reductions
+    WTileRows,    // softmax and layer/RMS norm over rows
+    WTileStencil, // stencils through a shared tile with a halo
+    WTileFft,     // FFT filters
+    WTileSolve,   // Cholesky solves of regularized normal equations
+    WTileScan,    // scans, sorts and transposes
+    WBlock64,     // wp.launch_tiled(block_dim=64)
+    WBlock128,
+    WBlock256,
+    // Tile kernels, permille.
+    PTileEpilogue,   // a GEMM applies a bias, an activation or alpha/beta
+    PTileTransposeB, // a GEMM's second operand is stored transposed (a linear layer's weight)
+    PTileShared,     // operands loaded with storage="shared"
+    PTileTotal,      // a reduction also accumulates a grand total with tile_atomic_add
+    PTileWpConstant, // tile sizes as wp.constant(..) rather than plain Python ints
+    PTileShapeLoop,  // a K loop's trip count from the array's shape rather than a constant
     Count
 };
 constexpr size_t kKnobCount = static_cast<size_t>(Knob::Count);

@@ -26,11 +26,15 @@ enum class Category : uint8_t {
     Random,
     Physics,
     Spatial,
+    Tiles, // opt-in: drawn only when asked for (see default_categories)
 };
 
 std::string_view category_name(Category c);
 bool category_from_name(std::string_view name, Category& out);
 const std::vector<Category>& all_categories();
+// The categories a stream without --categories draws: all but the opt-in ones (`tiles`, whose
+// kernels are launched with wp.launch_tiled), so adding those left existing streams unchanged.
+const std::vector<Category>& default_categories();
 // One-sentence definition of a category (also in src/synth/README.md).
 std::string_view category_definition(Category c);
 
@@ -55,9 +59,14 @@ struct ArgSpec {
     bool is_output = false; // written by the kernel
 };
 
+// A tile kernel (block_dim > 0) is launched with wp.launch_tiled(kernel, dim=dim, inputs=...,
+// block_dim=block_dim): Warp appends block_dim to the launch as a trailing dimension of
+// cooperating threads that wp.tid() does not return, so `dim` has one entry per wp.tid() value.
 struct LaunchSpec {
-    std::vector<int64_t> dim; // wp.launch(dim=...)
+    std::vector<int64_t> dim; // wp.launch(dim=...) / wp.launch_tiled(dim=...)
     std::vector<ArgSpec> args;
+    int block_dim = 0; // > 0: a tiled launch with this many threads per tile block
+    bool tiled() const { return block_dim > 0; }
 };
 
 struct SynthKernel {

@@ -14,6 +14,7 @@
 #include "synth/probe/probe.h"
 #include "synth/stats.h"
 #include "synth/synth.h"
+#include "synth/tile_kernel.h"
 
 #include <array>
 #include <set>
@@ -129,6 +130,10 @@ SynthKernel synthesize_attempt(const SynthOptions& options, uint64_t h, Category
     Dice dice(rng.fork(hash_name("kernel")), policy);
     const CategoryMix& mix = category_mix(category);
 
+    // Tile kernels have their own shape (pattern_tile_*.cpp), not a composition of idioms.
+    if (category == Category::Tiles && options.idiom.empty())
+        return tiles::synthesize_tile_kernel(dice, dice.on(Knob::PFloat64) ? Scalar::F64 : Scalar::F32);
+
     Plan plan;
     plan.category = category;
     plan.prefer = mix.prefer;
@@ -174,7 +179,8 @@ bool healthy(const SynthKernel& k) {
 } // namespace
 
 SynthKernel synthesize(const SynthOptions& options, uint64_t index) {
-    const std::vector<Category>& cats = options.categories.empty() ? all_categories() : options.categories;
+    const std::vector<Category>& cats =
+        options.categories.empty() ? default_categories() : options.categories;
     const uint64_t h = kernel_seed(options.seed, index);
     const Category category = cats[hash_combine(h, hash_name("category")) % cats.size()];
     constexpr uint64_t kAttempts = 8;

@@ -45,6 +45,8 @@ std::vector<std::string> role_names(const std::string& role, bool arrays) {
     return {base};
 }
 
+} // namespace
+
 // Wraps a docstring's words at about 88 columns, indented by four spaces.
 std::vector<std::string> docstring_lines(const std::string& text) {
     std::vector<std::string> lines;
@@ -69,8 +71,6 @@ std::vector<std::string> docstring_lines(const std::string& text) {
     out.push_back("\"\"\"");
     return out;
 }
-
-} // namespace
 
 // ---------------------------------------------------------------- Body
 

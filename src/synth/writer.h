@@ -15,6 +15,10 @@
 
 namespace ws::synth {
 
+// A description as a kernel docstring: words wrapped at about 80 columns, in triple quotes;
+// lines unindented.
+std::vector<std::string> docstring_lines(const std::string& text);
+
 // Lines of one function body, with the current indentation.
 class Body {
   public:

@@ -199,6 +199,14 @@ LaunchPlan plan_launch(const dataset::Record& r, const RecordCode& cpu) {
     for (const char* call : kGeometryCalls)
         if (plan.error.empty() && cpu.text.find(call) != std::string::npos)
             plan.error = "needs a mesh, BVH, hash grid or volume (the kernel queries one by its id)";
+    // A tile kernel's block of threads cooperates on whole tiles and synchronises between tile
+    // operations; on the CPU Warp runs a block's lanes as fibers, and the runner (runtime_shim.cpp)
+    // runs them one after another, so such records are compiled but not run.
+    if (plan.error.empty() && spec.tiled())
+        plan.error =
+            "a tile kernel (wp.launch_tiled, block_dim=" + std::to_string(spec.block_dim) +
+            "): its threads cooperate on tiles and synchronise, which needs Warp's CPU fiber runtime; "
+            "the runner runs a block's lanes one after another";
     // The glue always needs one spec per argument, even when the record
     // cannot be launched (it is then compiled but not run).
     if (!plan.error.empty()) plan.dim.resize(size_t(ndim), 1);

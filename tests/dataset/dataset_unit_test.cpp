@@ -185,6 +185,14 @@ TEST(Record, JsonRoundTripAndNulls) {
     from_json(j, back);
     EXPECT_EQ(back.description, "");
     EXPECT_EQ(back.kernel_name, "k");
+    // `block_dim` only on tile kernels (wp.launch_tiled); it reads back.
+    EXPECT_FALSE(j.at("metadata").at("launch").contains("block_dim"));
+    r.launch.block_dim = 128;
+    to_json(j, r);
+    EXPECT_EQ(j.at("metadata").at("launch").at("block_dim"), 128);
+    from_json(nlohmann::json::parse(j.dump()), back);
+    EXPECT_EQ(back.launch.block_dim, 128);
+    EXPECT_TRUE(back.launch.tiled());
 }
 
 TEST(Slices, FlagsAndEnvironment) {

@@ -61,7 +61,7 @@ int main(int argc, char** argv) {
 
     bool ok = true;
     const auto cats = stats.categories();
-    const double even = 1.0 / static_cast<double>(ws::synth::all_categories().size());
+    const double even = 1.0 / static_cast<double>(ws::synth::default_categories().size());
     std::printf("synth_diversity: %llu kernels, seed %llu\n", static_cast<unsigned long long>(count),
                 static_cast<unsigned long long>(seed));
     std::printf("%-16s %8s %7s %9s %10s %9s %8s\n", "category", "count", "share", "vs even", "py lines",
@@ -75,9 +75,9 @@ int main(int argc, char** argv) {
                     r.mean_python_lines, static_cast<unsigned long long>(r.unique_structures),
                     100.0 * r.uniqueness, share_ok ? "" : "  <- share outside the bound");
     }
-    if (cats.size() != ws::synth::all_categories().size()) {
+    if (cats.size() != ws::synth::default_categories().size()) {
         std::printf("missing categories: %zu of %zu present\n", cats.size(),
-                    ws::synth::all_categories().size());
+                    ws::synth::default_categories().size());
         ok = false;
     }
     const auto all = stats.overall();

@@ -4,7 +4,7 @@
 //
 //   synth_dump --count N --out DIR [--seed S] [--start I] [--categories a,b,..] [--jobs J]
 //   synth_dump --each-idiom [--count K] --out DIR   (K kernels per idiom of the library)
-//   synth_dump --list-categories                    (the category names, one per line)
+//   synth_dump --list-categories                    (the categories a stream without --categories draws)
 //
 // Writes DIR/kNNNNNNN_<category>.py (NNNNNNN = index) and DIR/kernels.json: one
 // entry per kernel with its file, index, name, category, features and launch spec.
@@ -44,6 +44,7 @@ nlohmann::json launch_json(const ws::synth::LaunchSpec& l) {
                              {"min", a.min_value},
                              {"max", a.max_value},
                              {"output", a.is_output}});
+    if (l.tiled()) j["block_dim"] = l.block_dim;
     return j;
 }
 
@@ -94,7 +95,7 @@ int main(int argc, char** argv) {
         else if (a == "--each-idiom")
             each_idiom = true;
         else if (a == "--list-categories") {
-            for (Category c : ws::synth::all_categories())
+            for (Category c : ws::synth::default_categories())
                 std::printf("%s\n", std::string(ws::synth::category_name(c)).c_str());
             return 0;
         } else if (a == "--categories") {

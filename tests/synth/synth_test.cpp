@@ -1,6 +1,7 @@
 // Unit tests of the kernel synthesizer: determinism, category coverage,
 // feature tags against the text, launch specs against the kernel signature,
 // the statistics helpers, the builtin catalogue and the idiom library.
+#include "analysis/health.h"
 #include "builtins/builtin.h"
 #include "builtins/warp_namespace.h"
 #include "synth/describe.h"
@@ -122,8 +123,11 @@ TEST(SynthCategories, DefaultStreamIsEven) {
     std::map<Category, int> counts;
     constexpr uint64_t n = sample(6000);
     for (uint64_t i = 0; i < n; ++i) ++counts[synthesize(options(5), i).category];
-    const double even = static_cast<double>(n) / static_cast<double>(all_categories().size());
-    for (Category c : all_categories()) {
+    // The opt-in tiles category is drawn only when asked for.
+    EXPECT_EQ(counts[Category::Tiles], 0);
+    EXPECT_EQ(default_categories().size() + 1, all_categories().size());
+    const double even = static_cast<double>(n) / static_cast<double>(default_categories().size());
+    for (Category c : default_categories()) {
         EXPECT_GT(counts[c], 0.8 * even) << category_name(c);
         EXPECT_LT(counts[c], 1.2 * even) << category_name(c);
     }
@@ -493,6 +497,52 @@ TEST(SynthSpatial, CandidateIndicesStayInBounds) {
         }
     }
     EXPECT_GT(loops, sample(300) / 4);
+}
+
+// ---------------------------------------------------------------- tile kernels
+
+// Tile kernels are launched with wp.launch_tiled: a block_dim Warp accepts (256 for FFTs, whose
+// code depends on it), one launch dimension per wp.tid() value, a spec per parameter; every
+// family is drawn; the code-health analysis finds nothing; the same seed gives the same kernel.
+TEST(SynthTiles, LaunchSpecFamiliesAndHealth) {
+    std::set<std::string> seen;
+    for (uint64_t i = 0; i < sample(400); ++i) {
+        const SynthKernel k = synthesize(options(41, {Category::Tiles}), i);
+        ASSERT_EQ(k.category, Category::Tiles);
+        ASSERT_TRUE(same(k, synthesize(options(41, {Category::Tiles}), i))) << "index " << i;
+        ASSERT_TRUE(k.launch.tiled()) << k.python_source;
+        EXPECT_TRUE(k.launch.block_dim == 64 || k.launch.block_dim == 128 || k.launch.block_dim == 256);
+        if (calls(k, "wp.tile_fft")) {
+            EXPECT_EQ(k.launch.block_dim, 256);
+        }
+        const auto params = kernel_params(k.python_source);
+        ASSERT_EQ(params.size(), k.launch.args.size()) << k.python_source;
+        for (size_t p = 0; p < params.size(); ++p) {
+            EXPECT_EQ(params[p].first, k.launch.args[p].name);
+            EXPECT_EQ(params[p].second, k.launch.args[p].type);
+            EXPECT_EQ(static_cast<size_t>(annotation_ndim(params[p].second)), k.launch.args[p].shape.size());
+        }
+        std::smatch m;
+        ASSERT_TRUE(std::regex_search(k.python_source, m, std::regex(R"(\n    ([\w, ]+) = wp\.tid\(\))")));
+        const std::string lhs = m[1].str();
+        EXPECT_EQ(static_cast<size_t>(std::count(lhs.begin(), lhs.end(), ',')) + 1, k.launch.dim.size());
+        const analysis::HealthCounts h = analysis::health_counts(k.python_source);
+        EXPECT_EQ(h.unparsed_files + h.dead_stores + h.unused_kernel_params + h.ignored_helper_params +
+                      h.degenerate_total(),
+                  0u)
+            << k.python_source;
+        EXPECT_FALSE(k.description.empty());
+        for (const char* b :
+             {"wp.tile_matmul", "wp.tile_atomic_add", "wp.tile_reduce", "wp.tile_max", "wp.tile_view",
+              "wp.tile_fft", "wp.tile_cholesky", "wp.tile_scan_inclusive", "wp.tile_sort",
+              "wp.tile_transpose", "wp.tile_broadcast", "wp.tile_map", "wp.tile_arange"})
+            if (calls(k, b)) seen.insert(b);
+    }
+    for (const char* b :
+         {"wp.tile_matmul", "wp.tile_atomic_add", "wp.tile_reduce", "wp.tile_max", "wp.tile_view",
+          "wp.tile_fft", "wp.tile_cholesky", "wp.tile_scan_inclusive", "wp.tile_sort", "wp.tile_transpose",
+          "wp.tile_broadcast", "wp.tile_map", "wp.tile_arange"})
+        EXPECT_TRUE(seen.count(b)) << b << " never written";
 }
 
 TEST(SynthStats, BuiltinsUsedSkipsAnnotationsAndModuleCode) {

@@ -251,6 +251,23 @@ TEST(LaunchPlan, GeometryQueriesAreNotRun) {
     EXPECT_NE(plan_launch(r, c).error.find("needs a mesh, BVH, hash grid or volume"), std::string::npos);
 }
 
+// A tile kernel (a recorded block_dim: wp.launch_tiled) is compiled but not run: its lanes
+// synchronise, and the runner has no fibers to run them cooperatively.
+TEST(LaunchPlan, TileKernelsAreNotRun) {
+    dataset::Record r;
+    r.kernel_name = "scale_3";
+    r.cpu_forward = kCpuText;
+    r.launch.dim = {4, 5};
+    r.launch.args = {{"alpha", "float", {}, 2.0, 3.0, false},
+                     {"x", "wp.array(dtype=wp.vec3)", {20}, -1.0, 1.0, false},
+                     {"out", "wp.array(dtype=float)", {20}, 0.0, 0.0, true}};
+    EXPECT_TRUE(plan_launch(r, cpu_code(r)).error.empty());
+    r.launch.block_dim = 64;
+    const LaunchPlan p = plan_launch(r, cpu_code(r));
+    EXPECT_NE(p.error.find("a tile kernel (wp.launch_tiled, block_dim=64)"), std::string::npos) << p.error;
+    EXPECT_EQ(p.dim, (std::vector<int64_t>{4, 5}));
+}
+
 TEST(Differentiability, NamesWarpsNonDifferentiableConstructs) {
     EXPECT_TRUE(warp_nondifferentiable_constructs("var_1 = wp::add(var_0, var_2);\n").empty());
     auto w = warp_nondifferentiable_constructs("    start_while_0:;\n");
