@@ -24,9 +24,12 @@ cmake --build build -j"$jobs"
 step "ctest: every test (build/)"
 ctest --test-dir build --output-on-failure -j"$jobs" --no-tests=error || status=1
 
-step "Sanitizer build (build-asan/: ASan + UBSan)"
-cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DWS_SANITIZE=ON -DWS_BUILD_BENCH=OFF \
-  -DWS_PYTHON="$python" >/dev/null
+# -O1 with line tables, not Debug's -O0 -g: the sanitizers check the same code and assertions stay
+# on (no NDEBUG), and the tests run 2 to 5 times faster (dataset/kill_resume 73 -> 14 s,
+# dataset/export_formats 102 -> 44 s, measured on 2 cores).
+step "Sanitizer build (build-asan/: ASan + UBSan, -O1)"
+cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS_DEBUG=-O1 -g1" -DWS_SANITIZE=ON \
+  -DWS_BUILD_BENCH=OFF -DWS_PYTHON="$python" >/dev/null
 cmake --build build-asan -j"$jobs"
 
 # Every test except the labels tu and verify: those spend their time compiling generated C++
