@@ -294,4 +294,15 @@ std::string float_literal(std::string_view digits, Scalar fp) {
     return std::string(digits);
 }
 
+std::string kernel_header(std::string_view name, const std::vector<std::pair<std::string, std::string>>& params) {
+    std::string one_line = fmt::format("def {}(", name);
+    for (size_t i = 0; i < params.size(); ++i)
+        one_line += (i ? ", " : "") + params[i].first + ": " + params[i].second;
+    one_line += "):";
+    if (one_line.size() <= 100) return "@wp.kernel\n" + one_line + "\n";
+    std::string out = fmt::format("@wp.kernel\ndef {}(\n", name);
+    for (const auto& [param, annotation] : params) out += "    " + param + ": " + annotation + ",\n";
+    return out + "):\n";
+}
+
 } // namespace ws::synth

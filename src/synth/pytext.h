@@ -6,6 +6,7 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace ws::synth {
@@ -38,5 +39,9 @@ int operator_precedence(std::string_view op, bool unary);
 
 // A float literal written for precision `fp` (`0.5` or `wp.float64(0.5)`).
 std::string float_literal(std::string_view digits, Scalar fp);
+
+// `@wp.kernel` and the `def` line of a kernel with these (name, annotation) parameters: on one
+// line when it fits in 100 columns, else one parameter a line.
+std::string kernel_header(std::string_view name, const std::vector<std::pair<std::string, std::string>>& params);
 
 } // namespace ws::synth

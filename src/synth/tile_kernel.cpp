@@ -77,18 +77,9 @@ std::string TileKernel::render(bool docstring) const {
         for (const std::string& c : constants_) out += c + "\n";
     }
     for (const std::string& f : funcs_) out += "\n\n" + f;
-    out += "\n\n@wp.kernel\n";
-    std::string one_line = fmt::format("def {}(", name);
-    for (size_t i = 0; i < args_.size(); ++i)
-        one_line += (i ? ", " : "") + args_[i].name + ": " + args_[i].type;
-    one_line += "):";
-    if (one_line.size() <= 100) {
-        out += one_line + "\n";
-    } else {
-        out += fmt::format("def {}(\n", name);
-        for (const ArgSpec& a : args_) out += "    " + a.name + ": " + a.type + ",\n";
-        out += "):\n";
-    }
+    std::vector<std::pair<std::string, std::string>> signature;
+    for (const ArgSpec& a : args_) signature.emplace_back(a.name, a.type);
+    out += "\n\n" + kernel_header(name, signature);
     if (docstring)
         for (const std::string& l : docstring_lines(description)) out += (l.empty() ? "" : "    ") + l + "\n";
     for (const std::string& l : body) out += "    " + l + "\n";

@@ -539,18 +539,9 @@ std::string KernelWriter::render(const std::string& kernel_name, const std::stri
     }
     for (const std::string& st : struct_texts_) out += "\n\n" + st;
     for (const std::string& h : helper_texts_) out += "\n\n" + h;
-    out += "\n\n@wp.kernel\n";
-    std::string one_line = fmt::format("def {}(", kernel_name);
-    for (size_t i = 0; i < params_.size(); ++i)
-        one_line += (i ? ", " : "") + params_[i].name + ": " + params_[i].annotation;
-    one_line += "):";
-    if (one_line.size() <= 100) {
-        out += one_line + "\n";
-    } else {
-        out += fmt::format("def {}(\n", kernel_name);
-        for (const Param& p : params_) out += "    " + p.name + ": " + p.annotation + ",\n";
-        out += "):\n";
-    }
+    std::vector<std::pair<std::string, std::string>> signature;
+    for (const Param& p : params_) signature.emplace_back(p.name, p.annotation);
+    out += "\n\n" + kernel_header(kernel_name, signature);
     if (!description.empty())
         for (const std::string& l : docstring_lines(description)) out += (l.empty() ? "" : "    ") + l + "\n";
     for (const std::string& l : body.lines()) out += l + "\n";
