@@ -463,14 +463,14 @@ ResultOrError from_thread_values(const RuleCall& call, std::string_view) {
     if (!keep || !supported_dtype(x))
         return unsupported("tile() of this value is supported for scalars, vectors, matrices, quaternions, "
                            "transforms and structs with preserve_type given as a bool literal");
-    if (*keep) return value(types::tile(x, {kBlockDim}, false));
+    if (*keep) return value(types::tile(x, {block_dim()}, false));
     // A vector, quaternion or matrix spreads over leading dimensions; a transform is not a
     // vector to Warp and stays whole, like a scalar or a struct.
     TypeRef s = scalar_type_of(x);
-    if (x->is_vector()) return value(types::tile(s, {x->length, kBlockDim}, false));
-    if (x->is_quat()) return value(types::tile(s, {4, kBlockDim}, false));
-    if (x->is_matrix()) return value(types::tile(s, {x->rows, x->cols, kBlockDim}, false));
-    return value(types::tile(x, {kBlockDim}, false));
+    if (x->is_vector()) return value(types::tile(s, {x->length, block_dim()}, false));
+    if (x->is_quat()) return value(types::tile(s, {4, block_dim()}, false));
+    if (x->is_matrix()) return value(types::tile(s, {x->rows, x->cols, block_dim()}, false));
+    return value(types::tile(x, {block_dim()}, false));
 }
 
 Dispatch from_thread_values_dispatch(const RuleCall& call, const CallResult&) {
@@ -495,10 +495,10 @@ ResultOrError untile(const RuleCall& call, std::string_view) {
     if (auto e = require_tile(call, "a", "untile() argument")) return *e;
     TypeRef t = call.type("a");
     const std::vector<int>& shape = t->tile_shape;
-    if (shape.back() != kBlockDim)
+    if (shape.back() != block_dim())
         return fail(
             fmt::format("untile() argument last dimension {} does not match the expected block width {}",
-                        shape.back(), kBlockDim));
+                        shape.back(), block_dim()));
     if (shape.size() == 1) return value(t->elem); // a scalar, vector, matrix or quaternion
     if (!t->elem->is_scalar())
         return unsupported("untile() of a tile of vectors or matrices of more than one dimension is not "

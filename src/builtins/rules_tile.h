@@ -2,6 +2,7 @@
 // Warp's tile builtins (shapes, storage, flags, offsets) and the element types tiles hold.
 #pragma once
 
+#include "builtins/block_dim.h"
 #include "builtins/rules.h"
 
 #include <optional>
@@ -10,10 +11,6 @@
 #include <vector>
 
 namespace ws::builtins::detail {
-
-// Warp's block_dim, the extent of per-thread tiles (wp.tile(x), untile, the tiled query
-// results): warpsynth supports only the default (module options refuse others).
-constexpr int kBlockDim = 256;
 
 // A rule warpsynth does not implement for these arguments (not a Warp error).
 ResultOrError unsupported(std::string message);

@@ -277,7 +277,7 @@ Dispatch from_thread_dispatch(const RuleCall& call, const CallResult& result) {
 
 // tile_bvh_query_next / tile_mesh_query_aabb_next: one result index per thread.
 ResultOrError query_next(const RuleCall&, std::string_view) {
-    return value(types::tile(scalar_t(Scalar::Int32), {kBlockDim}, false));
+    return value(types::tile(scalar_t(Scalar::Int32), {block_dim()}, false));
 }
 
 // The deprecated *_tiled aliases warn and defer to the function they name: a query object,

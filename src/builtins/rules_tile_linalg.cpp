@@ -7,6 +7,7 @@
 // Their dispatch ("lto dispatch" in Warp) moves tile arguments to shared memory, passes the
 // call's own output tile as an argument and, for the FFT, C++ text (the element type, the
 // scratch size) that is no variable.
+#include "builtins/block_dim.h"
 #include "builtins/rules.h"
 
 #include <fmt/format.h>
@@ -26,9 +27,6 @@ Dispatch dispatch_error(std::string message) {
     d.error = std::move(message);
     return d;
 }
-
-// Warp's block_dim: warpsynth supports only the default (module options refuse others).
-constexpr int kBlockDim = 256;
 
 DispatchArg zero() {
     return DispatchArg{-1, Constant::py_int(0)};
@@ -163,17 +161,28 @@ ResultOrError fft(const RuleCall& call, std::string_view rule_arg) {
     return void_result();
 }
 
-// The cooperative scalar FFT of Warp's CPU path with block_dim > 1 (the reference has no
-// output architecture, so both devices take it): a power-of-two size that block_dim divides.
+// Warp's CPU FFT (the reference has no output architecture, so both devices take it). With
+// block_dim > 1 the cooperative scalar path: a power-of-two size that block_dim divides. With
+// block_dim 1 the sequential path: any power of two, other sizes (a direct DFT) up to 4096.
 std::string fft_error(std::string_view name, int size) {
-    if ((size & (size - 1)) != 0)
+    const int threads = block_dim();
+    const bool pow2 = size > 0 && (size & (size - 1)) == 0;
+    if (threads == 1) {
+        if (!pow2 && size > 4096)
+            return fmt::format(
+                "{}() on CPU with a non-power-of-two FFT size is limited to 4096 elements, got {}. "
+                "Use a power-of-two size for larger transforms.",
+                name, size);
+        return "";
+    }
+    if (!pow2)
         return fmt::format("{}() on CPU with block_dim={} (>1) requires a power-of-two FFT size, got {}. Use "
                            "block_dim=1 for arbitrary sizes up to 4096.",
-                           name, kBlockDim, size);
-    if (size % kBlockDim != 0)
+                           name, threads, size);
+    if (size % threads != 0)
         return fmt::format("{}() on CPU requires fft_size to be divisible by block_dim (got fft_size={}, "
                            "block_dim={}).",
-                           name, size, kBlockDim);
+                           name, size, threads);
     return "";
 }
 
@@ -185,11 +194,12 @@ Dispatch fft_dispatch(const RuleCall& call, const CallResult&) {
     int64_t batch = 1;
     for (size_t i = 0; i + 1 < t->tile_shape.size(); ++i) batch *= t->tile_shape[i];
     const bool f32 = t->elem->scalar == Scalar::Float32;
-    const int bytes = size * 2 * (f32 ? 4 : 8);
+    // The sequential path (block_dim 1) needs no shared scratch.
+    const int bytes = block_dim() == 1 ? 0 : size * 2 * (f32 ? 4 : 8);
     Dispatch d;
     d.args = {
         text("/* scalar */ 0"),      text("/* scalar */ 0"),      text(f32 ? "wp::vec2f" : "wp::vec2d"),
-        text(std::to_string(bytes)), text(std::to_string(batch)), text(std::to_string(size / kBlockDim)),
+        text(std::to_string(bytes)), text(std::to_string(batch)), text(std::to_string(size / block_dim())),
         arg(call, "inout")};
     return d;
 }

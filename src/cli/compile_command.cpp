@@ -25,6 +25,7 @@ struct CompileArgs {
     bool no_backward = false;
     std::string output;
     std::string warp_include;
+    int cpu_block_dim = 256;
 };
 
 // Writes to a temporary file in the same folder, then renames: a failure never
@@ -75,6 +76,11 @@ Action add_compile_command(CLI::App& app) {
         "--body-only", args->body_only,
         "Print only the module body Warp generates (no preamble); this is what the fidelity tests compare");
     cmd->add_flag("--no-backward", args->no_backward, "Omit backward kernels and adjoint functions");
+    cmd->add_option("--cpu-block-dim", args->cpu_block_dim,
+                    "CPU code for this block_dim: 256 (the module default) or 1 (what Warp builds for a CPU "
+                    "launch unless wp.config.enable_cpu_blocks is set)")
+        ->check(CLI::IsMember({1, 256}))
+        ->capture_default_str();
     cmd->add_option("-o,--output", args->output, "Write to this file instead of standard output");
     cmd->add_option("--warp-include", args->warp_include,
                     "Installed Warp whose Python-written builtins (wp.smooth_normalize, wp.quat_from_euler, "
@@ -102,13 +108,16 @@ Action add_compile_command(CLI::App& app) {
         opts.device = args->device == "cpu" ? Device::Cpu : Device::Cuda;
         opts.strip_hash = args->strip_hash;
         opts.enable_backward = !args->no_backward;
+        opts.cpu_block_dim = args->cpu_block_dim;
         opts.warp_package = [path = args->warp_include] {
             return verify::locate_warp_headers(path).package_dir;
         };
         std::string text;
         run_on_large_stack([&] {
             CompileOutput out = compile_module(source, opts);
-            text = args->body_only ? out.body : translation_unit(out, opts.device);
+            text = args->body_only ? out.body
+                                   : translation_unit(out, opts.device,
+                                                      opts.device == Device::Cpu ? opts.cpu_block_dim : 256);
         });
 
         if (args->output.empty()) {

@@ -29,6 +29,11 @@ struct CompileOptions {
     // asked once, only when a kernel calls one; throws std::runtime_error
     // saying why Warp cannot be found. Unset: those builtins are refused.
     std::function<std::string()> warp_package;
+    // Warp's block_dim option for CPU code: 256, the module default (what Warp's reference output
+    // and the dataset's records use), or 1, what Warp builds for a CPU launch unless
+    // wp.config.enable_cpu_blocks is set (one lane per block; `verify` runs tile kernels so).
+    // CUDA code is always generated for 256.
+    int cpu_block_dim = 256;
 };
 
 // The text of one kernel and the user functions it calls.
@@ -65,9 +70,11 @@ CompileOutput compile_module(std::shared_ptr<const SourceFile> source, const Com
 
 // warpsynth's own preamble for a full translation unit: the includes and
 // macros BODY needs to compile against Warp's native headers.
-std::string translation_unit_preamble(Device device);
+// `block_dim`: the WP_TILE_BLOCK_DIM the headers are included with (CPU code built with
+// CompileOptions::cpu_block_dim 1 needs 1).
+std::string translation_unit_preamble(Device device, int block_dim = 256);
 
 // Preamble + body.
-std::string translation_unit(const CompileOutput& out, Device device);
+std::string translation_unit(const CompileOutput& out, Device device, int block_dim = 256);
 
 } // namespace ws

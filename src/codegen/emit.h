@@ -26,8 +26,17 @@ std::string native_reverse_text(const UserFunction& f, const std::string& path);
 // `template<typename tile_a, ...>\n` before a function with tile parameters (Warp passes each as
 // a C++ template parameter `tile_<name>&`); empty without.
 std::string tile_template_prefix(const Adjoint& adj);
+// `cpu_block_dim`: Warp's block_dim option for the CPU code, 256 (the module default) or 1.
 KernelPieces kernel_text(const KernelDef& k, const std::string& name, Device device, bool enable_backward,
-                         bool default_grid_stride);
+                         bool default_grid_stride, int cpu_block_dim = 256);
+// The CPU code of a module built with block_dim=1 (emit_cpu_entry.cpp): whether the kernel gets
+// Warp's contiguous 1-D specialisation, its argument setup (the kernel's first lines), and the
+// entry points that run one lane per block.
+bool cpu_linear_contiguous_candidate(const Adjoint& adj);
+std::string cpu_contiguous_setup(const Adjoint& adj, const std::string& name, bool backward);
+std::string cpu_single_lane_entry(const Adjoint& adj, const std::string& name, bool enable_backward);
+// The entry points of a module built with block_dim > 1: one thunk per lane, run block by block.
+std::string cpu_block_entry(const Adjoint& adj, const std::string& name, bool enable_backward);
 // With `tile_helpers`, the operators and free functions Warp adds for a struct some tile holds.
 std::string struct_text(const StructDef& s, bool tile_helpers = false);
 

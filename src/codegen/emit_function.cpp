@@ -232,7 +232,7 @@ std::string function_reverse_text(const UserFunction& f, Device device, const st
 }
 
 KernelPieces kernel_text(const KernelDef& k, const std::string& name, Device device, bool enable_backward,
-                         bool default_grid_stride) {
+                         bool default_grid_stride, int cpu_block_dim) {
     const Adjoint& adj = *k.adj;
     const KernelOptions& opt = k.options;
     KernelPieces out;
@@ -290,6 +290,9 @@ KernelPieces kernel_text(const KernelDef& k, const std::string& name, Device dev
         return out;
     }
 
+    // Block_dim 1 specialises simple 1-D kernels for contiguous arrays (Warp's array setup).
+    const bool contiguous = cpu_block_dim == 1 && cpu_linear_contiguous_candidate(adj);
+    auto setup = [&](bool backward) { return contiguous ? cpu_contiguous_setup(adj, name, backward) : ""; };
     std::string args_struct = fmt::format("struct wp_args_{} {{\n", name);
     for (const Var* a : adj.args) args_struct += fmt::format("    {} {};\n", a->ctype(), a->label);
     args_struct += "};\n";
@@ -297,64 +300,17 @@ KernelPieces kernel_text(const KernelDef& k, const std::string& name, Device dev
         args_struct +
         fmt::format("\n\ntemplate <bool wp_linear_contiguous>\nstatic void {0}_cpu_kernel_forward(\n"
                     "    {1},\n    size_t task_index,\n    wp_args_{0} *_wp_args)\n{{\n"
-                    "    static constexpr bool wp_linear_tid = wp_linear_contiguous;\n\n{2}}}\n\n",
-                    name, dim, forward_body(adj, true, device, false));
+                    "    static constexpr bool wp_linear_tid = wp_linear_contiguous;\n{3}\n{2}}}\n\n",
+                    name, dim, forward_body(adj, true, device, false), setup(false));
     if (enable_backward)
         out.backward =
             fmt::format("\n\ntemplate <bool wp_linear_contiguous>\nstatic void {0}_cpu_kernel_backward(\n"
                         "    {1},\n    size_t task_index,\n    wp_args_{0} *_wp_args,\n"
                         "    wp_args_{0} *_wp_adj_args)\n{{\n"
-                        "    static constexpr bool wp_linear_tid = wp_linear_contiguous;\n\n{2}}}\n\n",
-                        name, dim, reverse_body(adj, true, device, false));
-
-    // CPU entry points (block_dim 256: one thunk per lane, run block by block).
-    std::string ndim = std::to_string(adj.kernel_dim);
-    auto block_module = [&](const char* pass, bool with_adj) {
-        std::string s =
-            fmt::format("\n\nstruct {0}_cpu_block_payload_{1}\n{{\n    wp_args_{0}* args;\n", name, pass);
-        if (with_adj) s += fmt::format("    wp_args_{}* adj_args;\n", name);
-        s += "    wp::tile_shared_storage_t* tile_mem;\n    size_t block_first;\n};\n\n";
-        s += fmt::format("static void {0}_cpu_block_thunk_{1}(\n    void* dim_ptr, size_t, int lane, void* "
-                         "payload_ptr)\n{{\n"
-                         "    wp::launch_bounds_t<{2}>* dim = (wp::launch_bounds_t<{2}>*)dim_ptr;\n"
-                         "    {0}_cpu_block_payload_{1}* payload = ({0}_cpu_block_payload_{1}*)payload_ptr;\n"
-                         "    wp::tile_shared_storage_t::bind(payload->tile_mem);\n"
-                         "    const size_t task_index = payload->block_first + (size_t)lane;\n"
-                         "    {0}_cpu_kernel_{1}<false>(*dim, task_index, payload->args{3});\n}}\n\n",
-                         name, pass, ndim, with_adj ? ", payload->adj_args" : "");
-        return s;
-    };
-    auto entry_body = [&](const char* pass, bool with_adj) {
-        return fmt::format(
-            "    constexpr size_t block_dim = (size_t)WP_TILE_BLOCK_DIM;\n"
-            "    const size_t total = dim->size;\n"
-            "    size_t block_first = 0;\n"
-            "    size_t block_id = 0;\n\n"
-            "    while (block_first < total)\n    {{\n"
-            "        const size_t remaining = total - block_first;\n"
-            "        const int active_count = (int)(remaining < block_dim ? remaining : block_dim);\n"
-            "        wp::tile_shared_storage_t tile_mem;\n"
-            "        {0}_cpu_block_payload_{1} payload = {{ _wp_args, {2}&tile_mem, block_first }};\n"
-            "        if (!wp_cpu_run_block(\n"
-            "                WP_TILE_BLOCK_DIM, active_count, &{0}_cpu_block_thunk_{1}, dim, block_id, "
-            "&payload))\n"
-            "            return;\n"
-            "        block_first += (size_t)active_count;\n"
-            "        ++block_id;\n    }}",
-            name, pass, with_adj ? "_wp_adj_args, " : "");
-    };
-    out.entry = block_module("forward", false);
-    out.entry += fmt::format(
-        "extern \"C\" {{\n\n// Python CPU entry points\nWP_API void {0}_cpu_forward(\n"
-        "    wp::launch_bounds_t<{1}> *dim,\n    wp_args_{0} *_wp_args)\n{{\n{2}\n}}\n\n}} // extern C\n\n",
-        name, ndim, entry_body("forward", false));
-    if (enable_backward) {
-        out.entry += block_module("backward", true);
-        out.entry += fmt::format("extern \"C\" {{\n\nWP_API void {0}_cpu_backward(\n"
-                                 "    wp::launch_bounds_t<{1}> *dim,\n    wp_args_{0} *_wp_args,\n"
-                                 "    wp_args_{0} *_wp_adj_args)\n{{\n{2}\n}}\n\n}} // extern C\n\n",
-                                 name, ndim, entry_body("backward", true));
-    }
+                        "    static constexpr bool wp_linear_tid = wp_linear_contiguous;\n{3}\n{2}}}\n\n",
+                        name, dim, reverse_body(adj, true, device, false), setup(true));
+    out.entry = cpu_block_dim == 1 ? cpu_single_lane_entry(adj, name, enable_backward)
+                                   : cpu_block_entry(adj, name, enable_backward);
     return out;
 }
 

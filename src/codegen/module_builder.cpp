@@ -3,6 +3,7 @@
 // adjoints, and each kernel with its entry points.
 #include "codegen/module_builder.h"
 
+#include "builtins/block_dim.h"
 #include "codegen/adjoint.h"
 #include "codegen/emit.h"
 #include "codegen/module_hash.h"
@@ -14,6 +15,7 @@
 #include <fmt/format.h>
 #include <map>
 #include <set>
+#include <stdexcept>
 #include <unordered_map>
 
 namespace ws {
@@ -385,7 +387,8 @@ CompileOutput ModuleBuilder::assemble() {
             const auto& h = hashes[order[ki]];
             name = fmt::format("{}_{:02x}{:02x}{:02x}{:02x}", name, h[0], h[1], h[2], h[3]);
         }
-        KernelPieces pieces = kernel_text(*k, name, device, backward, scope_.options().default_grid_stride);
+        KernelPieces pieces = kernel_text(*k, name, device, backward, scope_.options().default_grid_stride,
+                                          options_.cpu_block_dim);
         body += pieces.forward;
         body += pieces.backward;
         body += pieces.entry;
@@ -424,6 +427,10 @@ CompileOutput ModuleBuilder::assemble() {
 }
 
 CompileOutput compile_module(std::shared_ptr<const SourceFile> source, const CompileOptions& options) {
+    if (options.cpu_block_dim != 256 && options.cpu_block_dim != 1)
+        throw std::invalid_argument("cpu_block_dim must be 256 or 1");
+    // Tile shapes and FFT code depend on the block size the module is built for.
+    builtins::BlockDimScope block_dim(options.device == Device::Cpu ? options.cpu_block_dim : 256);
     types::TypeScope types;                    // the module's struct types are freed with it
     WarpLibrary library(options.warp_package); // the modules of the installed Warp it imports
     ModuleScope scope(parse_module(std::move(source)), &library);

@@ -21,9 +21,8 @@ namespace ws {
 namespace {
 
 // Shared by both devices: must come before builtin.h.
-constexpr const char* kHeaderSetup = "// Block size assumed by tile code; Warp's default block_dim.\n"
-                                     "#define WP_TILE_BLOCK_DIM 256\n"
-                                     "// Use the headers' own math declarations instead of the C runtime's.\n"
+constexpr const char* kBlockDimComment = "// Block size assumed by tile code; Warp's default block_dim.\n";
+constexpr const char* kHeaderSetup = "// Use the headers' own math declarations instead of the C runtime's.\n"
                                      "#define WP_NO_CRT\n"
                                      "#include \"builtin.h\"\n"
                                      "#include \"deterministic.h\"\n";
@@ -77,12 +76,15 @@ constexpr const char* kCasts = "#define float(x) cast_float(x)\n"
 
 } // namespace
 
-std::string translation_unit_preamble(Device device) {
+std::string translation_unit_preamble(Device device, int block_dim) {
     const bool cuda = device == Device::Cuda;
     std::string s;
     s += cuda ? "// warpsynth translation unit (CUDA): compile with NVRTC, "
                 "--include-path=<warp-lang>/warp/native\n"
               : "// warpsynth translation unit (CPU): compile as C++17, -I <warp-lang>/warp/native\n";
+    s += block_dim == 256 ? kBlockDimComment
+                          : "// Block size the tile code was generated for (CPU: one lane per block).\n";
+    s += "#define WP_TILE_BLOCK_DIM " + std::to_string(block_dim) + "\n";
     s += kHeaderSetup;
     s += '\n';
     s += cuda ? kCudaThreadIndex : kCpuThreadIndex;
@@ -96,8 +98,8 @@ std::string translation_unit_preamble(Device device) {
     return s;
 }
 
-std::string translation_unit(const CompileOutput& out, Device device) {
-    std::string s = translation_unit_preamble(device);
+std::string translation_unit(const CompileOutput& out, Device device, int block_dim) {
+    std::string s = translation_unit_preamble(device, block_dim);
     s += out.body;
     return s;
 }

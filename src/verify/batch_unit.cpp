@@ -225,14 +225,15 @@ std::string record_glue(const BatchEntry& e) {
     return s;
 }
 
-BatchUnit cpu_batch_unit(const std::vector<BatchEntry>& entries, const std::string& pch_header) {
+BatchUnit cpu_batch_unit(const std::vector<BatchEntry>& entries, const std::string& pch_header,
+                         int block_dim) {
     Writer w;
     // The prefix header is the preamble plus the runner ABI and glue helpers
     // (host_compiler.cpp); without one, the same text is spelled out here.
     if (!pch_header.empty())
         w.add("#include \"" + pch_header + "\"\n");
     else
-        w.add(translation_unit_preamble(Device::Cpu) +
+        w.add(translation_unit_preamble(Device::Cpu, block_dim) +
               "#define WS_ABI_NO_STD_HEADERS\n#include \"ws_abi.h\"\n#include \"ws_harness.h\"\n");
     BatchUnit unit;
     for (const BatchEntry& e : entries) {

@@ -46,8 +46,9 @@ std::vector<size_t> members_at_lines(const std::vector<size_t>& lines, const Bat
 BatchUnit cuda_batch_unit(const std::vector<BatchEntry>& entries);
 
 // `pch_header`: the prefix header (preamble + runner ABI + glue helpers, see
-// host_compiler.h) the unit starts with; empty to spell that text out.
-BatchUnit cpu_batch_unit(const std::vector<BatchEntry>& entries, const std::string& pch_header);
+// host_compiler.h) the unit starts with; empty to spell that text out for `block_dim`.
+BatchUnit cpu_batch_unit(const std::vector<BatchEntry>& entries, const std::string& pch_header,
+                         int block_dim = 256);
 
 // The glue of one record (CPU units): argument description and binding,
 // forward/backward launchers, CUDA parameter packing. Exposed for tests.

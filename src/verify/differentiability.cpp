@@ -112,4 +112,51 @@ std::vector<std::string> warp_nondifferentiable_constructs(const std::string& co
     return out;
 }
 
+std::vector<std::string> warp_missing_tile_adjoints(const std::string& code) {
+    static constexpr const char* kOps[] = {"tile_max",
+                                           "tile_min",
+                                           "tile_reduce",
+                                           "tile_reduce_axis",
+                                           "tile_scan_inclusive",
+                                           "tile_scan_exclusive",
+                                           "tile_scan_max_inclusive",
+                                           "tile_scan_min_inclusive",
+                                           "tile_sort",
+                                           "tile_diag_add",
+                                           "tile_upper_solve",
+                                           "tile_upper_solve_inplace",
+                                           "tile_lower_solve_inplace",
+                                           "tile_cholesky_solve",
+                                           "tile_cholesky_solve_inplace",
+                                           "tile_cholesky_inplace"};
+    std::vector<std::string> out;
+    for (const char* op : kOps) {
+        const std::string call = std::string(op) + "(";
+        for (size_t p = code.find(call); p != std::string::npos; p = code.find(call, p + 1)) {
+            // A call of the operation itself: not adj_<op>, a longer name ending in it, or the
+            // Python line quoted in a comment (`wp.tile_max(`).
+            char before = p ? code[p - 1] : ' ';
+            if (std::isalnum(static_cast<unsigned char>(before)) || before == '_' || before == '.') continue;
+            out.emplace_back(op);
+            break;
+        }
+    }
+    return out;
+}
+
+std::string grad_verdict_with_missing_adjoints(const std::string& grad, const std::string& code) {
+    const bool pass = grad == "pass";
+    const bool differs =
+        grad.rfind("fail: adjoint differs", 0) == 0 || grad.rfind("fail: non-finite adjoint", 0) == 0;
+    if (!pass && !differs) return grad;
+    std::vector<std::string> ops = warp_missing_tile_adjoints(code);
+    if (ops.empty()) return grad;
+    std::string names;
+    for (const std::string& op : ops) names += (names.empty() ? "" : ", ") + op;
+    return "skipped: Warp has no adjoint for " + names +
+           " (its backward pass leaves that gradient at zero): " +
+           (pass ? "the finite differences agreed on the sampled elements"
+                 : "finite differences: " + grad.substr(6));
+}
+
 } // namespace ws::verify

@@ -22,4 +22,15 @@ namespace ws::verify {
 //    stores or accumulates into).
 std::vector<std::string> warp_nondifferentiable_constructs(const std::string& code);
 
+// The tile operations in `code` whose adjoint Warp does not implement (a MISSINGADJOINT
+// stub in its headers, or no reverse call at all): tile_max/min/reduce, scans, sorts,
+// tile_diag_add, the upper and Cholesky solves. Their gradients stay zero in Warp's backward
+// pass, and finite differences probing a few elements can miss that (a maximum's gradient is
+// one element per row), so a gradient check of such code proves little either way.
+std::vector<std::string> warp_missing_tile_adjoints(const std::string& code);
+
+// `grad` (a grad_check verdict) for code calling those operations: a pass or an adjoint
+// mismatch becomes a skip that names them and keeps what the finite differences found.
+std::string grad_verdict_with_missing_adjoints(const std::string& grad, const std::string& code);
+
 } // namespace ws::verify

@@ -23,9 +23,9 @@ bool write_file(const fs::path& p, std::string_view text) {
     return bool(out);
 }
 
-std::string prefix_text() {
+std::string prefix_text(int block_dim) {
     return "// warpsynth verification prefix: the CPU preamble, then the runner ABI and glue helpers.\n" +
-           translation_unit_preamble(Device::Cpu) +
+           translation_unit_preamble(Device::Cpu, block_dim) +
            "#define WS_ABI_NO_STD_HEADERS\n#include \"ws_abi.h\"\n#include \"ws_harness.h\"\n";
 }
 
@@ -105,7 +105,7 @@ bool HostCompiler::prepare(std::string& error) {
 
     // The prefix directory is keyed by everything the PCH depends on, so a
     // stale one is never used and concurrent runs share a good one.
-    const std::string prefix = prefix_text();
+    const std::string prefix = prefix_text(config_.block_dim);
     std::string key = prefix + std::string(embedded::abi_h) + std::string(embedded::harness_h) +
                       config_.native_dir + config_.cxx + version_ + (config_.sanitize ? "ubsan" : "");
     std::string hex = fmt::format("{:016x}", XXH3_64bits(key.data(), key.size()));

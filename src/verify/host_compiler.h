@@ -27,6 +27,8 @@ struct HostCompilerConfig {
     bool sanitize = false; // -fsanitize=undefined: undefined behaviour in a kernel fails its record
     bool pch = true;
     double timeout_seconds = 600;
+    int block_dim =
+        256; // WP_TILE_BLOCK_DIM of the prefix (1 for tile kernels built as Warp's CPU launch does)
 };
 
 class HostCompiler {

@@ -173,7 +173,12 @@ LaunchPlan plan_launch(const dataset::Record& r, const RecordCode& cpu) {
         }
     }
 
-    if (!spec.dim.empty()) {
+    if (spec.tiled()) {
+        // wp.launch_tiled appends the block size, which Warp's CPU launch resolves to 1.
+        plan.dim = spec.dim;
+        plan.dim.push_back(1);
+        if (plan.dim.size() < size_t(ndim)) plan.dim.resize(size_t(ndim), 1);
+    } else if (!spec.dim.empty()) {
         plan.dim = spec.dim;
     } else {
         plan.inferred = true;
@@ -186,7 +191,9 @@ LaunchPlan plan_launch(const dataset::Record& r, const RecordCode& cpu) {
                 break;
             }
     }
-    if (int(plan.dim.size()) != ndim && plan.error.empty())
+    // A tiled launch may have more dimensions than wp.tid() reads: the launch bounds fold
+    // the rest into coord_mult, as Warp's do (harness.h).
+    if (int(plan.dim.size()) != ndim && !(spec.tiled() && plan.dim.size() <= 4) && plan.error.empty())
         plan.error = "the launch has " + std::to_string(plan.dim.size()) +
                      " dimensions but the kernel uses " + std::to_string(ndim);
     for (const synth::ArgSpec& a : plan.args)
@@ -199,17 +206,15 @@ LaunchPlan plan_launch(const dataset::Record& r, const RecordCode& cpu) {
     for (const char* call : kGeometryCalls)
         if (plan.error.empty() && cpu.text.find(call) != std::string::npos)
             plan.error = "needs a mesh, BVH, hash grid or volume (the kernel queries one by its id)";
-    // A tile kernel's block of threads cooperates on whole tiles and synchronises between tile
-    // operations; on the CPU Warp runs a block's lanes as fibers, and the runner (runtime_shim.cpp)
-    // runs them one after another, so such records are compiled but not run.
-    if (plan.error.empty() && spec.tiled())
-        plan.error =
-            "a tile kernel (wp.launch_tiled, block_dim=" + std::to_string(spec.block_dim) +
-            "): its threads cooperate on tiles and synchronise, which needs Warp's CPU fiber runtime; "
-            "the runner runs a block's lanes one after another";
+    // A tile kernel runs from the CPU code Warp builds for a CPU launch (block_dim=1, one lane
+    // per block); the record's own CPU code (block_dim 256, whose lanes would synchronise through
+    // Warp's fiber runtime) is compiled only.
+    if (plan.error.empty() && spec.tiled() && cpu.block_dim != 1)
+        plan.error = "a tile kernel (wp.launch_tiled, block_dim=" + std::to_string(spec.block_dim) +
+                     "): run from the CPU code Warp builds for a CPU launch (block_dim=1)";
     // The glue always needs one spec per argument, even when the record
     // cannot be launched (it is then compiled but not run).
-    if (!plan.error.empty()) plan.dim.resize(size_t(ndim), 1);
+    if (!plan.error.empty() && !spec.tiled()) plan.dim.resize(size_t(ndim), 1);
     return plan;
 }
 

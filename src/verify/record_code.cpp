@@ -53,13 +53,15 @@ bool source_declares_structs(const std::string& python) {
 // function comments mention it, which marks where the prelude ends.
 constexpr const char* kVirtualPath = "ws-verify-recompile.py";
 
-CompileOutput recompile(const std::string& python, const std::string& path, Device device) {
+CompileOutput recompile(const std::string& python, const std::string& path, Device device,
+                        int block_dim = 256) {
     auto source = std::make_shared<SourceFile>(path, python);
     CompileOptions o;
     o.device = device;
     o.strip_hash = true;
     o.enable_backward = true;
     o.comment_path = kVirtualPath;
+    o.cpu_block_dim = block_dim;
     return compile_module(source, o);
 }
 
@@ -194,8 +196,8 @@ RecordCode cpu_code(const dataset::Record& r) {
 }
 
 std::optional<RecordCode> compile_cpu_code(const std::string& python, const std::string& path,
-                                           const std::string& kernel) {
-    CompileOutput out = recompile(python, path, Device::Cpu);
+                                           const std::string& kernel, int block_dim) {
+    CompileOutput out = recompile(python, path, Device::Cpu, block_dim);
     const KernelText* k = nullptr;
     for (const KernelText& kt : out.kernels)
         if (kt.name == kernel) k = &kt;
@@ -205,6 +207,7 @@ std::optional<RecordCode> compile_cpu_code(const std::string& python, const std:
     c.present = true;
     c.text = join({&k->functions, &k->forward, &k->backward, &k->entry});
     c.has_backward = !k->backward.empty();
+    c.block_dim = block_dim;
     if (source_declares_structs(python) && !defines_user_struct(c.text))
         c.text = struct_prelude(out.body) + c.text;
     finish_cpu(c);
@@ -224,6 +227,55 @@ RecordCode cpu_code_recompiled(const dataset::Record& r) {
         c.error = std::string("cannot recompile python_source for CPU: ") + e.what();
     }
     c.note = "CPU code recompiled from python_source (the record has CUDA code only)";
+    return c;
+}
+
+namespace {
+
+// The code without comment lines (they name the source path, which differs between compilations).
+std::string without_comments(const std::string& text) {
+    std::string out;
+    size_t start = 0;
+    while (start < text.size()) {
+        size_t nl = text.find('\n', start);
+        size_t end = nl == std::string::npos ? text.size() : nl + 1;
+        size_t first = text.find_first_not_of(" \t", start);
+        if (first >= end || text.compare(first, 2, "//") != 0) out.append(text, start, end - start);
+        start = end;
+    }
+    return out;
+}
+
+} // namespace
+
+std::string cpu_code_mismatch(const dataset::Record& r, const RecordCode& cpu) {
+    std::optional<RecordCode> expected;
+    try {
+        expected = compile_cpu_code(r.python_source, kVirtualPath, r.kernel_name, 256);
+    } catch (const std::exception& e) {
+        return std::string("cannot recompile python_source for CPU: ") + e.what();
+    }
+    if (!expected) return "python_source has no kernel named " + r.kernel_name;
+    if (without_comments(expected->text) != without_comments(cpu.text))
+        return "the record's CPU code is not what python_source compiles to, so running python_source's "
+               "block_dim=1 code would not check it";
+    return "";
+}
+
+RecordCode cpu_code_single_lane(const dataset::Record& r) {
+    RecordCode c;
+    c.present = true;
+    try {
+        std::optional<RecordCode> compiled =
+            compile_cpu_code(r.python_source, kVirtualPath, r.kernel_name, 1);
+        if (compiled)
+            c = std::move(*compiled);
+        else
+            c.error = "python_source has no kernel named " + r.kernel_name;
+    } catch (const std::exception& e) {
+        c.error = std::string("cannot recompile python_source for CPU with block_dim=1: ") + e.what();
+    }
+    c.note = "CPU code recompiled from python_source with block_dim=1, as Warp builds it for a CPU launch";
     return c;
 }
 

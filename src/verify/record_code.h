@@ -27,6 +27,7 @@ struct RecordCode {
     bool has_backward = false;
     bool has_entry = false; // CPU: the `*_cpu_forward` entry points are in the text
     int launch_ndim = 1;
+    int block_dim = 256; // CPU: the block_dim the code was generated for (Warp's CPU launch builds 1)
     std::vector<FieldDecl> fields; // CPU: wp_args_<kernel>
     std::string note;              // e.g. "struct definitions recompiled from python_source"
     std::string error;             // why this code cannot be assembled (then nothing is compiled)
@@ -42,13 +43,23 @@ RecordCode cpu_code(const dataset::Record& r);
 // python_source, since the runner executes the CPU code.
 RecordCode cpu_code_recompiled(const dataset::Record& r);
 
+// CPU code for executing a tile kernel as Warp runs it on the CPU by default: a
+// module built with block_dim=1 (one lane per block; wp.config.enable_cpu_blocks
+// unset), recompiled from python_source.
+RecordCode cpu_code_single_lane(const dataset::Record& r);
+
+// Why the record's CPU code `cpu` is not what python_source compiles to (block_dim 256,
+// comments aside), or empty when it is: a tile kernel runs from its recompiled block_dim=1
+// code, which says nothing about a record whose own code differs.
+std::string cpu_code_mismatch(const dataset::Record& r, const RecordCode& cpu);
+
 // warpsynth's CPU code (forward, backward, entry points) of the kernel named
 // `kernel` in `python`, or of its only kernel; nullopt when there is no such
 // kernel. `path` names the source in compile errors. Throws CompileError when
 // warpsynth refuses the source (as Warp would). `warpsynth judge` compiles
-// candidates with it.
+// candidates with it. `block_dim`: CompileOptions::cpu_block_dim.
 std::optional<RecordCode> compile_cpu_code(const std::string& python, const std::string& path,
-                                           const std::string& kernel);
+                                           const std::string& kernel, int block_dim = 256);
 
 // Helpers shared with glue and launch inference.
 std::vector<FieldDecl> parse_args_struct(const std::string& text, const std::string& kernel);

@@ -55,6 +55,10 @@ struct Item {
     LaunchPlan plan;
     bool in_cuda = false, in_cpu = false; // members of the compilations
     bool cuda_ok = false, cpu_ok = false;
+    // A tile kernel runs from the CPU code Warp builds for a CPU launch (block_dim=1).
+    RecordCode lane;
+    LaunchPlan lane_plan;
+    bool in_lane = false;
     std::string compiled_cuda, compiled_cpu, executed, grad, gpu, depends;
 };
 
@@ -70,8 +74,13 @@ struct Verifier::Impl {
     CudaDeviceInfo device;
     std::string gpu_skip; // gpu verdict when there is no GPU step
     std::unique_ptr<HostCompiler> host;
+    HostCompilerConfig hc;
     std::string cpu_skip; // compiled_cpu verdict when there is no host compiler
     std::string runner;
+    // The compiler for block_dim=1 units (tile kernels), made on first use: its prefix differs.
+    std::unique_ptr<HostCompiler> lane_host;
+    std::string lane_host_error;
+    std::once_flag lane_once;
     std::string work_dir;
     bool own_work_dir = false;
     std::atomic<size_t> batch_counter{0};
@@ -137,7 +146,6 @@ struct Verifier::Impl {
         if (!o.dump_dir.empty()) fs::create_directories(o.dump_dir, ec);
 
         if (o.cpu || o.execute) {
-            HostCompilerConfig hc;
             hc.cxx = o.cxx;
             hc.native_dir = headers.native_dir;
             hc.cache_dir = o.cache_dir.empty() ? default_cache_dir() : o.cache_dir;
@@ -218,6 +226,35 @@ struct Verifier::Impl {
         }
         it.plan = plan_launch(r, it.cpu);
         it.in_cpu = true;
+        if (o.execute && r.launch.tiled()) prepare_lane(it);
+    }
+
+    void prepare_lane(Item& it) {
+        // The run vouches for the record only if the record's CPU code is what python_source compiles to.
+        if (!it.cpu_recompiled) {
+            std::string why = cpu_code_mismatch(*it.record, it.cpu);
+            if (!why.empty()) {
+                it.executed = "fail: " + why;
+                return;
+            }
+        }
+        it.lane = cpu_code_single_lane(*it.record);
+        if (!it.lane.error.empty()) {
+            it.executed = "fail: " + it.lane.error;
+            return;
+        }
+        it.lane_plan = plan_launch(*it.record, it.lane);
+        it.in_lane = true;
+    }
+
+    HostCompiler* lane_compiler() {
+        std::call_once(lane_once, [&] {
+            HostCompilerConfig c = hc;
+            c.block_dim = 1;
+            auto compiler = std::make_unique<HostCompiler>(c);
+            if (compiler->prepare(lane_host_error)) lane_host = std::move(compiler);
+        });
+        return lane_host.get();
     }
 
     void compile_cuda(std::vector<Item>& items, const fs::path& dir, std::string& ptx) {
@@ -248,40 +285,48 @@ struct Verifier::Impl {
         if (res.good.ok) ptx = res.good.artifact;
     }
 
-    // Compiles the CPU unit; returns the members in the shared object's table order.
-    std::vector<size_t> compile_cpu(std::vector<Item>& items, const fs::path& dir, std::string& so) {
-        std::vector<size_t> members;
-        for (size_t i = 0; i < items.size(); ++i)
-            if (items[i].in_cpu) members.push_back(i);
-        if (members.empty()) return {};
+    // Compiles `members` (their block_dim=1 code with `lane`) into one shared object.
+    BisectResult compile_host(std::vector<Item>& items, const std::vector<size_t>& members, bool lane,
+                              HostCompiler& compiler, const fs::path& dir) {
         int attempt = 0;
         auto entries_of = [&](const std::vector<size_t>& m) {
             std::vector<BatchEntry> entries;
             for (size_t i : m) {
-                BatchEntry e{i, items[i].record, &items[i].cpu, &items[i].plan, {}, {}};
-                if (items[i].in_cuda && !items[i].cuda.kernel.empty()) {
-                    e.cuda_forward = renamed(i, items[i].cuda.kernel + "_cuda_kernel_forward");
-                    if (items[i].cuda.has_backward)
-                        e.cuda_backward = renamed(i, items[i].cuda.kernel + "_cuda_kernel_backward");
+                Item& it = items[i];
+                BatchEntry e{i,  it.record, lane ? &it.lane : &it.cpu, lane ? &it.lane_plan : &it.plan,
+                             {}, {}};
+                if (!lane && it.in_cuda && !it.cuda.kernel.empty()) {
+                    e.cuda_forward = renamed(i, it.cuda.kernel + "_cuda_kernel_forward");
+                    if (it.cuda.has_backward)
+                        e.cuda_backward = renamed(i, it.cuda.kernel + "_cuda_kernel_backward");
                 }
                 entries.push_back(std::move(e));
             }
             return entries;
         };
         auto compile = [&](const std::vector<size_t>& m) {
-            BatchUnit unit = cpu_batch_unit(entries_of(m), host->prefix_header());
-            std::string name = fmt::format("cpu-{}.cpp", attempt++);
+            BatchUnit unit = cpu_batch_unit(entries_of(m), compiler.prefix_header(), lane ? 1 : 256);
+            std::string name = fmt::format("{}-{}.cpp", lane ? "lane" : "cpu", attempt++);
             fs::path src = dir / name;
             Attempt a;
             if (!write_text(src, unit.text)) {
                 a.message = "cannot write " + src.string();
                 return a;
             }
-            a = host->compile_shared(src.string(), (dir / (name + ".so")).string());
+            a = compiler.compile_shared(src.string(), (dir / (name + ".so")).string());
             a.implicated = members_at_lines(a.implicated, unit, m);
             return a;
         };
-        BisectResult res = compile_with_bisection(members, compile);
+        return compile_with_bisection(members, compile);
+    }
+
+    // Compiles the CPU unit; returns the members in the shared object's table order.
+    std::vector<size_t> compile_cpu(std::vector<Item>& items, const fs::path& dir, std::string& so) {
+        std::vector<size_t> members;
+        for (size_t i = 0; i < items.size(); ++i)
+            if (items[i].in_cpu) members.push_back(i);
+        if (members.empty()) return {};
+        BisectResult res = compile_host(items, members, false, *host, dir);
         std::vector<size_t> good;
         for (size_t i : members) {
             Item& it = items[i];
@@ -304,8 +349,34 @@ struct Verifier::Impl {
         return good;
     }
 
+    // Compiles the tile kernels' block_dim=1 unit; returns its members in table order.
+    std::vector<size_t> compile_lanes(std::vector<Item>& items, const fs::path& dir, std::string& so) {
+        std::vector<size_t> members;
+        for (size_t i = 0; i < items.size(); ++i)
+            if (items[i].in_lane) members.push_back(i);
+        if (members.empty()) return {};
+        HostCompiler* compiler = lane_compiler();
+        if (!compiler) {
+            for (size_t i : members) items[i].executed = "fail: block_dim=1 prefix: " + lane_host_error;
+            return {};
+        }
+        BisectResult res = compile_host(items, members, true, *compiler, dir);
+        std::vector<size_t> good;
+        for (size_t i : members) {
+            std::string fail = res.failure_of(i);
+            if (fail.empty())
+                good.push_back(i);
+            else
+                items[i].executed =
+                    "fail: the CPU code for block_dim=1 does not compile: " + o.cxx + ": " + fail;
+        }
+        if (res.good.ok) so = res.good.artifact;
+        return good;
+    }
+
+    // `lane`: the table of tile kernels' block_dim=1 code, which runs on the CPU only.
     void execute(std::vector<Item>& items, const std::vector<size_t>& table, const std::string& so,
-                 const std::string& ptx) {
+                 const std::string& ptx, bool lane = false) {
         if (table.empty() || so.empty()) return;
         RunnerOptions ro;
         ro.runner = runner;
@@ -316,10 +387,15 @@ struct Verifier::Impl {
         ro.dump_dir = o.dump_dir;
         ro.gpu = gpu_skip.empty() && !ptx.empty();
         ro.ptx_path = ptx;
-        ro.gpu_skip = gpu_skip.empty() ? "skipped: the batch's CUDA code did not compile" : gpu_skip;
+        ro.gpu_skip = !gpu_skip.empty() ? gpu_skip
+                      : lane            ? "skipped: tile kernels run on the CPU only (block_dim=1)"
+                                        : "skipped: the batch's CUDA code did not compile";
         std::vector<RunnerResult> results = run_records(ro, table.size());
         for (size_t j = 0; j < table.size(); ++j) {
             Item& it = items[table[j]];
+            // A tile kernel's verdicts come from its block_dim=1 run (or why there is none).
+            if (!lane && it.record->launch.tiled()) continue;
+            const RecordCode& code = lane ? it.lane : it.cpu;
             it.executed = results[j].executed;
             it.grad = results[j].grad_check;
             it.gpu = results[j].gpu;
@@ -328,7 +404,7 @@ struct Verifier::Impl {
                 it.executed += " (launch shapes inferred)";
             if (it.grad.rfind("fail: adjoint differs", 0) == 0 ||
                 it.grad.rfind("fail: non-finite adjoint", 0) == 0) {
-                auto constructs = warp_nondifferentiable_constructs(it.cpu.text);
+                auto constructs = warp_nondifferentiable_constructs(code.text);
                 if (!constructs.empty())
                     it.grad = "skipped: " + constructs.front() +
                               " is not differentiable in Warp: " + it.grad.substr(6);
@@ -338,10 +414,11 @@ struct Verifier::Impl {
                 // the end of the array in the replay, so the reverse pass writes
                 // out of bounds (as it does in Warp). Any other crash stays a failure.
                 const std::string atomic_value = "value returned by an atomic operation";
-                for (const std::string& c : warp_nondifferentiable_constructs(it.cpu.text))
+                for (const std::string& c : warp_nondifferentiable_constructs(code.text))
                     if (c == atomic_value)
                         it.grad = "skipped: " + c + " is not differentiable in Warp: " + it.grad.substr(6);
             }
+            it.grad = grad_verdict_with_missing_adjoints(it.grad, code.text);
             if (ro.gpu && !it.cuda_ok && it.gpu.rfind("skipped", 0) != 0)
                 it.gpu =
                     it.in_cuda ? "skipped: the record's CUDA code did not compile" : "skipped: no CUDA code";
@@ -371,7 +448,13 @@ struct Verifier::Impl {
             throw;
         }
         cuda_thread.join();
-        if (o.execute) execute(items, table, so, ptx);
+        std::string lane_so;
+        std::vector<size_t> lane_table =
+            o.execute ? compile_lanes(items, dir, lane_so) : std::vector<size_t>{};
+        if (o.execute) {
+            execute(items, table, so, ptx);
+            execute(items, lane_table, lane_so, "", true);
+        }
 
         VerifyTotals t;
         for (Item& it : items) {

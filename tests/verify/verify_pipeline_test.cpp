@@ -261,6 +261,83 @@ TEST_F(Pipeline, WrongAdjointIsCaught) {
     expect_all_pass(got, "planted-wrong-adjoint");
 }
 
+// Tile kernels (wp.launch_tiled) run as Warp's CPU path runs them by default: the module built
+// with block_dim=1, one lane per block. The forward pass and its adjoint are checked like any
+// kernel's; a row maximum has no adjoint in Warp, which the gradient verdict says; a record whose
+// CPU code is not what its python_source compiles to fails instead of being vouched for by the run.
+TEST_F(Pipeline, TileKernelsRunWithOneLanePerBlock) {
+    const char* module = R"(import warp as wp
+
+ROWS = 4
+COLS = 32
+
+
+@wp.kernel
+def tile_scale_rows(x: wp.array2d(dtype=float), w: wp.array(dtype=float), out: wp.array2d(dtype=float)):
+    i = wp.tid()
+    t = wp.tile_load(x, shape=(ROWS, COLS), offset=(i * ROWS, 0))
+    g = wp.tile_broadcast(wp.tile_load(w, shape=COLS), shape=(ROWS, COLS))
+    wp.tile_store(out, wp.tile_map(wp.sin, t) * g, offset=(i * ROWS, 0))
+
+
+@wp.kernel
+def tile_row_gemm(a: wp.array2d(dtype=float), b: wp.array2d(dtype=float), c: wp.array2d(dtype=float)):
+    i, j = wp.tid()
+    ta = wp.tile_load(a, shape=(ROWS, COLS), offset=(i * ROWS, 0))
+    tb = wp.tile_load(b, shape=(COLS, ROWS), offset=(0, j * ROWS))
+    wp.tile_store(c, wp.tile_matmul(ta, tb), offset=(i * ROWS, j * ROWS))
+
+
+@wp.kernel
+def tile_row_max(x: wp.array2d(dtype=float), out: wp.array(dtype=float)):
+    i = wp.tid()
+    t = wp.tile_load(x, shape=(ROWS, COLS), offset=(i * ROWS, 0))
+    wp.tile_store(out, wp.tile_reduce(wp.max, t, axis=1), offset=i * ROWS)
+)";
+    std::map<std::string, dataset::Record> by_name;
+    for (dataset::Record& r : records_from_python("tiles.py", module)) {
+        r.launch.block_dim = 64;
+        r.launch.dim = {3};
+        if (r.kernel_name == "tile_scale_rows")
+            r.launch.args = {array("x", {12, 32}, false), array("w", {32}, false),
+                             array("out", {12, 32}, true)};
+        if (r.kernel_name == "tile_row_gemm") {
+            r.launch.dim = {3, 2};
+            r.launch.args = {array("a", {12, 32}, false), array("b", {32, 8}, false),
+                             array("c", {12, 8}, true)};
+        }
+        if (r.kernel_name == "tile_row_max")
+            r.launch.args = {array("x", {12, 32}, false), array("out", {12}, true)};
+        by_name[r.kernel_name] = r;
+    }
+    ASSERT_EQ(by_name.size(), 3u);
+    dataset::Record bad = by_name["tile_scale_rows"];
+    bad.id = "planted-tile-body";
+    const std::string call = "wp::tile_mul_elementwise(";
+    size_t p = bad.cpu_forward.find(call);
+    ASSERT_NE(p, std::string::npos) << bad.cpu_forward;
+    bad.cpu_forward.replace(p, call.size(), "wp::tile_add(");
+    std::vector<dataset::Record> batch;
+    for (auto& [name, r] : by_name) batch.push_back(r);
+    batch.push_back(bad);
+    auto got = run(batch);
+    for (const char* name : {"tile_scale_rows", "tile_row_gemm"}) {
+        const auto& v = got.at(by_name[name].id);
+        EXPECT_EQ(v.compiled_cpu, "pass") << name;
+        EXPECT_EQ(v.executed, "pass") << name;
+        EXPECT_EQ(v.grad_check, "pass") << name;
+        EXPECT_EQ(v.depends_on_inputs, "pass") << name;
+    }
+    const auto& mx = got.at(by_name["tile_row_max"].id);
+    EXPECT_EQ(mx.executed, "pass");
+    EXPECT_EQ(mx.grad_check.rfind("skipped: Warp has no adjoint for tile_reduce_axis", 0), 0u)
+        << mx.grad_check;
+    const auto& b = got.at("planted-tile-body");
+    EXPECT_EQ(b.compiled_cpu, "pass"); // still valid C++
+    EXPECT_EQ(b.executed.rfind("fail: the record's CPU code is not what python_source compiles to", 0), 0u)
+        << b.executed;
+}
+
 TEST_F(Pipeline, CrashAndHangFailOnlyTheirRecords) {
     auto batch = good_batch();
     dataset::Record crash = module_records()["good_scalar"];

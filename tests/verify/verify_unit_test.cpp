@@ -251,9 +251,10 @@ TEST(LaunchPlan, GeometryQueriesAreNotRun) {
     EXPECT_NE(plan_launch(r, c).error.find("needs a mesh, BVH, hash grid or volume"), std::string::npos);
 }
 
-// A tile kernel (a recorded block_dim: wp.launch_tiled) is compiled but not run: its lanes
-// synchronise, and the runner has no fibers to run them cooperatively.
-TEST(LaunchPlan, TileKernelsAreNotRun) {
+// A tile kernel (a recorded block_dim: wp.launch_tiled) runs from the CPU code Warp builds for
+// a CPU launch (block_dim=1): the launch gets Warp's trailing block dimension, resolved to 1.
+// Its own CPU code (block_dim 256, lanes that synchronise) is compiled only.
+TEST(LaunchPlan, TileKernelsRunWithOneLane) {
     dataset::Record r;
     r.kernel_name = "scale_3";
     r.cpu_forward = kCpuText;
@@ -263,9 +264,32 @@ TEST(LaunchPlan, TileKernelsAreNotRun) {
                      {"out", "wp.array(dtype=float)", {20}, 0.0, 0.0, true}};
     EXPECT_TRUE(plan_launch(r, cpu_code(r)).error.empty());
     r.launch.block_dim = 64;
-    const LaunchPlan p = plan_launch(r, cpu_code(r));
-    EXPECT_NE(p.error.find("a tile kernel (wp.launch_tiled, block_dim=64)"), std::string::npos) << p.error;
-    EXPECT_EQ(p.dim, (std::vector<int64_t>{4, 5}));
+    const LaunchPlan own = plan_launch(r, cpu_code(r));
+    EXPECT_NE(own.error.find("a tile kernel (wp.launch_tiled, block_dim=64)"), std::string::npos)
+        << own.error;
+    RecordCode lane = cpu_code(r);
+    lane.block_dim = 1;
+    const LaunchPlan p = plan_launch(r, lane);
+    EXPECT_TRUE(p.error.empty()) << p.error;
+    EXPECT_EQ(p.dim, (std::vector<int64_t>{4, 5, 1})); // [*dim, block_dim] with block_dim resolved to 1
+}
+
+TEST(Differentiability, NamesTileOperationsWithoutAdjoints) {
+    EXPECT_TRUE(warp_missing_tile_adjoints("var_3 = wp::tile_sum(var_2);\n").empty());
+    // The Python line quoted in a comment and the adjoint calls are not calls of the operation.
+    EXPECT_TRUE(warp_missing_tile_adjoints("    // m = wp.tile_max(t)\n    wp::adj_tile_max(x);\n").empty());
+    EXPECT_EQ(warp_missing_tile_adjoints("var_3 = wp::tile_max(var_2);\n"),
+              (std::vector<std::string>{"tile_max"}));
+    const std::string code = "var_5 = wp::tile_reduce_axis(wp::max, var_4, var_1, var_2, var_3);\n";
+    EXPECT_EQ(
+        grad_verdict_with_missing_adjoints("pass", code),
+        "skipped: Warp has no adjoint for tile_reduce_axis (its backward pass leaves that gradient at zero): "
+        "the finite differences agreed on the sampled elements");
+    EXPECT_EQ(grad_verdict_with_missing_adjoints("fail: adjoint differs from finite differences: x", code)
+                  .rfind("skipped: Warp has no adjoint for tile_reduce_axis", 0),
+              0u);
+    EXPECT_EQ(grad_verdict_with_missing_adjoints("fail: crashed", code), "fail: crashed");
+    EXPECT_EQ(grad_verdict_with_missing_adjoints("pass", "var_1 = wp::tile_sum(var_0);\n"), "pass");
 }
 
 TEST(Differentiability, NamesWarpsNonDifferentiableConstructs) {

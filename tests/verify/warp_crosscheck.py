@@ -10,7 +10,8 @@ then adjoints after the backward pass).
 
 For each dumped record this script imports the record's Python source, builds
 Warp arrays holding exactly the runner's initial bytes, launches the kernel
-with real Warp on the CPU (wp.launch(..., device="cpu")) and checks that
+with real Warp on the CPU (wp.launch(..., device="cpu"), or the record's
+wp.launch_tiled for a tile kernel, which Warp runs with block_dim=1) and checks that
 Warp's outputs equal the runner's; then, under a wp.Tape, seeds the outputs'
 adjoints with the runner's seeds, runs tape.backward() and checks that the
 adjoints of the inputs equal the runner's. The runner executed the RECORD's
@@ -60,8 +61,11 @@ def load_sources(args):
                     text = f.read()
             for line in text.splitlines():
                 r = json.loads(line)
-                grad = (r.get("metadata", {}).get("verification") or {}).get("grad_check") or ""
-                out[r["id"]] = (r["python_source"], r["kernel_name"], grad)
+                meta = r.get("metadata", {})
+                grad = (meta.get("verification") or {}).get("grad_check") or ""
+                launch = meta.get("launch") or {}
+                tiled = (launch["dim"], launch["block_dim"]) if launch.get("block_dim") else None
+                out[r["id"]] = (r["python_source"], r["kernel_name"], grad, tiled)
     for path in args.sources or []:
         with open(path, encoding="utf-8") as f:
             src = f.read()
@@ -133,7 +137,7 @@ def compare(name, ours, theirs, scalars, elem_size, rtol, atol):
     return None
 
 
-def check_record(meta, blob, grad_blob, src, kernel_name, tmpdir):
+def check_record(meta, blob, grad_blob, src, kernel_name, tmpdir, tiled=None):
     mod = import_source(src, tmpdir)
     kernel = getattr(mod, kernel_name)
     kargs = kernel.adj.args
@@ -158,7 +162,10 @@ def check_record(meta, blob, grad_blob, src, kernel_name, tmpdir):
     dim = tuple(meta["dim"]) if len(meta["dim"]) > 1 else meta["dim"][0]
     tape = wp.Tape()
     with tape:
-        wp.launch(kernel, dim=dim, inputs=inputs, device="cpu")
+        if tiled:  # the record's wp.launch_tiled, which Warp runs on the CPU with block_dim=1
+            wp.launch_tiled(kernel, dim=tuple(tiled[0]), inputs=inputs, block_dim=tiled[1], device="cpu")
+        else:
+            wp.launch(kernel, dim=dim, inputs=inputs, device="cpu")
     wp.synchronize_device("cpu")
     for a, arr, ours in zip(meta["args"], inputs, fwd):
         if not a["array"]:
@@ -220,9 +227,9 @@ def main():
                 with open(base + ".grad.bin", "rb") as f:
                     grad_blob = f.read()
             rid = meta["id"]
-            grad_verdict = ""
+            grad_verdict, tiled = "", None
             if rid in sources:
-                src, kname, grad_verdict = sources[rid]
+                src, kname, grad_verdict, tiled = sources[rid]
             else:
                 stem, _, kname = rid.partition(":")
                 src = sources.get(("prefix", stem))
@@ -235,7 +242,7 @@ def main():
             if "atomic operation" in grad_verdict:
                 grad_blob = None
             try:
-                status, msg = check_record(meta, blob, grad_blob, src, kname, tmpdir)
+                status, msg = check_record(meta, blob, grad_blob, src, kname, tmpdir, tiled)
             except Exception as e:  # noqa: BLE001 - a record Warp itself cannot launch is reported, not fatal
                 status, msg = "fail", f"Warp raised {type(e).__name__}: {e}"
             counts[status] += 1

@@ -162,8 +162,12 @@ wp::launch_bounds_t<N> bounds(const ws_call* c) {
         b.shape[i] = uint32_t(c->dim[i]);
         size *= size_t(c->dim[i]);
     }
-    b.size = size;
-    b.coord_mult = 1;
+    // Launch dimensions past the kernel's (a tiled launch's trailing block size) are
+    // folded into coord_mult, as Warp's launch bounds do: those threads share coordinates.
+    size_t mult = 1;
+    for (int i = N; i < WS_MAX_DIMS; ++i) mult *= size_t(c->dim[i]);
+    b.size = size * mult;
+    b.coord_mult = mult;
     return b;
 }
 

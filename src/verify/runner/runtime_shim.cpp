@@ -82,11 +82,13 @@ __attribute__((visibility("default"))) float wp_bfloat16_bits_to_float(uint16_t 
     return ws::verify::runner::bfloat16_to_float(u);
 }
 
-// The CPU block runtime. Warp runs the lanes of a block as fibers so that
-// cooperative tile code can synchronise; kernels that never synchronise
-// (everything but tile code) behave identically when lanes run one after
-// another, which is what this runner does. A kernel that does synchronise
-// is reported as unsupported rather than run wrongly.
+// The CPU block runtime of code built with block_dim > 1 (the records' own
+// CPU code). Warp runs such a block's lanes as fibers (wp.config.enable_cpu_blocks)
+// so that cooperative tile code can synchronise; kernels that never synchronise
+// behave identically when lanes run one after another, which is what this
+// runner does. Tile kernels run from their block_dim=1 build instead (one lane,
+// no synchronisation: Warp's default CPU path); a kernel that does synchronise
+// here is reported as unsupported rather than run wrongly.
 typedef void (*wp_cpu_block_lane_fn)(void* dim, size_t block_id, int lane, void* args);
 
 static int g_lane = 0;
