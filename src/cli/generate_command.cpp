@@ -144,8 +144,9 @@ Action add_generate_command(CLI::App& app) {
     cmd->add_flag("--list-idioms", a->list_idioms,
                   "Print the synthesizer's idiom library (domain, id, phrase, signature) and exit");
     auto* seed = cmd->add_option("--seed", a->seed, "Seed of the kernel stream")->capture_default_str();
-    auto* cats = cmd->add_option("--categories", a->categories,
-                                 "Comma-separated synthesizer categories (default: all but the opt-in tiles): " + category_list());
+    auto* cats = cmd->add_option(
+        "--categories", a->categories,
+        "Comma-separated synthesizer categories (default: all but the opt-in tiles): " + category_list());
     auto* device = cmd->add_option("--device", a->device, "C++ to generate: cuda, cpu or both")
                        ->check(CLI::IsMember({"cuda", "cpu", "both"}))
                        ->capture_default_str();

@@ -294,7 +294,8 @@ std::string float_literal(std::string_view digits, Scalar fp) {
     return std::string(digits);
 }
 
-std::string kernel_header(std::string_view name, const std::vector<std::pair<std::string, std::string>>& params) {
+std::string kernel_header(std::string_view name,
+                          const std::vector<std::pair<std::string, std::string>>& params) {
     std::string one_line = fmt::format("def {}(", name);
     for (size_t i = 0; i < params.size(); ++i)
         one_line += (i ? ", " : "") + params[i].first + ": " + params[i].second;

@@ -42,6 +42,7 @@ std::string float_literal(std::string_view digits, Scalar fp);
 
 // `@wp.kernel` and the `def` line of a kernel with these (name, annotation) parameters: on one
 // line when it fits in 100 columns, else one parameter a line.
-std::string kernel_header(std::string_view name, const std::vector<std::pair<std::string, std::string>>& params);
+std::string kernel_header(std::string_view name,
+                          const std::vector<std::pair<std::string, std::string>>& params);
 
 } // namespace ws::synth

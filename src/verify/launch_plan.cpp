@@ -114,6 +114,32 @@ bool writes_array(const RecordCode& code, const std::string& name) {
     return false;
 }
 
+namespace {
+
+// The launch dimensions: recorded (a tiled launch gains its block dimension), else inferred.
+void set_launch_dim(LaunchPlan& plan, const synth::LaunchSpec& spec, int ndim) {
+    if (spec.tiled()) {
+        // wp.launch_tiled appends the block size, which Warp's CPU launch resolves to 1.
+        plan.dim = spec.dim;
+        plan.dim.push_back(1);
+        if (plan.dim.size() < size_t(ndim)) plan.dim.resize(size_t(ndim), 1);
+    } else if (!spec.dim.empty()) {
+        plan.dim = spec.dim;
+    } else {
+        plan.inferred = true;
+        plan.dim = base_shape(ndim);
+        // The leading extents of the first array with enough dimensions
+        // (`x[i]`, `a[i, j]` and `rows[i]` of a 2-d array stay in bounds).
+        for (const synth::ArgSpec& a : plan.args)
+            if (int(a.shape.size()) >= ndim) {
+                plan.dim.assign(a.shape.begin(), a.shape.begin() + ndim);
+                break;
+            }
+    }
+}
+
+} // namespace
+
 LaunchPlan plan_launch(const dataset::Record& r, const RecordCode& cpu) {
     // Always one ArgSpec per field, in field order; `error` says when the
     // result is not fit to launch.
@@ -173,24 +199,7 @@ LaunchPlan plan_launch(const dataset::Record& r, const RecordCode& cpu) {
         }
     }
 
-    if (spec.tiled()) {
-        // wp.launch_tiled appends the block size, which Warp's CPU launch resolves to 1.
-        plan.dim = spec.dim;
-        plan.dim.push_back(1);
-        if (plan.dim.size() < size_t(ndim)) plan.dim.resize(size_t(ndim), 1);
-    } else if (!spec.dim.empty()) {
-        plan.dim = spec.dim;
-    } else {
-        plan.inferred = true;
-        plan.dim = base_shape(ndim);
-        // The leading extents of the first array with enough dimensions
-        // (`x[i]`, `a[i, j]` and `rows[i]` of a 2-d array stay in bounds).
-        for (const synth::ArgSpec& a : plan.args)
-            if (int(a.shape.size()) >= ndim) {
-                plan.dim.assign(a.shape.begin(), a.shape.begin() + ndim);
-                break;
-            }
-    }
+    set_launch_dim(plan, spec, ndim);
     // A tiled launch may have more dimensions than wp.tid() reads: the launch bounds fold
     // the rest into coord_mult, as Warp's do (harness.h).
     if (int(plan.dim.size()) != ndim && !(spec.tiled() && plan.dim.size() <= 4) && plan.error.empty())
