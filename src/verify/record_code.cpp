@@ -214,23 +214,25 @@ std::optional<RecordCode> compile_cpu_code(const std::string& python, const std:
     return c;
 }
 
-RecordCode cpu_code_recompiled(const dataset::Record& r) {
+namespace {
+
+// python_source compiled again for the CPU with `block_dim`; `what` names the attempt in an error.
+RecordCode recompiled(const dataset::Record& r, int block_dim, const std::string& what, std::string note) {
     RecordCode c;
     c.present = true;
     try {
-        std::optional<RecordCode> compiled = compile_cpu_code(r.python_source, kVirtualPath, r.kernel_name);
+        std::optional<RecordCode> compiled =
+            compile_cpu_code(r.python_source, kVirtualPath, r.kernel_name, block_dim);
         if (compiled)
             c = std::move(*compiled);
         else
             c.error = "python_source has no kernel named " + r.kernel_name;
     } catch (const std::exception& e) {
-        c.error = std::string("cannot recompile python_source for CPU: ") + e.what();
+        c.error = "cannot recompile python_source for " + what + ": " + e.what();
     }
-    c.note = "CPU code recompiled from python_source (the record has CUDA code only)";
+    c.note = std::move(note);
     return c;
 }
-
-namespace {
 
 // The code without comment lines (they name the source path, which differs between compilations).
 std::string without_comments(const std::string& text) {
@@ -248,6 +250,11 @@ std::string without_comments(const std::string& text) {
 
 } // namespace
 
+RecordCode cpu_code_recompiled(const dataset::Record& r) {
+    return recompiled(r, 256, "CPU",
+                      "CPU code recompiled from python_source (the record has CUDA code only)");
+}
+
 std::string cpu_code_mismatch(const dataset::Record& r, const RecordCode& cpu) {
     std::optional<RecordCode> expected;
     try {
@@ -263,20 +270,9 @@ std::string cpu_code_mismatch(const dataset::Record& r, const RecordCode& cpu) {
 }
 
 RecordCode cpu_code_single_lane(const dataset::Record& r) {
-    RecordCode c;
-    c.present = true;
-    try {
-        std::optional<RecordCode> compiled =
-            compile_cpu_code(r.python_source, kVirtualPath, r.kernel_name, 1);
-        if (compiled)
-            c = std::move(*compiled);
-        else
-            c.error = "python_source has no kernel named " + r.kernel_name;
-    } catch (const std::exception& e) {
-        c.error = std::string("cannot recompile python_source for CPU with block_dim=1: ") + e.what();
-    }
-    c.note = "CPU code recompiled from python_source with block_dim=1, as Warp builds it for a CPU launch";
-    return c;
+    return recompiled(
+        r, 1, "CPU with block_dim=1",
+        "CPU code recompiled from python_source with block_dim=1, as Warp builds it for a CPU launch");
 }
 
 } // namespace ws::verify
