@@ -7,31 +7,28 @@
 
 namespace ws {
 
-namespace {
+namespace {} // namespace
 
-// IEEE binary16 round trip (round to nearest, ties to even), as ctypes stores
-// the components of a float16 vector.
-double round_to_half(double v) {
-    float f = static_cast<float>(v);
+// IEEE binary16 round trip of a float (round to nearest, ties to even; inf and nan unchanged, a
+// value past the largest half becomes an infinity): what _Float16(f) gives, which clang 14
+// does not support on x86.
+float round_to_half(float f) {
     uint32_t x;
     std::memcpy(&x, &f, 4);
-    uint32_t sign = x & 0x80000000u;
-    uint32_t absx = x & 0x7fffffffu;
-    if (absx >= 0x7f800000u) return v; // inf or nan
+    const uint32_t absx = x & 0x7fffffffu;
+    if (absx >= 0x7f800000u) return f; // inf or nan
     float af;
     std::memcpy(&af, &absx, 4);
-    if (af >= 65520.0f) return std::copysign(INFINITY, v); // rounds past the largest half
+    if (af >= 65520.0f) return std::copysign(INFINITY, f); // rounds past the largest half
     // Scale so that the half's least significant bit becomes 1, round, scale back.
     int exp;
     std::frexp(af, &exp);                  // af = m * 2^exp, m in [0.5, 1)
     int lsb_exp = std::max(exp - 11, -24); // 11 significant bits; subnormals below 2^-14
     double scaled = std::ldexp(static_cast<double>(af), -lsb_exp);
     double rounded = std::nearbyint(scaled); // default rounding mode: ties to even
-    double result = std::ldexp(rounded, lsb_exp);
-    return sign ? -result : result;
+    auto result = static_cast<float>(std::ldexp(rounded, lsb_exp));
+    return (x & 0x80000000u) ? -result : result;
 }
-
-} // namespace
 
 uint16_t bfloat16_bits(float v) {
     uint32_t bits;
@@ -59,7 +56,11 @@ Constant component_value(Scalar type, const Constant& from) {
     Constant c = Constant::warp_scalar(type, from);
     if (is_float(type) && c.holds_int()) c.f = c.as_double();
     switch (type) {
-    case Scalar::Float16: c.f = round_to_half(c.f); break;
+    case Scalar::Float16: {
+        const auto f = static_cast<float>(c.f);
+        if (std::isfinite(f)) c.f = round_to_half(f);
+        break;
+    }
     case Scalar::BFloat16: c.f = bfloat16_value(bfloat16_bits(static_cast<float>(c.f))); break;
     case Scalar::Float32: c.f = static_cast<double>(static_cast<float>(c.f)); break;
     default:

@@ -88,6 +88,10 @@ PyInt ctypes_int(Scalar type, const PyInt& v);
 uint16_t bfloat16_bits(float v);
 float bfloat16_value(uint16_t bits);
 
+// A float rounded to the nearest IEEE binary16 value (ties to even; inf and nan unchanged, a value
+// past the largest half becomes an infinity), as a float16 store keeps it.
+float round_to_half(float f);
+
 // Python's repr() of a float: shortest round-trip digits, `1e-06`, `1.0`,
 // `inf`, `nan` (callers handle inf/nan themselves where Warp does).
 std::string python_float_repr(double v);

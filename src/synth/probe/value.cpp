@@ -1,5 +1,7 @@
 #include "synth/probe/value.h"
 
+#include "types/constant.h"
+
 #include <cmath>
 #include <cstring>
 
@@ -46,7 +48,7 @@ double Value::num() const {
 
 double fit(Sc s, double v) {
     if (s == Sc::F32) return double(float(v));
-    if (s == Sc::F16) return double(_Float16(float(v)));
+    if (s == Sc::F16) return double(round_to_half(float(v)));
     if (s == Sc::F64) return v;
     if (!std::isfinite(v) || std::fabs(v) > 9.2e18) throw Unsupported("an integer out of range");
     return double(wrap_int(s, int64_t(v)));
