@@ -21,13 +21,21 @@ target=$1
 seconds=$2
 shift 2
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-build=$root/build-fuzz
-
-launcher=()
-if command -v ccache >/dev/null; then launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache); fi
-# -O1 with line tables (a usual level for libFuzzer): cheaper to build than -O2 -g.
-cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
-  "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -gline-tables-only -DNDEBUG" -DWS_FUZZ=ON -DWS_BUILD_TESTS=OFF -DWS_BUILD_BENCH=OFF "${launcher[@]}" >/dev/null
+if [ -n "${WS_FUZZ_BUILD:-}" ]; then
+  build=$(cd "$WS_FUZZ_BUILD" && pwd)
+  if ! grep -q '^WS_FUZZ:BOOL=ON$' "$build/CMakeCache.txt" 2>/dev/null; then
+    echo "fuzz.sh: WS_FUZZ_BUILD=$WS_FUZZ_BUILD is not a build configured with -DWS_FUZZ=ON" >&2
+    exit 2
+  fi
+else
+  build=$root/build-fuzz
+  launcher=()
+  if command -v ccache >/dev/null; then launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache); fi
+  # -O1 with line tables (a usual level for libFuzzer): cheaper to build than -O2 -g.
+  cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
+    "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -gline-tables-only -DNDEBUG" -DWS_FUZZ=ON -DWS_BUILD_TESTS=OFF \
+    -DWS_BUILD_BENCH=OFF "${launcher[@]}" >/dev/null
+fi
 cmake --build "$build" -j"$(nproc)" --target "fuzz_$target"
 
 seeds=$build/seeds

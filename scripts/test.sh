@@ -2,8 +2,9 @@
 # scripts/test.sh: set up, build, and run every test; exits non-zero on any failure.
 #   1. scripts/setup.sh (Debian packages, .venv with the pinned Warp)
 #   2. Release build in build/ and every ctest test there
-#   3. ASan+UBSan build in build-asan/ and every ctest test there but the tu and verify labels
-#   4. libFuzzer smoke runs (build-fuzz/, clang): the parser and the whole compile path
+#   3. ASan+UBSan build in build-asan/ (clang, with the libFuzzer targets) and every ctest test
+#      there but the tu and verify labels
+#   4. libFuzzer smoke runs in that same build: the parser and the whole compile path
 # CI (.ci/run) runs exactly this.
 set -euo pipefail
 
@@ -26,9 +27,11 @@ ctest --test-dir build --output-on-failure -j"$jobs" --no-tests=error || status=
 
 # -O1 with line tables, not Debug's -O0 -g: the sanitizers check the same code and assertions stay
 # on (no NDEBUG), and the tests run 2 to 5 times faster (dataset/kill_resume 73 -> 14 s,
-# dataset/export_formats 102 -> 44 s, measured on 2 cores).
-step "Sanitizer build (build-asan/: ASan + UBSan, -O1)"
-cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS_DEBUG=-O1 -g1" -DWS_SANITIZE=ON \
+# dataset/export_formats 102 -> 44 s, measured on 2 cores). clang, with -DWS_FUZZ=ON: the one
+# sanitized build also holds the libFuzzer targets (a separate fuzz build cost about 7 minutes).
+step "Sanitizer build (build-asan/: clang, ASan + UBSan, -O1, libFuzzer targets)"
+cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_COMPILER=clang++ \
+  "-DCMAKE_CXX_FLAGS_DEBUG=-O1 -gline-tables-only" -DWS_SANITIZE=ON -DWS_FUZZ=ON \
   -DWS_BUILD_BENCH=OFF -DWS_PYTHON="$python" >/dev/null
 cmake --build build-asan -j"$jobs"
 
@@ -38,9 +41,9 @@ cmake --build build-asan -j"$jobs"
 step "ctest: every test but the tu and verify labels, under sanitizers (build-asan/)"
 ctest --test-dir build-asan -LE '^(tu|verify)$' --output-on-failure -j"$jobs" --no-tests=error || status=1
 
-step "libFuzzer: the lexer and parser, then the compile path (build-fuzz/)"
-scripts/fuzz.sh parse "${WS_FUZZ_SECONDS:-30}" || status=1
-scripts/fuzz.sh compile "${WS_FUZZ_SECONDS:-60}" || status=1
+step "libFuzzer: the lexer and parser, then the compile path (build-asan/)"
+WS_FUZZ_BUILD=build-asan scripts/fuzz.sh parse "${WS_FUZZ_SECONDS:-30}" || status=1
+WS_FUZZ_BUILD=build-asan scripts/fuzz.sh compile "${WS_FUZZ_SECONDS:-60}" || status=1
 
 if [ $status -ne 0 ]; then
   for b in build build-asan; do
