@@ -7,7 +7,9 @@ Runs from the repository root; PATHs are case files relative to it.
 
 --mode preamble: the unit is warpsynth's own preamble (print_preamble, built from
   src/codegen/preamble.cpp) + Warp's reference BODY. Proves the preamble against what Warp
-  really emits, independently of warpsynth's compiler.
+  really emits, independently of warpsynth's compiler. With --warpsynth, a file whose BODY
+  warpsynth reproduces (`compile --strip-hash --body-only` equals Warp's) gets no unit here:
+  tu/warpsynth compiles that same text (but for the hash suffixes) already.
 --mode warpsynth: the unit is `warpsynth compile PATH --device D -o X` (kernel names with
   their hash suffix, as Warp builds them), which must equal the preamble + warpsynth's
   --body-only output.
@@ -40,6 +42,12 @@ def kernel_defined_twice(body, device):
     marker = f"_{device}_kernel_forward("
     names = [line.split()[-1] for line in body.splitlines() if line.endswith(marker)]
     return len(names) != len(set(names))
+
+
+def same_body(warpsynth, path, device, ref):
+    """Whether warpsynth's stripped BODY of path is Warp's reference BODY, byte for byte."""
+    p = run_warpsynth(warpsynth, ["compile", path, "--device", device, "--strip-hash", "--body-only"])
+    return p is not None and p.returncode == 0 and p.stdout.decode("utf-8", "replace") == ref
 
 
 def main():
@@ -80,6 +88,9 @@ def main():
             continue
         if a.mode == "preamble" and kernel_defined_twice(ref, a.device):
             not_applicable.append(f"{path} (kernel overloads: their stripped names collide)")
+            continue
+        if a.mode == "preamble" and a.warpsynth and same_body(a.warpsynth, path, a.device, ref):
+            not_applicable.append(f"{path} (warpsynth reproduces its BODY: tu/warpsynth compiles it)")
             continue
         if a.mode == "warpsynth" and (kind == "err" or expects):
             # No unit may come out of a file Warp rejects or that warpsynth rejects by design.
