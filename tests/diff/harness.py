@@ -6,7 +6,6 @@ cwd + "/" + path in its `// path:line` comments, so the reference and warpsynth 
 same working directory and the same relative path.
 """
 import difflib
-import importlib.metadata
 import importlib.util
 import os
 import re
@@ -39,6 +38,8 @@ def pinned_warp():
 
 def check_warp_pin():
     """Fail unless this interpreter has exactly the pinned warp-lang. Returns the version."""
+    import importlib.metadata  # here, not at the top: 40% of the start-up of every diff test
+
     want = pinned_warp()
     try:
         have = importlib.metadata.version("warp-lang")
