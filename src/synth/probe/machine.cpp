@@ -21,6 +21,7 @@ std::string_view decorator_of(const std::vector<ast::Expr*>& decorators) {
 } // namespace
 
 Machine::Machine(const ast::Module& module) {
+    wp_id_ = ids_by_text_.emplace("wp", 0).first->second;
     for (const ast::Stmt* s : module.body) {
         if (s->kind == ast::StmtKind::FunctionDef) {
             const auto* fn = ast::as<ast::FunctionDef>(s);
@@ -52,13 +53,35 @@ Machine::Machine(const ast::Module& module) {
             if (a->targets.size() != 1 || a->targets[0]->kind != ast::ExprKind::Name) continue;
             try {
                 Value v = eval(a->value, globals_);
-                globals_.emplace_back(ast::as<ast::Name>(a->targets[0])->id, v);
+                globals_.emplace_back(name_id(ast::as<ast::Name>(a->targets[0])->id), v);
             } catch (const Unsupported&) {
                 // A global the kernel may never read; reading it is then Unsupported.
             }
         }
     }
     if (!kernel_) throw Unsupported("no kernel");
+    for (const auto& [id, v] : globals_) wp_bound_ = wp_bound_ || id == wp_id_;
+    auto binds_wp = [](const ast::FunctionDef* fn) {
+        for (const ast::Arg& p : fn->args.args)
+            if (p.name == "wp") return true;
+        return false;
+    };
+    wp_bound_ = wp_bound_ || binds_wp(kernel_);
+    for (const auto& [name, fn] : funcs_) wp_bound_ = wp_bound_ || binds_wp(fn);
+}
+
+int Machine::name_id(const std::string& name) {
+    if (auto it = name_ids_.find(&name); it != name_ids_.end()) return it->second;
+    const int id = ids_by_text_.try_emplace(name, int(ids_by_text_.size())).first->second;
+    name_ids_.emplace(&name, id);
+    return id;
+}
+
+Machine::Frame& Machine::frame_at(size_t depth) {
+    while (frames_.size() <= depth) frames_.emplace_back();
+    Frame& f = frames_[depth];
+    f.clear();
+    return f;
 }
 
 Value Machine::annotation(const ast::Expr* e) {
@@ -111,8 +134,8 @@ void Machine::launch(const std::vector<Value>& args, const std::vector<int64_t>&
     for (ArrayBuf& a : arrays) a.written.clear(), a.writer.clear(), a.shared = false;
     for (int64_t t : threads) {
         thread_ = t;
-        Frame f;
-        for (size_t k = 0; k < params.size(); ++k) f.emplace_back(params[k].name, args[k]);
+        Frame& f = frame_at(0);
+        for (size_t k = 0; k < params.size(); ++k) f.emplace_back(name_id(params[k].name), args[k]);
         std::vector<int64_t> idx(dim.size());
         int64_t rest = t;
         for (size_t d = dim.size(); d-- > 0;) idx[d] = rest % dim[d], rest /= dim[d];
@@ -227,13 +250,14 @@ Machine::Flow Machine::exec_for(const ast::For* s, Frame& f) {
 
 void Machine::assign(const ast::Expr* target, const Value& v, Frame& f) {
     if (target->kind == ast::ExprKind::Name) {
-        const std::string& name = ast::as<ast::Name>(target)->id;
+        const int id = name_id(ast::as<ast::Name>(target)->id);
         for (auto& [n, slot] : f)
-            if (same_name(n, name)) {
+            if (n == id) {
                 slot = v;
                 return;
             }
-        f.emplace_back(name, v);
+        wp_bound_ = wp_bound_ || id == wp_id_;
+        f.emplace_back(id, v);
         return;
     }
     if (target->kind == ast::ExprKind::Tuple) {
@@ -253,7 +277,7 @@ void Machine::store_into(const ast::Expr* target, const Value& v, Frame& f) {
         const auto* s = ast::as<ast::Subscript>(target);
         const Index idx = indices(s->slice, f);
         if (s->value->kind == ast::ExprKind::Name) {
-            Value* base = lookup(ast::as<ast::Name>(s->value)->id, f);
+            Value* base = lookup(name_id(ast::as<ast::Name>(s->value)->id), f);
             if (!base) throw Unsupported("an unknown name");
             if (base->t.kind == Kind::Array) {
                 Value& slot = element_slot(*base, idx);

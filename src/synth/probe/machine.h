@@ -10,6 +10,7 @@
 
 #include <array>
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <map>
 #include <memory>
@@ -45,11 +46,6 @@ struct Index {
     void push_back(int64_t v);
 };
 
-// Names of one frame mostly differ in length or first letter: checked before the bytes.
-inline bool same_name(std::string_view a, std::string_view b) {
-    return a.size() == b.size() && (a.empty() || (a[0] == b[0] && a == b));
-}
-
 class Machine {
   public:
     // Collects the module's constants, structs, functions and its kernel.
@@ -70,7 +66,8 @@ class Machine {
                 const std::vector<int64_t>& threads, int64_t budget);
 
   private:
-    using Frame = std::vector<std::pair<std::string_view, Value>>;
+    // Variables by name id (see name_id): comparing ids is the interpreter's most frequent test.
+    using Frame = std::vector<std::pair<int, Value>>;
     enum class Flow { Next, Break, Continue, Return };
 
     Flow exec_block(const std::vector<ast::Stmt*>& body, Frame& f);
@@ -92,7 +89,10 @@ class Machine {
     Value random(const std::string& name, const ast::Call* e, Frame& f);
     std::vector<Value> eval_args(const ast::Call* e, Frame& f);
 
-    Value* lookup(std::string_view name, Frame& f);
+    Value* lookup(int id, Frame& f);
+    int name_id(const std::string& name);
+    bool wp_shadowed(Frame& f);
+    Frame& frame_at(size_t depth);
     int64_t flat_index(const Value& array, const Index& index) const;
     Value read_element(const Value& array, const Index& index);
     Value& element_slot(const Value& array, const Index& index);
@@ -104,6 +104,15 @@ class Machine {
     std::map<std::string, std::unique_ptr<StructDef>, std::less<>> structs_;
     std::map<const ast::FunctionDef*, std::vector<std::optional<Type>>> scalar_params_;
     Frame globals_;
+    // Each name of the module gets one id, found by the address of the syntax tree's string
+    // (a pointer hash) rather than by its text.
+    std::unordered_map<const std::string*, int> name_ids_;
+    std::unordered_map<std::string_view, int> ids_by_text_;
+    int wp_id_ = -1;
+    bool wp_bound_ = false; // some variable or parameter is named `wp` (then `wp.x` may not be Warp's)
+    // One frame per call depth, reused so that a call does not allocate (a deque keeps the
+    // outer frames in place while a deeper one is added).
+    std::deque<Frame> frames_;
     Value tid_;
     int64_t thread_ = 0;
     int64_t steps_left_ = 0;

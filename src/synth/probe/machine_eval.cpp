@@ -44,12 +44,17 @@ void Index::push_back(int64_t v) {
     at[n++] = v;
 }
 
-Value* Machine::lookup(std::string_view name, Frame& f) {
+Value* Machine::lookup(int id, Frame& f) {
     for (auto it = f.rbegin(); it != f.rend(); ++it)
-        if (same_name(it->first, name)) return &it->second;
+        if (it->first == id) return &it->second;
     for (auto& [n, v] : globals_)
-        if (same_name(n, name)) return &v;
+        if (n == id) return &v;
     return nullptr;
+}
+
+// Whether `wp` names a variable here rather than Warp's module.
+bool Machine::wp_shadowed(Frame& f) {
+    return wp_bound_ && lookup(wp_id_, f);
 }
 
 Value Machine::eval(const ast::Expr* e, Frame& f) {
@@ -99,7 +104,7 @@ Value Machine::eval(const ast::Expr* e, Frame& f) {
 }
 
 Value Machine::eval_name(const ast::Name* e, Frame& f) {
-    if (Value* v = lookup(e->id, f)) return *v;
+    if (Value* v = lookup(name_id(e->id), f)) return *v;
     Type t;
     if (type_named(e->id, t)) return type_value(t);
     if (auto it = structs_.find(e->id); it != structs_.end())
@@ -108,7 +113,7 @@ Value Machine::eval_name(const ast::Name* e, Frame& f) {
 }
 
 Value Machine::eval_attribute(const ast::Attribute* e, Frame& f) {
-    if (is_wp(e->value) && !lookup("wp", f)) {
+    if (is_wp(e->value) && !wp_shadowed(f)) {
         Type t;
         Value c;
         if (type_named(e->attr, t)) return type_value(t);
@@ -225,7 +230,7 @@ Value Machine::eval_call(const ast::Call* e, Frame& f) {
             throw Unsupported("a struct constructor with arguments");
         return s;
     }
-    if (Value* alias = lookup(name, f); alias && alias->is_type) {
+    if (Value* alias = lookup(name_id(name), f); alias && alias->is_type) {
         if (!e->keywords.empty()) throw Unsupported("keywords in a constructor");
         return construct(alias->t, eval_args(e, f));
     }
@@ -331,7 +336,6 @@ Value Machine::call_user(const ast::FunctionDef& fn, const ast::Call* e, Frame& 
         args[k] = eval(kw.value, f), set[k] = true;
     }
     const size_t first_default = params.size() - fn.args.defaults.size();
-    Frame callee;
     for (size_t k = 0; k < params.size(); ++k) {
         if (!set[k]) {
             if (k < first_default) throw Unsupported("a missing argument");
@@ -340,8 +344,11 @@ Value Machine::call_user(const ast::FunctionDef& fn, const ast::Call* e, Frame& 
         }
         if (const std::optional<Type>& t = scalar_params(fn)[k]; t && args[k].t.kind == Kind::Scalar)
             args[k] = convert(*t, args[k]);
-        callee.emplace_back(params[k].name, args[k]);
     }
+    // Filled only now: evaluating the arguments may have called functions at this depth.
+    Frame& callee = frame_at(size_t(depth_) + 1);
+    for (size_t k = 0; k < params.size(); ++k)
+        callee.emplace_back(name_id(params[k].name), std::move(args[k]));
     if (++depth_ > 32) throw Unsupported("recursion");
     returned_ = Value{};
     exec_block(fn.body, callee);
@@ -384,7 +391,7 @@ Value Machine::random(const std::string& name, const ast::Call* e, Frame& f) {
         return make_int(Sc::U32, rand_pcg(seed));
     }
     if (e->args[0]->kind != ast::ExprKind::Name) throw Unsupported("a random state that is not a variable");
-    Value* state = lookup(ast::as<ast::Name>(e->args[0])->id, f);
+    Value* state = lookup(name_id(ast::as<ast::Name>(e->args[0])->id), f);
     if (!state || state->t.kind != Kind::Scalar || is_float(state->t.sc)) throw Unsupported("a random state");
     auto next = [&] {
         state->i = rand_pcg(uint32_t(state->i));
