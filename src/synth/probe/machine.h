@@ -87,7 +87,7 @@ class Machine {
     const std::vector<std::optional<Type>>& scalar_params(const ast::FunctionDef& fn);
     Value atomic(const std::string& name, const ast::Call* e, Frame& f);
     Value random(const std::string& name, const ast::Call* e, Frame& f);
-    std::vector<Value> eval_args(const ast::Call* e, Frame& f);
+    ArgList eval_args(const ast::Call* e, Frame& f);
 
     Value* lookup(int id, Frame& f);
     int name_id(const std::string& name);
@@ -124,7 +124,7 @@ class Machine {
 bool type_named(std::string_view name, Type& out);
 // `wp.<name>(args)` for Warp's pure builtins (math, vectors, matrices, quaternions,
 // transforms, spatial vectors); throws Unsupported for any other name.
-Value call_builtin(std::string_view name, const std::vector<Value>& args);
+Value call_builtin(std::string_view name, Args args);
 // How many trailing arguments of `wp.<name>` are outputs it writes (svd3, eig3, qr3,
 // quat_to_axis_angle), 0 for the others.
 int output_arguments(std::string_view name);

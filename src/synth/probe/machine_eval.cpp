@@ -209,8 +209,8 @@ Value Machine::eval_subscript(const ast::Subscript* e, Frame& f) {
     return make_scalar(base.t.sc, base.c[size_t(k)]);
 }
 
-std::vector<Value> Machine::eval_args(const ast::Call* e, Frame& f) {
-    std::vector<Value> args;
+ArgList Machine::eval_args(const ast::Call* e, Frame& f) {
+    ArgList args;
     for (const ast::Expr* a : e->args) {
         if (a->kind == ast::ExprKind::Starred) throw Unsupported("a starred argument");
         args.push_back(eval(a, f));
@@ -239,7 +239,7 @@ Value Machine::eval_call(const ast::Call* e, Frame& f) {
 
 Value Machine::call_python(const std::string& name, const ast::Call* e, Frame& f) {
     if (!e->keywords.empty()) throw Unsupported("keywords in a call of " + name);
-    const std::vector<Value> args = eval_args(e, f);
+    const ArgList args = eval_args(e, f);
     Type t;
     if (type_named(name, t)) return construct(t, args);
     if (name == "len" && args.size() == 1) {
@@ -277,7 +277,7 @@ Value Machine::call_wp(const std::string& name, const ast::Call* e, Frame& f) {
             if (k.arg != "dtype") throw Unsupported("keywords in a constructor");
         return construct(t, eval_args(e, f));
     }
-    std::vector<Value> args = eval_args(e, f);
+    const ArgList args = eval_args(e, f);
     for (const ast::Keyword& k : e->keywords) {
         // wp.identity(n=3, dtype=float), wp.vec(length=5, dtype=float), wp.mat(shape=(2, 3), dtype=float)
         const Value v = eval(k.value, f);
@@ -324,7 +324,7 @@ const std::vector<std::optional<Type>>& Machine::scalar_params(const ast::Functi
 
 Value Machine::call_user(const ast::FunctionDef& fn, const ast::Call* e, Frame& f) {
     const auto& params = fn.args.args;
-    std::vector<Value> args = eval_args(e, f);
+    ArgList args = eval_args(e, f);
     if (args.size() > params.size()) throw Unsupported("too many arguments");
     std::vector<bool> set(params.size(), false);
     for (size_t k = 0; k < args.size(); ++k) set[k] = true;
@@ -357,7 +357,7 @@ Value Machine::call_user(const ast::FunctionDef& fn, const ast::Call* e, Frame& 
 }
 
 Value Machine::atomic(const std::string& name, const ast::Call* e, Frame& f) {
-    const std::vector<Value> args = eval_args(e, f);
+    const ArgList args = eval_args(e, f);
     if (args.size() < 3 || args[0].t.kind != Kind::Array || !e->keywords.empty())
         throw Unsupported("an atomic");
     Index idx;
@@ -373,9 +373,9 @@ Value Machine::atomic(const std::string& name, const ast::Call* e, Frame& f) {
     else if (name == "atomic_sub")
         slot = binop(ast::BinOpKind::Sub, slot, v);
     else if (name == "atomic_min")
-        slot = call_builtin("min", {slot, v});
+        slot = call_builtin("min", std::array<Value, 2>{slot, v});
     else if (name == "atomic_max")
-        slot = call_builtin("max", {slot, v});
+        slot = call_builtin("max", std::array<Value, 2>{slot, v});
     else
         throw Unsupported("wp." + name);
     return old;
@@ -383,7 +383,7 @@ Value Machine::atomic(const std::string& name, const ast::Call* e, Frame& f) {
 
 // Warp's random numbers: a PCG hash of a uint32 state that the call advances in place.
 Value Machine::random(const std::string& name, const ast::Call* e, Frame& f) {
-    std::vector<Value> args = eval_args(e, f);
+    const ArgList args = eval_args(e, f);
     if (args.empty() || !e->keywords.empty()) throw Unsupported("wp." + name);
     if (name == "rand_init") {
         uint32_t seed = uint32_t(args[0].num());
