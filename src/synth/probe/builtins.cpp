@@ -12,7 +12,7 @@ namespace ws::synth::probe {
 
 namespace {
 
-using Fn = Value (*)(const Args&);
+using Fn = Builtin;
 
 void need(const Args& a, size_t n) {
     if (a.size() != n) throw Unsupported("a builtin's argument count");
@@ -656,10 +656,15 @@ bool wp_constant(std::string_view name, Value& out) {
     return true;
 }
 
-Value call_builtin(std::string_view name, Args args) {
+Builtin find_builtin(std::string_view name) {
     auto it = table().find(name);
-    if (it == table().end()) throw Unsupported("wp." + std::string(name));
-    return it->second(args);
+    return it == table().end() ? nullptr : it->second;
+}
+
+Value call_builtin(std::string_view name, Args args) {
+    const Builtin f = find_builtin(name);
+    if (!f) throw Unsupported("wp." + std::string(name));
+    return f(args);
 }
 
 } // namespace ws::synth::probe

@@ -68,13 +68,44 @@ Machine::Machine(const ast::Module& module) {
     };
     wp_bound_ = wp_bound_ || binds_wp(kernel_);
     for (const auto& [name, fn] : funcs_) wp_bound_ = wp_bound_ || binds_wp(fn);
+    infos_.clear(); // resolved while the globals were read, before every function and struct was known
 }
 
 int Machine::name_id(const std::string& name) {
-    if (auto it = name_ids_.find(&name); it != name_ids_.end()) return it->second;
-    const int id = ids_by_text_.try_emplace(name, int(ids_by_text_.size())).first->second;
-    name_ids_.emplace(&name, id);
-    return id;
+    const uint64_t h = (uint64_t(reinterpret_cast<uintptr_t>(&name)) >> 3) * 0x9E3779B97F4A7C15ull;
+    auto& recent = recent_ids_[size_t(h >> 55)];
+    if (recent.first == &name) return recent.second;
+    auto it = name_ids_.find(&name);
+    if (it == name_ids_.end()) {
+        const int id = ids_by_text_.try_emplace(name, int(ids_by_text_.size())).first->second;
+        it = name_ids_.emplace(&name, id).first;
+    }
+    recent = {&name, it->second};
+    return it->second;
+}
+
+const NameInfo& Machine::info(const std::string& name) {
+    const size_t id = size_t(name_id(name));
+    if (id >= infos_.size()) infos_.resize(id + 1);
+    NameInfo& in = infos_[id];
+    if (in.resolved) return in;
+    in.resolved = true;
+    if (name == "tid")
+        in.wp = WpCall::Tid;
+    else if (name == "static" || name == "constant")
+        in.wp = WpCall::Static;
+    else if (name.rfind("atomic_", 0) == 0)
+        in.wp = WpCall::Atomic;
+    else if (name.rfind("rand", 0) == 0 || name.rfind("sample_", 0) == 0 || name == "poisson")
+        in.wp = WpCall::Random;
+    else if ((in.outputs = output_arguments(name)))
+        in.wp = WpCall::Outputs;
+    in.is_type = type_named(name, in.type);
+    in.is_constant = wp_constant(name, in.constant);
+    in.builtin = find_builtin(name);
+    if (auto it = funcs_.find(name); it != funcs_.end()) in.fn = it->second;
+    if (auto it = structs_.find(name); it != structs_.end()) in.st = it->second.get();
+    return in;
 }
 
 Machine::Frame& Machine::frame_at(size_t depth) {
@@ -168,7 +199,11 @@ Machine::Flow Machine::exec(const ast::Stmt* s, Frame& f) {
     switch (s->kind) {
     case ast::StmtKind::Assign: {
         const auto* a = ast::as<ast::Assign>(s);
-        const Value v = eval(a->value, f);
+        Value v = eval(a->value, f);
+        if (a->targets.size() == 1) {
+            assign(a->targets[0], std::move(v), f);
+            return Flow::Next;
+        }
         for (const ast::Expr* t : a->targets) assign(t, v, f);
         return Flow::Next;
     }
@@ -248,16 +283,16 @@ Machine::Flow Machine::exec_for(const ast::For* s, Frame& f) {
     return Flow::Next;
 }
 
-void Machine::assign(const ast::Expr* target, const Value& v, Frame& f) {
+void Machine::assign(const ast::Expr* target, Value v, Frame& f) {
     if (target->kind == ast::ExprKind::Name) {
         const int id = name_id(ast::as<ast::Name>(target)->id);
         for (auto& [n, slot] : f)
             if (n == id) {
-                slot = v;
+                slot = std::move(v);
                 return;
             }
         wp_bound_ = wp_bound_ || id == wp_id_;
-        f.emplace_back(id, v);
+        f.emplace_back(id, std::move(v));
         return;
     }
     if (target->kind == ast::ExprKind::Tuple) {
@@ -280,7 +315,7 @@ void Machine::store_into(const ast::Expr* target, const Value& v, Frame& f) {
             Value* base = lookup(name_id(ast::as<ast::Name>(s->value)->id), f);
             if (!base) throw Unsupported("an unknown name");
             if (base->t.kind == Kind::Array) {
-                Value& slot = element_slot(*base, idx);
+                Value& slot = element_slot(base->array, idx);
                 slot = convert(slot.t, v);
                 return;
             }

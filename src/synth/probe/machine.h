@@ -46,6 +46,26 @@ struct Index {
     void push_back(int64_t v);
 };
 
+// What `wp.<name>` calls, by its name.
+enum class WpCall : uint8_t { Tid, Static, Atomic, Random, Outputs, Other };
+
+using Builtin = Value (*)(const Args&);
+
+// What a name means when called, or read after `wp.`: found once per name (by its id) rather
+// than by comparing and hashing its text at every call.
+struct NameInfo {
+    bool resolved = false;
+    WpCall wp = WpCall::Other;
+    int outputs = 0;      // output_arguments(name)
+    bool is_type = false; // type_named(name, type)
+    Type type;
+    bool is_constant = false; // wp_constant(name, constant)
+    Value constant;
+    Builtin builtin = nullptr;            // the pure builtin `wp.<name>`
+    const ast::FunctionDef* fn = nullptr; // a @wp.func of the module
+    const StructDef* st = nullptr;        // a @wp.struct of the module
+};
+
 class Machine {
   public:
     // Collects the module's constants, structs, functions and its kernel.
@@ -73,7 +93,7 @@ class Machine {
     Flow exec_block(const std::vector<ast::Stmt*>& body, Frame& f);
     Flow exec(const ast::Stmt* s, Frame& f);
     Flow exec_for(const ast::For* s, Frame& f);
-    void assign(const ast::Expr* target, const Value& v, Frame& f);
+    void assign(const ast::Expr* target, Value v, Frame& f);
     void store_into(const ast::Expr* target, const Value& v, Frame& f);
 
     Value eval(const ast::Expr* e, Frame& f);
@@ -82,6 +102,7 @@ class Machine {
     Value eval_subscript(const ast::Subscript* e, Frame& f);
     Value eval_call(const ast::Call* e, Frame& f);
     Value call_wp(const std::string& name, const ast::Call* e, Frame& f);
+    Value wp_with_keywords(const std::string& name, const ast::Call* e, Frame& f);
     Value call_python(const std::string& name, const ast::Call* e, Frame& f);
     Value call_user(const ast::FunctionDef& fn, const ast::Call* e, Frame& f);
     const std::vector<std::optional<Type>>& scalar_params(const ast::FunctionDef& fn);
@@ -91,11 +112,12 @@ class Machine {
 
     Value* lookup(int id, Frame& f);
     int name_id(const std::string& name);
+    const NameInfo& info(const std::string& name);
     bool wp_shadowed(Frame& f);
     Frame& frame_at(size_t depth);
-    int64_t flat_index(const Value& array, const Index& index) const;
-    Value read_element(const Value& array, const Index& index);
-    Value& element_slot(const Value& array, const Index& index);
+    int64_t flat_index(int array, const Index& index) const;
+    Value read_element(int array, const Index& index);
+    Value& element_slot(int array, const Index& index);
     Index indices(const ast::Expr* slice, Frame& f);
     void tick();
 
@@ -107,6 +129,8 @@ class Machine {
     // Each name of the module gets one id, found by the address of the syntax tree's string
     // (a pointer hash) rather than by its text.
     std::unordered_map<const std::string*, int> name_ids_;
+    std::array<std::pair<const std::string*, int>, 512> recent_ids_{}; // in front of name_ids_
+    std::deque<NameInfo> infos_; // by name id (a deque: callers keep references while it grows)
     std::unordered_map<std::string_view, int> ids_by_text_;
     int wp_id_ = -1;
     bool wp_bound_ = false; // some variable or parameter is named `wp` (then `wp.x` may not be Warp's)
@@ -125,6 +149,8 @@ bool type_named(std::string_view name, Type& out);
 // `wp.<name>(args)` for Warp's pure builtins (math, vectors, matrices, quaternions,
 // transforms, spatial vectors); throws Unsupported for any other name.
 Value call_builtin(std::string_view name, Args args);
+// That builtin's function, or null.
+Builtin find_builtin(std::string_view name);
 // How many trailing arguments of `wp.<name>` are outputs it writes (svd3, eig3, qr3,
 // quat_to_axis_angle), 0 for the others.
 int output_arguments(std::string_view name);
