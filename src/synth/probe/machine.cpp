@@ -71,24 +71,19 @@ Machine::Machine(const ast::Module& module) {
     infos_.clear(); // resolved while the globals were read, before every function and struct was known
 }
 
-int Machine::name_id(const std::string& name) {
-    const uint64_t h = (uint64_t(reinterpret_cast<uintptr_t>(&name)) >> 3) * 0x9E3779B97F4A7C15ull;
-    auto& recent = recent_ids_[size_t(h >> 55)];
-    if (recent.first == &name) return recent.second;
+int Machine::new_name_id(const std::string& name) {
     auto it = name_ids_.find(&name);
     if (it == name_ids_.end()) {
         const int id = ids_by_text_.try_emplace(name, int(ids_by_text_.size())).first->second;
         it = name_ids_.emplace(&name, id).first;
     }
-    recent = {&name, it->second};
+    recent_ids_[recent_slot(name)] = {&name, it->second};
     return it->second;
 }
 
-const NameInfo& Machine::info(const std::string& name) {
-    const size_t id = size_t(name_id(name));
+const NameInfo& Machine::resolve(size_t id, const std::string& name) {
     if (id >= infos_.size()) infos_.resize(id + 1);
     NameInfo& in = infos_[id];
-    if (in.resolved) return in;
     in.resolved = true;
     if (name == "tid")
         in.wp = WpCall::Tid;

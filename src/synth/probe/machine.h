@@ -111,8 +111,20 @@ class Machine {
     ArgList eval_args(const ast::Call* e, Frame& f);
 
     Value* lookup(int id, Frame& f);
-    int name_id(const std::string& name);
-    const NameInfo& info(const std::string& name);
+    // The id of an AST name: a look in `recent_ids_` (inline, the frequent case), else the maps.
+    int name_id(const std::string& name) {
+        const auto& recent = recent_ids_[recent_slot(name)];
+        return recent.first == &name ? recent.second : new_name_id(name);
+    }
+    static size_t recent_slot(const std::string& name) {
+        return size_t(((uint64_t(reinterpret_cast<uintptr_t>(&name)) >> 3) * 0x9E3779B97F4A7C15ull) >> 55);
+    }
+    int new_name_id(const std::string& name);
+    const NameInfo& info(const std::string& name) {
+        const size_t id = size_t(name_id(name));
+        return id < infos_.size() && infos_[id].resolved ? infos_[id] : resolve(id, name);
+    }
+    const NameInfo& resolve(size_t id, const std::string& name);
     bool wp_shadowed(Frame& f);
     Frame& frame_at(size_t depth);
     int64_t flat_index(int array, const Index& index) const;
