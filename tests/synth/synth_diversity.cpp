@@ -16,6 +16,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <tbb/global_control.h>
+#include <tbb/parallel_for.h>
 #include <thread>
 #include <vector>
 
@@ -46,16 +48,16 @@ int main(int argc, char** argv) {
 
     ws::synth::SynthOptions options;
     options.seed = seed;
+    // One part per job, each taking every jobs-th kernel and merged in job order: the same
+    // partition, so the same statistics, however TBB schedules the parts.
     std::vector<ws::synth::StatsAccumulator> parts(jobs);
-    std::vector<std::thread> pool;
-    for (unsigned t = 0; t < jobs; ++t)
-        pool.emplace_back([&, t]() {
-            for (uint64_t k = t; k < count; k += jobs) {
-                const auto kern = ws::synth::synthesize(options, k);
-                parts[t].add(ws::synth::category_name(kern.category), kern.python_source);
-            }
-        });
-    for (auto& th : pool) th.join();
+    tbb::global_control threads(tbb::global_control::max_allowed_parallelism, jobs);
+    tbb::parallel_for(0u, jobs, [&](unsigned t) {
+        for (uint64_t k = t; k < count; k += jobs) {
+            const auto kern = ws::synth::synthesize(options, k);
+            parts[t].add(ws::synth::category_name(kern.category), kern.python_source);
+        }
+    });
     ws::synth::StatsAccumulator stats;
     for (const auto& p : parts) stats.merge(p);
 

@@ -6,18 +6,24 @@
 #include "synth/probe/ops.h"
 
 #include <cmath>
-#include <functional>
 #include <unordered_map>
 
 namespace ws::synth::probe {
 
 namespace {
 
-using Args = std::vector<Value>;
-using Fn = std::function<Value(const Args&)>;
+using Fn = Builtin;
 
 void need(const Args& a, size_t n) {
     if (a.size() != n) throw Unsupported("a builtin's argument count");
+}
+
+// The first argument, failing as the checked access of a vector did (a kernel without one is
+// not parsed, as before the arguments were a span).
+const Value& first(const Args& a) {
+    if (a.empty())
+        throw std::out_of_range("vector::_M_range_check: __n (which is 0) >= this->size() (which is 0)");
+    return a[0];
 }
 
 Type vec_t(Sc s, int n) {
@@ -217,7 +223,8 @@ Value spatial_cross(const Args& a) {
     const Value wb = part(a[1], Kind::Vec, 0, 3), vb = part(a[1], Kind::Vec, 3, 3);
     const Value w = cross(wa, wb);
     const Value v = binop(ast::BinOpKind::Add, cross(va, wb), cross(wa, vb));
-    return construct({Kind::Vec, a[0].t.sc, 6, 0}, {w, v});
+    const std::array<Value, 2> parts = {w, v};
+    return construct({Kind::Vec, a[0].t.sc, 6, 0}, parts);
 }
 
 Value unary_math(const Args& a, double (*f)(double)) {
@@ -462,7 +469,7 @@ const std::unordered_map<std::string_view, Fn>& table() {
          }},
         {"matrix_from_rows",
          [](const Args& a) {
-             Value m = make_zero({Kind::Mat, a.at(0).t.sc, uint8_t(a.size()), uint8_t(a[0].t.size())});
+             Value m = make_zero({Kind::Mat, first(a).t.sc, uint8_t(a.size()), uint8_t(a[0].t.size())});
              for (size_t i = 0; i < a.size(); ++i)
                  for (int j = 0; j < a[0].t.size(); ++j)
                      m.c[i * size_t(a[0].t.size()) + size_t(j)] = a[i].c[size_t(j)];
@@ -470,7 +477,7 @@ const std::unordered_map<std::string_view, Fn>& table() {
          }},
         {"matrix_from_cols",
          [](const Args& a) {
-             Value m = make_zero({Kind::Mat, a.at(0).t.sc, uint8_t(a[0].t.size()), uint8_t(a.size())});
+             Value m = make_zero({Kind::Mat, first(a).t.sc, uint8_t(a[0].t.size()), uint8_t(a.size())});
              for (size_t j = 0; j < a.size(); ++j)
                  for (int i = 0; i < a[0].t.size(); ++i) m.c[size_t(i) * a.size() + j] = a[j].c[size_t(i)];
              return m;
@@ -649,10 +656,15 @@ bool wp_constant(std::string_view name, Value& out) {
     return true;
 }
 
-Value call_builtin(std::string_view name, const std::vector<Value>& args) {
+Builtin find_builtin(std::string_view name) {
     auto it = table().find(name);
-    if (it == table().end()) throw Unsupported("wp." + std::string(name));
-    return it->second(args);
+    return it == table().end() ? nullptr : it->second;
+}
+
+Value call_builtin(std::string_view name, Args args) {
+    const Builtin f = find_builtin(name);
+    if (!f) throw Unsupported("wp." + std::string(name));
+    return f(args);
 }
 
 } // namespace ws::synth::probe

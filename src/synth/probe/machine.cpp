@@ -21,6 +21,7 @@ std::string_view decorator_of(const std::vector<ast::Expr*>& decorators) {
 } // namespace
 
 Machine::Machine(const ast::Module& module) {
+    wp_id_ = ids_by_text_.emplace("wp", 0).first->second;
     for (const ast::Stmt* s : module.body) {
         if (s->kind == ast::StmtKind::FunctionDef) {
             const auto* fn = ast::as<ast::FunctionDef>(s);
@@ -52,13 +53,61 @@ Machine::Machine(const ast::Module& module) {
             if (a->targets.size() != 1 || a->targets[0]->kind != ast::ExprKind::Name) continue;
             try {
                 Value v = eval(a->value, globals_);
-                globals_.emplace_back(ast::as<ast::Name>(a->targets[0])->id, v);
+                globals_.emplace_back(name_id(ast::as<ast::Name>(a->targets[0])->id), v);
             } catch (const Unsupported&) {
                 // A global the kernel may never read; reading it is then Unsupported.
             }
         }
     }
     if (!kernel_) throw Unsupported("no kernel");
+    for (const auto& [id, v] : globals_) wp_bound_ = wp_bound_ || id == wp_id_;
+    auto binds_wp = [](const ast::FunctionDef* fn) {
+        for (const ast::Arg& p : fn->args.args)
+            if (p.name == "wp") return true;
+        return false;
+    };
+    wp_bound_ = wp_bound_ || binds_wp(kernel_);
+    for (const auto& [name, fn] : funcs_) wp_bound_ = wp_bound_ || binds_wp(fn);
+    infos_.clear(); // resolved while the globals were read, before every function and struct was known
+}
+
+int Machine::new_name_id(const std::string& name) {
+    auto it = name_ids_.find(&name);
+    if (it == name_ids_.end()) {
+        const int id = ids_by_text_.try_emplace(name, int(ids_by_text_.size())).first->second;
+        it = name_ids_.emplace(&name, id).first;
+    }
+    recent_ids_[recent_slot(name)] = {&name, it->second};
+    return it->second;
+}
+
+const NameInfo& Machine::resolve(size_t id, const std::string& name) {
+    if (id >= infos_.size()) infos_.resize(id + 1);
+    NameInfo& in = infos_[id];
+    in.resolved = true;
+    if (name == "tid")
+        in.wp = WpCall::Tid;
+    else if (name == "static" || name == "constant")
+        in.wp = WpCall::Static;
+    else if (name.rfind("atomic_", 0) == 0)
+        in.wp = WpCall::Atomic;
+    else if (name.rfind("rand", 0) == 0 || name.rfind("sample_", 0) == 0 || name == "poisson")
+        in.wp = WpCall::Random;
+    else if ((in.outputs = output_arguments(name)))
+        in.wp = WpCall::Outputs;
+    in.is_type = type_named(name, in.type);
+    in.is_constant = wp_constant(name, in.constant);
+    in.builtin = find_builtin(name);
+    if (auto it = funcs_.find(name); it != funcs_.end()) in.fn = it->second;
+    if (auto it = structs_.find(name); it != structs_.end()) in.st = it->second.get();
+    return in;
+}
+
+Machine::Frame& Machine::frame_at(size_t depth) {
+    while (frames_.size() <= depth) frames_.emplace_back();
+    Frame& f = frames_[depth];
+    f.clear();
+    return f;
 }
 
 Value Machine::annotation(const ast::Expr* e) {
@@ -111,8 +160,8 @@ void Machine::launch(const std::vector<Value>& args, const std::vector<int64_t>&
     for (ArrayBuf& a : arrays) a.written.clear(), a.writer.clear(), a.shared = false;
     for (int64_t t : threads) {
         thread_ = t;
-        Frame f;
-        for (size_t k = 0; k < params.size(); ++k) f.emplace_back(params[k].name, args[k]);
+        Frame& f = frame_at(0);
+        for (size_t k = 0; k < params.size(); ++k) f.emplace_back(name_id(params[k].name), args[k]);
         std::vector<int64_t> idx(dim.size());
         int64_t rest = t;
         for (size_t d = dim.size(); d-- > 0;) idx[d] = rest % dim[d], rest /= dim[d];
@@ -145,7 +194,11 @@ Machine::Flow Machine::exec(const ast::Stmt* s, Frame& f) {
     switch (s->kind) {
     case ast::StmtKind::Assign: {
         const auto* a = ast::as<ast::Assign>(s);
-        const Value v = eval(a->value, f);
+        Value v = eval(a->value, f);
+        if (a->targets.size() == 1) {
+            assign(a->targets[0], std::move(v), f);
+            return Flow::Next;
+        }
         for (const ast::Expr* t : a->targets) assign(t, v, f);
         return Flow::Next;
     }
@@ -225,15 +278,16 @@ Machine::Flow Machine::exec_for(const ast::For* s, Frame& f) {
     return Flow::Next;
 }
 
-void Machine::assign(const ast::Expr* target, const Value& v, Frame& f) {
+void Machine::assign(const ast::Expr* target, Value v, Frame& f) {
     if (target->kind == ast::ExprKind::Name) {
-        const std::string& name = ast::as<ast::Name>(target)->id;
+        const int id = name_id(ast::as<ast::Name>(target)->id);
         for (auto& [n, slot] : f)
-            if (same_name(n, name)) {
-                slot = v;
+            if (n == id) {
+                slot = std::move(v);
                 return;
             }
-        f.emplace_back(name, v);
+        wp_bound_ = wp_bound_ || id == wp_id_;
+        f.emplace_back(id, std::move(v));
         return;
     }
     if (target->kind == ast::ExprKind::Tuple) {
@@ -253,10 +307,10 @@ void Machine::store_into(const ast::Expr* target, const Value& v, Frame& f) {
         const auto* s = ast::as<ast::Subscript>(target);
         const Index idx = indices(s->slice, f);
         if (s->value->kind == ast::ExprKind::Name) {
-            Value* base = lookup(ast::as<ast::Name>(s->value)->id, f);
+            Value* base = lookup(name_id(ast::as<ast::Name>(s->value)->id), f);
             if (!base) throw Unsupported("an unknown name");
             if (base->t.kind == Kind::Array) {
-                Value& slot = element_slot(*base, idx);
+                Value& slot = element_slot(base->array, idx);
                 slot = convert(slot.t, v);
                 return;
             }

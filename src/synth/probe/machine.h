@@ -10,6 +10,7 @@
 
 #include <array>
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <map>
 #include <memory>
@@ -45,10 +46,25 @@ struct Index {
     void push_back(int64_t v);
 };
 
-// Names of one frame mostly differ in length or first letter: checked before the bytes.
-inline bool same_name(std::string_view a, std::string_view b) {
-    return a.size() == b.size() && (a.empty() || (a[0] == b[0] && a == b));
-}
+// What `wp.<name>` calls, by its name.
+enum class WpCall : uint8_t { Tid, Static, Atomic, Random, Outputs, Other };
+
+using Builtin = Value (*)(const Args&);
+
+// What a name means when called, or read after `wp.`: found once per name (by its id) rather
+// than by comparing and hashing its text at every call.
+struct NameInfo {
+    bool resolved = false;
+    WpCall wp = WpCall::Other;
+    int outputs = 0;      // output_arguments(name)
+    bool is_type = false; // type_named(name, type)
+    Type type;
+    bool is_constant = false; // wp_constant(name, constant)
+    Value constant;
+    Builtin builtin = nullptr;            // the pure builtin `wp.<name>`
+    const ast::FunctionDef* fn = nullptr; // a @wp.func of the module
+    const StructDef* st = nullptr;        // a @wp.struct of the module
+};
 
 class Machine {
   public:
@@ -70,13 +86,14 @@ class Machine {
                 const std::vector<int64_t>& threads, int64_t budget);
 
   private:
-    using Frame = std::vector<std::pair<std::string_view, Value>>;
+    // Variables by name id (see name_id): comparing ids is the interpreter's most frequent test.
+    using Frame = std::vector<std::pair<int, Value>>;
     enum class Flow { Next, Break, Continue, Return };
 
     Flow exec_block(const std::vector<ast::Stmt*>& body, Frame& f);
     Flow exec(const ast::Stmt* s, Frame& f);
     Flow exec_for(const ast::For* s, Frame& f);
-    void assign(const ast::Expr* target, const Value& v, Frame& f);
+    void assign(const ast::Expr* target, Value v, Frame& f);
     void store_into(const ast::Expr* target, const Value& v, Frame& f);
 
     Value eval(const ast::Expr* e, Frame& f);
@@ -85,17 +102,34 @@ class Machine {
     Value eval_subscript(const ast::Subscript* e, Frame& f);
     Value eval_call(const ast::Call* e, Frame& f);
     Value call_wp(const std::string& name, const ast::Call* e, Frame& f);
+    Value wp_with_keywords(const std::string& name, const ast::Call* e, Frame& f);
     Value call_python(const std::string& name, const ast::Call* e, Frame& f);
     Value call_user(const ast::FunctionDef& fn, const ast::Call* e, Frame& f);
     const std::vector<std::optional<Type>>& scalar_params(const ast::FunctionDef& fn);
     Value atomic(const std::string& name, const ast::Call* e, Frame& f);
     Value random(const std::string& name, const ast::Call* e, Frame& f);
-    std::vector<Value> eval_args(const ast::Call* e, Frame& f);
+    ArgList eval_args(const ast::Call* e, Frame& f);
 
-    Value* lookup(std::string_view name, Frame& f);
-    int64_t flat_index(const Value& array, const Index& index) const;
-    Value read_element(const Value& array, const Index& index);
-    Value& element_slot(const Value& array, const Index& index);
+    Value* lookup(int id, Frame& f);
+    // The id of an AST name: a look in `recent_ids_` (inline, the frequent case), else the maps.
+    int name_id(const std::string& name) {
+        const auto& recent = recent_ids_[recent_slot(name)];
+        return recent.first == &name ? recent.second : new_name_id(name);
+    }
+    static size_t recent_slot(const std::string& name) {
+        return size_t(((uint64_t(reinterpret_cast<uintptr_t>(&name)) >> 3) * 0x9E3779B97F4A7C15ull) >> 55);
+    }
+    int new_name_id(const std::string& name);
+    const NameInfo& info(const std::string& name) {
+        const size_t id = size_t(name_id(name));
+        return id < infos_.size() && infos_[id].resolved ? infos_[id] : resolve(id, name);
+    }
+    const NameInfo& resolve(size_t id, const std::string& name);
+    bool wp_shadowed(Frame& f);
+    Frame& frame_at(size_t depth);
+    int64_t flat_index(int array, const Index& index) const;
+    Value read_element(int array, const Index& index);
+    Value& element_slot(int array, const Index& index);
     Index indices(const ast::Expr* slice, Frame& f);
     void tick();
 
@@ -104,6 +138,17 @@ class Machine {
     std::map<std::string, std::unique_ptr<StructDef>, std::less<>> structs_;
     std::map<const ast::FunctionDef*, std::vector<std::optional<Type>>> scalar_params_;
     Frame globals_;
+    // Each name of the module gets one id, found by the address of the syntax tree's string
+    // (a pointer hash) rather than by its text.
+    std::unordered_map<const std::string*, int> name_ids_;
+    std::array<std::pair<const std::string*, int>, 512> recent_ids_{}; // in front of name_ids_
+    std::deque<NameInfo> infos_; // by name id (a deque: callers keep references while it grows)
+    std::unordered_map<std::string_view, int> ids_by_text_;
+    int wp_id_ = -1;
+    bool wp_bound_ = false; // some variable or parameter is named `wp` (then `wp.x` may not be Warp's)
+    // One frame per call depth, reused so that a call does not allocate (a deque keeps the
+    // outer frames in place while a deeper one is added).
+    std::deque<Frame> frames_;
     Value tid_;
     int64_t thread_ = 0;
     int64_t steps_left_ = 0;
@@ -115,7 +160,9 @@ class Machine {
 bool type_named(std::string_view name, Type& out);
 // `wp.<name>(args)` for Warp's pure builtins (math, vectors, matrices, quaternions,
 // transforms, spatial vectors); throws Unsupported for any other name.
-Value call_builtin(std::string_view name, const std::vector<Value>& args);
+Value call_builtin(std::string_view name, Args args);
+// That builtin's function, or null.
+Builtin find_builtin(std::string_view name);
 // How many trailing arguments of `wp.<name>` are outputs it writes (svd3, eig3, qr3,
 // quat_to_axis_angle), 0 for the others.
 int output_arguments(std::string_view name);

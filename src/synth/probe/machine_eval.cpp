@@ -44,12 +44,17 @@ void Index::push_back(int64_t v) {
     at[n++] = v;
 }
 
-Value* Machine::lookup(std::string_view name, Frame& f) {
+Value* Machine::lookup(int id, Frame& f) {
     for (auto it = f.rbegin(); it != f.rend(); ++it)
-        if (same_name(it->first, name)) return &it->second;
+        if (it->first == id) return &it->second;
     for (auto& [n, v] : globals_)
-        if (same_name(n, name)) return &v;
+        if (n == id) return &v;
     return nullptr;
+}
+
+// Whether `wp` names a variable here rather than Warp's module.
+bool Machine::wp_shadowed(Frame& f) {
+    return wp_bound_ && lookup(wp_id_, f);
 }
 
 Value Machine::eval(const ast::Expr* e, Frame& f) {
@@ -99,20 +104,18 @@ Value Machine::eval(const ast::Expr* e, Frame& f) {
 }
 
 Value Machine::eval_name(const ast::Name* e, Frame& f) {
-    if (Value* v = lookup(e->id, f)) return *v;
-    Type t;
-    if (type_named(e->id, t)) return type_value(t);
-    if (auto it = structs_.find(e->id); it != structs_.end())
-        return type_value({Kind::Struct, Sc::F32, 0, 0, it->second.get()});
+    if (Value* v = lookup(name_id(e->id), f)) return *v;
+    const NameInfo& in = info(e->id);
+    if (in.is_type) return type_value(in.type);
+    if (in.st) return type_value({Kind::Struct, Sc::F32, 0, 0, in.st});
     throw Unsupported("the name " + e->id);
 }
 
 Value Machine::eval_attribute(const ast::Attribute* e, Frame& f) {
-    if (is_wp(e->value) && !lookup("wp", f)) {
-        Type t;
-        Value c;
-        if (type_named(e->attr, t)) return type_value(t);
-        if (wp_constant(e->attr, c)) return c;
+    if (is_wp(e->value) && !wp_shadowed(f)) {
+        const NameInfo& in = info(e->attr);
+        if (in.is_type) return type_value(in.type);
+        if (in.is_constant) return in.constant;
         throw Unsupported("wp." + e->attr);
     }
     const Value base = eval(e->value, f);
@@ -154,8 +157,8 @@ Index Machine::indices(const ast::Expr* slice, Frame& f) {
     return idx;
 }
 
-int64_t Machine::flat_index(const Value& array, const Index& index) const {
-    const ArrayBuf& buf = arrays[size_t(array.array)];
+int64_t Machine::flat_index(int array, const Index& index) const {
+    const ArrayBuf& buf = arrays[size_t(array)];
     if (index.size() != buf.shape.size()) throw Unsupported("a partial array index");
     int64_t flat = 0;
     for (size_t d = 0; d < index.size(); ++d) {
@@ -165,28 +168,35 @@ int64_t Machine::flat_index(const Value& array, const Index& index) const {
     return flat;
 }
 
-Value Machine::read_element(const Value& array, const Index& index) {
+Value Machine::read_element(int array, const Index& index) {
     const int64_t flat = flat_index(array, index);
-    const auto& written = arrays[size_t(array.array)].written;
+    const auto& written = arrays[size_t(array)].written;
     if (auto it = written.find(flat); it != written.end()) return it->second;
-    return initial_element(array.array, flat);
+    return initial_element(array, flat);
 }
 
-Value& Machine::element_slot(const Value& array, const Index& index) {
+Value& Machine::element_slot(int array, const Index& index) {
     const int64_t flat = flat_index(array, index);
-    ArrayBuf& buf = arrays[size_t(array.array)];
+    ArrayBuf& buf = arrays[size_t(array)];
     auto [writer, first_write] = buf.writer.try_emplace(flat, thread_);
     if (!first_write && writer->second != thread_) buf.shared = true;
     writer->second = thread_;
     auto it = buf.written.find(flat);
-    if (it == buf.written.end()) it = buf.written.emplace(flat, initial_element(array.array, flat)).first;
+    if (it == buf.written.end()) it = buf.written.emplace(flat, initial_element(array, flat)).first;
     return it->second;
 }
 
 Value Machine::eval_subscript(const ast::Subscript* e, Frame& f) {
+    // An array variable, the most frequent base: read without copying its value.
+    if (e->value->kind == ast::ExprKind::Name)
+        if (const Value* v = lookup(name_id(ast::as<ast::Name>(e->value)->id), f);
+            v && v->t.kind == Kind::Array) {
+            const int array = v->array;
+            return read_element(array, indices(e->slice, f));
+        }
     const Value base = eval(e->value, f);
     const Index idx = indices(e->slice, f);
-    if (base.t.kind == Kind::Array) return read_element(base, idx);
+    if (base.t.kind == Kind::Array) return read_element(base.array, idx);
     if (base.t.kind == Kind::Tuple) {
         if (idx.size() != 1 || idx[0] < 0 || size_t(idx[0]) >= base.items->size())
             throw Unsupported("a tuple index");
@@ -204,8 +214,8 @@ Value Machine::eval_subscript(const ast::Subscript* e, Frame& f) {
     return make_scalar(base.t.sc, base.c[size_t(k)]);
 }
 
-std::vector<Value> Machine::eval_args(const ast::Call* e, Frame& f) {
-    std::vector<Value> args;
+ArgList Machine::eval_args(const ast::Call* e, Frame& f) {
+    ArgList args;
     for (const ast::Expr* a : e->args) {
         if (a->kind == ast::ExprKind::Starred) throw Unsupported("a starred argument");
         args.push_back(eval(a, f));
@@ -218,14 +228,15 @@ Value Machine::eval_call(const ast::Call* e, Frame& f) {
         return call_wp(ast::as<ast::Attribute>(e->func)->attr, e, f);
     if (e->func->kind != ast::ExprKind::Name) throw Unsupported("a call of an expression");
     const std::string& name = ast::as<ast::Name>(e->func)->id;
-    if (auto it = funcs_.find(name); it != funcs_.end()) return call_user(*it->second, e, f);
-    if (auto it = structs_.find(name); it != structs_.end()) {
-        Value s = make_zero({Kind::Struct, Sc::F32, 0, 0, it->second.get()});
+    const NameInfo& in = info(name);
+    if (in.fn) return call_user(*in.fn, e, f);
+    if (in.st) {
+        Value s = make_zero({Kind::Struct, Sc::F32, 0, 0, in.st});
         if (!e->args.empty() || !e->keywords.empty())
             throw Unsupported("a struct constructor with arguments");
         return s;
     }
-    if (Value* alias = lookup(name, f); alias && alias->is_type) {
+    if (Value* alias = lookup(name_id(name), f); alias && alias->is_type) {
         if (!e->keywords.empty()) throw Unsupported("keywords in a constructor");
         return construct(alias->t, eval_args(e, f));
     }
@@ -234,9 +245,8 @@ Value Machine::eval_call(const ast::Call* e, Frame& f) {
 
 Value Machine::call_python(const std::string& name, const ast::Call* e, Frame& f) {
     if (!e->keywords.empty()) throw Unsupported("keywords in a call of " + name);
-    const std::vector<Value> args = eval_args(e, f);
-    Type t;
-    if (type_named(name, t)) return construct(t, args);
+    const ArgList args = eval_args(e, f);
+    if (const NameInfo& in = info(name); in.is_type) return construct(in.type, args);
     if (name == "len" && args.size() == 1) {
         if (args[0].t.kind == Kind::Array) return make_int(Sc::I32, arrays[size_t(args[0].array)].shape[0]);
         return make_int(Sc::I32, args[0].t.size());
@@ -247,12 +257,12 @@ Value Machine::call_python(const std::string& name, const ast::Call* e, Frame& f
 }
 
 Value Machine::call_wp(const std::string& name, const ast::Call* e, Frame& f) {
-    if (name == "tid") return tid_;
-    if ((name == "static" || name == "constant") && e->args.size() == 1) return eval(e->args[0], f);
-    if (name.rfind("atomic_", 0) == 0) return atomic(name, e, f);
-    if (name.rfind("rand", 0) == 0 || name.rfind("sample_", 0) == 0 || name == "poisson")
-        return random(name, e, f);
-    if (const int outs = output_arguments(name)) {
+    const NameInfo& in = info(name);
+    if (in.wp == WpCall::Tid) return tid_;
+    if (in.wp == WpCall::Static && e->args.size() == 1) return eval(e->args[0], f);
+    if (in.wp == WpCall::Atomic) return atomic(name, e, f);
+    if (in.wp == WpCall::Random) return random(name, e, f);
+    if (const int outs = in.outputs) {
         if (e->args.size() <= size_t(outs) || !e->keywords.empty())
             throw Unsupported("wp." + name + "'s arguments");
         const size_t n_in = e->args.size() - size_t(outs);
@@ -266,15 +276,21 @@ Value Machine::call_wp(const std::string& name, const ast::Call* e, Frame& f) {
         }
         return Value{};
     }
-    Type t;
-    if (type_named(name, t)) {
+    if (in.is_type) {
         for (const ast::Keyword& k : e->keywords)
             if (k.arg != "dtype") throw Unsupported("keywords in a constructor");
-        return construct(t, eval_args(e, f));
+        return construct(in.type, eval_args(e, f));
     }
-    std::vector<Value> args = eval_args(e, f);
+    const ArgList args = eval_args(e, f);
+    if (!e->keywords.empty()) return wp_with_keywords(name, e, f);
+    if (!in.builtin) throw Unsupported("wp." + name);
+    return in.builtin(args);
+}
+
+// wp.identity(n=3, dtype=float), wp.vec(length=5, dtype=float), wp.mat(shape=(2, 3), dtype=float)
+Value Machine::wp_with_keywords(const std::string& name, const ast::Call* e, Frame& f) {
+    Type t;
     for (const ast::Keyword& k : e->keywords) {
-        // wp.identity(n=3, dtype=float), wp.vec(length=5, dtype=float), wp.mat(shape=(2, 3), dtype=float)
         const Value v = eval(k.value, f);
         if (k.arg == "dtype" && v.is_type) {
             t.sc = v.t.sc;
@@ -286,20 +302,17 @@ Value Machine::call_wp(const std::string& name, const ast::Call* e, Frame& f) {
             throw Unsupported("keywords in wp." + name);
         }
     }
-    if (!e->keywords.empty()) {
-        if (name == "identity" && t.rows > 0 && t.rows <= 4) {
-            Value m = make_zero({Kind::Mat, t.sc, t.rows, t.rows});
-            for (int k = 0; k < t.rows; ++k) m.c[size_t(k * t.rows + k)] = 1.0;
-            return m;
-        }
-        if (name == "quat_identity") return make_zero({Kind::Quat, t.sc, 4, 0});
-        if (name == "transform_identity") return make_zero({Kind::Transform, t.sc, 7, 0});
-        if (name == "vec" && t.rows > 0 && t.rows <= 16) return type_value({Kind::Vec, t.sc, t.rows, 0});
-        if (name == "mat" && t.rows * t.cols <= 16 && t.rows > 0)
-            return type_value({Kind::Mat, t.sc, t.rows, t.cols});
-        throw Unsupported("keywords in wp." + name);
+    if (name == "identity" && t.rows > 0 && t.rows <= 4) {
+        Value m = make_zero({Kind::Mat, t.sc, t.rows, t.rows});
+        for (int k = 0; k < t.rows; ++k) m.c[size_t(k * t.rows + k)] = 1.0;
+        return m;
     }
-    return call_builtin(name, args);
+    if (name == "quat_identity") return make_zero({Kind::Quat, t.sc, 4, 0});
+    if (name == "transform_identity") return make_zero({Kind::Transform, t.sc, 7, 0});
+    if (name == "vec" && t.rows > 0 && t.rows <= 16) return type_value({Kind::Vec, t.sc, t.rows, 0});
+    if (name == "mat" && t.rows * t.cols <= 16 && t.rows > 0)
+        return type_value({Kind::Mat, t.sc, t.rows, t.cols});
+    throw Unsupported("keywords in wp." + name);
 }
 
 // The scalar type each parameter of `fn` is annotated with (a literal argument is converted to
@@ -319,7 +332,7 @@ const std::vector<std::optional<Type>>& Machine::scalar_params(const ast::Functi
 
 Value Machine::call_user(const ast::FunctionDef& fn, const ast::Call* e, Frame& f) {
     const auto& params = fn.args.args;
-    std::vector<Value> args = eval_args(e, f);
+    ArgList args = eval_args(e, f);
     if (args.size() > params.size()) throw Unsupported("too many arguments");
     std::vector<bool> set(params.size(), false);
     for (size_t k = 0; k < args.size(); ++k) set[k] = true;
@@ -331,7 +344,6 @@ Value Machine::call_user(const ast::FunctionDef& fn, const ast::Call* e, Frame& 
         args[k] = eval(kw.value, f), set[k] = true;
     }
     const size_t first_default = params.size() - fn.args.defaults.size();
-    Frame callee;
     for (size_t k = 0; k < params.size(); ++k) {
         if (!set[k]) {
             if (k < first_default) throw Unsupported("a missing argument");
@@ -340,8 +352,11 @@ Value Machine::call_user(const ast::FunctionDef& fn, const ast::Call* e, Frame& 
         }
         if (const std::optional<Type>& t = scalar_params(fn)[k]; t && args[k].t.kind == Kind::Scalar)
             args[k] = convert(*t, args[k]);
-        callee.emplace_back(params[k].name, args[k]);
     }
+    // Filled only now: evaluating the arguments may have called functions at this depth.
+    Frame& callee = frame_at(size_t(depth_) + 1);
+    for (size_t k = 0; k < params.size(); ++k)
+        callee.emplace_back(name_id(params[k].name), std::move(args[k]));
     if (++depth_ > 32) throw Unsupported("recursion");
     returned_ = Value{};
     exec_block(fn.body, callee);
@@ -350,7 +365,7 @@ Value Machine::call_user(const ast::FunctionDef& fn, const ast::Call* e, Frame& 
 }
 
 Value Machine::atomic(const std::string& name, const ast::Call* e, Frame& f) {
-    const std::vector<Value> args = eval_args(e, f);
+    const ArgList args = eval_args(e, f);
     if (args.size() < 3 || args[0].t.kind != Kind::Array || !e->keywords.empty())
         throw Unsupported("an atomic");
     Index idx;
@@ -358,7 +373,7 @@ Value Machine::atomic(const std::string& name, const ast::Call* e, Frame& f) {
         if (args[k].t.kind != Kind::Scalar || is_float(args[k].t.sc)) throw Unsupported("an atomic's index");
         idx.push_back(args[k].i);
     }
-    Value& slot = element_slot(args[0], idx);
+    Value& slot = element_slot(args[0].array, idx);
     const Value old = slot;
     const Value v = convert(slot.t, args.back());
     if (name == "atomic_add")
@@ -366,9 +381,9 @@ Value Machine::atomic(const std::string& name, const ast::Call* e, Frame& f) {
     else if (name == "atomic_sub")
         slot = binop(ast::BinOpKind::Sub, slot, v);
     else if (name == "atomic_min")
-        slot = call_builtin("min", {slot, v});
+        slot = call_builtin("min", std::array<Value, 2>{slot, v});
     else if (name == "atomic_max")
-        slot = call_builtin("max", {slot, v});
+        slot = call_builtin("max", std::array<Value, 2>{slot, v});
     else
         throw Unsupported("wp." + name);
     return old;
@@ -376,7 +391,7 @@ Value Machine::atomic(const std::string& name, const ast::Call* e, Frame& f) {
 
 // Warp's random numbers: a PCG hash of a uint32 state that the call advances in place.
 Value Machine::random(const std::string& name, const ast::Call* e, Frame& f) {
-    std::vector<Value> args = eval_args(e, f);
+    const ArgList args = eval_args(e, f);
     if (args.empty() || !e->keywords.empty()) throw Unsupported("wp." + name);
     if (name == "rand_init") {
         uint32_t seed = uint32_t(args[0].num());
@@ -384,7 +399,7 @@ Value Machine::random(const std::string& name, const ast::Call* e, Frame& f) {
         return make_int(Sc::U32, rand_pcg(seed));
     }
     if (e->args[0]->kind != ast::ExprKind::Name) throw Unsupported("a random state that is not a variable");
-    Value* state = lookup(ast::as<ast::Name>(e->args[0])->id, f);
+    Value* state = lookup(name_id(ast::as<ast::Name>(e->args[0])->id), f);
     if (!state || state->t.kind != Kind::Scalar || is_float(state->t.sc)) throw Unsupported("a random state");
     auto next = [&] {
         state->i = rand_pcg(uint32_t(state->i));

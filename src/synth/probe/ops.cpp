@@ -192,7 +192,7 @@ Value convert(const Type& to, const Value& from) {
     return r;
 }
 
-Value construct(const Type& to, const std::vector<Value>& args) {
+Value construct(const Type& to, Args args) {
     if (args.empty()) return make_zero(to);
     if (args.size() == 1) return convert(to, args[0]);
     if (to.kind == Kind::Scalar || to.kind == Kind::Struct) throw Unsupported("a constructor's arguments");

@@ -16,7 +16,7 @@ bool truth(const Value& v);
 // A constructor call `T(x)` with one argument: a scalar cast or a vector filled with x.
 Value convert(const Type& to, const Value& from);
 // `T(a, b, ...)` from scalars or from vectors laid end to end (matrices from rows).
-Value construct(const Type& to, const std::vector<Value>& args);
+Value construct(const Type& to, Args args);
 
 // Applies `f` to every float component of `v` (the result keeps v's type).
 template <class F>

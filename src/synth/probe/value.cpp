@@ -41,6 +41,20 @@ int Type::size() const {
     }
 }
 
+void ArgList::push_back(Value v) {
+    if (big_.empty() && n_ < small_.size()) {
+        small_[n_++] = std::move(v);
+        return;
+    }
+    if (big_.empty()) big_.assign(small_.begin(), small_.end());
+    big_.push_back(std::move(v));
+    ++n_;
+}
+
+void ArgList::resize(size_t n) {
+    while (n_ < n) push_back(Value{});
+}
+
 double Value::num() const {
     if (t.kind != Kind::Scalar) throw Unsupported("a scalar was expected");
     return is_float(t.sc) ? c[0] : double(i);

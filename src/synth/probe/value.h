@@ -8,6 +8,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -51,6 +52,32 @@ struct Value {
     int array = -1;                            // Array: index of the machine's buffer
 
     double num() const; // a scalar as a double
+};
+
+// A call's arguments as the builtins read them.
+using Args = std::span<const Value>;
+
+// A call's arguments as the machine collects them: the first few kept off the heap (a call
+// is one of the interpreter's most frequent operations).
+class ArgList {
+  public:
+    size_t size() const { return n_; }
+    bool empty() const { return n_ == 0; }
+    Value* data() { return big_.empty() ? small_.data() : big_.data(); }
+    const Value* data() const { return big_.empty() ? small_.data() : big_.data(); }
+    Value& operator[](size_t k) { return data()[k]; }
+    const Value& operator[](size_t k) const { return data()[k]; }
+    const Value* begin() const { return data(); }
+    const Value* end() const { return data() + n_; }
+    const Value& back() const { return data()[n_ - 1]; }
+    operator Args() const { return {data(), n_}; }
+    void push_back(Value v);
+    void resize(size_t n); // grows with empty values
+
+  private:
+    std::array<Value, 4> small_;
+    std::vector<Value> big_; // all of them, once there are more than fit in `small_`
+    size_t n_ = 0;
 };
 
 struct StructDef {
