@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
+#include <functional>
 #include <optional>
 #include <unordered_map>
 
@@ -155,6 +156,8 @@ struct CallEmission {
     bool custom_replay = false;
     // Statements declaring what the reverse call's wp.ref[T] adjoint pointers name.
     std::vector<std::string> reverse_prelude;
+    // Rewrites the reverse call (deterministic mode scatters an array read's gradient).
+    std::function<std::string(std::string)> wrap_reverse;
 };
 
 static void emit_call_statements(Adjoint& adj, const CallEmission& e, const std::vector<Var*>& fwd_args,
@@ -204,7 +207,8 @@ static void emit_call_statements(Adjoint& adj, const CallEmission& e, const std:
         for (const std::string* p : {&vars, &outs, &adjs, &out_adjs})
             if (!p->empty()) arg_str += (arg_str.empty() ? "" : ", ") + *p;
     }
-    adj.add_reverse(fmt::format("{}adj_{}({});", e.ns, e.adj_name, arg_str));
+    std::string reverse = fmt::format("{}adj_{}({});", e.ns, e.adj_name, arg_str);
+    adj.add_reverse(e.wrap_reverse ? e.wrap_reverse(std::move(reverse)) : reverse);
     for (auto it = e.reverse_prelude.rbegin(); it != e.reverse_prelude.rend(); ++it) adj.add_reverse(*it);
 }
 
@@ -249,13 +253,41 @@ Var* bound_var(const builtins::BoundArg& ba, std::span<const CallArgument> args,
     return v.is_var() ? v.var : nullptr;
 }
 
+// A builtin's arguments as its call passes them: loaded, except those Warp passes as references.
+std::vector<Var*> load_arguments(Adjoint& adj, const builtins::Dispatch& d,
+                                 const std::vector<Var*>& func_args) {
+    std::vector<Var*> loaded;
+    for (size_t i = 0; i < func_args.size(); ++i)
+        loaded.push_back(d.args[i].as_reference ? func_args[i] : adj.load(func_args[i]));
+    return loaded;
+}
+
+// Deterministic mode (deterministic.cpp): records the call's array accesses, and emits a scatter
+// atomic itself (true) or arranges the gradient scatter of an array read in its reverse call.
+bool lower_deterministic(Adjoint& adj, std::string_view key, const builtins::Overload& ov,
+                         const builtins::Dispatch& d, CallEmission& e, std::vector<Var*>& fwd_args,
+                         const std::vector<Var*>& func_args, Var* out, bool return_value_used,
+                         const Pos& where) {
+    DeterministicLowering& det = *adj.det;
+    det.track_call(key, func_args, where);
+    auto atomic =
+        det.emit_atomic(key, std::string(ov.native_func), fwd_args, func_args, out, return_value_used, where);
+    if (atomic == DeterministicLowering::Atomic::Scattered) return true;
+    if (atomic == DeterministicLowering::Atomic::Usual) // Warp loads them a second time
+        fwd_args = load_arguments(adj, d, func_args);
+    if (key == "address")
+        e.wrap_reverse = [&det, &fwd_args, out, where](std::string fallback) {
+            return det.adjoint_address(fwd_args, out, std::move(fallback), where);
+        };
+    return false;
+}
+
 } // namespace
 
 Value Adjoint::add_builtin_call_resolved(
     const Object& func, std::vector<CallArgument> args, std::vector<CallArgument> kwargs,
     const std::vector<std::pair<std::string, builtins::CallArg>>& type_args, int min_outputs,
     bool return_value_used, const ast::Expr* call_node) {
-    (void)return_value_used;
     const Pos& where = call_node ? call_node->pos : current_pos_;
     const builtins::Builtin* b = builtins::find(func.name);
     if (!b) fail_at(where, fmt::format("unknown builtin function '{}'", func.name));
@@ -333,11 +365,26 @@ Value Adjoint::add_builtin_call_resolved(
 
     // Arguments are loaded (references dereferenced) after the outputs are
     // allocated, except those Warp passes as references.
-    std::vector<Var*> fwd_args;
-    for (size_t i = 0; i < func_args.size(); ++i)
-        fwd_args.push_back(d.args[i].as_reference ? func_args[i] : load(func_args[i]));
+    std::vector<Var*> fwd_args = load_arguments(*this, d, func_args);
+    Var* out = outputs.size() == 1 ? outputs[0] : nullptr;
+    if (det &&
+        lower_deterministic(*this, b->key, *ov, d, e, fwd_args, func_args, out, return_value_used, where))
+        return Value(out);
     emit_call_statements(*this, e, fwd_args, func_args, outputs,
                          result.kind == builtins::CallResult::Kind::Void);
+    share_result_tiles(d, result, bound, args, kwargs, outputs, where);
+
+    if (outputs.empty()) return Value();
+    if (outputs.size() == 1) return Value(outputs[0]);
+    return Value::of_outputs(outputs);
+}
+
+// Tiles the result shares its type object with, and tiles the builtin moves to shared memory.
+void Adjoint::share_result_tiles(const builtins::Dispatch& d, const builtins::CallResult& result,
+                                 const std::vector<builtins::BoundArg>& bound,
+                                 std::span<const CallArgument> args, std::span<const CallArgument> kwargs,
+                                 const std::vector<Var*>& outputs, const Pos& where) {
+    auto source_var = [&](const builtins::BoundArg& ba) { return bound_var(ba, args, kwargs); };
     if (result.same_type_object_arg >= 0 && outputs.size() == 1)
         if (Var* v = source_var(bound[result.same_type_object_arg])) share_tile_type(outputs[0], v);
     std::vector<Var*> shared;
@@ -350,10 +397,6 @@ Value Adjoint::add_builtin_call_resolved(
             shared.push_back((*t->tuple_elements)[static_cast<size_t>(k)]);
     for (Var* v : shared)
         if (v) move_tile_to_shared(v, where);
-
-    if (outputs.empty()) return Value();
-    if (outputs.size() == 1) return Value(outputs[0]);
-    return Value::of_outputs(outputs);
 }
 
 // The variables a builtin's dispatch passes, in order: constants it adds, bound arguments,
@@ -749,6 +792,7 @@ Value Adjoint::add_user_call(FunctionGroup* group, std::vector<CallArgument> arg
         builder->build_function(f);
         if (!built_before) builder->defer_custom_adjoints(*f);
     }
+    if (det && f->adj->det) det->include_call(*f->adj->det, params, bound, where);
 
     const auto& ret = f->adj->return_var;
     std::vector<Var*> outputs;
