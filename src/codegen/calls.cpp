@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <functional>
 #include <optional>
 #include <unordered_map>
@@ -158,6 +159,8 @@ struct CallEmission {
     std::vector<std::string> reverse_prelude;
     // Rewrites the reverse call (deterministic mode scatters an array read's gradient).
     std::function<std::string(std::string)> wrap_reverse;
+    // Passed after the arguments (a @wp.func's deterministic helpers).
+    std::vector<std::string> extra_args;
 };
 
 static void emit_call_statements(Adjoint& adj, const CallEmission& e, const std::vector<Var*>& fwd_args,
@@ -167,7 +170,11 @@ static void emit_call_statements(Adjoint& adj, const CallEmission& e, const std:
         return join_emit(vs, prefix);
     };
     std::string forward, replay;
-    std::string args_text = fmt_args(fwd_args, "var");
+    std::string extra = fmt::format("{}", fmt::join(e.extra_args, ", "));
+    auto with_extra = [&](std::string text) {
+        return extra.empty() ? text : text.empty() ? extra : text + ", " + extra;
+    };
+    std::string args_text = with_extra(fmt_args(fwd_args, "var"));
     if (e.initializer_list) args_text = "{" + args_text + "}";
     std::string replay_name = e.custom_replay ? "replay_" + e.func_name : e.func_name;
     if (has_void_return) {
@@ -177,9 +184,8 @@ static void emit_call_statements(Adjoint& adj, const CallEmission& e, const std:
         forward = fmt::format("var_{} = {}{}({});", outputs[0]->label, e.ns, e.func_name, args_text);
         replay = fmt::format("var_{} = {}{}({});", outputs[0]->label, e.ns, replay_name, args_text);
     } else {
-        std::vector<Var*> all = fwd_args;
-        all.insert(all.end(), outputs.begin(), outputs.end());
-        std::string t = fmt_args(all, "var");
+        std::string a = with_extra(fmt_args(fwd_args, "var")), o = fmt_args(outputs, "var");
+        std::string t = a.empty() ? o : o.empty() ? a : a + ", " + o;
         if (e.initializer_list) t = "{" + t + "}";
         forward = fmt::format("{}{}({});", e.ns, e.func_name, t);
         replay = forward;
@@ -192,7 +198,7 @@ static void emit_call_statements(Adjoint& adj, const CallEmission& e, const std:
     if (!e.differentiable || fwd_args.empty()) return;
     bool with_outputs = (e.require_original_output_arg || outputs.size() > 1) && !e.custom_grad;
     std::vector<std::string> parts;
-    std::string vars = fmt_args(fwd_args, "var");
+    std::string vars = with_extra(fmt_args(fwd_args, "var"));
     std::string outs = with_outputs ? fmt_args(outputs, "var") : "";
     std::string adjs = fmt_args(adj_args, e.initializer_list ? "&adj" : "adj");
     std::string out_adjs = fmt_args(outputs, "adj");
@@ -792,7 +798,14 @@ Value Adjoint::add_user_call(FunctionGroup* group, std::vector<CallArgument> arg
         builder->build_function(f);
         if (!built_before) builder->defer_custom_adjoints(*f);
     }
-    if (det && f->adj->det) det->include_call(*f->adj->det, params, bound, where);
+    std::vector<std::string> det_args;
+    if (det && f->adj->det) {
+        det->include_call(*f->adj->det, params, bound, where);
+        det_args = det->call_args(*f->adj->det, params, bound, where);
+        if (!det_args.empty() && (f->custom_grad || f->custom_replay))
+            fail_at(where, "deterministic mode: a @wp.func with deterministic scatter targets and a custom "
+                           "adjoint or replay is not supported by warpsynth");
+    }
 
     const auto& ret = f->adj->return_var;
     std::vector<Var*> outputs;
@@ -815,6 +828,7 @@ Value Adjoint::add_user_call(FunctionGroup* group, std::vector<CallArgument> arg
     e.ns = "";
     e.func_name = f->native_name;
     e.adj_name = f->native_name;
+    e.extra_args = std::move(det_args);
     e.custom_grad = f->custom_grad != nullptr;
     e.custom_replay = f->custom_replay != nullptr;
     // A function that calls wp.grad() has no adjoint: its callers skip the reverse call.

@@ -199,9 +199,7 @@ DeterministicLowering::Atomic DeterministicLowering::emit_atomic(std::string_vie
                                                                  const std::vector<Var*>& args, Var* output,
                                                                  bool return_value_used, const Pos& where) {
     if (!intercepted(key)) return Atomic::NotIntercepted;
-    if (adj_.is_user_function)
-        refuse(where, "an atomic inside a @wp.func (Warp passes its deterministic "
-                      "buffers through the function's signature)");
+    if (adj_.src.custom_reverse_inputs >= 0) refuse(where, "an atomic inside a @wp.func_grad");
     if (return_value_used) refuse(where, "the result of an atomic (Warp's two-pass slot counters)");
     TypeRef array_type = types::strip_reference(fwd_args[0]->type);
     if (!array_type->is_array() || array_type->array_class != ArrayClass::Array || !output)
@@ -211,6 +209,8 @@ DeterministicLowering::Atomic DeterministicLowering::emit_atomic(std::string_vie
         refuse(where, "an atomic whose target array is not a kernel argument (a struct field or a view)");
     TypeRef value_type = array_type->elem;
     if (!float_value(value_type)) { // integer atomics are deterministic as they are
+        if (adj_.is_user_function)  // Warp guards them with the caller's deterministic context
+            refuse(where, "an integer atomic inside a @wp.func");
         record(side_effects_, fwd_args[0], false, "updated by another atomic operation", where);
         return Atomic::Usual;
     }
@@ -242,9 +242,7 @@ std::string DeterministicLowering::adjoint_address(const std::vector<Var*>& fwd_
                                                    std::string fallback, const Pos& where) {
     TypeRef array_type = types::strip_reference(fwd_args[0]->type);
     if (!array_type->is_array() || !output || !float_value(array_type->elem)) return fallback;
-    if (adj_.is_user_function)
-        refuse(where, "reading a float array inside a @wp.func (Warp passes the gradient's deterministic "
-                      "buffers through the function's signature)");
+    if (adj_.src.custom_reverse_inputs >= 0) refuse(where, "reading a float array inside a @wp.func_grad");
     const Var* root = root_parameter(fwd_args[0], false);
     if (!root || array_type->array_class != ArrayClass::Array)
         refuse(where, "the gradient of a float array that is not a plain kernel argument (a struct field, a "
@@ -253,6 +251,41 @@ std::string DeterministicLowering::adjoint_address(const std::vector<Var*>& fwd_
     std::span<Var* const> indices(fwd_args.data() + 1, fwd_args.size() - 1);
     return fmt::format("WP_DET_SCATTER_OR_FALLBACK(det_ctx, {}, {}, {}, {});", t.helper,
                        flat_index(root->emit_adj(), indices, array_type->elem), output->emit_adj(), fallback);
+}
+
+std::vector<std::string> DeterministicLowering::function_params() const {
+    if (targets_.empty()) return {};
+    std::vector<std::string> params{"wp::det_ctx det_ctx"};
+    for (const Target& t : targets_)
+        params.push_back(fmt::format("wp::det_scatter_buf_t<{}> {}", t.value_type->ctype, t.helper));
+    return params;
+}
+
+// Warp's helper_args_for_meta: each of the callee's targets becomes the caller's target for the
+// array the call passes (created at the call, so numbered in call order).
+std::vector<std::string> DeterministicLowering::call_args(const DeterministicLowering& callee,
+                                                          const std::vector<Param>& params,
+                                                          const std::vector<Var*>& bound, const Pos& where) {
+    if (callee.targets_.empty()) return {};
+    std::vector<std::string> args{"det_ctx"};
+    for (const Target& ct : callee.targets_) {
+        const Var* root = nullptr;
+        for (size_t j = 0; j < params.size(); ++j)
+            if (params[j].name == ct.root && bound[j]) root = root_parameter(bound[j], false);
+        if (!root)
+            refuse(where,
+                   "passing a @wp.func's deterministic target an array that is not an argument (a struct "
+                   "field or a view)");
+        args.push_back(target(root, ct.adjoint, ct.family, ct.value_type, where).helper);
+    }
+    return args;
+}
+
+void DeterministicLowering::refuse_indirect_call(const DeterministicLowering* callee,
+                                                 const Pos& where) const {
+    if (callee && callee->has_targets())
+        refuse(where,
+               "a @wp.func with deterministic scatter targets called through wp.grad() or a tile builtin");
 }
 
 std::vector<std::string> DeterministicLowering::cuda_kernel_params() const {

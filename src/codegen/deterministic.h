@@ -6,9 +6,10 @@
 // Every such target array gets a helper (`det_scatter_<N>_<name>`), extra CUDA kernel parameters
 // and locals in both devices' kernels.
 //
-// What warpsynth models is that subset: targets that are kernel parameters. Counters (an atomic's
-// result used), targets in struct fields or views, and @wp.func bodies that touch arrays (Warp threads
-// the helpers through their signatures) are refused with a clean error.
+// What warpsynth models is that subset: targets that are parameters, of kernels and of @wp.funcs
+// (whose helpers Warp threads through their signatures). Counters (an atomic's result used),
+// targets in struct fields or views, and @wp.func bodies that write arrays or have custom
+// adjoints are refused with a clean error.
 #pragma once
 
 #include "codegen/compile.h"
@@ -54,6 +55,15 @@ class DeterministicLowering {
     // The reverse statement of `address`: the gradient of a float array argument is scattered.
     std::string adjoint_address(const std::vector<Var*>& fwd_args, const Var* output, std::string fallback,
                                 const Pos& where);
+
+    // A @wp.func with scatter targets takes the deterministic context and its helpers.
+    bool has_targets() const { return !targets_.empty(); }
+    std::vector<std::string> function_params() const;
+    // The helpers a call of `callee` passes (its targets, as the caller's), after its arguments.
+    std::vector<std::string> call_args(const DeterministicLowering& callee, const std::vector<Param>& params,
+                                       const std::vector<Var*>& bound, const Pos& where);
+    // Refuses a call of `callee` by name that cannot pass its helpers (wp.grad, tile_map).
+    void refuse_indirect_call(const DeterministicLowering* callee, const Pos& where) const;
 
     // The kernel's extra CUDA parameters and its locals (both empty without targets).
     std::vector<std::string> cuda_kernel_params() const;

@@ -194,6 +194,8 @@ std::string function_forward_text(const UserFunction& f, Device device, const st
     bool multiple = adj.return_var && adj.return_var->size() != 1;
     std::vector<std::string> args;
     for (const Var* a : adj.args) args.push_back(param_declaration(a));
+    if (adj.det)
+        for (std::string& p : adj.det->function_params()) args.push_back(std::move(p));
     if (multiple)
         for (size_t i = 0; i < adj.return_var->size(); ++i)
             args.push_back(fmt::format("{} & ret_{}", (*adj.return_var)[i]->ctype(), i));
@@ -209,6 +211,8 @@ std::string function_reverse_text(const UserFunction& f, Device device, const st
     bool multiple = adj.return_var && adj.return_var->size() != 1;
     std::vector<std::string> args;
     for (const Var* a : adj.args) args.push_back(param_declaration(a));
+    if (adj.det)
+        for (std::string& p : adj.det->function_params()) args.push_back(std::move(p));
     if (multiple)
         for (size_t i = 0; i < adj.return_var->size(); ++i)
             args.push_back(fmt::format("{} & ret_{}", (*adj.return_var)[i]->ctype(), i));
