@@ -763,6 +763,24 @@ UserFunction* Adjoint::select_user_overload(FunctionGroup& group, std::span<cons
     return f;
 }
 
+namespace {
+
+// Deterministic mode (deterministic.cpp): what a call of `f` passes after its arguments, its
+// array reads checked against the caller's targets.
+std::vector<std::string> deterministic_call_args(Adjoint& adj, const UserFunction& f,
+                                                 const std::vector<Var*>& bound, const Pos& where) {
+    if (!adj.det || !f.adj->det) return {};
+    adj.det->include_call(*f.adj->det, f.src.params, bound, where);
+    std::vector<std::string> det_args = adj.det->call_args(*f.adj->det, f.src.params, bound, where);
+    if (!det_args.empty() && (f.custom_grad || f.custom_replay))
+        adj.fail_at(where,
+                    "deterministic mode: a @wp.func with deterministic scatter targets and a custom adjoint "
+                    "or replay is not supported by warpsynth");
+    return det_args;
+}
+
+} // namespace
+
 Value Adjoint::add_user_call(FunctionGroup* group, std::vector<CallArgument> args,
                              std::vector<CallArgument> kwargs, int min_outputs, const ast::Expr* call_node) {
     (void)min_outputs;
@@ -798,14 +816,7 @@ Value Adjoint::add_user_call(FunctionGroup* group, std::vector<CallArgument> arg
         builder->build_function(f);
         if (!built_before) builder->defer_custom_adjoints(*f);
     }
-    std::vector<std::string> det_args;
-    if (det && f->adj->det) {
-        det->include_call(*f->adj->det, params, bound, where);
-        det_args = det->call_args(*f->adj->det, params, bound, where);
-        if (!det_args.empty() && (f->custom_grad || f->custom_replay))
-            fail_at(where, "deterministic mode: a @wp.func with deterministic scatter targets and a custom "
-                           "adjoint or replay is not supported by warpsynth");
-    }
+    std::vector<std::string> det_args = deterministic_call_args(*this, *f, bound, where);
 
     const auto& ret = f->adj->return_var;
     std::vector<Var*> outputs;
