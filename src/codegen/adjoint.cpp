@@ -313,6 +313,8 @@ void Adjoint::materialize_redefinitions(const SymbolTable& before) {
 void Adjoint::build() {
     blocks.clear();
     blocks.push_back(std::make_unique<Block>());
+    det.reset();
+    if (builder && builder->deterministic()) det = std::make_unique<DeterministicLowering>(*this);
     for (const Param& p : src.params) {
         if (p.type->is_function()) { // the target of a specialization, called by this name
             auto it = std::find_if(src.callable_args.begin(), src.callable_args.end(),

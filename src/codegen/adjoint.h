@@ -10,6 +10,7 @@
 
 #include "builtins/builtin.h"
 #include "builtins/warp_namespace.h"
+#include "codegen/deterministic.h"
 #include "codegen/function.h"
 #include "codegen/symbol_table.h"
 #include "codegen/value.h"
@@ -119,6 +120,8 @@ class Adjoint {
     // wp.static(...) expressions evaluated during this build (Warp's deferred_static_expressions).
     std::vector<std::pair<std::string, ObjectRef>> deferred_statics;
     std::set<std::string> builtins_used;
+    // Warp's deterministic mode (module option `deterministic`): null when it is off.
+    std::unique_ptr<DeterministicLowering> det;
 
     // ---- builder primitives (Warp's Adjoint methods of the same names)
     Var* add_var(TypeRef type, std::optional<Constant> constant = std::nullopt);
@@ -297,6 +300,10 @@ class Adjoint {
                                     const std::vector<std::pair<std::string, builtins::CallArg>>& type_args,
                                     int min_outputs, bool return_value_used, const ast::Expr* call_node);
     Var* retype_wide_literal(const builtins::Overload& ov, Var* arg);
+    void share_result_tiles(const builtins::Dispatch& d, const builtins::CallResult& result,
+                            const std::vector<builtins::BoundArg>& bound, std::span<const CallArgument> args,
+                            std::span<const CallArgument> kwargs, const std::vector<Var*>& outputs,
+                            const Pos& where);
     std::vector<Var*> dispatch_arguments(const Object& func, const builtins::Dispatch& d,
                                          const std::vector<builtins::BoundArg>& bound,
                                          std::span<const CallArgument> args,

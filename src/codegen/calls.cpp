@@ -11,6 +11,8 @@
 #include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <functional>
 #include <optional>
 #include <unordered_map>
 
@@ -155,6 +157,10 @@ struct CallEmission {
     bool custom_replay = false;
     // Statements declaring what the reverse call's wp.ref[T] adjoint pointers name.
     std::vector<std::string> reverse_prelude;
+    // Rewrites the reverse call (deterministic mode scatters an array read's gradient).
+    std::function<std::string(std::string)> wrap_reverse;
+    // Passed after the arguments (a @wp.func's deterministic helpers).
+    std::vector<std::string> extra_args;
 };
 
 static void emit_call_statements(Adjoint& adj, const CallEmission& e, const std::vector<Var*>& fwd_args,
@@ -164,7 +170,11 @@ static void emit_call_statements(Adjoint& adj, const CallEmission& e, const std:
         return join_emit(vs, prefix);
     };
     std::string forward, replay;
-    std::string args_text = fmt_args(fwd_args, "var");
+    std::string extra = fmt::format("{}", fmt::join(e.extra_args, ", "));
+    auto with_extra = [&](std::string text) {
+        return extra.empty() ? text : text.empty() ? extra : text + ", " + extra;
+    };
+    std::string args_text = with_extra(fmt_args(fwd_args, "var"));
     if (e.initializer_list) args_text = "{" + args_text + "}";
     std::string replay_name = e.custom_replay ? "replay_" + e.func_name : e.func_name;
     if (has_void_return) {
@@ -174,9 +184,8 @@ static void emit_call_statements(Adjoint& adj, const CallEmission& e, const std:
         forward = fmt::format("var_{} = {}{}({});", outputs[0]->label, e.ns, e.func_name, args_text);
         replay = fmt::format("var_{} = {}{}({});", outputs[0]->label, e.ns, replay_name, args_text);
     } else {
-        std::vector<Var*> all = fwd_args;
-        all.insert(all.end(), outputs.begin(), outputs.end());
-        std::string t = fmt_args(all, "var");
+        std::string a = with_extra(fmt_args(fwd_args, "var")), o = fmt_args(outputs, "var");
+        std::string t = a.empty() ? o : o.empty() ? a : a + ", " + o;
         if (e.initializer_list) t = "{" + t + "}";
         forward = fmt::format("{}{}({});", e.ns, e.func_name, t);
         replay = forward;
@@ -189,7 +198,7 @@ static void emit_call_statements(Adjoint& adj, const CallEmission& e, const std:
     if (!e.differentiable || fwd_args.empty()) return;
     bool with_outputs = (e.require_original_output_arg || outputs.size() > 1) && !e.custom_grad;
     std::vector<std::string> parts;
-    std::string vars = fmt_args(fwd_args, "var");
+    std::string vars = with_extra(fmt_args(fwd_args, "var"));
     std::string outs = with_outputs ? fmt_args(outputs, "var") : "";
     std::string adjs = fmt_args(adj_args, e.initializer_list ? "&adj" : "adj");
     std::string out_adjs = fmt_args(outputs, "adj");
@@ -204,7 +213,8 @@ static void emit_call_statements(Adjoint& adj, const CallEmission& e, const std:
         for (const std::string* p : {&vars, &outs, &adjs, &out_adjs})
             if (!p->empty()) arg_str += (arg_str.empty() ? "" : ", ") + *p;
     }
-    adj.add_reverse(fmt::format("{}adj_{}({});", e.ns, e.adj_name, arg_str));
+    std::string reverse = fmt::format("{}adj_{}({});", e.ns, e.adj_name, arg_str);
+    adj.add_reverse(e.wrap_reverse ? e.wrap_reverse(std::move(reverse)) : reverse);
     for (auto it = e.reverse_prelude.rbegin(); it != e.reverse_prelude.rend(); ++it) adj.add_reverse(*it);
 }
 
@@ -249,13 +259,41 @@ Var* bound_var(const builtins::BoundArg& ba, std::span<const CallArgument> args,
     return v.is_var() ? v.var : nullptr;
 }
 
+// A builtin's arguments as its call passes them: loaded, except those Warp passes as references.
+std::vector<Var*> load_arguments(Adjoint& adj, const builtins::Dispatch& d,
+                                 const std::vector<Var*>& func_args) {
+    std::vector<Var*> loaded;
+    for (size_t i = 0; i < func_args.size(); ++i)
+        loaded.push_back(d.args[i].as_reference ? func_args[i] : adj.load(func_args[i]));
+    return loaded;
+}
+
+// Deterministic mode (deterministic.cpp): records the call's array accesses, and emits a scatter
+// atomic itself (true) or arranges the gradient scatter of an array read in its reverse call.
+bool lower_deterministic(Adjoint& adj, std::string_view key, const builtins::Overload& ov,
+                         const builtins::Dispatch& d, CallEmission& e, std::vector<Var*>& fwd_args,
+                         const std::vector<Var*>& func_args, Var* out, bool return_value_used,
+                         const Pos& where) {
+    DeterministicLowering& det = *adj.det;
+    det.track_call(key, func_args, where);
+    auto atomic =
+        det.emit_atomic(key, std::string(ov.native_func), fwd_args, func_args, out, return_value_used, where);
+    if (atomic == DeterministicLowering::Atomic::Scattered) return true;
+    if (atomic == DeterministicLowering::Atomic::Usual) // Warp loads them a second time
+        fwd_args = load_arguments(adj, d, func_args);
+    if (key == "address")
+        e.wrap_reverse = [&det, &fwd_args, out, where](std::string fallback) {
+            return det.adjoint_address(fwd_args, out, std::move(fallback), where);
+        };
+    return false;
+}
+
 } // namespace
 
 Value Adjoint::add_builtin_call_resolved(
     const Object& func, std::vector<CallArgument> args, std::vector<CallArgument> kwargs,
     const std::vector<std::pair<std::string, builtins::CallArg>>& type_args, int min_outputs,
     bool return_value_used, const ast::Expr* call_node) {
-    (void)return_value_used;
     const Pos& where = call_node ? call_node->pos : current_pos_;
     const builtins::Builtin* b = builtins::find(func.name);
     if (!b) fail_at(where, fmt::format("unknown builtin function '{}'", func.name));
@@ -333,11 +371,26 @@ Value Adjoint::add_builtin_call_resolved(
 
     // Arguments are loaded (references dereferenced) after the outputs are
     // allocated, except those Warp passes as references.
-    std::vector<Var*> fwd_args;
-    for (size_t i = 0; i < func_args.size(); ++i)
-        fwd_args.push_back(d.args[i].as_reference ? func_args[i] : load(func_args[i]));
+    std::vector<Var*> fwd_args = load_arguments(*this, d, func_args);
+    Var* out = outputs.size() == 1 ? outputs[0] : nullptr;
+    if (det &&
+        lower_deterministic(*this, b->key, *ov, d, e, fwd_args, func_args, out, return_value_used, where))
+        return Value(out);
     emit_call_statements(*this, e, fwd_args, func_args, outputs,
                          result.kind == builtins::CallResult::Kind::Void);
+    share_result_tiles(d, result, bound, args, kwargs, outputs, where);
+
+    if (outputs.empty()) return Value();
+    if (outputs.size() == 1) return Value(outputs[0]);
+    return Value::of_outputs(outputs);
+}
+
+// Tiles the result shares its type object with, and tiles the builtin moves to shared memory.
+void Adjoint::share_result_tiles(const builtins::Dispatch& d, const builtins::CallResult& result,
+                                 const std::vector<builtins::BoundArg>& bound,
+                                 std::span<const CallArgument> args, std::span<const CallArgument> kwargs,
+                                 const std::vector<Var*>& outputs, const Pos& where) {
+    auto source_var = [&](const builtins::BoundArg& ba) { return bound_var(ba, args, kwargs); };
     if (result.same_type_object_arg >= 0 && outputs.size() == 1)
         if (Var* v = source_var(bound[result.same_type_object_arg])) share_tile_type(outputs[0], v);
     std::vector<Var*> shared;
@@ -350,10 +403,6 @@ Value Adjoint::add_builtin_call_resolved(
             shared.push_back((*t->tuple_elements)[static_cast<size_t>(k)]);
     for (Var* v : shared)
         if (v) move_tile_to_shared(v, where);
-
-    if (outputs.empty()) return Value();
-    if (outputs.size() == 1) return Value(outputs[0]);
-    return Value::of_outputs(outputs);
 }
 
 // The variables a builtin's dispatch passes, in order: constants it adds, bound arguments,
@@ -714,6 +763,24 @@ UserFunction* Adjoint::select_user_overload(FunctionGroup& group, std::span<cons
     return f;
 }
 
+namespace {
+
+// Deterministic mode (deterministic.cpp): what a call of `f` passes after its arguments, its
+// array reads checked against the caller's targets.
+std::vector<std::string> deterministic_call_args(Adjoint& adj, const UserFunction& f,
+                                                 const std::vector<Var*>& bound, const Pos& where) {
+    if (!adj.det || !f.adj->det) return {};
+    adj.det->include_call(*f.adj->det, f.src.params, bound, where);
+    std::vector<std::string> det_args = adj.det->call_args(*f.adj->det, f.src.params, bound, where);
+    if (!det_args.empty() && (f.custom_grad || f.custom_replay))
+        adj.fail_at(where,
+                    "deterministic mode: a @wp.func with deterministic scatter targets and a custom adjoint "
+                    "or replay is not supported by warpsynth");
+    return det_args;
+}
+
+} // namespace
+
 Value Adjoint::add_user_call(FunctionGroup* group, std::vector<CallArgument> args,
                              std::vector<CallArgument> kwargs, int min_outputs, const ast::Expr* call_node) {
     (void)min_outputs;
@@ -749,6 +816,7 @@ Value Adjoint::add_user_call(FunctionGroup* group, std::vector<CallArgument> arg
         builder->build_function(f);
         if (!built_before) builder->defer_custom_adjoints(*f);
     }
+    std::vector<std::string> det_args = deterministic_call_args(*this, *f, bound, where);
 
     const auto& ret = f->adj->return_var;
     std::vector<Var*> outputs;
@@ -771,6 +839,7 @@ Value Adjoint::add_user_call(FunctionGroup* group, std::vector<CallArgument> arg
     e.ns = "";
     e.func_name = f->native_name;
     e.adj_name = f->native_name;
+    e.extra_args = std::move(det_args);
     e.custom_grad = f->custom_grad != nullptr;
     e.custom_replay = f->custom_replay != nullptr;
     // A function that calls wp.grad() has no adjoint: its callers skip the reverse call.

@@ -99,6 +99,7 @@ void ModuleBuilder::attach_custom_grads() {
         for (const auto& p : m->pending_grads()) pending.push_back(&p);
     for (const auto& p : scope_.pending_grads()) pending.push_back(&p);
     if (pending.empty()) return;
+    matching_custom_grads_ = true;
     for (const ModuleScope::PendingGrad* p : pending) {
         UserFunction& grad = *p->grad;
         if (grad.src.custom_reverse_inputs >= 0) continue; // matched already
@@ -125,6 +126,7 @@ void ModuleBuilder::attach_custom_grads() {
                 fmt::format("No function overload found for gradient function {} for function {}",
                             grad.src.def->name, p->forward->key));
     }
+    matching_custom_grads_ = false;
     forget_build();
 }
 

@@ -194,6 +194,8 @@ std::string function_forward_text(const UserFunction& f, Device device, const st
     bool multiple = adj.return_var && adj.return_var->size() != 1;
     std::vector<std::string> args;
     for (const Var* a : adj.args) args.push_back(param_declaration(a));
+    if (adj.det)
+        for (std::string& p : adj.det->function_params()) args.push_back(std::move(p));
     if (multiple)
         for (size_t i = 0; i < adj.return_var->size(); ++i)
             args.push_back(fmt::format("{} & ret_{}", (*adj.return_var)[i]->ctype(), i));
@@ -209,6 +211,8 @@ std::string function_reverse_text(const UserFunction& f, Device device, const st
     bool multiple = adj.return_var && adj.return_var->size() != 1;
     std::vector<std::string> args;
     for (const Var* a : adj.args) args.push_back(param_declaration(a));
+    if (adj.det)
+        for (std::string& p : adj.det->function_params()) args.push_back(std::move(p));
     if (multiple)
         for (size_t i = 0; i < adj.return_var->size(); ++i)
             args.push_back(fmt::format("{} & ret_{}", (*adj.return_var)[i]->ctype(), i));
@@ -274,18 +278,23 @@ KernelPieces kernel_text(const KernelDef& k, const std::string& name, Device dev
                                 : "";
         std::vector<std::string> fargs{dim};
         for (const Var* a : adj.args) fargs.push_back(fmt::format("{} var_{}", a->ctype(), a->label));
+        std::vector<std::string> det_params =
+            adj.det ? adj.det->cuda_kernel_params() : std::vector<std::string>{};
+        std::string det_locals = adj.det ? adj.det->kernel_locals(device) : "";
+        std::vector<std::string> rargs = fargs;
+        fargs.insert(fargs.end(), det_params.begin(), det_params.end());
         out.forward = fmt::format(
             "\n\nextern \"C\" {}{}__global__ void {}{}_cuda_kernel_forward(\n    {})\n{{\n{}{}{}{}",
             launch_bounds, cluster, maxreg, name, join_args(fargs), spill, head,
-            forward_body(adj, true, device, grid_stride), tail);
+            det_locals + forward_body(adj, true, device, grid_stride), tail);
         if (enable_backward) {
-            std::vector<std::string> rargs = fargs;
             for (const Var* a : adj.args)
                 rargs.push_back(fmt::format("{} adj_{}", adj_arg_ctype(a), a->label));
+            rargs.insert(rargs.end(), det_params.begin(), det_params.end());
             out.backward = fmt::format(
                 "\n\nextern \"C\" {}{}__global__ void {}{}_cuda_kernel_backward(\n    {})\n{{\n{}{}{}{}",
                 launch_bounds, cluster, maxreg, name, join_args(rargs), spill, head,
-                reverse_body(adj, true, device, grid_stride), tail);
+                det_locals + reverse_body(adj, true, device, grid_stride), tail);
         }
         return out;
     }
@@ -293,6 +302,7 @@ KernelPieces kernel_text(const KernelDef& k, const std::string& name, Device dev
     // Block_dim 1 specialises simple 1-D kernels for contiguous arrays (Warp's array setup).
     const bool contiguous = cpu_block_dim == 1 && cpu_linear_contiguous_candidate(adj);
     auto setup = [&](bool backward) { return contiguous ? cpu_contiguous_setup(adj, name, backward) : ""; };
+    std::string det_locals = adj.det ? adj.det->kernel_locals(device) : "";
     std::string args_struct = fmt::format("struct wp_args_{} {{\n", name);
     for (const Var* a : adj.args) args_struct += fmt::format("    {} {};\n", a->ctype(), a->label);
     args_struct += "};\n";
@@ -301,14 +311,14 @@ KernelPieces kernel_text(const KernelDef& k, const std::string& name, Device dev
         fmt::format("\n\ntemplate <bool wp_linear_contiguous>\nstatic void {0}_cpu_kernel_forward(\n"
                     "    {1},\n    size_t task_index,\n    wp_args_{0} *_wp_args)\n{{\n"
                     "    static constexpr bool wp_linear_tid = wp_linear_contiguous;\n{3}\n{2}}}\n\n",
-                    name, dim, forward_body(adj, true, device, false), setup(false));
+                    name, dim, det_locals + forward_body(adj, true, device, false), setup(false));
     if (enable_backward)
         out.backward =
             fmt::format("\n\ntemplate <bool wp_linear_contiguous>\nstatic void {0}_cpu_kernel_backward(\n"
                         "    {1},\n    size_t task_index,\n    wp_args_{0} *_wp_args,\n"
                         "    wp_args_{0} *_wp_adj_args)\n{{\n"
                         "    static constexpr bool wp_linear_tid = wp_linear_contiguous;\n{3}\n{2}}}\n\n",
-                        name, dim, reverse_body(adj, true, device, false), setup(true));
+                        name, dim, det_locals + reverse_body(adj, true, device, false), setup(true));
     out.entry = cpu_block_dim == 1 ? cpu_single_lane_entry(adj, name, enable_backward)
                                    : cpu_block_entry(adj, name, enable_backward);
     return out;

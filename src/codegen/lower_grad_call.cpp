@@ -102,6 +102,7 @@ Value Adjoint::emit_grad_wrapper_call(const ast::Call* node, const Object& wrapp
     std::vector<Var*> call_args = fwd_args;
     call_args.insert(call_args.end(), adj_inputs.begin(), adj_inputs.end());
     call_args.push_back(adj_ret);
+    if (det) det->refuse_indirect_call(f->adj ? f->adj->det.get() : nullptr, current_pos_);
     add_forward(fmt::format("adj_{}({});", f->native_name, join_emits(call_args)));
     if (adj_inputs.size() == 1) return Value(adj_inputs[0]);
     // Warp's tuple spells each parameter's annotation: Python's float and int are `float`, `int`.

@@ -108,6 +108,7 @@ void Adjoint::emit_array_slot(const ArraySlot& slot, Var* rhs, const char* opera
         fail_at(where ? *where : current_pos_,
                 fmt::format("composite slot assignment expects value of type {}, got {}", slot.type->repr,
                             types::strip_reference(rhs->type)->repr));
+    if (det) det->track_slot_write(slot, operation, where ? *where : current_pos_);
     std::string array = root_expression(slot.root);
     std::string indices = join_indices(slot.indices);
     std::string accessor = fmt::format("[&](auto& _e) -> auto& {{ return _e{}; }}", slot.access);

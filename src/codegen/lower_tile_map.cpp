@@ -105,6 +105,7 @@ Adjoint::TileOp Adjoint::tile_map_op(const Value& op, const std::vector<TypeRef>
     const auto& ret = f->adj->return_var;
     if (!ret || ret->size() != 1 || !element_type_supported(types::strip_reference((*ret)[0]->type)))
         fail_at(where, fmt::format("Operator {} returns unsupported type for a tile element", group.key));
+    if (det) det->refuse_indirect_call(f->adj ? f->adj->det.get() : nullptr, where);
     out.name = f->native_name;
     out.adj_name = "adj_" + f->native_name;
     out.result = types::strip_reference((*ret)[0]->type);
@@ -206,6 +207,7 @@ Adjoint::TileOp Adjoint::tile_reduce_op(const Value& op, const Pos& where) {
                             group.key));
     UserFunction* f = group.overloads[0].get();
     build_callable(f, where);
+    if (det) det->refuse_indirect_call(f->adj ? f->adj->det.get() : nullptr, where);
     out.name = f->native_name;
     return out;
 }

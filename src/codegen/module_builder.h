@@ -20,6 +20,9 @@ class ModuleBuilder {
     const ModuleScope& scope() const { return scope_; }
     const CompileOptions& options() const { return options_; }
     int64_t max_unroll() const { return scope_.options().max_unroll; }
+    // Warp's deterministic mode, except in the build that only learns return types (whose code
+    // is thrown away): functions read a @wp.func_grad must match.
+    bool deterministic() const { return scope_.options().deterministic && !matching_custom_grads_; }
     // The path printed in `// path:line` comments.
     const std::string& comment_path() const { return comment_path_; }
     // Warp's builtins written in Python, read from the installed Warp when first called.
@@ -71,6 +74,7 @@ class ModuleBuilder {
     std::vector<UserFunction*> deferred_;
     std::vector<TypeRef> structs_;
     int depth_ = 0;
+    bool matching_custom_grads_ = false;
     size_t variables_ = 0;
     size_t name_copies_ = 0;
 };

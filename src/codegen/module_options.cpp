@@ -71,6 +71,12 @@ bool mode(ModuleOptions&, const Object*, const ast::Expr* node) {
     return node->kind == ast::ExprKind::Constant && ast::as<ast::Constant>(node)->str_value == "release";
 }
 
+// Warp's launch-time record capacity: a non-negative int, not a bool; no effect on the code.
+bool deterministic_max_records(ModuleOptions&, const Object* v, const ast::Expr*) {
+    std::optional<int64_t> n = small_int(v);
+    return n && *n >= 0 && v->value->kind != Constant::Kind::PyBool;
+}
+
 bool lineinfo(ModuleOptions&, const Object* v, const ast::Expr*) {
     return constant(v) && !v->value->truthy();
 }
@@ -95,6 +101,7 @@ constexpr ModuleOption kModuleOptions[] = {
     {"block_dim", block_dim},
     {"mode", mode},
     {"lineinfo", lineinfo},
+    {"deterministic_max_records", deterministic_max_records},
     {"fast_math", nullptr},
     {"fuse_fp", nullptr},
     {"cuda_output", nullptr},
@@ -244,6 +251,12 @@ void ModuleScope::set_module_options(const ast::Call* call) {
         if (!k || !is_str(k)) fail(k ? k->pos : dict->pos, "module option names must be string literals");
         const std::string& name = ast::as<ast::Constant>(k)->str_value;
         const ast::Expr* node = dict->values[i];
+        if (name == "deterministic") { // a member of an enum class warpsynth names but does not evaluate
+            std::optional<int> mode = deterministic_mode(node);
+            if (!mode) fail(node->pos, "module option 'deterministic' must be a wp.DeterministicMode member");
+            options_.deterministic = *mode;
+            continue;
+        }
         const ModuleOption* o = find_option(kModuleOptions, name);
         if (o && !o->apply) continue;
         if (o && o->apply(options_, eval_python(node).get(), node)) continue;
@@ -251,6 +264,18 @@ void ModuleScope::set_module_options(const ast::Call* call) {
                                     "ways warpsynth does not model",
                                     name));
     }
+}
+
+std::optional<int> ModuleScope::deterministic_mode(const ast::Expr* node) const {
+    static constexpr std::pair<std::string_view, int> kMembers[] = {
+        {"NOT_GUARANTEED", 0}, {"RUN_TO_RUN", 1}, {"GPU_TO_GPU", 2}};
+    if (node->kind != ast::ExprKind::Attribute) return std::nullopt;
+    const auto* a = ast::as<ast::Attribute>(node);
+    ObjectRef mode_class = eval_python(a->value);
+    if (!mode_class || mode_class->name != "warp.config.DeterministicMode") return std::nullopt;
+    for (auto [member, value] : kMembers)
+        if (a->attr == member) return value;
+    return std::nullopt;
 }
 
 bool ModuleScope::apply_kernel_options(const ast::Call* decorator, KernelDef& k) {

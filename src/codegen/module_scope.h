@@ -26,6 +26,7 @@ struct ModuleOptions {
     bool enable_backward = true;
     int64_t max_unroll = 16; // a constant range() longer than this is not unrolled
     bool default_grid_stride = true;
+    int deterministic = 0; // wp.DeterministicMode: 0 NOT_GUARANTEED, 1 RUN_TO_RUN, 2 GPU_TO_GPU
 };
 
 // A Python exception raised while evaluating an expression (ZeroDivisionError,
@@ -166,6 +167,8 @@ class ModuleScope {
     // module_options.cpp
     void set_config(const ast::Attribute* target, const ObjectRef& value);
     void set_module_options(const ast::Call* call);
+    // `wp.DeterministicMode.<MEMBER>`: the member's value (module option `deterministic`).
+    std::optional<int> deterministic_mode(const ast::Expr* node) const;
     // Applies @wp.kernel(...) options; false when the kernel belongs to another module.
     bool apply_kernel_options(const ast::Call* decorator, KernelDef& k);
     [[noreturn]] void fail(const Pos& pos, const std::string& message) const;
