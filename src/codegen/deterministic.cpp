@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <deque>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 namespace ws {
 
@@ -58,12 +59,6 @@ std::string sanitized(const std::string& label) {
 
 bool float_value(TypeRef t) {
     return (t->is_scalar() || t->is_composite()) && is_float(t->scalar);
-}
-
-std::string join(const std::vector<std::string>& parts) {
-    std::string s;
-    for (size_t i = 0; i < parts.size(); ++i) s += (i ? ", " : "") + parts[i];
-    return s;
 }
 
 } // namespace
@@ -220,7 +215,7 @@ DeterministicLowering::Atomic DeterministicLowering::emit_atomic(std::string_vie
     const Var* value = fwd_args.back();
     std::vector<std::string> loaded;
     for (const Var* a : fwd_args) loaded.push_back(a->emit());
-    std::string fallback = fmt::format("{} = wp::{}({});", output->emit(), native, join(loaded));
+    std::string fallback = fmt::format("{} = wp::{}({});", output->emit(), native, fmt::join(loaded, ", "));
     std::string scattered = key == "atomic_sub" ? "(-" + value->emit() + ")" : value->emit();
     adj_.add_forward(fmt::format("WP_DET_SCATTER_OR_FALLBACK(det_ctx, {}, {}, {}, {});", t.helper,
                                  flat_index(root->emit(), indices, value_type), scattered, fallback),
@@ -234,7 +229,7 @@ DeterministicLowering::Atomic DeterministicLowering::emit_atomic(std::string_vie
     for (const Var* i : indices) parts.push_back(i->emit_adj());
     parts.push_back(args.back()->emit_adj());
     parts.push_back(output->emit_adj());
-    adj_.add_reverse(fmt::format("wp::adj_{}({});", native, join(parts)));
+    adj_.add_reverse(fmt::format("wp::adj_{}({});", native, fmt::join(parts, ", ")));
     return Atomic::Scattered;
 }
 
