@@ -18,7 +18,8 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
-#include <thread>
+#include <tbb/global_control.h>
+#include <tbb/parallel_for.h>
 #include <vector>
 
 namespace fs = std::filesystem;
@@ -121,12 +122,10 @@ int main(int argc, char** argv) {
     if (each_idiom) return dump_each_idiom(options, out, std::max<uint64_t>(count, 1));
 
     std::vector<ws::synth::SynthKernel> kernels(count);
-    std::vector<std::thread> pool;
-    for (unsigned t = 0; t < jobs; ++t)
-        pool.emplace_back([&, t]() {
-            for (uint64_t k = t; k < count; k += jobs) kernels[k] = ws::synth::synthesize(options, start + k);
-        });
-    for (auto& th : pool) th.join();
+    // Each kernel depends only on (options, index), so any schedule writes the same files.
+    tbb::global_control threads(tbb::global_control::max_allowed_parallelism, jobs);
+    tbb::parallel_for(uint64_t{0}, count,
+                      [&](uint64_t k) { kernels[k] = ws::synth::synthesize(options, start + k); });
 
     nlohmann::json index = nlohmann::json::array();
     for (uint64_t k = 0; k < count; ++k) {
