@@ -256,7 +256,9 @@ Machine::Flow Machine::exec_for(const ast::For* s, Frame& f) {
         !c->keywords.empty())
         throw Unsupported("a loop over something else than range()");
     std::vector<int64_t> r;
-    for (const Value& v : eval_args(c, f)) {
+    ArgList args;
+    eval_args(c, f, args);
+    for (const Value& v : args) {
         if (v.t.kind != Kind::Scalar || is_float(v.t.sc)) throw Unsupported("range() of a non-integer");
         r.push_back(v.i);
     }

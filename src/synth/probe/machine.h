@@ -108,7 +108,7 @@ class Machine {
     const std::vector<std::optional<Type>>& scalar_params(const ast::FunctionDef& fn);
     Value atomic(const std::string& name, const ast::Call* e, Frame& f);
     Value random(const std::string& name, const ast::Call* e, Frame& f);
-    ArgList eval_args(const ast::Call* e, Frame& f);
+    void eval_args(const ast::Call* e, Frame& f, ArgList& out);
 
     Value* lookup(int id, Frame& f);
     // The id of an AST name: a look in `recent_ids_` (inline, the frequent case), else the maps.
