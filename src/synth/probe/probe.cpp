@@ -171,7 +171,12 @@ struct Outcome {
     bool aggregate = false; // an output written by several threads (see ArrayBuf::shared)
 };
 
-Outcome check(Machine& m, const LaunchSpec& launch, const std::vector<int64_t>& threads, uint64_t redraws) {
+// With `may_stop` (the previous sample found outputs that ignore the inputs, so this sample's
+// verdict is Ignores whether its runs finish or not) the redraws stop once no output has moved:
+// the verdict is already Ignores. Not for an aggregate on part of the grid, which is checked on
+// every thread unless a run fails.
+Outcome check(Machine& m, const LaunchSpec& launch, const std::vector<int64_t>& threads, uint64_t redraws,
+              bool may_stop) {
     Bench bench(m, launch);
     bench.start_run(0);
     m.launch(bench.args, launch.dim, threads, kBudget);
@@ -186,6 +191,9 @@ Outcome check(Machine& m, const LaunchSpec& launch, const std::vector<int64_t>& 
     if (outputs.empty()) return {{ProbeVerdict::Unknown, "no output written"}};
     bool aggregate = false;
     for (int a : outputs) aggregate = aggregate || m.arrays[size_t(a)].shared;
+    int64_t total = 1;
+    for (int64_t d : launch.dim) total *= d;
+    may_stop = may_stop && !(aggregate && int64_t(threads.size()) < total);
     // Every output must differ between every two runs (the first and each uniform redraw): the
     // verifier's skewed draws (all low, all high, mixed) catch some outputs that rarely move, but
     // not reliably, so a kernel whose output moves only in corners of its input ranges or on a
@@ -203,6 +211,7 @@ Outcome check(Machine& m, const LaunchSpec& launch, const std::vector<int64_t>& 
                     moved[o] = false;
             runs[o].push_back(m.arrays[size_t(a)].written);
         }
+        if (may_stop && std::find(moved.begin(), moved.end(), true) == moved.end()) break;
     }
     if (std::find(moved.begin(), moved.end(), false) == moved.end())
         return {{ProbeVerdict::Depends, ""}, aggregate};
@@ -238,7 +247,8 @@ ProbeResult probe_dependence(const std::string& python_source, const LaunchSpec&
             Outcome o;
             try {
                 Machine m(*module);
-                o = check(m, launch, sample_threads(total, n), sample.redraws);
+                const bool may_stop = r && r->verdict == ProbeVerdict::Ignores;
+                o = check(m, launch, sample_threads(total, n), sample.redraws, may_stop);
             } catch (const Unsupported&) {
                 if (!r) throw;
                 return *r;
@@ -247,7 +257,7 @@ ProbeResult probe_dependence(const std::string& python_source, const LaunchSpec&
                 std::vector<int64_t> all(static_cast<size_t>(total));
                 for (int64_t t = 0; t < total; ++t) all[size_t(t)] = t;
                 Machine m(*module);
-                return check(m, launch, all, kWholeGridRedraws).result;
+                return check(m, launch, all, kWholeGridRedraws, false).result;
             }
             r = o.result;
             if (r->verdict == ProbeVerdict::Depends) break;
