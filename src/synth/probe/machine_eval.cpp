@@ -27,8 +27,11 @@ Value constant(const ast::Constant* c) {
     }
 }
 
+// Compared inline by length and bytes: every `wp.<name>` asks.
 bool is_wp(const ast::Expr* e) {
-    return e->kind == ast::ExprKind::Name && ast::as<ast::Name>(e)->id == "wp";
+    if (e->kind != ast::ExprKind::Name) return false;
+    const std::string& id = ast::as<ast::Name>(e)->id;
+    return id.size() == 2 && id[0] == 'w' && id[1] == 'p';
 }
 
 uint32_t rand_pcg(uint32_t state) {
@@ -45,8 +48,7 @@ void Index::push_back(int64_t v) {
 }
 
 Value* Machine::lookup(int id, Frame& f) {
-    for (auto it = f.rbegin(); it != f.rend(); ++it)
-        if (it->first == id) return &it->second;
+    if (Value* v = f.find(id)) return v;
     for (auto& [n, v] : globals_)
         if (n == id) return &v;
     return nullptr;
@@ -364,13 +366,12 @@ Value Machine::call_user(const ast::FunctionDef& fn, const ast::Call* e, Frame& 
     }
     // Filled only now: evaluating the arguments may have called functions at this depth.
     Frame& callee = frame_at(size_t(depth_) + 1);
-    for (size_t k = 0; k < params.size(); ++k)
-        callee.emplace_back(name_id(params[k].name), std::move(args[k]));
+    for (size_t k = 0; k < params.size(); ++k) callee.slot(name_id(params[k].name)) = std::move(args[k]);
     if (++depth_ > 32) throw Unsupported("recursion");
     returned_ = Value{};
     exec_block(fn.body, callee);
     --depth_;
-    return returned_;
+    return std::move(returned_); // set anew by the next call
 }
 
 Value Machine::atomic(const std::string& name, const ast::Call* e, Frame& f) {
