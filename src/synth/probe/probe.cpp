@@ -101,30 +101,35 @@ class Bench {
 
     // A value of type `t` for the slot `key` (an argument or an array element) in this run.
     Value draw(const Type& t, const ArgSpec& spec, uint64_t key) {
-        double lo = spec.min_value, hi = spec.max_value;
-        if (!(lo <= hi)) std::swap(lo, hi);
-        Rng rng(hash_combine(key, run_));
-        Value r = make_zero(t);
-        if (r.items) {
+        if (t.kind == Kind::Struct) {
+            Value r = make_zero(t);
             for (size_t f = 0; f < r.items->size(); ++f)
                 (*r.items)[f] = draw((*r.items)[f].t, spec, hash_combine(key, f + 1));
             return r;
         }
+        double lo = spec.min_value, hi = spec.max_value;
+        if (!(lo <= hi)) std::swap(lo, hi);
+        Rng rng(hash_combine(key, run_));
+        // The first redraw of an integer keeps apart from the first draw (see component()).
         const bool needs_first = run_ == 1 && !is_float(t.sc);
-        const Value first = needs_first ? [&] {
-            const uint64_t run = std::exchange(run_, 0);
-            Value v = draw(t, spec, key);
-            run_ = run;
-            return v;
-        }()
-                                        : Value{};
-        if (r.t.kind == Kind::Scalar) {
-            const double v = component(rng, t.sc, lo, hi, needs_first ? first.num() : 0.0);
+        if (t.kind == Kind::Scalar) { // the frequent case: no zeroed composite, no empty `first`
+            const double v = component(rng, t.sc, lo, hi, needs_first ? first_draw(t, spec, key).num() : 0.0);
             return is_float(t.sc) ? make_scalar(t.sc, v) : make_int(t.sc, int64_t(v));
         }
+        Value r = make_zero(t);
+        Value first;
+        if (needs_first) first = first_draw(t, spec, key);
         for (int c = 0; c < r.t.size(); ++c)
             r.c[size_t(c)] = component(rng, t.sc, lo, hi, needs_first ? first.c[size_t(c)] : 0.0);
         return r;
+    }
+
+    // The value run 0 drew for `key`.
+    Value first_draw(const Type& t, const ArgSpec& spec, uint64_t key) {
+        const uint64_t run = std::exchange(run_, 0);
+        Value v = draw(t, spec, key);
+        run_ = run;
+        return v;
     }
 
     // One component, uniform over the range (integers inclusive). The first redraw is the
