@@ -160,11 +160,11 @@ void Machine::launch(const std::vector<Value>& args, const std::vector<int64_t>&
     if (params.size() != args.size()) throw Unsupported("the launch's arguments");
     steps_left_ = budget;
     for (ArrayBuf& a : arrays) a.written.clear(), a.writer.clear(), a.shared = false;
+    std::vector<int64_t> idx(dim.size());
     for (int64_t t : threads) {
         thread_ = t;
         Frame& f = frame_at(0);
         for (size_t k = 0; k < params.size(); ++k) f.slot(name_id(params[k].name)) = args[k];
-        std::vector<int64_t> idx(dim.size());
         int64_t rest = t;
         for (size_t d = dim.size(); d-- > 0;) idx[d] = rest % dim[d], rest /= dim[d];
         if (idx.size() == 1) {

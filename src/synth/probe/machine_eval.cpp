@@ -371,7 +371,7 @@ Value Machine::call_user(const ast::FunctionDef& fn, const ast::Call* e, Frame& 
     returned_ = Value{};
     exec_block(fn.body, callee);
     --depth_;
-    return std::move(returned_); // set anew by the next call
+    return returned_;
 }
 
 Value Machine::atomic(const std::string& name, const ast::Call* e, Frame& f) {
