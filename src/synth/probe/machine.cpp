@@ -52,8 +52,10 @@ Machine::Machine(const ast::Module& module) {
             const auto* a = ast::as<ast::Assign>(s);
             if (a->targets.size() != 1 || a->targets[0]->kind != ast::ExprKind::Name) continue;
             try {
-                Value v = eval(a->value, globals_);
-                globals_.emplace_back(name_id(ast::as<ast::Name>(a->targets[0])->id), v);
+                Value v = eval(a->value, global_frame_);
+                const int id = name_id(ast::as<ast::Name>(a->targets[0])->id);
+                global_frame_.slot(id) = v;
+                globals_.emplace_back(id, v);
             } catch (const Unsupported&) {
                 // A global the kernel may never read; reading it is then Unsupported.
             }
@@ -103,7 +105,7 @@ const NameInfo& Machine::resolve(size_t id, const std::string& name) {
     return in;
 }
 
-Machine::Frame& Machine::frame_at(size_t depth) {
+Frame& Machine::frame_at(size_t depth) {
     while (frames_.size() <= depth) frames_.emplace_back();
     Frame& f = frames_[depth];
     f.clear();
@@ -158,11 +160,11 @@ void Machine::launch(const std::vector<Value>& args, const std::vector<int64_t>&
     if (params.size() != args.size()) throw Unsupported("the launch's arguments");
     steps_left_ = budget;
     for (ArrayBuf& a : arrays) a.written.clear(), a.writer.clear(), a.shared = false;
+    std::vector<int64_t> idx(dim.size());
     for (int64_t t : threads) {
         thread_ = t;
         Frame& f = frame_at(0);
-        for (size_t k = 0; k < params.size(); ++k) f.emplace_back(name_id(params[k].name), args[k]);
-        std::vector<int64_t> idx(dim.size());
+        for (size_t k = 0; k < params.size(); ++k) f.slot(name_id(params[k].name)) = args[k];
         int64_t rest = t;
         for (size_t d = dim.size(); d-- > 0;) idx[d] = rest % dim[d], rest /= dim[d];
         if (idx.size() == 1) {
@@ -256,7 +258,9 @@ Machine::Flow Machine::exec_for(const ast::For* s, Frame& f) {
         !c->keywords.empty())
         throw Unsupported("a loop over something else than range()");
     std::vector<int64_t> r;
-    for (const Value& v : eval_args(c, f)) {
+    ArgList args;
+    eval_args(c, f, args);
+    for (const Value& v : args) {
         if (v.t.kind != Kind::Scalar || is_float(v.t.sc)) throw Unsupported("range() of a non-integer");
         r.push_back(v.i);
     }
@@ -281,13 +285,12 @@ Machine::Flow Machine::exec_for(const ast::For* s, Frame& f) {
 void Machine::assign(const ast::Expr* target, Value v, Frame& f) {
     if (target->kind == ast::ExprKind::Name) {
         const int id = name_id(ast::as<ast::Name>(target)->id);
-        for (auto& [n, slot] : f)
-            if (n == id) {
-                slot = std::move(v);
-                return;
-            }
+        if (Value* slot = f.find(id)) {
+            *slot = std::move(v);
+            return;
+        }
         wp_bound_ = wp_bound_ || id == wp_id_;
-        f.emplace_back(id, std::move(v));
+        f.slot(id) = std::move(v);
         return;
     }
     if (target->kind == ast::ExprKind::Tuple) {

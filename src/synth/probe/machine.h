@@ -46,6 +46,30 @@ struct Index {
     void push_back(int64_t v);
 };
 
+// The variables of one call, by name id (see Machine::name_id): a slot per id, so that reading
+// or assigning a variable is an index rather than a scan (the interpreter's most frequent step).
+class Frame {
+  public:
+    Value* find(int id) {
+        return size_t(id) < set_.size() && set_[size_t(id)] ? &values_[size_t(id)] : nullptr;
+    }
+    // The slot of `id`, added if the frame has none (the caller assigns it).
+    Value& slot(int id) {
+        if (size_t(id) >= set_.size()) values_.resize(size_t(id) + 1), set_.resize(size_t(id) + 1, 0);
+        if (!set_[size_t(id)]) set_[size_t(id)] = 1, ids_.push_back(id);
+        return values_[size_t(id)];
+    }
+    void clear() {
+        for (int id : ids_) set_[size_t(id)] = 0;
+        ids_.clear();
+    }
+
+  private:
+    std::vector<Value> values_;
+    std::vector<uint8_t> set_;
+    std::vector<int> ids_; // the ids set, to clear them
+};
+
 // What `wp.<name>` calls, by its name.
 enum class WpCall : uint8_t { Tid, Static, Atomic, Random, Outputs, Other };
 
@@ -86,8 +110,6 @@ class Machine {
                 const std::vector<int64_t>& threads, int64_t budget);
 
   private:
-    // Variables by name id (see name_id): comparing ids is the interpreter's most frequent test.
-    using Frame = std::vector<std::pair<int, Value>>;
     enum class Flow { Next, Break, Continue, Return };
 
     Flow exec_block(const std::vector<ast::Stmt*>& body, Frame& f);
@@ -108,7 +130,7 @@ class Machine {
     const std::vector<std::optional<Type>>& scalar_params(const ast::FunctionDef& fn);
     Value atomic(const std::string& name, const ast::Call* e, Frame& f);
     Value random(const std::string& name, const ast::Call* e, Frame& f);
-    ArgList eval_args(const ast::Call* e, Frame& f);
+    void eval_args(const ast::Call* e, Frame& f, ArgList& out);
 
     Value* lookup(int id, Frame& f);
     // The id of an AST name: a look in `recent_ids_` (inline, the frequent case), else the maps.
@@ -137,7 +159,10 @@ class Machine {
     std::map<std::string, const ast::FunctionDef*, std::less<>> funcs_;
     std::map<std::string, std::unique_ptr<StructDef>, std::less<>> structs_;
     std::map<const ast::FunctionDef*, std::vector<std::optional<Type>>> scalar_params_;
-    Frame globals_;
+    // The module's constants in order (a name assigned twice: the first), and as the frame their
+    // initializers are evaluated in (the latest).
+    std::vector<std::pair<int, Value>> globals_;
+    Frame global_frame_;
     // Each name of the module gets one id, found by the address of the syntax tree's string
     // (a pointer hash) rather than by its text.
     std::unordered_map<const std::string*, int> name_ids_;

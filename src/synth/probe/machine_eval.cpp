@@ -27,8 +27,11 @@ Value constant(const ast::Constant* c) {
     }
 }
 
+// Compared inline by length and bytes: every `wp.<name>` asks.
 bool is_wp(const ast::Expr* e) {
-    return e->kind == ast::ExprKind::Name && ast::as<ast::Name>(e)->id == "wp";
+    if (e->kind != ast::ExprKind::Name) return false;
+    const std::string& id = ast::as<ast::Name>(e)->id;
+    return id.size() == 2 && id[0] == 'w' && id[1] == 'p';
 }
 
 uint32_t rand_pcg(uint32_t state) {
@@ -45,8 +48,7 @@ void Index::push_back(int64_t v) {
 }
 
 Value* Machine::lookup(int id, Frame& f) {
-    for (auto it = f.rbegin(); it != f.rend(); ++it)
-        if (it->first == id) return &it->second;
+    if (Value* v = f.find(id)) return v;
     for (auto& [n, v] : globals_)
         if (n == id) return &v;
     return nullptr;
@@ -214,13 +216,11 @@ Value Machine::eval_subscript(const ast::Subscript* e, Frame& f) {
     return make_scalar(base.t.sc, base.c[size_t(k)]);
 }
 
-ArgList Machine::eval_args(const ast::Call* e, Frame& f) {
-    ArgList args;
+void Machine::eval_args(const ast::Call* e, Frame& f, ArgList& out) {
     for (const ast::Expr* a : e->args) {
         if (a->kind == ast::ExprKind::Starred) throw Unsupported("a starred argument");
-        args.push_back(eval(a, f));
+        out.push_back(eval(a, f));
     }
-    return args;
 }
 
 Value Machine::eval_call(const ast::Call* e, Frame& f) {
@@ -238,14 +238,17 @@ Value Machine::eval_call(const ast::Call* e, Frame& f) {
     }
     if (Value* alias = lookup(name_id(name), f); alias && alias->is_type) {
         if (!e->keywords.empty()) throw Unsupported("keywords in a constructor");
-        return construct(alias->t, eval_args(e, f));
+        ArgList args;
+        eval_args(e, f, args);
+        return construct(alias->t, args);
     }
     return call_python(name, e, f);
 }
 
 Value Machine::call_python(const std::string& name, const ast::Call* e, Frame& f) {
     if (!e->keywords.empty()) throw Unsupported("keywords in a call of " + name);
-    const ArgList args = eval_args(e, f);
+    ArgList args;
+    eval_args(e, f, args);
     if (const NameInfo& in = info(name); in.is_type) return construct(in.type, args);
     if (name == "len" && args.size() == 1) {
         if (args[0].t.kind == Kind::Array) return make_int(Sc::I32, arrays[size_t(args[0].array)].shape[0]);
@@ -279,9 +282,12 @@ Value Machine::call_wp(const std::string& name, const ast::Call* e, Frame& f) {
     if (in.is_type) {
         for (const ast::Keyword& k : e->keywords)
             if (k.arg != "dtype") throw Unsupported("keywords in a constructor");
-        return construct(in.type, eval_args(e, f));
+        ArgList args;
+        eval_args(e, f, args);
+        return construct(in.type, args);
     }
-    const ArgList args = eval_args(e, f);
+    ArgList args;
+    eval_args(e, f, args);
     if (!e->keywords.empty()) return wp_with_keywords(name, e, f);
     if (!in.builtin) throw Unsupported("wp." + name);
     return in.builtin(args);
@@ -332,31 +338,35 @@ const std::vector<std::optional<Type>>& Machine::scalar_params(const ast::Functi
 
 Value Machine::call_user(const ast::FunctionDef& fn, const ast::Call* e, Frame& f) {
     const auto& params = fn.args.args;
-    ArgList args = eval_args(e, f);
+    ArgList args;
+    eval_args(e, f, args);
     if (args.size() > params.size()) throw Unsupported("too many arguments");
-    std::vector<bool> set(params.size(), false);
-    for (size_t k = 0; k < args.size(); ++k) set[k] = true;
+    // The parameters set by the call: positional ones first, then keywords (no heap for this).
+    const size_t positional = args.size();
+    std::vector<bool> by_keyword(e->keywords.empty() ? 0 : params.size(), false);
+    auto is_set = [&](size_t k) { return k < positional || (!by_keyword.empty() && by_keyword[k]); };
     args.resize(params.size());
     for (const ast::Keyword& kw : e->keywords) {
         size_t k = 0;
         while (k < params.size() && params[k].name != kw.arg) ++k;
-        if (k == params.size() || set[k]) throw Unsupported("a keyword argument");
-        args[k] = eval(kw.value, f), set[k] = true;
+        if (k == params.size() || is_set(k)) throw Unsupported("a keyword argument");
+        args[k] = eval(kw.value, f), by_keyword[k] = true;
     }
     const size_t first_default = params.size() - fn.args.defaults.size();
+    const std::vector<std::optional<Type>>* types = nullptr; // found once the first default is read
     for (size_t k = 0; k < params.size(); ++k) {
-        if (!set[k]) {
+        if (!is_set(k)) {
             if (k < first_default) throw Unsupported("a missing argument");
             Frame none;
             args[k] = eval(fn.args.defaults[k - first_default], none);
         }
-        if (const std::optional<Type>& t = scalar_params(fn)[k]; t && args[k].t.kind == Kind::Scalar)
+        if (!types) types = &scalar_params(fn);
+        if (const std::optional<Type>& t = (*types)[k]; t && args[k].t.kind == Kind::Scalar)
             args[k] = convert(*t, args[k]);
     }
     // Filled only now: evaluating the arguments may have called functions at this depth.
     Frame& callee = frame_at(size_t(depth_) + 1);
-    for (size_t k = 0; k < params.size(); ++k)
-        callee.emplace_back(name_id(params[k].name), std::move(args[k]));
+    for (size_t k = 0; k < params.size(); ++k) callee.slot(name_id(params[k].name)) = std::move(args[k]);
     if (++depth_ > 32) throw Unsupported("recursion");
     returned_ = Value{};
     exec_block(fn.body, callee);
@@ -365,7 +375,8 @@ Value Machine::call_user(const ast::FunctionDef& fn, const ast::Call* e, Frame& 
 }
 
 Value Machine::atomic(const std::string& name, const ast::Call* e, Frame& f) {
-    const ArgList args = eval_args(e, f);
+    ArgList args;
+    eval_args(e, f, args);
     if (args.size() < 3 || args[0].t.kind != Kind::Array || !e->keywords.empty())
         throw Unsupported("an atomic");
     Index idx;
@@ -391,7 +402,8 @@ Value Machine::atomic(const std::string& name, const ast::Call* e, Frame& f) {
 
 // Warp's random numbers: a PCG hash of a uint32 state that the call advances in place.
 Value Machine::random(const std::string& name, const ast::Call* e, Frame& f) {
-    const ArgList args = eval_args(e, f);
+    ArgList args;
+    eval_args(e, f, args);
     if (args.empty() || !e->keywords.empty()) throw Unsupported("wp." + name);
     if (name == "rand_init") {
         uint32_t seed = uint32_t(args[0].num());

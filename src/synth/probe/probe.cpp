@@ -101,30 +101,35 @@ class Bench {
 
     // A value of type `t` for the slot `key` (an argument or an array element) in this run.
     Value draw(const Type& t, const ArgSpec& spec, uint64_t key) {
-        double lo = spec.min_value, hi = spec.max_value;
-        if (!(lo <= hi)) std::swap(lo, hi);
-        Rng rng(hash_combine(key, run_));
-        Value r = make_zero(t);
-        if (r.items) {
+        if (t.kind == Kind::Struct) {
+            Value r = make_zero(t);
             for (size_t f = 0; f < r.items->size(); ++f)
                 (*r.items)[f] = draw((*r.items)[f].t, spec, hash_combine(key, f + 1));
             return r;
         }
+        double lo = spec.min_value, hi = spec.max_value;
+        if (!(lo <= hi)) std::swap(lo, hi);
+        Rng rng(hash_combine(key, run_));
+        // The first redraw of an integer keeps apart from the first draw (see component()).
         const bool needs_first = run_ == 1 && !is_float(t.sc);
-        const Value first = needs_first ? [&] {
-            const uint64_t run = std::exchange(run_, 0);
-            Value v = draw(t, spec, key);
-            run_ = run;
-            return v;
-        }()
-                                        : Value{};
-        if (r.t.kind == Kind::Scalar) {
-            const double v = component(rng, t.sc, lo, hi, needs_first ? first.num() : 0.0);
+        if (t.kind == Kind::Scalar) { // the frequent case: no zeroed composite, no empty `first`
+            const double v = component(rng, t.sc, lo, hi, needs_first ? first_draw(t, spec, key).num() : 0.0);
             return is_float(t.sc) ? make_scalar(t.sc, v) : make_int(t.sc, int64_t(v));
         }
+        Value r = make_zero(t);
+        Value first;
+        if (needs_first) first = first_draw(t, spec, key);
         for (int c = 0; c < r.t.size(); ++c)
             r.c[size_t(c)] = component(rng, t.sc, lo, hi, needs_first ? first.c[size_t(c)] : 0.0);
         return r;
+    }
+
+    // The value run 0 drew for `key`.
+    Value first_draw(const Type& t, const ArgSpec& spec, uint64_t key) {
+        const uint64_t run = std::exchange(run_, 0);
+        Value v = draw(t, spec, key);
+        run_ = run;
+        return v;
     }
 
     // One component, uniform over the range (integers inclusive). The first redraw is the
@@ -171,7 +176,12 @@ struct Outcome {
     bool aggregate = false; // an output written by several threads (see ArrayBuf::shared)
 };
 
-Outcome check(Machine& m, const LaunchSpec& launch, const std::vector<int64_t>& threads, uint64_t redraws) {
+// With `may_stop` (the previous sample found outputs that ignore the inputs, so this sample's
+// verdict is Ignores whether its runs finish or not) the redraws stop once no output has moved:
+// the verdict is already Ignores. Not for an aggregate on part of the grid, which is checked on
+// every thread unless a run fails.
+Outcome check(Machine& m, const LaunchSpec& launch, const std::vector<int64_t>& threads, uint64_t redraws,
+              bool may_stop) {
     Bench bench(m, launch);
     bench.start_run(0);
     m.launch(bench.args, launch.dim, threads, kBudget);
@@ -186,6 +196,9 @@ Outcome check(Machine& m, const LaunchSpec& launch, const std::vector<int64_t>& 
     if (outputs.empty()) return {{ProbeVerdict::Unknown, "no output written"}};
     bool aggregate = false;
     for (int a : outputs) aggregate = aggregate || m.arrays[size_t(a)].shared;
+    int64_t total = 1;
+    for (int64_t d : launch.dim) total *= d;
+    may_stop = may_stop && !(aggregate && int64_t(threads.size()) < total);
     // Every output must differ between every two runs (the first and each uniform redraw): the
     // verifier's skewed draws (all low, all high, mixed) catch some outputs that rarely move, but
     // not reliably, so a kernel whose output moves only in corners of its input ranges or on a
@@ -203,6 +216,7 @@ Outcome check(Machine& m, const LaunchSpec& launch, const std::vector<int64_t>& 
                     moved[o] = false;
             runs[o].push_back(m.arrays[size_t(a)].written);
         }
+        if (may_stop && std::find(moved.begin(), moved.end(), true) == moved.end()) break;
     }
     if (std::find(moved.begin(), moved.end(), false) == moved.end())
         return {{ProbeVerdict::Depends, ""}, aggregate};
@@ -238,7 +252,8 @@ ProbeResult probe_dependence(const std::string& python_source, const LaunchSpec&
             Outcome o;
             try {
                 Machine m(*module);
-                o = check(m, launch, sample_threads(total, n), sample.redraws);
+                const bool may_stop = r && r->verdict == ProbeVerdict::Ignores;
+                o = check(m, launch, sample_threads(total, n), sample.redraws, may_stop);
             } catch (const Unsupported&) {
                 if (!r) throw;
                 return *r;
@@ -247,7 +262,7 @@ ProbeResult probe_dependence(const std::string& python_source, const LaunchSpec&
                 std::vector<int64_t> all(static_cast<size_t>(total));
                 for (int64_t t = 0; t < total; ++t) all[size_t(t)] = t;
                 Machine m(*module);
-                return check(m, launch, all, kWholeGridRedraws).result;
+                return check(m, launch, all, kWholeGridRedraws, false).result;
             }
             r = o.result;
             if (r->verdict == ProbeVerdict::Depends) break;

@@ -7,14 +7,6 @@
 
 namespace ws::synth::probe {
 
-bool is_float(Sc s) {
-    return s == Sc::F16 || s == Sc::F32 || s == Sc::F64;
-}
-
-bool is_signed(Sc s) {
-    return s == Sc::I8 || s == Sc::I16 || s == Sc::I32 || s == Sc::I64;
-}
-
 int bits_of(Sc s) {
     switch (s) {
     case Sc::Bool: return 1;
@@ -30,23 +22,12 @@ int bits_of(Sc s) {
     }
 }
 
-int Type::size() const {
-    switch (kind) {
-    case Kind::Scalar: return 1;
-    case Kind::Vec: return rows;
-    case Kind::Mat: return rows * cols;
-    case Kind::Quat: return 4;
-    case Kind::Transform: return 7;
-    default: return 0;
+void ArgList::spill(Value&& v) {
+    if (big_.empty()) {
+        big_.reserve(n_ + 1);
+        for (size_t k = 0; k < n_; ++k) big_.push_back(std::move(small()[k]));
+        std::destroy_n(small(), n_);
     }
-}
-
-void ArgList::push_back(Value v) {
-    if (big_.empty() && n_ < small_.size()) {
-        small_[n_++] = std::move(v);
-        return;
-    }
-    if (big_.empty()) big_.assign(small_.begin(), small_.end());
     big_.push_back(std::move(v));
     ++n_;
 }
@@ -55,12 +36,7 @@ void ArgList::resize(size_t n) {
     while (n_ < n) push_back(Value{});
 }
 
-double Value::num() const {
-    if (t.kind != Kind::Scalar) throw Unsupported("a scalar was expected");
-    return is_float(t.sc) ? c[0] : double(i);
-}
-
-double fit(Sc s, double v) {
+double fit_slow(Sc s, double v) {
     if (s == Sc::F32) return double(float(v));
     if (s == Sc::F16) return double(round_to_half(float(v)));
     if (s == Sc::F64) return v;
@@ -68,39 +44,9 @@ double fit(Sc s, double v) {
     return double(wrap_int(s, int64_t(v)));
 }
 
-int64_t wrap_int(Sc s, int64_t v) {
-    switch (s) {
-    case Sc::Bool: return v != 0;
-    case Sc::I8: return int8_t(v);
-    case Sc::U8: return uint8_t(v);
-    case Sc::I16: return int16_t(v);
-    case Sc::U16: return uint16_t(v);
-    case Sc::I32: return int32_t(v);
-    case Sc::U32: return uint32_t(v);
-    default: return v;
-    }
-}
-
-Value make_scalar(Sc s, double v) {
-    if (!is_float(s)) {
-        if (!std::isfinite(v) || std::fabs(v) > 9.2e18) throw Unsupported("an integer out of range");
-        return make_int(s, int64_t(v));
-    }
-    Value r;
-    r.t = {Kind::Scalar, s};
-    r.c[0] = fit(s, v);
-    return r;
-}
-
-Value make_int(Sc s, int64_t v) {
-    Value r;
-    r.t = {Kind::Scalar, s};
-    r.i = wrap_int(s, v);
-    return r;
-}
-
-Value make_bool(bool b) {
-    return make_int(Sc::Bool, b ? 1 : 0);
+Value make_int_of(Sc s, double v) {
+    if (!std::isfinite(v) || std::fabs(v) > 9.2e18) throw Unsupported("an integer out of range");
+    return make_int(s, int64_t(v));
 }
 
 Value make_zero(const Type& t) {
@@ -121,12 +67,6 @@ Value type_value(const Type& t) {
     r.t = t;
     r.is_type = true;
     return r;
-}
-
-double comp(const Value& v, int k) {
-    if (v.t.kind == Kind::Scalar) return v.num();
-    if (k >= v.t.size()) throw Unsupported("a component out of range");
-    return v.c[size_t(k)];
 }
 
 bool same_bits(const Value& a, const Value& b) {

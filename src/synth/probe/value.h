@@ -8,6 +8,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <new>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -22,8 +23,13 @@ struct Unsupported : std::runtime_error {
 
 enum class Sc : uint8_t { Bool, I8, U8, I16, U16, I32, U32, I64, U64, F16, F32, F64 };
 
-bool is_float(Sc s);
-bool is_signed(Sc s);
+// Inline, as the other small helpers below: the interpreter calls them on every operation.
+inline bool is_float(Sc s) {
+    return s == Sc::F16 || s == Sc::F32 || s == Sc::F64;
+}
+inline bool is_signed(Sc s) {
+    return s == Sc::I8 || s == Sc::I16 || s == Sc::I32 || s == Sc::I64;
+}
 int bits_of(Sc s);
 
 enum class Kind : uint8_t { None, Scalar, Vec, Mat, Quat, Transform, Struct, Array, Tuple };
@@ -38,7 +44,16 @@ struct Type {
     uint8_t rows = 0, cols = 0;
     const StructDef* st = nullptr;
 
-    int size() const; // scalar components
+    int size() const { // scalar components
+        switch (kind) {
+        case Kind::Scalar: return 1;
+        case Kind::Vec: return rows;
+        case Kind::Mat: return rows * cols;
+        case Kind::Quat: return 4;
+        case Kind::Transform: return 7;
+        default: return 0;
+        }
+    }
     bool operator==(const Type&) const = default;
 };
 
@@ -51,31 +66,54 @@ struct Value {
     std::shared_ptr<std::vector<Value>> items; // struct fields in order, tuple elements
     int array = -1;                            // Array: index of the machine's buffer
 
-    double num() const; // a scalar as a double
+    double num() const { // a scalar as a double
+        if (t.kind != Kind::Scalar) throw Unsupported("a scalar was expected");
+        return is_float(t.sc) ? c[0] : double(i);
+    }
 };
 
 // A call's arguments as the builtins read them.
 using Args = std::span<const Value>;
 
 // A call's arguments as the machine collects them: the first few kept off the heap (a call
-// is one of the interpreter's most frequent operations).
+// is one of the interpreter's most frequent operations), in raw storage so that an empty
+// list constructs no values.
 class ArgList {
   public:
+    ArgList() = default;
+    ArgList(const ArgList&) = delete;
+    ArgList& operator=(const ArgList&) = delete;
+    ~ArgList() {
+        if (big_.empty()) std::destroy_n(small(), n_);
+    }
+
     size_t size() const { return n_; }
     bool empty() const { return n_ == 0; }
-    Value* data() { return big_.empty() ? small_.data() : big_.data(); }
-    const Value* data() const { return big_.empty() ? small_.data() : big_.data(); }
+    Value* data() { return big_.empty() ? small() : big_.data(); }
+    const Value* data() const { return big_.empty() ? small() : big_.data(); }
     Value& operator[](size_t k) { return data()[k]; }
     const Value& operator[](size_t k) const { return data()[k]; }
     const Value* begin() const { return data(); }
     const Value* end() const { return data() + n_; }
     const Value& back() const { return data()[n_ - 1]; }
     operator Args() const { return {data(), n_}; }
-    void push_back(Value v);
+    void push_back(Value&& v) {
+        if (big_.empty() && n_ < kSmall) {
+            ::new (static_cast<void*>(small() + n_)) Value(std::move(v));
+            ++n_;
+            return;
+        }
+        spill(std::move(v));
+    }
     void resize(size_t n); // grows with empty values
 
   private:
-    std::array<Value, 4> small_;
+    static constexpr size_t kSmall = 4;
+    Value* small() { return std::launder(reinterpret_cast<Value*>(small_)); }
+    const Value* small() const { return std::launder(reinterpret_cast<const Value*>(small_)); }
+    void spill(Value&& v); // moves the list to `big_` and appends `v`
+
+    alignas(Value) unsigned char small_[kSmall * sizeof(Value)];
     std::vector<Value> big_; // all of them, once there are more than fit in `small_`
     size_t n_ = 0;
 };
@@ -87,19 +125,57 @@ struct StructDef {
     std::vector<int> array_ndims; // fields that are arrays are not modelled
 };
 
-// Rounds `v` to a float scalar type's precision, or truncates and wraps it to an integer type.
-double fit(Sc s, double v);
 // Wraps `v` to an integer scalar type's width.
-int64_t wrap_int(Sc s, int64_t v);
+inline int64_t wrap_int(Sc s, int64_t v) {
+    switch (s) {
+    case Sc::Bool: return v != 0;
+    case Sc::I8: return int8_t(v);
+    case Sc::U8: return uint8_t(v);
+    case Sc::I16: return int16_t(v);
+    case Sc::U16: return uint16_t(v);
+    case Sc::I32: return int32_t(v);
+    case Sc::U32: return uint32_t(v);
+    default: return v;
+    }
+}
 
-Value make_scalar(Sc s, double v); // rounds or wraps (ints from the double's integer part)
-Value make_int(Sc s, int64_t v);
-Value make_bool(bool b);
+// fit() for half floats and integers.
+double fit_slow(Sc s, double v);
+// Rounds `v` to a float scalar type's precision, or truncates and wraps it to an integer type.
+inline double fit(Sc s, double v) {
+    if (s == Sc::F32) return double(float(v));
+    if (s == Sc::F64) return v;
+    return fit_slow(s, v);
+}
+
+inline Value make_int(Sc s, int64_t v) {
+    Value r;
+    r.t = {Kind::Scalar, s};
+    r.i = wrap_int(s, v);
+    return r;
+}
+
+Value make_int_of(Sc s, double v); // make_scalar() for integer types
+// Rounds or wraps (ints from the double's integer part).
+inline Value make_scalar(Sc s, double v) {
+    if (!is_float(s)) return make_int_of(s, v);
+    Value r;
+    r.t = {Kind::Scalar, s};
+    r.c[0] = fit(s, v);
+    return r;
+}
+inline Value make_bool(bool b) {
+    return make_int(Sc::Bool, b ? 1 : 0);
+}
 Value make_zero(const Type& t);
 Value type_value(const Type& t);
 
 // Component k of a composite, or the scalar itself.
-double comp(const Value& v, int k);
+inline double comp(const Value& v, int k) {
+    if (v.t.kind == Kind::Scalar) return v.num();
+    if (k >= v.t.size()) throw Unsupported("a component out of range");
+    return v.c[size_t(k)];
+}
 // Bit-identical (NaN payloads and signed zeros included).
 bool same_bits(const Value& a, const Value& b);
 
