@@ -119,7 +119,10 @@ class Adjoint {
     std::vector<struct UserFunction*> called_user_functions; // unique, in first-call order
     // wp.static(...) expressions evaluated during this build (Warp's deferred_static_expressions).
     std::vector<std::pair<std::string, ObjectRef>> deferred_statics;
-    std::set<std::string> builtins_used;
+    std::set<std::string, std::less<>> builtins_used;
+    void note_builtin_used(std::string_view key) {
+        if (builtins_used.find(key) == builtins_used.end()) builtins_used.emplace(key);
+    }
     // Warp's deterministic mode (module option `deterministic`): null when it is off.
     std::unique_ptr<DeterministicLowering> det;
 
