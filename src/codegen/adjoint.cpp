@@ -56,13 +56,12 @@ Var* Adjoint::add_constant(const Constant& c) {
 
 void Adjoint::add_forward(std::string statement, std::optional<std::string> replay, bool skip_replay) {
     Block& b = *blocks.back();
-    if (!skip_replay) b.body_replay.push_back(cat(indentation_, replay ? *replay : statement));
-    b.body_forward.push_back(indentation_.empty() ? std::move(statement) : cat(indentation_, statement));
+    if (!skip_replay) b.body_replay.add(indentation_, replay ? *replay : statement);
+    b.body_forward.add(indentation_, statement);
 }
 
 void Adjoint::add_reverse(std::string statement) {
-    blocks.back()->body_reverse.push_back(indentation_.empty() ? std::move(statement)
-                                                               : cat(indentation_, statement));
+    blocks.back()->body_reverse.add(indentation_, statement);
 }
 
 Var* Adjoint::load(Var* var) {
@@ -225,8 +224,9 @@ void Adjoint::end_for(Var* iter, const std::optional<ConstantRange>& range, Var*
     loop_blocks_.pop_back();
 
     Block& outer = *blocks.back();
-    for (auto& s : cond->body_forward) outer.body_forward.push_back(s); // also replayed in reverse below
-    for (auto& s : body->body_forward) outer.body_forward.push_back(std::move(s));
+    for (std::string_view s : cond->body_forward)
+        outer.body_forward.push_back(s); // also replayed in reverse below
+    for (std::string_view s : body->body_forward) outer.body_forward.push_back(s);
     add_forward(fmt::format("goto start_{};", cond->label), std::nullopt, true);
     dedent();
     add_forward(fmt::format("end_{}:;", cond->label), std::nullopt, true);
@@ -235,7 +235,7 @@ void Adjoint::end_for(Var* iter, const std::optional<ConstantRange>& range, Var*
     const std::string& ind = indentation_;
     if (!range) {
         reverse.push_back(ind + fmt::format("{0} = wp::iter_reverse({0});", iter->emit()));
-        for (auto& s : cond->body_forward) reverse.push_back(s);
+        for (std::string_view s : cond->body_forward) reverse.emplace_back(s);
     } else {
         reverse.push_back(ind + fmt::format("{} = {};", iter->emit(), range->last().str()));
         reverse.push_back(ind + fmt::format("start_{}:;", cond->label));
@@ -247,12 +247,12 @@ void Adjoint::end_for(Var* iter, const std::optional<ConstantRange>& range, Var*
     }
     for (Var* v : body->vars)
         if (std::optional<std::string> z = zero_adjoint(*v)) reverse.push_back(ind + "\t" + *z);
-    for (auto& s : body->body_replay) reverse.push_back(std::move(s));
+    for (std::string_view s : body->body_replay) reverse.emplace_back(s);
     for (auto it = body->body_reverse.rbegin(); it != body->body_reverse.rend(); ++it)
-        reverse.push_back(std::move(*it));
+        reverse.emplace_back(*it);
     reverse.push_back(ind + fmt::format("\tgoto start_{};", cond->label));
     reverse.push_back(ind + fmt::format("end_{}:;", cond->label));
-    for (auto it = reverse.rbegin(); it != reverse.rend(); ++it) outer.body_reverse.push_back(std::move(*it));
+    for (auto it = reverse.rbegin(); it != reverse.rend(); ++it) outer.body_reverse.push_back(*it);
 
     // An enclosing loop must also zero these adjoints at each of its reverse iterations.
     outer.vars.insert(outer.vars.end(), cond->vars.begin(), cond->vars.end());
@@ -278,21 +278,22 @@ void Adjoint::end_while() {
     loop_blocks_.pop_back();
 
     Block& outer = *blocks.back();
-    for (auto& s : cond->body_forward) outer.body_forward.push_back(s); // also replayed in reverse below
-    for (auto& s : body->body_forward) outer.body_forward.push_back(std::move(s));
+    for (std::string_view s : cond->body_forward)
+        outer.body_forward.push_back(s); // also replayed in reverse below
+    for (std::string_view s : body->body_forward) outer.body_forward.push_back(s);
     outer.body_forward.push_back(fmt::format("goto start_{};", cond->label));
     outer.body_forward.push_back(fmt::format("end_{}:;", cond->label));
 
     std::vector<std::string> reverse;
-    for (auto& s : cond->body_forward) reverse.push_back(s);
+    for (std::string_view s : cond->body_forward) reverse.emplace_back(s);
     for (Var* v : body->vars)
         if (std::optional<std::string> z = zero_adjoint(*v)) reverse.push_back(*z);
-    for (auto& s : body->body_replay) reverse.push_back(std::move(s));
+    for (std::string_view s : body->body_replay) reverse.emplace_back(s);
     for (auto it = body->body_reverse.rbegin(); it != body->body_reverse.rend(); ++it)
-        reverse.push_back(std::move(*it));
+        reverse.emplace_back(*it);
     reverse.push_back(fmt::format("goto start_{};", cond->label));
     reverse.push_back(fmt::format("end_{}:;", cond->label));
-    for (auto it = reverse.rbegin(); it != reverse.rend(); ++it) outer.body_reverse.push_back(std::move(*it));
+    for (auto it = reverse.rbegin(); it != reverse.rend(); ++it) outer.body_reverse.push_back(*it);
 }
 
 void Adjoint::materialize_redefinitions(const SymbolTable& before) {

@@ -29,15 +29,21 @@ struct StringHash {
 
 std::string join_emit(const std::vector<Var*>& vars, std::string_view prefix) {
     std::string s;
+    if (vars.empty()) return s;
     bool var = prefix == "var", adj = prefix == "adj";
+    size_t size = 0;
+    for (const Var* v : vars) size += v->label.size() + prefix.size() + 3;
+    s.reserve(size);
     for (size_t i = 0; i < vars.size(); ++i) {
         if (i) s += ", ";
         if (var)
             s += vars[i]->emit();
         else if (adj)
             s += vars[i]->emit_adj();
+        else if (vars[i]->prefix) // Var::emit(prefix), without its temporary
+            append(s, prefix, '_', vars[i]->label);
         else
-            s += vars[i]->emit(prefix);
+            s += vars[i]->label;
     }
     return s;
 }
@@ -279,6 +285,7 @@ Var* bound_var(const builtins::BoundArg& ba, std::span<const CallArgument> args,
 std::vector<Var*> load_arguments(Adjoint& adj, const builtins::Dispatch& d,
                                  const std::vector<Var*>& func_args) {
     std::vector<Var*> loaded;
+    loaded.reserve(func_args.size());
     for (size_t i = 0; i < func_args.size(); ++i)
         loaded.push_back(d.args[i].as_reference ? func_args[i] : adj.load(func_args[i]));
     return loaded;
@@ -322,6 +329,7 @@ Value Adjoint::add_builtin_call_resolved(
     }
     std::vector<builtins::CallArg> cargs;
     std::vector<std::pair<std::string, builtins::CallArg>> ckwargs, ctype_args;
+    cargs.reserve(args.size());
     for (const auto& a : args) cargs.push_back(to_call_arg(a.value));
     for (const auto& a : kwargs) ckwargs.emplace_back(a.keyword, to_call_arg(a.value));
     for (const auto& ta : type_args) ctype_args.push_back(ta);

@@ -47,10 +47,8 @@ class LineWriter {
     std::string pad_;
 };
 
-size_t estimate(const std::vector<std::string>& lines, int indent) {
-    size_t n = 0;
-    for (const auto& l : lines) n += l.size() + static_cast<size_t>(indent) + 1;
-    return n;
+size_t estimate(const Lines& lines, int indent) {
+    return lines.text_size() + lines.size() * (static_cast<size_t>(indent) + 1);
 }
 
 // Warp's tile.cinit(): a register tile is value-initialised; a shared tile owning its storage
@@ -97,11 +95,11 @@ std::string forward_body(const Adjoint& adj, bool kernel, Device device, bool gr
     w.line("// forward");
     // In a grid-stride CUDA kernel, `return` moves on to the next element.
     bool rewrite_return = grid_stride && kernel && device == Device::Cuda;
-    for (const std::string& f : adj.blocks[0]->body_forward) {
+    for (std::string_view f : adj.blocks[0]->body_forward) {
         if (rewrite_return) {
             size_t p = f.find_first_not_of(" \t");
             if (p != std::string::npos && f.compare(p, 7, "return;") == 0) {
-                std::string g = f;
+                std::string g(f);
                 g.replace(g.find("return;"), 7, "continue;");
                 w.line(g);
                 continue;
@@ -142,7 +140,7 @@ std::string reverse_body(const Adjoint& adj, bool kernel, Device device, bool gr
     }
     w.line("//---------");
     w.line("// forward");
-    for (const std::string& f : body.body_replay) w.line(f);
+    for (std::string_view f : body.body_replay) w.line(f);
     w.line("//---------");
     w.line("// reverse");
     for (auto it = body.body_reverse.rbegin(); it != body.body_reverse.rend(); ++it) w.line(*it);
