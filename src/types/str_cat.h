@@ -5,8 +5,11 @@
 // format strings and its intermediate buffers cost more than the text itself.
 #pragma once
 
+#include <algorithm>
 #include <charconv>
 #include <concepts>
+#include <cstring>
+#include <initializer_list>
 #include <string>
 #include <string_view>
 
@@ -14,36 +17,45 @@ namespace ws {
 
 namespace str_cat_detail {
 
-inline size_t piece_size(std::string_view s) {
-    return s.size();
+// An integer's decimal digits, held until the pieces are copied.
+struct Digits {
+    char buf[24];
+    size_t n = 0;
+    operator std::string_view() const { return {buf, n}; } // NOLINT: implicit by design
+};
+
+inline std::string_view view(std::string_view s) {
+    return s;
 }
-inline size_t piece_size(char) {
-    return 1;
+inline std::string_view view(const char& c) {
+    return {&c, 1};
 }
 template <std::integral T>
-requires(!std::same_as<T, char> && !std::same_as<T, bool>) size_t piece_size(T) {
-    return 20;
+requires(!std::same_as<T, char> && !std::same_as<T, bool>) Digits view(T v) {
+    Digits d;
+    d.n = static_cast<size_t>(std::to_chars(d.buf, d.buf + sizeof d.buf, v).ptr - d.buf);
+    return d;
 }
 
-inline void append_piece(std::string& out, std::string_view s) {
-    out.append(s);
-}
-inline void append_piece(std::string& out, char c) {
-    out.push_back(c);
-}
-template <std::integral T>
-requires(!std::same_as<T, char> && !std::same_as<T, bool>) void append_piece(std::string& out, T v) {
-    char buf[24];
-    auto r = std::to_chars(buf, buf + sizeof buf, v);
-    out.append(buf, r.ptr);
+// One resize, then a copy per piece (appending piece by piece checked the capacity each time).
+inline void append_views(std::string& out, std::initializer_list<std::string_view> views) {
+    size_t total = 0;
+    for (std::string_view v : views) total += v.size();
+    size_t old = out.size();
+    if (out.capacity() < old + total) out.reserve(std::max(old + total, 2 * out.capacity()));
+    out.resize(old + total);
+    char* p = out.data() + old;
+    for (std::string_view v : views) {
+        if (!v.empty()) std::memcpy(p, v.data(), v.size());
+        p += v.size();
+    }
 }
 
 } // namespace str_cat_detail
 
 template <class... A>
 void append(std::string& out, const A&... pieces) {
-    out.reserve(out.size() + (str_cat_detail::piece_size(pieces) + ... + 0));
-    (str_cat_detail::append_piece(out, pieces), ...);
+    str_cat_detail::append_views(out, {std::string_view(str_cat_detail::view(pieces))...});
 }
 
 template <class... A>
