@@ -7,6 +7,7 @@
 #include "codegen/module_builder.h"
 #include "codegen/module_scope.h"
 #include "codegen/text.h"
+#include "types/str_cat.h"
 
 #include <algorithm>
 #include <fmt/format.h>
@@ -55,12 +56,12 @@ Var* Adjoint::add_constant(const Constant& c) {
 
 void Adjoint::add_forward(std::string statement, std::optional<std::string> replay, bool skip_replay) {
     Block& b = *blocks.back();
-    if (!skip_replay) b.body_replay.push_back(indentation_ + (replay ? *replay : statement));
-    b.body_forward.push_back(indentation_ + std::move(statement));
+    if (!skip_replay) b.body_replay.add(indentation_, replay ? *replay : statement);
+    b.body_forward.add(indentation_, statement);
 }
 
 void Adjoint::add_reverse(std::string statement) {
-    blocks.back()->body_reverse.push_back(indentation_ + statement);
+    blocks.back()->body_reverse.add(indentation_, statement);
 }
 
 Var* Adjoint::load(Var* var) {
@@ -82,12 +83,12 @@ void Adjoint::store_ref_param(const std::string& name, Var* value, bool augmente
                            : fmt::format("Error, assigning to ref parameter '{}' ({}) with value of "
                                          "different type ({})",
                                          name, target->repr, value->type->repr));
-    add_forward(fmt::format("*{} = {};", ref->emit(), value->emit()));
+    add_forward(cat("*", ref->emit(), " = ", value->emit(), ";"));
 }
 
 Block* Adjoint::begin_block(const std::string& name) {
     auto b = std::make_unique<Block>();
-    b->label = fmt::format("{}_{}", name, label_count_++);
+    b->label = cat(name, "_", label_count_++);
     blocks.push_back(std::move(b));
     return blocks.back().get();
 }
@@ -101,10 +102,11 @@ std::unique_ptr<Block> Adjoint::end_block() {
 void Adjoint::set_lineno(int lineno) {
     if (!lineno_ || *lineno_ != lineno) {
         std::string text = strip_python(src.scope->source().line(lineno + src.fun_lineno));
-        text = ljust_codepoints(text, 80 - static_cast<int>(indentation_.size()));
+        int pad = 80 - static_cast<int>(indentation_.size()) - codepoint_count(text); // str.ljust
+        if (pad > 0) text.append(static_cast<size_t>(pad), ' ');
         int shown = lineno + src.display_lineno;
-        add_forward(fmt::format("// {}       <L {}>", text, shown));
-        add_reverse(fmt::format("// adj: {}  <L {}>", text, shown));
+        add_forward(cat("// ", text, "       <L ", shown, ">"));
+        add_reverse(cat("// adj: ", text, "  <L ", shown, ">"));
     }
     lineno_ = lineno;
 }
@@ -137,26 +139,26 @@ Var* Adjoint::add_comp(const std::vector<std::string>& ops, Var* left, const std
 }
 
 void Adjoint::add_return(const std::optional<std::vector<Var*>>& vars) {
-    std::string jump = fmt::format("goto label{};", label_count_);
+    std::string jump = cat("goto label", label_count_, ";");
     if (!vars || vars->empty()) {
         add_forward("return;", jump);
     } else if (vars->size() == 1) {
-        add_forward(fmt::format("return {};", (*vars)[0]->emit()), jump);
-        add_reverse(fmt::format("adj_{} += adj_ret;", (*vars)[0]->label));
+        add_forward(cat("return ", (*vars)[0]->emit(), ";"), jump);
+        add_reverse(cat("adj_", (*vars)[0]->label, " += adj_ret;"));
     } else {
         for (size_t i = 0; i < vars->size(); ++i) {
-            add_forward(fmt::format("ret_{} = {};", i, (*vars)[i]->emit()));
-            add_reverse(fmt::format("adj_{} += adj_ret_{};", (*vars)[i]->label, i));
+            add_forward(cat("ret_", i, " = ", (*vars)[i]->emit(), ";"));
+            add_reverse(cat("adj_", (*vars)[i]->label, " += adj_ret_", i, ";"));
         }
         add_forward("return;", jump);
     }
-    add_reverse(fmt::format("label{}:;", label_count_));
+    add_reverse(cat("label", label_count_, ":;"));
     ++label_count_;
 }
 
 void Adjoint::begin_if(Var* cond) {
     cond = load(cond);
-    add_forward(fmt::format("if ({}) {{", cond->emit()));
+    add_forward(cat("if (", cond->emit(), ") {"));
     add_reverse("}");
     indent();
 }
@@ -165,12 +167,12 @@ void Adjoint::end_if(Var* cond) {
     dedent();
     add_forward("}");
     cond = load(cond);
-    add_reverse(fmt::format("if ({}) {{", cond->emit()));
+    add_reverse(cat("if (", cond->emit(), ") {"));
 }
 
 void Adjoint::begin_else(Var* cond) {
     cond = load(cond);
-    add_forward(fmt::format("if (!{}) {{", cond->emit()));
+    add_forward(cat("if (!", cond->emit(), ") {"));
     add_reverse("}");
     indent();
 }
@@ -179,7 +181,7 @@ void Adjoint::end_else(Var* cond) {
     dedent();
     add_forward("}");
     cond = load(cond);
-    add_reverse(fmt::format("if (!{}) {{", cond->emit()));
+    add_reverse(cat("if (!", cond->emit(), ") {"));
 }
 
 namespace {
@@ -188,9 +190,9 @@ namespace {
 // clears its gradient storage; a tile that does not own its storage (a view) is left alone,
 // as its gradient belongs to the tile it views.
 std::optional<std::string> zero_adjoint(const Var& v) {
-    if (!v.type->is_tile()) return fmt::format("{} = {{}};", v.emit_adj());
+    if (!v.type->is_tile()) return cat(v.emit_adj(), " = {};");
     if (!v.type->tile_owner) return std::nullopt;
-    return fmt::format("{}.grad_zero();", v.emit_adj());
+    return cat(v.emit_adj(), ".grad_zero();");
 }
 
 } // namespace
@@ -222,8 +224,9 @@ void Adjoint::end_for(Var* iter, const std::optional<ConstantRange>& range, Var*
     loop_blocks_.pop_back();
 
     Block& outer = *blocks.back();
-    for (auto& s : cond->body_forward) outer.body_forward.push_back(s); // also replayed in reverse below
-    for (auto& s : body->body_forward) outer.body_forward.push_back(std::move(s));
+    for (std::string_view s : cond->body_forward)
+        outer.body_forward.push_back(s); // also replayed in reverse below
+    for (std::string_view s : body->body_forward) outer.body_forward.push_back(s);
     add_forward(fmt::format("goto start_{};", cond->label), std::nullopt, true);
     dedent();
     add_forward(fmt::format("end_{}:;", cond->label), std::nullopt, true);
@@ -232,7 +235,7 @@ void Adjoint::end_for(Var* iter, const std::optional<ConstantRange>& range, Var*
     const std::string& ind = indentation_;
     if (!range) {
         reverse.push_back(ind + fmt::format("{0} = wp::iter_reverse({0});", iter->emit()));
-        for (auto& s : cond->body_forward) reverse.push_back(s);
+        for (std::string_view s : cond->body_forward) reverse.emplace_back(s);
     } else {
         reverse.push_back(ind + fmt::format("{} = {};", iter->emit(), range->last().str()));
         reverse.push_back(ind + fmt::format("start_{}:;", cond->label));
@@ -244,12 +247,12 @@ void Adjoint::end_for(Var* iter, const std::optional<ConstantRange>& range, Var*
     }
     for (Var* v : body->vars)
         if (std::optional<std::string> z = zero_adjoint(*v)) reverse.push_back(ind + "\t" + *z);
-    for (auto& s : body->body_replay) reverse.push_back(std::move(s));
+    for (std::string_view s : body->body_replay) reverse.emplace_back(s);
     for (auto it = body->body_reverse.rbegin(); it != body->body_reverse.rend(); ++it)
-        reverse.push_back(std::move(*it));
+        reverse.emplace_back(*it);
     reverse.push_back(ind + fmt::format("\tgoto start_{};", cond->label));
     reverse.push_back(ind + fmt::format("end_{}:;", cond->label));
-    for (auto it = reverse.rbegin(); it != reverse.rend(); ++it) outer.body_reverse.push_back(std::move(*it));
+    for (auto it = reverse.rbegin(); it != reverse.rend(); ++it) outer.body_reverse.push_back(*it);
 
     // An enclosing loop must also zero these adjoints at each of its reverse iterations.
     outer.vars.insert(outer.vars.end(), cond->vars.begin(), cond->vars.end());
@@ -275,21 +278,22 @@ void Adjoint::end_while() {
     loop_blocks_.pop_back();
 
     Block& outer = *blocks.back();
-    for (auto& s : cond->body_forward) outer.body_forward.push_back(s); // also replayed in reverse below
-    for (auto& s : body->body_forward) outer.body_forward.push_back(std::move(s));
+    for (std::string_view s : cond->body_forward)
+        outer.body_forward.push_back(s); // also replayed in reverse below
+    for (std::string_view s : body->body_forward) outer.body_forward.push_back(s);
     outer.body_forward.push_back(fmt::format("goto start_{};", cond->label));
     outer.body_forward.push_back(fmt::format("end_{}:;", cond->label));
 
     std::vector<std::string> reverse;
-    for (auto& s : cond->body_forward) reverse.push_back(s);
+    for (std::string_view s : cond->body_forward) reverse.emplace_back(s);
     for (Var* v : body->vars)
         if (std::optional<std::string> z = zero_adjoint(*v)) reverse.push_back(*z);
-    for (auto& s : body->body_replay) reverse.push_back(std::move(s));
+    for (std::string_view s : body->body_replay) reverse.emplace_back(s);
     for (auto it = body->body_reverse.rbegin(); it != body->body_reverse.rend(); ++it)
-        reverse.push_back(std::move(*it));
+        reverse.emplace_back(*it);
     reverse.push_back(fmt::format("goto start_{};", cond->label));
     reverse.push_back(fmt::format("end_{}:;", cond->label));
-    for (auto it = reverse.rbegin(); it != reverse.rend(); ++it) outer.body_reverse.push_back(std::move(*it));
+    for (auto it = reverse.rbegin(); it != reverse.rend(); ++it) outer.body_reverse.push_back(*it);
 }
 
 void Adjoint::materialize_redefinitions(const SymbolTable& before) {

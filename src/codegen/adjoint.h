@@ -15,9 +15,11 @@
 #include "codegen/symbol_table.h"
 #include "codegen/value.h"
 #include "syntax/ast.h"
+#include "types/str_cat.h"
 
 #include <deque>
 #include <functional>
+#include <iterator>
 #include <memory>
 #include <optional>
 #include <set>
@@ -30,10 +32,64 @@ namespace ws {
 
 class ModuleBuilder;
 
+// A block's statements: one text buffer and where each line ends. A vector of strings cost an
+// allocation (and a free) per statement, the largest share of the code generator's time.
+class Lines {
+  public:
+    class const_iterator {
+      public:
+        using iterator_category = std::bidirectional_iterator_tag;
+        using value_type = std::string_view;
+        using difference_type = std::ptrdiff_t;
+        using pointer = void;
+        using reference = std::string_view;
+        const_iterator() = default;
+        const_iterator(const Lines* lines, size_t i) : lines_(lines), i_(i) {}
+        std::string_view operator*() const { return (*lines_)[i_]; }
+        const_iterator& operator++() { return ++i_, *this; }
+        const_iterator& operator--() { return --i_, *this; }
+        const_iterator operator++(int) { return {lines_, i_++}; }
+        const_iterator operator--(int) { return {lines_, i_--}; }
+        bool operator==(const const_iterator& o) const { return i_ == o.i_; }
+
+      private:
+        const Lines* lines_ = nullptr;
+        size_t i_ = 0;
+    };
+
+    // One line of the pieces joined (str_cat.h's append).
+    template <class... A>
+    void add(const A&... pieces) {
+        append(text_, pieces...);
+        ends_.push_back(text_.size());
+    }
+    void push_back(std::string_view line) {
+        if (std::less_equal<const char*>()(text_.data(), line.data()) &&
+            std::less<const char*>()(line.data(), text_.data() + text_.size()))
+            return add(std::string(line)); // a line of this block: copied before the buffer grows
+        add(line);
+    }
+    std::string_view operator[](size_t i) const {
+        size_t begin = i ? ends_[i - 1] : 0;
+        return std::string_view(text_).substr(begin, ends_[i] - begin);
+    }
+    size_t size() const { return ends_.size(); }
+    bool empty() const { return ends_.empty(); }
+    size_t text_size() const { return text_.size(); }
+    const_iterator begin() const { return {this, 0}; }
+    const_iterator end() const { return {this, ends_.size()}; }
+    std::reverse_iterator<const_iterator> rbegin() const { return std::reverse_iterator(end()); }
+    std::reverse_iterator<const_iterator> rend() const { return std::reverse_iterator(begin()); }
+
+  private:
+    std::string text_;
+    std::vector<size_t> ends_;
+};
+
 struct Block {
-    std::vector<std::string> body_forward;
-    std::vector<std::string> body_replay;
-    std::vector<std::string> body_reverse;
+    Lines body_forward;
+    Lines body_replay;
+    Lines body_reverse;
     std::vector<Var*> vars;
     std::string label;
 };
@@ -119,7 +175,10 @@ class Adjoint {
     std::vector<struct UserFunction*> called_user_functions; // unique, in first-call order
     // wp.static(...) expressions evaluated during this build (Warp's deferred_static_expressions).
     std::vector<std::pair<std::string, ObjectRef>> deferred_statics;
-    std::set<std::string> builtins_used;
+    std::set<std::string, std::less<>> builtins_used;
+    void note_builtin_used(std::string_view key) {
+        if (builtins_used.find(key) == builtins_used.end()) builtins_used.emplace(key);
+    }
     // Warp's deterministic mode (module option `deterministic`): null when it is off.
     std::unique_ptr<DeterministicLowering> det;
 

@@ -7,6 +7,7 @@
 #include "codegen/module_builder.h"
 #include "codegen/module_scope.h"
 #include "syntax/limits.h"
+#include "types/str_cat.h"
 
 #include <algorithm>
 #include <cmath>
@@ -20,17 +21,29 @@ namespace ws {
 
 namespace {
 
+// Hashes std::string and string_view alike (lookups by view without a copy).
+struct StringHash {
+    using is_transparent = void;
+    size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+};
+
 std::string join_emit(const std::vector<Var*>& vars, std::string_view prefix) {
     std::string s;
+    if (vars.empty()) return s;
     bool var = prefix == "var", adj = prefix == "adj";
+    size_t size = 0;
+    for (const Var* v : vars) size += v->label.size() + prefix.size() + 3;
+    s.reserve(size);
     for (size_t i = 0; i < vars.size(); ++i) {
         if (i) s += ", ";
         if (var)
             s += vars[i]->emit();
         else if (adj)
             s += vars[i]->emit_adj();
+        else if (vars[i]->prefix) // Var::emit(prefix), without its temporary
+            append(s, prefix, '_', vars[i]->label);
         else
-            s += vars[i]->emit(prefix);
+            s += vars[i]->label;
     }
     return s;
 }
@@ -123,12 +136,18 @@ Var* Adjoint::add_builtin_call1(std::string_view key, std::initializer_list<Var*
 Value Adjoint::add_builtin_call(std::string_view key, std::span<Var* const> args, int min_outputs,
                                 bool return_value_used) {
     // Builtin objects are immutable: one per key and thread is enough.
-    thread_local std::unordered_map<std::string, ObjectRef> objects;
-    ObjectRef& obj = objects[std::string(key)];
-    if (!obj) obj = Object::make_named(Object::Kind::Builtin, std::string(key));
+    // Looked up by view: the key is not copied unless it is new.
+    thread_local std::unordered_map<std::string, ObjectRef, StringHash, std::equal_to<>> objects;
+    auto it = objects.find(key);
+    if (it == objects.end())
+        it = objects.emplace(std::string(key), Object::make_named(Object::Kind::Builtin, std::string(key)))
+                 .first;
     std::vector<CallArgument> call_args;
+    call_args.reserve(args.size());
     for (Var* v : args) call_args.push_back(CallArgument{Value(v), nullptr, ""});
-    return add_call(*obj, call_args, {}, {}, min_outputs, return_value_used);
+    // What add_call does for a builtin, without copying the arguments again.
+    return add_builtin_call_resolved(*it->second, std::move(call_args), {}, {}, min_outputs,
+                                     return_value_used, nullptr);
 }
 
 Value Adjoint::add_call(const Object& func, std::span<const CallArgument> args,
@@ -166,55 +185,58 @@ struct CallEmission {
 static void emit_call_statements(Adjoint& adj, const CallEmission& e, const std::vector<Var*>& fwd_args,
                                  const std::vector<Var*>& adj_args, const std::vector<Var*>& outputs,
                                  bool has_void_return) {
-    auto fmt_args = [&](const std::vector<Var*>& vs, std::string_view prefix) {
-        return join_emit(vs, prefix);
-    };
-    std::string forward, replay;
-    std::string extra = fmt::format("{}", fmt::join(e.extra_args, ", "));
+    std::string extra;
+    for (const std::string& x : e.extra_args) append(extra, extra.empty() ? "" : ", ", x);
     auto with_extra = [&](std::string text) {
-        return extra.empty() ? text : text.empty() ? extra : text + ", " + extra;
+        return extra.empty() ? text : text.empty() ? extra : cat(text, ", ", extra);
     };
-    std::string args_text = with_extra(fmt_args(fwd_args, "var"));
-    if (e.initializer_list) args_text = "{" + args_text + "}";
-    std::string replay_name = e.custom_replay ? "replay_" + e.func_name : e.func_name;
+    // The arguments once: the forward, replay and reverse calls all spell them.
+    std::string vars = with_extra(join_emit(fwd_args, "var"));
+    std::string_view open = e.initializer_list ? "{" : "", close = e.initializer_list ? "}" : "";
+    std::string_view replay_prefix = e.custom_replay ? "replay_" : "";
+    std::string forward;
+    std::optional<std::string> replay;
     if (has_void_return) {
-        forward = fmt::format("{}{}({});", e.ns, e.func_name, args_text);
-        replay = fmt::format("{}{}({});", e.ns, replay_name, args_text);
+        forward = cat(e.ns, e.func_name, '(', open, vars, close, ");");
+        if (e.custom_replay) replay = cat(e.ns, replay_prefix, e.func_name, '(', open, vars, close, ");");
     } else if (outputs.size() == 1) {
-        forward = fmt::format("var_{} = {}{}({});", outputs[0]->label, e.ns, e.func_name, args_text);
-        replay = fmt::format("var_{} = {}{}({});", outputs[0]->label, e.ns, replay_name, args_text);
+        const std::string& out = outputs[0]->label;
+        forward = cat("var_", out, " = ", e.ns, e.func_name, '(', open, vars, close, ");");
+        if (e.custom_replay)
+            replay = cat("var_", out, " = ", e.ns, replay_prefix, e.func_name, '(', open, vars, close, ");");
     } else {
-        std::string a = with_extra(fmt_args(fwd_args, "var")), o = fmt_args(outputs, "var");
-        std::string t = a.empty() ? o : o.empty() ? a : a + ", " + o;
-        if (e.initializer_list) t = "{" + t + "}";
-        forward = fmt::format("{}{}({});", e.ns, e.func_name, t);
-        replay = forward;
+        std::string o = join_emit(outputs, "var");
+        std::string_view sep = vars.empty() || o.empty() ? "" : ", ";
+        forward = cat(e.ns, e.func_name, '(', open, vars, sep, o, close, ");");
     }
     if (e.skip_replay)
-        adj.add_forward(forward, "// " + replay);
+        adj.add_forward(forward, cat("// ", replay ? *replay : forward));
     else
-        adj.add_forward(forward, replay);
+        adj.add_forward(std::move(forward), std::move(replay));
 
     if (!e.differentiable || fwd_args.empty()) return;
     bool with_outputs = (e.require_original_output_arg || outputs.size() > 1) && !e.custom_grad;
-    std::vector<std::string> parts;
-    std::string vars = with_extra(fmt_args(fwd_args, "var"));
-    std::string outs = with_outputs ? fmt_args(outputs, "var") : "";
-    std::string adjs = fmt_args(adj_args, e.initializer_list ? "&adj" : "adj");
-    std::string out_adjs = fmt_args(outputs, "adj");
+    std::string outs = with_outputs ? join_emit(outputs, "var") : "";
+    std::string adjs = join_emit(adj_args, e.initializer_list ? "&adj" : "adj");
+    std::string out_adjs = join_emit(outputs, "adj");
     if (adj_args.empty() && outputs.empty()) return;
-    std::string arg_str;
+    std::string reverse = cat(e.ns, "adj_", e.adj_name, '(');
+    size_t start = reverse.size();
+    auto add_part = [&](std::string_view a, std::string_view p, std::string_view b) {
+        if (reverse.size() > start) reverse += ", ";
+        append(reverse, a, p, b);
+    };
     if (e.initializer_list) {
-        for (const std::string& p : {std::string("{" + vars + "}"),
-                                     outputs.size() > 1 ? std::string("{" + outs + "}") : std::string(),
-                                     std::string("{" + adjs + "}"), out_adjs})
-            if (!p.empty()) arg_str += (arg_str.empty() ? "" : ", ") + p;
+        add_part("{", vars, "}");
+        if (outputs.size() > 1) add_part("{", outs, "}");
+        add_part("{", adjs, "}");
+        if (!out_adjs.empty()) add_part("", out_adjs, "");
     } else {
         for (const std::string* p : {&vars, &outs, &adjs, &out_adjs})
-            if (!p->empty()) arg_str += (arg_str.empty() ? "" : ", ") + *p;
+            if (!p->empty()) add_part("", *p, "");
     }
-    std::string reverse = fmt::format("{}adj_{}({});", e.ns, e.adj_name, arg_str);
-    adj.add_reverse(e.wrap_reverse ? e.wrap_reverse(std::move(reverse)) : reverse);
+    reverse += ");";
+    adj.add_reverse(e.wrap_reverse ? e.wrap_reverse(std::move(reverse)) : std::move(reverse));
     for (auto it = e.reverse_prelude.rbegin(); it != e.reverse_prelude.rend(); ++it) adj.add_reverse(*it);
 }
 
@@ -263,6 +285,7 @@ Var* bound_var(const builtins::BoundArg& ba, std::span<const CallArgument> args,
 std::vector<Var*> load_arguments(Adjoint& adj, const builtins::Dispatch& d,
                                  const std::vector<Var*>& func_args) {
     std::vector<Var*> loaded;
+    loaded.reserve(func_args.size());
     for (size_t i = 0; i < func_args.size(); ++i)
         loaded.push_back(d.args[i].as_reference ? func_args[i] : adj.load(func_args[i]));
     return loaded;
@@ -306,6 +329,7 @@ Value Adjoint::add_builtin_call_resolved(
     }
     std::vector<builtins::CallArg> cargs;
     std::vector<std::pair<std::string, builtins::CallArg>> ckwargs, ctype_args;
+    cargs.reserve(args.size());
     for (const auto& a : args) cargs.push_back(to_call_arg(a.value));
     for (const auto& a : kwargs) ckwargs.emplace_back(a.keyword, to_call_arg(a.value));
     for (const auto& ta : type_args) ctype_args.push_back(ta);
@@ -315,7 +339,7 @@ Value Adjoint::add_builtin_call_resolved(
         fail_at(where, fmt::format("couldn't find an overload of '{}' for arguments ({})", func.name,
                                    arg_list_repr(args, kwargs)));
     if (b->key == "tile_map" || b->key == "tile_reduce") { // a function argument (lower_tile_map.cpp)
-        builtins_used.insert(std::string(b->key));
+        note_builtin_used(b->key);
         return b->key == "tile_map" ? emit_tile_map(*ov, args, kwargs, where)
                                     : emit_tile_reduce(*ov, args, kwargs, where);
     }
@@ -325,7 +349,7 @@ Value Adjoint::add_builtin_call_resolved(
     auto bound_opt = builtins::bind(*ov, cargs, ckwargs, ctype_args);
     if (!bound_opt) fail_at(where, fmt::format("arguments do not bind to '{}'", func.name));
     std::vector<builtins::BoundArg>& bound = *bound_opt;
-    builtins_used.insert(std::string(b->key));
+    note_builtin_used(b->key);
     auto source_var = [&](const builtins::BoundArg& ba) { return bound_var(ba, args, kwargs); };
 
     if (bound.size() == 1)

@@ -2,6 +2,7 @@
 // built Adjoint, wrapped in Warp's function, kernel and CPU entry templates.
 #include "codegen/emit.h"
 #include "codegen/module_builder.h"
+#include "types/str_cat.h"
 
 #include <algorithm>
 #include <fmt/format.h>
@@ -13,7 +14,7 @@ namespace {
 
 std::string join_args(const std::vector<std::string>& args) {
     std::string s;
-    for (size_t i = 0; i < args.size(); ++i) s += (i ? ",\n    " : "") + args[i];
+    for (size_t i = 0; i < args.size(); ++i) append(s, i ? ",\n    " : "", args[i]);
     return s;
 }
 
@@ -35,11 +36,10 @@ class LineWriter {
         out_ += text;
         out_ += '\n';
     }
+    // One line of the pieces joined (see str_cat.h).
     template <class... A>
-    void format(fmt::format_string<A...> f, A&&... args) {
-        out_ += pad_;
-        fmt::format_to(std::back_inserter(out_), f, std::forward<A>(args)...);
-        out_ += '\n';
+    void put(const A&... pieces) {
+        append(out_, pad_, pieces..., '\n');
     }
 
   private:
@@ -47,17 +47,15 @@ class LineWriter {
     std::string pad_;
 };
 
-size_t estimate(const std::vector<std::string>& lines, int indent) {
-    size_t n = 0;
-    for (const auto& l : lines) n += l.size() + static_cast<size_t>(indent) + 1;
-    return n;
+size_t estimate(const Lines& lines, int indent) {
+    return lines.text_size() + lines.size() * (static_cast<size_t>(indent) + 1);
 }
 
 // Warp's tile.cinit(): a register tile is value-initialised; a shared tile owning its storage
 // takes it from the block's shared memory (with room for its gradient in the backward pass);
 // a shared view is bound later.
 std::string tile_init(TypeRef t, bool requires_grad) {
-    if (!t->tile_shared) return t->ctype + "{}";
+    if (!t->tile_shared) return cat(t->ctype, "{}");
     if (!t->tile_owner) return "nullptr";
     return fmt::format("wp::tile_alloc_empty<{},wp::tile_shape_t<{}>,wp::tile_stride_t<{}>,{}>()",
                        t->elem->ctype, fmt::join(t->tile_shape, ","), fmt::join(t->tile_strides, ","),
@@ -69,14 +67,14 @@ void primal_declarations(const Adjoint& adj, LineWriter& w, bool requires_grad) 
     w.line("// primal vars");
     for (const Var* v : adj.variables) {
         if (v->type->is_tile())
-            w.format("{} {} = {};", v->ctype(), v->emit(), tile_init(v->type, requires_grad));
+            w.put(v->ctype(), ' ', v->emit(), " = ", tile_init(v->type, requires_grad), ';');
         else if (v->type->is_tile_stack()) // its storage comes from the block's shared memory
-            w.format("{} {} = wp::tile_stack_alloc<{}, {}>();", v->ctype(), v->emit(), v->type->elem->ctype,
-                     v->type->length);
+            w.put(v->ctype(), ' ', v->emit(), " = wp::tile_stack_alloc<", v->type->elem->ctype, ", ",
+                  v->type->length, ">();");
         else if (v->constant)
-            w.format("const {} {} = {};", v->ctype(), v->emit(), constant_str(*v->constant));
+            w.put("const ", v->ctype(), ' ', v->emit(), " = ", constant_str(*v->constant), ';');
         else
-            w.format("{} {};", v->ctype(), v->emit());
+            w.put(v->ctype(), ' ', v->emit(), ';');
     }
 }
 
@@ -90,18 +88,18 @@ std::string forward_body(const Adjoint& adj, bool kernel, Device device, bool gr
     if (device == Device::Cpu && kernel) {
         w.line("//---------");
         w.line("// argument vars");
-        for (const Var* a : adj.args) w.format("{} {} = _wp_args->{};", a->ctype(), a->emit(), a->label);
+        for (const Var* a : adj.args) w.put(a->ctype(), ' ', a->emit(), " = _wp_args->", a->label, ';');
     }
     primal_declarations(adj, w, false);
     w.line("//---------");
     w.line("// forward");
     // In a grid-stride CUDA kernel, `return` moves on to the next element.
     bool rewrite_return = grid_stride && kernel && device == Device::Cuda;
-    for (const std::string& f : adj.blocks[0]->body_forward) {
+    for (std::string_view f : adj.blocks[0]->body_forward) {
         if (rewrite_return) {
             size_t p = f.find_first_not_of(" \t");
             if (p != std::string::npos && f.compare(p, 7, "return;") == 0) {
-                std::string g = f;
+                std::string g(f);
                 g.replace(g.find("return;"), 7, "continue;");
                 w.line(g);
                 continue;
@@ -122,9 +120,9 @@ std::string reverse_body(const Adjoint& adj, bool kernel, Device device, bool gr
     if (device == Device::Cpu && kernel) {
         w.line("//---------");
         w.line("// argument vars");
-        for (const Var* a : adj.args) w.format("{} {} = _wp_args->{};", a->ctype(), a->emit(), a->label);
+        for (const Var* a : adj.args) w.put(a->ctype(), ' ', a->emit(), " = _wp_args->", a->label, ';');
         for (const Var* a : adj.args)
-            w.format("{} {} = _wp_adj_args->{};", a->ctype(), a->emit_adj(), a->label);
+            w.put(a->ctype(), ' ', a->emit_adj(), " = _wp_adj_args->", a->label, ';');
     }
     primal_declarations(adj, w, true);
     w.line("//---------");
@@ -132,17 +130,17 @@ std::string reverse_body(const Adjoint& adj, bool kernel, Device device, bool gr
     for (const Var* v : adj.variables) {
         // A shared tile holds its own gradient: the adjoint is an alias of the primal.
         if (v->type->is_tile() && v->type->tile_shared)
-            w.format("{}& {} = {};", v->type->ctype, v->emit_adj(), v->emit());
+            w.put(v->type->ctype, "& ", v->emit_adj(), " = ", v->emit(), ';');
         else if (v->type->is_tile())
-            w.format("{} {}{{}};", v->type->ctype, v->emit_adj());
+            w.put(v->type->ctype, ' ', v->emit_adj(), "{};");
         else if (v->type->is_tile_stack()) // never read: the stack builtins have no adjoints
-            w.format("{} {};", v->type->ctype, v->emit_adj());
+            w.put(v->type->ctype, ' ', v->emit_adj(), ';');
         else
-            w.format("{} {} = {{}};", v->value_ctype(), v->emit_adj());
+            w.put(v->value_ctype(), ' ', v->emit_adj(), " = {};");
     }
     w.line("//---------");
     w.line("// forward");
-    for (const std::string& f : body.body_replay) w.line(f);
+    for (std::string_view f : body.body_replay) w.line(f);
     w.line("//---------");
     w.line("// reverse");
     for (auto it = body.body_reverse.rbegin(); it != body.body_reverse.rend(); ++it) w.line(*it);
@@ -163,8 +161,8 @@ std::string tile_template_prefix(const Adjoint& adj) {
 namespace {
 
 std::string param_declaration(const Var* a) {
-    if (a->type->is_tile()) return fmt::format("tile_{}& {}", a->label, a->emit());
-    return fmt::format("{} {}", a->ctype(), a->emit());
+    if (a->type->is_tile()) return cat("tile_", a->label, "& ", a->emit());
+    return cat(a->ctype(), ' ', a->emit());
 }
 
 // Warp's get_total_required_shared() != 0: the function, or one it calls, has a shared tile
@@ -199,9 +197,9 @@ std::string function_forward_text(const UserFunction& f, Device device, const st
     if (multiple)
         for (size_t i = 0; i < adj.return_var->size(); ++i)
             args.push_back(fmt::format("{} & ret_{}", (*adj.return_var)[i]->ctype(), i));
-    return fmt::format("{}\n// {}:{}\nstatic {}{} {}(\n    {})\n{{\n{}}}\n\n", tile_template_prefix(adj),
-                       path, f.src.display_lineno, device == Device::Cuda ? "CUDA_CALLABLE " : "",
-                       return_type, f.native_name, join_args(args), forward_body(adj, false, device, false));
+    return cat(tile_template_prefix(adj), "\n// ", path, ':', f.src.display_lineno, "\nstatic ",
+               device == Device::Cuda ? "CUDA_CALLABLE " : "", return_type, ' ', f.native_name, "(\n    ",
+               join_args(args), ")\n{\n", forward_body(adj, false, device, false), "}\n\n");
 }
 
 std::string function_reverse_text(const UserFunction& f, Device device, const std::string& path) {
@@ -230,9 +228,9 @@ std::string function_reverse_text(const UserFunction& f, Device device, const st
         adj.used_by_backward_kernel || f.force_adjoint_codegen
             ? reverse_body(adj, false, device, false)
             : "\t// reverse mode disabled (no backward-enabled kernel depends on this function)\n";
-    return fmt::format("{}\n// {}:{}\nstatic {}void adj_{}(\n    {})\n{{\n{}}}\n\n",
-                       tile_template_prefix(adj), path, f.src.display_lineno,
-                       device == Device::Cuda ? "CUDA_CALLABLE " : "", f.native_name, join_args(args), body);
+    return cat(tile_template_prefix(adj), "\n// ", path, ':', f.src.display_lineno, "\nstatic ",
+               device == Device::Cuda ? "CUDA_CALLABLE " : "", "void adj_", f.native_name, "(\n    ",
+               join_args(args), ")\n{\n", body, "}\n\n");
 }
 
 KernelPieces kernel_text(const KernelDef& k, const std::string& name, Device device, bool enable_backward,
@@ -240,7 +238,7 @@ KernelPieces kernel_text(const KernelDef& k, const std::string& name, Device dev
     const Adjoint& adj = *k.adj;
     const KernelOptions& opt = k.options;
     KernelPieces out;
-    std::string dim = fmt::format("wp::launch_bounds_t<{}> dim", adj.kernel_dim);
+    std::string dim = cat("wp::launch_bounds_t<", adj.kernel_dim, "> dim");
     if (device == Device::Cuda) {
         bool grid_stride = opt.grid_stride.value_or(default_grid_stride);
         static constexpr const char* kGridStrideHead =
@@ -277,24 +275,21 @@ KernelPieces kernel_text(const KernelDef& k, const std::string& name, Device dev
                                 ? "    WP_ENABLE_SMEM_SPILLING();\n"
                                 : "";
         std::vector<std::string> fargs{dim};
-        for (const Var* a : adj.args) fargs.push_back(fmt::format("{} var_{}", a->ctype(), a->label));
+        for (const Var* a : adj.args) fargs.push_back(cat(a->ctype(), " var_", a->label));
         std::vector<std::string> det_params =
             adj.det ? adj.det->cuda_kernel_params() : std::vector<std::string>{};
         std::string det_locals = adj.det ? adj.det->kernel_locals(device) : "";
         std::vector<std::string> rargs = fargs;
         fargs.insert(fargs.end(), det_params.begin(), det_params.end());
-        out.forward = fmt::format(
-            "\n\nextern \"C\" {}{}__global__ void {}{}_cuda_kernel_forward(\n    {})\n{{\n{}{}{}{}",
-            launch_bounds, cluster, maxreg, name, join_args(fargs), spill, head,
-            det_locals + forward_body(adj, true, device, grid_stride), tail);
+        out.forward = cat("\n\nextern \"C\" ", launch_bounds, cluster, "__global__ void ", maxreg, name,
+                          "_cuda_kernel_forward(\n    ", join_args(fargs), ")\n{\n", spill, head, det_locals,
+                          forward_body(adj, true, device, grid_stride), tail);
         if (enable_backward) {
-            for (const Var* a : adj.args)
-                rargs.push_back(fmt::format("{} adj_{}", adj_arg_ctype(a), a->label));
+            for (const Var* a : adj.args) rargs.push_back(cat(adj_arg_ctype(a), " adj_", a->label));
             rargs.insert(rargs.end(), det_params.begin(), det_params.end());
-            out.backward = fmt::format(
-                "\n\nextern \"C\" {}{}__global__ void {}{}_cuda_kernel_backward(\n    {})\n{{\n{}{}{}{}",
-                launch_bounds, cluster, maxreg, name, join_args(rargs), spill, head,
-                det_locals + reverse_body(adj, true, device, grid_stride), tail);
+            out.backward = cat("\n\nextern \"C\" ", launch_bounds, cluster, "__global__ void ", maxreg, name,
+                               "_cuda_kernel_backward(\n    ", join_args(rargs), ")\n{\n", spill, head,
+                               det_locals, reverse_body(adj, true, device, grid_stride), tail);
         }
         return out;
     }

@@ -13,7 +13,21 @@ namespace detail {
 
 using namespace ws::ast;
 
-Parser::Parser(std::shared_ptr<const SourceFile> source) : source_(std::move(source)), lexer_(*source_) {}
+namespace {
+// Each thread keeps the token buffer of its last parse: a file's buffer is several times its
+// size, and allocating it afresh for every file was a visible cost of compiling small modules.
+thread_local std::vector<Token> t_spare_tokens;
+} // namespace
+
+Parser::Parser(std::shared_ptr<const SourceFile> source) : source_(std::move(source)), lexer_(*source_) {
+    tokens_.swap(t_spare_tokens);
+    tokens_.clear();
+}
+
+Parser::~Parser() {
+    tokens_.clear();
+    if (tokens_.capacity() > t_spare_tokens.capacity()) t_spare_tokens.swap(tokens_);
+}
 
 std::unique_ptr<Module> Parser::parse() {
     auto module = std::make_unique<Module>();

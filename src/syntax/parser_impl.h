@@ -21,6 +21,9 @@ namespace ws::detail {
 class Parser {
   public:
     explicit Parser(std::shared_ptr<const SourceFile> source);
+    ~Parser();
+    Parser(const Parser&) = delete;
+    Parser& operator=(const Parser&) = delete;
     std::unique_ptr<ast::Module> parse();
 
   private:

@@ -15,9 +15,11 @@ SourceFile::SourceFile(std::string path, std::string text) : path_(std::move(pat
 
 std::string_view SourceFile::line(int lineno) const {
     if (lineno < 1 || lineno > line_count()) return {};
+    // The line runs to the next one's start, less its terminator ("\n", "\r\n" or "\r").
     size_t begin = line_starts_[lineno - 1];
-    size_t end = begin;
-    while (end < text_.size() && text_[end] != '\n' && text_[end] != '\r') ++end;
+    size_t end = lineno < line_count() ? line_starts_[lineno] : text_.size();
+    if (end > begin && text_[end - 1] == '\n') --end;
+    if (end > begin && text_[end - 1] == '\r') --end;
     return std::string_view(text_).substr(begin, end - begin);
 }
 

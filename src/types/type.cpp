@@ -27,7 +27,7 @@ constexpr ScalarInfo kScalars[] = {
 };
 
 std::string scalar_ctype(Scalar s) {
-    return s == Scalar::Bool ? std::string("bool") : fmt::format("wp::{}", scalar_name(s));
+    return s == Scalar::Bool ? std::string("bool") : "wp::" + std::string(scalar_name(s));
 }
 
 // Interning table. Keys spell out every field that distinguishes a type.
@@ -47,6 +47,12 @@ class Interner {
         index_.emplace(key, t);
         return t;
     }
+    TypeRef find(const Key& key) {
+        std::unique_lock<std::mutex> lock(mutex_, std::defer_lock);
+        if (locked_) lock.lock();
+        auto it = index_.find(key);
+        return it == index_.end() ? nullptr : it->second;
+    }
 
   private:
     bool locked_;
@@ -62,8 +68,10 @@ Interner& global_interner() {
 
 // The global table is shared by all threads; a thread-local front cache keeps
 // the common lookups (vectors, references to scalars...) off its lock.
+thread_local std::map<Key, TypeRef> t_front;
+
 TypeRef intern_global(const Key& key, Type proto) {
-    thread_local std::map<Key, TypeRef> front;
+    auto& front = t_front;
     auto it = front.find(key);
     if (it != front.end()) return it->second;
     TypeRef t = global_interner().get(key, std::move(proto));
@@ -113,6 +121,14 @@ TypeRef intern(const Key& key, Type proto, bool scoped) {
         return t_arena->interner.get(key, std::move(proto));
     }
     return intern_global(key, std::move(proto));
+}
+
+// The type `intern(key, ..., scoped)` would return, if it exists already: the common
+// constructors look it up before spelling the prototype's C++ and Python names.
+TypeRef find_interned(const Key& key, bool scoped) {
+    if (scoped && t_arena) return t_arena->interner.find(key);
+    auto it = t_front.find(key);
+    return it == t_front.end() ? nullptr : it->second;
 }
 } // namespace
 
@@ -184,25 +200,31 @@ TypeRef any() {
 }
 
 TypeRef scalar(Scalar s) {
+    const Key key = key_of(TypeKind::Scalar, s);
+    if (TypeRef found = find_interned(key, false)) return found;
     Type t;
     t.kind = TypeKind::Scalar;
     t.scalar = s;
     t.ctype = scalar_ctype(s);
     t.repr = std::string(scalar_name(s));
-    return intern(key_of(TypeKind::Scalar, s), std::move(t), false);
+    return intern(key, std::move(t), false);
 }
 
 TypeRef vector(int length, Scalar dtype) {
+    const Key key = key_of(TypeKind::Vector, dtype, length);
+    if (TypeRef found = find_interned(key, false)) return found;
     Type t;
     t.kind = TypeKind::Vector;
     t.scalar = dtype;
     t.length = length;
     t.ctype = fmt::format("wp::vec_t<{}, {}>", length, scalar_ctype(dtype));
     t.repr = fmt::format("vec{}{}", length, alias_suffix(dtype));
-    return intern(key_of(TypeKind::Vector, dtype, length), std::move(t), false);
+    return intern(key, std::move(t), false);
 }
 
 TypeRef matrix(int rows, int cols, Scalar dtype) {
+    const Key key = key_of(TypeKind::Matrix, dtype, rows, cols);
+    if (TypeRef found = find_interned(key, false)) return found;
     Type t;
     t.kind = TypeKind::Matrix;
     t.scalar = dtype;
@@ -210,25 +232,29 @@ TypeRef matrix(int rows, int cols, Scalar dtype) {
     t.cols = cols;
     t.ctype = fmt::format("wp::mat_t<{}, {}, {}>", rows, cols, scalar_ctype(dtype));
     t.repr = fmt::format("mat{}{}{}", rows, cols, alias_suffix(dtype));
-    return intern(key_of(TypeKind::Matrix, dtype, rows, cols), std::move(t), false);
+    return intern(key, std::move(t), false);
 }
 
 TypeRef quaternion(Scalar dtype) {
+    const Key key = key_of(TypeKind::Quaternion, dtype);
+    if (TypeRef found = find_interned(key, false)) return found;
     Type t;
     t.kind = TypeKind::Quaternion;
     t.scalar = dtype;
     t.ctype = fmt::format("wp::quat_t<{}>", scalar_ctype(dtype));
     t.repr = fmt::format("quat{}", alias_suffix(dtype));
-    return intern(key_of(TypeKind::Quaternion, dtype), std::move(t), false);
+    return intern(key, std::move(t), false);
 }
 
 TypeRef transform(Scalar dtype) {
+    const Key key = key_of(TypeKind::Transform, dtype);
+    if (TypeRef found = find_interned(key, false)) return found;
     Type t;
     t.kind = TypeKind::Transform;
     t.scalar = dtype;
     t.ctype = fmt::format("wp::transform_t<{}>", scalar_ctype(dtype));
     t.repr = fmt::format("transform{}", alias_suffix(dtype));
-    return intern(key_of(TypeKind::Transform, dtype), std::move(t), false);
+    return intern(key, std::move(t), false);
 }
 
 TypeRef with_python_float(TypeRef q) {
@@ -239,6 +265,8 @@ TypeRef with_python_float(TypeRef q) {
 }
 
 TypeRef array(TypeRef dtype, int ndim, ArrayClass cls) {
+    const Key key = key_of(TypeKind::Array, Scalar::Bool, ndim, static_cast<int>(cls), 0, dtype);
+    if (TypeRef found = find_interned(key, dtype->scoped)) return found;
     static constexpr std::string_view kClassNames[] = {"array", "indexedarray", "fabricarray",
                                                        "indexedfabricarray", "fixedarray"};
     Type t;
@@ -249,8 +277,7 @@ TypeRef array(TypeRef dtype, int ndim, ArrayClass cls) {
     std::string_view cname = kClassNames[static_cast<int>(cls)];
     t.ctype = fmt::format("wp::{}_t<{}>", cname, dtype->ctype);
     t.repr = fmt::format("{}(ndim={}, dtype={})", cname, ndim, dtype->repr);
-    return intern(key_of(TypeKind::Array, Scalar::Bool, ndim, static_cast<int>(cls), 0, dtype), std::move(t),
-                  dtype->scoped);
+    return intern(key, std::move(t), dtype->scoped);
 }
 
 TypeRef fixed_array(TypeRef dtype, const std::vector<int>& shape) {
@@ -275,12 +302,14 @@ TypeRef fixed_array(TypeRef dtype, const std::vector<int>& shape) {
 }
 
 TypeRef reference(TypeRef target) {
+    const Key key = key_of(TypeKind::Reference, Scalar::Bool, 0, 0, 0, target);
+    if (TypeRef found = find_interned(key, target->scoped)) return found;
     Type t;
     t.kind = TypeKind::Reference;
     t.elem = target;
     t.ctype = target->ctype + "*";
     t.repr = fmt::format("Reference({})", target->repr);
-    return intern(key_of(TypeKind::Reference, Scalar::Bool, 0, 0, 0, target), std::move(t), target->scoped);
+    return intern(key, std::move(t), target->scoped);
 }
 
 TypeRef tuple(const std::vector<TypeRef>& elems) {
