@@ -157,12 +157,13 @@ struct Verifier::Impl {
             if (!host->prepare(error)) {
                 // A missing compiler skips the CPU steps; headers it cannot compile are a setup error.
                 if (error.find("does not run") == std::string::npos) throw std::runtime_error(error);
-                cpu_skip = "skipped: no host C++ compiler (" + o.cxx + ")";
+                cpu_skip = "skipped: no host C++ compiler (" + host->cxx() + ")";
                 env.host_compiler = error;
                 host.reset();
             } else {
+                hc.cxx = host->cxx(); // "auto" resolved, for the block_dim=1 compiler too
                 env.host_compiler =
-                    o.cxx + " " + host->version() + (host->pch_ready() ? " (precompiled prefix)" : "");
+                    hc.cxx + " " + host->version() + (host->pch_ready() ? " (precompiled prefix)" : "");
                 env.host_compiler_ok = true;
             }
         } else {
@@ -337,7 +338,7 @@ struct Verifier::Impl {
                 if (!it.cpu_recompiled && o.cpu) it.compiled_cpu = "pass";
                 continue;
             }
-            fail = o.cxx + ": " + fail;
+            fail = hc.cxx + ": " + fail;
             if (it.cpu_recompiled)
                 it.executed = "fail: the CPU code recompiled from python_source does not compile: " + fail;
             else if (o.cpu)
@@ -368,7 +369,7 @@ struct Verifier::Impl {
                 good.push_back(i);
             else
                 items[i].executed =
-                    "fail: the CPU code for block_dim=1 does not compile: " + o.cxx + ": " + fail;
+                    "fail: the CPU code for block_dim=1 does not compile: " + hc.cxx + ": " + fail;
         }
         if (res.good.ok) so = res.good.artifact;
         return good;
