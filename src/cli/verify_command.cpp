@@ -185,7 +185,8 @@ Action add_verify_command(CLI::App& app) {
     cmd->add_option("--seed", a->options.seed, "Seed of the random inputs")->capture_default_str();
     cmd->add_option("--fd-samples", a->options.fd_samples, "Finite-difference probes per record")
         ->capture_default_str();
-    cmd->add_option("--cxx", a->options.cxx, "Host C++ compiler")->capture_default_str();
+    cmd->add_option("--cxx", a->options.cxx, "Host C++ compiler (auto: clang++-19 if installed, else g++)")
+        ->capture_default_str();
     cmd->add_flag("--sanitize", a->options.sanitize, "Build the CPU code with UndefinedBehaviorSanitizer");
     cmd->add_option("--keep-work", a->options.work_dir,
                     "Keep the generated units, objects and PTX in this folder");

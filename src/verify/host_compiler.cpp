@@ -23,10 +23,30 @@ bool write_file(const fs::path& p, std::string_view text) {
     return bool(out);
 }
 
-std::string prefix_text(int block_dim) {
-    return "// warpsynth verification prefix: the CPU preamble, then the runner ABI and glue helpers.\n" +
+std::string prefix_text(int block_dim, bool clang) {
+    // clang takes the PCH by -include-pch: the unit's #include of the prefix must then add nothing.
+    return std::string(clang ? "#pragma once\n" : "") +
+           "// warpsynth verification prefix: the CPU preamble, then the runner ABI and glue helpers.\n" +
            translation_unit_preamble(Device::Cpu, block_dim) +
            "#define WS_ABI_NO_STD_HEADERS\n#include \"ws_abi.h\"\n#include \"ws_harness.h\"\n";
+}
+
+bool runs(const std::string& cxx, const char* arg, std::string* output = nullptr) {
+    ProcessResult r = run_process({cxx, arg}, 30);
+    if (output) *output = r.output;
+    return r.started && r.exit_code == 0;
+}
+
+// "auto": clang++-19 compiles the units in about half g++'s time; g++ is the fallback.
+std::string pick_compiler() {
+    return runs("clang++-19", "--version") ? "clang++-19" : "g++";
+}
+
+// Changes when Warp's headers are reinstalled in place, so that a PCH of old headers is not used.
+std::string headers_stamp(const std::string& native_dir) {
+    std::error_code ec;
+    auto t = fs::last_write_time(fs::path(native_dir) / "builtin.h", ec);
+    return ec ? std::string() : std::to_string(t.time_since_epoch().count());
 }
 
 std::string trim_line(std::string s) {
@@ -91,10 +111,48 @@ std::vector<std::string> HostCompiler::flags() const {
     }
     f.push_back("-I" + prefix_dir_);
     f.push_back("-I" + config_.native_dir);
+    if (clang_ && pch_ready_) {
+        f.push_back("-include-pch");
+        f.push_back(prefix_dir_ + "/" + pch_file());
+    }
     return f;
 }
 
+bool HostCompiler::write_prefix(const std::string& dir, const std::string& prefix, std::string& error) const {
+    std::error_code ec;
+    fs::create_directories(dir, ec);
+    fs::path d(dir);
+    if (ec || !write_file(d / prefix_name_, prefix) || !write_file(d / "ws_abi.h", embedded::abi_h) ||
+        !write_file(d / "ws_harness.h", embedded::harness_h)) {
+        error = "cannot write the verification prefix into " + dir;
+        return false;
+    }
+    return true;
+}
+
+// Precompiles dir/ws_prefix.h into `out`. False only when the headers do not compile at all;
+// a PCH that cannot be made only costs speed (every unit then parses Warp's headers itself).
+bool HostCompiler::build_pch(const std::string& dir, const std::string& out, std::string& error) {
+    const std::string saved = prefix_dir_;
+    prefix_dir_ = dir;
+    std::vector<std::string> argv = {config_.cxx};
+    for (const std::string& f : flags()) argv.push_back(f);
+    argv.insert(argv.end(), {"-x", "c++-header", dir + "/" + prefix_name_, "-o", out});
+    ProcessResult r = run_process(argv, config_.timeout_seconds);
+    prefix_dir_ = saved;
+    if (r.started && r.exit_code == 0) return true;
+    std::error_code ec;
+    fs::remove(out, ec);
+    if (r.started && r.exit_code != 0) {
+        error = "Warp's headers do not compile with " + config_.cxx + " (" + config_.native_dir +
+                "): " + first_error(r.output);
+        return false;
+    }
+    return true;
+}
+
 bool HostCompiler::prepare(std::string& error) {
+    if (config_.cxx == "auto") config_.cxx = pick_compiler();
     ProcessResult v = run_process({config_.cxx, "-dumpfullversion", "-dumpversion"}, 30);
     if (!v.started || v.exit_code != 0) {
         error =
@@ -102,62 +160,48 @@ bool HostCompiler::prepare(std::string& error) {
         return false;
     }
     version_ = trim_line(v.output);
+    std::string banner;
+    clang_ = runs(config_.cxx, "--version", &banner) && banner.find("clang") != std::string::npos;
 
     // The prefix directory is keyed by everything the PCH depends on, so a
     // stale one is never used and concurrent runs share a good one.
-    const std::string prefix = prefix_text(config_.block_dim);
+    const std::string prefix = prefix_text(config_.block_dim, clang_);
     std::string key = prefix + std::string(embedded::abi_h) + std::string(embedded::harness_h) +
-                      config_.native_dir + config_.cxx + version_ + (config_.sanitize ? "ubsan" : "");
+                      config_.native_dir + headers_stamp(config_.native_dir) + config_.cxx + version_ +
+                      (config_.sanitize ? "ubsan" : "");
     std::string hex = fmt::format("{:016x}", XXH3_64bits(key.data(), key.size()));
     fs::path final_dir = fs::path(config_.cache_dir) / ("cpu-prefix-" + hex);
     prefix_dir_ = final_dir.string();
     std::error_code ec;
-    if (fs::is_regular_file(final_dir / (prefix_name_ + ".gch"), ec) ||
+    if (fs::is_regular_file(final_dir / pch_file(), ec) ||
         (!config_.pch && fs::is_directory(final_dir, ec))) {
         pch_ready_ = config_.pch;
         return true;
     }
 
-    fs::create_directories(config_.cache_dir, ec);
     std::random_device rd;
-    fs::path tmp =
-        fs::path(config_.cache_dir) / fmt::format("cpu-prefix-{}.tmp-{}-{:x}", hex, getpid(), rd());
-    fs::create_directories(tmp, ec);
-    if (ec || !write_file(tmp / prefix_name_, prefix) || !write_file(tmp / "ws_abi.h", embedded::abi_h) ||
-        !write_file(tmp / "ws_harness.h", embedded::harness_h)) {
-        error = "cannot write the verification prefix into " + tmp.string();
+    const std::string tag = fmt::format("tmp-{}-{:x}", getpid(), rd());
+    fs::path tmp = fs::path(config_.cache_dir) / fmt::format("cpu-prefix-{}.{}", hex, tag);
+    if (!write_prefix(tmp.string(), prefix, error)) return false;
+    // g++ finds the .gch next to the header wherever it moves; clang's PCH records the
+    // header's path, so it is built once the folder has its final name.
+    if (config_.pch && !clang_ && !build_pch(tmp.string(), (tmp / pch_file()).string(), error)) {
+        fs::remove_all(tmp, ec);
         return false;
-    }
-    bool pch_ok = false;
-    if (config_.pch) {
-        std::string saved = prefix_dir_;
-        prefix_dir_ = tmp.string();
-        std::vector<std::string> argv = {config_.cxx};
-        for (const std::string& f : flags()) argv.push_back(f);
-        argv.insert(argv.end(), {"-x", "c++-header", (tmp / prefix_name_).string(), "-o",
-                                 (tmp / (prefix_name_ + ".gch")).string()});
-        ProcessResult r = run_process(argv, config_.timeout_seconds);
-        prefix_dir_ = saved;
-        pch_ok = r.started && r.exit_code == 0;
-        if (!pch_ok) {
-            // Without a PCH every unit parses Warp's headers itself: slower, same verdicts. But a
-            // prefix that does not compile at all means the headers are unusable.
-            fs::remove(tmp / (prefix_name_ + ".gch"), ec);
-            if (r.started && r.exit_code != 0) {
-                error = "Warp's headers do not compile with " + config_.cxx + " (" + config_.native_dir +
-                        "): " + first_error(r.output);
-                fs::remove_all(tmp, ec);
-                return false;
-            }
-        }
     }
     fs::rename(tmp, final_dir, ec);
     if (ec) fs::remove_all(tmp, ec); // another process made it first: use theirs
-    pch_ready_ = pch_ok || fs::is_regular_file(final_dir / (prefix_name_ + ".gch"), ec);
     if (!fs::is_regular_file(final_dir / prefix_name_, ec)) {
         error = "cannot create " + final_dir.string();
         return false;
     }
+    if (config_.pch && clang_ && !fs::is_regular_file(final_dir / pch_file(), ec)) {
+        const fs::path out = final_dir / (pch_file() + "." + tag);
+        if (!build_pch(prefix_dir_, out.string(), error)) return false;
+        fs::rename(out, final_dir / pch_file(), ec);
+        if (ec) fs::remove(out, ec);
+    }
+    pch_ready_ = config_.pch && fs::is_regular_file(final_dir / pch_file(), ec);
     return true;
 }
 

@@ -21,6 +21,10 @@
 #include <fstream>
 #include <mutex>
 #include <stdexcept>
+#include <tbb/global_control.h>
+#include <tbb/parallel_pipeline.h>
+#include <tbb/task_arena.h>
+#include <tbb/task_group.h>
 #include <thread>
 #include <unistd.h>
 
@@ -157,12 +161,13 @@ struct Verifier::Impl {
             if (!host->prepare(error)) {
                 // A missing compiler skips the CPU steps; headers it cannot compile are a setup error.
                 if (error.find("does not run") == std::string::npos) throw std::runtime_error(error);
-                cpu_skip = "skipped: no host C++ compiler (" + o.cxx + ")";
+                cpu_skip = "skipped: no host C++ compiler (" + host->cxx() + ")";
                 env.host_compiler = error;
                 host.reset();
             } else {
+                hc.cxx = host->cxx(); // "auto" resolved, for the block_dim=1 compiler too
                 env.host_compiler =
-                    o.cxx + " " + host->version() + (host->pch_ready() ? " (precompiled prefix)" : "");
+                    hc.cxx + " " + host->version() + (host->pch_ready() ? " (precompiled prefix)" : "");
                 env.host_compiler_ok = true;
             }
         } else {
@@ -337,7 +342,7 @@ struct Verifier::Impl {
                 if (!it.cpu_recompiled && o.cpu) it.compiled_cpu = "pass";
                 continue;
             }
-            fail = o.cxx + ": " + fail;
+            fail = hc.cxx + ": " + fail;
             if (it.cpu_recompiled)
                 it.executed = "fail: the CPU code recompiled from python_source does not compile: " + fail;
             else if (o.cpu)
@@ -368,7 +373,7 @@ struct Verifier::Impl {
                 good.push_back(i);
             else
                 items[i].executed =
-                    "fail: the CPU code for block_dim=1 does not compile: " + o.cxx + ": " + fail;
+                    "fail: the CPU code for block_dim=1 does not compile: " + hc.cxx + ": " + fail;
         }
         if (res.good.ok) so = res.good.artifact;
         return good;
@@ -437,17 +442,19 @@ struct Verifier::Impl {
             prepare(items[i - begin]);
         }
 
-        // NVRTC in a second thread while the host compiler (a child process) works.
+        // NVRTC in a task that an idle thread of the arena takes while this one waits for the
+        // host compiler (a child process).
         std::string ptx, so;
-        std::thread cuda_thread([&] { compile_cuda(items, dir, ptx); });
+        tbb::task_group cuda;
+        cuda.run([&] { compile_cuda(items, dir, ptx); });
         std::vector<size_t> table;
         try {
             table = compile_cpu(items, dir, so);
         } catch (...) {
-            cuda_thread.join();
+            cuda.wait();
             throw;
         }
-        cuda_thread.join();
+        cuda.wait();
         std::string lane_so;
         std::vector<size_t> lane_table =
             o.execute ? compile_lanes(items, dir, lane_so) : std::vector<size_t>{};
@@ -515,33 +522,26 @@ VerifyTotals Verifier::verify(std::vector<dataset::Record>& records) {
 
     VerifyTotals totals;
     std::mutex mutex;
-    std::atomic<size_t> next{0};
-    size_t done = 0;
-    std::exception_ptr error;
-    auto worker = [&] {
-        for (;;) {
-            size_t b = next++;
-            if (b >= batches) return;
-            size_t begin = b * batch, end = std::min(records.size(), begin + batch);
-            try {
+    size_t next = 0, done = 0;
+    // `jobs` batches in flight, and as many threads again for their NVRTC tasks (see
+    // run_batch), as the hand-written pool had. An exception cancels the pipeline and is rethrown.
+    tbb::global_control threads(tbb::global_control::max_allowed_parallelism, 2 * jobs);
+    tbb::task_arena arena(int(2 * jobs));
+    arena.execute([&] {
+        tbb::parallel_pipeline(
+            jobs,
+            tbb::make_filter<void, size_t>(tbb::filter_mode::serial_in_order, [&](tbb::flow_control& fc) {
+                if (next == batches) fc.stop();
+                return next < batches ? next++ : 0;
+            }) & tbb::make_filter<size_t, void>(tbb::filter_mode::parallel, [&](size_t b) {
+                size_t begin = b * batch, end = std::min(records.size(), begin + batch);
                 VerifyTotals t = m.run_batch(records, begin, end);
                 std::lock_guard<std::mutex> lock(mutex);
                 totals.merge(t);
                 done += end - begin;
                 if (m.progress) m.progress(done, records.size());
-            } catch (...) {
-                std::lock_guard<std::mutex> lock(mutex);
-                if (!error) error = std::current_exception();
-                next = batches; // stop handing out work
-                return;
-            }
-        }
-    };
-    std::vector<std::thread> threads;
-    for (unsigned j = 1; j < jobs; ++j) threads.emplace_back(worker);
-    worker();
-    for (std::thread& t : threads) t.join();
-    if (error) std::rethrow_exception(error);
+            }));
+    });
 
     totals.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     std::lock_guard<std::mutex> lock(m.mutex);

@@ -57,7 +57,7 @@ struct VerifyOptions {
     double compile_timeout = 900;   // seconds per host compiler run
     uint64_t seed = 1;              // random inputs (mixed with each record's id)
     int fd_samples = 6;             // finite-difference probes per record
-    std::string cxx = "g++";
+    std::string cxx = "auto";
     bool sanitize = false; // UndefinedBehaviorSanitizer in the CPU code
 
     std::string work_dir; // empty: a fresh temporary folder, removed afterwards
