@@ -103,8 +103,15 @@ std::string first_error(const std::string& log) {
 
 HostCompiler::HostCompiler(HostCompilerConfig config) : config_(std::move(config)) {}
 
+namespace {
+// Warp's adjoints can read a local the forward never set (the slot of an atomic whose
+// result is unused): zeroed locals make such a record's verdict the same on every run.
+const std::vector<std::string> kBaseFlags = {
+    "-std=c++17", "-O0", "-fPIC", "-w", "-ftrivial-auto-var-init=zero", "-DWP_ENABLE_TILES_IN_STACK_MEMORY"};
+} // namespace
+
 std::vector<std::string> HostCompiler::flags() const {
-    std::vector<std::string> f = {"-std=c++17", "-O0", "-fPIC", "-w", "-DWP_ENABLE_TILES_IN_STACK_MEMORY"};
+    std::vector<std::string> f = kBaseFlags;
     if (config_.sanitize) {
         f.push_back("-fsanitize=undefined");
         f.push_back("-fno-sanitize-recover=undefined");
@@ -168,7 +175,7 @@ bool HostCompiler::prepare(std::string& error) {
     const std::string prefix = prefix_text(config_.block_dim, clang_);
     std::string key = prefix + std::string(embedded::abi_h) + std::string(embedded::harness_h) +
                       config_.native_dir + headers_stamp(config_.native_dir) + config_.cxx + version_ +
-                      (config_.sanitize ? "ubsan" : "");
+                      fmt::format("{}", fmt::join(kBaseFlags, " ")) + (config_.sanitize ? "ubsan" : "");
     std::string hex = fmt::format("{:016x}", XXH3_64bits(key.data(), key.size()));
     fs::path final_dir = fs::path(config_.cache_dir) / ("cpu-prefix-" + hex);
     prefix_dir_ = final_dir.string();
