@@ -130,6 +130,27 @@ TEST(ShardIo, ZstdAndPlainRoundTripWithChecksum) {
     }
 }
 
+// A compression context reused from shard to shard (DatasetWriter keeps one) writes the
+// bytes a fresh one writes, whatever the shard before it held or how it ended.
+TEST(ShardIo, ReusedZstdContextWritesTheSameBytes) {
+    fs::path d = temp_dir("reuse");
+    auto write = [&](const fs::path& p, int lines, ZSTD_CCtx* reuse) {
+        ShardWriter w(p, true, 1, reuse);
+        for (int i = 0; i < lines; ++i) w.write_line("{\"n\":" + std::to_string(i * 7919 % 1000) + "}");
+        return w.finish().xxh3;
+    };
+    ZSTD_CCtx* ctx = ZSTD_createCCtx();
+    {
+        ShardWriter abandoned(d / "x.jsonl.zst", true, 1, ctx); // never finished: mid-frame state
+        for (int i = 0; i < 5000; ++i) abandoned.write_line("abandoned line " + std::to_string(i));
+    }
+    for (int lines : {3000, 10, 0, 20000}) {
+        uint64_t fresh = write(d / "fresh.jsonl.zst", lines, nullptr);
+        EXPECT_EQ(write(d / "reused.jsonl.zst", lines, ctx), fresh) << lines;
+    }
+    ZSTD_freeCCtx(ctx);
+}
+
 TEST(ShardIo, UnfinishedWriterLeavesNothing) {
     fs::path d = temp_dir("abandoned");
     fs::path p = d / "b.jsonl.zst";
