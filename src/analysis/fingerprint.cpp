@@ -5,9 +5,9 @@
 
 #include <algorithm>
 #include <array>
-#include <fmt/format.h>
+#include <charconv>
 #include <limits>
-#include <memory>
+#include <string>
 #include <unordered_map>
 #include <vector>
 #include <xxhash.h>
@@ -97,19 +97,26 @@ MinHashSignature min_hash(const std::vector<uint64_t>& token_hashes) {
 // Which token stream the MinHash signature is taken over, if any.
 enum class Shingles { None, Raw, Normalized };
 
-// The structure hash and the MinHash signature of `shingles`, from one pass
-// of the lexer.
-Fingerprint compute(std::string_view python_source, Shingles shingles) {
-    const bool with_signature = shingles != Shingles::None;
-    SourceFile source("<fingerprint>", std::string(python_source));
-    Lexer lexer(source);
-    XXH3_state_t* state = XXH3_createState();
-    std::unique_ptr<XXH3_state_t, decltype(&XXH3_freeState)> guard(state, XXH3_freeState);
-    XXH3_64bits_reset(state);
-
-    std::unordered_map<std::string_view, uint32_t> renames;
+// Per-thread buffers, reused from record to record: fingerprinting allocates nothing once warm.
+struct Scratch {
+    std::string normalized; // the bytes structure_hash hashes: each token's kind and normalised text
     std::vector<uint64_t> token_hashes; // raw or normalised tokens for shingles
-    if (with_signature) token_hashes.reserve(512);
+    std::unordered_map<std::string_view, uint32_t> renames;
+};
+
+// The structure hash and the MinHash signature of `shingles`, from one pass
+// of the lexer. The normalised stream is hashed in one call at the end (the
+// same value as XXH3's streaming form over the same bytes, without a call per token).
+Fingerprint compute(const SourceFile& source, Shingles shingles) {
+    const bool with_signature = shingles != Shingles::None;
+    thread_local Scratch scratch;
+    std::string& normalized = scratch.normalized;
+    std::vector<uint64_t>& token_hashes = scratch.token_hashes;
+    auto& renames = scratch.renames;
+    normalized.clear();
+    token_hashes.clear();
+    renames.clear();
+    Lexer lexer(source);
     Tok previous = Tok::EndMarker;
     try {
         for (;;) {
@@ -117,21 +124,24 @@ Fingerprint compute(std::string_view python_source, Shingles shingles) {
             if (t.kind == Tok::EndMarker) break;
             std::string_view text = lexer.text(t);
             uint8_t kind = static_cast<uint8_t>(t.kind);
-            XXH3_64bits_update(state, &kind, 1);
-            std::string alias; // the normalised text; strings, operators and keywords are their kind
+            normalized.push_back(static_cast<char>(kind));
+            std::string_view alias; // the normalised text; strings, operators and keywords are their kind
+            char number[16];        // "v<n>": a renamed identifier
             bool renamed = false;
             if (t.kind == Tok::Name) {
                 if (previous == Tok::Dot || is_global_name(text)) {
                     alias = text;
                 } else {
                     auto [it, inserted] = renames.emplace(text, static_cast<uint32_t>(renames.size()));
-                    alias = fmt::format("v{}", it->second);
+                    number[0] = 'v';
+                    char* end = std::to_chars(number + 1, number + sizeof number, it->second).ptr;
+                    alias = std::string_view(number, static_cast<size_t>(end - number));
                     renamed = true;
                 }
             } else if (t.kind == Tok::Number) {
                 alias = text;
             }
-            XXH3_64bits_update(state, alias.data(), alias.size());
+            normalized += alias;
             previous = t.kind;
             if (with_signature && t.kind != Tok::Newline && t.kind != Tok::Indent && t.kind != Tok::Dedent) {
                 // Normalised shingles write every renamed identifier as one placeholder: with the
@@ -139,24 +149,32 @@ Fingerprint compute(std::string_view python_source, Shingles shingles) {
                 // renumber every later use and change most shingles.
                 std::string_view shingle_text = shingles == Shingles::Raw ? text
                                                 : renamed                 ? std::string_view("v")
-                                                                          : std::string_view(alias);
+                                                                          : alias;
                 token_hashes.push_back(XXH3_64bits_withSeed(shingle_text.data(), shingle_text.size(), kind));
             }
         }
     } catch (const CompileError&) {
-        return fallback(python_source);
+        return fallback(source.text());
     }
 
     Fingerprint fp;
-    fp.structure_hash = XXH3_64bits_digest(state);
+    fp.structure_hash = XXH3_64bits(normalized.data(), normalized.size());
     if (with_signature) fp.signature = min_hash(token_hashes);
     return fp;
+}
+
+Fingerprint compute(std::string_view python_source, Shingles shingles) {
+    return compute(SourceFile("<fingerprint>", std::string(python_source)), shingles);
 }
 
 } // namespace
 
 Fingerprint fingerprint(std::string_view python_source) {
     return compute(python_source, Shingles::Raw);
+}
+
+Fingerprint fingerprint(const SourceFile& source) {
+    return compute(source, Shingles::Raw);
 }
 
 MinHashSignature normalized_signature(std::string_view python_source) {

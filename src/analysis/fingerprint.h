@@ -30,6 +30,10 @@
 #include <cstdint>
 #include <string_view>
 
+namespace ws {
+class SourceFile;
+}
+
 namespace ws::analysis {
 
 constexpr int kMinHashSize = 128;
@@ -41,6 +45,8 @@ struct Fingerprint {
 };
 
 Fingerprint fingerprint(std::string_view python_source);
+// The same, of a source file already made (no copy of its text).
+Fingerprint fingerprint(const SourceFile& source);
 
 // MinHash over token 5-grams of the normalised token stream.
 MinHashSignature normalized_signature(std::string_view python_source);

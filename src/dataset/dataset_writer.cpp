@@ -113,7 +113,8 @@ void DatasetWriter::begin_shard(uint64_t shard) {
     current_ = ShardEntry{};
     current_.shard = shard;
     current_.file = shard_file_name(shard, manifest_.shard_count, compress_);
-    writer_ = std::make_unique<ShardWriter>(dir_ / current_.file, compress_);
+    if (compress_ && !cctx_) cctx_.reset(ZSTD_createCCtx());
+    writer_ = std::make_unique<ShardWriter>(dir_ / current_.file, compress_, 1, cctx_.get());
     in_shard_ = true;
 }
 

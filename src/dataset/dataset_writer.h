@@ -76,6 +76,8 @@ class DatasetWriter {
     Manifest manifest_;
     HashSet seen_;
     StatsCollector stats_;
+    // One compression context for every shard this writer writes.
+    std::unique_ptr<ZSTD_CCtx, size_t (*)(ZSTD_CCtx*)> cctx_{nullptr, ZSTD_freeCCtx};
     std::unique_ptr<ShardWriter> writer_;
     ShardEntry current_;
     bool in_shard_ = false;

@@ -305,9 +305,9 @@ ExtractSummary extract(const ExtractOptions& options) {
                 in_shard = 0;
             }
             writer.add_candidate();
-            json j;
-            to_json(j, b.record);
-            if (writer.add_record(j.dump(), b.record, b.fingerprint.structure_hash, b.measures()))
+            std::string line;
+            append_json(line, b.record);
+            if (writer.add_record(line, b.record, b.fingerprint.structure_hash, b.measures()))
                 ++in_shard;
             else
                 ++summary.duplicates;

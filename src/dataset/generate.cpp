@@ -89,9 +89,7 @@ void build(Item& item, const KernelSource& source, const GenerateConfig& c) {
             item.status = Item::Status::Oversized;
             return;
         }
-        json j;
-        to_json(j, built.record);
-        item.line = j.dump();
+        append_json(item.line, built.record);
         item.structure_hash = built.fingerprint.structure_hash;
         item.measures = built.measures();
         Record& r = built.record;

@@ -4,11 +4,13 @@
 // may register others. Sources must be thread-safe.
 #pragma once
 
+#include "analysis/health.h"
 #include "dataset/record.h"
 #include "synth/synth.h"
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -23,6 +25,8 @@ struct Candidate {
     std::vector<std::string> features;
     synth::LaunchSpec launch;
     Origin origin; // extracted kernels only
+    // health_counts(python_source), when the source already has it (the synthesizer's).
+    std::optional<analysis::HealthCounts> health;
 };
 
 struct KernelSource {

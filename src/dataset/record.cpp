@@ -4,6 +4,10 @@
 // Arrow (Hugging Face `datasets`) infers one schema for all shards.
 #include "dataset/record.h"
 
+#include <bit>
+#include <charconv>
+#include <cmath>
+#include <cstring>
 #include <nlohmann/json.hpp>
 
 namespace ws::dataset {
@@ -53,6 +57,205 @@ synth::LaunchSpec launch_from_json(const json& j) {
         launch.args.push_back(std::move(arg));
     }
     return launch;
+}
+
+// Direct serialisation (append_json): the bytes nlohmann's dump() writes. Its
+// objects are std::maps, so members come in bytewise key order; no spaces.
+class JsonOut {
+  public:
+    explicit JsonOut(std::string& out) : out_(out) {}
+    void raw(std::string_view text) { out_ += text; }
+    void str(std::string_view s);
+    void text_or_null(const std::string& s) { s.empty() ? raw("null") : str(s); }
+    void boolean(bool b) { raw(b ? "true" : "false"); }
+    template <typename Int>
+    void integer(Int v) {
+        char buf[24];
+        auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
+        out_.append(buf, end);
+    }
+    void number(double v);
+    void strings(const std::vector<std::string>& v);
+    void integers(const std::vector<int64_t>& v);
+
+  private:
+    void escape(unsigned char c);
+    std::string& out_;
+};
+
+// Nonzero when one of the 8 bytes of `w` needs escaping or is not ASCII:
+// below 0x20, '"', '\\' or 0x80 and above (the bit tricks of "Bit Twiddling Hacks").
+// Bytes are read little-endian: byte i is bits 8i..8i+7.
+static_assert(std::endian::native == std::endian::little);
+uint64_t special_bytes(uint64_t w) {
+    constexpr uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
+    auto zero_byte = [](uint64_t v) { return (v - ones) & ~v & highs; };
+    return ((w - ones * 0x20) & ~w & highs) | zero_byte(w ^ (ones * '"')) | zero_byte(w ^ (ones * '\\')) |
+           (w & highs);
+}
+
+void JsonOut::escape(unsigned char c) {
+    switch (c) {
+    case '"': raw("\\\""); return;
+    case '\\': raw("\\\\"); return;
+    case '\b': raw("\\b"); return;
+    case '\t': raw("\\t"); return;
+    case '\n': raw("\\n"); return;
+    case '\f': raw("\\f"); return;
+    case '\r': raw("\\r"); return;
+    default: {
+        static constexpr char hex[] = "0123456789abcdef";
+        const char u[] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
+        out_.append(u, sizeof u);
+    }
+    }
+}
+
+void JsonOut::str(std::string_view s) {
+    const size_t mark = out_.size();
+    out_.push_back('"');
+    const char* start = s.data(); // first byte not yet copied
+    const char* end = s.data() + s.size();
+    const char* p = start;
+    while (p != end) {
+        if (end - p >= 8) { // skip plain ASCII eight bytes at a time
+            uint64_t w;
+            std::memcpy(&w, p, 8);
+            uint64_t special = special_bytes(w);
+            if (!special) {
+                p += 8;
+                continue;
+            }
+            // The lowest flag is exact (false flags only sit above a true one): the first byte to look at.
+            p += std::countr_zero(special) / 8;
+        }
+        auto c = static_cast<unsigned char>(*p);
+        if (c >= 0x80) {
+            // UTF-8: nlohmann's own code checks it (and throws on invalid bytes) and copies it.
+            out_.resize(mark);
+            out_ += json(std::string(s)).dump();
+            return;
+        }
+        if (c < 0x20 || c == '"' || c == '\\') {
+            out_.append(start, p);
+            escape(c);
+            start = p + 1;
+        }
+        ++p;
+    }
+    out_.append(start, end);
+    out_.push_back('"');
+}
+
+void JsonOut::number(double v) {
+    if (!std::isfinite(v)) return raw("null");
+    char buf[64];
+    // nlohmann's shortest round-trip form (with ".0" on integral values), as dump() prints it.
+    char* end = nlohmann::detail::to_chars(buf, buf + sizeof buf, v);
+    out_.append(buf, end);
+}
+
+void JsonOut::strings(const std::vector<std::string>& v) {
+    raw("[");
+    for (size_t i = 0; i < v.size(); ++i) {
+        if (i) raw(",");
+        str(v[i]);
+    }
+    raw("]");
+}
+
+void JsonOut::integers(const std::vector<int64_t>& v) {
+    raw("[");
+    for (size_t i = 0; i < v.size(); ++i) {
+        if (i) raw(",");
+        integer(v[i]);
+    }
+    raw("]");
+}
+
+void append_launch(JsonOut& o, const synth::LaunchSpec& launch) {
+    o.raw(R"({"args":[)");
+    for (size_t i = 0; i < launch.args.size(); ++i) {
+        const synth::ArgSpec& a = launch.args[i];
+        o.raw(i ? R"(,{"is_output":)" : R"({"is_output":)");
+        o.boolean(a.is_output);
+        o.raw(R"(,"max_value":)");
+        o.number(a.max_value);
+        o.raw(R"(,"min_value":)");
+        o.number(a.min_value);
+        o.raw(R"(,"name":)");
+        o.str(a.name);
+        o.raw(R"(,"shape":)");
+        o.integers(a.shape);
+        o.raw(R"(,"type":)");
+        o.str(a.type);
+        o.raw("}");
+    }
+    o.raw("]");
+    if (launch.tiled()) {
+        o.raw(R"(,"block_dim":)");
+        o.integer(launch.block_dim);
+    }
+    o.raw(R"(,"dim":)");
+    o.integers(launch.dim);
+    o.raw("}");
+}
+
+void append_verification(JsonOut& o, const Verdicts& v) {
+    o.raw(R"({"compiled_cpu":)");
+    o.text_or_null(v.compiled_cpu);
+    o.raw(R"(,"compiled_cuda":)");
+    o.text_or_null(v.compiled_cuda);
+    o.raw(R"(,"depends_on_inputs":)");
+    o.text_or_null(v.depends_on_inputs);
+    o.raw(R"(,"executed":)");
+    o.text_or_null(v.executed);
+    o.raw(R"(,"grad_check":)");
+    o.text_or_null(v.grad_check);
+    o.raw("}");
+}
+
+void append_metadata(JsonOut& o, const Record& r) {
+    o.raw(R"({"backward_lines":)");
+    o.integer(r.backward_lines);
+    o.raw(R"(,"builtins":)");
+    o.strings(r.builtins);
+    o.raw(R"(,"device":)");
+    o.str(r.device);
+    o.raw(R"(,"features":)");
+    o.strings(r.features);
+    o.raw(R"(,"forward_lines":)");
+    o.integer(r.forward_lines);
+    o.raw(R"(,"generator_version":)");
+    o.str(r.generator_version);
+    o.raw(R"(,"has_backward":)");
+    o.boolean(r.has_backward);
+    o.raw(R"(,"index":)");
+    o.integer(r.index);
+    o.raw(R"(,"launch":)");
+    append_launch(o, r.launch);
+    if (!r.origin.empty()) {
+        o.raw(R"(,"origin":{"license":)");
+        o.str(r.origin.license);
+        o.raw(R"(,"line":)");
+        o.integer(r.origin.line);
+        o.raw(R"(,"path":)");
+        o.str(r.origin.path);
+        o.raw(R"(,"qualified_name":)");
+        o.str(r.origin.qualified_name);
+        o.raw("}");
+    }
+    o.raw(R"(,"python_lines":)");
+    o.integer(r.python_lines);
+    o.raw(R"(,"seed":)");
+    o.integer(r.seed);
+    o.raw(R"(,"source_hash":)");
+    o.str(r.source_hash);
+    o.raw(R"(,"verification":)");
+    append_verification(o, r.verification);
+    o.raw(R"(,"warp_version":)");
+    o.str(r.warp_version);
+    o.raw("}");
 }
 
 } // namespace
@@ -138,6 +341,41 @@ void from_json(const nlohmann::json& j, Record& r) {
         o->at("qualified_name").get_to(r.origin.qualified_name);
         o->at("license").get_to(r.origin.license);
     }
+}
+
+void append_json(std::string& out, const Record& r) {
+    size_t text = r.python_source.size() + r.cuda_forward.size() + r.cuda_backward.size() +
+                  r.cuda_functions.size() + r.cpu_forward.size() + r.cpu_backward.size() +
+                  r.cpu_functions.size() + r.cpu_entry.size() + r.description.size();
+    out.reserve(out.size() + text + text / 8 + 2048); // escapes (mostly '\n') and metadata
+    JsonOut o(out);
+    o.raw(R"({"category":)");
+    o.str(r.category);
+    o.raw(R"(,"cpu_backward":)");
+    o.text_or_null(r.cpu_backward);
+    o.raw(R"(,"cpu_entry":)");
+    o.text_or_null(r.cpu_entry);
+    o.raw(R"(,"cpu_forward":)");
+    o.text_or_null(r.cpu_forward);
+    o.raw(R"(,"cpu_functions":)");
+    o.text_or_null(r.cpu_functions);
+    o.raw(R"(,"cuda_backward":)");
+    o.text_or_null(r.cuda_backward);
+    o.raw(R"(,"cuda_forward":)");
+    o.text_or_null(r.cuda_forward);
+    o.raw(R"(,"cuda_functions":)");
+    o.text_or_null(r.cuda_functions);
+    o.raw(R"(,"description":)");
+    o.str(r.description);
+    o.raw(R"(,"id":)");
+    o.str(r.id);
+    o.raw(R"(,"kernel_name":)");
+    o.str(r.kernel_name);
+    o.raw(R"(,"metadata":)");
+    append_metadata(o, r);
+    o.raw(R"(,"python_source":)");
+    o.str(r.python_source);
+    o.raw("}");
 }
 
 } // namespace ws::dataset

@@ -143,8 +143,8 @@ BuiltRecord build_record(Candidate candidate, std::string id, DeviceSet device, 
 
     auto source = std::make_shared<const SourceFile>(comment_path_for(r.id), r.python_source);
     fill_code(r, source, device);
-    out.fingerprint = analysis::fingerprint(r.python_source);
-    out.health = analysis::health_counts(r.python_source);
+    out.fingerprint = analysis::fingerprint(*source);
+    out.health = candidate.health ? *candidate.health : analysis::health_counts(r.python_source);
     r.source_hash = hash_hex(out.fingerprint.structure_hash);
     return out;
 }

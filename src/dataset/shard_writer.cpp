@@ -22,14 +22,17 @@ std::filesystem::path ShardWriter::temp_path_for(const std::filesystem::path& fi
     return final_path.parent_path() / ("." + final_path.filename().string() + ".tmp");
 }
 
-ShardWriter::ShardWriter(std::filesystem::path final_path, bool compress, int level)
+ShardWriter::ShardWriter(std::filesystem::path final_path, bool compress, int level, ZSTD_CCtx* reuse)
     : final_path_(std::move(final_path)), temp_path_(temp_path_for(final_path_)), out_(kBufferSize) {
     fd_ = ::open(temp_path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (fd_ < 0) throw IoError(errno_message("cannot write", temp_path_));
     hash_state_ = XXH3_createState();
     XXH3_64bits_reset(state_of(hash_state_));
     if (compress) {
-        cctx_ = ZSTD_createCCtx();
+        own_cctx_ = reuse == nullptr;
+        cctx_ = own_cctx_ ? ZSTD_createCCtx() : reuse;
+        // A reused context starts over: no state or parameter of its last shard is left.
+        if (!own_cctx_) ZSTD_CCtx_reset(cctx_, ZSTD_reset_session_and_parameters);
         ZSTD_CCtx_setParameter(cctx_, ZSTD_c_compressionLevel, level);
         ZSTD_CCtx_setParameter(cctx_, ZSTD_c_checksumFlag, 1);
     }
@@ -38,7 +41,7 @@ ShardWriter::ShardWriter(std::filesystem::path final_path, bool compress, int le
 ShardWriter::~ShardWriter() {
     if (fd_ >= 0) ::close(fd_);
     if (!finished_) ::unlink(temp_path_.c_str());
-    if (cctx_) ZSTD_freeCCtx(cctx_);
+    if (cctx_ && own_cctx_) ZSTD_freeCCtx(cctx_);
     if (hash_state_) XXH3_freeState(state_of(hash_state_));
 }
 

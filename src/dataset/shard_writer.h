@@ -26,7 +26,9 @@ struct ShardFileInfo {
 
 class ShardWriter {
   public:
-    ShardWriter(std::filesystem::path final_path, bool compress, int level = 1);
+    // `reuse`: a compression context to use (reset) instead of a new one: a caller that writes
+    // many shards keeps one, as the writer's own is allocated and freed per shard.
+    ShardWriter(std::filesystem::path final_path, bool compress, int level = 1, ZSTD_CCtx* reuse = nullptr);
     ~ShardWriter();
     ShardWriter(const ShardWriter&) = delete;
     ShardWriter& operator=(const ShardWriter&) = delete;
@@ -49,6 +51,7 @@ class ShardWriter {
     std::filesystem::path final_path_, temp_path_;
     int fd_ = -1;
     ZSTD_CCtx* cctx_ = nullptr;
+    bool own_cctx_ = false;
     std::vector<char> out_; // pending output bytes
     size_t out_used_ = 0;
     uint64_t bytes_ = 0;

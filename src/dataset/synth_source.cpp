@@ -34,6 +34,7 @@ Candidate synth_candidate(uint64_t seed, const std::vector<std::string>& categor
     out.description = std::move(k.description);
     out.features = std::move(k.features);
     out.launch = std::move(k.launch);
+    out.health = k.health;
     return out;
 }
 

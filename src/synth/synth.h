@@ -4,7 +4,10 @@
 // whatever the thread count.
 #pragma once
 
+#include "analysis/health.h"
+
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -76,6 +79,9 @@ struct SynthKernel {
     std::string description;           // what the kernel computes: one to three English sentences
     std::vector<std::string> features; // construct tags (corpus vocabulary where it applies)
     LaunchSpec launch;
+    // The code-health counts of python_source when the synthesizer measured them (it checks every
+    // kernel it keeps but the last-resort one): the dataset takes them instead of measuring again.
+    std::optional<analysis::HealthCounts> health;
 };
 
 struct SynthOptions {

@@ -168,8 +168,9 @@ SynthKernel synthesize_attempt(const SynthOptions& options, uint64_t h, Category
 // ignores the inputs. Composition avoids both by construction where it can; what it cannot
 // foresee (two ports wired to one value that make `x * x - x * x`, a uniform inlined into a
 // comparison, a threshold no input reaches) is drawn again.
-bool healthy(const SynthKernel& k) {
+bool healthy(SynthKernel& k) {
     const analysis::HealthCounts c = analysis::health_counts(k.python_source);
+    k.health = c;
     if (c.unparsed_files != 0 || c.dead_stores != 0 || c.unused_kernel_params != 0 ||
         c.ignored_helper_params != 0 || c.degenerate_total() != 0)
         return false;

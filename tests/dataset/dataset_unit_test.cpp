@@ -14,6 +14,8 @@
 #include "dataset/stats.h"
 #include "dataset/svg.h"
 
+#include <cmath>
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
@@ -128,6 +130,27 @@ TEST(ShardIo, ZstdAndPlainRoundTripWithChecksum) {
     }
 }
 
+// A compression context reused from shard to shard (DatasetWriter keeps one) writes the
+// bytes a fresh one writes, whatever the shard before it held or how it ended.
+TEST(ShardIo, ReusedZstdContextWritesTheSameBytes) {
+    fs::path d = temp_dir("reuse");
+    auto write = [&](const fs::path& p, int lines, ZSTD_CCtx* reuse) {
+        ShardWriter w(p, true, 1, reuse);
+        for (int i = 0; i < lines; ++i) w.write_line("{\"n\":" + std::to_string(i * 7919 % 1000) + "}");
+        return w.finish().xxh3;
+    };
+    ZSTD_CCtx* ctx = ZSTD_createCCtx();
+    {
+        ShardWriter abandoned(d / "x.jsonl.zst", true, 1, ctx); // never finished: mid-frame state
+        for (int i = 0; i < 5000; ++i) abandoned.write_line("abandoned line " + std::to_string(i));
+    }
+    for (int lines : {3000, 10, 0, 20000}) {
+        uint64_t fresh = write(d / "fresh.jsonl.zst", lines, nullptr);
+        EXPECT_EQ(write(d / "reused.jsonl.zst", lines, ctx), fresh) << lines;
+    }
+    ZSTD_freeCCtx(ctx);
+}
+
 TEST(ShardIo, UnfinishedWriterLeavesNothing) {
     fs::path d = temp_dir("abandoned");
     fs::path p = d / "b.jsonl.zst";
@@ -193,6 +216,61 @@ TEST(Record, JsonRoundTripAndNulls) {
     from_json(nlohmann::json::parse(j.dump()), back);
     EXPECT_EQ(back.launch.block_dim, 128);
     EXPECT_TRUE(back.launch.tiled());
+}
+
+// append_json writes the record without a DOM: its bytes must be dump()'s, for every
+// field, escape, number and optional member, and it must refuse invalid UTF-8 as dump() does.
+TEST(Record, DirectJsonIsDumpsBytes) {
+    auto dumped = [](const Record& r) {
+        nlohmann::json j;
+        to_json(j, r);
+        return j.dump();
+    };
+    auto direct = [](const Record& r) {
+        std::string out = "prefix";
+        append_json(out, r);
+        return out.substr(6);
+    };
+    Record r;
+    EXPECT_EQ(direct(r), dumped(r)); // all empty
+    r.id = "7-0000000003";
+    r.kernel_name = "k";
+    r.category = "math";
+    r.description = "Says \"hi\" \\ back\tslash \x01\x1f\x7f caf\xc3\xa9 \xf0\x9f\x98\x80.";
+    r.python_source = std::string(kKernel) + "\r\n\b\f\"\\ end";
+    r.cuda_forward = "fwd\n";
+    r.cuda_backward = "bwd";
+    r.cpu_entry = "entry";
+    r.device = "both";
+    r.seed = UINT64_MAX;
+    r.index = 3;
+    r.python_lines = -4;
+    r.features = {"float32", "tile"};
+    r.builtins = {"sin", "\n"};
+    r.source_hash = "0123456789abcdef";
+    r.launch.dim = {16, -2, INT64_MIN};
+    r.launch.args.push_back({"x", "wp.array(dtype=float)", {16, 3}, -1.0, 1.0, false});
+    r.launch.args.push_back({"y", "float", {}, 0.1, 1e300, true});
+    r.launch.args.push_back({"z", "int", {1}, -0.0, 1.0 / 3.0, true});
+    r.launch.args.push_back({"w", "int", {1}, std::nan(""), -1e-7, true});
+    r.verification.compiled_cuda = "pass";
+    r.verification.grad_check = "fail: x";
+    EXPECT_EQ(direct(r), dumped(r));
+    r.launch.block_dim = 128;
+    r.origin = {"tree/a.py", 12, "A.k", "MIT"};
+    EXPECT_EQ(direct(r), dumped(r));
+    // Every ASCII byte, at every offset of the eight-byte scan.
+    std::mt19937 rng(5);
+    for (int n = 0; n < 300; ++n) {
+        std::string s(static_cast<size_t>(rng() % 40), ' ');
+        for (char& c : s) c = static_cast<char>(rng() % 128);
+        r.python_source = s;
+        r.description = s + s;
+        ASSERT_EQ(direct(r), dumped(r)) << n;
+    }
+    r.python_source = "ok then bad: \xff and more text";
+    std::string out;
+    EXPECT_THROW(append_json(out, r), nlohmann::json::type_error);
 }
 
 TEST(Slices, FlagsAndEnvironment) {
