@@ -65,6 +65,9 @@ class Lines {
         append(text_, pieces...);
         ends_.push_back(text_.size());
     }
+    // A line written in place: append its text to line_buffer(), then end_line().
+    std::string& line_buffer() { return text_; }
+    void end_line() { ends_.push_back(text_.size()); }
     void push_back(std::string_view line) {
         if (std::less_equal<const char*>()(text_.data(), line.data()) &&
             std::less<const char*>()(line.data(), text_.data() + text_.size()))
@@ -225,6 +228,7 @@ class Adjoint {
     Var* ref_adjoint_argument(const Var& ref, std::vector<std::string>& prelude);
     Var* tuple_element_argument(const Var* tuple, int k, const Pos& where);
     Var* addressable_reference(Var* arg, const ast::Expr* node, const std::string& purpose, const Pos& where);
+    const std::string& indentation() const { return indentation_; }
     void indent() { indentation_ += "    "; }
     void dedent() { indentation_.resize(indentation_.size() - 4); }
     Block* begin_block(const std::string& name = "block");
