@@ -409,6 +409,7 @@ Value Adjoint::add_builtin_call_resolved(
     }
 
     std::vector<Var*> outputs;
+    outputs.reserve(result.types.size());
     for (TypeRef t : result.types) outputs.push_back(add_var(t));
 
     builtins::Dispatch d = builtins::dispatch(*ov, bound, result);
