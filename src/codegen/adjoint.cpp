@@ -103,10 +103,15 @@ void Adjoint::set_lineno(int lineno) {
     if (!lineno_ || *lineno_ != lineno) {
         std::string text = strip_python(src.scope->source().line(lineno + src.fun_lineno));
         int pad = 80 - static_cast<int>(indentation_.size()) - codepoint_count(text); // str.ljust
-        if (pad > 0) text.append(static_cast<size_t>(pad), ' ');
+        static constexpr std::string_view spaces = "                                        "
+                                                   "                                        ";
+        std::string_view fill = spaces.substr(0, static_cast<size_t>(std::max(pad, 0)));
         int shown = lineno + src.display_lineno;
-        add_forward(cat("// ", text, "       <L ", shown, ">"));
-        add_reverse(cat("// adj: ", text, "  <L ", shown, ">"));
+        // Written in place (as add_forward and add_reverse would), the replay a copy of the forward.
+        Block& b = *blocks.back();
+        b.body_forward.add(indentation_, "// ", text, fill, "       <L ", shown, ">");
+        b.body_replay.add(b.body_forward[b.body_forward.size() - 1]);
+        b.body_reverse.add(indentation_, "// adj: ", text, fill, "  <L ", shown, ">");
     }
     lineno_ = lineno;
 }

@@ -17,10 +17,12 @@
 #include "syntax/ast.h"
 #include "types/str_cat.h"
 
+#include <cstddef>
 #include <deque>
 #include <functional>
 #include <iterator>
 #include <memory>
+#include <new>
 #include <optional>
 #include <set>
 #include <span>
@@ -63,6 +65,9 @@ class Lines {
         append(text_, pieces...);
         ends_.push_back(text_.size());
     }
+    // A line written in place: append its text to line_buffer(), then end_line().
+    std::string& line_buffer() { return text_; }
+    void end_line() { ends_.push_back(text_.size()); }
     void push_back(std::string_view line) {
         if (std::less_equal<const char*>()(text_.data(), line.data()) &&
             std::less<const char*>()(line.data(), text_.data() + text_.size()))
@@ -84,6 +89,35 @@ class Lines {
   private:
     std::string text_;
     std::vector<size_t> ends_;
+};
+
+// Objects that never move once made, in chunks of N: std::deque allocates a node per Var (a Var
+// is larger than its 512-byte node), and those allocations and frees were a visible share of
+// each kernel's compile time.
+template <class T, size_t N = 16>
+class StableStore {
+  public:
+    T& emplace_back() {
+        if (chunks_.empty() || chunks_.back()->used == N)
+            chunks_.push_back(std::unique_ptr<Chunk>(new Chunk));
+        Chunk& c = *chunks_.back();
+        T* p = new (c.bytes + c.used * sizeof(T)) T();
+        ++c.used;
+        return *p;
+    }
+
+  private:
+    struct Chunk {
+        alignas(T) std::byte bytes[N * sizeof(T)]; // left uninitialised: filled in order
+        size_t used = 0;
+        Chunk() = default;
+        Chunk(const Chunk&) = delete;
+        Chunk& operator=(const Chunk&) = delete;
+        ~Chunk() {
+            for (size_t i = 0; i < used; ++i) std::launder(reinterpret_cast<T*>(bytes) + i)->~T();
+        }
+    };
+    std::vector<std::unique_ptr<Chunk>> chunks_;
 };
 
 struct Block {
@@ -194,6 +228,7 @@ class Adjoint {
     Var* ref_adjoint_argument(const Var& ref, std::vector<std::string>& prelude);
     Var* tuple_element_argument(const Var* tuple, int k, const Pos& where);
     Var* addressable_reference(Var* arg, const ast::Expr* node, const std::string& purpose, const Pos& where);
+    const std::string& indentation() const { return indentation_; }
     void indent() { indentation_ += "    "; }
     void dedent() { indentation_.resize(indentation_.size() - 4); }
     Block* begin_block(const std::string& name = "block");
@@ -392,7 +427,7 @@ class Adjoint {
     Value emit_struct_constructor(TypeRef struct_type, const std::vector<CallArgument>& args,
                                   const std::vector<CallArgument>& kwargs, const ast::Expr* call_node);
 
-    std::deque<Var> var_storage_;
+    StableStore<Var> var_storage_;
     ast::Module synthetic_; // owns nodes Warp synthesizes while lowering (unrolled continues)
     std::vector<Block*> loop_blocks_;
     std::vector<SymbolTable> loop_symbols_;

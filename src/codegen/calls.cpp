@@ -27,13 +27,9 @@ struct StringHash {
     size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
 };
 
-std::string join_emit(const std::vector<Var*>& vars, std::string_view prefix) {
-    std::string s;
-    if (vars.empty()) return s;
+// The variables' spellings joined by ", ", appended to `s`.
+void append_emit(std::string& s, const std::vector<Var*>& vars, std::string_view prefix) {
     bool var = prefix == "var", adj = prefix == "adj";
-    size_t size = 0;
-    for (const Var* v : vars) size += v->label.size() + prefix.size() + 3;
-    s.reserve(size);
     for (size_t i = 0; i < vars.size(); ++i) {
         if (i) s += ", ";
         if (var)
@@ -45,6 +41,15 @@ std::string join_emit(const std::vector<Var*>& vars, std::string_view prefix) {
         else
             s += vars[i]->label;
     }
+}
+
+std::string join_emit(const std::vector<Var*>& vars, std::string_view prefix) {
+    std::string s;
+    if (vars.empty()) return s;
+    size_t size = 0;
+    for (const Var* v : vars) size += v->label.size() + prefix.size() + 3;
+    s.reserve(size);
+    append_emit(s, vars, prefix);
     return s;
 }
 
@@ -182,61 +187,91 @@ struct CallEmission {
     std::vector<std::string> extra_args;
 };
 
+// The reverse call's arguments, appended to `r`: each non-empty part after a ", " (braced
+// parts of an initializer-list builtin are written even when empty).
+static void append_reverse_arguments(std::string& r, const CallEmission& e, const std::string& vars,
+                                     const std::vector<Var*>& adj_args, const std::vector<Var*>& outputs) {
+    size_t start = r.size();
+    auto separate = [&] {
+        if (r.size() > start) r += ", ";
+    };
+    // A part that may be empty: written, then taken back (with its separator) if it was.
+    auto add_part = [&](auto&& write) {
+        size_t before = r.size();
+        separate();
+        size_t at = r.size();
+        write();
+        if (r.size() == at) r.resize(before);
+    };
+    bool with_outputs = (e.require_original_output_arg || outputs.size() > 1) && !e.custom_grad;
+    if (e.initializer_list) {
+        separate(), append(r, '{', vars, '}');
+        if (outputs.size() > 1) {
+            separate(), r += '{';
+            if (with_outputs) append_emit(r, outputs, "var");
+            r += '}';
+        }
+        separate(), r += '{', append_emit(r, adj_args, "&adj"), r += '}';
+        add_part([&] { append_emit(r, outputs, "adj"); });
+        return;
+    }
+    add_part([&] { r += vars; });
+    if (with_outputs) add_part([&] { append_emit(r, outputs, "var"); });
+    add_part([&] { append_emit(r, adj_args, "adj"); });
+    add_part([&] { append_emit(r, outputs, "adj"); });
+}
+
+// Written straight into the block's buffers: building each statement as a string first and
+// copying it in (and again for the replay) was most of the cost of a call.
 static void emit_call_statements(Adjoint& adj, const CallEmission& e, const std::vector<Var*>& fwd_args,
                                  const std::vector<Var*>& adj_args, const std::vector<Var*>& outputs,
                                  bool has_void_return) {
-    std::string extra;
-    for (const std::string& x : e.extra_args) append(extra, extra.empty() ? "" : ", ", x);
-    auto with_extra = [&](std::string text) {
-        return extra.empty() ? text : text.empty() ? extra : cat(text, ", ", extra);
-    };
     // The arguments once: the forward, replay and reverse calls all spell them.
-    std::string vars = with_extra(join_emit(fwd_args, "var"));
+    std::string vars = join_emit(fwd_args, "var");
+    for (const std::string& x : e.extra_args) append(vars, vars.empty() ? "" : ", ", x);
     std::string_view open = e.initializer_list ? "{" : "", close = e.initializer_list ? "}" : "";
-    std::string_view replay_prefix = e.custom_replay ? "replay_" : "";
-    std::string forward;
-    std::optional<std::string> replay;
-    if (has_void_return) {
-        forward = cat(e.ns, e.func_name, '(', open, vars, close, ");");
-        if (e.custom_replay) replay = cat(e.ns, replay_prefix, e.func_name, '(', open, vars, close, ");");
-    } else if (outputs.size() == 1) {
-        const std::string& out = outputs[0]->label;
-        forward = cat("var_", out, " = ", e.ns, e.func_name, '(', open, vars, close, ");");
-        if (e.custom_replay)
-            replay = cat("var_", out, " = ", e.ns, replay_prefix, e.func_name, '(', open, vars, close, ");");
-    } else {
-        std::string o = join_emit(outputs, "var");
-        std::string_view sep = vars.empty() || o.empty() ? "" : ", ";
-        forward = cat(e.ns, e.func_name, '(', open, vars, sep, o, close, ");");
-    }
-    if (e.skip_replay)
-        adj.add_forward(forward, cat("// ", replay ? *replay : forward));
+    Block& block = *adj.blocks.back();
+    const std::string& indent = adj.indentation();
+    // The statement without its indentation: `call` is "ns func(" (or "ns replay_func(").
+    auto statement = [&](std::string& s, std::string_view replay_prefix) {
+        if (!has_void_return && outputs.size() == 1) append(s, "var_", outputs[0]->label, " = ");
+        append(s, e.ns, replay_prefix, e.func_name, '(', open, vars);
+        if (!has_void_return && outputs.size() > 1) {
+            size_t at = s.size();
+            s += ", ";
+            append_emit(s, outputs, "var");
+            if (vars.empty() || s.size() == at + 2) s.erase(at, 2); // no ", " beside an empty side
+        }
+        append(s, close, ");");
+    };
+    std::string& fwd = block.body_forward.line_buffer();
+    fwd += indent;
+    size_t fwd_start = fwd.size();
+    statement(fwd, "");
+    block.body_forward.end_line();
+    std::string& rep = block.body_replay.line_buffer();
+    rep += indent;
+    if (e.skip_replay) rep += "// ";
+    if (e.custom_replay && !(!has_void_return && outputs.size() > 1))
+        statement(rep, "replay_");
     else
-        adj.add_forward(std::move(forward), std::move(replay));
+        rep += std::string_view(fwd).substr(fwd_start);
+    block.body_replay.end_line();
 
     if (!e.differentiable || fwd_args.empty()) return;
-    bool with_outputs = (e.require_original_output_arg || outputs.size() > 1) && !e.custom_grad;
-    std::string outs = with_outputs ? join_emit(outputs, "var") : "";
-    std::string adjs = join_emit(adj_args, e.initializer_list ? "&adj" : "adj");
-    std::string out_adjs = join_emit(outputs, "adj");
     if (adj_args.empty() && outputs.empty()) return;
-    std::string reverse = cat(e.ns, "adj_", e.adj_name, '(');
-    size_t start = reverse.size();
-    auto add_part = [&](std::string_view a, std::string_view p, std::string_view b) {
-        if (reverse.size() > start) reverse += ", ";
-        append(reverse, a, p, b);
-    };
-    if (e.initializer_list) {
-        add_part("{", vars, "}");
-        if (outputs.size() > 1) add_part("{", outs, "}");
-        add_part("{", adjs, "}");
-        if (!out_adjs.empty()) add_part("", out_adjs, "");
+    if (e.wrap_reverse) {
+        std::string reverse = cat(e.ns, "adj_", e.adj_name, '(');
+        append_reverse_arguments(reverse, e, vars, adj_args, outputs);
+        reverse += ");";
+        adj.add_reverse(e.wrap_reverse(std::move(reverse)));
     } else {
-        for (const std::string* p : {&vars, &outs, &adjs, &out_adjs})
-            if (!p->empty()) add_part("", *p, "");
+        std::string& r = block.body_reverse.line_buffer();
+        append(r, indent, e.ns, "adj_", e.adj_name, '(');
+        append_reverse_arguments(r, e, vars, adj_args, outputs);
+        r += ");";
+        block.body_reverse.end_line();
     }
-    reverse += ");";
-    adj.add_reverse(e.wrap_reverse ? e.wrap_reverse(std::move(reverse)) : std::move(reverse));
     for (auto it = e.reverse_prelude.rbegin(); it != e.reverse_prelude.rend(); ++it) adj.add_reverse(*it);
 }
 
@@ -374,6 +409,7 @@ Value Adjoint::add_builtin_call_resolved(
     }
 
     std::vector<Var*> outputs;
+    outputs.reserve(result.types.size());
     for (TypeRef t : result.types) outputs.push_back(add_var(t));
 
     builtins::Dispatch d = builtins::dispatch(*ov, bound, result);
