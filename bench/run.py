@@ -87,6 +87,10 @@ class Bench:
     def prepare(self):
         if not os.path.exists(self.python):
             run([os.path.join(ROOT, "scripts", "setup.sh")])
+        # verify compiles against the pinned Warp's native headers.
+        find = 'import importlib.util as u, os; print(os.path.dirname(u.find_spec("warp").origin))'
+        warp_dir = run([self.python, "-c", find]).stdout.strip()
+        self.env.setdefault("WARP_INCLUDE", os.path.join(warp_dir, "native"))
         run(["cmake", "-S", ROOT, "-B", self.build, "-G", "Ninja", "-DCMAKE_BUILD_TYPE=Release",
              f"-DWS_PYTHON={self.python}", "-DWS_BUILD_BENCH=ON"])
         run(["cmake", "--build", self.build, "--target", "warpsynth", "compile_throughput"])
@@ -175,7 +179,7 @@ class Bench:
         shutil.copytree(data, ds)
         report = os.path.join(self.tmp, f"verify-{label}.json")
         cmd = [self.ws, "verify", ds, "--jobs", str(self.a.jobs), "--report", report] + flags.split()
-        p = subprocess.run(["/usr/bin/time", "-v"] + cmd, capture_output=True, text=True)
+        p = subprocess.run(["/usr/bin/time", "-v"] + cmd, capture_output=True, text=True, env=self.env)
         if p.returncode not in (0, 5):  # 5: some pair not verified, a verdict like any other
             sys.stderr.write(p.stdout + p.stderr)
             sys.exit(f"bench: verify failed ({p.returncode})")
