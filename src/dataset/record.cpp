@@ -16,30 +16,10 @@ namespace {
 
 using nlohmann::json;
 
-json text_or_null(const std::string& s) {
-    return s.empty() ? json(nullptr) : json(s);
-}
-
 std::string text_of(const json& j, const char* key) {
     auto it = j.find(key);
     if (it == j.end() || it->is_null()) return {};
     return it->get<std::string>();
-}
-
-json launch_to_json(const synth::LaunchSpec& launch) {
-    json args = json::array();
-    for (const auto& a : launch.args) {
-        args.push_back(json{{"name", a.name},
-                            {"type", a.type},
-                            {"shape", a.shape},
-                            {"min_value", a.min_value},
-                            {"max_value", a.max_value},
-                            {"is_output", a.is_output}});
-    }
-    json j{{"dim", launch.dim}, {"args", std::move(args)}};
-    // Only tile kernels carry it, so every other record's JSON is as it was.
-    if (launch.tiled()) j["block_dim"] = launch.block_dim;
-    return j;
 }
 
 synth::LaunchSpec launch_from_json(const json& j) {
@@ -59,8 +39,10 @@ synth::LaunchSpec launch_from_json(const json& j) {
     return launch;
 }
 
-// Direct serialisation (append_json): the bytes nlohmann's dump() writes. Its
-// objects are std::maps, so members come in bytewise key order; no spaces.
+// The one writer of a record (append_json). It writes the bytes nlohmann's dump()
+// would write for the same object: members in bytewise key order (nlohmann's
+// objects are std::maps), no spaces, its escapes and number forms. So a line
+// re-dumped after parsing is unchanged, which `validate` checks.
 class JsonOut {
   public:
     explicit JsonOut(std::string& out) : out_(out) {}
@@ -260,46 +242,6 @@ void append_metadata(JsonOut& o, const Record& r) {
 
 } // namespace
 
-void to_json(nlohmann::json& j, const Record& r) {
-    json verification{{"compiled_cuda", text_or_null(r.verification.compiled_cuda)},
-                      {"compiled_cpu", text_or_null(r.verification.compiled_cpu)},
-                      {"executed", text_or_null(r.verification.executed)},
-                      {"grad_check", text_or_null(r.verification.grad_check)},
-                      {"depends_on_inputs", text_or_null(r.verification.depends_on_inputs)}};
-    json metadata{{"device", r.device},
-                  {"warp_version", r.warp_version},
-                  {"generator_version", r.generator_version},
-                  {"seed", r.seed},
-                  {"index", r.index},
-                  {"has_backward", r.has_backward},
-                  {"python_lines", r.python_lines},
-                  {"forward_lines", r.forward_lines},
-                  {"backward_lines", r.backward_lines},
-                  {"features", r.features},
-                  {"builtins", r.builtins},
-                  {"source_hash", r.source_hash},
-                  {"launch", launch_to_json(r.launch)},
-                  {"verification", std::move(verification)}};
-    if (!r.origin.empty())
-        metadata["origin"] = json{{"path", r.origin.path},
-                                  {"line", r.origin.line},
-                                  {"qualified_name", r.origin.qualified_name},
-                                  {"license", r.origin.license}};
-    j = json{{"id", r.id},
-             {"kernel_name", r.kernel_name},
-             {"category", r.category},
-             {"description", r.description},
-             {"python_source", r.python_source},
-             {"cuda_forward", text_or_null(r.cuda_forward)},
-             {"cuda_backward", text_or_null(r.cuda_backward)},
-             {"cuda_functions", text_or_null(r.cuda_functions)},
-             {"cpu_forward", text_or_null(r.cpu_forward)},
-             {"cpu_backward", text_or_null(r.cpu_backward)},
-             {"cpu_functions", text_or_null(r.cpu_functions)},
-             {"cpu_entry", text_or_null(r.cpu_entry)},
-             {"metadata", std::move(metadata)}};
-}
-
 void from_json(const nlohmann::json& j, Record& r) {
     r = Record{};
     j.at("id").get_to(r.id);
@@ -376,6 +318,19 @@ void append_json(std::string& out, const Record& r) {
     o.raw(R"(,"python_source":)");
     o.str(r.python_source);
     o.raw("}");
+}
+
+std::string launch_json(const synth::LaunchSpec& launch) {
+    std::string out;
+    JsonOut o(out);
+    append_launch(o, launch);
+    return out;
+}
+
+std::string json_line(const Record& r) {
+    std::string out;
+    append_json(out, r);
+    return out;
 }
 
 } // namespace ws::dataset

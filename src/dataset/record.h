@@ -75,13 +75,19 @@ struct Record {
     }
 };
 
-void to_json(nlohmann::json& j, const Record& r);
 void from_json(const nlohmann::json& j, Record& r);
 
-// Appends the record's JSON line (without '\n') to `out`: exactly the bytes of
-// `json(r).dump()`, written directly instead of through a JSON DOM (the
-// pipeline's hot path: a record is about 40 KB of escaped text). Like dump(),
-// throws nlohmann::json::type_error on invalid UTF-8.
+// Appends the record's JSON line (without '\n') to `out`. It is the only writer
+// of the record schema (design §5), written directly instead of through a JSON
+// DOM (the pipeline's hot path: a record is about 40 KB of escaped text). The
+// line is canonical: nlohmann's parse then dump() gives the same bytes. Throws
+// nlohmann::json::type_error on invalid UTF-8, as dump() does.
 void append_json(std::string& out, const Record& r);
+
+// The record's JSON line as a string (append_json into an empty one).
+std::string json_line(const Record& r);
+
+// The JSON of a launch, as the record's metadata.launch holds it.
+std::string launch_json(const synth::LaunchSpec& launch);
 
 } // namespace ws::dataset

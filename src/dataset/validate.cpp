@@ -56,9 +56,7 @@ void check_line(Line& l, bool recompile) {
         return;
     }
     l.parsed = true;
-    json canonical;
-    to_json(canonical, l.record);
-    if (canonical.dump() != l.text)
+    if (json_line(l.record) != l.text)
         l.problems.push_back(
             "not in canonical form (unknown, missing or reordered fields, or changed formatting)");
     analysis::Fingerprint fp = analysis::fingerprint(l.record.python_source);

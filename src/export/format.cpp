@@ -62,8 +62,7 @@ nlohmann::ordered_json make_row(Format f, Task t, const Example& e, const datase
     row["category"] = r.category;
     if (t == Task::Write) {
         // What a checker (judge) needs besides the id: the launch as the record holds it.
-        nlohmann::json rec = r;
-        row["launch"] = rec.at("metadata").at("launch").dump();
+        row["launch"] = dataset::launch_json(r.launch);
     }
     return row;
 }

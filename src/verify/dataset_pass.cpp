@@ -105,9 +105,7 @@ DatasetPassTotals verify_dataset_shards(Verifier& verifier, const fs::path& dir,
                     continue;
                 }
                 if (!ok) ++t.unverified;
-                nlohmann::json j;
-                to_json(j, r);
-                writer.write_line(j.dump());
+                writer.write_line(dataset::json_line(r));
                 ++kept;
             }
             base += records.size();
