@@ -196,11 +196,11 @@ Machine::Flow Machine::exec(const ast::Stmt* s, Frame& f) {
     switch (s->kind) {
     case ast::StmtKind::Assign: {
         const auto* a = ast::as<ast::Assign>(s);
-        Value v = eval(a->value, f);
-        if (a->targets.size() == 1) {
-            assign(a->targets[0], std::move(v), f);
+        if (a->targets.size() == 1) { // the value made straight in the parameter: no move
+            assign(a->targets[0], eval(a->value, f), f);
             return Flow::Next;
         }
+        const Value v = eval(a->value, f);
         for (const ast::Expr* t : a->targets) assign(t, v, f);
         return Flow::Next;
     }
@@ -213,18 +213,23 @@ Machine::Flow Machine::exec(const ast::Stmt* s, Frame& f) {
     }
     case ast::StmtKind::AugAssign: {
         const auto* a = ast::as<ast::AugAssign>(s);
-        const Value v = binop(a->op, eval(a->target, f), eval(a->value, f));
+        auto apply = [&](const Value& t) {
+            return with_operand(a->value, f, [&](const Value& v) { return binop(a->op, t, v); });
+        };
+        // The target read in place when the value cannot change it, as in eval_binop.
+        Value v = leaves_variables(a->value) ? with_operand(a->target, f, apply) : apply(eval(a->target, f));
+        if (a->target->kind == ast::ExprKind::Name) return assign(a->target, std::move(v), f), Flow::Next;
         store_into(a->target, v, f);
         return Flow::Next;
     }
     case ast::StmtKind::If: {
         const auto* i = ast::as<ast::If>(s);
-        return exec_block(truth(eval(i->test, f)) ? i->body : i->orelse, f);
+        return exec_block(with_operand(i->test, f, truth) ? i->body : i->orelse, f);
     }
     case ast::StmtKind::For: return exec_for(ast::as<ast::For>(s), f);
     case ast::StmtKind::While: {
         const auto* w = ast::as<ast::While>(s);
-        while (truth(eval(w->test, f))) {
+        while (with_operand(w->test, f, truth)) {
             tick();
             const Flow flow = exec_block(w->body, f);
             if (flow == Flow::Break) break;
@@ -257,13 +262,13 @@ Machine::Flow Machine::exec_for(const ast::For* s, Frame& f) {
     if (c->func->kind != ast::ExprKind::Name || ast::as<ast::Name>(c->func)->id != "range" ||
         !c->keywords.empty())
         throw Unsupported("a loop over something else than range()");
-    std::vector<int64_t> r;
     ArgList args;
     eval_args(c, f, args);
-    for (const Value& v : args) {
+    for (const Value& v : args)
         if (v.t.kind != Kind::Scalar || is_float(v.t.sc)) throw Unsupported("range() of a non-integer");
-        r.push_back(v.i);
-    }
+    if (args.size() > 3) throw Unsupported("range()");
+    Index r; // no heap: at most three arguments
+    for (const Value& v : args) r.push_back(v.i);
     int64_t start = 0, stop = 0, step = 1;
     if (r.size() == 1)
         stop = r[0];

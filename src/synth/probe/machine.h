@@ -70,6 +70,22 @@ class Frame {
     std::vector<int> ids_; // the ids set, to clear them
 };
 
+// Whether evaluating `e` leaves every variable as it is and adds none (a variable, a literal, a
+// component or element of a variable): an operand evaluated before `e` may then be read in place.
+inline bool leaves_variables(const ast::Expr* e) {
+    using EK = ast::ExprKind;
+    auto simple = [](const ast::Expr* x) { return x->kind == EK::Name || x->kind == EK::Constant; };
+    if (simple(e)) return true;
+    if (e->kind == EK::Attribute) return simple(ast::as<ast::Attribute>(e)->value);
+    if (e->kind != EK::Subscript) return false;
+    const auto* s = ast::as<ast::Subscript>(e);
+    if (!simple(s->value)) return false;
+    if (s->slice->kind != EK::Tuple) return simple(s->slice);
+    for (const ast::Expr* x : ast::as<ast::Tuple>(s->slice)->elts)
+        if (!simple(x)) return false;
+    return true;
+}
+
 // What `wp.<name>` calls, by its name.
 enum class WpCall : uint8_t { Tid, Static, Atomic, Random, Outputs, Other };
 
@@ -119,9 +135,13 @@ class Machine {
     void store_into(const ast::Expr* target, const Value& v, Frame& f);
 
     Value eval(const ast::Expr* e, Frame& f);
+    Value eval_binop(const ast::BinOp* e, Frame& f);
+    Value eval_compare(const ast::Compare* e, Frame& f);
     Value eval_name(const ast::Name* e, Frame& f);
     Value eval_attribute(const ast::Attribute* e, Frame& f);
+    Value attribute_of(const Value& base, const std::string& attr);
     Value eval_subscript(const ast::Subscript* e, Frame& f);
+    Value component_of(const Value& base, const Index& idx);
     Value eval_call(const ast::Call* e, Frame& f);
     Value call_wp(const std::string& name, const ast::Call* e, Frame& f);
     Value wp_with_keywords(const std::string& name, const ast::Call* e, Frame& f);
@@ -133,6 +153,17 @@ class Machine {
     void eval_args(const ast::Call* e, Frame& f, ArgList& out);
 
     Value* lookup(int id, Frame& f);
+    // A variable's value in place, or null when `e` is not a variable.
+    const Value* variable(const ast::Expr* e, Frame& f) {
+        return e->kind == ast::ExprKind::Name ? lookup(name_id(ast::as<ast::Name>(e)->id), f) : nullptr;
+    }
+    // Calls `k` with the value of `e`: a variable's read in place, anything else as a temporary
+    // (copying a value is a good part of what an operator costs).
+    template <class K>
+    decltype(auto) with_operand(const ast::Expr* e, Frame& f, K&& k) {
+        if (const Value* v = variable(e, f)) return k(*v);
+        return k(eval(e, f));
+    }
     // The id of an AST name: a look in `recent_ids_` (inline, the frequent case), else the maps.
     int name_id(const std::string& name) {
         const auto& recent = recent_ids_[recent_slot(name)];
