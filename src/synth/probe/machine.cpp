@@ -85,8 +85,8 @@ int Machine::new_name_id(const std::string& name) {
 
 const NameInfo& Machine::resolve(size_t id, const std::string& name) {
     if (id >= infos_.size()) infos_.resize(id + 1);
-    NameInfo& in = infos_[id];
-    in.resolved = true;
+    infos_[id] = std::make_unique<NameInfo>();
+    NameInfo& in = *infos_[id];
     if (name == "tid")
         in.wp = WpCall::Tid;
     else if (name == "static" || name == "constant")
@@ -106,8 +106,8 @@ const NameInfo& Machine::resolve(size_t id, const std::string& name) {
 }
 
 Frame& Machine::frame_at(size_t depth) {
-    while (frames_.size() <= depth) frames_.emplace_back();
-    Frame& f = frames_[depth];
+    while (frames_.size() <= depth) frames_.push_back(std::make_unique<Frame>());
+    Frame& f = *frames_[depth];
     f.clear();
     return f;
 }

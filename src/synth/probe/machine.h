@@ -94,7 +94,6 @@ using Builtin = Value (*)(const Args&);
 // What a name means when called, or read after `wp.`: found once per name (by its id) rather
 // than by comparing and hashing its text at every call.
 struct NameInfo {
-    bool resolved = false;
     WpCall wp = WpCall::Other;
     int outputs = 0;      // output_arguments(name)
     bool is_type = false; // type_named(name, type)
@@ -175,7 +174,7 @@ class Machine {
     int new_name_id(const std::string& name);
     const NameInfo& info(const std::string& name) {
         const size_t id = size_t(name_id(name));
-        return id < infos_.size() && infos_[id].resolved ? infos_[id] : resolve(id, name);
+        return id < infos_.size() && infos_[id] ? *infos_[id] : resolve(id, name);
     }
     const NameInfo& resolve(size_t id, const std::string& name);
     bool wp_shadowed(Frame& f);
@@ -198,13 +197,15 @@ class Machine {
     // (a pointer hash) rather than by its text.
     std::unordered_map<const std::string*, int> name_ids_;
     std::array<std::pair<const std::string*, int>, 512> recent_ids_{}; // in front of name_ids_
-    std::deque<NameInfo> infos_; // by name id (a deque: callers keep references while it grows)
+    // By name id, null until resolved (each apart: callers keep references while it grows, and
+    // an index into a vector is cheaper than into a deque).
+    std::vector<std::unique_ptr<NameInfo>> infos_;
     std::unordered_map<std::string_view, int> ids_by_text_;
     int wp_id_ = -1;
     bool wp_bound_ = false; // some variable or parameter is named `wp` (then `wp.x` may not be Warp's)
-    // One frame per call depth, reused so that a call does not allocate (a deque keeps the
-    // outer frames in place while a deeper one is added).
-    std::deque<Frame> frames_;
+    // One frame per call depth, reused so that a call does not allocate (each apart: the outer
+    // frames stay in place while a deeper one is added).
+    std::vector<std::unique_ptr<Frame>> frames_;
     Value tid_;
     int64_t thread_ = 0;
     int64_t steps_left_ = 0;

@@ -246,7 +246,7 @@ Value Machine::component_of(const Value& base, const Index& idx) {
 void Machine::eval_args(const ast::Call* e, Frame& f, ArgList& out) {
     for (const ast::Expr* a : e->args) {
         if (a->kind == ast::ExprKind::Starred) throw Unsupported("a starred argument");
-        out.push_back(eval(a, f));
+        out.emplace([&] { return eval(a, f); }); // made in place, not moved
     }
 }
 

@@ -98,12 +98,17 @@ class ArgList {
     const Value& back() const { return data()[n_ - 1]; }
     operator Args() const { return {data(), n_}; }
     void push_back(Value&& v) {
+        emplace([&]() -> Value&& { return std::move(v); });
+    }
+    // Appends the value `make()` returns, made in place (no move) when it fits in `small_`.
+    template <class F>
+    void emplace(F&& make) {
         if (big_.empty() && n_ < kSmall) {
-            ::new (static_cast<void*>(small() + n_)) Value(std::move(v));
+            ::new (static_cast<void*>(small() + n_)) Value(make());
             ++n_;
             return;
         }
-        spill(std::move(v));
+        spill(make());
     }
     void resize(size_t n); // grows with empty values
 
