@@ -129,19 +129,31 @@ class Machine {
 
     Flow exec_block(const std::vector<ast::Stmt*>& body, Frame& f);
     Flow exec(const ast::Stmt* s, Frame& f);
-    Flow exec_for(const ast::For* s, Frame& f);
+    // The kinds exec() dispatches to, out of line (see eval()).
+    [[gnu::noinline]] Flow exec_for(const ast::For* s, Frame& f);
+    [[gnu::noinline]] Flow exec_assign(const ast::Assign* s, Frame& f);
+    [[gnu::noinline]] Flow exec_ann_assign(const ast::AnnAssign* s, Frame& f);
+    [[gnu::noinline]] Flow exec_aug_assign(const ast::AugAssign* s, Frame& f);
+    [[gnu::noinline]] Flow exec_while(const ast::While* s, Frame& f);
+    [[gnu::noinline]] Flow exec_return(const ast::Return* s, Frame& f);
+    [[gnu::noinline]] Flow exec_expr(const ast::ExprStmt* s, Frame& f);
     void assign(const ast::Expr* target, Value v, Frame& f);
     void store_into(const ast::Expr* target, const Value& v, Frame& f);
 
     Value eval(const ast::Expr* e, Frame& f);
-    Value eval_binop(const ast::BinOp* e, Frame& f);
-    Value eval_compare(const ast::Compare* e, Frame& f);
-    Value eval_name(const ast::Name* e, Frame& f);
-    Value eval_attribute(const ast::Attribute* e, Frame& f);
+    // The kinds eval() dispatches to, out of line (see eval()).
+    [[gnu::noinline]] Value eval_binop(const ast::BinOp* e, Frame& f);
+    [[gnu::noinline]] Value eval_compare(const ast::Compare* e, Frame& f);
+    [[gnu::noinline]] Value eval_unary(const ast::UnaryOp* e, Frame& f);
+    [[gnu::noinline]] Value eval_boolop(const ast::BoolOp* e, Frame& f);
+    [[gnu::noinline]] Value eval_ifexp(const ast::IfExp* e, Frame& f);
+    [[gnu::noinline]] Value eval_tuple(const ast::Tuple* e, Frame& f);
+    [[gnu::noinline]] Value eval_name(const ast::Name* e, Frame& f);
+    [[gnu::noinline]] Value eval_attribute(const ast::Attribute* e, Frame& f);
     Value attribute_of(const Value& base, const std::string& attr);
-    Value eval_subscript(const ast::Subscript* e, Frame& f);
+    [[gnu::noinline]] Value eval_subscript(const ast::Subscript* e, Frame& f);
     Value component_of(const Value& base, const Index& idx);
-    Value eval_call(const ast::Call* e, Frame& f);
+    [[gnu::noinline]] Value eval_call(const ast::Call* e, Frame& f);
     Value call_wp(const std::string& name, const ast::Call* e, Frame& f);
     Value wp_with_keywords(const std::string& name, const ast::Call* e, Frame& f);
     Value call_python(const std::string& name, const ast::Call* e, Frame& f);

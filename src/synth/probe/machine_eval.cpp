@@ -15,7 +15,7 @@ Value tuple_of(std::vector<Value> items) {
     return r;
 }
 
-Value constant(const ast::Constant* c) {
+[[gnu::noinline]] Value constant(const ast::Constant* c) {
     using K = ast::Constant::Kind;
     switch (c->value_kind) {
     case K::Bool: return make_bool(c->bool_value);
@@ -59,6 +59,8 @@ bool Machine::wp_shadowed(Frame& f) {
     return wp_bound_ && lookup(wp_id_, f);
 }
 
+// Only a dispatch: every kind is evaluated out of line, so that this function, the
+// interpreter's most frequent, saves no registers and makes no stack frame of its own.
 Value Machine::eval(const ast::Expr* e, Frame& f) {
     using EK = ast::ExprKind;
     switch (e->kind) {
@@ -68,29 +70,34 @@ Value Machine::eval(const ast::Expr* e, Frame& f) {
     case EK::Subscript: return eval_subscript(ast::as<ast::Subscript>(e), f);
     case EK::Call: return eval_call(ast::as<ast::Call>(e), f);
     case EK::BinOp: return eval_binop(ast::as<ast::BinOp>(e), f);
-    case EK::UnaryOp: {
-        const auto* u = ast::as<ast::UnaryOp>(e);
-        return with_operand(u->operand, f, [&](const Value& v) { return unop(u->op, v); });
-    }
-    case EK::BoolOp: {
-        const auto* b = ast::as<ast::BoolOp>(e);
-        const bool is_and = b->op == ast::BoolOpKind::And;
-        for (const ast::Expr* v : b->values)
-            if (with_operand(v, f, truth) != is_and) return make_bool(!is_and);
-        return make_bool(is_and);
-    }
+    case EK::UnaryOp: return eval_unary(ast::as<ast::UnaryOp>(e), f);
+    case EK::BoolOp: return eval_boolop(ast::as<ast::BoolOp>(e), f);
     case EK::Compare: return eval_compare(ast::as<ast::Compare>(e), f);
-    case EK::IfExp: {
-        const auto* i = ast::as<ast::IfExp>(e);
-        return with_operand(i->test, f, truth) ? eval(i->body, f) : eval(i->orelse, f);
+    case EK::IfExp: return eval_ifexp(ast::as<ast::IfExp>(e), f);
+    case EK::Tuple: return eval_tuple(ast::as<ast::Tuple>(e), f);
+    default: throw_unsupported("an expression");
     }
-    case EK::Tuple: {
-        std::vector<Value> items;
-        for (const ast::Expr* x : ast::as<ast::Tuple>(e)->elts) items.push_back(eval(x, f));
-        return tuple_of(std::move(items));
-    }
-    default: throw Unsupported("an expression");
-    }
+}
+
+Value Machine::eval_unary(const ast::UnaryOp* u, Frame& f) {
+    return with_operand(u->operand, f, [&](const Value& v) { return unop(u->op, v); });
+}
+
+Value Machine::eval_boolop(const ast::BoolOp* b, Frame& f) {
+    const bool is_and = b->op == ast::BoolOpKind::And;
+    for (const ast::Expr* v : b->values)
+        if (with_operand(v, f, truth) != is_and) return make_bool(!is_and);
+    return make_bool(is_and);
+}
+
+Value Machine::eval_ifexp(const ast::IfExp* i, Frame& f) {
+    return with_operand(i->test, f, truth) ? eval(i->body, f) : eval(i->orelse, f);
+}
+
+Value Machine::eval_tuple(const ast::Tuple* t, Frame& f) {
+    std::vector<Value> items;
+    for (const ast::Expr* x : t->elts) items.push_back(eval(x, f));
+    return tuple_of(std::move(items));
 }
 
 // The left operand is read in place only when evaluating the right one cannot change it.

@@ -21,6 +21,10 @@ struct Unsupported : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
+// Throws Unsupported(what), out of line: a throw in a function makes its callers save
+// registers for it, and the interpreter's dispatching functions are its most frequent.
+[[noreturn, gnu::cold]] void throw_unsupported(const char* what);
+
 enum class Sc : uint8_t { Bool, I8, U8, I16, U16, I32, U32, I64, U64, F16, F32, F64 };
 
 // Inline, as the other small helpers below: the interpreter calls them on every operation.
