@@ -70,9 +70,43 @@ struct Value {
     std::shared_ptr<std::vector<Value>> items; // struct fields in order, tuple elements
     int array = -1;                            // Array: index of the machine's buffer
 
+    // A scalar's copy takes only its one component (the other fifteen of `c` are never set for
+    // a scalar, nor read): copying values is a good part of the interpreter's work, and most
+    // values are scalars. Composites copy all of `c`, as before.
+    Value() = default;
+    Value(const Value& o)
+        : t(o.t), is_type(o.is_type), array_ndim(o.array_ndim), i(o.i), items(o.items), array(o.array) {
+        copy_components(o);
+    }
+    Value(Value&& o) noexcept
+        : t(o.t), is_type(o.is_type), array_ndim(o.array_ndim), i(o.i), items(std::move(o.items)),
+          array(o.array) {
+        copy_components(o);
+    }
+    Value& operator=(const Value& o) {
+        t = o.t, is_type = o.is_type, array_ndim = o.array_ndim, i = o.i, items = o.items, array = o.array;
+        copy_components(o);
+        return *this;
+    }
+    Value& operator=(Value&& o) noexcept {
+        t = o.t, is_type = o.is_type, array_ndim = o.array_ndim, i = o.i, items = std::move(o.items);
+        array = o.array;
+        copy_components(o);
+        return *this;
+    }
+    ~Value() = default;
+
     double num() const { // a scalar as a double
         if (t.kind != Kind::Scalar) throw Unsupported("a scalar was expected");
         return is_float(t.sc) ? c[0] : double(i);
+    }
+
+  private:
+    void copy_components(const Value& o) {
+        if (o.t.kind == Kind::Scalar)
+            c[0] = o.c[0];
+        else
+            c = o.c;
     }
 };
 
