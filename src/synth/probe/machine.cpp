@@ -85,8 +85,8 @@ int Machine::new_name_id(const std::string& name) {
 
 const NameInfo& Machine::resolve(size_t id, const std::string& name) {
     if (id >= infos_.size()) infos_.resize(id + 1);
-    NameInfo& in = infos_[id];
-    in.resolved = true;
+    infos_[id] = std::make_unique<NameInfo>();
+    NameInfo& in = *infos_[id];
     if (name == "tid")
         in.wp = WpCall::Tid;
     else if (name == "static" || name == "constant")
@@ -106,8 +106,8 @@ const NameInfo& Machine::resolve(size_t id, const std::string& name) {
 }
 
 Frame& Machine::frame_at(size_t depth) {
-    while (frames_.size() <= depth) frames_.emplace_back();
-    Frame& f = frames_[depth];
+    while (frames_.size() <= depth) frames_.push_back(std::make_unique<Frame>());
+    Frame& f = *frames_[depth];
     f.clear();
     return f;
 }
@@ -180,7 +180,7 @@ void Machine::launch(const std::vector<Value>& args, const std::vector<int64_t>&
 }
 
 void Machine::tick() {
-    if (--steps_left_ < 0) throw Unsupported("over the probe's budget");
+    if (--steps_left_ < 0) throw_unsupported("over the probe's budget");
 }
 
 Machine::Flow Machine::exec_block(const std::vector<ast::Stmt*>& body, Frame& f) {
@@ -191,63 +191,79 @@ Machine::Flow Machine::exec_block(const std::vector<ast::Stmt*>& body, Frame& f)
     return Flow::Next;
 }
 
+// Only a dispatch, as Machine::eval: every kind is executed out of line.
 Machine::Flow Machine::exec(const ast::Stmt* s, Frame& f) {
     tick();
     switch (s->kind) {
     case ast::StmtKind::Assign: {
         const auto* a = ast::as<ast::Assign>(s);
-        Value v = eval(a->value, f);
-        if (a->targets.size() == 1) {
-            assign(a->targets[0], std::move(v), f);
+        if (a->targets.size() == 1) { // the most frequent statement: inline, its value made in place
+            assign(a->targets[0], eval(a->value, f), f);
             return Flow::Next;
         }
-        for (const ast::Expr* t : a->targets) assign(t, v, f);
-        return Flow::Next;
+        return exec_assign(a, f);
     }
-    case ast::StmtKind::AnnAssign: {
-        const auto* a = ast::as<ast::AnnAssign>(s);
-        if (!a->value) throw Unsupported("a declaration without a value");
-        const Value t = annotation(a->annotation);
-        assign(a->target, t.array_ndim ? eval(a->value, f) : convert(t.t, eval(a->value, f)), f);
-        return Flow::Next;
-    }
-    case ast::StmtKind::AugAssign: {
-        const auto* a = ast::as<ast::AugAssign>(s);
-        const Value v = binop(a->op, eval(a->target, f), eval(a->value, f));
-        store_into(a->target, v, f);
-        return Flow::Next;
-    }
+    case ast::StmtKind::AnnAssign: return exec_ann_assign(ast::as<ast::AnnAssign>(s), f);
+    case ast::StmtKind::AugAssign: return exec_aug_assign(ast::as<ast::AugAssign>(s), f);
     case ast::StmtKind::If: {
         const auto* i = ast::as<ast::If>(s);
-        return exec_block(truth(eval(i->test, f)) ? i->body : i->orelse, f);
+        return exec_block(with_operand(i->test, f, truth) ? i->body : i->orelse, f);
     }
     case ast::StmtKind::For: return exec_for(ast::as<ast::For>(s), f);
-    case ast::StmtKind::While: {
-        const auto* w = ast::as<ast::While>(s);
-        while (truth(eval(w->test, f))) {
-            tick();
-            const Flow flow = exec_block(w->body, f);
-            if (flow == Flow::Break) break;
-            if (flow == Flow::Return) return flow;
-        }
-        return Flow::Next;
-    }
-    case ast::StmtKind::Return: {
-        const auto* r = ast::as<ast::Return>(s);
-        returned_ = r->value ? eval(r->value, f) : Value{};
-        return Flow::Return;
-    }
-    case ast::StmtKind::Expr: {
-        const auto* e = ast::as<ast::ExprStmt>(s);
-        if (e->value->kind != ast::ExprKind::Constant) eval(e->value, f);
-        return Flow::Next;
-    }
+    case ast::StmtKind::While: return exec_while(ast::as<ast::While>(s), f);
+    case ast::StmtKind::Return: return exec_return(ast::as<ast::Return>(s), f);
+    case ast::StmtKind::Expr: return exec_expr(ast::as<ast::ExprStmt>(s), f);
     case ast::StmtKind::Pass:
     case ast::StmtKind::Assert: return Flow::Next;
     case ast::StmtKind::Break: return Flow::Break;
     case ast::StmtKind::Continue: return Flow::Continue;
-    default: throw Unsupported("a statement");
+    default: throw_unsupported("a statement");
     }
+}
+
+// `a = b = value`
+Machine::Flow Machine::exec_assign(const ast::Assign* a, Frame& f) {
+    const Value v = eval(a->value, f);
+    for (const ast::Expr* t : a->targets) assign(t, v, f);
+    return Flow::Next;
+}
+
+Machine::Flow Machine::exec_ann_assign(const ast::AnnAssign* a, Frame& f) {
+    if (!a->value) throw Unsupported("a declaration without a value");
+    const Value t = annotation(a->annotation);
+    assign(a->target, t.array_ndim ? eval(a->value, f) : convert(t.t, eval(a->value, f)), f);
+    return Flow::Next;
+}
+
+Machine::Flow Machine::exec_aug_assign(const ast::AugAssign* a, Frame& f) {
+    auto apply = [&](const Value& t) {
+        return with_operand(a->value, f, [&](const Value& v) { return binop(a->op, t, v); });
+    };
+    // The target read in place when the value cannot change it, as in eval_binop.
+    Value v = leaves_variables(a->value) ? with_operand(a->target, f, apply) : apply(eval(a->target, f));
+    if (a->target->kind == ast::ExprKind::Name) return assign(a->target, std::move(v), f), Flow::Next;
+    store_into(a->target, v, f);
+    return Flow::Next;
+}
+
+Machine::Flow Machine::exec_while(const ast::While* w, Frame& f) {
+    while (with_operand(w->test, f, truth)) {
+        tick();
+        const Flow flow = exec_block(w->body, f);
+        if (flow == Flow::Break) break;
+        if (flow == Flow::Return) return flow;
+    }
+    return Flow::Next;
+}
+
+Machine::Flow Machine::exec_return(const ast::Return* r, Frame& f) {
+    returned_ = r->value ? eval(r->value, f) : Value{};
+    return Flow::Return;
+}
+
+Machine::Flow Machine::exec_expr(const ast::ExprStmt* e, Frame& f) {
+    if (e->value->kind != ast::ExprKind::Constant) eval(e->value, f);
+    return Flow::Next;
 }
 
 Machine::Flow Machine::exec_for(const ast::For* s, Frame& f) {
@@ -257,13 +273,13 @@ Machine::Flow Machine::exec_for(const ast::For* s, Frame& f) {
     if (c->func->kind != ast::ExprKind::Name || ast::as<ast::Name>(c->func)->id != "range" ||
         !c->keywords.empty())
         throw Unsupported("a loop over something else than range()");
-    std::vector<int64_t> r;
     ArgList args;
     eval_args(c, f, args);
-    for (const Value& v : args) {
+    for (const Value& v : args)
         if (v.t.kind != Kind::Scalar || is_float(v.t.sc)) throw Unsupported("range() of a non-integer");
-        r.push_back(v.i);
-    }
+    if (args.size() > 3) throw Unsupported("range()");
+    Index r; // no heap: at most three arguments
+    for (const Value& v : args) r.push_back(v.i);
     int64_t start = 0, stop = 0, step = 1;
     if (r.size() == 1)
         stop = r[0];

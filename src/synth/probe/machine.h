@@ -10,7 +10,6 @@
 
 #include <array>
 #include <cstdint>
-#include <deque>
 #include <functional>
 #include <map>
 #include <memory>
@@ -70,6 +69,22 @@ class Frame {
     std::vector<int> ids_; // the ids set, to clear them
 };
 
+// Whether evaluating `e` leaves every variable as it is and adds none (a variable, a literal, a
+// component or element of a variable): an operand evaluated before `e` may then be read in place.
+inline bool leaves_variables(const ast::Expr* e) {
+    using EK = ast::ExprKind;
+    auto simple = [](const ast::Expr* x) { return x->kind == EK::Name || x->kind == EK::Constant; };
+    if (simple(e)) return true;
+    if (e->kind == EK::Attribute) return simple(ast::as<ast::Attribute>(e)->value);
+    if (e->kind != EK::Subscript) return false;
+    const auto* s = ast::as<ast::Subscript>(e);
+    if (!simple(s->value)) return false;
+    if (s->slice->kind != EK::Tuple) return simple(s->slice);
+    for (const ast::Expr* x : ast::as<ast::Tuple>(s->slice)->elts)
+        if (!simple(x)) return false;
+    return true;
+}
+
 // What `wp.<name>` calls, by its name.
 enum class WpCall : uint8_t { Tid, Static, Atomic, Random, Outputs, Other };
 
@@ -78,7 +93,6 @@ using Builtin = Value (*)(const Args&);
 // What a name means when called, or read after `wp.`: found once per name (by its id) rather
 // than by comparing and hashing its text at every call.
 struct NameInfo {
-    bool resolved = false;
     WpCall wp = WpCall::Other;
     int outputs = 0;      // output_arguments(name)
     bool is_type = false; // type_named(name, type)
@@ -114,15 +128,31 @@ class Machine {
 
     Flow exec_block(const std::vector<ast::Stmt*>& body, Frame& f);
     Flow exec(const ast::Stmt* s, Frame& f);
-    Flow exec_for(const ast::For* s, Frame& f);
+    // The kinds exec() dispatches to, out of line (see eval()).
+    [[gnu::noinline]] Flow exec_for(const ast::For* s, Frame& f);
+    [[gnu::noinline]] Flow exec_assign(const ast::Assign* s, Frame& f);
+    [[gnu::noinline]] Flow exec_ann_assign(const ast::AnnAssign* s, Frame& f);
+    [[gnu::noinline]] Flow exec_aug_assign(const ast::AugAssign* s, Frame& f);
+    [[gnu::noinline]] Flow exec_while(const ast::While* s, Frame& f);
+    [[gnu::noinline]] Flow exec_return(const ast::Return* s, Frame& f);
+    [[gnu::noinline]] Flow exec_expr(const ast::ExprStmt* s, Frame& f);
     void assign(const ast::Expr* target, Value v, Frame& f);
     void store_into(const ast::Expr* target, const Value& v, Frame& f);
 
     Value eval(const ast::Expr* e, Frame& f);
-    Value eval_name(const ast::Name* e, Frame& f);
-    Value eval_attribute(const ast::Attribute* e, Frame& f);
-    Value eval_subscript(const ast::Subscript* e, Frame& f);
-    Value eval_call(const ast::Call* e, Frame& f);
+    // The kinds eval() dispatches to, out of line (see eval()).
+    [[gnu::noinline]] Value eval_binop(const ast::BinOp* e, Frame& f);
+    [[gnu::noinline]] Value eval_compare(const ast::Compare* e, Frame& f);
+    [[gnu::noinline]] Value eval_unary(const ast::UnaryOp* e, Frame& f);
+    [[gnu::noinline]] Value eval_boolop(const ast::BoolOp* e, Frame& f);
+    [[gnu::noinline]] Value eval_ifexp(const ast::IfExp* e, Frame& f);
+    [[gnu::noinline]] Value eval_tuple(const ast::Tuple* e, Frame& f);
+    [[gnu::noinline]] Value eval_name(const ast::Name* e, Frame& f);
+    [[gnu::noinline]] Value eval_attribute(const ast::Attribute* e, Frame& f);
+    Value attribute_of(const Value& base, const std::string& attr);
+    [[gnu::noinline]] Value eval_subscript(const ast::Subscript* e, Frame& f);
+    Value component_of(const Value& base, const Index& idx);
+    [[gnu::noinline]] Value eval_call(const ast::Call* e, Frame& f);
     Value call_wp(const std::string& name, const ast::Call* e, Frame& f);
     Value wp_with_keywords(const std::string& name, const ast::Call* e, Frame& f);
     Value call_python(const std::string& name, const ast::Call* e, Frame& f);
@@ -133,6 +163,17 @@ class Machine {
     void eval_args(const ast::Call* e, Frame& f, ArgList& out);
 
     Value* lookup(int id, Frame& f);
+    // A variable's value in place, or null when `e` is not a variable.
+    const Value* variable(const ast::Expr* e, Frame& f) {
+        return e->kind == ast::ExprKind::Name ? lookup(name_id(ast::as<ast::Name>(e)->id), f) : nullptr;
+    }
+    // Calls `k` with the value of `e`: a variable's read in place, anything else as a temporary
+    // (copying a value is a good part of what an operator costs).
+    template <class K>
+    decltype(auto) with_operand(const ast::Expr* e, Frame& f, K&& k) {
+        if (const Value* v = variable(e, f)) return k(*v);
+        return k(eval(e, f));
+    }
     // The id of an AST name: a look in `recent_ids_` (inline, the frequent case), else the maps.
     int name_id(const std::string& name) {
         const auto& recent = recent_ids_[recent_slot(name)];
@@ -144,7 +185,7 @@ class Machine {
     int new_name_id(const std::string& name);
     const NameInfo& info(const std::string& name) {
         const size_t id = size_t(name_id(name));
-        return id < infos_.size() && infos_[id].resolved ? infos_[id] : resolve(id, name);
+        return id < infos_.size() && infos_[id] ? *infos_[id] : resolve(id, name);
     }
     const NameInfo& resolve(size_t id, const std::string& name);
     bool wp_shadowed(Frame& f);
@@ -167,13 +208,15 @@ class Machine {
     // (a pointer hash) rather than by its text.
     std::unordered_map<const std::string*, int> name_ids_;
     std::array<std::pair<const std::string*, int>, 512> recent_ids_{}; // in front of name_ids_
-    std::deque<NameInfo> infos_; // by name id (a deque: callers keep references while it grows)
+    // By name id, null until resolved (each apart: callers keep references while it grows, and
+    // an index into a vector is cheaper than into a deque).
+    std::vector<std::unique_ptr<NameInfo>> infos_;
     std::unordered_map<std::string_view, int> ids_by_text_;
     int wp_id_ = -1;
     bool wp_bound_ = false; // some variable or parameter is named `wp` (then `wp.x` may not be Warp's)
-    // One frame per call depth, reused so that a call does not allocate (a deque keeps the
-    // outer frames in place while a deeper one is added).
-    std::deque<Frame> frames_;
+    // One frame per call depth, reused so that a call does not allocate (each apart: the outer
+    // frames stay in place while a deeper one is added).
+    std::vector<std::unique_ptr<Frame>> frames_;
     Value tid_;
     int64_t thread_ = 0;
     int64_t steps_left_ = 0;

@@ -15,7 +15,7 @@ Value tuple_of(std::vector<Value> items) {
     return r;
 }
 
-Value constant(const ast::Constant* c) {
+[[gnu::noinline]] Value constant(const ast::Constant* c) {
     using K = ast::Constant::Kind;
     switch (c->value_kind) {
     case K::Bool: return make_bool(c->bool_value);
@@ -59,6 +59,8 @@ bool Machine::wp_shadowed(Frame& f) {
     return wp_bound_ && lookup(wp_id_, f);
 }
 
+// Only a dispatch: every kind is evaluated out of line, so that this function, the
+// interpreter's most frequent, saves no registers and makes no stack frame of its own.
 Value Machine::eval(const ast::Expr* e, Frame& f) {
     using EK = ast::ExprKind;
     switch (e->kind) {
@@ -67,42 +69,64 @@ Value Machine::eval(const ast::Expr* e, Frame& f) {
     case EK::Attribute: return eval_attribute(ast::as<ast::Attribute>(e), f);
     case EK::Subscript: return eval_subscript(ast::as<ast::Subscript>(e), f);
     case EK::Call: return eval_call(ast::as<ast::Call>(e), f);
-    case EK::BinOp: {
-        const auto* b = ast::as<ast::BinOp>(e);
-        return binop(b->op, eval(b->left, f), eval(b->right, f));
+    case EK::BinOp: return eval_binop(ast::as<ast::BinOp>(e), f);
+    case EK::UnaryOp: return eval_unary(ast::as<ast::UnaryOp>(e), f);
+    case EK::BoolOp: return eval_boolop(ast::as<ast::BoolOp>(e), f);
+    case EK::Compare: return eval_compare(ast::as<ast::Compare>(e), f);
+    case EK::IfExp: return eval_ifexp(ast::as<ast::IfExp>(e), f);
+    case EK::Tuple: return eval_tuple(ast::as<ast::Tuple>(e), f);
+    default: throw_unsupported("an expression");
     }
-    case EK::UnaryOp: {
-        const auto* u = ast::as<ast::UnaryOp>(e);
-        return unop(u->op, eval(u->operand, f));
+}
+
+Value Machine::eval_unary(const ast::UnaryOp* u, Frame& f) {
+    return with_operand(u->operand, f, [&](const Value& v) { return unop(u->op, v); });
+}
+
+Value Machine::eval_boolop(const ast::BoolOp* b, Frame& f) {
+    const bool is_and = b->op == ast::BoolOpKind::And;
+    for (const ast::Expr* v : b->values)
+        if (with_operand(v, f, truth) != is_and) return make_bool(!is_and);
+    return make_bool(is_and);
+}
+
+Value Machine::eval_ifexp(const ast::IfExp* i, Frame& f) {
+    return with_operand(i->test, f, truth) ? eval(i->body, f) : eval(i->orelse, f);
+}
+
+Value Machine::eval_tuple(const ast::Tuple* t, Frame& f) {
+    std::vector<Value> items;
+    for (const ast::Expr* x : t->elts) items.push_back(eval(x, f));
+    return tuple_of(std::move(items));
+}
+
+// The left operand is read in place only when evaluating the right one cannot change it.
+Value Machine::eval_binop(const ast::BinOp* b, Frame& f) {
+    if (leaves_variables(b->right))
+        return with_operand(b->left, f, [&](const Value& l) {
+            return with_operand(b->right, f, [&](const Value& r) { return binop(b->op, l, r); });
+        });
+    const Value l = eval(b->left, f);
+    return with_operand(b->right, f, [&](const Value& r) { return binop(b->op, l, r); });
+}
+
+Value Machine::eval_compare(const ast::Compare* c, Frame& f) {
+    if (c->ops.size() == 1) { // the frequent case, as eval_binop
+        auto test = [&](const Value& l) {
+            return with_operand(c->comparators[0], f,
+                                [&](const Value& r) { return compare(c->ops[0], l, r); });
+        };
+        const bool r =
+            leaves_variables(c->comparators[0]) ? with_operand(c->left, f, test) : test(eval(c->left, f));
+        return make_bool(r);
     }
-    case EK::BoolOp: {
-        const auto* b = ast::as<ast::BoolOp>(e);
-        const bool is_and = b->op == ast::BoolOpKind::And;
-        for (const ast::Expr* v : b->values)
-            if (truth(eval(v, f)) != is_and) return make_bool(!is_and);
-        return make_bool(is_and);
+    Value left = eval(c->left, f);
+    for (size_t k = 0; k < c->ops.size(); ++k) {
+        Value right = eval(c->comparators[k], f);
+        if (!compare(c->ops[k], left, right)) return make_bool(false);
+        left = std::move(right);
     }
-    case EK::Compare: {
-        const auto* c = ast::as<ast::Compare>(e);
-        Value left = eval(c->left, f);
-        for (size_t k = 0; k < c->ops.size(); ++k) {
-            Value right = eval(c->comparators[k], f);
-            if (!compare(c->ops[k], left, right)) return make_bool(false);
-            left = std::move(right);
-        }
-        return make_bool(true);
-    }
-    case EK::IfExp: {
-        const auto* i = ast::as<ast::IfExp>(e);
-        return truth(eval(i->test, f)) ? eval(i->body, f) : eval(i->orelse, f);
-    }
-    case EK::Tuple: {
-        std::vector<Value> items;
-        for (const ast::Expr* x : ast::as<ast::Tuple>(e)->elts) items.push_back(eval(x, f));
-        return tuple_of(std::move(items));
-    }
-    default: throw Unsupported("an expression");
-    }
+    return make_bool(true);
 }
 
 Value Machine::eval_name(const ast::Name* e, Frame& f) {
@@ -120,8 +144,11 @@ Value Machine::eval_attribute(const ast::Attribute* e, Frame& f) {
         if (in.is_constant) return in.constant;
         throw Unsupported("wp." + e->attr);
     }
-    const Value base = eval(e->value, f);
-    if (base.t.kind == Kind::Array && e->attr == "shape") {
+    return with_operand(e->value, f, [&](const Value& base) { return attribute_of(base, e->attr); });
+}
+
+Value Machine::attribute_of(const Value& base, const std::string& attr) {
+    if (base.t.kind == Kind::Array && attr == "shape") {
         std::vector<Value> dims;
         for (int64_t d : arrays[size_t(base.array)].shape) dims.push_back(make_int(Sc::I32, d));
         return tuple_of(std::move(dims));
@@ -129,28 +156,29 @@ Value Machine::eval_attribute(const ast::Attribute* e, Frame& f) {
     if (base.t.kind == Kind::Struct) {
         const auto& names = base.t.st->fields;
         for (size_t k = 0; k < names.size(); ++k)
-            if (names[k] == e->attr) return (*base.items)[k];
+            if (names[k] == attr) return (*base.items)[k];
     }
     if (base.t.kind == Kind::Vec || base.t.kind == Kind::Quat) {
         static const std::string_view xyzw = "xyzw";
-        const size_t k = e->attr.size() == 1 ? xyzw.find(e->attr[0]) : std::string_view::npos;
+        const size_t k = attr.size() == 1 ? xyzw.find(attr[0]) : std::string_view::npos;
         if (k != std::string_view::npos && int(k) < base.t.size()) return make_scalar(base.t.sc, base.c[k]);
     }
-    if (base.t.kind == Kind::Transform && (e->attr == "p" || e->attr == "q")) {
-        const bool p = e->attr == "p";
+    if (base.t.kind == Kind::Transform && (attr == "p" || attr == "q")) {
+        const bool p = attr == "p";
         Value r = make_zero({p ? Kind::Vec : Kind::Quat, base.t.sc, uint8_t(p ? 3 : 4), 0});
         for (int k = 0; k < (p ? 3 : 4); ++k) r.c[size_t(k)] = base.c[size_t(p ? k : 3 + k)];
         return r;
     }
-    throw Unsupported("the attribute " + e->attr);
+    throw Unsupported("the attribute " + attr);
 }
 
 Index Machine::indices(const ast::Expr* slice, Frame& f) {
     Index idx;
     auto add = [&](const ast::Expr* p) {
-        const Value v = eval(p, f);
-        if (v.t.kind != Kind::Scalar || is_float(v.t.sc)) throw Unsupported("a non-integer index");
-        idx.push_back(v.i);
+        with_operand(p, f, [&](const Value& v) {
+            if (v.t.kind != Kind::Scalar || is_float(v.t.sc)) throw Unsupported("a non-integer index");
+            idx.push_back(v.i);
+        });
     };
     if (slice->kind == ast::ExprKind::Tuple)
         for (const ast::Expr* x : ast::as<ast::Tuple>(slice)->elts) add(x);
@@ -196,8 +224,14 @@ Value Machine::eval_subscript(const ast::Subscript* e, Frame& f) {
             const int array = v->array;
             return read_element(array, indices(e->slice, f));
         }
+    // A vector or matrix variable read in place when its index cannot change it.
+    if (leaves_variables(e->slice))
+        if (const Value* v = variable(e->value, f)) return component_of(*v, indices(e->slice, f));
     const Value base = eval(e->value, f);
-    const Index idx = indices(e->slice, f);
+    return component_of(base, indices(e->slice, f));
+}
+
+Value Machine::component_of(const Value& base, const Index& idx) {
     if (base.t.kind == Kind::Array) return read_element(base.array, idx);
     if (base.t.kind == Kind::Tuple) {
         if (idx.size() != 1 || idx[0] < 0 || size_t(idx[0]) >= base.items->size())
@@ -219,7 +253,7 @@ Value Machine::eval_subscript(const ast::Subscript* e, Frame& f) {
 void Machine::eval_args(const ast::Call* e, Frame& f, ArgList& out) {
     for (const ast::Expr* a : e->args) {
         if (a->kind == ast::ExprKind::Starred) throw Unsupported("a starred argument");
-        out.push_back(eval(a, f));
+        out.emplace([&] { return eval(a, f); }); // made in place, not moved
     }
 }
 

@@ -7,6 +7,10 @@
 
 namespace ws::synth::probe {
 
+void throw_unsupported(const char* what) {
+    throw Unsupported(what);
+}
+
 int bits_of(Sc s) {
     switch (s) {
     case Sc::Bool: return 1;

@@ -21,6 +21,10 @@ struct Unsupported : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
+// Throws Unsupported(what), out of line: a throw in a function makes its callers save
+// registers for it, and the interpreter's dispatching functions are its most frequent.
+[[noreturn, gnu::cold]] void throw_unsupported(const char* what);
+
 enum class Sc : uint8_t { Bool, I8, U8, I16, U16, I32, U32, I64, U64, F16, F32, F64 };
 
 // Inline, as the other small helpers below: the interpreter calls them on every operation.
@@ -66,9 +70,43 @@ struct Value {
     std::shared_ptr<std::vector<Value>> items; // struct fields in order, tuple elements
     int array = -1;                            // Array: index of the machine's buffer
 
+    // A scalar's copy takes only its one component (the other fifteen of `c` are never set for
+    // a scalar, nor read): copying values is a good part of the interpreter's work, and most
+    // values are scalars. Composites copy all of `c`, as before.
+    Value() = default;
+    Value(const Value& o)
+        : t(o.t), is_type(o.is_type), array_ndim(o.array_ndim), i(o.i), items(o.items), array(o.array) {
+        copy_components(o);
+    }
+    Value(Value&& o) noexcept
+        : t(o.t), is_type(o.is_type), array_ndim(o.array_ndim), i(o.i), items(std::move(o.items)),
+          array(o.array) {
+        copy_components(o);
+    }
+    Value& operator=(const Value& o) {
+        t = o.t, is_type = o.is_type, array_ndim = o.array_ndim, i = o.i, items = o.items, array = o.array;
+        copy_components(o);
+        return *this;
+    }
+    Value& operator=(Value&& o) noexcept {
+        t = o.t, is_type = o.is_type, array_ndim = o.array_ndim, i = o.i, items = std::move(o.items);
+        array = o.array;
+        copy_components(o);
+        return *this;
+    }
+    ~Value() = default;
+
     double num() const { // a scalar as a double
         if (t.kind != Kind::Scalar) throw Unsupported("a scalar was expected");
         return is_float(t.sc) ? c[0] : double(i);
+    }
+
+  private:
+    void copy_components(const Value& o) {
+        if (o.t.kind == Kind::Scalar)
+            c[0] = o.c[0];
+        else
+            c = o.c;
     }
 };
 
@@ -98,12 +136,17 @@ class ArgList {
     const Value& back() const { return data()[n_ - 1]; }
     operator Args() const { return {data(), n_}; }
     void push_back(Value&& v) {
+        emplace([&]() -> Value&& { return std::move(v); });
+    }
+    // Appends the value `make()` returns, made in place (no move) when it fits in `small_`.
+    template <class F>
+    void emplace(F&& make) {
         if (big_.empty() && n_ < kSmall) {
-            ::new (static_cast<void*>(small() + n_)) Value(std::move(v));
+            ::new (static_cast<void*>(small() + n_)) Value(make());
             ++n_;
             return;
         }
-        spill(std::move(v));
+        spill(make());
     }
     void resize(size_t n); // grows with empty values
 
