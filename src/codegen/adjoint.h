@@ -15,6 +15,7 @@
 #include "codegen/symbol_table.h"
 #include "codegen/value.h"
 #include "syntax/ast.h"
+#include "syntax/stable_store.h"
 #include "types/str_cat.h"
 
 #include <cstddef>
@@ -22,7 +23,6 @@
 #include <functional>
 #include <iterator>
 #include <memory>
-#include <new>
 #include <optional>
 #include <set>
 #include <span>
@@ -89,35 +89,6 @@ class Lines {
   private:
     std::string text_;
     std::vector<size_t> ends_;
-};
-
-// Objects that never move once made, in chunks of N: std::deque allocates a node per Var (a Var
-// is larger than its 512-byte node), and those allocations and frees were a visible share of
-// each kernel's compile time.
-template <class T, size_t N = 16>
-class StableStore {
-  public:
-    T& emplace_back() {
-        if (chunks_.empty() || chunks_.back()->used == N)
-            chunks_.push_back(std::unique_ptr<Chunk>(new Chunk));
-        Chunk& c = *chunks_.back();
-        T* p = new (c.bytes + c.used * sizeof(T)) T();
-        ++c.used;
-        return *p;
-    }
-
-  private:
-    struct Chunk {
-        alignas(T) std::byte bytes[N * sizeof(T)]; // left uninitialised: filled in order
-        size_t used = 0;
-        Chunk() = default;
-        Chunk(const Chunk&) = delete;
-        Chunk& operator=(const Chunk&) = delete;
-        ~Chunk() {
-            for (size_t i = 0; i < used; ++i) std::launder(reinterpret_cast<T*>(bytes) + i)->~T();
-        }
-    };
-    std::vector<std::unique_ptr<Chunk>> chunks_;
 };
 
 struct Block {

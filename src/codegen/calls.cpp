@@ -133,8 +133,7 @@ bool takes_tile(const builtins::Overload& ov) {
 } // namespace
 
 Var* Adjoint::add_builtin_call1(std::string_view key, std::initializer_list<Var*> args) {
-    std::vector<Var*> v(args);
-    Value out = add_builtin_call(key, v);
+    Value out = add_builtin_call(key, std::span<Var* const>(args.begin(), args.size()));
     return out.is_var() ? out.var : nullptr; // null for builtins without a result (assign, store, ...)
 }
 
@@ -473,6 +472,7 @@ std::vector<Var*> Adjoint::dispatch_arguments(const Object& func, const builtins
                                               std::span<const CallArgument> kwargs,
                                               std::span<Var* const> outputs, const Pos& where) {
     std::vector<Var*> func_args;
+    func_args.reserve(d.args.size());
     for (const auto& da : d.args) {
         if (da.output >= 0) {
             func_args.push_back(outputs[da.output]);

@@ -14,10 +14,9 @@
 namespace ws {
 
 void check_syntax_depth(const ast::Module& module) {
-    // A node's depth counts distinct nodes on its path, and the arenas hold every node, so a
+    // A node's depth counts distinct nodes on its path, and the module counts every node, so a
     // tree of no more nodes than the limit cannot exceed it: most modules need no walk.
-    if (module.expr_arena.size() + module.stmt_arena.size() <= static_cast<size_t>(limits::kMaxSyntaxDepth))
-        return;
+    if (module.node_count() <= static_cast<size_t>(limits::kMaxSyntaxDepth)) return;
     struct Item {
         WalkNode node;
         int depth;

@@ -33,12 +33,8 @@ std::unique_ptr<Module> Parser::parse() {
     auto module = std::make_unique<Module>();
     module->source = source_;
     module_ = module.get();
-    // Typical Python has a token per ~4 bytes and an expression node per ~6:
-    // sizing up front avoids regrowing these vectors on every file.
-    const size_t size = source_->text().size();
-    tokens_.reserve(size / 4 + 16);
-    module->expr_arena.reserve(size / 6 + 16);
-    module->stmt_arena.reserve(size / 32 + 4);
+    // Typical Python has a token per ~4 bytes: sizing up front avoids regrowing the buffer.
+    tokens_.reserve(source_->text().size() / 4 + 16);
     size_t definitions = 0;
     while (!is(Tok::EndMarker)) {
         statement(module->body);

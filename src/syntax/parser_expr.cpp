@@ -203,46 +203,48 @@ Expr* Parser::comparison() {
 
 namespace {
 
-// The binary operators of each left-associative level, loosest first:
-// `|`, `^`, `&`, shifts, `+ -`, `* / // % @`.
+// The binary operators' levels, loosest first: `|`, `^`, `&`, shifts, `+ -`, `* / // % @`;
+// -1 for any other token.
 constexpr int kTermLevel = 5;
 
-bool binary_op(int level, Tok t, BinOpKind& op) {
-    switch (level) {
-    case 0: op = BinOpKind::BitOr; return t == Tok::VBar;
-    case 1: op = BinOpKind::BitXor; return t == Tok::Circumflex;
-    case 2: op = BinOpKind::BitAnd; return t == Tok::Amper;
-    case 3:
-        op = t == Tok::LeftShift ? BinOpKind::LShift : BinOpKind::RShift;
-        return t == Tok::LeftShift || t == Tok::RightShift;
-    case 4: op = t == Tok::Plus ? BinOpKind::Add : BinOpKind::Sub; return t == Tok::Plus || t == Tok::Minus;
-    default:
-        switch (t) {
-        case Tok::Star: op = BinOpKind::Mult; return true;
-        case Tok::Slash: op = BinOpKind::Div; return true;
-        case Tok::DoubleSlash: op = BinOpKind::FloorDiv; return true;
-        case Tok::Percent: op = BinOpKind::Mod; return true;
-        case Tok::At: op = BinOpKind::MatMult; return true;
-        default: return false;
-        }
+int binary_level(Tok t, BinOpKind& op) {
+    switch (t) {
+    case Tok::VBar: op = BinOpKind::BitOr; return 0;
+    case Tok::Circumflex: op = BinOpKind::BitXor; return 1;
+    case Tok::Amper: op = BinOpKind::BitAnd; return 2;
+    case Tok::LeftShift: op = BinOpKind::LShift; return 3;
+    case Tok::RightShift: op = BinOpKind::RShift; return 3;
+    case Tok::Plus: op = BinOpKind::Add; return 4;
+    case Tok::Minus: op = BinOpKind::Sub; return 4;
+    case Tok::Star: op = BinOpKind::Mult; return kTermLevel;
+    case Tok::Slash: op = BinOpKind::Div; return kTermLevel;
+    case Tok::DoubleSlash: op = BinOpKind::FloorDiv; return kTermLevel;
+    case Tok::Percent: op = BinOpKind::Mod; return kTermLevel;
+    case Tok::At: op = BinOpKind::MatMult; return kTermLevel;
+    default: return -1;
     }
 }
 
 } // namespace
 
-// bitwise_or .. term: `a - b - c` is `(a - b) - c`, every BinOp starting at `a`.
+// bitwise_or .. term, the operators of `level` and tighter: `a - b - c` is `(a - b) - c`,
+// every BinOp starting at `a`. Precedence climbing: an operand is one factor, not a descent
+// through every level (most operands have no operator at all).
 Expr* Parser::binary(int level) {
     if (level > kTermLevel) return factor();
     Start s = start();
-    Expr* left = binary(level + 1);
-    BinOpKind op;
-    // The chain is built without recursion, each operator one level deeper:
-    // stop a hostile one early rather than after building all of it.
-    int chain = 0;
-    while (binary_op(level, kind(), op)) {
+    Expr* left = factor();
+    BinOpKind op = BinOpKind::Add;
+    // Operators are taken loosest last: once a looser one is taken, the tighter ones after
+    // it belong to its right operand. The chain of one level is built without recursion,
+    // each operator one level deeper: stop a hostile one early rather than after building
+    // all of it.
+    int chain = 0, chain_level = -1;
+    for (int l; (l = binary_level(kind(), op)) >= level;) {
+        if (l != chain_level) chain = 0, chain_level = l;
         if (++chain > kMaxNesting) too_deep(false);
         take();
-        Expr* right = binary(level + 1);
+        Expr* right = binary(l + 1);
         auto* b = expr<BinOp>(s);
         b->left = left;
         b->op = op;
