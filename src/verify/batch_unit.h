@@ -25,7 +25,8 @@ struct BatchEntry {
     const dataset::Record* record = nullptr;
     const RecordCode* code = nullptr;
     const LaunchPlan* plan = nullptr; // CPU units only
-    // CPU units only: the record's renamed CUDA entries, when the CUDA batch compiled it.
+    // CPU units only: the record's renamed CUDA entries, when the CUDA batch compiled it and the
+    // runner will launch it on a device (else empty: no ws_cuda_params glue either).
     std::string cuda_forward, cuda_backward;
 };
 

@@ -108,6 +108,7 @@ namespace {
 // result is unused): zeroed locals make such a record's verdict the same on every run.
 const std::vector<std::string> kBaseFlags = {
     "-std=c++17", "-O0", "-fPIC", "-w", "-ftrivial-auto-var-init=zero", "-DWP_ENABLE_TILES_IN_STACK_MEMORY"};
+const char* const kPchInstantiate = "-fpch-instantiate-templates";
 } // namespace
 
 std::vector<std::string> HostCompiler::flags() const {
@@ -144,6 +145,9 @@ bool HostCompiler::build_pch(const std::string& dir, const std::string& out, std
     prefix_dir_ = dir;
     std::vector<std::string> argv = {config_.cxx};
     for (const std::string& f : flags()) argv.push_back(f);
+    // clang instantiates the templates the headers themselves use once, in the PCH, instead
+    // of in every unit (g++ has no such option).
+    if (clang_) argv.push_back(kPchInstantiate);
     argv.insert(argv.end(), {"-x", "c++-header", dir + "/" + prefix_name_, "-o", out});
     ProcessResult r = run_process(argv, config_.timeout_seconds);
     prefix_dir_ = saved;
@@ -169,13 +173,16 @@ bool HostCompiler::prepare(std::string& error) {
     version_ = trim_line(v.output);
     std::string banner;
     clang_ = runs(config_.cxx, "--version", &banner) && banner.find("clang") != std::string::npos;
+    // lld links a batch's shared object in about 60% of GNU ld's time (0.07 s against 0.11 s).
+    lld_ = clang_ && runs("ld.lld", "--version");
 
     // The prefix directory is keyed by everything the PCH depends on, so a
     // stale one is never used and concurrent runs share a good one.
     const std::string prefix = prefix_text(config_.block_dim, clang_);
     std::string key = prefix + std::string(embedded::abi_h) + std::string(embedded::harness_h) +
                       config_.native_dir + headers_stamp(config_.native_dir) + config_.cxx + version_ +
-                      fmt::format("{}", fmt::join(kBaseFlags, " ")) + (config_.sanitize ? "ubsan" : "");
+                      fmt::format("{}", fmt::join(kBaseFlags, " ")) + (config_.sanitize ? "ubsan" : "") +
+                      (clang_ ? kPchInstantiate : "");
     std::string hex = fmt::format("{:016x}", XXH3_64bits(key.data(), key.size()));
     fs::path final_dir = fs::path(config_.cache_dir) / ("cpu-prefix-" + hex);
     prefix_dir_ = final_dir.string();
@@ -215,6 +222,7 @@ bool HostCompiler::prepare(std::string& error) {
 Attempt HostCompiler::compile_shared(const std::string& source, const std::string& so) const {
     std::vector<std::string> argv = {config_.cxx};
     for (const std::string& f : flags()) argv.push_back(f);
+    if (lld_) argv.push_back("-fuse-ld=lld");
     argv.insert(argv.end(), {"-shared", source, "-o", so});
     ProcessResult r = run_process(argv, config_.timeout_seconds);
     Attempt a;

@@ -63,6 +63,7 @@ class HostCompiler {
     bool build_pch(const std::string& dir, const std::string& out, std::string& error);
     HostCompilerConfig config_;
     bool clang_ = false;
+    bool lld_ = false; // clang links with ld.lld when it is installed
     std::string prefix_dir_;
     std::string prefix_name_ = "ws_prefix.h";
     std::string version_;

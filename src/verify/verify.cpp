@@ -300,7 +300,8 @@ struct Verifier::Impl {
                 Item& it = items[i];
                 BatchEntry e{i,  it.record, lane ? &it.lane : &it.cpu, lane ? &it.lane_plan : &it.plan,
                              {}, {}};
-                if (!lane && it.in_cuda && !it.cuda.kernel.empty()) {
+                // The CUDA entry names (and their glue) only for a run on a CUDA device.
+                if (!lane && gpu_skip.empty() && it.in_cuda && !it.cuda.kernel.empty()) {
                     e.cuda_forward = renamed(i, it.cuda.kernel + "_cuda_kernel_forward");
                     if (it.cuda.has_backward)
                         e.cuda_backward = renamed(i, it.cuda.kernel + "_cuda_kernel_backward");

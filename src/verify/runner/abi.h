@@ -98,10 +98,11 @@ typedef struct ws_record_entry {
     // Builds the CUDA kernel parameters for the same launch: writes the args
     // struct(s) into `storage` (at most `capacity` bytes) and a pointer to the
     // launch bounds followed by one pointer per parameter into `params`.
-    // Returns the number of parameters, or -1 if `capacity` is too small.
+    // Returns the number of parameters, or -1 if `capacity` is too small. Null when cuda_forward is.
     int32_t (*cuda_params)(const ws_call* call, int32_t backward, void* storage, size_t capacity,
                            void** params);
-    const char* cuda_forward; // the CUDA entry names in the batch's PTX (renamed), null without CUDA code
+    // The CUDA entry names in the batch's PTX (renamed); null without CUDA code or a run on a device.
+    const char* cuda_forward;
     const char* cuda_backward;
     const char* skip_reason;      // non-null: compiled only, not to be run (e.g. no usable launch shape)
     const char* grad_skip_reason; // non-null: run, but finite differences cannot check its adjoint
