@@ -17,7 +17,7 @@ APT_PACKAGES=(
   libfmt-dev libcli11-dev nlohmann-json3-dev libxxhash-dev libzstd-dev libtbb-dev libssl-dev libgmp-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   clang-format diffutils time
-  clang libclang-rt-14-dev clang-19
+  clang libclang-rt-14-dev clang-19 lld
   python3 python3-venv
 )
 REQUIREMENTS=$root/tests/requirements.txt
