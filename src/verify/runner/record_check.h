@@ -19,7 +19,7 @@ class RecordRun;
 struct CheckOptions {
     uint64_t seed = 1;
     int fd_samples = 6;          // conclusive finite-difference probes wanted per record
-    double probe_seconds = 3.0;  // time allowed for finite-difference probes (slow kernels get fewer)
+    double probe_seconds = 3.0;  // CPU time allowed for finite-difference probes (slow kernels get fewer)
     GpuSession* gpu = nullptr;   // null: no GPU step
     std::string gpu_skip_reason; // the verdict when gpu is null
     std::string dump_dir;        // when set, inputs and forward outputs are written there (tests)
