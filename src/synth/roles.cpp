@@ -4,8 +4,8 @@
 #include "synth/roles.h"
 
 #include <algorithm>
-#include <map>
 #include <stdexcept>
+#include <unordered_map>
 
 namespace ws::synth {
 
@@ -71,15 +71,15 @@ std::vector<std::span<const RoleSpec>> tables() {
             grid_roles(),     bits_roles(),     query_roles()};
 }
 
-const std::map<std::string, Role, std::less<>>& roles() {
+// Hashed, keyed by the tables' own (static) strings: composition looks roles up hundreds of
+// thousands of times per thousand kernels, and an ordered map compares strings at every level.
+const std::unordered_map<std::string_view, Role>& roles() {
     static const auto table = [] {
-        std::map<std::string, Role, std::less<>> m;
+        std::unordered_map<std::string_view, Role> m;
         for (auto t : tables())
-            for (const RoleSpec& r : t) {
-                if (m.count(r.role))
+            for (const RoleSpec& r : t)
+                if (!m.try_emplace(r.role, Role{&r, words(r.names), words(r.arrays)}).second)
                     throw std::invalid_argument("role defined twice: " + std::string(r.role));
-                m[std::string(r.role)] = Role{&r, words(r.names), words(r.arrays)};
-            }
         return m;
     }();
     return table;
