@@ -84,23 +84,35 @@ bool FileReport::documented() const {
 }
 
 FileReport analyze(std::string path, std::string text, const AnalyzeOptions& options) {
-    FileReport report;
-    report.path = path;
     auto source = std::make_shared<const SourceFile>(std::move(path), std::move(text));
     std::unique_ptr<ast::Module> module;
-    std::vector<int> comments;
     try {
         module = parse_module(source);
+    } catch (const CompileError& e) {
+        FileReport report;
+        report.path = source->path();
+        report.error = e.format();
+        return report;
+    }
+    return analyze(source, *module, options);
+}
+
+FileReport analyze(const std::shared_ptr<const SourceFile>& source, const ast::Module& module,
+                   const AnalyzeOptions& options) {
+    FileReport report;
+    report.path = source->path();
+    std::vector<int> comments;
+    try {
         comments = comment_lines(*source);
     } catch (const CompileError& e) {
         report.error = e.format();
         return report;
     }
-    report.module_docstring = docstring(module->body) != nullptr;
+    report.module_docstring = docstring(module.body) != nullptr;
     report.comment_lines = static_cast<int>(comments.size());
-    report.structs = static_cast<int>(warp_structs(*module).size());
-    const std::vector<WarpDef> defs = warp_defs(*module);
-    const ModuleNames names = module_names(*module, defs);
+    report.structs = static_cast<int>(warp_structs(module).size());
+    const std::vector<WarpDef> defs = warp_defs(module);
+    const ModuleNames names = module_names(module, defs);
     report.module_constants = static_cast<int>(names.constants.size());
     for (const WarpDef& d : defs)
         report.functions.push_back(function_report(*source, d, names, comments, options.keep_source));

@@ -8,6 +8,7 @@
 #include "analysis/shape.h"
 #include "analysis/warp_defs.h"
 
+#include <memory>
 #include <nlohmann/json_fwd.hpp>
 #include <string>
 #include <vector>
@@ -56,6 +57,10 @@ struct AnalyzeOptions {
 
 // Never throws on bad input: a file that does not parse gets `error`.
 FileReport analyze(std::string path, std::string text, const AnalyzeOptions& options = {});
+// The same for a module its caller has parsed from `source` (which then parses it once for
+// several uses).
+FileReport analyze(const std::shared_ptr<const SourceFile>& source, const ast::Module& module,
+                   const AnalyzeOptions& options = {});
 
 void to_json(nlohmann::json& j, const FileReport& r);
 

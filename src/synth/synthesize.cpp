@@ -7,6 +7,8 @@
 // (compose.cpp) and writes it as Python (writer.cpp); the description is built
 // from the idioms' phrases (describe.cpp).
 #include "analysis/health.h"
+#include "analysis/report.h"
+#include "syntax/parser.h"
 #include "synth/category_mix.h"
 #include "synth/describe.h"
 #include "synth/library.h"
@@ -168,13 +170,22 @@ SynthKernel synthesize_attempt(const SynthOptions& options, uint64_t h, Category
 // ignores the inputs. Composition avoids both by construction where it can; what it cannot
 // foresee (two ports wired to one value that make `x * x - x * x`, a uniform inlined into a
 // comparison, a threshold no input reaches) is drawn again.
+// The source is parsed once, for both.
 bool healthy(SynthKernel& k) {
-    const analysis::HealthCounts c = analysis::health_counts(k.python_source);
+    auto source = std::make_shared<const SourceFile>("<record>", k.python_source);
+    std::unique_ptr<ast::Module> module;
+    try {
+        module = parse_module(source);
+    } catch (const CompileError&) {
+        k.health = analysis::health_counts(k.python_source); // counts the file as unparsed
+        return false;
+    }
+    const analysis::HealthCounts c = analysis::health_counts(analysis::analyze(source, *module));
     k.health = c;
     if (c.unparsed_files != 0 || c.dead_stores != 0 || c.unused_kernel_params != 0 ||
         c.ignored_helper_params != 0 || c.degenerate_total() != 0)
         return false;
-    return probe_dependence(k.python_source, k.launch).verdict != ProbeVerdict::Ignores;
+    return probe_dependence(*module, k.launch).verdict != ProbeVerdict::Ignores;
 }
 
 } // namespace

@@ -243,10 +243,19 @@ std::vector<int64_t> sample_threads(int64_t total, int64_t n) {
 
 } // namespace
 
-// Most kernels show every output moving on a few threads; only the others pay for more.
 ProbeResult probe_dependence(const std::string& python_source, const LaunchSpec& launch) {
+    std::unique_ptr<ast::Module> module;
     try {
-        const auto module = parse_module(std::make_shared<SourceFile>("probe.py", python_source));
+        module = parse_module(std::make_shared<SourceFile>("probe.py", python_source));
+    } catch (const std::exception& e) {
+        return {ProbeVerdict::Unknown, std::string("not parsed: ") + e.what()};
+    }
+    return probe_dependence(*module, launch);
+}
+
+// Most kernels show every output moving on a few threads; only the others pay for more.
+ProbeResult probe_dependence(const ast::Module& module, const LaunchSpec& launch) {
+    try {
         int64_t total = 1;
         for (int64_t d : launch.dim) total *= d;
         // A larger sample that cannot finish (over the budget, a branch the interpreter does not
@@ -258,7 +267,7 @@ ProbeResult probe_dependence(const std::string& python_source, const LaunchSpec&
             const int64_t n = std::min(sample.threads, total);
             Outcome o;
             try {
-                Machine m(*module);
+                Machine m(module);
                 const bool may_stop = r && r->verdict == ProbeVerdict::Ignores;
                 o = check(m, launch, sample_threads(total, n), sample.redraws, may_stop);
             } catch (const Unsupported&) {
@@ -268,7 +277,7 @@ ProbeResult probe_dependence(const std::string& python_source, const LaunchSpec&
             if (o.aggregate && n < total) {
                 std::vector<int64_t> all(static_cast<size_t>(total));
                 for (int64_t t = 0; t < total; ++t) all[size_t(t)] = t;
-                Machine m(*module);
+                Machine m(module);
                 return check(m, launch, all, kWholeGridRedraws, false).result;
             }
             r = o.result;

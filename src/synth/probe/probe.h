@@ -10,6 +10,7 @@
 // about what its interpreter does not model or what would take too long to run.
 #pragma once
 
+#include "syntax/ast.h"
 #include "synth/synth.h"
 
 #include <string>
@@ -24,5 +25,7 @@ struct ProbeResult {
 };
 
 ProbeResult probe_dependence(const std::string& python_source, const LaunchSpec& launch);
+// The same for a module its caller has parsed.
+ProbeResult probe_dependence(const ast::Module& module, const LaunchSpec& launch);
 
 } // namespace ws::synth
