@@ -45,6 +45,13 @@ class Rng {
         for (auto& w : s_) w = splitmix64(s);
     }
 
+    // Rng(seed).next(), from the one word of state it reads (the synthesizer's probe draws most
+    // of its inputs with a generator's first output alone).
+    static uint64_t first_output(uint64_t seed) {
+        uint64_t s = seed + 0x9E3779B97F4A7C15ull; // past the first word
+        return rotl(splitmix64(s) * 5, 7) * 9;
+    }
+
     uint64_t next() {
         const uint64_t result = rotl(s_[1] * 5, 7) * 9;
         const uint64_t t = s_[1] << 17;

@@ -11,6 +11,7 @@
 #include "synth/names.h"
 #include "synth/policy.h"
 #include "synth/pytext.h"
+#include "synth/rng.h"
 #include "synth/roles.h"
 #include "synth/stats.h"
 #include "synth/synth.h"
@@ -58,6 +59,16 @@ bool same(const SynthKernel& a, const SynthKernel& b) {
             return false;
     }
     return true;
+}
+
+TEST(SynthRng, FirstOutputIsTheGeneratorsFirst) {
+    for (uint64_t seed :
+         {uint64_t{0}, uint64_t{1}, uint64_t{42}, ~uint64_t{0}, uint64_t{0x9E3779B97F4A7C15ull}})
+        EXPECT_EQ(ws::synth::Rng::first_output(seed), ws::synth::Rng(seed).next());
+    for (uint64_t k = 0; k < 1000; ++k) {
+        const uint64_t seed = ws::synth::hash_combine(k, 7);
+        EXPECT_EQ(ws::synth::Rng::first_output(seed), ws::synth::Rng(seed).next());
+    }
 }
 
 TEST(SynthDeterminism, SameSeedSameKernel) {

@@ -115,6 +115,7 @@ class Bench {
         }
         double lo = spec.min_value, hi = spec.max_value;
         if (!(lo <= hi)) std::swap(lo, hi);
+        if (is_float(t.sc)) return draw_float(t, lo, hi, hash_combine(key, run_));
         Rng rng(hash_combine(key, run_));
         // The first redraw of an integer keeps apart from the first draw (see component()).
         const bool needs_first = run_ == 1 && !is_float(t.sc);
@@ -127,6 +128,24 @@ class Bench {
         if (needs_first) first = first_draw(t, spec, key);
         for (int c = 0; c < r.t.size(); ++c)
             r.c[size_t(c)] = component(rng, t.sc, lo, hi, needs_first ? first.c[size_t(c)] : 0.0);
+        return r;
+    }
+
+    // draw() of a float scalar or composite, the most frequent: one output of the generator per
+    // component, nothing to keep apart from the first draw, the value made in place (as
+    // make_scalar() or make_zero() and component() make it).
+    static Value draw_float(const Type& t, double lo, double hi, uint64_t seed) {
+        auto uniform = [&](uint64_t x) { return fit(t.sc, lo + (hi - lo) * double(x >> 11) * 0x1.0p-53); };
+        Value r;
+        if (t.kind == Kind::Scalar) {
+            r.t = {Kind::Scalar, t.sc};
+            r.c[0] = fit(t.sc, uniform(Rng::first_output(seed)));
+            return r;
+        }
+        r.t = t;
+        r.c.fill(0.0);
+        Rng rng(seed);
+        for (int c = 0; c < t.size(); ++c) r.c[size_t(c)] = uniform(rng.next());
         return r;
     }
 
