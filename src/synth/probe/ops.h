@@ -27,7 +27,10 @@ Value map_float(const Value& v, F f) {
         r.c[0] = fit(v.t.sc, f(v.c[0]));
         return r;
     }
-    for (int k = 0; k < v.t.size(); ++k) r.c[size_t(k)] = fit(v.t.sc, f(v.c[size_t(k)]));
+    // The size and type read once: a store to `r.c` may alias them for the compiler.
+    const int n = v.t.size();
+    const Sc s = v.t.sc;
+    for (int k = 0; k < n; ++k) r.c[size_t(k)] = fit(s, f(v.c[size_t(k)]));
     return r;
 }
 
@@ -40,7 +43,15 @@ Value zip_float(const Value& a, const Value& b, F f) {
     }
     const Value& shape = a.t.kind == Kind::Scalar ? b : a;
     Value r = shape;
-    for (int k = 0; k < shape.t.size(); ++k) r.c[size_t(k)] = fit(shape.t.sc, f(comp(a, k), comp(b, k)));
+    // As comp(a, k) and comp(b, k) for every k, with the shapes checked once: a scalar is read
+    // once, a composite shorter than `shape` fails as comp() would (the components before it
+    // have no effect but on `r`, which is then dropped).
+    const int n = shape.t.size();
+    const Sc s = shape.t.sc;
+    const bool as = a.t.kind == Kind::Scalar, bs = b.t.kind == Kind::Scalar;
+    if ((!as && a.t.size() < n) || (!bs && b.t.size() < n)) throw_unsupported("a component out of range");
+    const double x = as ? a.num() : 0.0, y = bs ? b.num() : 0.0;
+    for (int k = 0; k < n; ++k) r.c[size_t(k)] = fit(s, f(as ? x : a.c[size_t(k)], bs ? y : b.c[size_t(k)]));
     return r;
 }
 
