@@ -179,8 +179,10 @@ class Machine {
         const auto& recent = recent_ids_[recent_slot(name)];
         return recent.first == &name ? recent.second : new_name_id(name);
     }
+    // By the string's address bits alone (no multiply): the syntax tree's strings lie apart in
+    // memory, and a larger table makes up for the few more collisions.
     static size_t recent_slot(const std::string& name) {
-        return size_t(((uint64_t(reinterpret_cast<uintptr_t>(&name)) >> 3) * 0x9E3779B97F4A7C15ull) >> 55);
+        return size_t(uint64_t(reinterpret_cast<uintptr_t>(&name)) >> 4) & 1023;
     }
     int new_name_id(const std::string& name);
     const NameInfo& info(const std::string& name) {
@@ -207,7 +209,7 @@ class Machine {
     // Each name of the module gets one id, found by the address of the syntax tree's string
     // (a pointer hash) rather than by its text.
     std::unordered_map<const std::string*, int> name_ids_;
-    std::array<std::pair<const std::string*, int>, 512> recent_ids_{}; // in front of name_ids_
+    std::array<std::pair<const std::string*, int>, 1024> recent_ids_{}; // in front of name_ids_
     // By name id, null until resolved (each apart: callers keep references while it grows, and
     // an index into a vector is cheaper than into a deque).
     std::vector<std::unique_ptr<NameInfo>> infos_;
