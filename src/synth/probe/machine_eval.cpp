@@ -201,7 +201,8 @@ int64_t Machine::flat_index(int array, const Index& index) const {
 Value Machine::read_element(int array, const Index& index) {
     const int64_t flat = flat_index(array, index);
     const auto& written = arrays[size_t(array)].written;
-    if (auto it = written.find(flat); it != written.end()) return it->second;
+    if (!written.empty()) // an input array, the most frequent read, has none (and no hash to take)
+        if (auto it = written.find(flat); it != written.end()) return it->second;
     return initial_element(array, flat);
 }
 
