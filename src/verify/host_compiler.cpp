@@ -108,12 +108,13 @@ namespace {
 // Warp's adjoints can read a local the forward never set (the slot of an atomic whose
 // result is unused): zeroed locals make such a record's verdict the same on every run.
 // No kernel or header throws: without exceptions a unit has no landing pads, which clang's
-// fast instruction selector hands to the slow one.
+// fast instruction selector hands to the slow one; nothing unwinds through a kernel either.
 const std::vector<std::string> kBaseFlags = {"-std=c++17",
                                              "-O0",
                                              "-fPIC",
                                              "-w",
                                              "-fno-exceptions",
+                                             "-fno-asynchronous-unwind-tables",
                                              "-ftrivial-auto-var-init=zero",
                                              "-DWP_ENABLE_TILES_IN_STACK_MEMORY"};
 const char* const kPchInstantiate = "-fpch-instantiate-templates";
