@@ -9,5 +9,6 @@ namespace ws::verify::embedded {
 
 extern const std::string_view abi_h;
 extern const std::string_view harness_h;
+extern const std::string_view warp_instances; // warp_instances.txt
 
 } // namespace ws::verify::embedded

@@ -3,6 +3,7 @@
 #include "codegen/compile.h"
 #include "verify/embedded_text.h"
 
+#include <algorithm>
 #include <cctype>
 #include <filesystem>
 #include <fmt/format.h>
@@ -106,9 +107,32 @@ HostCompiler::HostCompiler(HostCompilerConfig config) : config_(std::move(config
 namespace {
 // Warp's adjoints can read a local the forward never set (the slot of an atomic whose
 // result is unused): zeroed locals make such a record's verdict the same on every run.
-const std::vector<std::string> kBaseFlags = {
-    "-std=c++17", "-O0", "-fPIC", "-w", "-ftrivial-auto-var-init=zero", "-DWP_ENABLE_TILES_IN_STACK_MEMORY"};
+// No kernel or header throws: without exceptions a unit has no landing pads, which clang's
+// fast instruction selector hands to the slow one; nothing unwinds through a kernel either.
+const std::vector<std::string> kBaseFlags = {"-std=c++17",
+                                             "-O0",
+                                             "-fPIC",
+                                             "-w",
+                                             "-fno-exceptions",
+                                             "-fno-asynchronous-unwind-tables",
+                                             "-ftrivial-auto-var-init=zero",
+                                             "-DWP_ENABLE_TILES_IN_STACK_MEMORY"};
 const char* const kPchInstantiate = "-fpch-instantiate-templates";
+const char* const kInstancesLib = "libws_instances.so";
+const char* const kInstancesUnit = "ws_instances.cpp";
+
+std::vector<std::string> instance_lines() {
+    std::vector<std::string> out;
+    std::string_view text = embedded::warp_instances;
+    for (size_t pos = 0; pos < text.size();) {
+        size_t nl = text.find('\n', pos);
+        if (nl == std::string_view::npos) nl = text.size();
+        std::string line(text.substr(pos, nl - pos));
+        pos = nl + 1;
+        if (line.rfind("template ", 0) == 0) out.push_back(std::move(line));
+    }
+    return out;
+}
 } // namespace
 
 std::vector<std::string> HostCompiler::flags() const {
@@ -124,6 +148,41 @@ std::vector<std::string> HostCompiler::flags() const {
         f.push_back(prefix_dir_ + "/" + pch_file());
     }
     return f;
+}
+
+// Compiles the explicit instantiations of warp_instances.txt into dir/libws_instances.so at -O2;
+// `externs` gets their `extern template` declarations for the prefix. Lines these headers reject
+// (another Warp version) are dropped; false only when no library could be made (units then
+// instantiate everything themselves, as before).
+bool HostCompiler::build_instances(const std::string& dir, std::string& externs) {
+    std::vector<std::string> lines = instance_lines();
+    const std::string saved = prefix_dir_;
+    prefix_dir_ = dir;
+    std::vector<std::string> argv = {config_.cxx};
+    for (const std::string& f : flags()) argv.push_back(f == "-O0" ? "-O2" : f);
+    prefix_dir_ = saved;
+    if (lld_) argv.push_back("-fuse-ld=lld");
+    const std::string src = dir + "/" + kInstancesUnit;
+    argv.insert(argv.end(), {"-shared", std::string("-Wl,-soname,") + kInstancesLib, src, "-o",
+                             dir + "/" + kInstancesLib});
+    for (int round = 0; round < 4 && !lines.empty(); ++round) {
+        std::string text = "#include \"" + prefix_name_ + "\"\n"; // line k + 2 holds lines[k]
+        for (const std::string& l : lines) text += l + "\n";
+        if (!write_file(fs::path(src), text)) return false;
+        ProcessResult r = run_process(argv, config_.timeout_seconds);
+        if (r.started && r.exit_code == 0) {
+            externs.clear();
+            for (const std::string& l : lines) externs += "extern " + l + "\n";
+            return true;
+        }
+        std::vector<int> bad = blamed_lines(r.output, kInstancesUnit);
+        if (!r.started || r.timed_out || bad.empty()) return false;
+        std::vector<std::string> kept;
+        for (size_t k = 0; k < lines.size(); ++k)
+            if (std::find(bad.begin(), bad.end(), int(k) + 2) == bad.end()) kept.push_back(lines[k]);
+        lines = std::move(kept);
+    }
+    return false;
 }
 
 bool HostCompiler::write_prefix(const std::string& dir, const std::string& prefix, std::string& error) const {
@@ -182,7 +241,8 @@ bool HostCompiler::prepare(std::string& error) {
     std::string key = prefix + std::string(embedded::abi_h) + std::string(embedded::harness_h) +
                       config_.native_dir + headers_stamp(config_.native_dir) + config_.cxx + version_ +
                       fmt::format("{}", fmt::join(kBaseFlags, " ")) + (config_.sanitize ? "ubsan" : "") +
-                      (clang_ ? kPchInstantiate : "");
+                      (clang_ ? kPchInstantiate : "") +
+                      (clang_ && config_.instances ? std::string(embedded::warp_instances) : "");
     std::string hex = fmt::format("{:016x}", XXH3_64bits(key.data(), key.size()));
     fs::path final_dir = fs::path(config_.cache_dir) / ("cpu-prefix-" + hex);
     prefix_dir_ = final_dir.string();
@@ -190,6 +250,7 @@ bool HostCompiler::prepare(std::string& error) {
     if (fs::is_regular_file(final_dir / pch_file(), ec) ||
         (!config_.pch && fs::is_directory(final_dir, ec))) {
         pch_ready_ = config_.pch;
+        instances_ready_ = fs::is_regular_file(final_dir / kInstancesLib, ec);
         return true;
     }
 
@@ -197,6 +258,13 @@ bool HostCompiler::prepare(std::string& error) {
     const std::string tag = fmt::format("tmp-{}-{:x}", getpid(), rd());
     fs::path tmp = fs::path(config_.cache_dir) / fmt::format("cpu-prefix-{}.{}", hex, tag);
     if (!write_prefix(tmp.string(), prefix, error)) return false;
+    // The prefix declares the library's instantiations only when the library exists.
+    std::string externs;
+    if (clang_ && config_.instances && build_instances(tmp.string(), externs) &&
+        !write_file(tmp / prefix_name_, prefix + externs)) {
+        error = "cannot write the verification prefix into " + tmp.string();
+        return false;
+    }
     // g++ finds the .gch next to the header wherever it moves; clang's PCH records the
     // header's path, so it is built once the folder has its final name.
     if (config_.pch && !clang_ && !build_pch(tmp.string(), (tmp / pch_file()).string(), error)) {
@@ -216,6 +284,7 @@ bool HostCompiler::prepare(std::string& error) {
         if (ec) fs::remove(out, ec);
     }
     pch_ready_ = config_.pch && fs::is_regular_file(final_dir / pch_file(), ec);
+    instances_ready_ = fs::is_regular_file(final_dir / kInstancesLib, ec);
     return true;
 }
 
@@ -224,6 +293,8 @@ Attempt HostCompiler::compile_shared(const std::string& source, const std::strin
     for (const std::string& f : flags()) argv.push_back(f);
     if (lld_) argv.push_back("-fuse-ld=lld");
     argv.insert(argv.end(), {"-shared", source, "-o", so});
+    if (instances_ready_)
+        argv.insert(argv.end(), {prefix_dir_ + "/" + kInstancesLib, "-Wl,-rpath," + prefix_dir_});
     ProcessResult r = run_process(argv, config_.timeout_seconds);
     Attempt a;
     if (r.started && r.exit_code == 0) {

@@ -171,6 +171,15 @@ void RecordRun::forward() {
     entry_.forward(&call_);
 }
 
+bool RecordRun::restore_primal(const std::vector<std::vector<uint8_t>>& bytes) {
+    if (bytes.size() != args_.size()) return false;
+    for (size_t i = 0; i < args_.size(); ++i)
+        if (bytes[i].size() != args_[i].bytes()) return false;
+    for (size_t i = 0; i < args_.size(); ++i)
+        if (!bytes[i].empty()) std::memcpy(args_[i].primal.data, bytes[i].data(), bytes[i].size());
+    return true;
+}
+
 void RecordRun::seed_adjoints() {
     for (ArgBuffers& a : args_) {
         std::memset(a.adjoint.data, 0, a.bytes());

@@ -70,6 +70,9 @@ class RecordRun {
     // Primal buffers back to the initial state, adjoints to zero.
     void reset();
     void forward();
+    // Primal buffers = `bytes` (a snapshot, one per argument); false, changing nothing, if it
+    // does not fit.
+    bool restore_primal(const std::vector<std::vector<uint8_t>>& bytes);
     // Adjoint buffers of outputs = loss weights, others zero.
     void seed_adjoints();
     // seed_adjoints(), then the backward pass on the current primal state.
