@@ -101,7 +101,7 @@ std::unique_ptr<Block> Adjoint::end_block() {
 
 void Adjoint::set_lineno(int lineno) {
     if (!lineno_ || *lineno_ != lineno) {
-        std::string text = strip_python(src.scope->source().line(lineno + src.fun_lineno));
+        std::string_view text = strip_python(src.scope->source().line(lineno + src.fun_lineno));
         int pad = 80 - static_cast<int>(indentation_.size()) - codepoint_count(text); // str.ljust
         static constexpr std::string_view spaces = "                                        "
                                                    "                                        ";

@@ -18,6 +18,7 @@
 #include "syntax/stable_store.h"
 #include "types/str_cat.h"
 
+#include <algorithm>
 #include <cstddef>
 #include <deque>
 #include <functional>
@@ -180,9 +181,12 @@ class Adjoint {
     std::vector<struct UserFunction*> called_user_functions; // unique, in first-call order
     // wp.static(...) expressions evaluated during this build (Warp's deferred_static_expressions).
     std::vector<std::pair<std::string, ObjectRef>> deferred_statics;
-    std::set<std::string, std::less<>> builtins_used;
+    // Keys of the builtins called (views of the registry's keys), sorted and unique: a few
+    // dozen at most, so a sorted vector beats a tree of strings.
+    std::vector<std::string_view> builtins_used;
     void note_builtin_used(std::string_view key) {
-        if (builtins_used.find(key) == builtins_used.end()) builtins_used.emplace(key);
+        auto it = std::lower_bound(builtins_used.begin(), builtins_used.end(), key);
+        if (it == builtins_used.end() || *it != key) builtins_used.insert(it, key);
     }
     // Warp's deterministic mode (module option `deterministic`): null when it is off.
     std::unique_ptr<DeterministicLowering> det;

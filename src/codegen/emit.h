@@ -14,8 +14,12 @@ struct KernelPieces {
     std::string entry;    // CPU module entry points (empty for CUDA)
 };
 
-std::string forward_body(const Adjoint& adj, bool kernel, Device device, bool grid_stride);
-std::string reverse_body(const Adjoint& adj, bool kernel, Device device, bool grid_stride);
+// `primal`: the primal declarations already written with the body's indentation (the same text
+// for both passes of a kernel), or null to write them here.
+std::string forward_body(const Adjoint& adj, bool kernel, Device device, bool grid_stride,
+                         const std::string* primal = nullptr);
+std::string reverse_body(const Adjoint& adj, bool kernel, Device device, bool grid_stride,
+                         const std::string* primal = nullptr);
 std::string function_forward_text(const UserFunction& f, Device device, const std::string& path);
 std::string function_reverse_text(const UserFunction& f, Device device, const std::string& path);
 // A @wp.func_grad body, printed as the adjoint of the function it is for (custom_gradients.cpp).

@@ -78,9 +78,26 @@ void primal_declarations(const Adjoint& adj, LineWriter& w, bool requires_grad) 
     }
 }
 
+// Whether the primal declarations differ between the passes: a shared tile owning its storage
+// takes room for its gradient only in the backward pass (tile_init).
+bool primal_depends_on_pass(const Adjoint& adj) {
+    for (const Var* v : adj.variables)
+        if (v->type->is_tile() && v->type->tile_shared && v->type->tile_owner) return true;
+    return false;
+}
+
+std::string primal_text(const Adjoint& adj, int indent, bool requires_grad) {
+    std::string out;
+    out.reserve(adj.variables.size() * 48 + 64);
+    LineWriter w(out, indent);
+    primal_declarations(adj, w, requires_grad);
+    return out;
+}
+
 } // namespace
 
-std::string forward_body(const Adjoint& adj, bool kernel, Device device, bool grid_stride) {
+std::string forward_body(const Adjoint& adj, bool kernel, Device device, bool grid_stride,
+                         const std::string* primal) {
     int indent = device == Device::Cpu ? 4 : (kernel ? 8 : 4);
     std::string out;
     out.reserve(estimate(adj.blocks[0]->body_forward, indent) + adj.variables.size() * 48 + 256);
@@ -90,7 +107,10 @@ std::string forward_body(const Adjoint& adj, bool kernel, Device device, bool gr
         w.line("// argument vars");
         for (const Var* a : adj.args) w.put(a->ctype(), ' ', a->emit(), " = _wp_args->", a->label, ';');
     }
-    primal_declarations(adj, w, false);
+    if (primal)
+        out += *primal;
+    else
+        primal_declarations(adj, w, false);
     w.line("//---------");
     w.line("// forward");
     // In a grid-stride CUDA kernel, `return` moves on to the next element.
@@ -110,7 +130,8 @@ std::string forward_body(const Adjoint& adj, bool kernel, Device device, bool gr
     return out;
 }
 
-std::string reverse_body(const Adjoint& adj, bool kernel, Device device, bool grid_stride) {
+std::string reverse_body(const Adjoint& adj, bool kernel, Device device, bool grid_stride,
+                         const std::string* primal) {
     int indent = device == Device::Cpu ? 4 : (kernel ? 8 : 4);
     const Block& body = *adj.blocks[0];
     std::string out;
@@ -124,7 +145,10 @@ std::string reverse_body(const Adjoint& adj, bool kernel, Device device, bool gr
         for (const Var* a : adj.args)
             w.put(a->ctype(), ' ', a->emit_adj(), " = _wp_adj_args->", a->label, ';');
     }
-    primal_declarations(adj, w, true);
+    if (primal)
+        out += *primal;
+    else
+        primal_declarations(adj, w, true);
     w.line("//---------");
     w.line("// dual vars");
     for (const Var* v : adj.variables) {
@@ -239,6 +263,9 @@ KernelPieces kernel_text(const KernelDef& k, const std::string& name, Device dev
     const KernelOptions& opt = k.options;
     KernelPieces out;
     std::string dim = cat("wp::launch_bounds_t<", adj.kernel_dim, "> dim");
+    // The primal declarations once for both passes when they are the same text.
+    std::string primal = primal_text(adj, device == Device::Cpu ? 4 : 8, false);
+    const std::string* reverse_primal = primal_depends_on_pass(adj) ? nullptr : &primal;
     if (device == Device::Cuda) {
         bool grid_stride = opt.grid_stride.value_or(default_grid_stride);
         static constexpr const char* kGridStrideHead =
@@ -283,13 +310,14 @@ KernelPieces kernel_text(const KernelDef& k, const std::string& name, Device dev
         fargs.insert(fargs.end(), det_params.begin(), det_params.end());
         out.forward = cat("\n\nextern \"C\" ", launch_bounds, cluster, "__global__ void ", maxreg, name,
                           "_cuda_kernel_forward(\n    ", join_args(fargs), ")\n{\n", spill, head, det_locals,
-                          forward_body(adj, true, device, grid_stride), tail);
+                          forward_body(adj, true, device, grid_stride, &primal), tail);
         if (enable_backward) {
             for (const Var* a : adj.args) rargs.push_back(cat(adj_arg_ctype(a), " adj_", a->label));
             rargs.insert(rargs.end(), det_params.begin(), det_params.end());
-            out.backward = cat("\n\nextern \"C\" ", launch_bounds, cluster, "__global__ void ", maxreg, name,
-                               "_cuda_kernel_backward(\n    ", join_args(rargs), ")\n{\n", spill, head,
-                               det_locals, reverse_body(adj, true, device, grid_stride), tail);
+            out.backward =
+                cat("\n\nextern \"C\" ", launch_bounds, cluster, "__global__ void ", maxreg, name,
+                    "_cuda_kernel_backward(\n    ", join_args(rargs), ")\n{\n", spill, head, det_locals,
+                    reverse_body(adj, true, device, grid_stride, reverse_primal), tail);
         }
         return out;
     }
@@ -306,14 +334,14 @@ KernelPieces kernel_text(const KernelDef& k, const std::string& name, Device dev
         fmt::format("\n\ntemplate <bool wp_linear_contiguous>\nstatic void {0}_cpu_kernel_forward(\n"
                     "    {1},\n    size_t task_index,\n    wp_args_{0} *_wp_args)\n{{\n"
                     "    static constexpr bool wp_linear_tid = wp_linear_contiguous;\n{3}\n{2}}}\n\n",
-                    name, dim, det_locals + forward_body(adj, true, device, false), setup(false));
+                    name, dim, det_locals + forward_body(adj, true, device, false, &primal), setup(false));
     if (enable_backward)
-        out.backward =
-            fmt::format("\n\ntemplate <bool wp_linear_contiguous>\nstatic void {0}_cpu_kernel_backward(\n"
-                        "    {1},\n    size_t task_index,\n    wp_args_{0} *_wp_args,\n"
-                        "    wp_args_{0} *_wp_adj_args)\n{{\n"
-                        "    static constexpr bool wp_linear_tid = wp_linear_contiguous;\n{3}\n{2}}}\n\n",
-                        name, dim, det_locals + reverse_body(adj, true, device, false), setup(true));
+        out.backward = fmt::format(
+            "\n\ntemplate <bool wp_linear_contiguous>\nstatic void {0}_cpu_kernel_backward(\n"
+            "    {1},\n    size_t task_index,\n    wp_args_{0} *_wp_args,\n"
+            "    wp_args_{0} *_wp_adj_args)\n{{\n"
+            "    static constexpr bool wp_linear_tid = wp_linear_contiguous;\n{3}\n{2}}}\n\n",
+            name, dim, det_locals + reverse_body(adj, true, device, false, reverse_primal), setup(true));
     out.entry = cpu_block_dim == 1 ? cpu_single_lane_entry(adj, name, enable_backward)
                                    : cpu_block_entry(adj, name, enable_backward);
     return out;
