@@ -271,6 +271,9 @@ class Adjoint {
     std::vector<Var*> eval_indices(TypeRef target_type, const std::vector<const ast::Expr*>& nodes,
                                    bool as_target);
     std::pair<Var*, std::vector<const ast::Expr*>> eval_subscript(const ast::Subscript* node, bool as_target);
+    std::pair<Var*, std::vector<const ast::Expr*>> eval_single_subscript(const ast::Subscript* node,
+                                                                         bool as_target);
+    Value eval_subscript_base(const ast::Expr* cur, bool as_target);
     // t[i, j]: one element of a tile (lower_tile.cpp).
     Var* emit_tile_extract(Var* tile, const std::vector<const ast::Expr*>& index_nodes);
     Var* resolve_tile_index(const ast::Expr* node, int length, int dim);
