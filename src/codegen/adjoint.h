@@ -63,11 +63,15 @@ class Lines {
     // One line of the pieces joined (str_cat.h's append).
     template <class... A>
     void add(const A&... pieces) {
+        reserve_first();
         append(text_, pieces...);
         ends_.push_back(text_.size());
     }
     // A line written in place: append its text to line_buffer(), then end_line().
-    std::string& line_buffer() { return text_; }
+    std::string& line_buffer() {
+        reserve_first();
+        return text_;
+    }
     void end_line() { ends_.push_back(text_.size()); }
     void push_back(std::string_view line) {
         if (std::less_equal<const char*>()(text_.data(), line.data()) &&
@@ -88,6 +92,14 @@ class Lines {
     std::reverse_iterator<const_iterator> rend() const { return std::reverse_iterator(begin()); }
 
   private:
+    // Room for a typical body at the first line: growing from nothing took a reallocation and
+    // copy at every doubling, for each of a block's three buffers.
+    void reserve_first() {
+        if (ends_.capacity() == 0) {
+            text_.reserve(2048);
+            ends_.reserve(64);
+        }
+    }
     std::string text_;
     std::vector<size_t> ends_;
 };
