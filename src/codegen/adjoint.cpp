@@ -322,6 +322,9 @@ void Adjoint::materialize_redefinitions(const SymbolTable& before) {
 void Adjoint::build() {
     blocks.clear();
     blocks.push_back(std::make_unique<Block>());
+    // Room for a typical body's variables: growing from nothing reallocated at every doubling.
+    variables.reserve(128);
+    blocks.back()->vars.reserve(128);
     det.reset();
     if (builder && builder->deterministic()) det = std::make_unique<DeterministicLowering>(*this);
     for (const Param& p : src.params) {

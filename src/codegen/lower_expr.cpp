@@ -228,19 +228,23 @@ ObjectRef Adjoint::resolve_path(const std::vector<std::string>& path) {
 }
 
 ObjectRef Adjoint::resolve_static_path(const ast::Expr* node, std::vector<std::string>* path_out) {
-    std::vector<std::string> attrs;
-    while (node->kind == ast::ExprKind::Attribute) {
-        attrs.push_back(ast::as<ast::Attribute>(node)->attr);
-        node = ast::as<ast::Attribute>(node)->value;
+    // The names counted first, so that the path is built once, in order (this runs for every
+    // call and call argument).
+    size_t depth = 0;
+    const ast::Expr* root = node;
+    for (; root->kind == ast::ExprKind::Attribute; root = ast::as<ast::Attribute>(root)->value) ++depth;
+    const bool named = root->kind == ast::ExprKind::Name;
+    std::vector<std::string> path(depth + (named ? 1 : 0));
+    size_t i = path.size();
+    for (const ast::Expr* e = node; e->kind == ast::ExprKind::Attribute;
+         e = ast::as<ast::Attribute>(e)->value)
+        path[--i] = ast::as<ast::Attribute>(e)->attr;
+    if (named) path[0] = ast::as<ast::Name>(root)->id;
+    if (path_out) {
+        *path_out = std::move(path);
+        return named ? resolve_path(*path_out) : nullptr;
     }
-    std::vector<std::string> path(attrs.rbegin(), attrs.rend());
-    if (node->kind != ast::ExprKind::Name) {
-        if (path_out) *path_out = path;
-        return nullptr;
-    }
-    path.insert(path.begin(), ast::as<ast::Name>(node)->id);
-    if (path_out) *path_out = path;
-    return resolve_path(path);
+    return named ? resolve_path(path) : nullptr;
 }
 
 Value Adjoint::resolve_arg(const ast::Expr* node) {
