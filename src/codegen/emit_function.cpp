@@ -209,7 +209,8 @@ bool requires_shared_memory(const Adjoint& adj) {
 
 } // namespace
 
-std::string function_forward_text(const UserFunction& f, Device device, const std::string& path) {
+std::string function_forward_text(const UserFunction& f, Device device, const std::string& path,
+                                  std::string* primal_out) {
     const Adjoint& adj = *f.adj;
     std::string return_type =
         adj.return_var && adj.return_var->size() == 1 ? (*adj.return_var)[0]->ctype() : "void";
@@ -221,12 +222,17 @@ std::string function_forward_text(const UserFunction& f, Device device, const st
     if (multiple)
         for (size_t i = 0; i < adj.return_var->size(); ++i)
             args.push_back(fmt::format("{} & ret_{}", (*adj.return_var)[i]->ctype(), i));
-    return cat(tile_template_prefix(adj), "\n// ", path, ':', f.src.display_lineno, "\nstatic ",
-               device == Device::Cuda ? "CUDA_CALLABLE " : "", return_type, ' ', f.native_name, "(\n    ",
-               join_args(args), ")\n{\n", forward_body(adj, false, device, false), "}\n\n");
+    std::string primal = primal_text(adj, 4, false);
+    std::string text =
+        cat(tile_template_prefix(adj), "\n// ", path, ':', f.src.display_lineno, "\nstatic ",
+            device == Device::Cuda ? "CUDA_CALLABLE " : "", return_type, ' ', f.native_name, "(\n    ",
+            join_args(args), ")\n{\n", forward_body(adj, false, device, false, &primal), "}\n\n");
+    if (primal_out) *primal_out = std::move(primal);
+    return text;
 }
 
-std::string function_reverse_text(const UserFunction& f, Device device, const std::string& path) {
+std::string function_reverse_text(const UserFunction& f, Device device, const std::string& path,
+                                  const std::string* primal) {
     const Adjoint& adj = *f.adj;
     std::string return_type =
         adj.return_var && adj.return_var->size() == 1 ? (*adj.return_var)[0]->ctype() : "void";
@@ -250,7 +256,7 @@ std::string function_reverse_text(const UserFunction& f, Device device, const st
     }
     std::string body =
         adj.used_by_backward_kernel || f.force_adjoint_codegen
-            ? reverse_body(adj, false, device, false)
+            ? reverse_body(adj, false, device, false, primal_depends_on_pass(adj) ? nullptr : primal)
             : "\t// reverse mode disabled (no backward-enabled kernel depends on this function)\n";
     return cat(tile_template_prefix(adj), "\n// ", path, ':', f.src.display_lineno, "\nstatic ",
                device == Device::Cuda ? "CUDA_CALLABLE " : "", "void adj_", f.native_name, "(\n    ",

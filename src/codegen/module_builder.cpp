@@ -353,13 +353,15 @@ CompileOutput ModuleBuilder::assemble() {
         bool custom_grad = f->src.custom_reverse_inputs >= 0;
         // Warp's Python-written builtins and imported modules' functions carry their own file's path.
         const std::string& path = f->src.scope == &scope_ ? comment_path_ : f->src.scope->source().path();
+        std::string primal; // the forward's primal declarations, written once for both
         std::string fwd = custom_grad         ? std::string()
                           : f->native_snippet ? native_forward_text(*f, path)
-                                              : function_forward_text(*f, device, path);
+                                              : function_forward_text(*f, device, path, &primal);
         std::string rev = grad || f->custom_grad || f->replay_of ? std::string()
                           : custom_grad                          ? custom_grad_text(*f, device, path)
-                          : f->native_snippet                    ? native_reverse_text(*f, path)
-                                                                 : function_reverse_text(*f, device, path);
+                          : f->native_snippet
+                              ? native_reverse_text(*f, path)
+                              : function_reverse_text(*f, device, path, primal.empty() ? nullptr : &primal);
         forwards.push_back(grad ? std::string() : std::move(fwd));
         reverses.push_back(std::move(rev));
         grad_forwards.push_back(grad ? std::move(fwd) : std::string());
