@@ -41,6 +41,21 @@ class LineWriter {
     void put(const A&... pieces) {
         append(out_, pad_, pieces..., '\n');
     }
+    // The lines of [begin, end) (`text_size` bytes in all, `count` lines) at once: one resize,
+    // then each line's indentation, text and newline copied in place (three appends per line
+    // cost more than the copies).
+    template <class It>
+    void lines(It begin, It end, size_t text_size, size_t count) {
+        size_t at = out_.size();
+        out_.resize(at + text_size + count * (pad_.size() + 1));
+        char* p = out_.data() + at;
+        for (It it = begin; it != end; ++it) {
+            std::string_view l = *it;
+            p = std::fill_n(p, pad_.size(), ' ');
+            p = std::copy(l.begin(), l.end(), p);
+            *p++ = '\n';
+        }
+    }
 
   private:
     std::string& out_;
@@ -115,15 +130,18 @@ std::string forward_body(const Adjoint& adj, bool kernel, Device device, bool gr
     w.line("// forward");
     // In a grid-stride CUDA kernel, `return` moves on to the next element.
     bool rewrite_return = grid_stride && kernel && device == Device::Cuda;
-    for (std::string_view f : adj.blocks[0]->body_forward) {
-        if (rewrite_return) {
-            size_t p = f.find_first_not_of(" \t");
-            if (p != std::string::npos && f.compare(p, 7, "return;") == 0) {
-                std::string g(f);
-                g.replace(g.find("return;"), 7, "continue;");
-                w.line(g);
-                continue;
-            }
+    const Lines& forward = adj.blocks[0]->body_forward;
+    if (!rewrite_return) {
+        w.lines(forward.begin(), forward.end(), forward.text_size(), forward.size());
+        return out;
+    }
+    for (std::string_view f : forward) {
+        size_t p = f.find_first_not_of(" \t");
+        if (p != std::string::npos && f.compare(p, 7, "return;") == 0) {
+            std::string g(f);
+            g.replace(g.find("return;"), 7, "continue;");
+            w.line(g);
+            continue;
         }
         w.line(f);
     }
@@ -164,10 +182,12 @@ std::string reverse_body(const Adjoint& adj, bool kernel, Device device, bool gr
     }
     w.line("//---------");
     w.line("// forward");
-    for (std::string_view f : body.body_replay) w.line(f);
+    w.lines(body.body_replay.begin(), body.body_replay.end(), body.body_replay.text_size(),
+            body.body_replay.size());
     w.line("//---------");
     w.line("// reverse");
-    for (auto it = body.body_reverse.rbegin(); it != body.body_reverse.rend(); ++it) w.line(*it);
+    w.lines(body.body_reverse.rbegin(), body.body_reverse.rend(), body.body_reverse.text_size(),
+            body.body_reverse.size());
     w.line(grid_stride && device == Device::Cuda && kernel ? "continue;" : "return;");
     return out;
 }
