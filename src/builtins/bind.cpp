@@ -145,7 +145,7 @@ std::optional<std::vector<BoundArg>> bind(const Overload& overload, std::span<co
     bound.reserve(np + args.size());
     auto add_call_arg = [&](const Param& p, int s) {
         BoundArg& b = bound.emplace_back();
-        b.name = std::string(p.bare_name());
+        b.name = p.bare_name();
         b.arg = s < static_cast<int>(args.size()) ? args[s] : kwargs[s - args.size()].second;
         b.source = s;
     };
@@ -162,7 +162,7 @@ std::optional<std::vector<BoundArg>> bind(const Overload& overload, std::span<co
         if (p.variadic) continue;
         if (from_type_args[i]) {
             BoundArg& b = bound.emplace_back();
-            b.name = std::string(p.name);
+            b.name = p.name;
             b.arg = *from_type_args[i];
             if (b.arg.constant) {
                 b.owned_constant = *b.arg.constant;
@@ -172,7 +172,7 @@ std::optional<std::vector<BoundArg>> bind(const Overload& overload, std::span<co
         }
         if (p.has_default && !p.default_is_none) {
             BoundArg& b = bound.emplace_back();
-            b.name = std::string(p.name);
+            b.name = p.name;
             b.is_default = true;
             if (p.default_value) {
                 b.owned_constant = *p.default_value;

@@ -153,7 +153,7 @@ const Overload* resolve(const Builtin& builtin, std::span<const CallArg> args,
 // tuple there); an empty `*args` binds none. Defaults that are None are left
 // unbound, as Warp leaves them.
 struct BoundArg {
-    std::string name;
+    std::string_view name; // the overload's parameter name (the registry outlives every call)
     CallArg arg;
     // Index of the call argument this came from (positional first, then
     // keywords in call order); -1 for type arguments and defaults, which Warp

@@ -302,6 +302,7 @@ std::string shape_str(int rows, int cols) {
 
 Dispatch dispatch_all(const RuleCall& call) {
     Dispatch d;
+    d.args.reserve(call.bound.size());
     for (size_t i = 0; i < call.bound.size(); ++i)
         d.args.push_back(DispatchArg{static_cast<int>(i), std::nullopt});
     return d;

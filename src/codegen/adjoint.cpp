@@ -101,7 +101,7 @@ std::unique_ptr<Block> Adjoint::end_block() {
 
 void Adjoint::set_lineno(int lineno) {
     if (!lineno_ || *lineno_ != lineno) {
-        std::string text = strip_python(src.scope->source().line(lineno + src.fun_lineno));
+        std::string_view text = strip_python(src.scope->source().line(lineno + src.fun_lineno));
         int pad = 80 - static_cast<int>(indentation_.size()) - codepoint_count(text); // str.ljust
         static constexpr std::string_view spaces = "                                        "
                                                    "                                        ";
@@ -322,6 +322,9 @@ void Adjoint::materialize_redefinitions(const SymbolTable& before) {
 void Adjoint::build() {
     blocks.clear();
     blocks.push_back(std::make_unique<Block>());
+    // Room for a typical body's variables: growing from nothing reallocated at every doubling.
+    variables.reserve(128);
+    blocks.back()->vars.reserve(128);
     det.reset();
     if (builder && builder->deterministic()) det = std::make_unique<DeterministicLowering>(*this);
     for (const Param& p : src.params) {

@@ -18,6 +18,7 @@
 #include "syntax/stable_store.h"
 #include "types/str_cat.h"
 
+#include <algorithm>
 #include <cstddef>
 #include <deque>
 #include <functional>
@@ -62,11 +63,15 @@ class Lines {
     // One line of the pieces joined (str_cat.h's append).
     template <class... A>
     void add(const A&... pieces) {
+        reserve_first();
         append(text_, pieces...);
         ends_.push_back(text_.size());
     }
     // A line written in place: append its text to line_buffer(), then end_line().
-    std::string& line_buffer() { return text_; }
+    std::string& line_buffer() {
+        reserve_first();
+        return text_;
+    }
     void end_line() { ends_.push_back(text_.size()); }
     void push_back(std::string_view line) {
         if (std::less_equal<const char*>()(text_.data(), line.data()) &&
@@ -87,6 +92,14 @@ class Lines {
     std::reverse_iterator<const_iterator> rend() const { return std::reverse_iterator(begin()); }
 
   private:
+    // Room for a typical body at the first line: growing from nothing took a reallocation and
+    // copy at every doubling, for each of a block's three buffers.
+    void reserve_first() {
+        if (ends_.capacity() == 0) {
+            text_.reserve(2048);
+            ends_.reserve(64);
+        }
+    }
     std::string text_;
     std::vector<size_t> ends_;
 };
@@ -180,9 +193,12 @@ class Adjoint {
     std::vector<struct UserFunction*> called_user_functions; // unique, in first-call order
     // wp.static(...) expressions evaluated during this build (Warp's deferred_static_expressions).
     std::vector<std::pair<std::string, ObjectRef>> deferred_statics;
-    std::set<std::string, std::less<>> builtins_used;
+    // Keys of the builtins called (views of the registry's keys), sorted and unique: a few
+    // dozen at most, so a sorted vector beats a tree of strings.
+    std::vector<std::string_view> builtins_used;
     void note_builtin_used(std::string_view key) {
-        if (builtins_used.find(key) == builtins_used.end()) builtins_used.emplace(key);
+        auto it = std::lower_bound(builtins_used.begin(), builtins_used.end(), key);
+        if (it == builtins_used.end() || *it != key) builtins_used.insert(it, key);
     }
     // Warp's deterministic mode (module option `deterministic`): null when it is off.
     std::unique_ptr<DeterministicLowering> det;
@@ -267,6 +283,9 @@ class Adjoint {
     std::vector<Var*> eval_indices(TypeRef target_type, const std::vector<const ast::Expr*>& nodes,
                                    bool as_target);
     std::pair<Var*, std::vector<const ast::Expr*>> eval_subscript(const ast::Subscript* node, bool as_target);
+    std::pair<Var*, std::vector<const ast::Expr*>> eval_single_subscript(const ast::Subscript* node,
+                                                                         bool as_target);
+    Value eval_subscript_base(const ast::Expr* cur, bool as_target);
     // t[i, j]: one element of a tile (lower_tile.cpp).
     Var* emit_tile_extract(Var* tile, const std::vector<const ast::Expr*>& index_nodes);
     Var* resolve_tile_index(const ast::Expr* node, int length, int dim);

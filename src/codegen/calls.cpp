@@ -10,6 +10,7 @@
 #include "types/str_cat.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -29,7 +30,14 @@ struct StringHash {
 
 // The variables' spellings joined by ", ", appended to `s`.
 void append_emit(std::string& s, const std::vector<Var*>& vars, std::string_view prefix) {
-    bool var = prefix == "var", adj = prefix == "adj";
+    // Compared inline: string_view's out-of-line compare per call was a measurable share.
+    auto is = [prefix](std::string_view word) {
+        if (prefix.size() != word.size()) return false;
+        for (size_t i = 0; i < word.size(); ++i)
+            if (prefix[i] != word[i]) return false;
+        return true;
+    };
+    bool var = is("var"), adj = is("adj");
     for (size_t i = 0; i < vars.size(); ++i) {
         if (i) s += ", ";
         if (var)
@@ -41,16 +49,6 @@ void append_emit(std::string& s, const std::vector<Var*>& vars, std::string_view
         else
             s += vars[i]->label;
     }
-}
-
-std::string join_emit(const std::vector<Var*>& vars, std::string_view prefix) {
-    std::string s;
-    if (vars.empty()) return s;
-    size_t size = 0;
-    for (const Var* v : vars) size += v->label.size() + prefix.size() + 3;
-    s.reserve(size);
-    append_emit(s, vars, prefix);
-    return s;
 }
 
 } // namespace
@@ -188,7 +186,7 @@ struct CallEmission {
 
 // The reverse call's arguments, appended to `r`: each non-empty part after a ", " (braced
 // parts of an initializer-list builtin are written even when empty).
-static void append_reverse_arguments(std::string& r, const CallEmission& e, const std::string& vars,
+static void append_reverse_arguments(std::string& r, const CallEmission& e, std::string_view vars,
                                      const std::vector<Var*>& adj_args, const std::vector<Var*>& outputs) {
     size_t start = r.size();
     auto separate = [&] {
@@ -225,21 +223,25 @@ static void append_reverse_arguments(std::string& r, const CallEmission& e, cons
 static void emit_call_statements(Adjoint& adj, const CallEmission& e, const std::vector<Var*>& fwd_args,
                                  const std::vector<Var*>& adj_args, const std::vector<Var*>& outputs,
                                  bool has_void_return) {
-    // The arguments once: the forward, replay and reverse calls all spell them.
-    std::string vars = join_emit(fwd_args, "var");
-    for (const std::string& x : e.extra_args) append(vars, vars.empty() ? "" : ", ", x);
     std::string_view open = e.initializer_list ? "{" : "", close = e.initializer_list ? "}" : "";
     Block& block = *adj.blocks.back();
     const std::string& indent = adj.indentation();
     // The statement without its indentation: `call` is "ns func(" (or "ns replay_func(").
+    // The arguments are written in place, at [vars_begin, vars_end) of `s`.
+    size_t vars_begin = 0, vars_end = 0;
     auto statement = [&](std::string& s, std::string_view replay_prefix) {
         if (!has_void_return && outputs.size() == 1) append(s, "var_", outputs[0]->label, " = ");
-        append(s, e.ns, replay_prefix, e.func_name, '(', open, vars);
+        append(s, e.ns, replay_prefix, e.func_name, '(', open);
+        vars_begin = s.size();
+        append_emit(s, fwd_args, "var");
+        for (const std::string& x : e.extra_args) append(s, s.size() == vars_begin ? "" : ", ", x);
+        vars_end = s.size();
         if (!has_void_return && outputs.size() > 1) {
             size_t at = s.size();
             s += ", ";
             append_emit(s, outputs, "var");
-            if (vars.empty() || s.size() == at + 2) s.erase(at, 2); // no ", " beside an empty side
+            // no ", " beside an empty side
+            if (vars_end == vars_begin || s.size() == at + 2) s.erase(at, 2);
         }
         append(s, close, ");");
     };
@@ -248,6 +250,9 @@ static void emit_call_statements(Adjoint& adj, const CallEmission& e, const std:
     size_t fwd_start = fwd.size();
     statement(fwd, "");
     block.body_forward.end_line();
+    // The arguments once: the replay and reverse calls copy them from the forward statement
+    // (the forward buffer is not written again here).
+    std::string_view vars = std::string_view(fwd).substr(vars_begin, vars_end - vars_begin);
     std::string& rep = block.body_replay.line_buffer();
     rep += indent;
     if (e.skip_replay) rep += "// ";
@@ -325,6 +330,13 @@ std::vector<Var*> load_arguments(Adjoint& adj, const builtins::Dispatch& d,
     return loaded;
 }
 
+// Whether load_arguments would load any argument (a reference Warp does not pass as one).
+bool needs_load(const builtins::Dispatch& d, const std::vector<Var*>& func_args) {
+    for (size_t i = 0; i < func_args.size(); ++i)
+        if (!d.args[i].as_reference && func_args[i]->type->is_reference()) return true;
+    return false;
+}
+
 // Deterministic mode (deterministic.cpp): records the call's array accesses, and emits a scatter
 // atomic itself (true) or arranges the gradient scatter of an array read in its reverse call.
 bool lower_deterministic(Adjoint& adj, std::string_view key, const builtins::Overload& ov,
@@ -361,12 +373,19 @@ Value Adjoint::add_builtin_call_resolved(
         if (!f) fail_at(where, why);
         return add_user_call(f->function, std::move(args), std::move(kwargs), min_outputs, call_node);
     }
-    std::vector<builtins::CallArg> cargs;
-    std::vector<std::pair<std::string, builtins::CallArg>> ckwargs, ctype_args;
-    cargs.reserve(args.size());
-    for (const auto& a : args) cargs.push_back(to_call_arg(a.value));
+    // Most calls have a few positional arguments: their CallArgs live on the stack.
+    constexpr size_t kInlineArgs = 8;
+    std::array<builtins::CallArg, kInlineArgs> inline_cargs;
+    std::vector<builtins::CallArg> heap_cargs;
+    std::span<builtins::CallArg> cargs(inline_cargs.data(), args.size());
+    if (args.size() > kInlineArgs) {
+        heap_cargs.resize(args.size());
+        cargs = heap_cargs;
+    }
+    for (size_t i = 0; i < args.size(); ++i) cargs[i] = to_call_arg(args[i].value);
+    std::vector<std::pair<std::string, builtins::CallArg>> ckwargs;
     for (const auto& a : kwargs) ckwargs.emplace_back(a.keyword, to_call_arg(a.value));
-    for (const auto& ta : type_args) ctype_args.push_back(ta);
+    const auto& ctype_args = type_args;
 
     const builtins::Overload* ov = builtins::resolve(*b, cargs, ckwargs, min_outputs);
     if (!ov)
@@ -429,11 +448,15 @@ Value Adjoint::add_builtin_call_resolved(
     e.require_original_output_arg = ov->require_original_output_arg;
 
     // Arguments are loaded (references dereferenced) after the outputs are
-    // allocated, except those Warp passes as references.
-    std::vector<Var*> fwd_args = load_arguments(*this, d, func_args);
+    // allocated, except those Warp passes as references; without any to load, the call
+    // passes func_args as they are.
+    std::vector<Var*> loaded;
+    bool loads = det || needs_load(d, func_args);
+    if (loads) loaded = load_arguments(*this, d, func_args);
+    const std::vector<Var*>& fwd_args = loads ? loaded : func_args;
     Var* out = outputs.size() == 1 ? outputs[0] : nullptr;
     if (det &&
-        lower_deterministic(*this, b->key, *ov, d, e, fwd_args, func_args, out, return_value_used, where))
+        lower_deterministic(*this, b->key, *ov, d, e, loaded, func_args, out, return_value_used, where))
         return Value(out);
     emit_call_statements(*this, e, fwd_args, func_args, outputs,
                          result.kind == builtins::CallResult::Kind::Void);

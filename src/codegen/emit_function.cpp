@@ -41,6 +41,21 @@ class LineWriter {
     void put(const A&... pieces) {
         append(out_, pad_, pieces..., '\n');
     }
+    // The lines of [begin, end) (`text_size` bytes in all, `count` lines) at once: one resize,
+    // then each line's indentation, text and newline copied in place (three appends per line
+    // cost more than the copies).
+    template <class It>
+    void lines(It begin, It end, size_t text_size, size_t count) {
+        size_t at = out_.size();
+        out_.resize(at + text_size + count * (pad_.size() + 1));
+        char* p = out_.data() + at;
+        for (It it = begin; it != end; ++it) {
+            std::string_view l = *it;
+            p = std::fill_n(p, pad_.size(), ' ');
+            p = std::copy(l.begin(), l.end(), p);
+            *p++ = '\n';
+        }
+    }
 
   private:
     std::string& out_;
@@ -78,9 +93,26 @@ void primal_declarations(const Adjoint& adj, LineWriter& w, bool requires_grad) 
     }
 }
 
+// Whether the primal declarations differ between the passes: a shared tile owning its storage
+// takes room for its gradient only in the backward pass (tile_init).
+bool primal_depends_on_pass(const Adjoint& adj) {
+    for (const Var* v : adj.variables)
+        if (v->type->is_tile() && v->type->tile_shared && v->type->tile_owner) return true;
+    return false;
+}
+
+std::string primal_text(const Adjoint& adj, int indent, bool requires_grad) {
+    std::string out;
+    out.reserve(adj.variables.size() * 48 + 64);
+    LineWriter w(out, indent);
+    primal_declarations(adj, w, requires_grad);
+    return out;
+}
+
 } // namespace
 
-std::string forward_body(const Adjoint& adj, bool kernel, Device device, bool grid_stride) {
+std::string forward_body(const Adjoint& adj, bool kernel, Device device, bool grid_stride,
+                         const std::string* primal) {
     int indent = device == Device::Cpu ? 4 : (kernel ? 8 : 4);
     std::string out;
     out.reserve(estimate(adj.blocks[0]->body_forward, indent) + adj.variables.size() * 48 + 256);
@@ -90,27 +122,34 @@ std::string forward_body(const Adjoint& adj, bool kernel, Device device, bool gr
         w.line("// argument vars");
         for (const Var* a : adj.args) w.put(a->ctype(), ' ', a->emit(), " = _wp_args->", a->label, ';');
     }
-    primal_declarations(adj, w, false);
+    if (primal)
+        out += *primal;
+    else
+        primal_declarations(adj, w, false);
     w.line("//---------");
     w.line("// forward");
     // In a grid-stride CUDA kernel, `return` moves on to the next element.
     bool rewrite_return = grid_stride && kernel && device == Device::Cuda;
-    for (std::string_view f : adj.blocks[0]->body_forward) {
-        if (rewrite_return) {
-            size_t p = f.find_first_not_of(" \t");
-            if (p != std::string::npos && f.compare(p, 7, "return;") == 0) {
-                std::string g(f);
-                g.replace(g.find("return;"), 7, "continue;");
-                w.line(g);
-                continue;
-            }
+    const Lines& forward = adj.blocks[0]->body_forward;
+    if (!rewrite_return) {
+        w.lines(forward.begin(), forward.end(), forward.text_size(), forward.size());
+        return out;
+    }
+    for (std::string_view f : forward) {
+        size_t p = f.find_first_not_of(" \t");
+        if (p != std::string::npos && f.compare(p, 7, "return;") == 0) {
+            std::string g(f);
+            g.replace(g.find("return;"), 7, "continue;");
+            w.line(g);
+            continue;
         }
         w.line(f);
     }
     return out;
 }
 
-std::string reverse_body(const Adjoint& adj, bool kernel, Device device, bool grid_stride) {
+std::string reverse_body(const Adjoint& adj, bool kernel, Device device, bool grid_stride,
+                         const std::string* primal) {
     int indent = device == Device::Cpu ? 4 : (kernel ? 8 : 4);
     const Block& body = *adj.blocks[0];
     std::string out;
@@ -124,7 +163,10 @@ std::string reverse_body(const Adjoint& adj, bool kernel, Device device, bool gr
         for (const Var* a : adj.args)
             w.put(a->ctype(), ' ', a->emit_adj(), " = _wp_adj_args->", a->label, ';');
     }
-    primal_declarations(adj, w, true);
+    if (primal)
+        out += *primal;
+    else
+        primal_declarations(adj, w, true);
     w.line("//---------");
     w.line("// dual vars");
     for (const Var* v : adj.variables) {
@@ -140,10 +182,12 @@ std::string reverse_body(const Adjoint& adj, bool kernel, Device device, bool gr
     }
     w.line("//---------");
     w.line("// forward");
-    for (std::string_view f : body.body_replay) w.line(f);
+    w.lines(body.body_replay.begin(), body.body_replay.end(), body.body_replay.text_size(),
+            body.body_replay.size());
     w.line("//---------");
     w.line("// reverse");
-    for (auto it = body.body_reverse.rbegin(); it != body.body_reverse.rend(); ++it) w.line(*it);
+    w.lines(body.body_reverse.rbegin(), body.body_reverse.rend(), body.body_reverse.text_size(),
+            body.body_reverse.size());
     w.line(grid_stride && device == Device::Cuda && kernel ? "continue;" : "return;");
     return out;
 }
@@ -185,7 +229,8 @@ bool requires_shared_memory(const Adjoint& adj) {
 
 } // namespace
 
-std::string function_forward_text(const UserFunction& f, Device device, const std::string& path) {
+std::string function_forward_text(const UserFunction& f, Device device, const std::string& path,
+                                  std::string* primal_out) {
     const Adjoint& adj = *f.adj;
     std::string return_type =
         adj.return_var && adj.return_var->size() == 1 ? (*adj.return_var)[0]->ctype() : "void";
@@ -197,12 +242,17 @@ std::string function_forward_text(const UserFunction& f, Device device, const st
     if (multiple)
         for (size_t i = 0; i < adj.return_var->size(); ++i)
             args.push_back(fmt::format("{} & ret_{}", (*adj.return_var)[i]->ctype(), i));
-    return cat(tile_template_prefix(adj), "\n// ", path, ':', f.src.display_lineno, "\nstatic ",
-               device == Device::Cuda ? "CUDA_CALLABLE " : "", return_type, ' ', f.native_name, "(\n    ",
-               join_args(args), ")\n{\n", forward_body(adj, false, device, false), "}\n\n");
+    std::string primal = primal_text(adj, 4, false);
+    std::string text =
+        cat(tile_template_prefix(adj), "\n// ", path, ':', f.src.display_lineno, "\nstatic ",
+            device == Device::Cuda ? "CUDA_CALLABLE " : "", return_type, ' ', f.native_name, "(\n    ",
+            join_args(args), ")\n{\n", forward_body(adj, false, device, false, &primal), "}\n\n");
+    if (primal_out) *primal_out = std::move(primal);
+    return text;
 }
 
-std::string function_reverse_text(const UserFunction& f, Device device, const std::string& path) {
+std::string function_reverse_text(const UserFunction& f, Device device, const std::string& path,
+                                  const std::string* primal) {
     const Adjoint& adj = *f.adj;
     std::string return_type =
         adj.return_var && adj.return_var->size() == 1 ? (*adj.return_var)[0]->ctype() : "void";
@@ -226,7 +276,7 @@ std::string function_reverse_text(const UserFunction& f, Device device, const st
     }
     std::string body =
         adj.used_by_backward_kernel || f.force_adjoint_codegen
-            ? reverse_body(adj, false, device, false)
+            ? reverse_body(adj, false, device, false, primal_depends_on_pass(adj) ? nullptr : primal)
             : "\t// reverse mode disabled (no backward-enabled kernel depends on this function)\n";
     return cat(tile_template_prefix(adj), "\n// ", path, ':', f.src.display_lineno, "\nstatic ",
                device == Device::Cuda ? "CUDA_CALLABLE " : "", "void adj_", f.native_name, "(\n    ",
@@ -239,6 +289,9 @@ KernelPieces kernel_text(const KernelDef& k, const std::string& name, Device dev
     const KernelOptions& opt = k.options;
     KernelPieces out;
     std::string dim = cat("wp::launch_bounds_t<", adj.kernel_dim, "> dim");
+    // The primal declarations once for both passes when they are the same text.
+    std::string primal = primal_text(adj, device == Device::Cpu ? 4 : 8, false);
+    const std::string* reverse_primal = primal_depends_on_pass(adj) ? nullptr : &primal;
     if (device == Device::Cuda) {
         bool grid_stride = opt.grid_stride.value_or(default_grid_stride);
         static constexpr const char* kGridStrideHead =
@@ -283,13 +336,14 @@ KernelPieces kernel_text(const KernelDef& k, const std::string& name, Device dev
         fargs.insert(fargs.end(), det_params.begin(), det_params.end());
         out.forward = cat("\n\nextern \"C\" ", launch_bounds, cluster, "__global__ void ", maxreg, name,
                           "_cuda_kernel_forward(\n    ", join_args(fargs), ")\n{\n", spill, head, det_locals,
-                          forward_body(adj, true, device, grid_stride), tail);
+                          forward_body(adj, true, device, grid_stride, &primal), tail);
         if (enable_backward) {
             for (const Var* a : adj.args) rargs.push_back(cat(adj_arg_ctype(a), " adj_", a->label));
             rargs.insert(rargs.end(), det_params.begin(), det_params.end());
-            out.backward = cat("\n\nextern \"C\" ", launch_bounds, cluster, "__global__ void ", maxreg, name,
-                               "_cuda_kernel_backward(\n    ", join_args(rargs), ")\n{\n", spill, head,
-                               det_locals, reverse_body(adj, true, device, grid_stride), tail);
+            out.backward =
+                cat("\n\nextern \"C\" ", launch_bounds, cluster, "__global__ void ", maxreg, name,
+                    "_cuda_kernel_backward(\n    ", join_args(rargs), ")\n{\n", spill, head, det_locals,
+                    reverse_body(adj, true, device, grid_stride, reverse_primal), tail);
         }
         return out;
     }
@@ -306,14 +360,14 @@ KernelPieces kernel_text(const KernelDef& k, const std::string& name, Device dev
         fmt::format("\n\ntemplate <bool wp_linear_contiguous>\nstatic void {0}_cpu_kernel_forward(\n"
                     "    {1},\n    size_t task_index,\n    wp_args_{0} *_wp_args)\n{{\n"
                     "    static constexpr bool wp_linear_tid = wp_linear_contiguous;\n{3}\n{2}}}\n\n",
-                    name, dim, det_locals + forward_body(adj, true, device, false), setup(false));
+                    name, dim, det_locals + forward_body(adj, true, device, false, &primal), setup(false));
     if (enable_backward)
-        out.backward =
-            fmt::format("\n\ntemplate <bool wp_linear_contiguous>\nstatic void {0}_cpu_kernel_backward(\n"
-                        "    {1},\n    size_t task_index,\n    wp_args_{0} *_wp_args,\n"
-                        "    wp_args_{0} *_wp_adj_args)\n{{\n"
-                        "    static constexpr bool wp_linear_tid = wp_linear_contiguous;\n{3}\n{2}}}\n\n",
-                        name, dim, det_locals + reverse_body(adj, true, device, false), setup(true));
+        out.backward = fmt::format(
+            "\n\ntemplate <bool wp_linear_contiguous>\nstatic void {0}_cpu_kernel_backward(\n"
+            "    {1},\n    size_t task_index,\n    wp_args_{0} *_wp_args,\n"
+            "    wp_args_{0} *_wp_adj_args)\n{{\n"
+            "    static constexpr bool wp_linear_tid = wp_linear_contiguous;\n{3}\n{2}}}\n\n",
+            name, dim, det_locals + reverse_body(adj, true, device, false, reverse_primal), setup(true));
     out.entry = cpu_block_dim == 1 ? cpu_single_lane_entry(adj, name, enable_backward)
                                    : cpu_block_entry(adj, name, enable_backward);
     return out;

@@ -228,19 +228,23 @@ ObjectRef Adjoint::resolve_path(const std::vector<std::string>& path) {
 }
 
 ObjectRef Adjoint::resolve_static_path(const ast::Expr* node, std::vector<std::string>* path_out) {
-    std::vector<std::string> attrs;
-    while (node->kind == ast::ExprKind::Attribute) {
-        attrs.push_back(ast::as<ast::Attribute>(node)->attr);
-        node = ast::as<ast::Attribute>(node)->value;
+    // The names counted first, so that the path is built once, in order (this runs for every
+    // call and call argument).
+    size_t depth = 0;
+    const ast::Expr* root = node;
+    for (; root->kind == ast::ExprKind::Attribute; root = ast::as<ast::Attribute>(root)->value) ++depth;
+    const bool named = root->kind == ast::ExprKind::Name;
+    std::vector<std::string> path(depth + (named ? 1 : 0));
+    size_t i = path.size();
+    for (const ast::Expr* e = node; e->kind == ast::ExprKind::Attribute;
+         e = ast::as<ast::Attribute>(e)->value)
+        path[--i] = ast::as<ast::Attribute>(e)->attr;
+    if (named) path[0] = ast::as<ast::Name>(root)->id;
+    if (path_out) {
+        *path_out = std::move(path);
+        return named ? resolve_path(*path_out) : nullptr;
     }
-    std::vector<std::string> path(attrs.rbegin(), attrs.rend());
-    if (node->kind != ast::ExprKind::Name) {
-        if (path_out) *path_out = path;
-        return nullptr;
-    }
-    path.insert(path.begin(), ast::as<ast::Name>(node)->id);
-    if (path_out) *path_out = path;
-    return resolve_path(path);
+    return named ? resolve_path(path) : nullptr;
 }
 
 Value Adjoint::resolve_arg(const ast::Expr* node) {
@@ -405,8 +409,53 @@ Value Adjoint::emit_attribute(const ast::Attribute* node, std::optional<Value> a
 
 // ------------------------------------------------------------------ subscripts
 
+namespace {
+
+// A subscript's indices: the tuple's elements of a[i, j], or the one index of a[i].
+std::vector<const ast::Expr*> subscript_indices(const ast::Subscript* s) {
+    if (s->slice->kind != ast::ExprKind::Tuple) return {s->slice};
+    const auto& elts = ast::as<ast::Tuple>(s->slice)->elts;
+    return std::vector<const ast::Expr*>(elts.begin(), elts.end());
+}
+
+} // namespace
+
+// What subscripts lower to.
+Value Adjoint::eval_subscript_base(const ast::Expr* cur, bool as_target) {
+    return is_adjoint_subscript(cur)                       ? Value(adjoint_target(cur))
+           : as_target && cur->kind != ast::ExprKind::Name ? eval_store_target(cur)
+                                                           : eval(cur);
+}
+
+// eval_subscript of one bracket group (a[i] or a[i, j], the common case), without the
+// bookkeeping of several groups: the same steps, in the same order.
+std::pair<Var*, std::vector<const ast::Expr*>> Adjoint::eval_single_subscript(const ast::Subscript* node,
+                                                                              bool as_target) {
+    std::vector<const ast::Expr*> ij = subscript_indices(node);
+    Value base = eval_subscript_base(node->value, as_target);
+    if (!base.is_var()) fail(node->value, "subscripted object is not a value");
+    Var* target = base.var;
+    if (types::strip_reference(target->type)->is_tile()) {
+        std::vector<std::vector<const ast::Expr*>> groups;
+        groups.push_back(std::move(ij));
+        return eval_tile_subscript(target, std::move(groups));
+    }
+    TypeRef tt = types::strip_reference(target->type);
+    if (tt->is_array() && static_cast<int>(ij.size()) > tt->ndim) {
+        // More indices than dimensions in one group: indexed, then refused.
+        std::vector<const ast::Expr*> first(ij.begin(), ij.begin() + tt->ndim);
+        Value v = emit_indexing(target, first, as_target);
+        if (!v.is_var()) fail(node, "indexing did not produce a value");
+        fail(node, "incorrect number of indices specified for array indexing");
+    }
+    return {target, std::move(ij)};
+}
+
 std::pair<Var*, std::vector<const ast::Expr*>> Adjoint::eval_subscript(const ast::Subscript* node,
                                                                        bool as_target) {
+    if (!is_adjoint_subscript(node) &&
+        (node->value->kind != ast::ExprKind::Subscript || is_adjoint_subscript(node->value)))
+        return eval_single_subscript(node, as_target);
     // Collect the bracket groups a[i][j, k] -> [[i], [j, k]] from the innermost value out.
     std::vector<std::vector<const ast::Expr*>> groups;
     const ast::Expr* cur = node;
@@ -420,9 +469,7 @@ std::pair<Var*, std::vector<const ast::Expr*>> Adjoint::eval_subscript(const ast
         groups.insert(groups.begin(), ij);
         cur = s->value;
     }
-    Value base = is_adjoint_subscript(cur)                       ? Value(adjoint_target(cur))
-                 : as_target && cur->kind != ast::ExprKind::Name ? eval_store_target(cur)
-                                                                 : eval(cur);
+    Value base = eval_subscript_base(cur, as_target);
     if (!base.is_var()) fail(cur, "subscripted object is not a value");
     Var* target = base.var;
     if (types::strip_reference(target->type)->is_tile())

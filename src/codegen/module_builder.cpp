@@ -353,14 +353,16 @@ CompileOutput ModuleBuilder::assemble() {
         bool custom_grad = f->src.custom_reverse_inputs >= 0;
         // Warp's Python-written builtins and imported modules' functions carry their own file's path.
         const std::string& path = f->src.scope == &scope_ ? comment_path_ : f->src.scope->source().path();
+        std::string primal; // the forward's primal declarations, written once for both
         std::string fwd = custom_grad         ? std::string()
                           : f->native_snippet ? native_forward_text(*f, path)
-                                              : function_forward_text(*f, device, path);
+                                              : function_forward_text(*f, device, path, &primal);
         std::string rev = grad || f->custom_grad || f->replay_of ? std::string()
                           : custom_grad                          ? custom_grad_text(*f, device, path)
-                          : f->native_snippet                    ? native_reverse_text(*f, path)
-                                                                 : function_reverse_text(*f, device, path);
-        forwards.push_back(grad ? std::string() : fwd);
+                          : f->native_snippet
+                              ? native_reverse_text(*f, path)
+                              : function_reverse_text(*f, device, path, primal.empty() ? nullptr : &primal);
+        forwards.push_back(grad ? std::string() : std::move(fwd));
         reverses.push_back(std::move(rev));
         grad_forwards.push_back(grad ? std::move(fwd) : std::string());
     }
@@ -377,18 +379,29 @@ CompileOutput ModuleBuilder::assemble() {
     std::unordered_map<const UserFunction*, size_t> function_index;
     for (size_t i = 0; i < functions_.size(); ++i) function_index[functions_[i]] = i;
 
+    // The kernels' texts first, so that the body grows once.
+    std::vector<KernelPieces> kernel_pieces;
+    kernel_pieces.reserve(kernels.size());
+    size_t body_size = body.size();
     for (size_t ki = 0; ki < kernels.size(); ++ki) {
         KernelDef* k = kernels[ki];
-        const Adjoint& adj = *k->adj;
-        used.insert(adj.builtins_used.begin(), adj.builtins_used.end());
         std::string name = k->src.key;
-        bool backward = adj.used_by_backward_kernel;
         if (!options_.strip_hash) {
             const auto& h = hashes[order[ki]];
             name = fmt::format("{}_{:02x}{:02x}{:02x}{:02x}", name, h[0], h[1], h[2], h[3]);
         }
-        KernelPieces pieces = kernel_text(*k, name, device, backward, scope_.options().default_grid_stride,
-                                          options_.cpu_block_dim);
+        kernel_pieces.push_back(kernel_text(*k, name, device, k->adj->used_by_backward_kernel,
+                                            scope_.options().default_grid_stride, options_.cpu_block_dim));
+        const KernelPieces& p = kernel_pieces.back();
+        body_size += p.forward.size() + p.backward.size() + p.entry.size();
+    }
+    body.reserve(body_size);
+
+    for (size_t ki = 0; ki < kernels.size(); ++ki) {
+        KernelDef* k = kernels[ki];
+        const Adjoint& adj = *k->adj;
+        used.insert(adj.builtins_used.begin(), adj.builtins_used.end());
+        KernelPieces& pieces = kernel_pieces[ki];
         body += pieces.forward;
         body += pieces.backward;
         body += pieces.entry;
@@ -413,6 +426,10 @@ CompileOutput ModuleBuilder::assemble() {
             for (const UserFunction* f : a->grad_targets)
                 if (reach.insert(function_index.at(f)).second) work.push_back(f->adj.get());
         }
+        size_t functions_size = 0;
+        for (size_t i : reach)
+            functions_size += forwards[i].size() + reverses[i].size() + grad_forwards[i].size();
+        kt.functions.reserve(functions_size);
         for (size_t i : reach) kt.functions += forwards[i];
         for (bool custom : {true, false})
             for (size_t i : reach)

@@ -48,7 +48,7 @@ bool is_python_space(uint32_t cp) {
 
 } // namespace
 
-std::string strip_python(std::string_view s) {
+std::string_view strip_python(std::string_view s) {
     size_t begin = 0, end = s.size();
     while (begin < end) {
         size_t len;
@@ -65,7 +65,7 @@ std::string strip_python(std::string_view s) {
         if (!is_python_space(cp)) break;
         end = start;
     }
-    return std::string(s.substr(begin, end - begin));
+    return s.substr(begin, end - begin);
 }
 
 int codepoint_count(std::string_view s) {

@@ -6,8 +6,8 @@
 
 namespace ws {
 
-// str.strip(): removes leading/trailing whitespace (ASCII and Unicode spaces).
-std::string strip_python(std::string_view s);
+// str.strip(): removes leading/trailing whitespace (ASCII and Unicode spaces); a view into `s`.
+std::string_view strip_python(std::string_view s);
 
 // str.ljust(width): pads with spaces to `width` code points (not bytes).
 std::string ljust_codepoints(std::string s, int width);

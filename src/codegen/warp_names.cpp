@@ -10,6 +10,7 @@
 #include <map>
 #include <mutex>
 #include <string>
+#include <unordered_map>
 
 namespace ws::warp_names {
 
@@ -119,6 +120,26 @@ ObjectRef from_namespace(const builtins::NamespaceEntry& e) {
     }
 }
 
+// Hashes std::string and string_view alike (lookups by view without a copy).
+struct StringHash {
+    using is_transparent = void;
+    size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+};
+
+// `module.name` of Warp's namespace. Its objects are immutable and made of the registry's
+// types only (no struct types, which die with their compilation), so each is made once per
+// thread: every annotation and decorator of every module looks up the same few.
+ObjectRef namespace_attribute(std::string_view module, std::string_view name) {
+    using Cache = std::unordered_map<std::string, ObjectRef, StringHash, std::equal_to<>>;
+    thread_local Cache warp_cache, types_cache;
+    Cache& cache = module == "warp" ? warp_cache : types_cache;
+    auto it = cache.find(name);
+    if (it != cache.end()) return it->second;
+    if (cache.size() >= 4096) cache.clear(); // names not in the namespace are cached too
+    const builtins::NamespaceEntry* e = builtins::lookup(module, name);
+    return cache.emplace(std::string(name), e ? from_namespace(*e) : nullptr).first->second;
+}
+
 } // namespace
 
 ObjectRef module(std::string_view dotted_name) {
@@ -142,10 +163,8 @@ ObjectRef attribute(const Object& obj, std::string_view name) {
         return nullptr;
     }
     if (obj.kind == Object::Kind::WarpModule) {
-        if (obj.name == "warp" || obj.name == "warp.types") {
-            const builtins::NamespaceEntry* e = builtins::lookup(obj.name, name);
-            return e ? from_namespace(*e) : nullptr;
-        }
+        if (obj.name == "warp") return namespace_attribute("warp", name);
+        if (obj.name == "warp.types") return namespace_attribute("warp.types", name);
         if (obj.name == kVolumeClass) return volume_constant(name);
         // warp._src.types is what warp.types exports; its other modules are not modelled.
         if (obj.name == "warp._src")
