@@ -15,6 +15,7 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 APT_PACKAGES=(
   build-essential cmake ninja-build pkg-config git
   libfmt-dev libcli11-dev nlohmann-json3-dev libxxhash-dev libzstd-dev libtbb-dev libssl-dev libgmp-dev
+  libmimalloc-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   clang-format diffutils time
   clang libclang-rt-14-dev clang-19 lld
