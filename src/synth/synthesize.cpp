@@ -176,8 +176,12 @@ bool healthy(SynthKernel& k) {
     std::unique_ptr<ast::Module> module;
     try {
         module = parse_module(source);
-    } catch (const CompileError&) {
-        k.health = analysis::health_counts(k.python_source); // counts the file as unparsed
+    } catch (const CompileError& e) {
+        // The report analyze() makes of a file that does not parse, without parsing it again.
+        analysis::FileReport unparsed;
+        unparsed.path = source->path();
+        unparsed.error = e.format();
+        k.health = analysis::health_counts(unparsed); // counts the file as unparsed
         return false;
     }
     const analysis::HealthCounts c = analysis::health_counts(analysis::analyze(source, *module));
