@@ -61,8 +61,7 @@ SynthKernel synthesize_tile_kernel(Dice& dice, Scalar fp) {
     out.kernel_name = k.name;
     out.category = Category::Tiles;
     out.description = k.description;
-    for (const std::string& b : builtins_used(out.python_source)) out.features.push_back("call:" + b);
-    out.launch = k.launch();
+    out.launch = k.launch(); // features: by synthesize(), for the attempt it keeps
     return out;
 }
 

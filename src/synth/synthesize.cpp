@@ -202,9 +202,8 @@ SynthKernel synthesize(const SynthOptions& options, uint64_t index) {
     SynthKernel k = synthesize_attempt(options, h, category, 0);
     for (uint64_t attempt = 1; attempt < kAttempts && !healthy(k); ++attempt)
         k = synthesize_attempt(options, h, category, attempt);
-    // A tile kernel lists its own; scanning an empty list's source again finds none either.
-    if (k.features.empty())
-        for (const std::string& b : builtins_used(k.python_source)) k.features.push_back("call:" + b);
+    // Features only for the attempt kept: listing them scans the source again.
+    for (const std::string& b : builtins_used(k.python_source)) k.features.push_back("call:" + b);
     return k;
 }
 
