@@ -135,17 +135,17 @@ std::vector<std::string> instance_lines() {
 }
 } // namespace
 
-std::vector<std::string> HostCompiler::flags() const {
+std::vector<std::string> HostCompiler::flags(const std::string& prefix_dir) const {
     std::vector<std::string> f = kBaseFlags;
     if (config_.sanitize) {
         f.push_back("-fsanitize=undefined");
         f.push_back("-fno-sanitize-recover=undefined");
     }
-    f.push_back("-I" + prefix_dir_);
+    f.push_back("-I" + prefix_dir);
     f.push_back("-I" + config_.native_dir);
     if (clang_ && pch_ready_) {
         f.push_back("-include-pch");
-        f.push_back(prefix_dir_ + "/" + pch_file());
+        f.push_back(prefix_dir + "/" + pch_file());
     }
     return f;
 }
@@ -156,11 +156,8 @@ std::vector<std::string> HostCompiler::flags() const {
 // instantiate everything themselves, as before).
 bool HostCompiler::build_instances(const std::string& dir, std::string& externs) {
     std::vector<std::string> lines = instance_lines();
-    const std::string saved = prefix_dir_;
-    prefix_dir_ = dir;
     std::vector<std::string> argv = {config_.cxx};
-    for (const std::string& f : flags()) argv.push_back(f == "-O0" ? "-O2" : f);
-    prefix_dir_ = saved;
+    for (const std::string& f : flags(dir)) argv.push_back(f == "-O0" ? "-O2" : f);
     if (lld_) argv.push_back("-fuse-ld=lld");
     const std::string src = dir + "/" + kInstancesUnit;
     argv.insert(argv.end(), {"-shared", std::string("-Wl,-soname,") + kInstancesLib, src, "-o",
@@ -200,16 +197,13 @@ bool HostCompiler::write_prefix(const std::string& dir, const std::string& prefi
 // Precompiles dir/ws_prefix.h into `out`. False only when the headers do not compile at all;
 // a PCH that cannot be made only costs speed (every unit then parses Warp's headers itself).
 bool HostCompiler::build_pch(const std::string& dir, const std::string& out, std::string& error) {
-    const std::string saved = prefix_dir_;
-    prefix_dir_ = dir;
     std::vector<std::string> argv = {config_.cxx};
-    for (const std::string& f : flags()) argv.push_back(f);
+    for (const std::string& f : flags(dir)) argv.push_back(f);
     // clang instantiates the templates the headers themselves use once, in the PCH, instead
     // of in every unit (g++ has no such option).
     if (clang_) argv.push_back(kPchInstantiate);
     argv.insert(argv.end(), {"-x", "c++-header", dir + "/" + prefix_name_, "-o", out});
     ProcessResult r = run_process(argv, config_.timeout_seconds);
-    prefix_dir_ = saved;
     if (r.started && r.exit_code == 0) return true;
     std::error_code ec;
     fs::remove(out, ec);
@@ -290,7 +284,7 @@ bool HostCompiler::prepare(std::string& error) {
 
 Attempt HostCompiler::compile_shared(const std::string& source, const std::string& so) const {
     std::vector<std::string> argv = {config_.cxx};
-    for (const std::string& f : flags()) argv.push_back(f);
+    for (const std::string& f : flags(prefix_dir_)) argv.push_back(f);
     if (lld_) argv.push_back("-fuse-ld=lld");
     argv.insert(argv.end(), {"-shared", source, "-o", so});
     if (instances_ready_)

@@ -67,7 +67,8 @@ class HostCompiler {
     Attempt compile_shared(const std::string& source, const std::string& so) const;
 
   private:
-    std::vector<std::string> flags() const;
+    // The compiler flags of a unit (or of the prefix's own builds) with the prefix in prefix_dir.
+    std::vector<std::string> flags(const std::string& prefix_dir) const;
     std::string pch_file() const { return prefix_name_ + (clang_ ? ".pch" : ".gch"); }
     bool write_prefix(const std::string& dir, const std::string& prefix, std::string& error) const;
     bool build_pch(const std::string& dir, const std::string& out, std::string& error);
