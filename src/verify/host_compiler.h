@@ -22,7 +22,9 @@
 // libws_instances.so, which every unit links against; the prefix declares them `extern
 // template`. A unit then neither generates their code nor runs them at -O0: the kernels spend
 // about half the time, with the same values (x86-64's baseline has no FMA and no fast-math flag
-// is set, so -O2 keeps every IEEE operation as written).
+// is set, so -O2 keeps every IEEE operation as written). The PCH is built with -fpch-codegen:
+// the inline functions of the prefix (Warp's non-template helpers such as mul(float, float),
+// the glue) are compiled once at -O2 into libws_prefix.so, which units link against too.
 #pragma once
 
 #include "verify/bisect.h"
@@ -67,10 +69,13 @@ class HostCompiler {
     Attempt compile_shared(const std::string& source, const std::string& so) const;
 
   private:
-    std::vector<std::string> flags() const;
+    // The compiler flags of a unit (or of the prefix's own builds) with the prefix in prefix_dir.
+    std::vector<std::string> flags(const std::string& prefix_dir) const;
     std::string pch_file() const { return prefix_name_ + (clang_ ? ".pch" : ".gch"); }
     bool write_prefix(const std::string& dir, const std::string& prefix, std::string& error) const;
-    bool build_pch(const std::string& dir, const std::string& out, std::string& error);
+    bool build_pch(const std::string& dir, const std::string& out, std::string& error, bool codegen);
+    bool build_prefix_lib(const std::string& dir, const std::string& pch, const std::string& lib);
+    bool build_clang_pch(const std::string& dir, const std::string& tag, std::string& error);
     bool build_instances(const std::string& dir, std::string& externs);
     HostCompilerConfig config_;
     bool clang_ = false;
@@ -80,6 +85,7 @@ class HostCompiler {
     std::string version_;
     bool pch_ready_ = false;
     bool instances_ready_ = false;
+    bool prefix_lib_ready_ = false; // clang: the PCH's inline functions are in libws_prefix.so
 };
 
 // Unit line numbers that a g++ / NVRTC log blames (errors and the
