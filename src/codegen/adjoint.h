@@ -68,7 +68,7 @@ class Lines {
         ends_.push_back(text_.size());
     }
     // A line written in place: append its text to line_buffer(), then end_line().
-    std::string& line_buffer() {
+    TextBuffer& line_buffer() {
         reserve_first();
         return text_;
     }
@@ -81,7 +81,7 @@ class Lines {
     }
     std::string_view operator[](size_t i) const {
         size_t begin = i ? ends_[i - 1] : 0;
-        return std::string_view(text_).substr(begin, ends_[i] - begin);
+        return text_.view().substr(begin, ends_[i] - begin);
     }
     size_t size() const { return ends_.size(); }
     bool empty() const { return ends_.empty(); }
@@ -100,7 +100,7 @@ class Lines {
             ends_.reserve(64);
         }
     }
-    std::string text_;
+    TextBuffer text_;
     std::vector<size_t> ends_;
 };
 

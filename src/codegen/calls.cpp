@@ -28,26 +28,34 @@ struct StringHash {
     size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
 };
 
-// The variables' spellings joined by ", ", appended to `s`.
-void append_emit(std::string& s, const std::vector<Var*>& vars, std::string_view prefix) {
-    // Compared inline: string_view's out-of-line compare per call was a measurable share.
-    auto is = [prefix](std::string_view word) {
-        if (prefix.size() != word.size()) return false;
-        for (size_t i = 0; i < word.size(); ++i)
-            if (prefix[i] != word[i]) return false;
-        return true;
-    };
-    bool var = is("var"), adj = is("adj");
-    for (size_t i = 0; i < vars.size(); ++i) {
-        if (i) s += ", ";
-        if (var)
+// How append_emit spells a variable: var_<label>, adj_<label>, or &adj_<label> (a pointer to
+// the adjoint); a variable without the prefix is its label in each.
+enum class Spelling { Var, Adj, AdjPointer };
+
+// The variables' spellings joined by ", ", appended to `s` (a loop per spelling: the choice
+// made once, not per variable).
+template <class Out>
+void append_emit(Out& s, const std::vector<Var*>& vars, Spelling spelling) {
+    switch (spelling) {
+    case Spelling::Var:
+        for (size_t i = 0; i < vars.size(); ++i) {
+            if (i) s += ", ";
             s += vars[i]->emit();
-        else if (adj)
+        }
+        break;
+    case Spelling::Adj:
+        for (size_t i = 0; i < vars.size(); ++i) {
+            if (i) s += ", ";
             s += vars[i]->emit_adj();
-        else if (vars[i]->prefix) // Var::emit(prefix), without its temporary
-            append(s, prefix, '_', vars[i]->label);
-        else
+        }
+        break;
+    case Spelling::AdjPointer: // Var::emit("&adj"), without its temporary
+        for (size_t i = 0; i < vars.size(); ++i) {
+            if (i) s += ", ";
+            if (vars[i]->prefix) s += "&adj_";
             s += vars[i]->label;
+        }
+        break;
     }
 }
 
@@ -186,7 +194,8 @@ struct CallEmission {
 
 // The reverse call's arguments, appended to `r`: each non-empty part after a ", " (braced
 // parts of an initializer-list builtin are written even when empty).
-static void append_reverse_arguments(std::string& r, const CallEmission& e, std::string_view vars,
+template <class Out>
+static void append_reverse_arguments(Out& r, const CallEmission& e, std::string_view vars,
                                      const std::vector<Var*>& adj_args, const std::vector<Var*>& outputs) {
     size_t start = r.size();
     auto separate = [&] {
@@ -205,17 +214,17 @@ static void append_reverse_arguments(std::string& r, const CallEmission& e, std:
         separate(), append(r, '{', vars, '}');
         if (outputs.size() > 1) {
             separate(), r += '{';
-            if (with_outputs) append_emit(r, outputs, "var");
+            if (with_outputs) append_emit(r, outputs, Spelling::Var);
             r += '}';
         }
-        separate(), r += '{', append_emit(r, adj_args, "&adj"), r += '}';
-        add_part([&] { append_emit(r, outputs, "adj"); });
+        separate(), r += '{', append_emit(r, adj_args, Spelling::AdjPointer), r += '}';
+        add_part([&] { append_emit(r, outputs, Spelling::Adj); });
         return;
     }
     add_part([&] { r += vars; });
-    if (with_outputs) add_part([&] { append_emit(r, outputs, "var"); });
-    add_part([&] { append_emit(r, adj_args, "adj"); });
-    add_part([&] { append_emit(r, outputs, "adj"); });
+    if (with_outputs) add_part([&] { append_emit(r, outputs, Spelling::Var); });
+    add_part([&] { append_emit(r, adj_args, Spelling::Adj); });
+    add_part([&] { append_emit(r, outputs, Spelling::Adj); });
 }
 
 // Written straight into the block's buffers: building each statement as a string first and
@@ -229,37 +238,37 @@ static void emit_call_statements(Adjoint& adj, const CallEmission& e, const std:
     // The statement without its indentation: `call` is "ns func(" (or "ns replay_func(").
     // The arguments are written in place, at [vars_begin, vars_end) of `s`.
     size_t vars_begin = 0, vars_end = 0;
-    auto statement = [&](std::string& s, std::string_view replay_prefix) {
+    auto statement = [&](TextBuffer& s, std::string_view replay_prefix) {
         if (!has_void_return && outputs.size() == 1) append(s, "var_", outputs[0]->label, " = ");
         append(s, e.ns, replay_prefix, e.func_name, '(', open);
         vars_begin = s.size();
-        append_emit(s, fwd_args, "var");
+        append_emit(s, fwd_args, Spelling::Var);
         for (const std::string& x : e.extra_args) append(s, s.size() == vars_begin ? "" : ", ", x);
         vars_end = s.size();
         if (!has_void_return && outputs.size() > 1) {
             size_t at = s.size();
             s += ", ";
-            append_emit(s, outputs, "var");
+            append_emit(s, outputs, Spelling::Var);
             // no ", " beside an empty side
             if (vars_end == vars_begin || s.size() == at + 2) s.erase(at, 2);
         }
         append(s, close, ");");
     };
-    std::string& fwd = block.body_forward.line_buffer();
+    TextBuffer& fwd = block.body_forward.line_buffer();
     fwd += indent;
     size_t fwd_start = fwd.size();
     statement(fwd, "");
     block.body_forward.end_line();
     // The arguments once: the replay and reverse calls copy them from the forward statement
     // (the forward buffer is not written again here).
-    std::string_view vars = std::string_view(fwd).substr(vars_begin, vars_end - vars_begin);
-    std::string& rep = block.body_replay.line_buffer();
+    std::string_view vars = fwd.view().substr(vars_begin, vars_end - vars_begin);
+    TextBuffer& rep = block.body_replay.line_buffer();
     rep += indent;
     if (e.skip_replay) rep += "// ";
     if (e.custom_replay && !(!has_void_return && outputs.size() > 1))
         statement(rep, "replay_");
     else
-        rep += std::string_view(fwd).substr(fwd_start);
+        rep += fwd.view().substr(fwd_start);
     block.body_replay.end_line();
 
     if (!e.differentiable || fwd_args.empty()) return;
@@ -270,7 +279,7 @@ static void emit_call_statements(Adjoint& adj, const CallEmission& e, const std:
         reverse += ");";
         adj.add_reverse(e.wrap_reverse(std::move(reverse)));
     } else {
-        std::string& r = block.body_reverse.line_buffer();
+        TextBuffer& r = block.body_reverse.line_buffer();
         append(r, indent, e.ns, "adj_", e.adj_name, '(');
         append_reverse_arguments(r, e, vars, adj_args, outputs);
         r += ");";
