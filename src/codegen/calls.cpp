@@ -15,6 +15,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 #include <functional>
+#include <new>
 #include <optional>
 #include <unordered_map>
 
@@ -290,6 +291,24 @@ static void emit_call_statements(Adjoint& adj, const CallEmission& e, const std:
 
 namespace {
 
+// Up to N CallArgs on the stack, only the `n` used constructed: each holds a vector, and making
+// and destroying all N for every call cost more than the few arguments a call has.
+template <size_t N>
+struct StackCallArgs {
+    explicit StackCallArgs(size_t count) : n(count) {
+        for (size_t i = 0; i < n; ++i) new (&items[i]) builtins::CallArg();
+    }
+    ~StackCallArgs() {
+        for (size_t i = 0; i < n; ++i) items[i].~CallArg();
+    }
+    StackCallArgs(const StackCallArgs&) = delete;
+    StackCallArgs& operator=(const StackCallArgs&) = delete;
+    union {
+        builtins::CallArg items[N];
+    };
+    size_t n;
+};
+
 // Whether `t` is, or holds, a quaternion or transform.
 bool holds_quat_or_transform(TypeRef t) {
     if (t->is_quat() || t->is_transform()) return true;
@@ -384,9 +403,9 @@ Value Adjoint::add_builtin_call_resolved(
     }
     // Most calls have a few positional arguments: their CallArgs live on the stack.
     constexpr size_t kInlineArgs = 8;
-    std::array<builtins::CallArg, kInlineArgs> inline_cargs;
+    StackCallArgs<kInlineArgs> inline_cargs(std::min(args.size(), kInlineArgs));
     std::vector<builtins::CallArg> heap_cargs;
-    std::span<builtins::CallArg> cargs(inline_cargs.data(), args.size());
+    std::span<builtins::CallArg> cargs(inline_cargs.items, args.size());
     if (args.size() > kInlineArgs) {
         heap_cargs.resize(args.size());
         cargs = heap_cargs;

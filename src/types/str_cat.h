@@ -105,7 +105,7 @@ class TextBuffer {
         data_ = std::move(bigger);
         room_ = n;
     }
-    TextBuffer& operator+=(std::string_view s) {
+    [[gnu::always_inline]] TextBuffer& operator+=(std::string_view s) {
         str_cat_detail::put(extend(s.size()), s.data(), s.size());
         return *this;
     }
