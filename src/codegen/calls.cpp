@@ -7,10 +7,10 @@
 #include "codegen/module_builder.h"
 #include "codegen/module_scope.h"
 #include "syntax/limits.h"
+#include "types/scratch_vector.h"
 #include "types/str_cat.h"
 
 #include <algorithm>
-#include <array>
 #include <cmath>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -153,23 +153,21 @@ Value Adjoint::add_builtin_call(std::string_view key, std::span<Var* const> args
     if (it == objects.end())
         it = objects.emplace(std::string(key), Object::make_named(Object::Kind::Builtin, std::string(key)))
                  .first;
-    std::vector<CallArgument> call_args;
-    call_args.reserve(args.size());
-    for (Var* v : args) call_args.push_back(CallArgument{Value(v), nullptr, ""});
+    ScratchVector<CallArgument> call_args;
+    for (Var* v : args) call_args->push_back(CallArgument{Value(v), nullptr, {}});
     // What add_call does for a builtin, without copying the arguments again.
-    return add_builtin_call_resolved(*it->second, std::move(call_args), {}, {}, min_outputs,
-                                     return_value_used, nullptr);
+    return add_builtin_call_resolved(*it->second, *call_args, {}, {}, min_outputs, return_value_used,
+                                     nullptr);
 }
 
 Value Adjoint::add_call(const Object& func, std::span<const CallArgument> args,
                         std::span<const CallArgument> kwargs,
                         const std::vector<std::pair<std::string, builtins::CallArg>>& type_args,
                         int min_outputs, bool return_value_used) {
-    std::vector<CallArgument> a(args.begin(), args.end()), k(kwargs.begin(), kwargs.end());
     if (func.kind == Object::Kind::Function)
-        return add_user_call(func.function, std::move(a), std::move(k), min_outputs, nullptr);
-    return add_builtin_call_resolved(func, std::move(a), std::move(k), type_args, min_outputs,
-                                     return_value_used, nullptr);
+        return add_user_call(func.function, {args.begin(), args.end()}, {kwargs.begin(), kwargs.end()},
+                             min_outputs, nullptr);
+    return add_builtin_call_resolved(func, args, kwargs, type_args, min_outputs, return_value_used, nullptr);
 }
 
 // Emits the forward/replay/reverse statements shared by builtin and user calls.
@@ -349,13 +347,12 @@ Var* bound_var(const builtins::BoundArg& ba, std::span<const CallArgument> args,
 }
 
 // A builtin's arguments as its call passes them: loaded, except those Warp passes as references.
-std::vector<Var*> load_arguments(Adjoint& adj, const builtins::Dispatch& d,
-                                 const std::vector<Var*>& func_args) {
-    std::vector<Var*> loaded;
+void load_arguments(Adjoint& adj, const builtins::Dispatch& d, const std::vector<Var*>& func_args,
+                    std::vector<Var*>& loaded) {
+    loaded.clear();
     loaded.reserve(func_args.size());
     for (size_t i = 0; i < func_args.size(); ++i)
         loaded.push_back(d.args[i].as_reference ? func_args[i] : adj.load(func_args[i]));
-    return loaded;
 }
 
 // Whether load_arguments would load any argument (a reference Warp does not pass as one).
@@ -377,7 +374,7 @@ bool lower_deterministic(Adjoint& adj, std::string_view key, const builtins::Ove
         det.emit_atomic(key, std::string(ov.native_func), fwd_args, func_args, out, return_value_used, where);
     if (atomic == DeterministicLowering::Atomic::Scattered) return true;
     if (atomic == DeterministicLowering::Atomic::Usual) // Warp loads them a second time
-        fwd_args = load_arguments(adj, d, func_args);
+        load_arguments(adj, d, func_args, fwd_args);
     if (key == "address")
         e.wrap_reverse = [&det, &fwd_args, out, where](std::string fallback) {
             return det.adjoint_address(fwd_args, out, std::move(fallback), where);
@@ -388,7 +385,7 @@ bool lower_deterministic(Adjoint& adj, std::string_view key, const builtins::Ove
 } // namespace
 
 Value Adjoint::add_builtin_call_resolved(
-    const Object& func, std::vector<CallArgument> args, std::vector<CallArgument> kwargs,
+    const Object& func, std::span<const CallArgument> args, std::span<const CallArgument> kwargs,
     const std::vector<std::pair<std::string, builtins::CallArg>>& type_args, int min_outputs,
     bool return_value_used, const ast::Expr* call_node) {
     const Pos& where = call_node ? call_node->pos : current_pos_;
@@ -399,7 +396,8 @@ Value Adjoint::add_builtin_call_resolved(
         std::string why;
         ObjectRef f = builder->warp_library().function(func.name, why);
         if (!f) fail_at(where, why);
-        return add_user_call(f->function, std::move(args), std::move(kwargs), min_outputs, call_node);
+        return add_user_call(f->function, {args.begin(), args.end()}, {kwargs.begin(), kwargs.end()},
+                             min_outputs, call_node);
     }
     // Most calls have a few positional arguments: their CallArgs live on the stack.
     constexpr size_t kInlineArgs = 8;
@@ -427,9 +425,10 @@ Value Adjoint::add_builtin_call_resolved(
     if (!ov->supported || (passes_tile(cargs, ckwargs) && !takes_tile(*ov)))
         fail_at(where, fmt::format("'{}' with arguments ({}) is not supported by warpsynth", func.name,
                                    arg_list_repr(args, kwargs)));
-    auto bound_opt = builtins::bind(*ov, cargs, ckwargs, ctype_args);
-    if (!bound_opt) fail_at(where, fmt::format("arguments do not bind to '{}'", func.name));
-    std::vector<builtins::BoundArg>& bound = *bound_opt;
+    ScratchVector<builtins::BoundArg> bound_scratch;
+    std::vector<builtins::BoundArg>& bound = *bound_scratch;
+    if (!builtins::bind_into(bound, *ov, cargs, ckwargs, ctype_args))
+        fail_at(where, fmt::format("arguments do not bind to '{}'", func.name));
     note_builtin_used(b->key);
     auto source_var = [&](const builtins::BoundArg& ba) { return bound_var(ba, args, kwargs); };
 
@@ -454,15 +453,25 @@ Value Adjoint::add_builtin_call_resolved(
     default: break;
     }
 
-    std::vector<Var*> outputs;
-    outputs.reserve(result.types.size());
+    ScratchVector<Var*> outputs_scratch, func_args_scratch, loaded_scratch;
+    std::vector<Var*>& outputs = *outputs_scratch;
     for (TypeRef t : result.types) outputs.push_back(add_var(t));
 
-    builtins::Dispatch d = builtins::dispatch(*ov, bound, result);
+    // The dispatch's argument vector is a scratch one, handed back when the call is done.
+    ScratchVector<builtins::DispatchArg> dispatch_scratch;
+    builtins::Dispatch d;
+    d.args.swap(*dispatch_scratch);
+    struct GiveBack {
+        std::vector<builtins::DispatchArg>& from;
+        std::vector<builtins::DispatchArg>& to;
+        ~GiveBack() { to.swap(from); }
+    } give_back{d.args, *dispatch_scratch};
+    builtins::dispatch_into(d, *ov, bound, result);
     if (!d.error.empty()) fail_at(where, fmt::format("'{}': {}", func.name, d.error));
     if (d.unsupported)
         fail_at(where, fmt::format("'{}' with these arguments is not supported by warpsynth", func.name));
-    std::vector<Var*> func_args = dispatch_arguments(func, d, bound, args, kwargs, outputs, where);
+    std::vector<Var*>& func_args = *func_args_scratch;
+    dispatch_arguments(func, d, bound, args, kwargs, outputs, where, func_args);
 
     CallEmission e;
     e.ns = std::string(ov->ns);
@@ -478,9 +487,9 @@ Value Adjoint::add_builtin_call_resolved(
     // Arguments are loaded (references dereferenced) after the outputs are
     // allocated, except those Warp passes as references; without any to load, the call
     // passes func_args as they are.
-    std::vector<Var*> loaded;
+    std::vector<Var*>& loaded = *loaded_scratch;
     bool loads = det || needs_load(d, func_args);
-    if (loads) loaded = load_arguments(*this, d, func_args);
+    if (loads) load_arguments(*this, d, func_args, loaded);
     const std::vector<Var*>& fwd_args = loads ? loaded : func_args;
     Var* out = outputs.size() == 1 ? outputs[0] : nullptr;
     if (det &&
@@ -517,12 +526,12 @@ void Adjoint::share_result_tiles(const builtins::Dispatch& d, const builtins::Ca
 
 // The variables a builtin's dispatch passes, in order: constants it adds, bound arguments,
 // elements of tuple arguments, the call's outputs and C++ text.
-std::vector<Var*> Adjoint::dispatch_arguments(const Object& func, const builtins::Dispatch& d,
-                                              const std::vector<builtins::BoundArg>& bound,
-                                              std::span<const CallArgument> args,
-                                              std::span<const CallArgument> kwargs,
-                                              std::span<Var* const> outputs, const Pos& where) {
-    std::vector<Var*> func_args;
+void Adjoint::dispatch_arguments(const Object& func, const builtins::Dispatch& d,
+                                 const std::vector<builtins::BoundArg>& bound,
+                                 std::span<const CallArgument> args, std::span<const CallArgument> kwargs,
+                                 std::span<Var* const> outputs, const Pos& where,
+                                 std::vector<Var*>& func_args) {
+    func_args.clear();
     func_args.reserve(d.args.size());
     for (const auto& da : d.args) {
         if (da.output >= 0) {
@@ -552,7 +561,6 @@ std::vector<Var*> Adjoint::dispatch_arguments(const Object& func, const builtins
         }
         func_args.push_back(v);
     }
-    return func_args;
 }
 
 // A 64-bit scalar constructor of a literal (`wp.float64(0.1)`) keeps the literal's full precision:
