@@ -912,9 +912,15 @@ Value Adjoint::add_user_call(FunctionGroup* group, std::vector<CallArgument> arg
         specialize_callable(select_user_overload(*group, args, kwargs, where), args, kwargs, where);
 
     // Bind in parameter order; defaults become fresh constants only when emitted below.
+    // The call's vectors are scratch ones (see ScratchVector): a call allocates none.
     const auto& params = f->src.params;
-    std::vector<Var*> bound(params.size(), nullptr);
-    std::vector<const ast::Expr*> bound_nodes(params.size(), nullptr);
+    ScratchVector<Var*> bound_s, outputs_s, func_args_s, fwd_args_s, adj_args_s;
+    ScratchVector<const ast::Expr*> bound_nodes_s;
+    ScratchVector<size_t> native_params_s;
+    std::vector<Var*>& bound = *bound_s;
+    std::vector<const ast::Expr*>& bound_nodes = *bound_nodes_s;
+    bound.assign(params.size(), nullptr);
+    bound_nodes.assign(params.size(), nullptr);
     for (size_t i = 0; i < args.size(); ++i) {
         bound[i] = args[i].value.var;
         bound_nodes[i] = args[i].node;
@@ -938,7 +944,7 @@ Value Adjoint::add_user_call(FunctionGroup* group, std::vector<CallArgument> arg
     std::vector<std::string> det_args = deterministic_call_args(*this, *f, bound, where);
 
     const auto& ret = f->adj->return_var;
-    std::vector<Var*> outputs;
+    std::vector<Var*>& outputs = *outputs_s;
     if (ret)
         for (Var* r : *ret) {
             outputs.push_back(add_var(types::strip_reference(r->type)));
@@ -946,10 +952,10 @@ Value Adjoint::add_user_call(FunctionGroup* group, std::vector<CallArgument> arg
         }
 
     // wp.Function parameters specialize the callee and do not reach C++.
-    std::vector<size_t> native_params;
+    std::vector<size_t>& native_params = *native_params_s;
     for (size_t j = 0; j < params.size(); ++j)
         if (!params[j].type->is_function()) native_params.push_back(j);
-    std::vector<Var*> func_args;
+    std::vector<Var*>& func_args = *func_args_s;
     for (size_t j : native_params)
         func_args.push_back(bound[j] ? bound[j] : add_constant(*params[j].default_value));
     refuse_indexed_array_gradient_argument(func_args, where);
@@ -967,7 +973,9 @@ Value Adjoint::add_user_call(FunctionGroup* group, std::vector<CallArgument> arg
         fail_at(where, fmt::format("'{}' calls wp.grad(), so Warp prints it after the functions that call it "
                                    "and their C++ does not compile; call it from kernels only",
                                    f->src.key));
-    std::vector<Var*> fwd_args, adj_args = func_args;
+    std::vector<Var*>& fwd_args = *fwd_args_s;
+    std::vector<Var*>& adj_args = *adj_args_s;
+    adj_args = func_args;
     // A native function with an adjoint snippet writes its wp.ref[T] parameters' adjoints itself.
     bool manual_ref_adjoint = f->native_snippet && f->adj_native_snippet;
     for (size_t i = 0; i < native_params.size(); ++i) {
