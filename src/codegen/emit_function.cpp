@@ -13,7 +13,10 @@ namespace ws {
 namespace {
 
 std::string join_args(const std::vector<std::string>& args) {
+    size_t n = 0;
+    for (const std::string& a : args) n += a.size() + 6; // and ",\n    "
     std::string s;
+    s.reserve(n); // grown once: kernel signatures have many parameters
     for (size_t i = 0; i < args.size(); ++i) append(s, i ? ",\n    " : "", args[i]);
     return s;
 }
