@@ -751,6 +751,8 @@ Value Adjoint::emit_call(const ast::Call* node, bool return_value_used) {
     }
 
     std::vector<CallArgument> args, kwargs;
+    args.reserve(node->args.size()); // allocated once (a starred argument may add more)
+    kwargs.reserve(node->keywords.size());
     for (const ast::Expr* a : node->args) {
         if (a->kind == ast::ExprKind::Starred) {
             for (Value& v : unpack_starred(ast::as<ast::Starred>(a)))
