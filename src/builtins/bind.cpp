@@ -81,9 +81,18 @@ std::optional<std::vector<BoundArg>> bind(const Overload& overload, std::span<co
                                           std::span<const std::pair<std::string, CallArg>> kwargs,
                                           std::span<const std::pair<std::string, CallArg>> type_args,
                                           std::string* error) {
-    auto fail = [&](std::string message) -> std::optional<std::vector<BoundArg>> {
+    std::vector<BoundArg> bound;
+    if (!bind_into(bound, overload, args, kwargs, type_args, error)) return std::nullopt;
+    return bound;
+}
+
+bool bind_into(std::vector<BoundArg>& bound, const Overload& overload, std::span<const CallArg> args,
+               std::span<const std::pair<std::string, CallArg>> kwargs,
+               std::span<const std::pair<std::string, CallArg>> type_args, std::string* error) {
+    bound.clear();
+    auto fail = [&](std::string message) {
         if (error) *error = std::move(message);
-        return std::nullopt;
+        return false;
     };
     const auto& params = overload.params;
     const size_t np = params.size();
@@ -141,7 +150,6 @@ std::optional<std::vector<BoundArg>> bind(const Overload& overload, std::span<co
         from_type_args[i] = &value;
     }
 
-    std::vector<BoundArg> bound;
     bound.reserve(np + args.size());
     auto add_call_arg = [&](const Param& p, int s) {
         BoundArg& b = bound.emplace_back();
@@ -183,7 +191,7 @@ std::optional<std::vector<BoundArg>> bind(const Overload& overload, std::span<co
             }
         }
     }
-    return bound;
+    return true;
 }
 
 } // namespace ws::builtins

@@ -183,6 +183,11 @@ std::optional<std::vector<BoundArg>> bind(const Overload& overload, std::span<co
                                           std::span<const std::pair<std::string, CallArg>> kwargs,
                                           std::span<const std::pair<std::string, CallArg>> type_args,
                                           std::string* error = nullptr);
+// bind() writing into `bound` (cleared first), whose capacity a caller may reuse; false when
+// the arguments do not bind.
+bool bind_into(std::vector<BoundArg>& bound, const Overload& overload, std::span<const CallArg> args,
+               std::span<const std::pair<std::string, CallArg>> kwargs,
+               std::span<const std::pair<std::string, CallArg>> type_args, std::string* error = nullptr);
 
 // What a call produces (Warp's value_func).
 struct CallResult {
@@ -239,6 +244,9 @@ struct Dispatch {
     std::vector<int> shared_tile_args;
 };
 Dispatch dispatch(const Overload& overload, std::span<const BoundArg> bound, const CallResult& result);
+// dispatch() into `d`: dispatching every bound argument (most calls) reuses d.args' capacity.
+void dispatch_into(Dispatch& d, const Overload& overload, std::span<const BoundArg> bound,
+                   const CallResult& result);
 
 // Whether arguments are emitted as `{a, b, c}` (Warp's initializer_list_func).
 bool uses_initializer_list(const Overload& overload, std::span<const BoundArg> bound,

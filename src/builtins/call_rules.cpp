@@ -60,6 +60,18 @@ Dispatch dispatch(const Overload& overload, std::span<const BoundArg> bound, con
     return detail::dispatch_all(call);
 }
 
+void dispatch_into(Dispatch& d, const Overload& overload, std::span<const BoundArg> bound,
+                   const CallResult& result) {
+    if (overload.has_dispatch_func) {
+        d = dispatch(overload, bound, result);
+        return;
+    }
+    // dispatch_all in place (`d` is fresh but for its arguments' capacity).
+    d.args.clear();
+    d.args.resize(bound.size());
+    for (size_t i = 0; i < bound.size(); ++i) d.args[i].bound_index = static_cast<int>(i);
+}
+
 bool uses_initializer_list(const Overload& overload, std::span<const BoundArg> bound,
                            const CallResult& result) {
     const detail::OverloadImpl& impl = *overload.impl;

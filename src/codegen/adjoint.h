@@ -68,7 +68,7 @@ class Lines {
         ends_.push_back(text_.size());
     }
     // A line written in place: append its text to line_buffer(), then end_line().
-    std::string& line_buffer() {
+    TextBuffer& line_buffer() {
         reserve_first();
         return text_;
     }
@@ -81,7 +81,7 @@ class Lines {
     }
     std::string_view operator[](size_t i) const {
         size_t begin = i ? ends_[i - 1] : 0;
-        return std::string_view(text_).substr(begin, ends_[i] - begin);
+        return text_.view().substr(begin, ends_[i] - begin);
     }
     size_t size() const { return ends_.size(); }
     bool empty() const { return ends_.empty(); }
@@ -100,7 +100,7 @@ class Lines {
             ends_.reserve(64);
         }
     }
-    std::string text_;
+    TextBuffer text_;
     std::vector<size_t> ends_;
 };
 
@@ -379,8 +379,8 @@ class Adjoint {
     void record_unsupported_slot_adjoint(const Var* result, const Var* target);
 
     // calls (calls.cpp)
-    Value add_builtin_call_resolved(const Object& func, std::vector<CallArgument> args,
-                                    std::vector<CallArgument> kwargs,
+    Value add_builtin_call_resolved(const Object& func, std::span<const CallArgument> args,
+                                    std::span<const CallArgument> kwargs,
                                     const std::vector<std::pair<std::string, builtins::CallArg>>& type_args,
                                     int min_outputs, bool return_value_used, const ast::Expr* call_node);
     Var* retype_wide_literal(const builtins::Overload& ov, Var* arg);
@@ -388,11 +388,10 @@ class Adjoint {
                             const std::vector<builtins::BoundArg>& bound, std::span<const CallArgument> args,
                             std::span<const CallArgument> kwargs, const std::vector<Var*>& outputs,
                             const Pos& where);
-    std::vector<Var*> dispatch_arguments(const Object& func, const builtins::Dispatch& d,
-                                         const std::vector<builtins::BoundArg>& bound,
-                                         std::span<const CallArgument> args,
-                                         std::span<const CallArgument> kwargs, std::span<Var* const> outputs,
-                                         const Pos& where);
+    void dispatch_arguments(const Object& func, const builtins::Dispatch& d,
+                            const std::vector<builtins::BoundArg>& bound, std::span<const CallArgument> args,
+                            std::span<const CallArgument> kwargs, std::span<Var* const> outputs,
+                            const Pos& where, std::vector<Var*>& func_args);
     bool user_overload_exists(FunctionGroup& group, std::span<const CallArgument> args);
     void refuse_indexed_array_gradient_argument(const std::vector<Var*>& args, const Pos& where) const;
     UserFunction* select_user_overload(FunctionGroup& group, std::span<const CallArgument> args,

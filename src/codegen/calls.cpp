@@ -7,14 +7,15 @@
 #include "codegen/module_builder.h"
 #include "codegen/module_scope.h"
 #include "syntax/limits.h"
+#include "types/scratch_vector.h"
 #include "types/str_cat.h"
 
 #include <algorithm>
-#include <array>
 #include <cmath>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 #include <functional>
+#include <new>
 #include <optional>
 #include <unordered_map>
 
@@ -28,26 +29,34 @@ struct StringHash {
     size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
 };
 
-// The variables' spellings joined by ", ", appended to `s`.
-void append_emit(std::string& s, const std::vector<Var*>& vars, std::string_view prefix) {
-    // Compared inline: string_view's out-of-line compare per call was a measurable share.
-    auto is = [prefix](std::string_view word) {
-        if (prefix.size() != word.size()) return false;
-        for (size_t i = 0; i < word.size(); ++i)
-            if (prefix[i] != word[i]) return false;
-        return true;
-    };
-    bool var = is("var"), adj = is("adj");
-    for (size_t i = 0; i < vars.size(); ++i) {
-        if (i) s += ", ";
-        if (var)
+// How append_emit spells a variable: var_<label>, adj_<label>, or &adj_<label> (a pointer to
+// the adjoint); a variable without the prefix is its label in each.
+enum class Spelling { Var, Adj, AdjPointer };
+
+// The variables' spellings joined by ", ", appended to `s` (a loop per spelling: the choice
+// made once, not per variable).
+template <class Out>
+void append_emit(Out& s, const std::vector<Var*>& vars, Spelling spelling) {
+    switch (spelling) {
+    case Spelling::Var:
+        for (size_t i = 0; i < vars.size(); ++i) {
+            if (i) s += ", ";
             s += vars[i]->emit();
-        else if (adj)
+        }
+        break;
+    case Spelling::Adj:
+        for (size_t i = 0; i < vars.size(); ++i) {
+            if (i) s += ", ";
             s += vars[i]->emit_adj();
-        else if (vars[i]->prefix) // Var::emit(prefix), without its temporary
-            append(s, prefix, '_', vars[i]->label);
-        else
+        }
+        break;
+    case Spelling::AdjPointer: // Var::emit("&adj"), without its temporary
+        for (size_t i = 0; i < vars.size(); ++i) {
+            if (i) s += ", ";
+            if (vars[i]->prefix) s += "&adj_";
             s += vars[i]->label;
+        }
+        break;
     }
 }
 
@@ -144,23 +153,21 @@ Value Adjoint::add_builtin_call(std::string_view key, std::span<Var* const> args
     if (it == objects.end())
         it = objects.emplace(std::string(key), Object::make_named(Object::Kind::Builtin, std::string(key)))
                  .first;
-    std::vector<CallArgument> call_args;
-    call_args.reserve(args.size());
-    for (Var* v : args) call_args.push_back(CallArgument{Value(v), nullptr, ""});
+    ScratchVector<CallArgument> call_args;
+    for (Var* v : args) call_args->push_back(CallArgument{Value(v), nullptr, {}});
     // What add_call does for a builtin, without copying the arguments again.
-    return add_builtin_call_resolved(*it->second, std::move(call_args), {}, {}, min_outputs,
-                                     return_value_used, nullptr);
+    return add_builtin_call_resolved(*it->second, *call_args, {}, {}, min_outputs, return_value_used,
+                                     nullptr);
 }
 
 Value Adjoint::add_call(const Object& func, std::span<const CallArgument> args,
                         std::span<const CallArgument> kwargs,
                         const std::vector<std::pair<std::string, builtins::CallArg>>& type_args,
                         int min_outputs, bool return_value_used) {
-    std::vector<CallArgument> a(args.begin(), args.end()), k(kwargs.begin(), kwargs.end());
     if (func.kind == Object::Kind::Function)
-        return add_user_call(func.function, std::move(a), std::move(k), min_outputs, nullptr);
-    return add_builtin_call_resolved(func, std::move(a), std::move(k), type_args, min_outputs,
-                                     return_value_used, nullptr);
+        return add_user_call(func.function, {args.begin(), args.end()}, {kwargs.begin(), kwargs.end()},
+                             min_outputs, nullptr);
+    return add_builtin_call_resolved(func, args, kwargs, type_args, min_outputs, return_value_used, nullptr);
 }
 
 // Emits the forward/replay/reverse statements shared by builtin and user calls.
@@ -186,7 +193,8 @@ struct CallEmission {
 
 // The reverse call's arguments, appended to `r`: each non-empty part after a ", " (braced
 // parts of an initializer-list builtin are written even when empty).
-static void append_reverse_arguments(std::string& r, const CallEmission& e, std::string_view vars,
+template <class Out>
+static void append_reverse_arguments(Out& r, const CallEmission& e, std::string_view vars,
                                      const std::vector<Var*>& adj_args, const std::vector<Var*>& outputs) {
     size_t start = r.size();
     auto separate = [&] {
@@ -205,17 +213,17 @@ static void append_reverse_arguments(std::string& r, const CallEmission& e, std:
         separate(), append(r, '{', vars, '}');
         if (outputs.size() > 1) {
             separate(), r += '{';
-            if (with_outputs) append_emit(r, outputs, "var");
+            if (with_outputs) append_emit(r, outputs, Spelling::Var);
             r += '}';
         }
-        separate(), r += '{', append_emit(r, adj_args, "&adj"), r += '}';
-        add_part([&] { append_emit(r, outputs, "adj"); });
+        separate(), r += '{', append_emit(r, adj_args, Spelling::AdjPointer), r += '}';
+        add_part([&] { append_emit(r, outputs, Spelling::Adj); });
         return;
     }
     add_part([&] { r += vars; });
-    if (with_outputs) add_part([&] { append_emit(r, outputs, "var"); });
-    add_part([&] { append_emit(r, adj_args, "adj"); });
-    add_part([&] { append_emit(r, outputs, "adj"); });
+    if (with_outputs) add_part([&] { append_emit(r, outputs, Spelling::Var); });
+    add_part([&] { append_emit(r, adj_args, Spelling::Adj); });
+    add_part([&] { append_emit(r, outputs, Spelling::Adj); });
 }
 
 // Written straight into the block's buffers: building each statement as a string first and
@@ -229,37 +237,37 @@ static void emit_call_statements(Adjoint& adj, const CallEmission& e, const std:
     // The statement without its indentation: `call` is "ns func(" (or "ns replay_func(").
     // The arguments are written in place, at [vars_begin, vars_end) of `s`.
     size_t vars_begin = 0, vars_end = 0;
-    auto statement = [&](std::string& s, std::string_view replay_prefix) {
+    auto statement = [&](TextBuffer& s, std::string_view replay_prefix) {
         if (!has_void_return && outputs.size() == 1) append(s, "var_", outputs[0]->label, " = ");
         append(s, e.ns, replay_prefix, e.func_name, '(', open);
         vars_begin = s.size();
-        append_emit(s, fwd_args, "var");
+        append_emit(s, fwd_args, Spelling::Var);
         for (const std::string& x : e.extra_args) append(s, s.size() == vars_begin ? "" : ", ", x);
         vars_end = s.size();
         if (!has_void_return && outputs.size() > 1) {
             size_t at = s.size();
             s += ", ";
-            append_emit(s, outputs, "var");
+            append_emit(s, outputs, Spelling::Var);
             // no ", " beside an empty side
             if (vars_end == vars_begin || s.size() == at + 2) s.erase(at, 2);
         }
         append(s, close, ");");
     };
-    std::string& fwd = block.body_forward.line_buffer();
+    TextBuffer& fwd = block.body_forward.line_buffer();
     fwd += indent;
     size_t fwd_start = fwd.size();
     statement(fwd, "");
     block.body_forward.end_line();
     // The arguments once: the replay and reverse calls copy them from the forward statement
     // (the forward buffer is not written again here).
-    std::string_view vars = std::string_view(fwd).substr(vars_begin, vars_end - vars_begin);
-    std::string& rep = block.body_replay.line_buffer();
+    std::string_view vars = fwd.view().substr(vars_begin, vars_end - vars_begin);
+    TextBuffer& rep = block.body_replay.line_buffer();
     rep += indent;
     if (e.skip_replay) rep += "// ";
     if (e.custom_replay && !(!has_void_return && outputs.size() > 1))
         statement(rep, "replay_");
     else
-        rep += std::string_view(fwd).substr(fwd_start);
+        rep += fwd.view().substr(fwd_start);
     block.body_replay.end_line();
 
     if (!e.differentiable || fwd_args.empty()) return;
@@ -270,7 +278,7 @@ static void emit_call_statements(Adjoint& adj, const CallEmission& e, const std:
         reverse += ");";
         adj.add_reverse(e.wrap_reverse(std::move(reverse)));
     } else {
-        std::string& r = block.body_reverse.line_buffer();
+        TextBuffer& r = block.body_reverse.line_buffer();
         append(r, indent, e.ns, "adj_", e.adj_name, '(');
         append_reverse_arguments(r, e, vars, adj_args, outputs);
         r += ");";
@@ -280,6 +288,24 @@ static void emit_call_statements(Adjoint& adj, const CallEmission& e, const std:
 }
 
 namespace {
+
+// Up to N CallArgs on the stack, only the `n` used constructed: each holds a vector, and making
+// and destroying all N for every call cost more than the few arguments a call has.
+template <size_t N>
+struct StackCallArgs {
+    explicit StackCallArgs(size_t count) : n(count) {
+        for (size_t i = 0; i < n; ++i) new (&items[i]) builtins::CallArg();
+    }
+    ~StackCallArgs() {
+        for (size_t i = 0; i < n; ++i) items[i].~CallArg();
+    }
+    StackCallArgs(const StackCallArgs&) = delete;
+    StackCallArgs& operator=(const StackCallArgs&) = delete;
+    union {
+        builtins::CallArg items[N];
+    };
+    size_t n;
+};
 
 // Whether `t` is, or holds, a quaternion or transform.
 bool holds_quat_or_transform(TypeRef t) {
@@ -321,13 +347,12 @@ Var* bound_var(const builtins::BoundArg& ba, std::span<const CallArgument> args,
 }
 
 // A builtin's arguments as its call passes them: loaded, except those Warp passes as references.
-std::vector<Var*> load_arguments(Adjoint& adj, const builtins::Dispatch& d,
-                                 const std::vector<Var*>& func_args) {
-    std::vector<Var*> loaded;
+void load_arguments(Adjoint& adj, const builtins::Dispatch& d, const std::vector<Var*>& func_args,
+                    std::vector<Var*>& loaded) {
+    loaded.clear();
     loaded.reserve(func_args.size());
     for (size_t i = 0; i < func_args.size(); ++i)
         loaded.push_back(d.args[i].as_reference ? func_args[i] : adj.load(func_args[i]));
-    return loaded;
 }
 
 // Whether load_arguments would load any argument (a reference Warp does not pass as one).
@@ -349,7 +374,7 @@ bool lower_deterministic(Adjoint& adj, std::string_view key, const builtins::Ove
         det.emit_atomic(key, std::string(ov.native_func), fwd_args, func_args, out, return_value_used, where);
     if (atomic == DeterministicLowering::Atomic::Scattered) return true;
     if (atomic == DeterministicLowering::Atomic::Usual) // Warp loads them a second time
-        fwd_args = load_arguments(adj, d, func_args);
+        load_arguments(adj, d, func_args, fwd_args);
     if (key == "address")
         e.wrap_reverse = [&det, &fwd_args, out, where](std::string fallback) {
             return det.adjoint_address(fwd_args, out, std::move(fallback), where);
@@ -360,7 +385,7 @@ bool lower_deterministic(Adjoint& adj, std::string_view key, const builtins::Ove
 } // namespace
 
 Value Adjoint::add_builtin_call_resolved(
-    const Object& func, std::vector<CallArgument> args, std::vector<CallArgument> kwargs,
+    const Object& func, std::span<const CallArgument> args, std::span<const CallArgument> kwargs,
     const std::vector<std::pair<std::string, builtins::CallArg>>& type_args, int min_outputs,
     bool return_value_used, const ast::Expr* call_node) {
     const Pos& where = call_node ? call_node->pos : current_pos_;
@@ -371,13 +396,14 @@ Value Adjoint::add_builtin_call_resolved(
         std::string why;
         ObjectRef f = builder->warp_library().function(func.name, why);
         if (!f) fail_at(where, why);
-        return add_user_call(f->function, std::move(args), std::move(kwargs), min_outputs, call_node);
+        return add_user_call(f->function, {args.begin(), args.end()}, {kwargs.begin(), kwargs.end()},
+                             min_outputs, call_node);
     }
     // Most calls have a few positional arguments: their CallArgs live on the stack.
     constexpr size_t kInlineArgs = 8;
-    std::array<builtins::CallArg, kInlineArgs> inline_cargs;
+    StackCallArgs<kInlineArgs> inline_cargs(std::min(args.size(), kInlineArgs));
     std::vector<builtins::CallArg> heap_cargs;
-    std::span<builtins::CallArg> cargs(inline_cargs.data(), args.size());
+    std::span<builtins::CallArg> cargs(inline_cargs.items, args.size());
     if (args.size() > kInlineArgs) {
         heap_cargs.resize(args.size());
         cargs = heap_cargs;
@@ -399,9 +425,10 @@ Value Adjoint::add_builtin_call_resolved(
     if (!ov->supported || (passes_tile(cargs, ckwargs) && !takes_tile(*ov)))
         fail_at(where, fmt::format("'{}' with arguments ({}) is not supported by warpsynth", func.name,
                                    arg_list_repr(args, kwargs)));
-    auto bound_opt = builtins::bind(*ov, cargs, ckwargs, ctype_args);
-    if (!bound_opt) fail_at(where, fmt::format("arguments do not bind to '{}'", func.name));
-    std::vector<builtins::BoundArg>& bound = *bound_opt;
+    ScratchVector<builtins::BoundArg> bound_scratch;
+    std::vector<builtins::BoundArg>& bound = *bound_scratch;
+    if (!builtins::bind_into(bound, *ov, cargs, ckwargs, ctype_args))
+        fail_at(where, fmt::format("arguments do not bind to '{}'", func.name));
     note_builtin_used(b->key);
     auto source_var = [&](const builtins::BoundArg& ba) { return bound_var(ba, args, kwargs); };
 
@@ -426,15 +453,25 @@ Value Adjoint::add_builtin_call_resolved(
     default: break;
     }
 
-    std::vector<Var*> outputs;
-    outputs.reserve(result.types.size());
+    ScratchVector<Var*> outputs_scratch, func_args_scratch, loaded_scratch;
+    std::vector<Var*>& outputs = *outputs_scratch;
     for (TypeRef t : result.types) outputs.push_back(add_var(t));
 
-    builtins::Dispatch d = builtins::dispatch(*ov, bound, result);
+    // The dispatch's argument vector is a scratch one, handed back when the call is done.
+    ScratchVector<builtins::DispatchArg> dispatch_scratch;
+    builtins::Dispatch d;
+    d.args.swap(*dispatch_scratch);
+    struct GiveBack {
+        std::vector<builtins::DispatchArg>& from;
+        std::vector<builtins::DispatchArg>& to;
+        ~GiveBack() { to.swap(from); }
+    } give_back{d.args, *dispatch_scratch};
+    builtins::dispatch_into(d, *ov, bound, result);
     if (!d.error.empty()) fail_at(where, fmt::format("'{}': {}", func.name, d.error));
     if (d.unsupported)
         fail_at(where, fmt::format("'{}' with these arguments is not supported by warpsynth", func.name));
-    std::vector<Var*> func_args = dispatch_arguments(func, d, bound, args, kwargs, outputs, where);
+    std::vector<Var*>& func_args = *func_args_scratch;
+    dispatch_arguments(func, d, bound, args, kwargs, outputs, where, func_args);
 
     CallEmission e;
     e.ns = std::string(ov->ns);
@@ -450,9 +487,9 @@ Value Adjoint::add_builtin_call_resolved(
     // Arguments are loaded (references dereferenced) after the outputs are
     // allocated, except those Warp passes as references; without any to load, the call
     // passes func_args as they are.
-    std::vector<Var*> loaded;
+    std::vector<Var*>& loaded = *loaded_scratch;
     bool loads = det || needs_load(d, func_args);
-    if (loads) loaded = load_arguments(*this, d, func_args);
+    if (loads) load_arguments(*this, d, func_args, loaded);
     const std::vector<Var*>& fwd_args = loads ? loaded : func_args;
     Var* out = outputs.size() == 1 ? outputs[0] : nullptr;
     if (det &&
@@ -489,12 +526,12 @@ void Adjoint::share_result_tiles(const builtins::Dispatch& d, const builtins::Ca
 
 // The variables a builtin's dispatch passes, in order: constants it adds, bound arguments,
 // elements of tuple arguments, the call's outputs and C++ text.
-std::vector<Var*> Adjoint::dispatch_arguments(const Object& func, const builtins::Dispatch& d,
-                                              const std::vector<builtins::BoundArg>& bound,
-                                              std::span<const CallArgument> args,
-                                              std::span<const CallArgument> kwargs,
-                                              std::span<Var* const> outputs, const Pos& where) {
-    std::vector<Var*> func_args;
+void Adjoint::dispatch_arguments(const Object& func, const builtins::Dispatch& d,
+                                 const std::vector<builtins::BoundArg>& bound,
+                                 std::span<const CallArgument> args, std::span<const CallArgument> kwargs,
+                                 std::span<Var* const> outputs, const Pos& where,
+                                 std::vector<Var*>& func_args) {
+    func_args.clear();
     func_args.reserve(d.args.size());
     for (const auto& da : d.args) {
         if (da.output >= 0) {
@@ -524,7 +561,6 @@ std::vector<Var*> Adjoint::dispatch_arguments(const Object& func, const builtins
         }
         func_args.push_back(v);
     }
-    return func_args;
 }
 
 // A 64-bit scalar constructor of a literal (`wp.float64(0.1)`) keeps the literal's full precision:
@@ -876,9 +912,15 @@ Value Adjoint::add_user_call(FunctionGroup* group, std::vector<CallArgument> arg
         specialize_callable(select_user_overload(*group, args, kwargs, where), args, kwargs, where);
 
     // Bind in parameter order; defaults become fresh constants only when emitted below.
+    // The call's vectors are scratch ones (see ScratchVector): a call allocates none.
     const auto& params = f->src.params;
-    std::vector<Var*> bound(params.size(), nullptr);
-    std::vector<const ast::Expr*> bound_nodes(params.size(), nullptr);
+    ScratchVector<Var*> bound_s, outputs_s, func_args_s, fwd_args_s, adj_args_s;
+    ScratchVector<const ast::Expr*> bound_nodes_s;
+    ScratchVector<size_t> native_params_s;
+    std::vector<Var*>& bound = *bound_s;
+    std::vector<const ast::Expr*>& bound_nodes = *bound_nodes_s;
+    bound.assign(params.size(), nullptr);
+    bound_nodes.assign(params.size(), nullptr);
     for (size_t i = 0; i < args.size(); ++i) {
         bound[i] = args[i].value.var;
         bound_nodes[i] = args[i].node;
@@ -902,7 +944,7 @@ Value Adjoint::add_user_call(FunctionGroup* group, std::vector<CallArgument> arg
     std::vector<std::string> det_args = deterministic_call_args(*this, *f, bound, where);
 
     const auto& ret = f->adj->return_var;
-    std::vector<Var*> outputs;
+    std::vector<Var*>& outputs = *outputs_s;
     if (ret)
         for (Var* r : *ret) {
             outputs.push_back(add_var(types::strip_reference(r->type)));
@@ -910,10 +952,10 @@ Value Adjoint::add_user_call(FunctionGroup* group, std::vector<CallArgument> arg
         }
 
     // wp.Function parameters specialize the callee and do not reach C++.
-    std::vector<size_t> native_params;
+    std::vector<size_t>& native_params = *native_params_s;
     for (size_t j = 0; j < params.size(); ++j)
         if (!params[j].type->is_function()) native_params.push_back(j);
-    std::vector<Var*> func_args;
+    std::vector<Var*>& func_args = *func_args_s;
     for (size_t j : native_params)
         func_args.push_back(bound[j] ? bound[j] : add_constant(*params[j].default_value));
     refuse_indexed_array_gradient_argument(func_args, where);
@@ -931,7 +973,9 @@ Value Adjoint::add_user_call(FunctionGroup* group, std::vector<CallArgument> arg
         fail_at(where, fmt::format("'{}' calls wp.grad(), so Warp prints it after the functions that call it "
                                    "and their C++ does not compile; call it from kernels only",
                                    f->src.key));
-    std::vector<Var*> fwd_args, adj_args = func_args;
+    std::vector<Var*>& fwd_args = *fwd_args_s;
+    std::vector<Var*>& adj_args = *adj_args_s;
+    adj_args = func_args;
     // A native function with an adjoint snippet writes its wp.ref[T] parameters' adjoints itself.
     bool manual_ref_adjoint = f->native_snippet && f->adj_native_snippet;
     for (size_t i = 0; i < native_params.size(); ++i) {

@@ -182,7 +182,7 @@ std::string custom_grad_text(const UserFunction& g, Device device, const std::st
     return fmt::format(
         "\n// {}:{}\nstatic {}void adj_{}(\n    {})\n{{\n\t// user-defined adjoint code\n{}}}\n\n", path,
         g.src.display_lineno, device == Device::Cuda ? "CUDA_CALLABLE " : "", g.native_name, joined,
-        forward_body(adj, false, device, false));
+        forward_body(adj, false, device, false).view());
 }
 
 } // namespace ws

@@ -16,16 +16,16 @@ struct KernelPieces {
 
 // `primal`: the primal declarations already written with the body's indentation (the same text
 // for both passes of a kernel), or null to write them here.
-std::string forward_body(const Adjoint& adj, bool kernel, Device device, bool grid_stride,
-                         const std::string* primal = nullptr);
-std::string reverse_body(const Adjoint& adj, bool kernel, Device device, bool grid_stride,
-                         const std::string* primal = nullptr);
+TextBuffer forward_body(const Adjoint& adj, bool kernel, Device device, bool grid_stride,
+                        const TextBuffer* primal = nullptr);
+TextBuffer reverse_body(const Adjoint& adj, bool kernel, Device device, bool grid_stride,
+                        const TextBuffer* primal = nullptr);
 // function_forward_text leaves the primal declarations it wrote in `primal_out`, which
 // function_reverse_text of the same function may take as `primal` instead of writing them again.
 std::string function_forward_text(const UserFunction& f, Device device, const std::string& path,
-                                  std::string* primal_out = nullptr);
+                                  TextBuffer* primal_out = nullptr);
 std::string function_reverse_text(const UserFunction& f, Device device, const std::string& path,
-                                  const std::string* primal = nullptr);
+                                  const TextBuffer* primal = nullptr);
 // A @wp.func_grad body, printed as the adjoint of the function it is for (custom_gradients.cpp).
 std::string custom_grad_text(const UserFunction& g, Device device, const std::string& path);
 // A @wp.func_native function: its snippets in Warp's CUDA function templates (for both devices).

@@ -13,7 +13,10 @@ namespace ws {
 namespace {
 
 std::string join_args(const std::vector<std::string>& args) {
+    size_t n = 0;
+    for (const std::string& a : args) n += a.size() + 6; // and ",\n    "
     std::string s;
+    s.reserve(n); // grown once: kernel signatures have many parameters
     for (size_t i = 0; i < args.size(); ++i) append(s, i ? ",\n    " : "", args[i]);
     return s;
 }
@@ -30,25 +33,18 @@ std::string adj_arg_ctype(const Var* a) {
 // Writes lines into one buffer, each prefixed by the body's indentation.
 class LineWriter {
   public:
-    LineWriter(std::string& out, int indent) : out_(out), pad_(static_cast<size_t>(indent), ' ') {}
-    void line(std::string_view text) {
-        out_ += pad_;
-        out_ += text;
-        out_ += '\n';
-    }
+    LineWriter(TextBuffer& out, int indent) : out_(out), pad_(static_cast<size_t>(indent), ' ') {}
+    void line(std::string_view text) { append(out_, pad_, text, '\n'); }
     // One line of the pieces joined (see str_cat.h).
     template <class... A>
     void put(const A&... pieces) {
         append(out_, pad_, pieces..., '\n');
     }
-    // The lines of [begin, end) (`text_size` bytes in all, `count` lines) at once: one resize,
-    // then each line's indentation, text and newline copied in place (three appends per line
-    // cost more than the copies).
+    // The lines of [begin, end) (`text_size` bytes in all, `count` lines) at once: room made
+    // once, then each line's indentation, text and newline copied in place.
     template <class It>
     void lines(It begin, It end, size_t text_size, size_t count) {
-        size_t at = out_.size();
-        out_.resize(at + text_size + count * (pad_.size() + 1));
-        char* p = out_.data() + at;
+        char* p = out_.extend(text_size + count * (pad_.size() + 1));
         for (It it = begin; it != end; ++it) {
             std::string_view l = *it;
             p = std::fill_n(p, pad_.size(), ' ');
@@ -58,7 +54,7 @@ class LineWriter {
     }
 
   private:
-    std::string& out_;
+    TextBuffer& out_;
     std::string pad_;
 };
 
@@ -101,8 +97,8 @@ bool primal_depends_on_pass(const Adjoint& adj) {
     return false;
 }
 
-std::string primal_text(const Adjoint& adj, int indent, bool requires_grad) {
-    std::string out;
+TextBuffer primal_text(const Adjoint& adj, int indent, bool requires_grad) {
+    TextBuffer out;
     out.reserve(adj.variables.size() * 48 + 64);
     LineWriter w(out, indent);
     primal_declarations(adj, w, requires_grad);
@@ -111,10 +107,10 @@ std::string primal_text(const Adjoint& adj, int indent, bool requires_grad) {
 
 } // namespace
 
-std::string forward_body(const Adjoint& adj, bool kernel, Device device, bool grid_stride,
-                         const std::string* primal) {
+TextBuffer forward_body(const Adjoint& adj, bool kernel, Device device, bool grid_stride,
+                        const TextBuffer* primal) {
     int indent = device == Device::Cpu ? 4 : (kernel ? 8 : 4);
-    std::string out;
+    TextBuffer out;
     out.reserve(estimate(adj.blocks[0]->body_forward, indent) + adj.variables.size() * 48 + 256);
     LineWriter w(out, indent);
     if (device == Device::Cpu && kernel) {
@@ -148,11 +144,11 @@ std::string forward_body(const Adjoint& adj, bool kernel, Device device, bool gr
     return out;
 }
 
-std::string reverse_body(const Adjoint& adj, bool kernel, Device device, bool grid_stride,
-                         const std::string* primal) {
+TextBuffer reverse_body(const Adjoint& adj, bool kernel, Device device, bool grid_stride,
+                        const TextBuffer* primal) {
     int indent = device == Device::Cpu ? 4 : (kernel ? 8 : 4);
     const Block& body = *adj.blocks[0];
-    std::string out;
+    TextBuffer out;
     out.reserve(estimate(body.body_replay, indent) + estimate(body.body_reverse, indent) +
                 adj.variables.size() * 96 + 256);
     LineWriter w(out, indent);
@@ -230,7 +226,7 @@ bool requires_shared_memory(const Adjoint& adj) {
 } // namespace
 
 std::string function_forward_text(const UserFunction& f, Device device, const std::string& path,
-                                  std::string* primal_out) {
+                                  TextBuffer* primal_out) {
     const Adjoint& adj = *f.adj;
     std::string return_type =
         adj.return_var && adj.return_var->size() == 1 ? (*adj.return_var)[0]->ctype() : "void";
@@ -242,7 +238,7 @@ std::string function_forward_text(const UserFunction& f, Device device, const st
     if (multiple)
         for (size_t i = 0; i < adj.return_var->size(); ++i)
             args.push_back(fmt::format("{} & ret_{}", (*adj.return_var)[i]->ctype(), i));
-    std::string primal = primal_text(adj, 4, false);
+    TextBuffer primal = primal_text(adj, 4, false);
     std::string text =
         cat(tile_template_prefix(adj), "\n// ", path, ':', f.src.display_lineno, "\nstatic ",
             device == Device::Cuda ? "CUDA_CALLABLE " : "", return_type, ' ', f.native_name, "(\n    ",
@@ -252,7 +248,7 @@ std::string function_forward_text(const UserFunction& f, Device device, const st
 }
 
 std::string function_reverse_text(const UserFunction& f, Device device, const std::string& path,
-                                  const std::string* primal) {
+                                  const TextBuffer* primal) {
     const Adjoint& adj = *f.adj;
     std::string return_type =
         adj.return_var && adj.return_var->size() == 1 ? (*adj.return_var)[0]->ctype() : "void";
@@ -274,10 +270,11 @@ std::string function_reverse_text(const UserFunction& f, Device device, const st
     } else if (return_type != "void") {
         args.push_back(return_type + " & adj_ret");
     }
-    std::string body =
-        adj.used_by_backward_kernel || f.force_adjoint_codegen
-            ? reverse_body(adj, false, device, false, primal_depends_on_pass(adj) ? nullptr : primal)
-            : "\t// reverse mode disabled (no backward-enabled kernel depends on this function)\n";
+    TextBuffer body;
+    if (adj.used_by_backward_kernel || f.force_adjoint_codegen)
+        body = reverse_body(adj, false, device, false, primal_depends_on_pass(adj) ? nullptr : primal);
+    else
+        body += "\t// reverse mode disabled (no backward-enabled kernel depends on this function)\n";
     return cat(tile_template_prefix(adj), "\n// ", path, ':', f.src.display_lineno, "\nstatic ",
                device == Device::Cuda ? "CUDA_CALLABLE " : "", "void adj_", f.native_name, "(\n    ",
                join_args(args), ")\n{\n", body, "}\n\n");
@@ -290,8 +287,8 @@ KernelPieces kernel_text(const KernelDef& k, const std::string& name, Device dev
     KernelPieces out;
     std::string dim = cat("wp::launch_bounds_t<", adj.kernel_dim, "> dim");
     // The primal declarations once for both passes when they are the same text.
-    std::string primal = primal_text(adj, device == Device::Cpu ? 4 : 8, false);
-    const std::string* reverse_primal = primal_depends_on_pass(adj) ? nullptr : &primal;
+    TextBuffer primal = primal_text(adj, device == Device::Cpu ? 4 : 8, false);
+    const TextBuffer* reverse_primal = primal_depends_on_pass(adj) ? nullptr : &primal;
     if (device == Device::Cuda) {
         bool grid_stride = opt.grid_stride.value_or(default_grid_stride);
         static constexpr const char* kGridStrideHead =
@@ -360,14 +357,15 @@ KernelPieces kernel_text(const KernelDef& k, const std::string& name, Device dev
         fmt::format("\n\ntemplate <bool wp_linear_contiguous>\nstatic void {0}_cpu_kernel_forward(\n"
                     "    {1},\n    size_t task_index,\n    wp_args_{0} *_wp_args)\n{{\n"
                     "    static constexpr bool wp_linear_tid = wp_linear_contiguous;\n{3}\n{2}}}\n\n",
-                    name, dim, det_locals + forward_body(adj, true, device, false, &primal), setup(false));
+                    name, dim, cat(det_locals, forward_body(adj, true, device, false, &primal)),
+                    setup(false));
     if (enable_backward)
         out.backward = fmt::format(
             "\n\ntemplate <bool wp_linear_contiguous>\nstatic void {0}_cpu_kernel_backward(\n"
             "    {1},\n    size_t task_index,\n    wp_args_{0} *_wp_args,\n"
             "    wp_args_{0} *_wp_adj_args)\n{{\n"
             "    static constexpr bool wp_linear_tid = wp_linear_contiguous;\n{3}\n{2}}}\n\n",
-            name, dim, det_locals + reverse_body(adj, true, device, false, reverse_primal), setup(true));
+            name, dim, cat(det_locals, reverse_body(adj, true, device, false, reverse_primal)), setup(true));
     out.entry = cpu_block_dim == 1 ? cpu_single_lane_entry(adj, name, enable_backward)
                                    : cpu_block_entry(adj, name, enable_backward);
     return out;

@@ -9,6 +9,7 @@
 #include "codegen/operators.h"
 #include "codegen/python_eval.h"
 #include "types/python_number.h"
+#include "types/scratch_vector.h"
 
 #include <fmt/format.h>
 
@@ -234,16 +235,14 @@ ObjectRef Adjoint::resolve_static_path(const ast::Expr* node, std::vector<std::s
     const ast::Expr* root = node;
     for (; root->kind == ast::ExprKind::Attribute; root = ast::as<ast::Attribute>(root)->value) ++depth;
     const bool named = root->kind == ast::ExprKind::Name;
-    std::vector<std::string> path(depth + (named ? 1 : 0));
+    ScratchVector<std::string> scratch; // without path_out, the path is not kept
+    std::vector<std::string>& path = path_out ? *path_out : *scratch;
+    path.assign(depth + (named ? 1 : 0), std::string());
     size_t i = path.size();
     for (const ast::Expr* e = node; e->kind == ast::ExprKind::Attribute;
          e = ast::as<ast::Attribute>(e)->value)
         path[--i] = ast::as<ast::Attribute>(e)->attr;
     if (named) path[0] = ast::as<ast::Name>(root)->id;
-    if (path_out) {
-        *path_out = std::move(path);
-        return named ? resolve_path(*path_out) : nullptr;
-    }
     return named ? resolve_path(path) : nullptr;
 }
 
@@ -752,6 +751,8 @@ Value Adjoint::emit_call(const ast::Call* node, bool return_value_used) {
     }
 
     std::vector<CallArgument> args, kwargs;
+    args.reserve(node->args.size()); // allocated once (a starred argument may add more)
+    kwargs.reserve(node->keywords.size());
     for (const ast::Expr* a : node->args) {
         if (a->kind == ast::ExprKind::Starred) {
             for (Value& v : unpack_starred(ast::as<ast::Starred>(a)))

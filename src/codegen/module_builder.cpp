@@ -353,7 +353,7 @@ CompileOutput ModuleBuilder::assemble() {
         bool custom_grad = f->src.custom_reverse_inputs >= 0;
         // Warp's Python-written builtins and imported modules' functions carry their own file's path.
         const std::string& path = f->src.scope == &scope_ ? comment_path_ : f->src.scope->source().path();
-        std::string primal; // the forward's primal declarations, written once for both
+        TextBuffer primal; // the forward's primal declarations, written once for both
         std::string fwd = custom_grad         ? std::string()
                           : f->native_snippet ? native_forward_text(*f, path)
                                               : function_forward_text(*f, device, path, &primal);

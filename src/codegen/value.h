@@ -89,14 +89,16 @@ struct Var {
     // subscript's indices): never declared, its elements reach C++ as they are.
     bool python_tuple = false;
 
-    // `var_<label>` (or the label itself without prefix); cached, since every
+    // `var_<label>` (or the label itself without prefix, not copied); cached, since every
     // statement spells a few variables.
     const std::string& emit() const {
-        if (emitted_.empty()) emitted_ = prefix ? "var_" + label : label;
+        if (!prefix) return label;
+        if (emitted_.empty()) emitted_ = "var_" + label;
         return emitted_;
     }
     const std::string& emit_adj() const {
-        if (emitted_adj_.empty()) emitted_adj_ = prefix ? "adj_" + label : label;
+        if (!prefix) return label;
+        if (emitted_adj_.empty()) emitted_adj_ = "adj_" + label;
         return emitted_adj_;
     }
     std::string emit(std::string_view prefix_name) const {

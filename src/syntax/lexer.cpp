@@ -2,7 +2,9 @@
 
 #include "syntax/unicode.h"
 
+#include <array>
 #include <cctype>
+#include <cstdint>
 #include <cstring>
 #include <fmt/format.h>
 
@@ -22,12 +24,22 @@ bool is_digit(char c) {
 bool is_hex_digit(char c) {
     return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
 }
+// Identifier characters by table (one load per character instead of a chain of comparisons):
+// ASCII letters, '_' and every non-ASCII byte start one (unicode.h checks those); digits continue.
+enum : uint8_t { kIdentStart = 1, kIdentDigit = 2 };
+constexpr std::array<uint8_t, 256> kIdentClass = [] {
+    std::array<uint8_t, 256> t{};
+    for (int c = 0; c < 256; ++c) {
+        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c >= 0x80) t[c] = kIdentStart;
+        if (c >= '0' && c <= '9') t[c] = kIdentDigit;
+    }
+    return t;
+}();
 bool is_ident_start(char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' ||
-           static_cast<unsigned char>(c) >= 0x80;
+    return kIdentClass[static_cast<unsigned char>(c)] & kIdentStart;
 }
 bool is_ident_char(char c) {
-    return is_ident_start(c) || is_digit(c);
+    return kIdentClass[static_cast<unsigned char>(c)] != 0;
 }
 
 struct Keyword {

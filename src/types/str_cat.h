@@ -8,7 +8,10 @@
 #include <algorithm>
 #include <charconv>
 #include <concepts>
+#include <cstdint>
+#include <cstring>
 #include <initializer_list>
+#include <memory>
 #include <string>
 #include <string_view>
 
@@ -46,11 +49,95 @@ inline void append_views(std::string& out, std::initializer_list<std::string_vie
     for (std::string_view v : views) out.append(v.data(), v.size());
 }
 
+// Copies a short piece without a call: most pieces are names and operators of a few bytes,
+// for which memcpy's call and size dispatch cost more than the copy. Writes exactly [p, p + n).
+[[gnu::always_inline]] inline char* put(char* p, const char* s, size_t n) {
+    if (n > 16) {
+        std::memcpy(p, s, n);
+    } else if (n >= 8) {
+        uint64_t a, b;
+        std::memcpy(&a, s, 8);
+        std::memcpy(&b, s + n - 8, 8);
+        std::memcpy(p, &a, 8);
+        std::memcpy(p + n - 8, &b, 8);
+    } else if (n >= 4) {
+        uint32_t a, b;
+        std::memcpy(&a, s, 4);
+        std::memcpy(&b, s + n - 4, 4);
+        std::memcpy(p, &a, 4);
+        std::memcpy(p + n - 4, &b, 4);
+    } else if (n) {
+        p[0] = s[0];
+        p[n / 2] = s[n / 2];
+        p[n - 1] = s[n - 1];
+    }
+    return p + n;
+}
+
 } // namespace str_cat_detail
 
 template <class... A>
 void append(std::string& out, const A&... pieces) {
     str_cat_detail::append_views(out, {std::string_view(str_cat_detail::view(pieces))...});
+}
+
+// A text buffer for appending many short pieces: std::string cannot grow without zero-filling
+// (before C++23's resize_and_overwrite), so appending to one paid a capacity check and a memcpy
+// call per piece. Here a piece is copied inline after one check for room.
+class TextBuffer {
+  public:
+    TextBuffer() = default;
+    TextBuffer(TextBuffer&&) noexcept = default;
+    TextBuffer& operator=(TextBuffer&&) noexcept = default;
+    // Room for `n` more bytes at the end, returned for the caller to fill.
+    // Inlined at every append, the growth not.
+    [[gnu::always_inline]] char* extend(size_t n) {
+        if (size_ + n > room_) [[unlikely]]
+            reserve(std::max(size_ + n, 2 * room_));
+        char* p = data_.get() + size_;
+        size_ += n;
+        return p;
+    }
+    [[gnu::noinline]] void reserve(size_t n) {
+        if (n <= room_) return;
+        auto bigger = std::make_unique_for_overwrite<char[]>(n); // not zero-filled
+        if (size_) std::memcpy(bigger.get(), data_.get(), size_);
+        data_ = std::move(bigger);
+        room_ = n;
+    }
+    [[gnu::always_inline]] TextBuffer& operator+=(std::string_view s) {
+        str_cat_detail::put(extend(s.size()), s.data(), s.size());
+        return *this;
+    }
+    TextBuffer& operator+=(char c) {
+        *extend(1) = c;
+        return *this;
+    }
+    size_t size() const { return size_; }
+    bool empty() const { return size_ == 0; }
+    const char* data() const { return data_.get(); }
+    // Shrinks only: keeps the text up to `n`.
+    void resize(size_t n) { size_ = std::min(size_, n); }
+    void erase(size_t at, size_t n) {
+        std::memmove(data_.get() + at, data_.get() + at + n, size_ - at - n);
+        size_ -= n;
+    }
+    std::string_view view() const { return {data_.get(), size_}; }
+    operator std::string_view() const { return view(); } // NOLINT: implicit like std::string's
+
+  private:
+    std::unique_ptr<char[]> data_;
+    size_t size_ = 0, room_ = 0;
+};
+
+// Expanded at each call, so that a literal piece's copy has its size known (no size dispatch).
+template <class... A>
+void append(TextBuffer& out, const A&... pieces) {
+    auto copy = [&out](auto... views) {
+        char* p = out.extend((views.size() + ...));
+        ((p = str_cat_detail::put(p, views.data(), views.size())), ...);
+    };
+    copy(std::string_view(str_cat_detail::view(pieces))...);
 }
 
 template <class... A>
