@@ -13,7 +13,6 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
-#include <thread>
 #include <vector>
 
 namespace ws::verify {
@@ -36,15 +35,6 @@ dataset::Record parse(const std::string& line, const fs::path& path, size_t line
         throw dataset::DataError(
             fmt::format("{}:{}: not a record: {}", path.string(), line_number, e.what()));
     }
-}
-
-// Records per verify() call: whole compilation batches counted from the start
-// of the shard, so that every batch holds the same records whatever --jobs is,
-// and enough of them to keep every job busy.
-size_t chunk_size(const VerifyOptions& o) {
-    const size_t batch = std::max<size_t>(1, o.batch_size);
-    const size_t jobs = o.jobs ? o.jobs : std::max(1u, std::thread::hardware_concurrency());
-    return batch * std::max<size_t>((256 + batch - 1) / batch, jobs * 4);
 }
 
 // A shard an earlier run verified: only its stored verdicts are counted.
@@ -83,7 +73,7 @@ DatasetPassTotals verify_dataset_shards(Verifier& verifier, const fs::path& dir,
         Verifier& v;
         ~ResetProgress() { v.set_progress(nullptr); }
     } reset_progress{verifier};
-    const size_t chunk = chunk_size(verifier.options());
+    const size_t batch = std::max<size_t>(1, verifier.options().batch_size);
 
     for (dataset::ShardEntry& entry : manifest.shards) {
         const fs::path path = dir / entry.file;
@@ -94,10 +84,16 @@ DatasetPassTotals verify_dataset_shards(Verifier& verifier, const fs::path& dir,
         }
         dataset::ShardReader reader(path);
         dataset::ShardWriter writer(path, path.extension() == ".zst");
-        std::vector<dataset::Record> records;
         uint64_t kept = 0, dropped = 0;
-        auto flush = [&] {
-            t.checked.merge(verifier.verify(records));
+        // Batches counted from the start of the shard, so that every batch holds the same
+        // records whatever --jobs is; each is written as soon as those before it are.
+        std::string line;
+        auto read_batch = [&](std::vector<dataset::Record>& records) {
+            while (records.size() < batch && reader.next(line))
+                records.push_back(parse(line, path, reader.line_number()));
+            return !records.empty();
+        };
+        auto write_batch = [&](std::vector<dataset::Record>& records) {
             for (const dataset::Record& r : records) {
                 const bool ok = is_verified(r.verification);
                 if (!ok && drop_failed) {
@@ -108,16 +104,10 @@ DatasetPassTotals verify_dataset_shards(Verifier& verifier, const fs::path& dir,
                 writer.write_line(dataset::json_line(r));
                 ++kept;
             }
-            base += records.size();
-            records.clear();
             dataset::fault_point("verify_chunk");
         };
-        std::string line;
-        while (reader.next(line)) {
-            records.push_back(parse(line, path, reader.line_number()));
-            if (records.size() >= chunk) flush();
-        }
-        if (!records.empty()) flush();
+        t.checked.merge(verifier.verify_stream(read_batch, write_batch, total - base));
+        base += entry.records;
 
         // The manifest learns the new file before it is renamed into place: after
         // a crash in between, the sealed temporary file is what it describes.

@@ -2,9 +2,9 @@
 // DIR` and `warpsynth generate --verify`.
 //
 // Every shard the manifest lists and has not marked verified is read,
-// verified in chunks (whole compilation batches, so verdicts do not depend on
-// --jobs) and rewritten with the verdicts in each record's
-// metadata.verification. With drop_failed, records that are not verified
+// verified in compilation batches counted from the shard's start (so verdicts
+// do not depend on --jobs) and rewritten with the verdicts in each record's
+// metadata.verification, each batch as soon as those before it are. With drop_failed, records that are not verified
 // (is_verified in totals.h) are left out; the shard's `records` count goes
 // down and its `verification_dropped` count up.
 //

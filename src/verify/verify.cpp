@@ -514,16 +514,29 @@ VerifyTotals Verifier::cumulative() const {
 }
 
 VerifyTotals Verifier::verify(std::vector<dataset::Record>& records) {
+    const size_t batch = std::max<size_t>(1, impl_->o.batch_size);
+    size_t next = 0, back = 0;
+    return verify_stream(
+        [&](std::vector<dataset::Record>& b) {
+            for (const size_t end = std::min(records.size(), next + batch); next < end; ++next)
+                b.push_back(std::move(records[next]));
+            return !b.empty();
+        },
+        [&](std::vector<dataset::Record>& b) {
+            for (dataset::Record& r : b) records[back++] = std::move(r);
+        },
+        records.size());
+}
+
+VerifyTotals Verifier::verify_stream(const BatchSource& source, const BatchSink& sink, size_t total) {
     auto start = std::chrono::steady_clock::now();
     Impl& m = *impl_;
-    const size_t batch = std::max<size_t>(1, m.o.batch_size);
-    const size_t batches = (records.size() + batch - 1) / batch;
-    unsigned jobs = m.o.jobs ? m.o.jobs : std::max(1u, std::thread::hardware_concurrency());
-    jobs = unsigned(std::min<size_t>(jobs, batches));
+    const unsigned jobs = m.o.jobs ? m.o.jobs : std::max(1u, std::thread::hardware_concurrency());
+    using Batch = std::shared_ptr<std::vector<dataset::Record>>;
 
     VerifyTotals totals;
     std::mutex mutex;
-    size_t next = 0, done = 0;
+    size_t done = 0;
     // `jobs` batches in flight, and as many threads again for their NVRTC tasks (see
     // run_batch), as the hand-written pool had. An exception cancels the pipeline and is rethrown.
     tbb::global_control threads(tbb::global_control::max_allowed_parallelism, 2 * jobs);
@@ -531,16 +544,19 @@ VerifyTotals Verifier::verify(std::vector<dataset::Record>& records) {
     arena.execute([&] {
         tbb::parallel_pipeline(
             jobs,
-            tbb::make_filter<void, size_t>(tbb::filter_mode::serial_in_order, [&](tbb::flow_control& fc) {
-                if (next == batches) fc.stop();
-                return next < batches ? next++ : 0;
-            }) & tbb::make_filter<size_t, void>(tbb::filter_mode::parallel, [&](size_t b) {
-                size_t begin = b * batch, end = std::min(records.size(), begin + batch);
-                VerifyTotals t = m.run_batch(records, begin, end);
+            tbb::make_filter<void, Batch>(tbb::filter_mode::serial_in_order, [&](tbb::flow_control& fc) {
+                auto b = std::make_shared<std::vector<dataset::Record>>();
+                if (!source(*b)) fc.stop();
+                return b;
+            }) & tbb::make_filter<Batch, Batch>(tbb::filter_mode::parallel, [&](Batch b) {
+                VerifyTotals t = m.run_batch(*b, 0, b->size());
                 std::lock_guard<std::mutex> lock(mutex);
                 totals.merge(t);
-                done += end - begin;
-                if (m.progress) m.progress(done, records.size());
+                done += b->size();
+                if (m.progress) m.progress(done, total);
+                return b;
+            }) & tbb::make_filter<Batch, void>(tbb::filter_mode::serial_in_order, [&](Batch b) {
+                sink(*b);
             }));
     });
 

@@ -97,7 +97,15 @@ class Verifier {
     // Returns the totals of this call (with per-record GPU verdicts counted).
     VerifyTotals verify(std::vector<dataset::Record>& records);
 
-    // Called after each finished compilation batch with (done, total) of the current verify().
+    // The streaming form: `source` fills an empty vector with the next compilation batch
+    // (options().batch_size records, fewer at the end; false when none are left), batches are
+    // verified in parallel and handed to `sink` one at a time in the source's order. Reading,
+    // verifying and writing overlap, with no barrier between batches; `total` is for progress.
+    using BatchSource = std::function<bool(std::vector<dataset::Record>&)>;
+    using BatchSink = std::function<void(std::vector<dataset::Record>&)>;
+    VerifyTotals verify_stream(const BatchSource& source, const BatchSink& sink, size_t total);
+
+    // Called after each finished compilation batch with (done, total) of the current call.
     void set_progress(std::function<void(size_t, size_t)> progress);
 
     const Environment& environment() const;
