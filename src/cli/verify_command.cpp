@@ -8,10 +8,10 @@
 // them) are verified kernel by kernel and the verdicts printed; nothing is
 // written.
 #include "cli/commands.h"
+#include "dataset/card.h"
 #include "dataset/cli_errors.h"
 #include "dataset/file_io.h"
 #include "dataset/manifest.h"
-#include "dataset/stats_pass.h"
 #include "syntax/source.h"
 #include "verify/dataset_pass.h"
 #include "verify/source_records.h"
@@ -120,13 +120,16 @@ int verify_dataset(verify::Verifier& v, const VerifyArgs& a, const fs::path& dir
                                  marked, manifest->shards.size());
 
     Progress progress;
-    verify::DatasetPassTotals t =
-        verify::verify_dataset_shards(v, dir, a.drop_failed, [&](uint64_t done, uint64_t total) {
+    dataset::StatsCollector stats; // folded during the pass: the dataset is not read again
+    verify::DatasetPassTotals t = verify::verify_dataset_shards(
+        v, dir, a.drop_failed,
+        [&](uint64_t done, uint64_t total) {
             progress.total = total;
             progress.show(done);
-        });
+        },
+        &stats);
     progress.finish();
-    dataset::rewrite_stats(dir);
+    dataset::write_stats_and_card(dir, *dataset::load_manifest(dir), stats);
     std::cout << t.checked.summary();
     if (t.shards_skipped)
         std::cout << fmt::format("{} shards verified by an earlier run were skipped\n", t.shards_skipped);

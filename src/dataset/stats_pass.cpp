@@ -12,12 +12,16 @@ namespace ws::dataset {
 
 using nlohmann::json;
 
+void fold_record(const Record& r, StatsCollector& stats, HashSet& seen) {
+    if (!seen.insert(parse_hash_hex(r.source_hash))) stats.add_duplicate_in_data();
+    stats.add_record(r, measure_source(r.python_source));
+}
+
 uint64_t fold_shard_stats(const std::filesystem::path& dir, const ShardEntry& e, StatsCollector& stats,
                           HashSet& seen) {
     uint64_t records = 0;
     for_each_record(dir, e, [&](const std::string&, const Record& r) {
-        if (!seen.insert(parse_hash_hex(r.source_hash))) stats.add_duplicate_in_data();
-        stats.add_record(r, measure_source(r.python_source));
+        fold_record(r, stats, seen);
         ++records;
     });
     stats.add_shard_counts(e);

@@ -12,6 +12,10 @@ namespace ws::dataset {
 
 StatsCollector collect_stats(const std::filesystem::path& dir, const Manifest& manifest);
 
+// Folds one record into `stats`, in the data's order; `seen` holds the source
+// hashes folded so far (copies inside the data are counted).
+void fold_record(const Record& r, StatsCollector& stats, HashSet& seen);
+
 // Folds one shard's records and counts into `stats`; `seen` holds the source
 // hashes folded so far (copies inside the data are counted). Returns the
 // number of records read.

@@ -7,6 +7,7 @@
 #include "dataset/pending_shards.h"
 #include "dataset/shard_reader.h"
 #include "dataset/shard_writer.h"
+#include "dataset/stats_pass.h"
 
 #include <algorithm>
 #include <fmt/format.h>
@@ -37,21 +38,24 @@ dataset::Record parse(const std::string& line, const fs::path& path, size_t line
     }
 }
 
-// A shard an earlier run verified: only its stored verdicts are counted.
-void tally_verified_shard(const fs::path& path, DatasetPassTotals& t) {
+// A shard an earlier run verified: only its stored verdicts are counted (and
+// its records folded into `stats`).
+void tally_verified_shard(const fs::path& path, DatasetPassTotals& t, dataset::StatsCollector* stats,
+                          dataset::HashSet& seen) {
     dataset::ShardReader reader(path);
     std::string line;
     while (reader.next(line)) {
         dataset::Record r = parse(line, path, reader.line_number());
         ++t.records;
         if (!is_verified(r.verification)) ++t.unverified;
+        if (stats) dataset::fold_record(r, *stats, seen);
     }
 }
 
 } // namespace
 
 DatasetPassTotals verify_dataset_shards(Verifier& verifier, const fs::path& dir, bool drop_failed,
-                                        const DatasetProgress& progress) {
+                                        const DatasetProgress& progress, dataset::StatsCollector* stats) {
     dataset::Manifest manifest = load(dir);
     // A rewrite that a crash interrupted after the manifest listed it is
     // finished; any other temporary shard is an unfinished rewrite, redone below.
@@ -62,6 +66,7 @@ DatasetPassTotals verify_dataset_shards(Verifier& verifier, const fs::path& dir,
     }
 
     DatasetPassTotals t;
+    dataset::HashSet seen; // source hashes folded into `stats`
     uint64_t total = 0, base = 0;
     for (const dataset::ShardEntry& e : manifest.shards)
         if (!e.verified) total += e.records;
@@ -79,7 +84,8 @@ DatasetPassTotals verify_dataset_shards(Verifier& verifier, const fs::path& dir,
         const fs::path path = dir / entry.file;
         if (entry.verified) {
             ++t.shards_skipped;
-            tally_verified_shard(path, t);
+            tally_verified_shard(path, t, stats, seen);
+            if (stats) stats->add_shard_counts(entry);
             continue;
         }
         dataset::ShardReader reader(path);
@@ -102,6 +108,7 @@ DatasetPassTotals verify_dataset_shards(Verifier& verifier, const fs::path& dir,
                 }
                 if (!ok) ++t.unverified;
                 writer.write_line(dataset::json_line(r));
+                if (stats) dataset::fold_record(r, *stats, seen);
                 ++kept;
             }
             dataset::fault_point("verify_chunk");
@@ -117,6 +124,7 @@ DatasetPassTotals verify_dataset_shards(Verifier& verifier, const fs::path& dir,
         entry.bytes = info.bytes;
         entry.xxh3 = dataset::hash_hex(info.xxh3);
         entry.verified = true;
+        if (stats) stats->add_shard_counts(entry);
         dataset::save_manifest(dir, manifest);
         dataset::fault_point("verify_manifest");
         writer.publish();

@@ -4,9 +4,9 @@
 // Every shard the manifest lists and has not marked verified is read,
 // verified in compilation batches counted from the shard's start (so verdicts
 // do not depend on --jobs) and rewritten with the verdicts in each record's
-// metadata.verification, each batch as soon as those before it are. With drop_failed, records that are not verified
-// (is_verified in totals.h) are left out; the shard's `records` count goes
-// down and its `verification_dropped` count up.
+// metadata.verification, each batch as soon as those before it are. With drop_failed, records that are not
+// verified (is_verified in totals.h) are left out; the shard's `records` count goes down and its
+// `verification_dropped` count up.
 //
 // Crash safety: the rewritten shard is sealed under its temporary name, the
 // manifest is saved with the shard's new size, checksum and `verified` flag,
@@ -18,6 +18,7 @@
 // writes them when it finalizes the dataset.
 #pragma once
 
+#include "dataset/stats.h"
 #include "verify/totals.h"
 #include "verify/verify.h"
 
@@ -41,9 +42,12 @@ struct DatasetPassTotals {
 };
 
 // DataError for a folder without manifest or an unreadable record; IoError
-// when a shard cannot be written.
+// when a shard cannot be written. With `stats`, the statistics of the folder
+// afterwards are folded into it as dataset::collect_stats would (which then
+// need not read the dataset again).
 DatasetPassTotals verify_dataset_shards(Verifier& verifier, const std::filesystem::path& dir,
-                                        bool drop_failed, const DatasetProgress& progress);
+                                        bool drop_failed, const DatasetProgress& progress,
+                                        dataset::StatsCollector* stats = nullptr);
 
 // Clears every shard's `verified` flag, so that the next pass verifies all of
 // them again (`warpsynth verify` on a folder that is already verified).
