@@ -67,9 +67,7 @@ void dispatch_into(Dispatch& d, const Overload& overload, std::span<const BoundA
         return;
     }
     // dispatch_all in place (`d` is fresh but for its arguments' capacity).
-    d.args.clear();
-    d.args.resize(bound.size());
-    for (size_t i = 0; i < bound.size(); ++i) d.args[i].bound_index = static_cast<int>(i);
+    detail::dispatch_all_into(d.args, bound.size());
 }
 
 bool uses_initializer_list(const Overload& overload, std::span<const BoundArg> bound,
