@@ -184,8 +184,13 @@ std::string shape_str(int rows, int cols);
 
 // Every bound argument in order, no template arguments (Warp's default dispatch).
 Dispatch dispatch_all(const RuleCall& call);
-// dispatch_all's arguments written into `args` (replacing what it held), keeping its capacity.
-void dispatch_all_into(std::vector<DispatchArg>& args, size_t bound_count);
+// dispatch_all's arguments written into `args` (replacing what it held), keeping its capacity;
+// inline, as codegen's dispatch_into runs it for most builtin calls.
+inline void dispatch_all_into(std::vector<DispatchArg>& args, size_t bound_count) {
+    args.clear();
+    args.resize(bound_count);
+    for (size_t i = 0; i < bound_count; ++i) args[i].bound_index = static_cast<int>(i);
+}
 // Warp's _cast_scalar_constant: a constant scalar argument of another type
 // becomes a fresh constant of `dtype`; anything else is passed through.
 DispatchArg cast_scalar_constant(const RuleCall& call, int i, Scalar dtype);

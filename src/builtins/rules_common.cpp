@@ -300,12 +300,6 @@ std::string shape_str(int rows, int cols) {
     return fmt::format("({}, {})", rows, cols);
 }
 
-void dispatch_all_into(std::vector<DispatchArg>& args, size_t bound_count) {
-    args.clear();
-    args.resize(bound_count);
-    for (size_t i = 0; i < bound_count; ++i) args[i].bound_index = static_cast<int>(i);
-}
-
 Dispatch dispatch_all(const RuleCall& call) {
     Dispatch d;
     dispatch_all_into(d.args, call.bound.size());
