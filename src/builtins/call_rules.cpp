@@ -66,8 +66,12 @@ void dispatch_into(Dispatch& d, const Overload& overload, std::span<const BoundA
         d = dispatch(overload, bound, result);
         return;
     }
-    // dispatch_all in place (`d` is fresh but for its arguments' capacity).
+    // dispatch_all in place; the rest reset, so `d` may hold an earlier call's dispatch.
     detail::dispatch_all_into(d.args, bound.size());
+    d.template_args.clear();
+    d.error.clear();
+    d.unsupported = false;
+    d.shared_tile_args.clear();
 }
 
 bool uses_initializer_list(const Overload& overload, std::span<const BoundArg> bound,
