@@ -289,25 +289,62 @@ static void emit_call_statements(Adjoint& adj, const CallEmission& e, const std:
 
 namespace {
 
-// Up to N CallArgs on the stack, only the `n` used constructed: each holds a vector, and making
-// and destroying all N for every call cost more than the few arguments a call has. A
-// ScratchVector<CallArg> instead (pooled, simpler) measured 1,421 more instructions per corpus
-// kernel (+0.3%, callgrind on compile_throughput), hence this union.
+// A call's positional arguments as CallArgs: up to N on the stack, only those used constructed
+// (each holds a vector, and making and destroying all N for every call cost more than the few
+// arguments a call has); more go to the heap. A ScratchVector<CallArg> instead (pooled, simpler)
+// measured 1,421 more instructions per corpus kernel (+0.3%, callgrind on compile_throughput).
 template <size_t N>
-struct StackCallArgs {
-    explicit StackCallArgs(size_t count) : n(count) {
-        for (size_t i = 0; i < n; ++i) new (&items[i]) builtins::CallArg();
+class StackCallArgs {
+  public:
+    explicit StackCallArgs(std::span<const CallArgument> args) : n_(args.size() <= N ? args.size() : 0) {
+        for (size_t i = 0; i < n_; ++i) new (&items_[i]) builtins::CallArg(to_call_arg(args[i].value));
+        if (args.size() > N)
+            for (const CallArgument& a : args) heap_.push_back(to_call_arg(a.value));
     }
     ~StackCallArgs() {
-        for (size_t i = 0; i < n; ++i) items[i].~CallArg();
+        for (size_t i = 0; i < n_; ++i) items_[i].~CallArg();
     }
     StackCallArgs(const StackCallArgs&) = delete;
     StackCallArgs& operator=(const StackCallArgs&) = delete;
+    std::span<const builtins::CallArg> view() const {
+        return heap_.empty() ? std::span<const builtins::CallArg>(items_, n_) : heap_;
+    }
+
+  private:
     union {
-        builtins::CallArg items[N];
+        builtins::CallArg items_[N];
     };
-    size_t n;
+    size_t n_;
+    std::vector<builtins::CallArg> heap_;
 };
+
+// A Dispatch whose argument vector is a scratch one (most calls dispatch a few arguments),
+// handed back when the call is done.
+struct ScratchDispatch {
+    ScratchDispatch() { d.args.swap(*args); }
+    ~ScratchDispatch() { d.args.swap(*args); }
+    ScratchDispatch(const ScratchDispatch&) = delete;
+    ScratchDispatch& operator=(const ScratchDispatch&) = delete;
+    ScratchVector<builtins::DispatchArg> args;
+    builtins::Dispatch d;
+};
+
+// How a builtin call is written: its names and the flags of its overload (the strings
+// assigned in place, not built as temporaries and moved).
+void describe_emission(CallEmission& e, const builtins::Overload& ov, const builtins::Dispatch& d,
+                       std::span<const builtins::BoundArg> bound, const builtins::CallResult& result) {
+    e.ns.assign(ov.ns);
+    e.func_name = builtins::native_name(ov, d);
+    // Warp's adjoint of an lto-dispatched builtin takes the template arguments too.
+    if (ov.adjoint_uses_template_args || ov.has_lto_dispatch_func)
+        e.adj_name = e.func_name;
+    else
+        e.adj_name.assign(ov.native_func);
+    e.initializer_list = builtins::uses_initializer_list(ov, bound, result);
+    e.skip_replay = ov.skip_replay;
+    e.differentiable = ov.is_differentiable;
+    e.require_original_output_arg = ov.require_original_output_arg;
+}
 
 // Whether `t` is, or holds, a quaternion or transform.
 bool holds_quat_or_transform(TypeRef t) {
@@ -402,15 +439,8 @@ Value Adjoint::add_builtin_call_resolved(
                              min_outputs, call_node);
     }
     // Most calls have a few positional arguments: their CallArgs live on the stack.
-    constexpr size_t kInlineArgs = 8;
-    StackCallArgs<kInlineArgs> inline_cargs(std::min(args.size(), kInlineArgs));
-    std::vector<builtins::CallArg> heap_cargs;
-    std::span<builtins::CallArg> cargs(inline_cargs.items, args.size());
-    if (args.size() > kInlineArgs) {
-        heap_cargs.resize(args.size());
-        cargs = heap_cargs;
-    }
-    for (size_t i = 0; i < args.size(); ++i) cargs[i] = to_call_arg(args[i].value);
+    StackCallArgs<8> stack_cargs(args);
+    std::span<const builtins::CallArg> cargs = stack_cargs.view();
     std::vector<std::pair<std::string, builtins::CallArg>> ckwargs;
     for (const auto& a : kwargs) ckwargs.emplace_back(a.keyword, to_call_arg(a.value));
     const auto& ctype_args = type_args;
@@ -459,15 +489,8 @@ Value Adjoint::add_builtin_call_resolved(
     std::vector<Var*>& outputs = *outputs_scratch;
     for (TypeRef t : result.types) outputs.push_back(add_var(t));
 
-    // The dispatch's argument vector is a scratch one, handed back when the call is done.
-    ScratchVector<builtins::DispatchArg> dispatch_scratch;
-    builtins::Dispatch d;
-    d.args.swap(*dispatch_scratch);
-    struct GiveBack {
-        std::vector<builtins::DispatchArg>& from;
-        std::vector<builtins::DispatchArg>& to;
-        ~GiveBack() { to.swap(from); }
-    } give_back{d.args, *dispatch_scratch};
+    ScratchDispatch dispatch;
+    builtins::Dispatch& d = dispatch.d;
     builtins::dispatch_into(d, *ov, bound, result);
     if (!d.error.empty()) fail_at(where, fmt::format("'{}': {}", func.name, d.error));
     if (d.unsupported)
@@ -476,15 +499,7 @@ Value Adjoint::add_builtin_call_resolved(
     dispatch_arguments(func, d, bound, args, kwargs, outputs, where, func_args);
 
     CallEmission e;
-    e.ns = std::string(ov->ns);
-    e.func_name = builtins::native_name(*ov, d);
-    // Warp's adjoint of an lto-dispatched builtin takes the template arguments too.
-    e.adj_name = ov->adjoint_uses_template_args || ov->has_lto_dispatch_func ? e.func_name
-                                                                             : std::string(ov->native_func);
-    e.initializer_list = builtins::uses_initializer_list(*ov, bound, result);
-    e.skip_replay = ov->skip_replay;
-    e.differentiable = ov->is_differentiable;
-    e.require_original_output_arg = ov->require_original_output_arg;
+    describe_emission(e, *ov, d, bound, result);
 
     // Arguments are loaded (references dereferenced) after the outputs are
     // allocated, except those Warp passes as references; without any to load, the call
