@@ -34,20 +34,23 @@ struct StringHash {
 enum class Spelling { Var, Adj, AdjPointer };
 
 // The variables' spellings joined by ", ", appended to `s` (a loop per spelling: the choice
-// made once, not per variable).
+// made once, not per variable). Prefix and label are appended as they are, not through
+// Var::emit's cached string, which would be filled for one use here.
 template <class Out>
 void append_emit(Out& s, const std::vector<Var*>& vars, Spelling spelling) {
     switch (spelling) {
     case Spelling::Var:
         for (size_t i = 0; i < vars.size(); ++i) {
             if (i) s += ", ";
-            s += vars[i]->emit();
+            if (vars[i]->prefix) s += "var_";
+            s += vars[i]->label;
         }
         break;
     case Spelling::Adj:
         for (size_t i = 0; i < vars.size(); ++i) {
             if (i) s += ", ";
-            s += vars[i]->emit_adj();
+            if (vars[i]->prefix) s += "adj_";
+            s += vars[i]->label;
         }
         break;
     case Spelling::AdjPointer: // Var::emit("&adj"), without its temporary
@@ -368,11 +371,14 @@ bool keeps_python_float_unknown(const builtins::Overload& ov, std::span<const Ca
                a.value.object->name == "float";
     };
     auto made_for_python_float = [](TypeRef t) { return !holds_quat_or_transform(t) || t->python_float; };
+    // The results first: most calls return no quaternion or transform, and scanning the
+    // arguments for every call cost about 4,000 instructions per corpus kernel.
+    if (!std::any_of(results.begin(), results.end(), holds_quat_or_transform)) return false;
     bool given = std::any_of(args.begin(), args.end(), python_float) ||
                  std::any_of(kwargs.begin(), kwargs.end(), python_float);
+    if (!given) return false;
     bool dtype = std::any_of(args.begin(), args.end(), python_type) ||
                  std::any_of(kwargs.begin(), kwargs.end(), python_type);
-    if (!given || !std::any_of(results.begin(), results.end(), holds_quat_or_transform)) return false;
     return !dtype || !std::all_of(results.begin(), results.end(), made_for_python_float);
 }
 
