@@ -1,41 +1,47 @@
 // Vectors reused across calls. A builtin call needs a few short vectors (bound
 // arguments, dispatched and loaded variables, outputs); allocating them fresh cost
-// about a hundred mallocs per kernel. A ScratchVector takes a cleared vector from a
-// per-thread pool and hands it back, capacity kept, when it goes out of scope (also
-// when a compile error unwinds), so nested calls each get their own.
+// about a hundred mallocs per kernel. A ScratchVector takes the next vector of a
+// per-thread stack of them and, cleared (capacity kept), gives it back when it goes out of
+// scope (also when a compile error unwinds), so nested calls each get their own.
 #pragma once
 
-#include <utility>
+#include <cstddef>
+#include <memory>
 #include <vector>
 
 namespace ws {
 
+// Only for local variables: they are taken and given back in nested (last in, first out)
+// order, which lets the pool be a stack of slots with a depth, nothing moved in or out (moving
+// each vector in and out of a pool cost about 50 instructions per ScratchVector).
 template <class T>
 class ScratchVector {
   public:
     ScratchVector() {
-        std::vector<std::vector<T>>& p = pool();
-        if (!p.empty()) {
-            v_ = std::move(p.back());
-            p.pop_back();
-        }
+        Pool& p = pool();
+        if (p.depth == p.slots.size()) p.slots.push_back(std::make_unique<std::vector<T>>());
+        v_ = p.slots[p.depth++].get();
     }
     ~ScratchVector() {
-        v_.clear();
-        pool().push_back(std::move(v_));
+        v_->clear();
+        --pool().depth;
     }
     ScratchVector(const ScratchVector&) = delete;
     ScratchVector& operator=(const ScratchVector&) = delete;
 
-    std::vector<T>& operator*() { return v_; }
-    std::vector<T>* operator->() { return &v_; }
+    std::vector<T>& operator*() { return *v_; }
+    std::vector<T>* operator->() { return v_; }
 
   private:
-    static std::vector<std::vector<T>>& pool() {
-        thread_local std::vector<std::vector<T>> p;
+    struct Pool {
+        std::vector<std::unique_ptr<std::vector<T>>> slots; // each stays put as slots grow
+        size_t depth = 0;
+    };
+    static Pool& pool() {
+        thread_local Pool p;
         return p;
     }
-    std::vector<T> v_;
+    std::vector<T>* v_;
 };
 
 } // namespace ws
