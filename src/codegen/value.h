@@ -90,15 +90,16 @@ struct Var {
     bool python_tuple = false;
 
     // `var_<label>` (or the label itself without prefix, not copied); cached, since every
-    // statement spells a few variables.
+    // statement spells a few variables. Filled in place: `"var_" + label` built a temporary
+    // and moved it in, about 150 instructions for each of ~80 variables per kernel.
     const std::string& emit() const {
         if (!prefix) return label;
-        if (emitted_.empty()) emitted_ = "var_" + label;
+        if (emitted_.empty()) emitted_.append("var_", 4).append(label);
         return emitted_;
     }
     const std::string& emit_adj() const {
         if (!prefix) return label;
-        if (emitted_adj_.empty()) emitted_adj_ = "adj_" + label;
+        if (emitted_adj_.empty()) emitted_adj_.append("adj_", 4).append(label);
         return emitted_adj_;
     }
     std::string emit(std::string_view prefix_name) const {
