@@ -10,6 +10,7 @@
 #include "types/str_cat.h"
 
 #include <algorithm>
+#include <charconv>
 #include <fmt/format.h>
 
 namespace ws {
@@ -36,7 +37,8 @@ Var* Adjoint::add_var(TypeRef type, std::optional<Constant> constant) {
                 "tile stacks inside a @wp.func, a branch or a dynamic loop are not supported by warpsynth");
     builder->count_variable(builder->scope().source(), current_pos_);
     Var& v = var_storage_.emplace_back();
-    v.label = std::to_string(variables.size());
+    char digits[20]; // the label written in place (std::to_string's temporary cost a copy)
+    v.label.assign(digits, std::to_chars(digits, digits + sizeof digits, variables.size()).ptr);
     v.type = type;
     v.constant = std::move(constant);
     v.relative_lineno = lineno_.value_or(-1);
