@@ -3,18 +3,28 @@
 // builtins (`a[i] += x` becomes atomic_add).
 #include "builtins/rules.h"
 
+#include <array>
 #include <fmt/format.h>
 
 namespace ws::builtins::detail {
 
 namespace {
 
-// The bound indices among i, j, k, l (unbound ones default to None).
-std::vector<TypeRef> index_types(const RuleCall& call) {
-    std::vector<TypeRef> out;
+// The types of the bound indices among i, j, k, l (unbound ones default to None). At most four,
+// held in place: a vector cost an allocation for every array access.
+struct IndexTypes {
+    std::array<TypeRef, 4> types{};
+    size_t count = 0;
+    size_t size() const { return count; }
+    const TypeRef* begin() const { return types.data(); }
+    const TypeRef* end() const { return types.data() + count; }
+};
+
+IndexTypes index_types(const RuleCall& call) {
+    IndexTypes out;
     for (std::string_view name : {"i", "j", "k", "l"}) {
         int i = call.find(name);
-        if (i >= 0) out.push_back(call.type(i));
+        if (i >= 0) out.types[out.count++] = call.type(i);
     }
     return out;
 }
@@ -25,7 +35,7 @@ bool is_int_type(TypeRef t) {
 
 ResultOrError address(const RuleCall& call, std::string_view) {
     TypeRef arr = call.type("arr");
-    std::vector<TypeRef> idx = index_types(call);
+    IndexTypes idx = index_types(call);
     if (!arr || !arr->is_array()) return fail("address() first argument must be an array");
     if (static_cast<int>(idx.size()) != arr->ndim)
         return fail(
@@ -41,7 +51,7 @@ ResultOrError address(const RuleCall& call, std::string_view) {
 
 ResultOrError view(const RuleCall& call, std::string_view) {
     TypeRef arr = call.type("arr");
-    std::vector<TypeRef> idx = index_types(call);
+    IndexTypes idx = index_types(call);
     if (!arr || !arr->is_array()) return fail("view() first argument must be an array");
     const int n = static_cast<int>(idx.size());
     if (n > arr->ndim)
@@ -74,7 +84,7 @@ ResultOrError view(const RuleCall& call, std::string_view) {
 ResultOrError array_store(const RuleCall& call, std::string_view) {
     TypeRef arr = call.type("arr");
     TypeRef v = call.type("value");
-    std::vector<TypeRef> idx = index_types(call);
+    IndexTypes idx = index_types(call);
     if (!arr || !arr->is_array()) return fail("array_store() first argument must be an array");
     if (static_cast<int>(idx.size()) != arr->ndim)
         return fail(
@@ -122,7 +132,7 @@ ResultOrError atomic(const RuleCall& call, std::string_view arg) {
     std::string_view op = arg.starts_with("op=") ? arg.substr(3) : arg;
     TypeRef arr = call.type("arr");
     TypeRef v = call.type("value");
-    std::vector<TypeRef> idx = index_types(call);
+    IndexTypes idx = index_types(call);
     if (!arr || !arr->is_array()) return fail(fmt::format("atomic_{}() first argument must be an array", op));
     const int n = static_cast<int>(idx.size());
     if (n < arr->ndim)
