@@ -21,8 +21,12 @@
 #include "types/constant.h"
 #include "types/type.h"
 
+#include <algorithm>
+#include <array>
+#include <initializer_list>
 #include <optional>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -190,9 +194,49 @@ bool bind_into(std::vector<BoundArg>& bound, const Overload& overload, std::span
                std::span<const std::pair<std::string, CallArg>> type_args, std::string* error = nullptr);
 
 // What a call produces (Warp's value_func).
+// A call's output types, up to three held in place (nearly every call has one): a vector
+// allocated for every builtin call's result cost about 2,000 instructions per corpus kernel.
+class TypeList {
+  public:
+    TypeList() = default;
+    TypeList(std::initializer_list<TypeRef> ts) { append(ts.begin(), ts.end()); }
+    TypeList(const std::vector<TypeRef>& ts) { append(ts.data(), ts.data() + ts.size()); } // NOLINT: implicit
+    void push_back(TypeRef t) {
+        if (size_ < kInline) {
+            inline_[size_++] = t;
+            return;
+        }
+        if (size_ == kInline) heap_.assign(inline_.begin(), inline_.end());
+        heap_.push_back(t);
+        ++size_;
+    }
+    size_t size() const { return size_; }
+    bool empty() const { return size_ == 0; }
+    const TypeRef* begin() const { return size_ <= kInline ? inline_.data() : heap_.data(); }
+    const TypeRef* end() const { return begin() + size_; }
+    TypeRef operator[](size_t i) const { return begin()[i]; }
+    TypeRef at(size_t i) const {
+        if (i >= size_) throw std::out_of_range("TypeList::at");
+        return begin()[i];
+    }
+    operator std::span<const TypeRef>() const { return {begin(), size_}; } // NOLINT: implicit
+    bool operator==(std::span<const TypeRef> other) const {
+        return std::equal(begin(), end(), other.begin(), other.end());
+    }
+
+  private:
+    void append(const TypeRef* first, const TypeRef* last) {
+        for (; first != last; ++first) push_back(*first);
+    }
+    static constexpr size_t kInline = 3;
+    std::array<TypeRef, kInline> inline_{};
+    size_t size_ = 0;
+    std::vector<TypeRef> heap_; // all of them, beyond kInline
+};
+
 struct CallResult {
     enum class Kind { Void, Values, Constant, AliasArg } kind = Kind::Void;
-    std::vector<TypeRef> types;       // Values: one or more outputs
+    TypeList types;                   // Values: one or more outputs
     std::optional<Constant> constant; // Constant: the call folds to this value
     int alias_index = -1;             // AliasArg: the call is this bound argument
     // Warp's value function moved this bound tile argument to shared memory (tile_extract,

@@ -137,7 +137,7 @@ std::span<const DispatchRule> tile_element_dispatch_rules();
 // --- helpers shared by the rule files (rules_common.cpp) ---
 
 ResultOrError value(TypeRef t);
-ResultOrError values(std::vector<TypeRef> ts);
+ResultOrError values(TypeList ts);
 ResultOrError void_result();
 ResultOrError fail(std::string message);
 // A vector length or matrix dimension given as a constant: a non-negative int. A negative or

@@ -78,7 +78,7 @@ ResultOrError value(TypeRef t) {
     return r;
 }
 
-ResultOrError values(std::vector<TypeRef> ts) {
+ResultOrError values(TypeList ts) {
     ResultOrError r;
     r.result.emplace();
     r.result->kind = CallResult::Kind::Values;
