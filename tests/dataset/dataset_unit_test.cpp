@@ -8,12 +8,14 @@
 #include "dataset/near_dup.h"
 #include "dataset/pending_shards.h"
 #include "dataset/record.h"
+#include "dataset/record_builder.h"
 #include "dataset/shard_reader.h"
 #include "dataset/shard_writer.h"
 #include "dataset/slice_spec.h"
 #include "dataset/stats.h"
 #include "dataset/svg.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <filesystem>
@@ -214,6 +216,23 @@ TEST(Record, JsonRoundTripAndNulls) {
     from_json(j, back);
     EXPECT_EQ(back.launch.block_dim, 128);
     EXPECT_TRUE(back.launch.tiled());
+}
+
+// Lines of a text: its '\n's, plus a last line without one; counted in blocks of 16 bytes
+// (255 blocks per round), so every length and position around those sizes is tried.
+TEST(Record, CountLinesMatchesAByteLoop) {
+    EXPECT_EQ(count_lines(""), 0);
+    EXPECT_EQ(count_lines("a"), 1);
+    EXPECT_EQ(count_lines("a\n"), 1);
+    EXPECT_EQ(count_lines("\n\n"), 2);
+    std::mt19937 rng(11);
+    for (size_t size : {15, 16, 17, 31, 255 * 16 - 1, 255 * 16, 255 * 16 + 1, 255 * 16 * 2 + 7, 70000}) {
+        std::string text(size, 'x');
+        for (char& c : text) c = rng() % 3 == 0 ? '\n' : static_cast<char>(rng() % 256);
+        if (size == 70000) text.assign(size, '\n'); // every lane full
+        const auto n = static_cast<int>(std::count(text.begin(), text.end(), '\n'));
+        EXPECT_EQ(count_lines(text), text.back() == '\n' ? n : n + 1) << size;
+    }
 }
 
 // The empty record's line, written out by hand from design §5: every field, code
