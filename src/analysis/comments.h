@@ -13,8 +13,10 @@
 
 namespace ws::analysis {
 
-// The 1-based lines that hold a comment, ascending. Throws CompileError when
-// the file does not tokenize.
+// The 1-based lines that hold a comment, ascending, of a file that tokenizes
+// (analyze() calls it on one that parsed). Of one that does not, it throws
+// CompileError or, when the lexer is not needed to tell comments apart (no
+// '#'; no quote and no '\r'), returns the lines of the '#'s.
 std::vector<int> comment_lines(const SourceFile& source);
 
 // The docstring of a module, class or function body: its first statement

@@ -70,8 +70,17 @@ HealthCounts health_counts(const FileReport& report) {
     return c;
 }
 
+namespace {
+// What the counts read of a report: not the shapes.
+constexpr AnalyzeOptions kCountsOnly{.keep_source = false, .shapes = false};
+} // namespace
+
 HealthCounts health_counts(std::string_view python_source) {
-    return health_counts(analyze("<record>", std::string(python_source)));
+    return health_counts(analyze("<record>", std::string(python_source), kCountsOnly));
+}
+
+HealthCounts health_counts(const std::shared_ptr<const SourceFile>& source, const ast::Module& module) {
+    return health_counts(analyze(source, module, kCountsOnly));
 }
 
 void to_json(nlohmann::json& j, const HealthCounts& c) {

@@ -9,6 +9,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <nlohmann/json_fwd.hpp>
 #include <string_view>
 
@@ -40,6 +41,8 @@ HealthCounts health_counts(const FileReport& report);
 
 // The counts of one record's python_source.
 HealthCounts health_counts(std::string_view python_source);
+// The same of a module its caller has parsed from `source`.
+HealthCounts health_counts(const std::shared_ptr<const SourceFile>& source, const ast::Module& module);
 
 // Counts and rates (`dead_store_rate`, ...; 0 when the denominator is 0), as
 // stats.json's "code_health" and `warpsynth health`'s totals hold them.

@@ -56,7 +56,7 @@ std::string lines_of(const SourceFile& source, int first, int last) {
 }
 
 FunctionReport function_report(const SourceFile& source, const WarpDef& d, const ModuleNames& names,
-                               const std::vector<int>& comments, bool keep_source) {
+                               const std::vector<int>& comments, const AnalyzeOptions& options) {
     const ast::FunctionDef& f = *d.def;
     FunctionReport r;
     r.name = f.name;
@@ -70,8 +70,8 @@ FunctionReport function_report(const SourceFile& source, const WarpDef& d, const
         for (const ast::Arg& a : *list) r.params.push_back(param_shape(source, a));
     r.names = name_use(f);
     r.degenerate = degenerate_expressions(f);
-    r.shape = body_shape(f, r.params, names);
-    if (keep_source) r.source = lines_of(source, r.line, r.end_line);
+    if (options.shapes) r.shape = body_shape(f, r.params, names);
+    if (options.keep_source) r.source = lines_of(source, r.line, r.end_line);
     return r;
 }
 
@@ -115,7 +115,7 @@ FileReport analyze(const std::shared_ptr<const SourceFile>& source, const ast::M
     const ModuleNames names = module_names(module, defs);
     report.module_constants = static_cast<int>(names.constants.size());
     for (const WarpDef& d : defs)
-        report.functions.push_back(function_report(*source, d, names, comments, options.keep_source));
+        report.functions.push_back(function_report(*source, d, names, comments, options));
     return report;
 }
 

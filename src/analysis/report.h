@@ -53,6 +53,9 @@ struct FileReport {
 
 struct AnalyzeOptions {
     bool keep_source = false; // fill FunctionReport::source
+    // Fill FunctionReport::shape (the style and shape figures of `warpsynth health`); health_counts
+    // does not read it, and the synthesizer's health check of every candidate skips it.
+    bool shapes = true;
 };
 
 // Never throws on bad input: a file that does not parse gets `error`.

@@ -106,13 +106,15 @@ std::unique_ptr<verify::Verifier> make_verifier(const GenerateArgs& a) {
 }
 
 verify::DatasetPassTotals verify_shards(verify::Verifier& v, const std::filesystem::path& dir,
-                                        bool drop_failed, bool quiet) {
+                                        bool drop_failed, bool quiet, dataset::StatsCollector& stats) {
     std::optional<dataset::Progress> bar;
-    verify::DatasetPassTotals t =
-        verify::verify_dataset_shards(v, dir, drop_failed, [&](uint64_t done, uint64_t total) {
+    verify::DatasetPassTotals t = verify::verify_dataset_shards(
+        v, dir, drop_failed,
+        [&](uint64_t done, uint64_t total) {
             if (!bar) bar.emplace("verify", total, quiet);
             bar->update(done, done);
-        });
+        },
+        &stats);
     std::string line = fmt::format("warpsynth generate: verified {} of {} pairs in {:.1f} s{}",
                                    t.checked.verified, t.checked.records, t.checked.seconds,
                                    drop_failed ? fmt::format(", {} dropped", t.dropped) : "");
@@ -249,8 +251,8 @@ Action add_generate_command(CLI::App& app) {
             std::optional<verify::DatasetPassTotals> pass;
             if (c.verify) {
                 verifier = make_verifier(*a);
-                opts.verify_shards = [&] {
-                    pass = verify_shards(*verifier, opts.out, c.drop_failed, a->quiet);
+                opts.verify_shards = [&](dataset::StatsCollector& stats) {
+                    pass = verify_shards(*verifier, opts.out, c.drop_failed, a->quiet, stats);
                 };
             }
             dataset::GenerateSummary s = dataset::generate(opts);

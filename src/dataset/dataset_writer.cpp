@@ -162,12 +162,12 @@ void DatasetWriter::end_shard() {
     fault_point("manifest");
 }
 
-void DatasetWriter::reread() {
+void DatasetWriter::reread(StatsCollector stats) {
     if (in_shard_) throw std::logic_error("reread: a shard is open");
     std::optional<Manifest> m = load_manifest(dir_);
     if (!m) throw DataError(fmt::format("{} disappeared", manifest_path(dir_).string()));
     manifest_ = std::move(*m);
-    stats_ = collect_stats(dir_, manifest_);
+    stats_ = std::move(stats);
 }
 
 void DatasetWriter::finalize(json timing) {

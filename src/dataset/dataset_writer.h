@@ -15,7 +15,7 @@
 //   manifest complete.
 // - A pass that rewrites the shards in between (generate --verify) calls
 //   reread() before finalize(), so that the manifest and the statistics are
-//   those of the rewritten files.
+//   those of the rewritten files (the pass folds the statistics as it writes).
 #pragma once
 
 #include "analysis/fingerprint.h"
@@ -61,9 +61,10 @@ class DatasetWriter {
     bool add_record(const std::string& line, const Record& meta, uint64_t structure_hash,
                     const SourceMeasures& measures);
     void end_shard();
-    // Takes the manifest and the statistics back from the folder after another
-    // pass rewrote its shards (the dedup set is not rebuilt: no more records come).
-    void reread();
+    // Takes the manifest back from the folder after another pass rewrote its
+    // shards, with the statistics that pass folded from the rewritten records
+    // (the dedup set is not rebuilt: no more records come).
+    void reread(StatsCollector stats);
     void finalize(nlohmann::json timing);
 
   private:

@@ -24,6 +24,7 @@
 
 #include "dataset/layout.h"
 #include "dataset/record_builder.h"
+#include "dataset/stats.h"
 
 #include <cstdint>
 #include <filesystem>
@@ -59,8 +60,10 @@ struct GenerateOptions {
     unsigned jobs = 0; // 0: all hardware threads
     bool quiet = false;
     // Required with config.verify: verifies the shards the manifest does not mark
-    // verified (src/verify/dataset_pass.h; ws_dataset does not link the verifier).
-    std::function<void()> verify_shards;
+    // verified (src/verify/dataset_pass.h; ws_dataset does not link the verifier), and
+    // folds the statistics of every shard afterwards into its argument, so that
+    // finalizing does not read the dataset again.
+    std::function<void(StatsCollector&)> verify_shards;
 };
 
 struct GenerateSummary {

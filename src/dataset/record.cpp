@@ -9,6 +9,10 @@
 #include <cmath>
 #include <cstring>
 #include <nlohmann/json.hpp>
+#include <vector>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace ws::dataset {
 
@@ -61,72 +65,107 @@ class JsonOut {
     void integers(const std::vector<int64_t>& v);
 
   private:
-    void escape(unsigned char c);
     std::string& out_;
 };
 
-// Nonzero when one of the 8 bytes of `w` needs escaping or is not ASCII:
-// below 0x20, '"', '\\' or 0x80 and above (the bit tricks of "Bit Twiddling Hacks").
-// Bytes are read little-endian: byte i is bits 8i..8i+7.
+// The bytes a block scan copies at once, and a bit mask of those in a block that need a look:
+// below 0x20, '"', '\\' or 0x80 and above (byte i: bit i * kMaskBitsPerByte).
+#if defined(__SSE2__)
+constexpr size_t kBlock = 16;
+constexpr int kMaskBitsPerByte = 1;
+unsigned special_mask(const char* p) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    // Signed compare: bytes of 0x80 and above are negative, below 0x20 too.
+    const __m128i special = _mm_or_si128(
+        _mm_cmplt_epi8(v, _mm_set1_epi8(0x20)),
+        _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))));
+    return static_cast<unsigned>(_mm_movemask_epi8(special));
+}
+#else
+// The bit tricks of "Bit Twiddling Hacks" on 8 bytes, read little-endian (byte i: bits 8i..8i+7).
+// False flags only sit above a true one, so the lowest flag is exact.
 static_assert(std::endian::native == std::endian::little);
-uint64_t special_bytes(uint64_t w) {
+constexpr size_t kBlock = 8;
+constexpr int kMaskBitsPerByte = 8;
+uint64_t special_mask(const char* p) {
+    uint64_t w;
+    std::memcpy(&w, p, 8);
     constexpr uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
     auto zero_byte = [](uint64_t v) { return (v - ones) & ~v & highs; };
     return ((w - ones * 0x20) & ~w & highs) | zero_byte(w ^ (ones * '"')) | zero_byte(w ^ (ones * '\\')) |
            (w & highs);
 }
+#endif
 
-void JsonOut::escape(unsigned char c) {
+// Writes the JSON escape of ASCII byte `c` (below 0x20, '"' or '\\') at `dst`; returns its end.
+char* write_escape(unsigned char c, char* dst) {
+    char short_form = 0;
     switch (c) {
-    case '"': raw("\\\""); return;
-    case '\\': raw("\\\\"); return;
-    case '\b': raw("\\b"); return;
-    case '\t': raw("\\t"); return;
-    case '\n': raw("\\n"); return;
-    case '\f': raw("\\f"); return;
-    case '\r': raw("\\r"); return;
-    default: {
-        static constexpr char hex[] = "0123456789abcdef";
-        const char u[] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
-        out_.append(u, sizeof u);
+    case '"': short_form = '"'; break;
+    case '\\': short_form = '\\'; break;
+    case '\b': short_form = 'b'; break;
+    case '\t': short_form = 't'; break;
+    case '\n': short_form = 'n'; break;
+    case '\f': short_form = 'f'; break;
+    case '\r': short_form = 'r'; break;
     }
+    *dst++ = '\\';
+    if (short_form) {
+        *dst++ = short_form;
+        return dst;
     }
+    static constexpr char hex[] = "0123456789abcdef";
+    const char u[] = {'u', '0', '0', hex[c >> 4], hex[c & 15]};
+    std::memcpy(dst, u, sizeof u);
+    return dst + sizeof u;
+}
+
+// Escapes ASCII text `s` into `dst`, which has room for 6 bytes per byte of `s` plus one block;
+// returns the end, or nullptr at a byte of 0x80 or above (UTF-8, which the caller hands to
+// nlohmann). Plain blocks are copied whole; a block with a special byte is copied too, and the
+// copy is kept up to that byte.
+char* escape_ascii(std::string_view s, char* dst) {
+    const char* p = s.data();
+    const char* end = p + s.size();
+    while (p != end) {
+        if (static_cast<size_t>(end - p) >= kBlock) {
+            const auto special = special_mask(p);
+            std::memcpy(dst, p, kBlock);
+            if (!special) {
+                p += kBlock;
+                dst += kBlock;
+                continue;
+            }
+            const int plain = std::countr_zero(special) / kMaskBitsPerByte;
+            p += plain;
+            dst += plain;
+        }
+        const auto c = static_cast<unsigned char>(*p++);
+        if (c >= 0x80) return nullptr;
+        if (c < 0x20 || c == '"' || c == '\\')
+            dst = write_escape(c, dst);
+        else
+            *dst++ = static_cast<char>(c);
+    }
+    return dst;
 }
 
 void JsonOut::str(std::string_view s) {
-    const size_t mark = out_.size();
-    out_.push_back('"');
-    const char* start = s.data(); // first byte not yet copied
-    const char* end = s.data() + s.size();
-    const char* p = start;
-    while (p != end) {
-        if (end - p >= 8) { // skip plain ASCII eight bytes at a time
-            uint64_t w;
-            std::memcpy(&w, p, 8);
-            uint64_t special = special_bytes(w);
-            if (!special) {
-                p += 8;
-                continue;
-            }
-            // The lowest flag is exact (false flags only sit above a true one): the first byte to look at.
-            p += std::countr_zero(special) / 8;
-        }
-        auto c = static_cast<unsigned char>(*p);
-        if (c >= 0x80) {
-            // UTF-8: nlohmann's own code checks it (and throws on invalid bytes) and copies it.
-            out_.resize(mark);
-            out_ += json(std::string(s)).dump();
-            return;
-        }
-        if (c < 0x20 || c == '"' || c == '\\') {
-            out_.append(start, p);
-            escape(c);
-            start = p + 1;
-        }
-        ++p;
+    // Escaped into a per-thread buffer with raw stores, then appended once: appending piece by
+    // piece to the string cost a capacity check and a memcpy call per line of code.
+    thread_local std::vector<char> buffer;
+    const size_t room = 6 * s.size() + kBlock + 2;
+    if (buffer.size() < room) buffer.resize(room);
+    char* dst = buffer.data();
+    *dst++ = '"';
+    dst = escape_ascii(s, dst);
+    if (!dst) {
+        // UTF-8: nlohmann's own code checks it (and throws on invalid bytes) and copies it.
+        out_ += json(std::string(s)).dump();
+        return;
     }
-    out_.append(start, end);
-    out_.push_back('"');
+    *dst++ = '"';
+    out_.append(buffer.data(), dst);
 }
 
 void JsonOut::number(double v) {

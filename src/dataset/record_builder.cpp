@@ -9,6 +9,9 @@
 #include <fmt/format.h>
 #include <memory>
 #include <stdexcept>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #ifndef WS_GENERATOR_VERSION
 #define WS_GENERATOR_VERSION "unknown"
@@ -53,9 +56,35 @@ std::string generator_version() {
     return WS_GENERATOR_VERSION;
 }
 
+namespace {
+
+// The '\n's of [p, p + size): 16 bytes at a time with SSE2, since every record's code (about
+// 40 KB) is counted twice and std::count is a byte loop. Each byte lane counts up to 255 blocks
+// before the lanes are summed.
+size_t count_newlines(const char* p, size_t size) {
+    size_t n = 0;
+#if defined(__SSE2__)
+    const __m128i newline = _mm_set1_epi8('\n');
+    while (size >= 16) {
+        const size_t blocks = std::min<size_t>(size / 16, 255);
+        __m128i lanes = _mm_setzero_si128();
+        for (size_t b = 0; b < blocks; ++b, p += 16) {
+            const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+            lanes = _mm_sub_epi8(lanes, _mm_cmpeq_epi8(v, newline)); // a match is -1
+        }
+        const __m128i sums = _mm_sad_epu8(lanes, _mm_setzero_si128()); // two 16-bit sums
+        n += static_cast<size_t>(_mm_cvtsi128_si32(sums)) + static_cast<size_t>(_mm_extract_epi16(sums, 4));
+        size -= blocks * 16;
+    }
+#endif
+    return n + static_cast<size_t>(std::count(p, p + size, '\n'));
+}
+
+} // namespace
+
 int count_lines(const std::string& text) {
     if (text.empty()) return 0;
-    auto n = static_cast<int>(std::count(text.begin(), text.end(), '\n'));
+    auto n = static_cast<int>(count_newlines(text.data(), text.size()));
     return text.back() == '\n' ? n : n + 1;
 }
 

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <fmt/format.h>
 #include <iterator>
+#include <vector>
 
 namespace ws::synth {
 
@@ -27,7 +28,13 @@ constexpr std::string_view kReserved[] = {
 } // namespace
 
 bool is_reserved_name(std::string_view name) {
-    return std::find(std::begin(kReserved), std::end(kReserved), name) != std::end(kReserved);
+    // Sorted once for a binary search: asked for every name the writer tries (hundreds per kernel).
+    static const std::vector<std::string_view> sorted = [] {
+        std::vector<std::string_view> v(std::begin(kReserved), std::end(kReserved));
+        std::sort(v.begin(), v.end());
+        return v;
+    }();
+    return std::binary_search(sorted.begin(), sorted.end(), name);
 }
 
 bool NameSet::taken(std::string_view name) const {

@@ -6,7 +6,9 @@
 
 #include <algorithm>
 #include <fmt/format.h>
+#include <map>
 #include <set>
+#include <tuple>
 
 namespace ws::synth {
 
@@ -92,6 +94,16 @@ std::string_view LoopPattern::name() const {
 }
 
 bool LoopPattern::fits(Domain d, uint32_t require) const {
+    // A pure function of the pattern, the domain and the traits (the library is fixed), asked
+    // several times for every kernel drawn: computed once per thread (rules() builds its
+    // closures and the scan reads every idiom of the domain).
+    thread_local std::map<std::tuple<const LoopPattern*, Domain, uint32_t>, bool> known;
+    auto [it, inserted] = known.try_emplace({this, d, require}, false);
+    if (inserted) it->second = any_root_fits(d, require);
+    return it->second;
+}
+
+bool LoopPattern::any_root_fits(Domain d, uint32_t require) const {
     const CompositionRules r = rules();
     const auto& idioms = Library::get().of(d);
     return std::any_of(idioms.begin(), idioms.end(), [&](const Idiom* i) {

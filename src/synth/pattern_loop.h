@@ -48,6 +48,9 @@ class LoopPattern : public Pattern {
     // The shape of the array an external reads.
     virtual std::vector<int64_t> array_shape(const Plan& plan, const External& e) const;
 
+    // What fits() answers: whether an idiom of `d` with the `require` traits roots the loop.
+    bool any_root_fits(Domain d, uint32_t require) const;
+
     // Up to two body results become accumulators; the others are folded in too.
     void accumulate(Plan& plan, Dice& dice, Composer& c) const;
 };

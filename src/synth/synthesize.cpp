@@ -183,7 +183,7 @@ bool healthy(SynthKernel& k) {
         k.health = analysis::health_counts(unparsed); // counts the file as unparsed
         return false;
     }
-    const analysis::HealthCounts c = analysis::health_counts(analysis::analyze(source, *module));
+    const analysis::HealthCounts c = analysis::health_counts(source, *module);
     k.health = c;
     if (c.unparsed_files != 0 || c.dead_stores != 0 || c.unused_kernel_params != 0 ||
         c.ignored_helper_params != 0 || c.degenerate_total() != 0)

@@ -259,6 +259,14 @@ z = f'{x}#'
     EXPECT_EQ(comment_lines(src), (std::vector<int>{1, 2, 6, 8}));
 }
 
+// Without quotes every '#' starts a comment (found without the lexer); without '#' there is none.
+TEST(Comments, PlainTextAndNone) {
+    ws::SourceFile plain("<test>", "# header\nx = 1  # trailing\n\n   # indented ## twice\ny = x\n#");
+    EXPECT_EQ(comment_lines(plain), (std::vector<int>{1, 2, 4, 6}));
+    ws::SourceFile none("<test>", "x = 1\ns = 'text'\n");
+    EXPECT_TRUE(comment_lines(none).empty());
+}
+
 TEST(Comments, DocstringsAndTheirFirstParagraph) {
     const FileReport r = analyze_text(R"("""Module docstring."""
 import warp as wp

@@ -8,12 +8,14 @@
 #include "dataset/near_dup.h"
 #include "dataset/pending_shards.h"
 #include "dataset/record.h"
+#include "dataset/record_builder.h"
 #include "dataset/shard_reader.h"
 #include "dataset/shard_writer.h"
 #include "dataset/slice_spec.h"
 #include "dataset/stats.h"
 #include "dataset/svg.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <filesystem>
@@ -216,6 +218,23 @@ TEST(Record, JsonRoundTripAndNulls) {
     EXPECT_TRUE(back.launch.tiled());
 }
 
+// Lines of a text: its '\n's, plus a last line without one; counted in blocks of 16 bytes
+// (255 blocks per round), so every length and position around those sizes is tried.
+TEST(Record, CountLinesMatchesAByteLoop) {
+    EXPECT_EQ(count_lines(""), 0);
+    EXPECT_EQ(count_lines("a"), 1);
+    EXPECT_EQ(count_lines("a\n"), 1);
+    EXPECT_EQ(count_lines("\n\n"), 2);
+    std::mt19937 rng(11);
+    for (size_t size : {15, 16, 17, 31, 255 * 16 - 1, 255 * 16, 255 * 16 + 1, 255 * 16 * 2 + 7, 70000}) {
+        std::string text(size, 'x');
+        for (char& c : text) c = rng() % 3 == 0 ? '\n' : static_cast<char>(rng() % 256);
+        if (size == 70000) text.assign(size, '\n'); // every lane full
+        const auto n = static_cast<int>(std::count(text.begin(), text.end(), '\n'));
+        EXPECT_EQ(count_lines(text), text.back() == '\n' ? n : n + 1) << size;
+    }
+}
+
 // The empty record's line, written out by hand from design §5: every field, code
 // fields and verdicts null, keys in bytewise order, no spaces.
 TEST(Record, JsonLineOfEmptyRecord) {
@@ -279,10 +298,10 @@ TEST(Record, JsonLineIsCanonicalAndReadsBack) {
     r.launch.args.push_back({"w", "int", {1}, std::nan(""), -1e-7, true});
     EXPECT_NE(json_line(r).find(R"("max_value":-1e-07,"min_value":null,"name":"w")"), std::string::npos);
     r.launch.args.pop_back();
-    // Every ASCII byte, at every offset of the eight-byte scan.
+    // Every ASCII byte, at every offset of the block scan (16 bytes with SSE2, else 8).
     std::mt19937 rng(5);
-    for (int n = 0; n < 300; ++n) {
-        std::string s(static_cast<size_t>(rng() % 40), ' ');
+    for (int n = 0; n < 600; ++n) {
+        std::string s(static_cast<size_t>(rng() % 70), ' ');
         for (char& c : s) c = static_cast<char>(rng() % 128);
         r.python_source = s;
         r.description = s + s;
