@@ -8,6 +8,7 @@
 #include "syntax/ast.h"
 #include "synth/probe/value.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <functional>
@@ -47,26 +48,27 @@ struct Index {
 
 // The variables of one call, by name id (see Machine::name_id): a slot per id, so that reading
 // or assigning a variable is an index rather than a scan (the interpreter's most frequent step).
+// A slot is set when it was assigned since the last clear(), which is then one increment rather
+// than a pass over the variables (a frame is cleared for every thread and every call).
 class Frame {
   public:
     Value* find(int id) {
-        return size_t(id) < set_.size() && set_[size_t(id)] ? &values_[size_t(id)] : nullptr;
+        return size_t(id) < set_.size() && set_[size_t(id)] == generation_ ? &values_[size_t(id)] : nullptr;
     }
     // The slot of `id`, added if the frame has none (the caller assigns it).
     Value& slot(int id) {
         if (size_t(id) >= set_.size()) values_.resize(size_t(id) + 1), set_.resize(size_t(id) + 1, 0);
-        if (!set_[size_t(id)]) set_[size_t(id)] = 1, ids_.push_back(id);
+        set_[size_t(id)] = generation_;
         return values_[size_t(id)];
     }
     void clear() {
-        for (int id : ids_) set_[size_t(id)] = 0;
-        ids_.clear();
+        if (++generation_ == 0) std::fill(set_.begin(), set_.end(), 0), generation_ = 1;
     }
 
   private:
     std::vector<Value> values_;
-    std::vector<uint8_t> set_;
-    std::vector<int> ids_; // the ids set, to clear them
+    std::vector<uint32_t> set_; // the generation each slot was last assigned in
+    uint32_t generation_ = 1;
 };
 
 // Whether evaluating `e` leaves every variable as it is and adds none (a variable, a literal, a
