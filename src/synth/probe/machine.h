@@ -139,6 +139,8 @@ class Machine {
     [[gnu::noinline]] Flow exec_return(const ast::Return* s, Frame& f);
     [[gnu::noinline]] Flow exec_expr(const ast::ExprStmt* s, Frame& f);
     void assign(const ast::Expr* target, Value v, Frame& f);
+    [[gnu::noinline]] void assign_new(int id, Value&& v, Frame& f);
+    [[gnu::noinline]] void assign_slow(const ast::Expr* target, Value&& v, Frame& f);
     void store_into(const ast::Expr* target, const Value& v, Frame& f);
 
     Value eval(const ast::Expr* e, Frame& f);
@@ -150,6 +152,7 @@ class Machine {
     [[gnu::noinline]] Value eval_ifexp(const ast::IfExp* e, Frame& f);
     [[gnu::noinline]] Value eval_tuple(const ast::Tuple* e, Frame& f);
     [[gnu::noinline]] Value eval_name(const ast::Name* e, Frame& f);
+    [[gnu::noinline]] Value eval_name_slow(const ast::Name* e, Frame& f);
     [[gnu::noinline]] Value eval_attribute(const ast::Attribute* e, Frame& f);
     Value attribute_of(const Value& base, const std::string& attr);
     [[gnu::noinline]] Value eval_subscript(const ast::Subscript* e, Frame& f);
@@ -187,6 +190,13 @@ class Machine {
         return size_t(uint64_t(reinterpret_cast<uintptr_t>(&name)) >> 4) & 1023;
     }
     int new_name_id(const std::string& name);
+    // The frame's value of the variable `name` when its id is in `recent_ids_`, else null (a
+    // miss, or a name the frame does not have, is left to the caller): no call, so that the
+    // hot paths using it save no registers.
+    Value* recent_variable(const std::string& name, Frame& f) {
+        const auto& recent = recent_ids_[recent_slot(name)];
+        return recent.first == &name ? f.find(recent.second) : nullptr;
+    }
     const NameInfo& info(const std::string& name) {
         const size_t id = size_t(name_id(name));
         return id < infos_.size() && infos_[id] ? *infos_[id] : resolve(id, name);
@@ -198,12 +208,15 @@ class Machine {
     Value read_element(int array, const Index& index);
     Value& element_slot(int array, const Index& index);
     Index indices(const ast::Expr* slice, Frame& f);
+    void set_tid(const std::vector<int64_t>& idx);
     void tick();
 
     const ast::FunctionDef* kernel_ = nullptr;
     std::map<std::string, const ast::FunctionDef*, std::less<>> funcs_;
     std::map<std::string, std::unique_ptr<StructDef>, std::less<>> structs_;
     std::map<const ast::FunctionDef*, std::vector<std::optional<Type>>> scalar_params_;
+    // scalar_params()' last answer: most calls repeat the function called last.
+    std::pair<const ast::FunctionDef*, const std::vector<std::optional<Type>>*> last_params_{};
     // The module's constants in order (a name assigned twice: the first), and as the frame their
     // initializers are evaluated in (the latest).
     std::vector<std::pair<int, Value>> globals_;

@@ -129,7 +129,13 @@ Value Machine::eval_compare(const ast::Compare* c, Frame& f) {
     return make_bool(true);
 }
 
+// A variable of the frame, the frequent case, is read with no call (see recent_variable()).
 Value Machine::eval_name(const ast::Name* e, Frame& f) {
+    if (const Value* v = recent_variable(e->id, f)) return *v;
+    return eval_name_slow(e, f);
+}
+
+Value Machine::eval_name_slow(const ast::Name* e, Frame& f) {
     if (Value* v = lookup(name_id(e->id), f)) return *v;
     const NameInfo& in = info(e->id);
     if (in.is_type) return type_value(in.type);
@@ -359,7 +365,9 @@ Value Machine::wp_with_keywords(const std::string& name, const ast::Call* e, Fra
 // The scalar type each parameter of `fn` is annotated with (a literal argument is converted to
 // it), evaluated once per function rather than at every call.
 const std::vector<std::optional<Type>>& Machine::scalar_params(const ast::FunctionDef& fn) {
+    if (&fn == last_params_.first) return *last_params_.second;
     auto [it, added] = scalar_params_.try_emplace(&fn);
+    last_params_ = {&fn, &it->second};
     if (added)
         for (const ast::Arg& p : fn.args.args) {
             std::optional<Type> t;
@@ -380,7 +388,7 @@ Value Machine::call_user(const ast::FunctionDef& fn, const ast::Call* e, Frame& 
     const size_t positional = args.size();
     std::vector<bool> by_keyword(e->keywords.empty() ? 0 : params.size(), false);
     auto is_set = [&](size_t k) { return k < positional || (!by_keyword.empty() && by_keyword[k]); };
-    args.resize(params.size());
+    if (args.size() < params.size()) args.resize(params.size()); // no call in the frequent case
     for (const ast::Keyword& kw : e->keywords) {
         size_t k = 0;
         while (k < params.size() && params[k].name != kw.arg) ++k;
@@ -403,7 +411,7 @@ Value Machine::call_user(const ast::FunctionDef& fn, const ast::Call* e, Frame& 
     Frame& callee = frame_at(size_t(depth_) + 1);
     for (size_t k = 0; k < params.size(); ++k) callee.slot(name_id(params[k].name)) = std::move(args[k]);
     if (++depth_ > 32) throw Unsupported("recursion");
-    returned_ = Value{};
+    returned_.clear();
     exec_block(fn.body, callee);
     --depth_;
     return returned_;
