@@ -156,6 +156,7 @@ class Machine {
     [[gnu::noinline]] Value eval_attribute(const ast::Attribute* e, Frame& f);
     Value attribute_of(const Value& base, const std::string& attr);
     [[gnu::noinline]] Value eval_subscript(const ast::Subscript* e, Frame& f);
+    [[gnu::noinline]] Value eval_subscript_slow(const ast::Subscript* e, Frame& f);
     Value component_of(const Value& base, const Index& idx);
     [[gnu::noinline]] Value eval_call(const ast::Call* e, Frame& f);
     Value call_wp(const std::string& name, const ast::Call* e, Frame& f);
@@ -207,7 +208,10 @@ class Machine {
     int64_t flat_index(int array, const Index& index) const;
     Value read_element(int array, const Index& index);
     Value& element_slot(int array, const Index& index);
+    bool quick_index(const ast::Expr* x, Frame& f, int64_t& out);
+    bool quick_indices(const ast::Expr* slice, Frame& f, Index& idx);
     Index indices(const ast::Expr* slice, Frame& f);
+    [[gnu::noinline]] Index indices_slow(const ast::Expr* slice, Frame& f);
     void set_tid(const std::vector<int64_t>& idx);
     void tick();
 

@@ -178,7 +178,40 @@ Value Machine::attribute_of(const Value& base, const std::string& attr) {
     throw Unsupported("the attribute " + attr);
 }
 
+// Whether `x` is an index read with no call: a variable of the frame holding an integer (see
+// recent_variable()) or an int literal (as constant() makes it); its value then in `out`.
+bool Machine::quick_index(const ast::Expr* x, Frame& f, int64_t& out) {
+    if (x->kind == ast::ExprKind::Name) {
+        const Value* v = recent_variable(ast::as<ast::Name>(x)->id, f);
+        if (!v || v->t.kind != Kind::Scalar || is_float(v->t.sc)) return false;
+        out = v->i;
+        return true;
+    }
+    if (x->kind != ast::ExprKind::Constant) return false;
+    const auto* c = ast::as<ast::Constant>(x);
+    if (c->value_kind != ast::Constant::Kind::Int || c->int_is_unsigned || !c->int_literal.empty())
+        return false;
+    out = wrap_int(Sc::I32, c->int_value);
+    return true;
+}
+
+// indices() of the most frequent subscripts, `[i]` and `[i, j]` of variables and literals, with no
+// call; false for any other (then left to indices()).
+bool Machine::quick_indices(const ast::Expr* slice, Frame& f, Index& idx) {
+    if (slice->kind != ast::ExprKind::Tuple) return (idx.n = 1, quick_index(slice, f, idx.at[0]));
+    const auto& elts = ast::as<ast::Tuple>(slice)->elts;
+    if (elts.size() > idx.at.size()) return false;
+    for (idx.n = 0; idx.n < elts.size(); ++idx.n)
+        if (!quick_index(elts[idx.n], f, idx.at[idx.n])) return false;
+    return true;
+}
+
 Index Machine::indices(const ast::Expr* slice, Frame& f) {
+    if (Index idx; quick_indices(slice, f, idx)) return idx;
+    return indices_slow(slice, f);
+}
+
+Index Machine::indices_slow(const ast::Expr* slice, Frame& f) {
     Index idx;
     auto add = [&](const ast::Expr* p) {
         with_operand(p, f, [&](const Value& v) {
@@ -223,7 +256,17 @@ Value& Machine::element_slot(int array, const Index& index) {
     return it->second;
 }
 
+// An array variable at variables and literals, the most frequent subscript, is read with no other
+// call than read_element()'s (see quick_indices()).
 Value Machine::eval_subscript(const ast::Subscript* e, Frame& f) {
+    if (e->value->kind == ast::ExprKind::Name)
+        if (const Value* v = recent_variable(ast::as<ast::Name>(e->value)->id, f);
+            v && v->t.kind == Kind::Array)
+            if (Index idx; quick_indices(e->slice, f, idx)) return read_element(v->array, idx);
+    return eval_subscript_slow(e, f);
+}
+
+Value Machine::eval_subscript_slow(const ast::Subscript* e, Frame& f) {
     // An array variable, the most frequent base: read without copying its value.
     if (e->value->kind == ast::ExprKind::Name)
         if (const Value* v = lookup(name_id(ast::as<ast::Name>(e->value)->id), f);
