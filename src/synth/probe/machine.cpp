@@ -161,10 +161,12 @@ void Machine::launch(const std::vector<Value>& args, const std::vector<int64_t>&
     steps_left_ = budget;
     for (ArrayBuf& a : arrays) a.written.clear(), a.writer.clear(), a.shared = false;
     std::vector<int64_t> idx(dim.size());
+    std::vector<int> ids; // the parameters' name ids, found once rather than for every thread
+    for (const ast::Arg& p : params) ids.push_back(name_id(p.name));
     for (int64_t t : threads) {
         thread_ = t;
         Frame& f = frame_at(0);
-        for (size_t k = 0; k < params.size(); ++k) f.slot(name_id(params[k].name)) = args[k];
+        for (size_t k = 0; k < params.size(); ++k) f.slot(ids[k]) = args[k];
         int64_t rest = t;
         for (size_t d = dim.size(); d-- > 0;) idx[d] = rest % dim[d], rest /= dim[d];
         set_tid(idx);
