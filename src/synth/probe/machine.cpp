@@ -161,22 +161,32 @@ void Machine::launch(const std::vector<Value>& args, const std::vector<int64_t>&
     steps_left_ = budget;
     for (ArrayBuf& a : arrays) a.written.clear(), a.writer.clear(), a.shared = false;
     std::vector<int64_t> idx(dim.size());
+    std::vector<int> ids; // the parameters' name ids, found once rather than for every thread
+    for (const ast::Arg& p : params) ids.push_back(name_id(p.name));
     for (int64_t t : threads) {
         thread_ = t;
         Frame& f = frame_at(0);
-        for (size_t k = 0; k < params.size(); ++k) f.slot(name_id(params[k].name)) = args[k];
+        for (size_t k = 0; k < params.size(); ++k) f.slot(ids[k]) = args[k];
         int64_t rest = t;
         for (size_t d = dim.size(); d-- > 0;) idx[d] = rest % dim[d], rest /= dim[d];
-        if (idx.size() == 1) {
-            tid_ = make_int(Sc::I32, idx[0]);
-        } else {
-            tid_ = Value{};
-            tid_.t.kind = Kind::Tuple;
-            tid_.items = std::make_shared<std::vector<Value>>();
-            for (int64_t i : idx) tid_.items->push_back(make_int(Sc::I32, i));
-        }
+        set_tid(idx);
         exec_block(kernel_->body, f);
     }
+}
+
+// `wp.tid()` of the thread at `idx`: an int, or a tuple of them whose elements are overwritten
+// in place when no value read from the previous thread's tuple shares them (no allocation).
+void Machine::set_tid(const std::vector<int64_t>& idx) {
+    if (idx.size() == 1) {
+        tid_ = make_int(Sc::I32, idx[0]);
+        return;
+    }
+    if (tid_.t.kind != Kind::Tuple || tid_.items.use_count() != 1 || tid_.items->size() != idx.size()) {
+        tid_ = Value{};
+        tid_.t.kind = Kind::Tuple;
+        tid_.items = std::make_shared<std::vector<Value>>(idx.size());
+    }
+    for (size_t d = 0; d < idx.size(); ++d) (*tid_.items)[d] = make_int(Sc::I32, idx[d]);
 }
 
 void Machine::tick() {
@@ -298,16 +308,37 @@ Machine::Flow Machine::exec_for(const ast::For* s, Frame& f) {
     return Flow::Next;
 }
 
+// A variable, the frequent target, is assigned with no call but a tail call when its name's id
+// is in `recent_ids_` (see recent_variable()).
 void Machine::assign(const ast::Expr* target, Value v, Frame& f) {
+    if (target->kind == ast::ExprKind::Name) {
+        const std::string& name = ast::as<ast::Name>(target)->id;
+        if (const auto& recent = recent_ids_[recent_slot(name)]; recent.first == &name) {
+            if (Value* slot = f.find(recent.second)) {
+                *slot = std::move(v);
+                return;
+            }
+            return assign_new(recent.second, std::move(v), f);
+        }
+    }
+    assign_slow(target, std::move(v), f);
+}
+
+// A variable the frame does not have yet (most assignments: a kernel's variables are mostly
+// assigned once per thread).
+void Machine::assign_new(int id, Value&& v, Frame& f) {
+    wp_bound_ = wp_bound_ || id == wp_id_;
+    f.slot(id) = std::move(v);
+}
+
+void Machine::assign_slow(const ast::Expr* target, Value&& v, Frame& f) {
     if (target->kind == ast::ExprKind::Name) {
         const int id = name_id(ast::as<ast::Name>(target)->id);
         if (Value* slot = f.find(id)) {
             *slot = std::move(v);
             return;
         }
-        wp_bound_ = wp_bound_ || id == wp_id_;
-        f.slot(id) = std::move(v);
-        return;
+        return assign_new(id, std::move(v), f);
     }
     if (target->kind == ast::ExprKind::Tuple) {
         const auto* t = ast::as<ast::Tuple>(target);

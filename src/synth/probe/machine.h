@@ -8,6 +8,7 @@
 #include "syntax/ast.h"
 #include "synth/probe/value.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <functional>
@@ -47,26 +48,27 @@ struct Index {
 
 // The variables of one call, by name id (see Machine::name_id): a slot per id, so that reading
 // or assigning a variable is an index rather than a scan (the interpreter's most frequent step).
+// A slot is set when it was assigned since the last clear(), which is then one increment rather
+// than a pass over the variables (a frame is cleared for every thread and every call).
 class Frame {
   public:
     Value* find(int id) {
-        return size_t(id) < set_.size() && set_[size_t(id)] ? &values_[size_t(id)] : nullptr;
+        return size_t(id) < set_.size() && set_[size_t(id)] == generation_ ? &values_[size_t(id)] : nullptr;
     }
     // The slot of `id`, added if the frame has none (the caller assigns it).
     Value& slot(int id) {
         if (size_t(id) >= set_.size()) values_.resize(size_t(id) + 1), set_.resize(size_t(id) + 1, 0);
-        if (!set_[size_t(id)]) set_[size_t(id)] = 1, ids_.push_back(id);
+        set_[size_t(id)] = generation_;
         return values_[size_t(id)];
     }
     void clear() {
-        for (int id : ids_) set_[size_t(id)] = 0;
-        ids_.clear();
+        if (++generation_ == 0) std::fill(set_.begin(), set_.end(), 0), generation_ = 1;
     }
 
   private:
     std::vector<Value> values_;
-    std::vector<uint8_t> set_;
-    std::vector<int> ids_; // the ids set, to clear them
+    std::vector<uint32_t> set_; // the generation each slot was last assigned in
+    uint32_t generation_ = 1;
 };
 
 // Whether evaluating `e` leaves every variable as it is and adds none (a variable, a literal, a
@@ -137,6 +139,8 @@ class Machine {
     [[gnu::noinline]] Flow exec_return(const ast::Return* s, Frame& f);
     [[gnu::noinline]] Flow exec_expr(const ast::ExprStmt* s, Frame& f);
     void assign(const ast::Expr* target, Value v, Frame& f);
+    [[gnu::noinline]] void assign_new(int id, Value&& v, Frame& f);
+    [[gnu::noinline]] void assign_slow(const ast::Expr* target, Value&& v, Frame& f);
     void store_into(const ast::Expr* target, const Value& v, Frame& f);
 
     Value eval(const ast::Expr* e, Frame& f);
@@ -148,9 +152,11 @@ class Machine {
     [[gnu::noinline]] Value eval_ifexp(const ast::IfExp* e, Frame& f);
     [[gnu::noinline]] Value eval_tuple(const ast::Tuple* e, Frame& f);
     [[gnu::noinline]] Value eval_name(const ast::Name* e, Frame& f);
+    [[gnu::noinline]] Value eval_name_slow(const ast::Name* e, Frame& f);
     [[gnu::noinline]] Value eval_attribute(const ast::Attribute* e, Frame& f);
     Value attribute_of(const Value& base, const std::string& attr);
     [[gnu::noinline]] Value eval_subscript(const ast::Subscript* e, Frame& f);
+    [[gnu::noinline]] Value eval_subscript_slow(const ast::Subscript* e, Frame& f);
     Value component_of(const Value& base, const Index& idx);
     [[gnu::noinline]] Value eval_call(const ast::Call* e, Frame& f);
     Value call_wp(const std::string& name, const ast::Call* e, Frame& f);
@@ -185,6 +191,13 @@ class Machine {
         return size_t(uint64_t(reinterpret_cast<uintptr_t>(&name)) >> 4) & 1023;
     }
     int new_name_id(const std::string& name);
+    // The frame's value of the variable `name` when its id is in `recent_ids_`, else null (a
+    // miss, or a name the frame does not have, is left to the caller): no call, so that the
+    // hot paths using it save no registers.
+    Value* recent_variable(const std::string& name, Frame& f) {
+        const auto& recent = recent_ids_[recent_slot(name)];
+        return recent.first == &name ? f.find(recent.second) : nullptr;
+    }
     const NameInfo& info(const std::string& name) {
         const size_t id = size_t(name_id(name));
         return id < infos_.size() && infos_[id] ? *infos_[id] : resolve(id, name);
@@ -195,13 +208,19 @@ class Machine {
     int64_t flat_index(int array, const Index& index) const;
     Value read_element(int array, const Index& index);
     Value& element_slot(int array, const Index& index);
+    bool quick_index(const ast::Expr* x, Frame& f, int64_t& out);
+    bool quick_indices(const ast::Expr* slice, Frame& f, Index& idx);
     Index indices(const ast::Expr* slice, Frame& f);
+    [[gnu::noinline]] Index indices_slow(const ast::Expr* slice, Frame& f);
+    void set_tid(const std::vector<int64_t>& idx);
     void tick();
 
     const ast::FunctionDef* kernel_ = nullptr;
     std::map<std::string, const ast::FunctionDef*, std::less<>> funcs_;
     std::map<std::string, std::unique_ptr<StructDef>, std::less<>> structs_;
     std::map<const ast::FunctionDef*, std::vector<std::optional<Type>>> scalar_params_;
+    // scalar_params()' last answer: most calls repeat the function called last.
+    std::pair<const ast::FunctionDef*, const std::vector<std::optional<Type>>*> last_params_{};
     // The module's constants in order (a name assigned twice: the first), and as the frame their
     // initializers are evaluated in (the latest).
     std::vector<std::pair<int, Value>> globals_;

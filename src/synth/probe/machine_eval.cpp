@@ -129,7 +129,13 @@ Value Machine::eval_compare(const ast::Compare* c, Frame& f) {
     return make_bool(true);
 }
 
+// A variable of the frame, the frequent case, is read with no call (see recent_variable()).
 Value Machine::eval_name(const ast::Name* e, Frame& f) {
+    if (const Value* v = recent_variable(e->id, f)) return *v;
+    return eval_name_slow(e, f);
+}
+
+Value Machine::eval_name_slow(const ast::Name* e, Frame& f) {
     if (Value* v = lookup(name_id(e->id), f)) return *v;
     const NameInfo& in = info(e->id);
     if (in.is_type) return type_value(in.type);
@@ -172,7 +178,40 @@ Value Machine::attribute_of(const Value& base, const std::string& attr) {
     throw Unsupported("the attribute " + attr);
 }
 
+// Whether `x` is an index read with no call: a variable of the frame holding an integer (see
+// recent_variable()) or an int literal (as constant() makes it); its value then in `out`.
+bool Machine::quick_index(const ast::Expr* x, Frame& f, int64_t& out) {
+    if (x->kind == ast::ExprKind::Name) {
+        const Value* v = recent_variable(ast::as<ast::Name>(x)->id, f);
+        if (!v || v->t.kind != Kind::Scalar || is_float(v->t.sc)) return false;
+        out = v->i;
+        return true;
+    }
+    if (x->kind != ast::ExprKind::Constant) return false;
+    const auto* c = ast::as<ast::Constant>(x);
+    if (c->value_kind != ast::Constant::Kind::Int || c->int_is_unsigned || !c->int_literal.empty())
+        return false;
+    out = wrap_int(Sc::I32, c->int_value);
+    return true;
+}
+
+// indices() of the most frequent subscripts, `[i]` and `[i, j]` of variables and literals, with no
+// call; false for any other (then left to indices()).
+bool Machine::quick_indices(const ast::Expr* slice, Frame& f, Index& idx) {
+    if (slice->kind != ast::ExprKind::Tuple) return (idx.n = 1, quick_index(slice, f, idx.at[0]));
+    const auto& elts = ast::as<ast::Tuple>(slice)->elts;
+    if (elts.size() > idx.at.size()) return false;
+    for (idx.n = 0; idx.n < elts.size(); ++idx.n)
+        if (!quick_index(elts[idx.n], f, idx.at[idx.n])) return false;
+    return true;
+}
+
 Index Machine::indices(const ast::Expr* slice, Frame& f) {
+    if (Index idx; quick_indices(slice, f, idx)) return idx;
+    return indices_slow(slice, f);
+}
+
+Index Machine::indices_slow(const ast::Expr* slice, Frame& f) {
     Index idx;
     auto add = [&](const ast::Expr* p) {
         with_operand(p, f, [&](const Value& v) {
@@ -217,7 +256,17 @@ Value& Machine::element_slot(int array, const Index& index) {
     return it->second;
 }
 
+// An array variable at variables and literals, the most frequent subscript, is read with no other
+// call than read_element()'s (see quick_indices()).
 Value Machine::eval_subscript(const ast::Subscript* e, Frame& f) {
+    if (e->value->kind == ast::ExprKind::Name)
+        if (const Value* v = recent_variable(ast::as<ast::Name>(e->value)->id, f);
+            v && v->t.kind == Kind::Array)
+            if (Index idx; quick_indices(e->slice, f, idx)) return read_element(v->array, idx);
+    return eval_subscript_slow(e, f);
+}
+
+Value Machine::eval_subscript_slow(const ast::Subscript* e, Frame& f) {
     // An array variable, the most frequent base: read without copying its value.
     if (e->value->kind == ast::ExprKind::Name)
         if (const Value* v = lookup(name_id(ast::as<ast::Name>(e->value)->id), f);
@@ -359,7 +408,9 @@ Value Machine::wp_with_keywords(const std::string& name, const ast::Call* e, Fra
 // The scalar type each parameter of `fn` is annotated with (a literal argument is converted to
 // it), evaluated once per function rather than at every call.
 const std::vector<std::optional<Type>>& Machine::scalar_params(const ast::FunctionDef& fn) {
+    if (&fn == last_params_.first) return *last_params_.second;
     auto [it, added] = scalar_params_.try_emplace(&fn);
+    last_params_ = {&fn, &it->second};
     if (added)
         for (const ast::Arg& p : fn.args.args) {
             std::optional<Type> t;
@@ -380,7 +431,7 @@ Value Machine::call_user(const ast::FunctionDef& fn, const ast::Call* e, Frame& 
     const size_t positional = args.size();
     std::vector<bool> by_keyword(e->keywords.empty() ? 0 : params.size(), false);
     auto is_set = [&](size_t k) { return k < positional || (!by_keyword.empty() && by_keyword[k]); };
-    args.resize(params.size());
+    if (args.size() < params.size()) args.resize(params.size()); // no call in the frequent case
     for (const ast::Keyword& kw : e->keywords) {
         size_t k = 0;
         while (k < params.size() && params[k].name != kw.arg) ++k;
@@ -403,7 +454,7 @@ Value Machine::call_user(const ast::FunctionDef& fn, const ast::Call* e, Frame& 
     Frame& callee = frame_at(size_t(depth_) + 1);
     for (size_t k = 0; k < params.size(); ++k) callee.slot(name_id(params[k].name)) = std::move(args[k]);
     if (++depth_ > 32) throw Unsupported("recursion");
-    returned_ = Value{};
+    returned_.clear();
     exec_block(fn.body, callee);
     --depth_;
     return returned_;

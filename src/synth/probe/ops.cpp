@@ -170,7 +170,13 @@ bool truth(const Value& v) {
     return is_float(v.t.sc) ? v.c[0] != 0.0 : v.i != 0;
 }
 
+static Value convert_composite(const Type& to, const Value& from);
+
 Value convert(const Type& to, const Value& from) {
+    // A float32 or float64 scalar of the type already (made by make_scalar(), so rounded to it):
+    // what make_scalar() would make again. The frequent case, a parameter's annotated type.
+    if (from.t == to && to.kind == Kind::Scalar && (to.sc == Sc::F32 || to.sc == Sc::F64) && !from.is_type)
+        return from;
     if (to.kind == Kind::Scalar) {
         if (from.t.kind != Kind::Scalar) throw Unsupported("a scalar from a composite");
         if (to.sc == Sc::Bool) return make_bool(truth(from));
@@ -178,6 +184,12 @@ Value convert(const Type& to, const Value& from) {
         if (!is_float(from.t.sc)) return make_int(to.sc, from.i);
         return make_scalar(to.sc, std::trunc(from.num()));
     }
+    return convert_composite(to, from);
+}
+
+// convert() to a composite, out of line: the scalar conversions, the most frequent, then save
+// fewer registers.
+[[gnu::noinline]] static Value convert_composite(const Type& to, const Value& from) {
     if (to.kind == Kind::Struct || to.kind == Kind::Transform) {
         if (from.t.kind == to.kind) return from;
         throw Unsupported("a struct or transform from one value");

@@ -96,6 +96,12 @@ struct Value {
     }
     ~Value() = default;
 
+    // As `*this = Value{}`, in place (no temporary to zero and then move).
+    void clear() {
+        t = {}, is_type = false, array_ndim = 0, i = 0, items.reset(), array = -1;
+        c.fill(0.0);
+    }
+
     double num() const { // a scalar as a double
         if (t.kind != Kind::Scalar) throw Unsupported("a scalar was expected");
         return is_float(t.sc) ? c[0] : double(i);
