@@ -241,7 +241,9 @@ Machine::Flow Machine::exec_assign(const ast::Assign* a, Frame& f) {
 Machine::Flow Machine::exec_ann_assign(const ast::AnnAssign* a, Frame& f) {
     if (!a->value) throw Unsupported("a declaration without a value");
     const Value t = annotation(a->annotation);
-    assign(a->target, t.array_ndim ? eval(a->value, f) : convert(t.t, eval(a->value, f)), f);
+    Value v = eval(a->value, f);
+    if (!t.array_ndim && !converts_to_itself(t.t, v)) v = convert(t.t, v); // else convert() copies it
+    assign(a->target, std::move(v), f);
     return Flow::Next;
 }
 
@@ -364,12 +366,11 @@ void Machine::store_into(const ast::Expr* target, const Value& v, Frame& f) {
                 slot = convert(slot.t, v);
                 return;
             }
-            Value updated = *base;
+            // In place (no copy of the whole value): nothing below throws once the checks pass.
             const int k = idx.size() == 2 ? int(idx[0] * base->t.cols + idx[1]) : int(idx[0]);
             if (idx.size() > 2 || k < 0 || k >= base->t.size() || v.t.kind != Kind::Scalar)
                 throw Unsupported("a component store");
-            updated.c[size_t(k)] = fit(base->t.sc, v.num());
-            *base = updated;
+            base->c[size_t(k)] = fit(base->t.sc, v.num());
             return;
         }
         throw Unsupported("a store into a nested subscript");

@@ -173,6 +173,11 @@ class Machine {
     const Value* variable(const ast::Expr* e, Frame& f) {
         return e->kind == ast::ExprKind::Name ? lookup(name_id(ast::as<ast::Name>(e)->id), f) : nullptr;
     }
+    // The one argument of `e` when it is a variable, else null: a pure builtin or constructor
+    // then reads it in place rather than a copy in an ArgList (it changes no variable).
+    const Value* sole_variable(const ast::Call* e, Frame& f) {
+        return e->args.size() == 1 ? variable(e->args[0], f) : nullptr;
+    }
     // Calls `k` with the value of `e`: a variable's read in place, anything else as a temporary
     // (copying a value is a good part of what an operator costs).
     template <class K>

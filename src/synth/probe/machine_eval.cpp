@@ -331,6 +331,8 @@ Value Machine::eval_call(const ast::Call* e, Frame& f) {
 
 Value Machine::call_python(const std::string& name, const ast::Call* e, Frame& f) {
     if (!e->keywords.empty()) throw Unsupported("keywords in a call of " + name);
+    if (const Value* v = sole_variable(e, f))
+        if (const NameInfo& in = info(name); in.is_type) return construct(in.type, Args(v, 1));
     ArgList args;
     eval_args(e, f, args);
     if (const NameInfo& in = info(name); in.is_type) return construct(in.type, args);
@@ -366,10 +368,13 @@ Value Machine::call_wp(const std::string& name, const ast::Call* e, Frame& f) {
     if (in.is_type) {
         for (const ast::Keyword& k : e->keywords)
             if (k.arg != "dtype") throw Unsupported("keywords in a constructor");
+        if (const Value* v = sole_variable(e, f)) return construct(in.type, Args(v, 1));
         ArgList args;
         eval_args(e, f, args);
         return construct(in.type, args);
     }
+    if (in.builtin && e->keywords.empty())
+        if (const Value* v = sole_variable(e, f)) return in.builtin(Args(v, 1));
     ArgList args;
     eval_args(e, f, args);
     if (!e->keywords.empty()) return wp_with_keywords(name, e, f);
@@ -447,7 +452,9 @@ Value Machine::call_user(const ast::FunctionDef& fn, const ast::Call* e, Frame& 
             args[k] = eval(fn.args.defaults[k - first_default], none);
         }
         if (!types) types = &scalar_params(fn);
-        if (const std::optional<Type>& t = (*types)[k]; t && args[k].t.kind == Kind::Scalar)
+        // An argument of the parameter's type already, the frequent case, is not copied.
+        if (const std::optional<Type>& t = (*types)[k];
+            t && args[k].t.kind == Kind::Scalar && !converts_to_itself(*t, args[k]))
             args[k] = convert(*t, args[k]);
     }
     // Filled only now: evaluating the arguments may have called functions at this depth.
@@ -457,7 +464,7 @@ Value Machine::call_user(const ast::FunctionDef& fn, const ast::Call* e, Frame& 
     returned_.clear();
     exec_block(fn.body, callee);
     --depth_;
-    return returned_;
+    return std::move(returned_); // cleared before it is read again (by the next call)
 }
 
 Value Machine::atomic(const std::string& name, const ast::Call* e, Frame& f) {

@@ -173,10 +173,8 @@ bool truth(const Value& v) {
 static Value convert_composite(const Type& to, const Value& from);
 
 Value convert(const Type& to, const Value& from) {
-    // A float32 or float64 scalar of the type already (made by make_scalar(), so rounded to it):
-    // what make_scalar() would make again. The frequent case, a parameter's annotated type.
-    if (from.t == to && to.kind == Kind::Scalar && (to.sc == Sc::F32 || to.sc == Sc::F64) && !from.is_type)
-        return from;
+    // What make_scalar() would make again. The frequent case, a parameter's annotated type.
+    if (converts_to_itself(to, from)) return from;
     if (to.kind == Kind::Scalar) {
         if (from.t.kind != Kind::Scalar) throw Unsupported("a scalar from a composite");
         if (to.sc == Sc::Bool) return make_bool(truth(from));

@@ -15,6 +15,11 @@ bool truth(const Value& v);
 
 // A constructor call `T(x)` with one argument: a scalar cast or a vector filled with x.
 Value convert(const Type& to, const Value& from);
+// Whether convert(to, from) returns `from` as it is: a float32 or float64 scalar of the type
+// already (made by make_scalar(), so rounded to it). A caller may then keep it in place.
+inline bool converts_to_itself(const Type& to, const Value& from) {
+    return from.t == to && to.kind == Kind::Scalar && (to.sc == Sc::F32 || to.sc == Sc::F64) && !from.is_type;
+}
 // `T(a, b, ...)` from scalars or from vectors laid end to end (matrices from rows).
 Value construct(const Type& to, Args args);
 
