@@ -441,7 +441,7 @@ Value Adjoint::add_builtin_call_resolved(
     const std::vector<std::pair<std::string, builtins::CallArg>>& type_args, int min_outputs,
     bool return_value_used, const ast::Expr* call_node, const builtins::Builtin* builtin) {
     const Pos& where = call_node ? call_node->pos : current_pos_;
-    const builtins::Builtin* b = builtin ? builtin : builtins::find(func.name);
+    const builtins::Builtin* b = builtin ? builtin : func.builtin ? func.builtin : builtins::find(func.name);
     if (!b) fail_at(where, fmt::format("unknown builtin function '{}'", func.name));
     if (b->python_defined) {
         // Warp calls it as the user function it is, read from Warp's own source.

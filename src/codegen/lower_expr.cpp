@@ -690,8 +690,8 @@ Value Adjoint::emit_call(const ast::Call* node, bool return_value_used) {
                     callee = a;
                 else
                     caller = a;
-            } else if (caller->name == "warp" && builtins::find(attr)) {
-                callee = Object::make_named(Object::Kind::Builtin, attr);
+            } else if (const builtins::Builtin* b = caller->name == "warp" ? builtins::find(attr) : nullptr) {
+                callee = Object::make_builtin(*b);
             } else {
                 fail(node, fmt::format("could not find function {} as a built-in or user-defined function",
                                        fmt::join(path, ".")));
@@ -704,7 +704,8 @@ Value Adjoint::emit_call(const ast::Call* node, bool return_value_used) {
             fail(node, fmt::format("cannot resolve {}: warpsynth does not know what {} holds (Warp calls a "
                                    "@wp.func found there, and the builtin '{}' only otherwise)",
                                    fmt::join(path, "."), path.front(), attr));
-        if (!callee && builtins::find(attr)) callee = Object::make_named(Object::Kind::Builtin, attr);
+        if (const builtins::Builtin* b = callee ? nullptr : builtins::find(attr))
+            callee = Object::make_builtin(*b);
         bool composite = caller->kind == Object::Kind::Type && caller->type && caller->type->is_composite();
         if (!callee && composite)
             callee = Object::make_named(Object::Kind::Builtin,

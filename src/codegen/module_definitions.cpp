@@ -221,7 +221,7 @@ ObjectRef ModuleScope::warp_class(const ast::ClassDef* def) {
         fail(def->pos,
              "Warp kernels and functions are supported in a top-level class without bases or decorators "
              "only");
-    std::map<std::string, ObjectRef, std::less<>> attributes;
+    Bindings attributes;
     bindings_ = &attributes;
     qualname_prefix_ = def->name + "__";
     for (const ast::Stmt* st : def->body) {
@@ -244,7 +244,9 @@ ObjectRef ModuleScope::warp_class(const ast::ClassDef* def) {
     auto o = std::make_shared<Object>();
     o->kind = Object::Kind::PlainClass;
     o->name = def->name;
-    for (auto& [name, value] : attributes) o->attributes.emplace_back(name, value);
+    // In name order, as the ordered map gave them.
+    for (auto& [name, value] : std::map<std::string, ObjectRef>(attributes.begin(), attributes.end()))
+        o->attributes.emplace_back(name, value);
     return o;
 }
 

@@ -16,6 +16,7 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
@@ -173,8 +174,17 @@ class ModuleScope {
     bool apply_kernel_options(const ast::Call* decorator, KernelDef& k);
     [[noreturn]] void fail(const Pos& pos, const std::string& message) const;
 
+    // Hashes std::string and string_view alike (lookups by view without a copy).
+    struct NameHash {
+        using is_transparent = void;
+        size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+    };
+    // Names to objects, unordered: global() runs for every name a kernel reads, and a hash
+    // lookup is cheaper than the ordered map's string compares. Nothing depends on the order.
+    using Bindings = std::unordered_map<std::string, ObjectRef, NameHash, std::equal_to<>>;
+
     std::unique_ptr<ast::Module> module_;
-    std::map<std::string, ObjectRef, std::less<>> globals_;
+    Bindings globals_;
     bool star_import_ = false;        // `from other import *` ran: unknown names may be bound
     bool future_annotations_ = false; // `from __future__ import annotations`: annotations are text
     std::vector<std::unique_ptr<FunctionGroup>> groups_;
@@ -182,7 +192,7 @@ class ModuleScope {
     std::vector<PendingGrad> pending_grads_;
     // Where definitions bind their names: the module's globals, or a class's namespace while its
     // body runs (warp_class), whose name then prefixes the functions' keys.
-    std::map<std::string, ObjectRef, std::less<>>* bindings_ = &globals_;
+    Bindings* bindings_ = &globals_;
     std::string qualname_prefix_;
     // Plain functions by name, with the object the name was bound to (a factory must still be it).
     std::map<std::string, std::pair<const ast::FunctionDef*, const Object*>, std::less<>> plain_defs_;

@@ -1,5 +1,7 @@
 #include "codegen/object.h"
 
+#include "builtins/builtin.h"
+
 namespace ws {
 
 bool Object::is_from_warp() const {
@@ -37,6 +39,14 @@ std::shared_ptr<const Object> Object::make_named(Kind kind, std::string name) {
     auto o = std::make_shared<Object>();
     o->kind = kind;
     o->name = std::move(name);
+    return o;
+}
+
+std::shared_ptr<const Object> Object::make_builtin(const builtins::Builtin& b) {
+    auto o = std::make_shared<Object>();
+    o->kind = Kind::Builtin;
+    o->name = std::string(b.key);
+    o->builtin = &b;
     return o;
 }
 

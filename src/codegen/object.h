@@ -15,6 +15,9 @@
 
 namespace ws {
 
+namespace builtins {
+struct Builtin;
+}
 struct FunctionGroup;
 struct KernelDef;
 class ModuleScope;
@@ -43,6 +46,7 @@ struct Object {
     TypeRef type = nullptr;        // Type, Struct
     FunctionGroup* function = nullptr;
     KernelDef* kernel = nullptr;
+    const builtins::Builtin* builtin = nullptr; // Builtin, when known: spares a lookup by name per call
     bool custom = false;     // a type made at import time (wp.types.vector/matrix, @wp.struct)
     bool is_complex = false; // Unsupported: a Python complex number (its value is not modelled)
     std::vector<std::shared_ptr<const Object>> items;     // Sequence, Dict (values)
@@ -63,6 +67,7 @@ struct Object {
     static std::shared_ptr<const Object> make_constant(Constant c);
     static std::shared_ptr<const Object> make_type(TypeRef t, std::string python_name = "");
     static std::shared_ptr<const Object> make_named(Kind kind, std::string name);
+    static std::shared_ptr<const Object> make_builtin(const builtins::Builtin& b);
     // Something we cannot model; `what` says what, for messages.
     static std::shared_ptr<const Object> make_unsupported(std::string what);
     static std::shared_ptr<const Object> make_complex();

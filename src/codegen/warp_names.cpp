@@ -74,7 +74,9 @@ std::string_view python_helper(std::string_view qualname) {
 ObjectRef from_namespace(const builtins::NamespaceEntry& e) {
     using K = builtins::NamespaceKind;
     switch (e.kind) {
-    case K::Builtin: return named(Object::Kind::Builtin, std::string(e.payload));
+    case K::Builtin:
+        return e.builtin ? Object::make_builtin(*e.builtin)
+                         : named(Object::Kind::Builtin, std::string(e.payload));
     case K::ScalarType:
     case K::CompositeType:
         if (!e.type) return named(Object::Kind::Unsupported, fmt::format("wp.{}", e.name));
