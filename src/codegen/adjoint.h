@@ -382,12 +382,11 @@ class Adjoint {
     std::string array_slot_adjoint(const Var* root);
     void record_unsupported_slot_adjoint(const Var* result, const Var* target);
 
-    // calls (calls.cpp). `builtin`: the builtin `func` names, when the caller has it already.
+    // calls (calls.cpp)
     Value add_builtin_call_resolved(const Object& func, std::span<const CallArgument> args,
                                     std::span<const CallArgument> kwargs,
                                     const std::vector<std::pair<std::string, builtins::CallArg>>& type_args,
-                                    int min_outputs, bool return_value_used, const ast::Expr* call_node,
-                                    const builtins::Builtin* builtin = nullptr);
+                                    int min_outputs, bool return_value_used, const ast::Expr* call_node);
     Var* retype_wide_literal(const builtins::Overload& ov, Var* arg);
     void share_result_tiles(const builtins::Dispatch& d, const builtins::CallResult& result,
                             const std::vector<builtins::BoundArg>& bound, std::span<const CallArgument> args,

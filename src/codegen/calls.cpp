@@ -149,25 +149,23 @@ Var* Adjoint::add_builtin_call1(std::string_view key, std::initializer_list<Var*
 
 Value Adjoint::add_builtin_call(std::string_view key, std::span<Var* const> args, int min_outputs,
                                 bool return_value_used) {
-    // Builtin objects are immutable: one per key and thread is enough, kept with the registry's
+    // Builtin objects are immutable: one per key and thread is enough, made with the registry's
     // entry (found once, not by name again for every call). Looked up by view: the key is not
     // copied unless it is new.
-    struct Known {
-        ObjectRef object;
-        const builtins::Builtin* builtin;
-    };
-    thread_local std::unordered_map<std::string, Known, StringHash, std::equal_to<>> objects;
+    thread_local std::unordered_map<std::string, ObjectRef, StringHash, std::equal_to<>> objects;
     auto it = objects.find(key);
-    if (it == objects.end())
+    if (it == objects.end()) {
+        const builtins::Builtin* b = builtins::find(key);
         it = objects
-                 .emplace(std::string(key), Known{Object::make_named(Object::Kind::Builtin, std::string(key)),
-                                                  builtins::find(key)})
+                 .emplace(std::string(key), b ? Object::make_builtin(*b)
+                                              : Object::make_named(Object::Kind::Builtin, std::string(key)))
                  .first;
+    }
     ScratchVector<CallArgument> call_args;
     for (Var* v : args) call_args->push_back(CallArgument{Value(v), nullptr, {}});
     // What add_call does for a builtin, without copying the arguments again.
-    return add_builtin_call_resolved(*it->second.object, *call_args, {}, {}, min_outputs, return_value_used,
-                                     nullptr, it->second.builtin);
+    return add_builtin_call_resolved(*it->second, *call_args, {}, {}, min_outputs, return_value_used,
+                                     nullptr);
 }
 
 Value Adjoint::add_call(const Object& func, std::span<const CallArgument> args,
@@ -439,9 +437,9 @@ bool lower_deterministic(Adjoint& adj, std::string_view key, const builtins::Ove
 Value Adjoint::add_builtin_call_resolved(
     const Object& func, std::span<const CallArgument> args, std::span<const CallArgument> kwargs,
     const std::vector<std::pair<std::string, builtins::CallArg>>& type_args, int min_outputs,
-    bool return_value_used, const ast::Expr* call_node, const builtins::Builtin* builtin) {
+    bool return_value_used, const ast::Expr* call_node) {
     const Pos& where = call_node ? call_node->pos : current_pos_;
-    const builtins::Builtin* b = builtin ? builtin : func.builtin ? func.builtin : builtins::find(func.name);
+    const builtins::Builtin* b = func.builtin ? func.builtin : builtins::find(func.name);
     if (!b) fail_at(where, fmt::format("unknown builtin function '{}'", func.name));
     if (b->python_defined) {
         // Warp calls it as the user function it is, read from Warp's own source.
