@@ -12,6 +12,10 @@
 
 namespace ws {
 
+namespace ast {
+struct Module;
+}
+
 enum class Device { Cuda, Cpu };
 
 struct CompileOptions {
@@ -67,6 +71,11 @@ struct CompileOutput {
 // Compiles a whole module. Throws CompileError for input Warp would reject
 // or that warpsynth does not support.
 CompileOutput compile_module(std::shared_ptr<const SourceFile> source, const CompileOptions& options);
+
+// The same for a module already parsed (module->source is the file it came from, path and all):
+// a caller that parsed the text for its own checks compiles it without parsing it again.
+// The tree is consumed: compiling evaluates it.
+CompileOutput compile_module(std::unique_ptr<ast::Module> module, const CompileOptions& options);
 
 // warpsynth's own preamble for a full translation unit: the includes and
 // macros BODY needs to compile against Warp's native headers.

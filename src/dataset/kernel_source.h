@@ -6,10 +6,12 @@
 
 #include "analysis/health.h"
 #include "dataset/record.h"
+#include "syntax/ast.h"
 #include "synth/synth.h"
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -27,6 +29,8 @@ struct Candidate {
     Origin origin; // extracted kernels only
     // health_counts(python_source), when the source already has it (the synthesizer's).
     std::optional<analysis::HealthCounts> health;
+    // python_source already parsed (the synthesizer's), or null: compiled instead of parsing again.
+    std::unique_ptr<ast::Module> module;
 };
 
 struct KernelSource {

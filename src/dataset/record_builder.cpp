@@ -3,6 +3,7 @@
 #include "builtins/builtin.h"
 #include "codegen/compile.h"
 #include "dataset/hash_set.h"
+#include "syntax/ast.h"
 #include "syntax/source.h"
 
 #include <algorithm>
@@ -105,14 +106,23 @@ struct DevicePieces {
     std::vector<std::string> builtins;
 };
 
-DevicePieces compile_for(const std::shared_ptr<const SourceFile>& source, const std::string& kernel_name,
-                         const std::string& comment_path, Device device) {
+// `parsed`: `source` already parsed, or null; consumed.
+DevicePieces compile_for(const std::shared_ptr<const SourceFile>& source, std::unique_ptr<ast::Module> parsed,
+                         const std::string& kernel_name, const std::string& comment_path, Device device) {
     CompileOptions options;
     options.device = device;
     options.strip_hash = true;
     options.enable_backward = true;
     options.comment_path = comment_path;
-    CompileOutput out = compile_module(source, options);
+    CompileOutput out;
+    if (parsed) {
+        // The tree was parsed from the same text under another name: renamed, it is what parsing
+        // `source` gives, so every message and `// path:line` comment names `source`.
+        parsed->source = source;
+        out = compile_module(std::move(parsed), options);
+    } else {
+        out = compile_module(source, options);
+    }
     for (auto& k : out.kernels) {
         if (k.name != kernel_name) continue;
         return DevicePieces{std::move(k.forward), std::move(k.backward), std::move(k.functions),
@@ -123,18 +133,20 @@ DevicePieces compile_for(const std::shared_ptr<const SourceFile>& source, const 
     throw std::runtime_error(fmt::format("the module has no kernel named '{}'", kernel_name));
 }
 
-void fill_code(Record& r, const std::shared_ptr<const SourceFile>& source, DeviceSet device) {
+// `parsed`: r.python_source already parsed, or null; the first compilation consumes it.
+void fill_code(Record& r, const std::shared_ptr<const SourceFile>& source,
+               std::unique_ptr<ast::Module> parsed, DeviceSet device) {
     std::string path = comment_path_for(r.id);
     std::vector<std::string> builtins;
     if (device != DeviceSet::Cpu) {
-        DevicePieces p = compile_for(source, r.kernel_name, path, Device::Cuda);
+        DevicePieces p = compile_for(source, std::move(parsed), r.kernel_name, path, Device::Cuda);
         r.cuda_forward = std::move(p.forward);
         r.cuda_backward = std::move(p.backward);
         r.cuda_functions = std::move(p.functions);
         builtins = std::move(p.builtins);
     }
     if (device != DeviceSet::Cuda) {
-        DevicePieces p = compile_for(source, r.kernel_name, path, Device::Cpu);
+        DevicePieces p = compile_for(source, std::move(parsed), r.kernel_name, path, Device::Cpu);
         r.cpu_forward = std::move(p.forward);
         r.cpu_backward = std::move(p.backward);
         r.cpu_functions = std::move(p.functions);
@@ -171,7 +183,7 @@ BuiltRecord build_record(Candidate candidate, std::string id, DeviceSet device, 
     r.origin = std::move(candidate.origin);
 
     auto source = std::make_shared<const SourceFile>(comment_path_for(r.id), r.python_source);
-    fill_code(r, source, device);
+    fill_code(r, source, std::move(candidate.module), device);
     out.fingerprint = analysis::fingerprint(*source);
     out.health = candidate.health ? *candidate.health : analysis::health_counts(r.python_source);
     r.source_hash = hash_hex(out.fingerprint.structure_hash);
@@ -190,7 +202,7 @@ Record recompile_record(const Record& r) {
     DeviceSet device;
     if (!parse_device_set(r.device, device)) throw std::runtime_error("unknown device '" + r.device + "'");
     auto source = std::make_shared<const SourceFile>(comment_path_for(r.id), r.python_source);
-    fill_code(fresh, source, device);
+    fill_code(fresh, source, nullptr, device);
     fresh.python_lines = count_lines(fresh.python_source);
     fresh.source_hash = hash_hex(analysis::structure_hash(fresh.python_source));
     return fresh;

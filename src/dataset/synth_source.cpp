@@ -35,6 +35,7 @@ Candidate synth_candidate(uint64_t seed, const std::vector<std::string>& categor
     out.features = std::move(k.features);
     out.launch = std::move(k.launch);
     out.health = k.health;
+    out.module = std::move(k.module);
     return out;
 }
 

@@ -5,8 +5,10 @@
 #pragma once
 
 #include "analysis/health.h"
+#include "syntax/ast.h"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -82,6 +84,9 @@ struct SynthKernel {
     // The code-health counts of python_source when the synthesizer measured them (it checks every
     // kernel it keeps but the last-resort one): the dataset takes them instead of measuring again.
     std::optional<analysis::HealthCounts> health;
+    // python_source as the health check parsed it (named "<record>"), when it did: the dataset
+    // compiles this tree instead of parsing the same text again.
+    std::unique_ptr<ast::Module> module;
 };
 
 struct SynthOptions {

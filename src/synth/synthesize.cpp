@@ -188,7 +188,9 @@ bool healthy(SynthKernel& k) {
     if (c.unparsed_files != 0 || c.dead_stores != 0 || c.unused_kernel_params != 0 ||
         c.ignored_helper_params != 0 || c.degenerate_total() != 0)
         return false;
-    return probe_dependence(*module, k.launch).verdict != ProbeVerdict::Ignores;
+    if (probe_dependence(*module, k.launch).verdict == ProbeVerdict::Ignores) return false;
+    k.module = std::move(module);
+    return true;
 }
 
 } // namespace
