@@ -157,7 +157,9 @@ class ArgList {
     void resize(size_t n); // grows with empty values
 
   private:
-    static constexpr size_t kSmall = 4;
+    // A 3x3 matrix's constructor, the largest frequent call, fits (a spill to the heap costs
+    // more than the call).
+    static constexpr size_t kSmall = 9;
     Value* small() { return std::launder(reinterpret_cast<Value*>(small_)); }
     const Value* small() const { return std::launder(reinterpret_cast<const Value*>(small_)); }
     void spill(Value&& v); // moves the list to `big_` and appends `v`
