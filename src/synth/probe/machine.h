@@ -159,6 +159,8 @@ class Machine {
     [[gnu::noinline]] Value eval_subscript_slow(const ast::Subscript* e, Frame& f);
     Value component_of(const Value& base, const Index& idx);
     [[gnu::noinline]] Value eval_call(const ast::Call* e, Frame& f);
+    // A call of a name: a @wp.func, a struct, a type alias, a Python builtin.
+    [[gnu::noinline]] Value call_named(const ast::Call* e, Frame& f);
     Value call_wp(const std::string& name, const ast::Call* e, Frame& f);
     Value wp_with_keywords(const std::string& name, const ast::Call* e, Frame& f);
     Value call_python(const std::string& name, const ast::Call* e, Frame& f);

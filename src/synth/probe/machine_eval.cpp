@@ -307,9 +307,15 @@ void Machine::eval_args(const ast::Call* e, Frame& f, ArgList& out) {
     }
 }
 
+// Only a dispatch, as eval(): a call of `wp.<name>`, the most frequent, is a tail call, and the
+// others are made out of line, so that this function saves no registers.
 Value Machine::eval_call(const ast::Call* e, Frame& f) {
     if (e->func->kind == ast::ExprKind::Attribute && is_wp(ast::as<ast::Attribute>(e->func)->value))
         return call_wp(ast::as<ast::Attribute>(e->func)->attr, e, f);
+    return call_named(e, f);
+}
+
+Value Machine::call_named(const ast::Call* e, Frame& f) {
     if (e->func->kind != ast::ExprKind::Name) throw Unsupported("a call of an expression");
     const std::string& name = ast::as<ast::Name>(e->func)->id;
     const NameInfo& in = info(name);
