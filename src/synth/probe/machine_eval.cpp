@@ -242,7 +242,7 @@ Value Machine::read_element(int array, const Index& index) {
     const auto& written = arrays[size_t(array)].written;
     if (!written.empty()) // an input array, the most frequent read, has none (and no hash to take)
         if (auto it = written.find(flat); it != written.end()) return it->second;
-    return initial_element(array, flat);
+    return inputs->element(array, flat);
 }
 
 Value& Machine::element_slot(int array, const Index& index) {
@@ -252,7 +252,7 @@ Value& Machine::element_slot(int array, const Index& index) {
     if (!first_write && writer->second != thread_) buf.shared = true;
     writer->second = thread_;
     auto it = buf.written.find(flat);
-    if (it == buf.written.end()) it = buf.written.emplace(flat, initial_element(array, flat)).first;
+    if (it == buf.written.end()) it = buf.written.emplace(flat, inputs->element(array, flat)).first;
     return it->second;
 }
 

@@ -33,7 +33,7 @@ constexpr uint64_t kWholeGridRedraws = 3; // an aggregate output, checked on eve
 // Run 0 is the first draw; every later run draws anew, each component different from run 0's
 // where its range allows. Array elements are drawn on demand from a hash of (run, array,
 // element), so a run costs what the kernel reads, not the size of its arrays.
-class Bench {
+class Bench final : public ArrayInputs {
   public:
     Bench(Machine& m, const LaunchSpec& launch) : m_(m), launch_(launch) {
         const auto& params = m.kernel().args.args;
@@ -56,7 +56,7 @@ class Bench {
             array_param_.push_back(k);
             filled_.emplace_back();
         }
-        m.initial_element = [this](int array, int64_t flat) { return element(array, flat); };
+        m.inputs = this;
     }
 
     // Draws the scalar and struct arguments of run `run`; arrays are drawn as they are read.
@@ -68,7 +68,7 @@ class Bench {
     }
 
     // Element `flat` of array `array` at the start of the current run.
-    Value element(int array, int64_t flat) {
+    Value element(int array, int64_t flat) override {
         const ArgSpec& spec = launch_.args[array_param_[size_t(array)]];
         const Type& t = m_.arrays[size_t(array)].elem;
         if (spec.is_output && spec.min_value == spec.max_value) {
