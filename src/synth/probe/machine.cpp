@@ -31,19 +31,19 @@ Machine::Machine(const ast::Module& module) {
             else if (d == "func")
                 funcs_[fn->name] = fn;
             else
-                throw Unsupported("a function that is neither a kernel nor a @wp.func");
+                throw_unsupported("a function that is neither a kernel nor a @wp.func");
         } else if (s->kind == ast::StmtKind::ClassDef) {
             const auto* c = ast::as<ast::ClassDef>(s);
             if (decorator_of(c->decorators) != "struct")
-                throw Unsupported("a class that is not a @wp.struct");
+                throw_unsupported("a class that is not a @wp.struct");
             auto def = std::make_unique<StructDef>();
             def->name = c->name;
             for (const ast::Stmt* field : c->body) {
                 if (field->kind != ast::StmtKind::AnnAssign) continue;
                 const auto* a = ast::as<ast::AnnAssign>(field);
-                if (a->target->kind != ast::ExprKind::Name) throw Unsupported("a struct field");
+                if (a->target->kind != ast::ExprKind::Name) throw_unsupported("a struct field");
                 const Value t = annotation(a->annotation);
-                if (t.array_ndim > 0) throw Unsupported("an array in a struct");
+                if (t.array_ndim > 0) throw_unsupported("an array in a struct");
                 def->fields.push_back(ast::as<ast::Name>(a->target)->id);
                 def->types.push_back(t.t);
             }
@@ -61,7 +61,7 @@ Machine::Machine(const ast::Module& module) {
             }
         }
     }
-    if (!kernel_) throw Unsupported("no kernel");
+    if (!kernel_) throw_unsupported("no kernel");
     for (const auto& [id, v] : globals_) wp_bound_ = wp_bound_ || id == wp_id_;
     auto binds_wp = [](const ast::FunctionDef* fn) {
         for (const ast::Arg& p : fn->args.args)
@@ -124,7 +124,7 @@ Value Machine::annotation(const ast::Expr* e) {
                 return t;
             }
         }
-        throw Unsupported("an annotation");
+        throw_unsupported("an annotation");
     }
     // wp.array(dtype=T, ndim=N), wp.array2d(dtype=T)
     if (e->kind == ast::ExprKind::Call) {
@@ -141,23 +141,23 @@ Value Machine::annotation(const ast::Expr* e) {
                 else if (k.arg == "ndim" && k.value->kind == ast::ExprKind::Constant)
                     ndim = int(ast::as<ast::Constant>(k.value)->int_value);
                 else
-                    throw Unsupported("an array annotation");
+                    throw_unsupported("an array annotation");
             }
-            if (!typed || ndim < 1 || ndim > 4) throw Unsupported("an array annotation");
+            if (!typed || ndim < 1 || ndim > 4) throw_unsupported("an array annotation");
             t.array_ndim = ndim;
             return t;
         }
     }
     Frame none;
     Value t = eval(e, none);
-    if (!t.is_type) throw Unsupported("an annotation");
+    if (!t.is_type) throw_unsupported("an annotation");
     return t;
 }
 
 void Machine::launch(const std::vector<Value>& args, const std::vector<int64_t>& dim,
                      const std::vector<int64_t>& threads, int64_t budget) {
     const auto& params = kernel_->args.args;
-    if (params.size() != args.size()) throw Unsupported("the launch's arguments");
+    if (params.size() != args.size()) throw_unsupported("the launch's arguments");
     steps_left_ = budget;
     for (ArrayBuf& a : arrays) a.written.clear(), a.writer.clear(), a.shared = false;
     std::vector<int64_t> idx(dim.size());
@@ -239,7 +239,7 @@ Machine::Flow Machine::exec_assign(const ast::Assign* a, Frame& f) {
 }
 
 Machine::Flow Machine::exec_ann_assign(const ast::AnnAssign* a, Frame& f) {
-    if (!a->value) throw Unsupported("a declaration without a value");
+    if (!a->value) throw_unsupported("a declaration without a value");
     const Value t = annotation(a->annotation);
     Value v = eval(a->value, f);
     if (!t.array_ndim && !converts_to_itself(t.t, v)) v = convert(t.t, v); // else convert() copies it
@@ -280,16 +280,16 @@ Machine::Flow Machine::exec_expr(const ast::ExprStmt* e, Frame& f) {
 
 Machine::Flow Machine::exec_for(const ast::For* s, Frame& f) {
     if (s->iter->kind != ast::ExprKind::Call || s->target->kind != ast::ExprKind::Name || !s->orelse.empty())
-        throw Unsupported("a for loop");
+        throw_unsupported("a for loop");
     const auto* c = ast::as<ast::Call>(s->iter);
     if (c->func->kind != ast::ExprKind::Name || ast::as<ast::Name>(c->func)->id != "range" ||
         !c->keywords.empty())
-        throw Unsupported("a loop over something else than range()");
+        throw_unsupported("a loop over something else than range()");
     ArgList args;
     eval_args(c, f, args);
     for (const Value& v : args)
-        if (v.t.kind != Kind::Scalar || is_float(v.t.sc)) throw Unsupported("range() of a non-integer");
-    if (args.size() > 3) throw Unsupported("range()");
+        if (v.t.kind != Kind::Scalar || is_float(v.t.sc)) throw_unsupported("range() of a non-integer");
+    if (args.size() > 3) throw_unsupported("range()");
     Index r; // no heap: at most three arguments
     for (const Value& v : args) r.push_back(v.i);
     int64_t start = 0, stop = 0, step = 1;
@@ -298,8 +298,8 @@ Machine::Flow Machine::exec_for(const ast::For* s, Frame& f) {
     else if (r.size() == 2 || r.size() == 3)
         start = r[0], stop = r[1], step = r.size() == 3 ? r[2] : 1;
     else
-        throw Unsupported("range()");
-    if (step == 0) throw Unsupported("range() with step 0");
+        throw_unsupported("range()");
+    if (step == 0) throw_unsupported("range() with step 0");
     for (int64_t i = start; step > 0 ? i < stop : i > stop; i += step) {
         tick();
         assign(s->target, make_int(Sc::I32, i), f);
@@ -344,7 +344,7 @@ void Machine::assign_slow(const ast::Expr* target, Value&& v, Frame& f) {
     }
     if (target->kind == ast::ExprKind::Tuple) {
         const auto* t = ast::as<ast::Tuple>(target);
-        if (v.t.kind != Kind::Tuple || v.items->size() != t->elts.size()) throw Unsupported("unpacking");
+        if (v.t.kind != Kind::Tuple || v.items->size() != t->elts.size()) throw_unsupported("unpacking");
         for (size_t k = 0; k < t->elts.size(); ++k) assign(t->elts[k], (*v.items)[k], f);
         return;
     }
@@ -360,7 +360,7 @@ void Machine::store_into(const ast::Expr* target, const Value& v, Frame& f) {
         const Index idx = indices(s->slice, f);
         if (s->value->kind == ast::ExprKind::Name) {
             Value* base = lookup(name_id(ast::as<ast::Name>(s->value)->id), f);
-            if (!base) throw Unsupported("an unknown name");
+            if (!base) throw_unsupported("an unknown name");
             if (base->t.kind == Kind::Array) {
                 Value& slot = element_slot(base->array, idx);
                 slot = convert(slot.t, v);
@@ -369,11 +369,11 @@ void Machine::store_into(const ast::Expr* target, const Value& v, Frame& f) {
             // In place (no copy of the whole value): nothing below throws once the checks pass.
             const int k = idx.size() == 2 ? int(idx[0] * base->t.cols + idx[1]) : int(idx[0]);
             if (idx.size() > 2 || k < 0 || k >= base->t.size() || v.t.kind != Kind::Scalar)
-                throw Unsupported("a component store");
+                throw_unsupported("a component store");
             base->c[size_t(k)] = fit(base->t.sc, v.num());
             return;
         }
-        throw Unsupported("a store into a nested subscript");
+        throw_unsupported("a store into a nested subscript");
     }
     if (target->kind == ast::ExprKind::Attribute) {
         const auto* a = ast::as<ast::Attribute>(target);
@@ -395,9 +395,9 @@ void Machine::store_into(const ast::Expr* target, const Value& v, Frame& f) {
             base.c[k] = fit(base.t.sc, v.num());
             return store_into(a->value, base, f);
         }
-        throw Unsupported("an attribute store");
+        throw_unsupported("an attribute store");
     }
-    throw Unsupported("an assignment target");
+    throw_unsupported("an assignment target");
 }
 
 } // namespace ws::synth::probe

@@ -20,10 +20,10 @@ Value tuple_of(std::vector<Value> items) {
     switch (c->value_kind) {
     case K::Bool: return make_bool(c->bool_value);
     case K::Int:
-        if (c->int_is_unsigned || !c->int_literal.empty()) throw Unsupported("a large integer literal");
+        if (c->int_is_unsigned || !c->int_literal.empty()) throw_unsupported("a large integer literal");
         return make_int(Sc::I32, c->int_value);
     case K::Float: return make_scalar(Sc::F32, c->float_value);
-    default: throw Unsupported("a constant of this kind");
+    default: throw_unsupported("a constant of this kind");
     }
 }
 
@@ -43,7 +43,7 @@ uint32_t rand_pcg(uint32_t state) {
 } // namespace
 
 void Index::push_back(int64_t v) {
-    if (n == at.size()) throw Unsupported("an index of more than four dimensions");
+    if (n == at.size()) throw_unsupported("an index of more than four dimensions");
     at[n++] = v;
 }
 
@@ -215,7 +215,7 @@ Index Machine::indices_slow(const ast::Expr* slice, Frame& f) {
     Index idx;
     auto add = [&](const ast::Expr* p) {
         with_operand(p, f, [&](const Value& v) {
-            if (v.t.kind != Kind::Scalar || is_float(v.t.sc)) throw Unsupported("a non-integer index");
+            if (v.t.kind != Kind::Scalar || is_float(v.t.sc)) throw_unsupported("a non-integer index");
             idx.push_back(v.i);
         });
     };
@@ -228,10 +228,11 @@ Index Machine::indices_slow(const ast::Expr* slice, Frame& f) {
 
 int64_t Machine::flat_index(int array, const Index& index) const {
     const ArrayBuf& buf = arrays[size_t(array)];
-    if (index.size() != buf.shape.size()) throw Unsupported("a partial array index");
+    // Thrown out of line (see throw_unsupported()): every array read and write comes here.
+    if (index.size() != buf.shape.size()) throw_unsupported("a partial array index");
     int64_t flat = 0;
     for (size_t d = 0; d < index.size(); ++d) {
-        if (index[d] < 0 || index[d] >= buf.shape[d]) throw Unsupported("an index out of bounds");
+        if (index[d] < 0 || index[d] >= buf.shape[d]) throw_unsupported("an index out of bounds");
         flat = flat * buf.shape[d] + index[d];
     }
     return flat;
@@ -285,24 +286,24 @@ Value Machine::component_of(const Value& base, const Index& idx) {
     if (base.t.kind == Kind::Array) return read_element(base.array, idx);
     if (base.t.kind == Kind::Tuple) {
         if (idx.size() != 1 || idx[0] < 0 || size_t(idx[0]) >= base.items->size())
-            throw Unsupported("a tuple index");
+            throw_unsupported("a tuple index");
         return (*base.items)[size_t(idx[0])];
     }
     if (base.t.kind == Kind::Mat && idx.size() == 1) {
-        if (idx[0] < 0 || idx[0] >= base.t.rows) throw Unsupported("a row out of range");
+        if (idx[0] < 0 || idx[0] >= base.t.rows) throw_unsupported("a row out of range");
         Value row = make_zero({Kind::Vec, base.t.sc, base.t.cols, 0});
         for (int k = 0; k < base.t.cols; ++k) row.c[size_t(k)] = base.c[size_t(idx[0] * base.t.cols + k)];
         return row;
     }
     const int64_t k = idx.size() == 2 && base.t.kind == Kind::Mat ? idx[0] * base.t.cols + idx[1] : idx[0];
     if (idx.size() > 2 || (idx.size() == 2 && base.t.kind != Kind::Mat) || k < 0 || k >= base.t.size())
-        throw Unsupported("a component index");
+        throw_unsupported("a component index");
     return make_scalar(base.t.sc, base.c[size_t(k)]);
 }
 
 void Machine::eval_args(const ast::Call* e, Frame& f, ArgList& out) {
     for (const ast::Expr* a : e->args) {
-        if (a->kind == ast::ExprKind::Starred) throw Unsupported("a starred argument");
+        if (a->kind == ast::ExprKind::Starred) throw_unsupported("a starred argument");
         out.emplace([&] { return eval(a, f); }); // made in place, not moved
     }
 }
@@ -316,18 +317,18 @@ Value Machine::eval_call(const ast::Call* e, Frame& f) {
 }
 
 Value Machine::call_named(const ast::Call* e, Frame& f) {
-    if (e->func->kind != ast::ExprKind::Name) throw Unsupported("a call of an expression");
+    if (e->func->kind != ast::ExprKind::Name) throw_unsupported("a call of an expression");
     const std::string& name = ast::as<ast::Name>(e->func)->id;
     const NameInfo& in = info(name);
     if (in.fn) return call_user(*in.fn, e, f);
     if (in.st) {
         Value s = make_zero({Kind::Struct, Sc::F32, 0, 0, in.st});
         if (!e->args.empty() || !e->keywords.empty())
-            throw Unsupported("a struct constructor with arguments");
+            throw_unsupported("a struct constructor with arguments");
         return s;
     }
     if (Value* alias = lookup(name_id(name), f); alias && alias->is_type) {
-        if (!e->keywords.empty()) throw Unsupported("keywords in a constructor");
+        if (!e->keywords.empty()) throw_unsupported("keywords in a constructor");
         ArgList args;
         eval_args(e, f, args);
         return construct(alias->t, args);
@@ -366,14 +367,14 @@ Value Machine::call_wp(const std::string& name, const ast::Call* e, Frame& f) {
         const Value results = call_with_outputs(name, inputs);
         for (size_t k = 0; k < size_t(outs); ++k) {
             if (e->args[n_in + k]->kind != ast::ExprKind::Name)
-                throw Unsupported("an output that is not a variable");
+                throw_unsupported("an output that is not a variable");
             assign(e->args[n_in + k], (*results.items)[k], f);
         }
         return Value{};
     }
     if (in.is_type) {
         for (const ast::Keyword& k : e->keywords)
-            if (k.arg != "dtype") throw Unsupported("keywords in a constructor");
+            if (k.arg != "dtype") throw_unsupported("keywords in a constructor");
         if (const Value* v = sole_variable(e, f)) return construct(in.type, Args(v, 1));
         ArgList args;
         eval_args(e, f, args);
@@ -437,7 +438,7 @@ Value Machine::call_user(const ast::FunctionDef& fn, const ast::Call* e, Frame& 
     const auto& params = fn.args.args;
     ArgList args;
     eval_args(e, f, args);
-    if (args.size() > params.size()) throw Unsupported("too many arguments");
+    if (args.size() > params.size()) throw_unsupported("too many arguments");
     // The parameters set by the call: positional ones first, then keywords (no heap for this).
     const size_t positional = args.size();
     std::vector<bool> by_keyword(e->keywords.empty() ? 0 : params.size(), false);
@@ -446,14 +447,14 @@ Value Machine::call_user(const ast::FunctionDef& fn, const ast::Call* e, Frame& 
     for (const ast::Keyword& kw : e->keywords) {
         size_t k = 0;
         while (k < params.size() && params[k].name != kw.arg) ++k;
-        if (k == params.size() || is_set(k)) throw Unsupported("a keyword argument");
+        if (k == params.size() || is_set(k)) throw_unsupported("a keyword argument");
         args[k] = eval(kw.value, f), by_keyword[k] = true;
     }
     const size_t first_default = params.size() - fn.args.defaults.size();
     const std::vector<std::optional<Type>>* types = nullptr; // found once the first default is read
     for (size_t k = 0; k < params.size(); ++k) {
         if (!is_set(k)) {
-            if (k < first_default) throw Unsupported("a missing argument");
+            if (k < first_default) throw_unsupported("a missing argument");
             Frame none;
             args[k] = eval(fn.args.defaults[k - first_default], none);
         }
@@ -466,7 +467,7 @@ Value Machine::call_user(const ast::FunctionDef& fn, const ast::Call* e, Frame& 
     // Filled only now: evaluating the arguments may have called functions at this depth.
     Frame& callee = frame_at(size_t(depth_) + 1);
     for (size_t k = 0; k < params.size(); ++k) callee.slot(name_id(params[k].name)) = std::move(args[k]);
-    if (++depth_ > 32) throw Unsupported("recursion");
+    if (++depth_ > 32) throw_unsupported("recursion");
     returned_.clear();
     exec_block(fn.body, callee);
     --depth_;
@@ -477,10 +478,10 @@ Value Machine::atomic(const std::string& name, const ast::Call* e, Frame& f) {
     ArgList args;
     eval_args(e, f, args);
     if (args.size() < 3 || args[0].t.kind != Kind::Array || !e->keywords.empty())
-        throw Unsupported("an atomic");
+        throw_unsupported("an atomic");
     Index idx;
     for (size_t k = 1; k + 1 < args.size(); ++k) {
-        if (args[k].t.kind != Kind::Scalar || is_float(args[k].t.sc)) throw Unsupported("an atomic's index");
+        if (args[k].t.kind != Kind::Scalar || is_float(args[k].t.sc)) throw_unsupported("an atomic's index");
         idx.push_back(args[k].i);
     }
     Value& slot = element_slot(args[0].array, idx);
@@ -509,9 +510,9 @@ Value Machine::random(const std::string& name, const ast::Call* e, Frame& f) {
         if (args.size() == 2) seed += rand_pcg(uint32_t(args[1].num()));
         return make_int(Sc::U32, rand_pcg(seed));
     }
-    if (e->args[0]->kind != ast::ExprKind::Name) throw Unsupported("a random state that is not a variable");
+    if (e->args[0]->kind != ast::ExprKind::Name) throw_unsupported("a random state that is not a variable");
     Value* state = lookup(name_id(ast::as<ast::Name>(e->args[0])->id), f);
-    if (!state || state->t.kind != Kind::Scalar || is_float(state->t.sc)) throw Unsupported("a random state");
+    if (!state || state->t.kind != Kind::Scalar || is_float(state->t.sc)) throw_unsupported("a random state");
     auto next = [&] {
         state->i = rand_pcg(uint32_t(state->i));
         return state->i;
@@ -533,7 +534,7 @@ Value Machine::random(const std::string& name, const ast::Call* e, Frame& f) {
         const int64_t r = int32_t(uint32_t(next()));
         if (args.size() == 3) {
             const int64_t lo = args[1].i, hi = args[2].i;
-            if (hi <= lo) throw Unsupported("randi's range");
+            if (hi <= lo) throw_unsupported("randi's range");
             return make_int(Sc::I32, lo + int64_t(uint32_t(r) % uint64_t(hi - lo)));
         }
         return make_int(Sc::I32, r);

@@ -24,14 +24,14 @@ Value int_binop(BinOpKind op, Sc s, int64_t a, int64_t b) {
     case BinOpKind::BitOr: return make_int(s, a | b);
     case BinOpKind::BitXor: return make_int(s, a ^ b);
     case BinOpKind::LShift:
-        if (b < 0 || b >= bits_of(s)) throw Unsupported("a shift past the width");
+        if (b < 0 || b >= bits_of(s)) throw_unsupported("a shift past the width");
         return make_int(s, int64_t(ua << b));
     case BinOpKind::RShift:
-        if (b < 0 || b >= bits_of(s)) throw Unsupported("a shift past the width");
+        if (b < 0 || b >= bits_of(s)) throw_unsupported("a shift past the width");
         return make_int(s, is_signed(s) ? a >> b : int64_t(ua >> b));
     default: break;
     }
-    if (b == 0) throw Unsupported("an integer division by zero");
+    if (b == 0) throw_unsupported("an integer division by zero");
     if (!is_signed(s)) {
         if (op == BinOpKind::Mod) return make_int(s, int64_t(ua % ub));
         if (op == BinOpKind::Div || op == BinOpKind::FloorDiv) return make_int(s, int64_t(ua / ub));
@@ -40,7 +40,7 @@ Value int_binop(BinOpKind op, Sc s, int64_t a, int64_t b) {
         if (op == BinOpKind::Div) return make_int(s, a / b);
         if (op == BinOpKind::FloorDiv) return make_int(s, a / b - ((a % b != 0) && ((a < 0) != (b < 0))));
     }
-    throw Unsupported("an integer operator");
+    throw_unsupported("an integer operator");
 }
 
 double float_binop(BinOpKind op, double a, double b) {
@@ -52,7 +52,7 @@ double float_binop(BinOpKind op, double a, double b) {
     case BinOpKind::FloorDiv: return std::floor(a / b);
     case BinOpKind::Mod: return std::fmod(a, b);
     case BinOpKind::Pow: return std::pow(a, b);
-    default: throw Unsupported("a float operator");
+    default: throw_unsupported("a float operator");
     }
 }
 
@@ -70,7 +70,7 @@ Value mat_product(const Value& a, const Value& b) {
     const bool av = a.t.kind == Kind::Vec, bv = b.t.kind == Kind::Vec;
     const int n = av ? 1 : a.t.rows, k = av ? a.t.rows : a.t.cols;
     const int kb = bv ? b.t.rows : b.t.rows, m = bv ? 1 : b.t.cols;
-    if (k != kb) throw Unsupported("matrix shapes");
+    if (k != kb) throw_unsupported("matrix shapes");
     Value r;
     r.t = av || bv ? Type{Kind::Vec, a.t.sc, uint8_t(av ? m : n), 0}
                    : Type{Kind::Mat, a.t.sc, uint8_t(n), uint8_t(m)};
@@ -99,7 +99,7 @@ Value quat_product(const Value& a, const Value& b) {
 Value composite_binop(BinOpKind op, const Value& a, const Value& b) {
     const bool as = a.t.kind == Kind::Scalar, bs = b.t.kind == Kind::Scalar;
     if (op == BinOpKind::Add || op == BinOpKind::Sub) {
-        if (as || bs || a.t.size() != b.t.size()) throw Unsupported("adding different shapes");
+        if (as || bs || a.t.size() != b.t.size()) throw_unsupported("adding different shapes");
         return zip_float(a, b, [op](double x, double y) { return op == BinOpKind::Add ? x + y : x - y; });
     }
     if (op == BinOpKind::Mult || op == BinOpKind::MatMult) {
@@ -108,12 +108,12 @@ Value composite_binop(BinOpKind op, const Value& a, const Value& b) {
         if ((a.t.kind == Kind::Mat || b.t.kind == Kind::Mat) && a.t.kind != Kind::Quat &&
             b.t.kind != Kind::Quat)
             return mat_product(a, b);
-        throw Unsupported("a product of these types");
+        throw_unsupported("a product of these types");
     }
     if (op == BinOpKind::Div && (as || bs)) return zip_float(a, b, [](double x, double y) { return x / y; });
     if (op == BinOpKind::Mod && a.t.size() == b.t.size())
         return zip_float(a, b, [](double x, double y) { return std::fmod(x, y); });
-    throw Unsupported("an operator on composites");
+    throw_unsupported("an operator on composites");
 }
 
 } // namespace
@@ -123,7 +123,7 @@ Value binop(BinOpKind op, const Value& a, const Value& b) {
     auto composite = [](Kind k) {
         return k == Kind::Vec || k == Kind::Mat || k == Kind::Quat || k == Kind::Scalar;
     };
-    if (!composite(a.t.kind) || !composite(b.t.kind)) throw Unsupported("an operator on these types");
+    if (!composite(a.t.kind) || !composite(b.t.kind)) throw_unsupported("an operator on these types");
     return composite_binop(op, a, b);
 }
 
@@ -132,20 +132,20 @@ Value unop(ast::UnaryOpKind op, const Value& a) {
     case ast::UnaryOpKind::UAdd: return a;
     case ast::UnaryOpKind::Not: return make_bool(!truth(a));
     case ast::UnaryOpKind::Invert:
-        if (!is_int_scalar(a)) throw Unsupported("~ on a non-integer");
+        if (!is_int_scalar(a)) throw_unsupported("~ on a non-integer");
         return make_int(a.t.sc, ~a.i);
     case ast::UnaryOpKind::USub:
         if (is_int_scalar(a)) return make_int(a.t.sc, int64_t(0ull - uint64_t(a.i)));
-        if (a.t.kind == Kind::Transform || a.t.kind == Kind::Struct) throw Unsupported("negating this type");
+        if (a.t.kind == Kind::Transform || a.t.kind == Kind::Struct) throw_unsupported("negating this type");
         return map_float(a, [](double x) { return -x; });
     }
-    throw Unsupported("a unary operator");
+    throw_unsupported("a unary operator");
 }
 
 bool compare(ast::CmpOpKind op, const Value& a, const Value& b) {
     using ast::CmpOpKind;
     if (a.t.kind != Kind::Scalar || b.t.kind != Kind::Scalar) {
-        if (op != CmpOpKind::Eq && op != CmpOpKind::NotEq) throw Unsupported("ordering composites");
+        if (op != CmpOpKind::Eq && op != CmpOpKind::NotEq) throw_unsupported("ordering composites");
         bool eq = a.t.size() == b.t.size();
         for (int k = 0; eq && k < a.t.size(); ++k) eq = a.c[size_t(k)] == b.c[size_t(k)];
         return op == CmpOpKind::Eq ? eq : !eq;
@@ -161,12 +161,12 @@ bool compare(ast::CmpOpKind op, const Value& a, const Value& b) {
     case CmpOpKind::LtE: return ints ? a.i <= b.i : x <= y;
     case CmpOpKind::Gt: return ints ? a.i > b.i : x > y;
     case CmpOpKind::GtE: return ints ? a.i >= b.i : x >= y;
-    default: throw Unsupported("a comparison operator");
+    default: throw_unsupported("a comparison operator");
     }
 }
 
 bool truth(const Value& v) {
-    if (v.t.kind != Kind::Scalar) throw Unsupported("the truth of a composite");
+    if (v.t.kind != Kind::Scalar) throw_unsupported("the truth of a composite");
     return is_float(v.t.sc) ? v.c[0] != 0.0 : v.i != 0;
 }
 
@@ -176,7 +176,7 @@ Value convert(const Type& to, const Value& from) {
     // What make_scalar() would make again. The frequent case, a parameter's annotated type.
     if (converts_to_itself(to, from)) return from;
     if (to.kind == Kind::Scalar) {
-        if (from.t.kind != Kind::Scalar) throw Unsupported("a scalar from a composite");
+        if (from.t.kind != Kind::Scalar) throw_unsupported("a scalar from a composite");
         if (to.sc == Sc::Bool) return make_bool(truth(from));
         if (is_float(to.sc)) return make_scalar(to.sc, from.num());
         if (!is_float(from.t.sc)) return make_int(to.sc, from.i);
@@ -190,14 +190,14 @@ Value convert(const Type& to, const Value& from) {
 [[gnu::noinline]] static Value convert_composite(const Type& to, const Value& from) {
     if (to.kind == Kind::Struct || to.kind == Kind::Transform) {
         if (from.t.kind == to.kind) return from;
-        throw Unsupported("a struct or transform from one value");
+        throw_unsupported("a struct or transform from one value");
     }
     Value r = make_zero(to);
     if (from.t.kind == Kind::Scalar) {
         for (int k = 0; k < to.size(); ++k) r.c[size_t(k)] = fit(to.sc, from.num());
         return r;
     }
-    if (from.t.size() != to.size()) throw Unsupported("a composite from another shape");
+    if (from.t.size() != to.size()) throw_unsupported("a composite from another shape");
     for (int k = 0; k < to.size(); ++k) r.c[size_t(k)] = fit(to.sc, from.c[size_t(k)]);
     return r;
 }
@@ -205,15 +205,15 @@ Value convert(const Type& to, const Value& from) {
 Value construct(const Type& to, Args args) {
     if (args.empty()) return make_zero(to);
     if (args.size() == 1) return convert(to, args[0]);
-    if (to.kind == Kind::Scalar || to.kind == Kind::Struct) throw Unsupported("a constructor's arguments");
+    if (to.kind == Kind::Scalar || to.kind == Kind::Struct) throw_unsupported("a constructor's arguments");
     Value r = make_zero(to);
     int k = 0;
     for (const Value& a : args) {
         const int n = a.t.kind == Kind::Scalar ? 1 : a.t.size();
-        if (n == 0 || k + n > to.size()) throw Unsupported("a constructor's arguments");
+        if (n == 0 || k + n > to.size()) throw_unsupported("a constructor's arguments");
         for (int q = 0; q < n; ++q) r.c[size_t(k++)] = fit(to.sc, comp(a, q));
     }
-    if (k != to.size()) throw Unsupported("a constructor's arguments");
+    if (k != to.size()) throw_unsupported("a constructor's arguments");
     return r;
 }
 

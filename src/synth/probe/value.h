@@ -103,7 +103,7 @@ struct Value {
     }
 
     double num() const { // a scalar as a double
-        if (t.kind != Kind::Scalar) throw Unsupported("a scalar was expected");
+        if (t.kind != Kind::Scalar) throw_unsupported("a scalar was expected");
         return is_float(t.sc) ? c[0] : double(i);
     }
 
@@ -224,7 +224,7 @@ Value type_value(const Type& t);
 // Component k of a composite, or the scalar itself.
 inline double comp(const Value& v, int k) {
     if (v.t.kind == Kind::Scalar) return v.num();
-    if (k >= v.t.size()) throw Unsupported("a component out of range");
+    if (k >= v.t.size()) throw_unsupported("a component out of range");
     return v.c[size_t(k)];
 }
 // Bit-identical (NaN payloads and signed zeros included).
