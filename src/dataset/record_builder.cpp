@@ -183,8 +183,10 @@ BuiltRecord build_record(Candidate candidate, std::string id, DeviceSet device, 
     r.origin = std::move(candidate.origin);
 
     auto source = std::make_shared<const SourceFile>(comment_path_for(r.id), r.python_source);
+    const bool parsed = candidate.module != nullptr;
     fill_code(r, source, std::move(candidate.module), device);
-    out.fingerprint = analysis::fingerprint(*source);
+    out.fingerprint =
+        parsed ? analysis::fingerprint(candidate.tokens, r.python_source) : analysis::fingerprint(*source);
     out.health = candidate.health ? *candidate.health : analysis::health_counts(r.python_source);
     r.source_hash = hash_hex(out.fingerprint.structure_hash);
     return out;
