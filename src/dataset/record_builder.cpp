@@ -96,23 +96,15 @@ struct DevicePieces {
     std::vector<std::string> builtins;
 };
 
-// `parsed`: `source` already parsed, or null; consumed.
-DevicePieces compile_for(const std::shared_ptr<const SourceFile>& source, std::unique_ptr<ast::Module> parsed,
+// `parsed`: `source` already parsed (under any name), or null; only read.
+DevicePieces compile_for(const std::shared_ptr<const SourceFile>& source, const ast::Module* parsed,
                          const std::string& kernel_name, const std::string& comment_path, Device device) {
     CompileOptions options;
     options.device = device;
     options.strip_hash = true;
     options.enable_backward = true;
     options.comment_path = comment_path;
-    CompileOutput out;
-    if (parsed) {
-        // The tree was parsed from the same text under another name: renamed, it is what parsing
-        // `source` gives, so every message and `// path:line` comment names `source`.
-        parsed->source = source;
-        out = compile_module(std::move(parsed), options);
-    } else {
-        out = compile_module(source, options);
-    }
+    CompileOutput out = parsed ? compile_module(source, *parsed, options) : compile_module(source, options);
     for (auto& k : out.kernels) {
         if (k.name != kernel_name) continue;
         return DevicePieces{std::move(k.forward), std::move(k.backward), std::move(k.functions),
@@ -138,15 +130,15 @@ DeviceLines count_device_lines(const std::string& forward, const std::string& ba
     return n;
 }
 
-// `parsed`: r.python_source already parsed, or null; the first compilation consumes it.
+// `parsed`: r.python_source already parsed, or null; every device compiles it.
 // Returns the lines of C++ of the larger device (each piece is counted once, here).
-uint64_t fill_code(Record& r, const std::shared_ptr<const SourceFile>& source,
-                   std::unique_ptr<ast::Module> parsed, DeviceSet device) {
+uint64_t fill_code(Record& r, const std::shared_ptr<const SourceFile>& source, const ast::Module* parsed,
+                   DeviceSet device) {
     std::string path = comment_path_for(r.id);
     std::vector<std::string> builtins;
     DeviceLines cuda, cpu;
     if (device != DeviceSet::Cpu) {
-        DevicePieces p = compile_for(source, std::move(parsed), r.kernel_name, path, Device::Cuda);
+        DevicePieces p = compile_for(source, parsed, r.kernel_name, path, Device::Cuda);
         r.cuda_forward = std::move(p.forward);
         r.cuda_backward = std::move(p.backward);
         r.cuda_functions = std::move(p.functions);
@@ -154,7 +146,7 @@ uint64_t fill_code(Record& r, const std::shared_ptr<const SourceFile>& source,
         cuda = count_device_lines(r.cuda_forward, r.cuda_backward, r.cuda_functions, {});
     }
     if (device != DeviceSet::Cuda) {
-        DevicePieces p = compile_for(source, std::move(parsed), r.kernel_name, path, Device::Cpu);
+        DevicePieces p = compile_for(source, parsed, r.kernel_name, path, Device::Cpu);
         r.cpu_forward = std::move(p.forward);
         r.cpu_backward = std::move(p.backward);
         r.cpu_functions = std::move(p.functions);
@@ -192,10 +184,9 @@ BuiltRecord build_record(Candidate candidate, std::string id, DeviceSet device, 
     r.origin = std::move(candidate.origin);
 
     auto source = std::make_shared<const SourceFile>(comment_path_for(r.id), r.python_source);
-    const bool parsed = candidate.module != nullptr;
-    out.code_lines = fill_code(r, source, std::move(candidate.module), device);
-    out.fingerprint =
-        parsed ? analysis::fingerprint(candidate.tokens, r.python_source) : analysis::fingerprint(*source);
+    out.code_lines = fill_code(r, source, candidate.module.get(), device);
+    out.fingerprint = candidate.module ? analysis::fingerprint(candidate.tokens, r.python_source)
+                                       : analysis::fingerprint(*source);
     out.health = candidate.health ? *candidate.health : analysis::health_counts(r.python_source);
     r.source_hash = hash_hex(out.fingerprint.structure_hash);
     return out;
