@@ -104,63 +104,86 @@ struct Scratch {
     std::unordered_map<std::string_view, uint32_t> renames;
 };
 
-// The structure hash and the MinHash signature of `shingles`, from one pass
-// of the lexer. The normalised stream is hashed in one call at the end (the
-// same value as XXH3's streaming form over the same bytes, without a call per token).
+// Reads a token stream once for the structure hash and the MinHash signature of `shingles`.
+// The normalised stream is hashed in one call at the end (the same value as XXH3's streaming
+// form over the same bytes, without a call per token).
+class Normalizer {
+  public:
+    explicit Normalizer(Shingles shingles) : shingles_(shingles), scratch_(scratch()) {
+        scratch_.normalized.clear();
+        scratch_.token_hashes.clear();
+        scratch_.renames.clear();
+    }
+
+    // One token before ENDMARKER; `text` is its spelling.
+    void add(const Token& t, std::string_view text) {
+        uint8_t kind = static_cast<uint8_t>(t.kind);
+        scratch_.normalized.push_back(static_cast<char>(kind));
+        std::string_view alias; // the normalised text; strings, operators and keywords are their kind
+        char number[16];        // "v<n>": a renamed identifier
+        bool renamed = false;
+        if (t.kind == Tok::Name) {
+            if (previous_ == Tok::Dot || is_global_name(text)) {
+                alias = text;
+            } else {
+                auto& renames = scratch_.renames;
+                auto [it, inserted] = renames.emplace(text, static_cast<uint32_t>(renames.size()));
+                number[0] = 'v';
+                char* end = std::to_chars(number + 1, number + sizeof number, it->second).ptr;
+                alias = std::string_view(number, static_cast<size_t>(end - number));
+                renamed = true;
+            }
+        } else if (t.kind == Tok::Number) {
+            alias = text;
+        }
+        scratch_.normalized += alias;
+        previous_ = t.kind;
+        if (shingles_ != Shingles::None && t.kind != Tok::Newline && t.kind != Tok::Indent &&
+            t.kind != Tok::Dedent) {
+            // Normalised shingles write every renamed identifier as one placeholder: with the
+            // numbers of first appearance, swapping two statements that introduce names would
+            // renumber every later use and change most shingles.
+            std::string_view shingle_text = shingles_ == Shingles::Raw ? text
+                                            : renamed                  ? std::string_view("v")
+                                                                       : alias;
+            scratch_.token_hashes.push_back(
+                XXH3_64bits_withSeed(shingle_text.data(), shingle_text.size(), kind));
+        }
+    }
+
+    Fingerprint finish() const {
+        Fingerprint fp;
+        fp.structure_hash = XXH3_64bits(scratch_.normalized.data(), scratch_.normalized.size());
+        if (shingles_ != Shingles::None) fp.signature = min_hash(scratch_.token_hashes);
+        return fp;
+    }
+
+  private:
+    // Per-thread buffers, reused from record to record: fingerprinting allocates nothing once warm.
+    static Scratch& scratch() {
+        thread_local Scratch s;
+        return s;
+    }
+
+    Shingles shingles_;
+    Scratch& scratch_;
+    Tok previous_ = Tok::EndMarker;
+};
+
+// The fingerprint of `source`, lexing it.
 Fingerprint compute(const SourceFile& source, Shingles shingles) {
-    const bool with_signature = shingles != Shingles::None;
-    thread_local Scratch scratch;
-    std::string& normalized = scratch.normalized;
-    std::vector<uint64_t>& token_hashes = scratch.token_hashes;
-    auto& renames = scratch.renames;
-    normalized.clear();
-    token_hashes.clear();
-    renames.clear();
+    Normalizer normalizer(shingles);
     Lexer lexer(source);
-    Tok previous = Tok::EndMarker;
     try {
         for (;;) {
             Token t = lexer.next();
             if (t.kind == Tok::EndMarker) break;
-            std::string_view text = lexer.text(t);
-            uint8_t kind = static_cast<uint8_t>(t.kind);
-            normalized.push_back(static_cast<char>(kind));
-            std::string_view alias; // the normalised text; strings, operators and keywords are their kind
-            char number[16];        // "v<n>": a renamed identifier
-            bool renamed = false;
-            if (t.kind == Tok::Name) {
-                if (previous == Tok::Dot || is_global_name(text)) {
-                    alias = text;
-                } else {
-                    auto [it, inserted] = renames.emplace(text, static_cast<uint32_t>(renames.size()));
-                    number[0] = 'v';
-                    char* end = std::to_chars(number + 1, number + sizeof number, it->second).ptr;
-                    alias = std::string_view(number, static_cast<size_t>(end - number));
-                    renamed = true;
-                }
-            } else if (t.kind == Tok::Number) {
-                alias = text;
-            }
-            normalized += alias;
-            previous = t.kind;
-            if (with_signature && t.kind != Tok::Newline && t.kind != Tok::Indent && t.kind != Tok::Dedent) {
-                // Normalised shingles write every renamed identifier as one placeholder: with the
-                // numbers of first appearance, swapping two statements that introduce names would
-                // renumber every later use and change most shingles.
-                std::string_view shingle_text = shingles == Shingles::Raw ? text
-                                                : renamed                 ? std::string_view("v")
-                                                                          : alias;
-                token_hashes.push_back(XXH3_64bits_withSeed(shingle_text.data(), shingle_text.size(), kind));
-            }
+            normalizer.add(t, lexer.text(t));
         }
     } catch (const CompileError&) {
         return fallback(source.text());
     }
-
-    Fingerprint fp;
-    fp.structure_hash = XXH3_64bits(normalized.data(), normalized.size());
-    if (with_signature) fp.signature = min_hash(token_hashes);
-    return fp;
+    return normalizer.finish();
 }
 
 Fingerprint compute(std::string_view python_source, Shingles shingles) {
@@ -175,6 +198,15 @@ Fingerprint fingerprint(std::string_view python_source) {
 
 Fingerprint fingerprint(const SourceFile& source) {
     return compute(source, Shingles::Raw);
+}
+
+Fingerprint fingerprint(std::span<const Token> tokens, std::string_view text) {
+    Normalizer normalizer(Shingles::Raw);
+    for (const Token& t : tokens) {
+        if (t.kind == Tok::EndMarker) break;
+        normalizer.add(t, text.substr(t.begin, t.end - t.begin));
+    }
+    return normalizer.finish();
 }
 
 MinHashSignature normalized_signature(std::string_view python_source) {

@@ -26,8 +26,11 @@
 //   compares kernels with it.
 #pragma once
 
+#include "syntax/token.h"
+
 #include <array>
 #include <cstdint>
+#include <span>
 #include <string_view>
 
 namespace ws {
@@ -47,6 +50,9 @@ struct Fingerprint {
 Fingerprint fingerprint(std::string_view python_source);
 // The same, of a source file already made (no copy of its text).
 Fingerprint fingerprint(const SourceFile& source);
+// The same, from the tokens a parse of `text` read (parse_module's token stream, up to its
+// ENDMARKER): the text is not lexed again.
+Fingerprint fingerprint(std::span<const Token> tokens, std::string_view text);
 
 // MinHash over token 5-grams of the normalised token stream.
 MinHashSignature normalized_signature(std::string_view python_source);

@@ -72,10 +72,12 @@ struct CompileOutput {
 // or that warpsynth does not support.
 CompileOutput compile_module(std::shared_ptr<const SourceFile> source, const CompileOptions& options);
 
-// The same for a module already parsed (module->source is the file it came from, path and all):
-// a caller that parsed the text for its own checks compiles it without parsing it again.
-// The tree is consumed: compiling evaluates it.
-CompileOutput compile_module(std::unique_ptr<ast::Module> module, const CompileOptions& options);
+// The same for a module already parsed: `tree` is what parsing `source` gives, though it may have
+// been parsed under another name (`source` names every message and `// path:line` comment). The
+// tree is only read: a caller that parsed the text for its own checks compiles it, for one device
+// or several, without parsing it again.
+CompileOutput compile_module(std::shared_ptr<const SourceFile> source, const ast::Module& tree,
+                             const CompileOptions& options);
 
 // warpsynth's own preamble for a full translation unit: the includes and
 // macros BODY needs to compile against Warp's native headers.

@@ -445,9 +445,9 @@ CompileOutput ModuleBuilder::assemble() {
 
 namespace {
 
-// Compiles `parsed`, or the parse of `source` when it is null (parsed after the option checks,
-// so a bad option is reported first either way).
-CompileOutput compile_tree(std::shared_ptr<const SourceFile> source, std::unique_ptr<ast::Module> parsed,
+// Compiles `tree`, or the parse of `source` when it is null (parsed after the option checks, so a
+// bad option is reported first either way).
+CompileOutput compile_tree(std::shared_ptr<const SourceFile> source, const ast::Module* tree,
                            const CompileOptions& options) {
     if (options.cpu_block_dim != 256 && options.cpu_block_dim != 1)
         throw std::invalid_argument("cpu_block_dim must be 256 or 1");
@@ -455,7 +455,8 @@ CompileOutput compile_tree(std::shared_ptr<const SourceFile> source, std::unique
     builtins::BlockDimScope block_dim(options.device == Device::Cpu ? options.cpu_block_dim : 256);
     types::TypeScope types;                    // the module's struct types are freed with it
     WarpLibrary library(options.warp_package); // the modules of the installed Warp it imports
-    ModuleScope scope(parsed ? std::move(parsed) : parse_module(std::move(source)), &library);
+    std::unique_ptr<ast::Module> parsed = tree ? nullptr : parse_module(source);
+    ModuleScope scope(std::move(source), tree ? *tree : *parsed, &library);
     ModuleBuilder builder(scope, options, library);
     return builder.assemble();
 }
@@ -466,9 +467,10 @@ CompileOutput compile_module(std::shared_ptr<const SourceFile> source, const Com
     return compile_tree(std::move(source), nullptr, options);
 }
 
-CompileOutput compile_module(std::unique_ptr<ast::Module> module, const CompileOptions& options) {
-    if (!module) throw std::invalid_argument("compile_module: no module");
-    return compile_tree(nullptr, std::move(module), options);
+CompileOutput compile_module(std::shared_ptr<const SourceFile> source, const ast::Module& tree,
+                             const CompileOptions& options) {
+    if (!source) throw std::invalid_argument("compile_module: no source");
+    return compile_tree(std::move(source), &tree, options);
 }
 
 } // namespace ws

@@ -22,9 +22,15 @@ std::string expr_text(const SourceFile& src, const ast::Expr* e) {
     return source_segment(src, e->pos);
 }
 
-ModuleScope::ModuleScope(std::unique_ptr<ast::Module> module, WarpLibrary* library, bool warp_own_source)
-    : module_(std::move(module)), library_(library), warp_own_source_(warp_own_source) {
+ModuleScope::ModuleScope(std::shared_ptr<const SourceFile> source, const ast::Module& module,
+                         WarpLibrary* library, bool warp_own_source)
+    : source_(std::move(source)), module_(&module), library_(library), warp_own_source_(warp_own_source) {
     for (const ast::Stmt* s : module_->body) exec(s);
+}
+
+ModuleScope::ModuleScope(std::unique_ptr<ast::Module> module, WarpLibrary* library, bool warp_own_source)
+    : ModuleScope(module->source, *module, library, warp_own_source) {
+    owned_ = std::move(module);
 }
 
 ModuleScope::~ModuleScope() = default;

@@ -49,12 +49,18 @@ class ModuleScope {
     // (Warp's process-wide function_key_counts).
     // `warp_own_source`: a module of Warp itself (warp/_src/math.py), run at
     // `import warp` before any user code, so its functions count from key_0.
+    // `module` is borrowed (it outlives the scope and is never written) and `source` is the file
+    // it reads as, which names every message and `// path:line` comment: a tree can be evaluated
+    // again, for another device, under any name.
+    ModuleScope(std::shared_ptr<const SourceFile> source, const ast::Module& module,
+                WarpLibrary* library = nullptr, bool warp_own_source = false);
+    // The same, owning the tree, which reads as module->source.
     explicit ModuleScope(std::unique_ptr<ast::Module> module, WarpLibrary* library = nullptr,
                          bool warp_own_source = false);
     ~ModuleScope();
 
     const ast::Module& module() const { return *module_; }
-    const SourceFile& source() const { return *module_->source; }
+    const SourceFile& source() const { return *source_; }
 
     // The final binding of a global name, or null.
     ObjectRef global(std::string_view name) const;
@@ -183,7 +189,9 @@ class ModuleScope {
     // lookup is cheaper than the ordered map's string compares. Nothing depends on the order.
     using Bindings = std::unordered_map<std::string, ObjectRef, NameHash, std::equal_to<>>;
 
-    std::unique_ptr<ast::Module> module_;
+    std::unique_ptr<ast::Module> owned_; // the tree, when the scope owns it
+    std::shared_ptr<const SourceFile> source_;
+    const ast::Module* module_ = nullptr;
     Bindings globals_;
     bool star_import_ = false;        // `from other import *` ran: unknown names may be bound
     bool future_annotations_ = false; // `from __future__ import annotations`: annotations are text

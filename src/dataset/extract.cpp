@@ -211,11 +211,11 @@ std::vector<Pass1> first_pass(const std::vector<KernelCandidate>& kernels, const
         tbb::parallel_for(size_t{0}, kernels.size(), [&](size_t i) {
             try {
                 BuiltRecord b = build(kernels[i], options.device, i);
-                if (over_size_limit(b.record, options.max_code_lines)) {
+                if (over_size_limit(b, options.max_code_lines)) {
                     first[i].oversized = true;
                     first[i].reason =
                         fmt::format("{} lines of C++, over the size limit (--max-code-lines {})",
-                                    code_lines(b.record), options.max_code_lines);
+                                    b.code_lines, options.max_code_lines);
                     return;
                 }
                 first[i].ok = true;

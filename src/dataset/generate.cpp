@@ -85,7 +85,7 @@ void build(Item& item, const KernelSource& source, const GenerateConfig& c) {
     try {
         BuiltRecord built = build_record(std::move(candidate), generated_record_id(c.seed, item.index),
                                          c.device, c.seed, item.index);
-        if (over_size_limit(built.record, c.max_code_lines)) {
+        if (over_size_limit(built, c.max_code_lines)) {
             item.status = Item::Status::Oversized;
             return;
         }

@@ -31,6 +31,8 @@ struct Candidate {
     std::optional<analysis::HealthCounts> health;
     // python_source already parsed (the synthesizer's), or null: compiled instead of parsing again.
     std::unique_ptr<ast::Module> module;
+    // The tokens of that parse (with `module` only): fingerprinted instead of lexing again.
+    std::vector<Token> tokens;
 };
 
 struct KernelSource {

@@ -60,7 +60,7 @@ std::string generator_version() {
 namespace {
 
 // The '\n's of [p, p + size): 16 bytes at a time with SSE2, since every record's code (about
-// 40 KB) is counted twice and std::count is a byte loop. Each byte lane counts up to 255 blocks
+// 40 KB) is counted and std::count is a byte loop. Each byte lane counts up to 255 blocks
 // before the lanes are summed.
 size_t count_newlines(const char* p, size_t size) {
     size_t n = 0;
@@ -89,16 +89,6 @@ int count_lines(const std::string& text) {
     return text.back() == '\n' ? n : n + 1;
 }
 
-uint64_t code_lines(const Record& r) {
-    auto lines = [](std::initializer_list<const std::string*> texts) {
-        uint64_t n = 0;
-        for (const std::string* t : texts) n += static_cast<uint64_t>(count_lines(*t));
-        return n;
-    };
-    return std::max(lines({&r.cuda_functions, &r.cuda_forward, &r.cuda_backward}),
-                    lines({&r.cpu_functions, &r.cpu_forward, &r.cpu_backward, &r.cpu_entry}));
-}
-
 namespace {
 
 struct DevicePieces {
@@ -106,23 +96,15 @@ struct DevicePieces {
     std::vector<std::string> builtins;
 };
 
-// `parsed`: `source` already parsed, or null; consumed.
-DevicePieces compile_for(const std::shared_ptr<const SourceFile>& source, std::unique_ptr<ast::Module> parsed,
+// `parsed`: `source` already parsed (under any name), or null; only read.
+DevicePieces compile_for(const std::shared_ptr<const SourceFile>& source, const ast::Module* parsed,
                          const std::string& kernel_name, const std::string& comment_path, Device device) {
     CompileOptions options;
     options.device = device;
     options.strip_hash = true;
     options.enable_backward = true;
     options.comment_path = comment_path;
-    CompileOutput out;
-    if (parsed) {
-        // The tree was parsed from the same text under another name: renamed, it is what parsing
-        // `source` gives, so every message and `// path:line` comment names `source`.
-        parsed->source = source;
-        out = compile_module(std::move(parsed), options);
-    } else {
-        out = compile_module(source, options);
-    }
+    CompileOutput out = parsed ? compile_module(source, *parsed, options) : compile_module(source, options);
     for (auto& k : out.kernels) {
         if (k.name != kernel_name) continue;
         return DevicePieces{std::move(k.forward), std::move(k.backward), std::move(k.functions),
@@ -133,32 +115,51 @@ DevicePieces compile_for(const std::shared_ptr<const SourceFile>& source, std::u
     throw std::runtime_error(fmt::format("the module has no kernel named '{}'", kernel_name));
 }
 
-// `parsed`: r.python_source already parsed, or null; the first compilation consumes it.
-void fill_code(Record& r, const std::shared_ptr<const SourceFile>& source,
-               std::unique_ptr<ast::Module> parsed, DeviceSet device) {
+// Lines of one device's code: its forward and backward entries counted apart (the record's
+// forward_lines and backward_lines) and the whole (functions and CPU entry points too).
+struct DeviceLines {
+    int forward = 0, backward = 0;
+    uint64_t total = 0;
+};
+
+DeviceLines count_device_lines(const std::string& forward, const std::string& backward,
+                               const std::string& functions, const std::string& entry) {
+    DeviceLines n{count_lines(forward), count_lines(backward)};
+    n.total = static_cast<uint64_t>(n.forward) + static_cast<uint64_t>(n.backward) +
+              static_cast<uint64_t>(count_lines(functions)) + static_cast<uint64_t>(count_lines(entry));
+    return n;
+}
+
+// `parsed`: r.python_source already parsed, or null; every device compiles it.
+// Returns the lines of C++ of the larger device (each piece is counted once, here).
+uint64_t fill_code(Record& r, const std::shared_ptr<const SourceFile>& source, const ast::Module* parsed,
+                   DeviceSet device) {
     std::string path = comment_path_for(r.id);
     std::vector<std::string> builtins;
+    DeviceLines cuda, cpu;
     if (device != DeviceSet::Cpu) {
-        DevicePieces p = compile_for(source, std::move(parsed), r.kernel_name, path, Device::Cuda);
+        DevicePieces p = compile_for(source, parsed, r.kernel_name, path, Device::Cuda);
         r.cuda_forward = std::move(p.forward);
         r.cuda_backward = std::move(p.backward);
         r.cuda_functions = std::move(p.functions);
         builtins = std::move(p.builtins);
+        cuda = count_device_lines(r.cuda_forward, r.cuda_backward, r.cuda_functions, {});
     }
     if (device != DeviceSet::Cuda) {
-        DevicePieces p = compile_for(source, std::move(parsed), r.kernel_name, path, Device::Cpu);
+        DevicePieces p = compile_for(source, parsed, r.kernel_name, path, Device::Cpu);
         r.cpu_forward = std::move(p.forward);
         r.cpu_backward = std::move(p.backward);
         r.cpu_functions = std::move(p.functions);
         r.cpu_entry = std::move(p.entry);
         if (builtins.empty()) builtins = std::move(p.builtins);
+        cpu = count_device_lines(r.cpu_forward, r.cpu_backward, r.cpu_functions, r.cpu_entry);
     }
     r.builtins = std::move(builtins);
-    const std::string& forward = device == DeviceSet::Cpu ? r.cpu_forward : r.cuda_forward;
-    const std::string& backward = device == DeviceSet::Cpu ? r.cpu_backward : r.cuda_backward;
-    r.forward_lines = count_lines(forward);
-    r.backward_lines = count_lines(backward);
-    r.has_backward = !backward.empty();
+    const DeviceLines& lines = device == DeviceSet::Cpu ? cpu : cuda;
+    r.forward_lines = lines.forward;
+    r.backward_lines = lines.backward;
+    r.has_backward = !(device == DeviceSet::Cpu ? r.cpu_backward : r.cuda_backward).empty();
+    return std::max(cuda.total, cpu.total);
 }
 
 } // namespace
@@ -183,8 +184,9 @@ BuiltRecord build_record(Candidate candidate, std::string id, DeviceSet device, 
     r.origin = std::move(candidate.origin);
 
     auto source = std::make_shared<const SourceFile>(comment_path_for(r.id), r.python_source);
-    fill_code(r, source, std::move(candidate.module), device);
-    out.fingerprint = analysis::fingerprint(*source);
+    out.code_lines = fill_code(r, source, candidate.module.get(), device);
+    out.fingerprint = candidate.module ? analysis::fingerprint(candidate.tokens, r.python_source)
+                                       : analysis::fingerprint(*source);
     out.health = candidate.health ? *candidate.health : analysis::health_counts(r.python_source);
     r.source_hash = hash_hex(out.fingerprint.structure_hash);
     return out;

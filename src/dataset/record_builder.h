@@ -36,6 +36,9 @@ struct BuiltRecord {
     Record record;
     analysis::Fingerprint fingerprint;
     analysis::HealthCounts health;
+    // Lines of the C++ of the record for its larger device: functions, forward, backward (and the
+    // CPU entry points); what --max-code-lines limits.
+    uint64_t code_lines = 0;
     SourceMeasures measures() const { return {fingerprint.signature, health}; }
 };
 
@@ -56,11 +59,8 @@ int count_lines(const std::string& text);
 // generate hundreds of thousands of lines of C++ that nobody can train on. The
 // default is about four times the largest record of 10,000 synthesized ones.
 constexpr uint64_t kDefaultMaxCodeLines = 10000;
-// Lines of the C++ of a record for its larger device: functions, forward,
-// backward (and the CPU entry points).
-uint64_t code_lines(const Record& r);
-inline bool over_size_limit(const Record& r, uint64_t max_code_lines) {
-    return max_code_lines > 0 && code_lines(r) > max_code_lines;
+inline bool over_size_limit(const BuiltRecord& b, uint64_t max_code_lines) {
+    return max_code_lines > 0 && b.code_lines > max_code_lines;
 }
 
 } // namespace ws::dataset

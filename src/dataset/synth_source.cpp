@@ -36,6 +36,7 @@ Candidate synth_candidate(uint64_t seed, const std::vector<std::string>& categor
     out.launch = std::move(k.launch);
     out.health = k.health;
     out.module = std::move(k.module);
+    out.tokens = std::move(k.tokens);
     return out;
 }
 

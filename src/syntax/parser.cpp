@@ -289,6 +289,18 @@ std::unique_ptr<ast::Module> parse_module(std::shared_ptr<const SourceFile> sour
     return detail::Parser(std::move(source)).parse();
 }
 
+std::unique_ptr<ast::Module> parse_module(std::shared_ptr<const SourceFile> source,
+                                          std::vector<Token>& tokens) {
+    detail::Parser parser(std::move(source));
+    std::unique_ptr<ast::Module> module = parser.parse();
+    // The caller's old buffer becomes the parser's, which its destructor keeps as the thread's
+    // spare: buffers change hands instead of being allocated per parse.
+    parser.swap_tokens(tokens);
+    // The parse stopped at the first ENDMARKER; a lookahead may have read further ones.
+    while (tokens.size() > 1 && tokens[tokens.size() - 2].kind == Tok::EndMarker) tokens.pop_back();
+    return module;
+}
+
 std::string source_segment(const SourceFile& source, const Pos& pos) {
     if (pos.line < 1 || pos.end_line > source.line_count() || pos.end_line < pos.line) return {};
     const std::string& text = source.text();

@@ -25,6 +25,8 @@ class Parser {
     Parser(const Parser&) = delete;
     Parser& operator=(const Parser&) = delete;
     std::unique_ptr<ast::Module> parse();
+    // After parse(): exchanges the token buffer (every token read) with `other`.
+    void swap_tokens(std::vector<Token>& other) { tokens_.swap(other); }
 
   private:
     // Where a node starts: the first token of its rule.

@@ -6,9 +6,7 @@
 
 #include <algorithm>
 #include <fmt/format.h>
-#include <map>
 #include <set>
-#include <tuple>
 
 namespace ws::synth {
 
@@ -94,21 +92,19 @@ std::string_view LoopPattern::name() const {
 }
 
 bool LoopPattern::fits(Domain d, uint32_t require) const {
-    // A pure function of the pattern, the domain and the traits (the library is fixed), asked
-    // several times for every kernel drawn: computed once per thread (rules() builds its
-    // closures and the scan reads every idiom of the domain).
-    thread_local std::map<std::tuple<const LoopPattern*, Domain, uint32_t>, bool> known;
-    auto [it, inserted] = known.try_emplace({this, d, require}, false);
-    if (inserted) it->second = any_root_fits(d, require);
-    return it->second;
+    const std::vector<uint32_t>& traits = root_traits_[static_cast<size_t>(d)];
+    return std::any_of(traits.begin(), traits.end(), [&](uint32_t t) { return (t & require) == require; });
 }
 
-bool LoopPattern::any_root_fits(Domain d, uint32_t require) const {
+void LoopPattern::index_roots() {
+    // fits() is asked several times for every kernel drawn, and the answer is fixed by the
+    // library: the rules (closures) are built and the idioms scanned once, here.
     const CompositionRules r = rules();
-    const auto& idioms = Library::get().of(d);
-    return std::any_of(idioms.begin(), idioms.end(), [&](const Idiom* i) {
-        return root_fits(*i) && r.allows(*i) && (i->spec->traits & require) == require;
-    });
+    for (size_t d = 0; d < kDomainCount; ++d) {
+        root_traits_[d].clear();
+        for (const Idiom* i : Library::get().of(static_cast<Domain>(d)))
+            if (root_fits(*i) && r.allows(*i)) root_traits_[d].push_back(i->spec->traits);
+    }
 }
 
 void LoopPattern::compose(Plan& plan, Dice& dice) const {
@@ -396,17 +392,17 @@ void LoopPattern::accumulate(Plan& plan, Dice& dice, Composer& c) const {
 }
 
 const Pattern& rows_pattern() {
-    static const LoopPattern p(LoopKind::Rows);
+    static const LoopPattern p = with_roots(LoopPattern(LoopKind::Rows));
     return p;
 }
 
 const Pattern& neighbors_pattern() {
-    static const LoopPattern p(LoopKind::Neighbors);
+    static const LoopPattern p = with_roots(LoopPattern(LoopKind::Neighbors));
     return p;
 }
 
 const Pattern& samples_pattern() {
-    static const LoopPattern p(LoopKind::Samples);
+    static const LoopPattern p = with_roots(LoopPattern(LoopKind::Samples));
     return p;
 }
 

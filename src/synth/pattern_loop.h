@@ -11,6 +11,7 @@
 
 #include "synth/pattern.h"
 
+#include <array>
 #include <string>
 #include <utility>
 #include <vector>
@@ -28,6 +29,10 @@ class LoopPattern : public Pattern {
     bool fits(Domain d, uint32_t require) const override;
     void compose(Plan& plan, Dice& dice) const override;
     void write(KernelWriter& w) const override;
+
+    // Fills the table fits() reads from the idiom library: called once on each singleton, right
+    // after it is built (root_fits is virtual, so not from the constructor).
+    void index_roots();
 
   protected:
     LoopKind kind_;
@@ -48,12 +53,19 @@ class LoopPattern : public Pattern {
     // The shape of the array an external reads.
     virtual std::vector<int64_t> array_shape(const Plan& plan, const External& e) const;
 
-    // What fits() answers: whether an idiom of `d` with the `require` traits roots the loop.
-    bool any_root_fits(Domain d, uint32_t require) const;
+    // The traits of each idiom of a domain that can root the loop (index_roots' table).
+    std::array<std::vector<uint32_t>, kDomainCount> root_traits_;
 
     // Up to two body results become accumulators; the others are folded in too.
     void accumulate(Plan& plan, Dice& dice, Composer& c) const;
 };
+
+// `pattern` with its table of roots filled: how the loop singletons are made.
+template <class P>
+P with_roots(P pattern) {
+    pattern.index_roots();
+    return pattern;
+}
 
 // Whether a neighbour loop can place every input of an idiom: its same-role
 // inputs form at most one pair (the thread's own value and the neighbour's).

@@ -343,17 +343,17 @@ std::vector<int64_t> QueryLoop::array_shape(const Plan& plan, const External& e)
 } // namespace
 
 const Pattern& hash_grid_pattern() {
-    static const QueryLoop p(QueryKind::HashGrid);
+    static const QueryLoop p = with_roots(QueryLoop(QueryKind::HashGrid));
     return p;
 }
 
 const Pattern& bvh_pattern() {
-    static const QueryLoop p(QueryKind::Bvh);
+    static const QueryLoop p = with_roots(QueryLoop(QueryKind::Bvh));
     return p;
 }
 
 const Pattern& bvh_ray_pattern() {
-    static const QueryLoop p(QueryKind::BvhRay);
+    static const QueryLoop p = with_roots(QueryLoop(QueryKind::BvhRay));
     return p;
 }
 

@@ -36,39 +36,68 @@ bool for_each_token(std::string_view text, F&& visit) {
 
 } // namespace
 
-std::vector<std::string> builtins_used(std::string_view python_source) {
-    std::vector<std::string> out;
-    int indent = 0;
-    bool in_def = false;     // inside the body of a module-level def
-    std::string chain;       // the dotted name just read (`wp.sin`, `float`, `x.norm`)
-    bool chain_attr = false; // it started after a `.` (an attribute of an expression)
-    bool prev_dot = false;
-    for_each_token(python_source, [&](const Token& t, std::string_view s) {
-        if (t.kind == Tok::Indent) ++indent;
-        if (t.kind == Tok::Dedent && --indent == 0) in_def = false;
-        if (t.kind == Tok::KwDef && indent == 0) in_def = true;
+namespace {
+
+// Reads a file's tokens for the builtins its function bodies call: a dotted name
+// (`wp.sin`, `float`, `x.norm`) followed by `(`.
+class CallScanner {
+  public:
+    // One token before ENDMARKER; `s` is its spelling.
+    void add(const Token& t, std::string_view s) {
+        if (t.kind == Tok::Indent) ++indent_;
+        if (t.kind == Tok::Dedent && --indent_ == 0) in_def_ = false;
+        if (t.kind == Tok::KwDef && indent_ == 0) in_def_ = true;
         if (t.kind == Tok::Name) {
-            if (prev_dot && !chain.empty()) {
-                chain += ".";
-                chain += s;
+            if (prev_dot_ && !chain_.empty()) {
+                chain_ += ".";
+                chain_ += s;
             } else {
-                chain = std::string(s);
-                chain_attr = prev_dot;
+                chain_ = std::string(s);
+                chain_attr_ = prev_dot_;
             }
         } else if (t.kind == Tok::LPar) {
             const bool builtin =
-                chain.starts_with("wp.") ||
-                (!chain_attr && chain.find('.') == std::string::npos && contains(kPythonBuiltins, chain));
-            if (in_def && indent > 0 && builtin) out.push_back(chain);
-            chain.clear();
+                chain_.starts_with("wp.") ||
+                (!chain_attr_ && chain_.find('.') == std::string::npos && contains(kPythonBuiltins, chain_));
+            if (in_def_ && indent_ > 0 && builtin) out_.push_back(chain_);
+            chain_.clear();
         } else if (t.kind != Tok::Dot) {
-            chain.clear();
+            chain_.clear();
         }
-        prev_dot = t.kind == Tok::Dot;
-    });
-    std::sort(out.begin(), out.end());
-    out.erase(std::unique(out.begin(), out.end()), out.end());
-    return out;
+        prev_dot_ = t.kind == Tok::Dot;
+    }
+
+    // Sorted and unique.
+    std::vector<std::string> finish() {
+        std::sort(out_.begin(), out_.end());
+        out_.erase(std::unique(out_.begin(), out_.end()), out_.end());
+        return std::move(out_);
+    }
+
+  private:
+    std::vector<std::string> out_;
+    int indent_ = 0;
+    bool in_def_ = false;     // inside the body of a module-level def
+    std::string chain_;       // the dotted name just read (`wp.sin`, `float`, `x.norm`)
+    bool chain_attr_ = false; // it started after a `.` (an attribute of an expression)
+    bool prev_dot_ = false;
+};
+
+} // namespace
+
+std::vector<std::string> builtins_used(std::string_view python_source) {
+    CallScanner scanner;
+    for_each_token(python_source, [&](const Token& t, std::string_view s) { scanner.add(t, s); });
+    return scanner.finish();
+}
+
+std::vector<std::string> builtins_used(std::span<const Token> tokens, std::string_view python_source) {
+    CallScanner scanner;
+    for (const Token& t : tokens) {
+        if (t.kind == Tok::EndMarker) break;
+        scanner.add(t, python_source.substr(t.begin, t.end - t.begin));
+    }
+    return scanner.finish();
 }
 
 // ---------------------------------------------------------------- catalogue

@@ -4,6 +4,8 @@
 // the dataset's dedup key, analysis::structure_hash (src/analysis/fingerprint.h).
 #pragma once
 
+#include "syntax/token.h"
+
 #include <cstdint>
 #include <map>
 #include <span>
@@ -19,6 +21,9 @@ namespace ws::synth {
 // `range`), sorted and unique: the `call:` tags of the corpus vocabulary.
 // Decorators, annotations, default values and module-level code do not count.
 std::vector<std::string> builtins_used(std::string_view python_source);
+// The same, from the tokens a parse of `python_source` read (parse_module's token stream): the
+// text is not lexed again.
+std::vector<std::string> builtins_used(std::span<const Token> tokens, std::string_view python_source);
 
 // The builtins warpsynth supports and the synthesizer writes: the corpus's
 // call list (the baseline) plus close relatives of the same families.
@@ -26,7 +31,7 @@ struct CatalogueEntry {
     std::string_view name;  // as spelled in Python: "wp.sin", "float"
     std::string_view group; // math, vector, matrix, quaternion, transform, spatial, atomic, random, query,
                             // type, python, utility
-    bool in_corpus; // called by at least one corpus case
+    bool in_corpus;         // called by at least one corpus case
 };
 std::span<const CatalogueEntry> builtin_catalogue();
 bool in_catalogue(std::string_view name);

@@ -6,6 +6,7 @@
 
 #include "analysis/health.h"
 #include "syntax/ast.h"
+#include "syntax/token.h"
 
 #include <cstdint>
 #include <memory>
@@ -87,6 +88,9 @@ struct SynthKernel {
     // python_source as the health check parsed it (named "<record>"), when it did: the dataset
     // compiles this tree instead of parsing the same text again.
     std::unique_ptr<ast::Module> module;
+    // The tokens that parse read (with `module` only): fingerprints and call lists scan them
+    // instead of lexing python_source again.
+    std::vector<Token> tokens;
 };
 
 struct SynthOptions {

@@ -173,8 +173,9 @@ SynthKernel synthesize_attempt(const SynthOptions& options, uint64_t h, Category
 bool healthy(SynthKernel& k) {
     auto source = std::make_shared<const SourceFile>("<record>", k.python_source);
     std::unique_ptr<ast::Module> module;
+    std::vector<Token> tokens;
     try {
-        module = parse_module(source);
+        module = parse_module(source, tokens);
     } catch (const CompileError& e) {
         // The report analyze() makes of a file that does not parse, without parsing it again.
         analysis::FileReport unparsed;
@@ -190,6 +191,7 @@ bool healthy(SynthKernel& k) {
         return false;
     if (probe_dependence(*module, k.launch).verdict == ProbeVerdict::Ignores) return false;
     k.module = std::move(module);
+    k.tokens = std::move(tokens);
     return true;
 }
 
@@ -204,8 +206,10 @@ SynthKernel synthesize(const SynthOptions& options, uint64_t index) {
     SynthKernel k = synthesize_attempt(options, h, category, 0);
     for (uint64_t attempt = 1; attempt < kAttempts && !healthy(k); ++attempt)
         k = synthesize_attempt(options, h, category, attempt);
-    // Features only for the attempt kept: listing them scans the source again.
-    for (const std::string& b : builtins_used(k.python_source)) k.features.push_back("call:" + b);
+    // Features only for the attempt kept, from the tokens its parse read when there was one.
+    const std::vector<std::string> calls =
+        k.module ? builtins_used(k.tokens, k.python_source) : builtins_used(k.python_source);
+    for (const std::string& b : calls) k.features.push_back("call:" + b);
     return k;
 }
 

@@ -24,7 +24,9 @@ std::string c_string(const std::string& s) {
     return out + "\"";
 }
 
-int count_lines(const std::string& s) {
+// The '\n's of `s` (not dataset::count_lines, which also counts a last line without one): how
+// far the line number moves past `s`.
+int count_newlines(const std::string& s) {
     return int(std::count(s.begin(), s.end(), '\n'));
 }
 
@@ -34,7 +36,7 @@ struct Writer {
     int line = 1;
     void add(const std::string& s) {
         text += s;
-        line += count_lines(s);
+        line += count_newlines(s);
     }
 };
 
