@@ -393,7 +393,7 @@ CompileOutput ModuleBuilder::assemble() {
         kernel_pieces.push_back(kernel_text(*k, name, device, k->adj->used_by_backward_kernel,
                                             scope_.options().default_grid_stride, options_.cpu_block_dim));
         const KernelPieces& p = kernel_pieces.back();
-        body_size += p.forward.size() + p.backward.size() + p.entry.size();
+        body_size += p.size();
     }
     body.reserve(body_size);
 
@@ -401,16 +401,13 @@ CompileOutput ModuleBuilder::assemble() {
         KernelDef* k = kernels[ki];
         const Adjoint& adj = *k->adj;
         used.insert(adj.builtins_used.begin(), adj.builtins_used.end());
-        KernelPieces& pieces = kernel_pieces[ki];
-        body += pieces.forward;
-        body += pieces.backward;
-        body += pieces.entry;
-
+        const KernelPieces& pieces = kernel_pieces[ki];
         KernelText kt;
         kt.name = k->src.def->name;
-        kt.forward = std::move(pieces.forward);
-        kt.backward = std::move(pieces.backward);
-        kt.entry = std::move(pieces.entry);
+        kt.forward = pieces.forward.append_to(body);
+        kt.backward = pieces.backward.append_to(body);
+        kt.entry = {body.size(), pieces.entry.size()};
+        body += pieces.entry;
         // The functions this kernel reaches, in module order: forwards then adjoints.
         std::set<size_t> reach; // indices in functions_
         std::vector<const Adjoint*> work{&adj};
