@@ -366,12 +366,6 @@ CompileOutput ModuleBuilder::assemble() {
         reverses.push_back(std::move(rev));
         grad_forwards.push_back(grad ? std::move(fwd) : std::string());
     }
-    for (const auto& s : forwards) body += s;
-    for (size_t i = 0; i < functions_.size(); ++i)
-        if (functions_[i]->src.custom_reverse_inputs >= 0) body += reverses[i];
-    for (size_t i = 0; i < functions_.size(); ++i)
-        if (functions_[i]->src.custom_reverse_inputs < 0) body += reverses[i];
-    for (const auto& s : grad_forwards) body += s;
 
     std::set<std::string> used;
     for (UserFunction* f : functions_)
@@ -379,10 +373,12 @@ CompileOutput ModuleBuilder::assemble() {
     std::unordered_map<const UserFunction*, size_t> function_index;
     for (size_t i = 0; i < functions_.size(); ++i) function_index[functions_[i]] = i;
 
-    // The kernels' texts first, so that the body grows once.
+    // The kernels' texts first, so that the body grows once (after the structs, which are short).
     std::vector<KernelPieces> kernel_pieces;
     kernel_pieces.reserve(kernels.size());
     size_t body_size = body.size();
+    for (const auto* part : {&forwards, &reverses, &grad_forwards})
+        for (const std::string& s : *part) body_size += s.size();
     for (size_t ki = 0; ki < kernels.size(); ++ki) {
         KernelDef* k = kernels[ki];
         std::string name = k->src.key;
@@ -396,6 +392,12 @@ CompileOutput ModuleBuilder::assemble() {
         body_size += p.size();
     }
     body.reserve(body_size);
+    for (const auto& s : forwards) body += s;
+    for (size_t i = 0; i < functions_.size(); ++i)
+        if (functions_[i]->src.custom_reverse_inputs >= 0) body += reverses[i];
+    for (size_t i = 0; i < functions_.size(); ++i)
+        if (functions_[i]->src.custom_reverse_inputs < 0) body += reverses[i];
+    for (const auto& s : grad_forwards) body += s;
 
     for (size_t ki = 0; ki < kernels.size(); ++ki) {
         KernelDef* k = kernels[ki];
