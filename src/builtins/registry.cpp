@@ -4,6 +4,7 @@
 #include "builtins/builtin.h"
 #include "builtins/rules.h"
 #include "builtins/type_pattern.h"
+#include "types/name_hash.h"
 
 #include <charconv>
 #include <cmath>
@@ -282,7 +283,7 @@ class Registry {
     std::deque<Overload> overloads_; // stable addresses
     std::deque<detail::OverloadImpl> impls_;
     std::deque<Builtin> builtins_;
-    std::unordered_map<std::string_view, const Builtin*> by_key_;
+    std::unordered_map<std::string_view, const Builtin*, NameHash> by_key_;
     std::vector<const Builtin*> order_;
 };
 

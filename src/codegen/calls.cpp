@@ -7,6 +7,7 @@
 #include "codegen/module_builder.h"
 #include "codegen/module_scope.h"
 #include "syntax/limits.h"
+#include "types/name_hash.h"
 #include "types/scratch_vector.h"
 #include "types/str_cat.h"
 
@@ -22,12 +23,6 @@
 namespace ws {
 
 namespace {
-
-// Hashes std::string and string_view alike (lookups by view without a copy).
-struct StringHash {
-    using is_transparent = void;
-    size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
-};
 
 // How append_emit spells a variable: var_<label>, adj_<label>, or &adj_<label> (a pointer to
 // the adjoint); a variable without the prefix is its label in each.
@@ -152,7 +147,7 @@ Value Adjoint::add_builtin_call(std::string_view key, std::span<Var* const> args
     // Builtin objects are immutable: one per key and thread is enough, made with the registry's
     // entry (found once, not by name again for every call). Looked up by view: the key is not
     // copied unless it is new.
-    thread_local std::unordered_map<std::string, ObjectRef, StringHash, std::equal_to<>> objects;
+    thread_local std::unordered_map<std::string, ObjectRef, NameHash, std::equal_to<>> objects;
     auto it = objects.find(key);
     if (it == objects.end()) {
         const builtins::Builtin* b = builtins::find(key);

@@ -8,6 +8,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace ws {
@@ -41,12 +42,20 @@ struct CompileOptions {
 };
 
 // The text of one kernel and the user functions it calls.
+// Where a piece of text sits in CompileOutput::body (CompileOutput::text reads it): the
+// kernels' code is not kept a second time beside the module text.
+struct TextSpan {
+    size_t begin = 0;
+    size_t size = 0;
+    bool empty() const { return size == 0; }
+};
+
 struct KernelText {
     std::string name;      // Python name of the kernel (its `def`, whatever its key)
-    std::string forward;   // forward entry (CUDA __global__ or CPU kernel + args struct)
-    std::string backward;  // backward entry, empty without enable_backward
+    TextSpan forward;      // forward entry (CUDA __global__ or CPU kernel + args struct)
+    TextSpan backward;     // backward entry, empty without enable_backward
     std::string functions; // forward and adjoint user functions it calls, in module order
-    std::string entry;     // CPU module entry points (empty for CUDA)
+    TextSpan entry;        // CPU module entry points (empty for CUDA)
 };
 
 // A kernel defined in the module that has no code in it, and why (a generic
@@ -66,6 +75,9 @@ struct CompileOutput {
     std::vector<KernelText> kernels;        // in definition order
     std::vector<OmittedKernel> omitted;     // in definition order
     std::vector<std::string> builtins_used; // Python names of Warp builtins called, sorted, unique
+
+    // A kernel's piece of BODY.
+    std::string_view text(TextSpan s) const { return std::string_view(body).substr(s.begin, s.size); }
 };
 
 // Compiles a whole module. Throws CompileError for input Warp would reject

@@ -8,10 +8,28 @@
 
 namespace ws {
 
+// One kernel function as written: its body is left in the buffer it was printed into, so that
+// the module text copies it once (joined into a string first, it was copied twice).
+struct KernelPart {
+    std::string head; // signature and prologue
+    TextBuffer body;
+    std::string tail;
+    size_t size() const { return head.size() + body.size() + tail.size(); }
+    // Appends the part to `out`, returning where it sits there.
+    TextSpan append_to(std::string& out) const {
+        TextSpan s{out.size(), size()};
+        out += head;
+        out += body.view();
+        out += tail;
+        return s;
+    }
+};
+
 struct KernelPieces {
-    std::string forward;  // CPU: args struct + forward kernel; CUDA: forward kernel
-    std::string backward; // backward kernel (empty without backward)
-    std::string entry;    // CPU module entry points (empty for CUDA)
+    KernelPart forward;  // CPU: args struct + forward kernel; CUDA: forward kernel
+    KernelPart backward; // backward kernel (empty without backward)
+    std::string entry;   // CPU module entry points (empty for CUDA)
+    size_t size() const { return forward.size() + backward.size() + entry.size(); }
 };
 
 // `primal`: the primal declarations already written with the body's indentation (the same text

@@ -331,16 +331,19 @@ KernelPieces kernel_text(const KernelDef& k, const std::string& name, Device dev
         std::string det_locals = adj.det ? adj.det->kernel_locals(device) : "";
         std::vector<std::string> rargs = fargs;
         fargs.insert(fargs.end(), det_params.begin(), det_params.end());
-        out.forward = cat("\n\nextern \"C\" ", launch_bounds, cluster, "__global__ void ", maxreg, name,
-                          "_cuda_kernel_forward(\n    ", join_args(fargs), ")\n{\n", spill, head, det_locals,
-                          forward_body(adj, true, device, grid_stride, &primal), tail);
+        out.forward.head =
+            cat("\n\nextern \"C\" ", launch_bounds, cluster, "__global__ void ", maxreg, name,
+                "_cuda_kernel_forward(\n    ", join_args(fargs), ")\n{\n", spill, head, det_locals);
+        out.forward.body = forward_body(adj, true, device, grid_stride, &primal);
+        out.forward.tail = tail;
         if (enable_backward) {
             for (const Var* a : adj.args) rargs.push_back(cat(adj_arg_ctype(a), " adj_", a->label));
             rargs.insert(rargs.end(), det_params.begin(), det_params.end());
-            out.backward =
+            out.backward.head =
                 cat("\n\nextern \"C\" ", launch_bounds, cluster, "__global__ void ", maxreg, name,
-                    "_cuda_kernel_backward(\n    ", join_args(rargs), ")\n{\n", spill, head, det_locals,
-                    reverse_body(adj, true, device, grid_stride, reverse_primal), tail);
+                    "_cuda_kernel_backward(\n    ", join_args(rargs), ")\n{\n", spill, head, det_locals);
+            out.backward.body = reverse_body(adj, true, device, grid_stride, reverse_primal);
+            out.backward.tail = tail;
         }
         return out;
     }
@@ -352,20 +355,24 @@ KernelPieces kernel_text(const KernelDef& k, const std::string& name, Device dev
     std::string args_struct = fmt::format("struct wp_args_{} {{\n", name);
     for (const Var* a : adj.args) args_struct += fmt::format("    {} {};\n", a->ctype(), a->label);
     args_struct += "};\n";
-    out.forward =
+    out.forward.head =
         args_struct +
         fmt::format("\n\ntemplate <bool wp_linear_contiguous>\nstatic void {0}_cpu_kernel_forward(\n"
                     "    {1},\n    size_t task_index,\n    wp_args_{0} *_wp_args)\n{{\n"
-                    "    static constexpr bool wp_linear_tid = wp_linear_contiguous;\n{3}\n{2}}}\n\n",
-                    name, dim, cat(det_locals, forward_body(adj, true, device, false, &primal)),
-                    setup(false));
-    if (enable_backward)
-        out.backward = fmt::format(
-            "\n\ntemplate <bool wp_linear_contiguous>\nstatic void {0}_cpu_kernel_backward(\n"
-            "    {1},\n    size_t task_index,\n    wp_args_{0} *_wp_args,\n"
-            "    wp_args_{0} *_wp_adj_args)\n{{\n"
-            "    static constexpr bool wp_linear_tid = wp_linear_contiguous;\n{3}\n{2}}}\n\n",
-            name, dim, cat(det_locals, reverse_body(adj, true, device, false, reverse_primal)), setup(true));
+                    "    static constexpr bool wp_linear_tid = wp_linear_contiguous;\n{2}\n{3}",
+                    name, dim, setup(false), det_locals);
+    out.forward.body = forward_body(adj, true, device, false, &primal);
+    out.forward.tail = "}\n\n";
+    if (enable_backward) {
+        out.backward.head =
+            fmt::format("\n\ntemplate <bool wp_linear_contiguous>\nstatic void {0}_cpu_kernel_backward(\n"
+                        "    {1},\n    size_t task_index,\n    wp_args_{0} *_wp_args,\n"
+                        "    wp_args_{0} *_wp_adj_args)\n{{\n"
+                        "    static constexpr bool wp_linear_tid = wp_linear_contiguous;\n{2}\n{3}",
+                        name, dim, setup(true), det_locals);
+        out.backward.body = reverse_body(adj, true, device, false, reverse_primal);
+        out.backward.tail = "}\n\n";
+    }
     out.entry = cpu_block_dim == 1 ? cpu_single_lane_entry(adj, name, enable_backward)
                                    : cpu_block_entry(adj, name, enable_backward);
     return out;

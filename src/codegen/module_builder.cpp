@@ -366,12 +366,6 @@ CompileOutput ModuleBuilder::assemble() {
         reverses.push_back(std::move(rev));
         grad_forwards.push_back(grad ? std::move(fwd) : std::string());
     }
-    for (const auto& s : forwards) body += s;
-    for (size_t i = 0; i < functions_.size(); ++i)
-        if (functions_[i]->src.custom_reverse_inputs >= 0) body += reverses[i];
-    for (size_t i = 0; i < functions_.size(); ++i)
-        if (functions_[i]->src.custom_reverse_inputs < 0) body += reverses[i];
-    for (const auto& s : grad_forwards) body += s;
 
     std::set<std::string> used;
     for (UserFunction* f : functions_)
@@ -379,10 +373,12 @@ CompileOutput ModuleBuilder::assemble() {
     std::unordered_map<const UserFunction*, size_t> function_index;
     for (size_t i = 0; i < functions_.size(); ++i) function_index[functions_[i]] = i;
 
-    // The kernels' texts first, so that the body grows once.
+    // The kernels' texts first, so that the body grows once (after the structs, which are short).
     std::vector<KernelPieces> kernel_pieces;
     kernel_pieces.reserve(kernels.size());
     size_t body_size = body.size();
+    for (const auto* part : {&forwards, &reverses, &grad_forwards})
+        for (const std::string& s : *part) body_size += s.size();
     for (size_t ki = 0; ki < kernels.size(); ++ki) {
         KernelDef* k = kernels[ki];
         std::string name = k->src.key;
@@ -393,24 +389,27 @@ CompileOutput ModuleBuilder::assemble() {
         kernel_pieces.push_back(kernel_text(*k, name, device, k->adj->used_by_backward_kernel,
                                             scope_.options().default_grid_stride, options_.cpu_block_dim));
         const KernelPieces& p = kernel_pieces.back();
-        body_size += p.forward.size() + p.backward.size() + p.entry.size();
+        body_size += p.size();
     }
     body.reserve(body_size);
+    for (const auto& s : forwards) body += s;
+    for (size_t i = 0; i < functions_.size(); ++i)
+        if (functions_[i]->src.custom_reverse_inputs >= 0) body += reverses[i];
+    for (size_t i = 0; i < functions_.size(); ++i)
+        if (functions_[i]->src.custom_reverse_inputs < 0) body += reverses[i];
+    for (const auto& s : grad_forwards) body += s;
 
     for (size_t ki = 0; ki < kernels.size(); ++ki) {
         KernelDef* k = kernels[ki];
         const Adjoint& adj = *k->adj;
         used.insert(adj.builtins_used.begin(), adj.builtins_used.end());
-        KernelPieces& pieces = kernel_pieces[ki];
-        body += pieces.forward;
-        body += pieces.backward;
-        body += pieces.entry;
-
+        const KernelPieces& pieces = kernel_pieces[ki];
         KernelText kt;
         kt.name = k->src.def->name;
-        kt.forward = std::move(pieces.forward);
-        kt.backward = std::move(pieces.backward);
-        kt.entry = std::move(pieces.entry);
+        kt.forward = pieces.forward.append_to(body);
+        kt.backward = pieces.backward.append_to(body);
+        kt.entry = {body.size(), pieces.entry.size()};
+        body += pieces.entry;
         // The functions this kernel reaches, in module order: forwards then adjoints.
         std::set<size_t> reach; // indices in functions_
         std::vector<const Adjoint*> work{&adj};

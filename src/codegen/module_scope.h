@@ -8,6 +8,7 @@
 #include "codegen/function.h"
 #include "codegen/object.h"
 #include "syntax/ast.h"
+#include "types/name_hash.h"
 
 #include <functional>
 #include <map>
@@ -181,10 +182,6 @@ class ModuleScope {
     [[noreturn]] void fail(const Pos& pos, const std::string& message) const;
 
     // Hashes std::string and string_view alike (lookups by view without a copy).
-    struct NameHash {
-        using is_transparent = void;
-        size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
-    };
     // Names to objects, unordered: global() runs for every name a kernel reads, and a hash
     // lookup is cheaper than the ordered map's string compares. Nothing depends on the order.
     using Bindings = std::unordered_map<std::string, ObjectRef, NameHash, std::equal_to<>>;

@@ -1,6 +1,6 @@
 #include "codegen/symbol_table.h"
 
-#include <functional>
+#include "types/name_hash.h"
 
 namespace ws {
 
@@ -11,7 +11,7 @@ size_t SymbolTable::position(std::string_view name) const {
         return npos;
     }
     const size_t mask = slots_.size() - 1;
-    for (size_t s = std::hash<std::string_view>{}(name)&mask;; s = (s + 1) & mask) {
+    for (size_t s = name_hash(name) & mask;; s = (s + 1) & mask) {
         uint32_t slot = slots_[s];
         if (slot == 0) return npos;
         if (entries_[slot - 1].first == name) return slot - 1;
@@ -20,7 +20,7 @@ size_t SymbolTable::position(std::string_view name) const {
 
 void SymbolTable::index_insert(size_t position) {
     const size_t mask = slots_.size() - 1;
-    size_t s = std::hash<std::string_view>{}(entries_[position].first) & mask;
+    size_t s = name_hash(entries_[position].first) & mask;
     while (slots_[s] != 0) s = (s + 1) & mask;
     slots_[s] = static_cast<uint32_t>(position + 1);
 }

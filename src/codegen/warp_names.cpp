@@ -2,6 +2,7 @@
 
 #include "builtins/builtin.h"
 #include "builtins/warp_namespace.h"
+#include "types/name_hash.h"
 #include "types/python_number.h"
 
 #include <algorithm>
@@ -122,17 +123,11 @@ ObjectRef from_namespace(const builtins::NamespaceEntry& e) {
     }
 }
 
-// Hashes std::string and string_view alike (lookups by view without a copy).
-struct StringHash {
-    using is_transparent = void;
-    size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
-};
-
 // `module.name` of Warp's namespace. Its objects are immutable and made of the registry's
 // types only (no struct types, which die with their compilation), so each is made once per
 // thread: every annotation and decorator of every module looks up the same few.
 ObjectRef namespace_attribute(std::string_view module, std::string_view name) {
-    using Cache = std::unordered_map<std::string, ObjectRef, StringHash, std::equal_to<>>;
+    using Cache = std::unordered_map<std::string, ObjectRef, NameHash, std::equal_to<>>;
     thread_local Cache warp_cache, types_cache;
     Cache& cache = module == "warp" ? warp_cache : types_cache;
     auto it = cache.find(name);

@@ -107,8 +107,9 @@ DevicePieces compile_for(const std::shared_ptr<const SourceFile>& source, const 
     CompileOutput out = parsed ? compile_module(source, *parsed, options) : compile_module(source, options);
     for (auto& k : out.kernels) {
         if (k.name != kernel_name) continue;
-        return DevicePieces{std::move(k.forward), std::move(k.backward), std::move(k.functions),
-                            std::move(k.entry), std::move(out.builtins_used)};
+        return DevicePieces{std::string(out.text(k.forward)), std::string(out.text(k.backward)),
+                            std::move(k.functions), std::string(out.text(k.entry)),
+                            std::move(out.builtins_used)};
     }
     for (const OmittedKernel& k : out.omitted)
         if (k.name == kernel_name) throw CompileError(source->path(), k.line, k.col, k.reason);

@@ -203,9 +203,12 @@ bool Lexer::read_indentation() {
     for (;;) {
         char c = peek();
         if (at_end()) break;
-        if (c == ' ') {
-            ++col;
-            ++alt;
+        if (c == ' ') { // usually a run of them
+            int run = static_cast<int>(scan(pos_, [](char s) { return s == ' '; }) - pos_);
+            col += run;
+            alt += run;
+            pos_ += static_cast<size_t>(run);
+            continue;
         } else if (c == '\t') {
             col = (col / kTabSize + 1) * kTabSize;
             ++alt;
@@ -288,10 +291,9 @@ Token Lexer::next() {
             read_indentation();
             if (pending_indent_ || pending_dedents_ > 0) continue;
         }
-        while (!at_end() && (text_[pos_] == ' ' || text_[pos_] == '\t' || text_[pos_] == '\f')) ++pos_;
+        pos_ = scan(pos_, [](char c) { return c == ' ' || c == '\t' || c == '\f'; });
         size_t begin = pos_;
-        if (peek() == '#')
-            while (!at_end() && !at_newline()) ++pos_;
+        if (peek() == '#') pos_ = scan(pos_, [](char c) { return c != '\n' && c != '\r'; });
 
         if (at_end()) {
             if (pos_ > line_start_) {
@@ -378,12 +380,13 @@ Token Lexer::lex_name_or_string(size_t begin) {
         else
             break;
     }
-    bool ascii = true;
-    while (pos_ < text_.size() && is_ident_char(text_[pos_])) {
-        if (static_cast<unsigned char>(text_[pos_]) >= 0x80) ascii = false;
-        ++pos_;
-    }
-    if (!ascii) check_identifier(begin, pos_);
+    unsigned char bits = 0; // the name's bytes or-ed: the high bit set by a non-ASCII character
+    pos_ = scan(pos_, [&bits](char c) {
+        if (!is_ident_char(c)) return false;
+        bits |= static_cast<unsigned char>(c);
+        return true;
+    });
+    if (bits & 0x80) check_identifier(begin, pos_);
     Token t = make(Tok::Name, begin, line_, col_of(begin));
     t.kind = keyword_kind(text(t));
     return t;

@@ -50,6 +50,15 @@ class Lexer {
     int col_of(size_t offset) const { return static_cast<int>(offset - line_start_); }
     // Consumes one line terminator (\n, \r\n or \r) at `pos_`.
     void consume_newline();
+    // The first offset at or after `p` whose character fails `keep`, or the end. Scanned through
+    // locals: stepping pos_ itself stored it at each character and then read text_ again.
+    template <class Keep>
+    size_t scan(size_t p, Keep keep) const {
+        const char* s = text_.data();
+        const size_t n = text_.size();
+        while (p < n && keep(s[p])) ++p;
+        return p;
+    }
     bool at_newline() const { return !at_end() && (text_[pos_] == '\n' || text_[pos_] == '\r'); }
 
     void check_encoding(bool bom);

@@ -1,6 +1,8 @@
 #include "syntax/unicode.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <cstring>
 
 namespace ws {
 namespace unicode_tables {
@@ -95,6 +97,15 @@ bool changes_under_nfkc(uint32_t cp) {
 bool valid_utf8(std::string_view s, size_t& bad) {
     size_t i = 0;
     while (i < s.size()) {
+        // Source text is mostly ASCII: eight bytes at a time while no byte has its high bit set
+        // (byte by byte, this check was 0.5% of a compilation).
+        uint64_t word;
+        while (i + sizeof word <= s.size()) {
+            std::memcpy(&word, s.data() + i, sizeof word);
+            if (word & 0x8080808080808080ull) break;
+            i += sizeof word;
+        }
+        if (i >= s.size()) break;
         auto c = static_cast<unsigned char>(s[i]);
         if (c < 0x80) {
             ++i;

@@ -21,11 +21,11 @@ std::string ident_at(const std::string& s, size_t pos) {
     return s.substr(pos, e - pos);
 }
 
-std::string join(std::initializer_list<const std::string*> parts) {
+std::string join(std::initializer_list<std::string_view> parts) {
     std::string out;
-    for (const std::string* p : parts) {
-        if (p->empty()) continue;
-        out += *p;
+    for (std::string_view p : parts) {
+        if (p.empty()) continue;
+        out += p;
         if (out.back() != '\n') out += '\n';
     }
     return out;
@@ -172,7 +172,7 @@ RecordCode cuda_code(const dataset::Record& r) {
     RecordCode c;
     if (r.cuda_forward.empty()) return c;
     c.present = true;
-    c.text = join({&r.cuda_functions, &r.cuda_forward, &r.cuda_backward});
+    c.text = join({r.cuda_functions, r.cuda_forward, r.cuda_backward});
     c.has_backward = !r.cuda_backward.empty();
     c.extern_c = cuda_entries(c.text);
     for (const std::string& n : c.extern_c)
@@ -188,7 +188,7 @@ RecordCode cpu_code(const dataset::Record& r) {
     RecordCode c;
     if (r.cpu_forward.empty()) return c;
     c.present = true;
-    c.text = join({&r.cpu_functions, &r.cpu_forward, &r.cpu_backward, &r.cpu_entry});
+    c.text = join({r.cpu_functions, r.cpu_forward, r.cpu_backward, r.cpu_entry});
     c.has_backward = !r.cpu_backward.empty();
     add_structs_if_needed(c, r, Device::Cpu);
     if (c.error.empty()) finish_cpu(c);
@@ -205,7 +205,7 @@ std::optional<RecordCode> compile_cpu_code(const std::string& python, const std:
     if (!k) return std::nullopt;
     RecordCode c;
     c.present = true;
-    c.text = join({&k->functions, &k->forward, &k->backward, &k->entry});
+    c.text = join({k->functions, out.text(k->forward), out.text(k->backward), out.text(k->entry)});
     c.has_backward = !k->backward.empty();
     c.block_dim = block_dim;
     if (source_declares_structs(python) && !defines_user_struct(c.text))
