@@ -283,10 +283,10 @@ void ModuleBuilder::propagate_used_by_backward() {
     }
 }
 
-CompileOutput ModuleBuilder::assemble() {
-    // Warp 1.19 builds and prints kernels sorted by their content hash. The
-    // hash covers wp.static expressions evaluated during a build, so a module
-    // that has some is built once first (in definition order) to find them.
+// The module's kernels built in Warp 1.19's order, sorted by their content hash, each with the
+// name it is printed under. The hash covers wp.static expressions evaluated during a build, so a
+// module that has some is built once first (in definition order) to find them.
+std::vector<ModuleBuilder::BuiltKernel> ModuleBuilder::build_in_hash_order() {
     attach_custom_grads();
     DeferredStatics deferred;
     bool unresolved = false;
@@ -308,12 +308,24 @@ CompileOutput ModuleBuilder::assemble() {
     std::vector<size_t> order(scope_.kernels().size());
     for (size_t i = 0; i < order.size(); ++i) order[i] = i;
     std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return hashes[a] < hashes[b]; });
-    std::vector<KernelDef*> kernels;
-    for (size_t i : order) kernels.push_back(scope_.kernels()[i]);
-    for (KernelDef* k : kernels) build_kernel(k);
+    std::vector<BuiltKernel> kernels;
+    for (size_t i : order) {
+        KernelDef* k = scope_.kernels()[i];
+        std::string name = k->src.key;
+        if (!options_.strip_hash) {
+            const auto& h = hashes[i];
+            name = fmt::format("{}_{:02x}{:02x}{:02x}{:02x}", name, h[0], h[1], h[2], h[3]);
+        }
+        kernels.push_back({k, std::move(name)});
+    }
+    for (BuiltKernel& k : kernels) build_kernel(k.def);
     for (size_t i = 0; i < deferred_.size(); ++i) build_function(deferred_[i]); // may defer more
     propagate_used_by_backward();
+    return kernels;
+}
 
+// Errors Warp raises only when it generates a backward pass.
+void ModuleBuilder::check_backward_errors(const std::vector<BuiltKernel>& kernels) const {
     // Warp refuses to generate the backward pass of code that updates a slot
     // of an array element with a non-atomic differentiable operation.
     auto check_slot_error = [&](const Adjoint& a) {
@@ -321,7 +333,7 @@ CompileOutput ModuleBuilder::assemble() {
             throw CompileError(scope_.source().path(), a.slot_error_pos.line, a.slot_error_pos.col + 1,
                                a.slot_augassign_error);
     };
-    for (KernelDef* k : kernels) check_slot_error(*k->adj);
+    for (const BuiltKernel& k : kernels) check_slot_error(*k.def->adj);
     for (UserFunction* f : functions_) check_slot_error(*f->adj);
     // Functions with wp.ref[T] parameters have no automatic adjoint.
     auto check_ref_calls = [&](const Adjoint& a, bool is_function) {
@@ -330,24 +342,17 @@ CompileOutput ModuleBuilder::assemble() {
                                fmt::format("In {} '{}': {}", is_function ? "function" : "kernel", a.src.key,
                                            a.ref_call_error));
     };
-    for (KernelDef* k : kernels) check_ref_calls(*k->adj, false);
+    for (const BuiltKernel& k : kernels) check_ref_calls(*k.def->adj, false);
     for (UserFunction* f : functions_) check_ref_calls(*f->adj, true);
+}
 
-    CompileOutput out;
+// Warp prints the forwards of functions without wp.grad() calls, then their adjoints, then the
+// forwards of functions with wp.grad() calls (which call adjoints and have none).
+// A @wp.func_grad body has only its adjoint, printed before the others and instead of its
+// function's; a @wp.func_replay body has only its forward.
+ModuleBuilder::FunctionTexts ModuleBuilder::function_texts() const {
+    FunctionTexts t;
     Device device = options_.device;
-    std::string body;
-    std::vector<const Adjoint*> built;
-    for (KernelDef* k : kernels) built.push_back(k->adj.get());
-    for (UserFunction* f : functions_) built.push_back(f->adj.get());
-    const std::set<TypeRef> tile_structs = tile_helper_structs(built);
-    for (TypeRef s : structs_) body += struct_text(*s->st, tile_structs.count(s) > 0);
-
-    // Warp prints the forwards of functions without wp.grad() calls, then their adjoints, then the
-    // forwards of functions with wp.grad() calls (which call adjoints and have none).
-    // Indexed like functions_ (empty where a function has no such part).
-    // A @wp.func_grad body has only its adjoint, printed before the others and instead of its
-    // function's; a @wp.func_replay body has only its forward.
-    std::vector<std::string> forwards, reverses, grad_forwards;
     for (UserFunction* f : functions_) {
         bool grad = f->adj->uses_grad_call;
         bool custom_grad = f->src.custom_reverse_inputs >= 0;
@@ -362,78 +367,102 @@ CompileOutput ModuleBuilder::assemble() {
                           : f->native_snippet
                               ? native_reverse_text(*f, path)
                               : function_reverse_text(*f, device, path, primal.empty() ? nullptr : &primal);
-        forwards.push_back(grad ? std::string() : std::move(fwd));
-        reverses.push_back(std::move(rev));
-        grad_forwards.push_back(grad ? std::move(fwd) : std::string());
+        t.forwards.push_back(grad ? std::string() : std::move(fwd));
+        t.reverses.push_back(std::move(rev));
+        t.grad_forwards.push_back(grad ? std::move(fwd) : std::string());
     }
+    return t;
+}
+
+// Appends the functions' texts in Warp's order: forwards, custom adjoints, other adjoints,
+// forwards with wp.grad() calls. `only`: the indices in functions_ to print (all when null).
+void ModuleBuilder::append_function_texts(const FunctionTexts& t, const std::set<size_t>* only,
+                                          std::string& out) const {
+    auto each = [&](auto&& append) {
+        if (only)
+            for (size_t i : *only) append(i);
+        else
+            for (size_t i = 0; i < functions_.size(); ++i) append(i);
+    };
+    each([&](size_t i) { out += t.forwards[i]; });
+    for (bool custom : {true, false})
+        each([&](size_t i) {
+            if ((functions_[i]->src.custom_reverse_inputs >= 0) == custom) out += t.reverses[i];
+        });
+    each([&](size_t i) { out += t.grad_forwards[i]; });
+}
+
+// The functions a kernel reaches (indices in functions_, so in module order).
+std::set<size_t>
+ModuleBuilder::reached_functions(const Adjoint& kernel,
+                                 const std::unordered_map<const UserFunction*, size_t>& index) {
+    std::set<size_t> reach;
+    std::vector<const Adjoint*> work{&kernel};
+    while (!work.empty()) {
+        const Adjoint* a = work.back();
+        work.pop_back();
+        for (const UserFunction* f : a->called_user_functions) {
+            if (reach.insert(index.at(f)).second) work.push_back(f->adj.get());
+            for (const auto& c : {f->custom_grad, f->custom_replay}) // built after the kernels
+                if (c && index.count(c.get()) && reach.insert(index.at(c.get())).second)
+                    work.push_back(c->adj.get());
+        }
+        for (const UserFunction* f : a->grad_targets)
+            if (reach.insert(index.at(f)).second) work.push_back(f->adj.get());
+    }
+    return reach;
+}
+
+CompileOutput ModuleBuilder::assemble() {
+    const std::vector<BuiltKernel> kernels = build_in_hash_order();
+    check_backward_errors(kernels);
+
+    CompileOutput out;
+    std::string body;
+    std::vector<const Adjoint*> built;
+    for (const BuiltKernel& k : kernels) built.push_back(k.def->adj.get());
+    for (UserFunction* f : functions_) built.push_back(f->adj.get());
+    const std::set<TypeRef> tile_structs = tile_helper_structs(built);
+    for (TypeRef s : structs_) body += struct_text(*s->st, tile_structs.count(s) > 0);
+    const FunctionTexts texts = function_texts();
+
+    // The kernels' texts first, so that the body grows once (after the structs, which are short).
+    std::vector<KernelPieces> kernel_pieces;
+    kernel_pieces.reserve(kernels.size());
+    size_t body_size = body.size();
+    for (const auto* part : {&texts.forwards, &texts.reverses, &texts.grad_forwards})
+        for (const std::string& s : *part) body_size += s.size();
+    for (const BuiltKernel& k : kernels) {
+        kernel_pieces.push_back(kernel_text(*k.def, k.name, options_.device,
+                                            k.def->adj->used_by_backward_kernel,
+                                            scope_.options().default_grid_stride, options_.cpu_block_dim));
+        body_size += kernel_pieces.back().size();
+    }
+    body.reserve(body_size);
+    append_function_texts(texts, nullptr, body);
 
     std::set<std::string> used;
     for (UserFunction* f : functions_)
         used.insert(f->adj->builtins_used.begin(), f->adj->builtins_used.end());
     std::unordered_map<const UserFunction*, size_t> function_index;
     for (size_t i = 0; i < functions_.size(); ++i) function_index[functions_[i]] = i;
-
-    // The kernels' texts first, so that the body grows once (after the structs, which are short).
-    std::vector<KernelPieces> kernel_pieces;
-    kernel_pieces.reserve(kernels.size());
-    size_t body_size = body.size();
-    for (const auto* part : {&forwards, &reverses, &grad_forwards})
-        for (const std::string& s : *part) body_size += s.size();
     for (size_t ki = 0; ki < kernels.size(); ++ki) {
-        KernelDef* k = kernels[ki];
-        std::string name = k->src.key;
-        if (!options_.strip_hash) {
-            const auto& h = hashes[order[ki]];
-            name = fmt::format("{}_{:02x}{:02x}{:02x}{:02x}", name, h[0], h[1], h[2], h[3]);
-        }
-        kernel_pieces.push_back(kernel_text(*k, name, device, k->adj->used_by_backward_kernel,
-                                            scope_.options().default_grid_stride, options_.cpu_block_dim));
-        const KernelPieces& p = kernel_pieces.back();
-        body_size += p.size();
-    }
-    body.reserve(body_size);
-    for (const auto& s : forwards) body += s;
-    for (size_t i = 0; i < functions_.size(); ++i)
-        if (functions_[i]->src.custom_reverse_inputs >= 0) body += reverses[i];
-    for (size_t i = 0; i < functions_.size(); ++i)
-        if (functions_[i]->src.custom_reverse_inputs < 0) body += reverses[i];
-    for (const auto& s : grad_forwards) body += s;
-
-    for (size_t ki = 0; ki < kernels.size(); ++ki) {
-        KernelDef* k = kernels[ki];
-        const Adjoint& adj = *k->adj;
+        const Adjoint& adj = *kernels[ki].def->adj;
         used.insert(adj.builtins_used.begin(), adj.builtins_used.end());
         const KernelPieces& pieces = kernel_pieces[ki];
         KernelText kt;
-        kt.name = k->src.def->name;
+        kt.name = kernels[ki].def->src.def->name;
         kt.forward = pieces.forward.append_to(body);
         kt.backward = pieces.backward.append_to(body);
         kt.entry = {body.size(), pieces.entry.size()};
         body += pieces.entry;
-        // The functions this kernel reaches, in module order: forwards then adjoints.
-        std::set<size_t> reach; // indices in functions_
-        std::vector<const Adjoint*> work{&adj};
-        while (!work.empty()) {
-            const Adjoint* a = work.back();
-            work.pop_back();
-            for (const UserFunction* f : a->called_user_functions) {
-                if (reach.insert(function_index.at(f)).second) work.push_back(f->adj.get());
-                for (const auto& c : {f->custom_grad, f->custom_replay}) // built after the kernels
-                    if (c && function_index.count(c.get()) && reach.insert(function_index.at(c.get())).second)
-                        work.push_back(c->adj.get());
-            }
-            for (const UserFunction* f : a->grad_targets)
-                if (reach.insert(function_index.at(f)).second) work.push_back(f->adj.get());
-        }
+        const std::set<size_t> reach = reached_functions(adj, function_index);
         size_t functions_size = 0;
         for (size_t i : reach)
-            functions_size += forwards[i].size() + reverses[i].size() + grad_forwards[i].size();
+            functions_size +=
+                texts.forwards[i].size() + texts.reverses[i].size() + texts.grad_forwards[i].size();
         kt.functions.reserve(functions_size);
-        for (size_t i : reach) kt.functions += forwards[i];
-        for (bool custom : {true, false})
-            for (size_t i : reach)
-                if ((functions_[i]->src.custom_reverse_inputs >= 0) == custom) kt.functions += reverses[i];
-        for (size_t i : reach) kt.functions += grad_forwards[i];
+        append_function_texts(texts, &reach, kt.functions);
         out.kernels.push_back(std::move(kt));
     }
     out.body = std::move(body);

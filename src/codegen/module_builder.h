@@ -7,7 +7,9 @@
 #include "codegen/module_scope.h"
 #include "codegen/warp_library.h"
 
+#include <set>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace ws {
@@ -58,6 +60,21 @@ class ModuleBuilder {
     void count_name_copies(size_t names, const SourceFile& source, const Pos& where);
 
   private:
+    struct BuiltKernel {
+        KernelDef* def;
+        std::string name; // as printed: with its hash suffix unless strip_hash
+    };
+    // Each function's printed parts, indexed like functions_ (empty where a function has none).
+    struct FunctionTexts {
+        std::vector<std::string> forwards, reverses, grad_forwards;
+    };
+    std::vector<BuiltKernel> build_in_hash_order();
+    void check_backward_errors(const std::vector<BuiltKernel>& kernels) const;
+    FunctionTexts function_texts() const;
+    void append_function_texts(const FunctionTexts& texts, const std::set<size_t>* only,
+                               std::string& out) const;
+    static std::set<size_t> reached_functions(const Adjoint& kernel,
+                                              const std::unordered_map<const UserFunction*, size_t>& index);
     void build_kernel(KernelDef* kernel);
     void propagate_used_by_backward();
     // custom_gradients.cpp: matches each @wp.func_grad with its overload (a build forgotten after).
