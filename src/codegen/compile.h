@@ -41,7 +41,6 @@ struct CompileOptions {
     int cpu_block_dim = 256;
 };
 
-// The text of one kernel and the user functions it calls.
 // Where a piece of text sits in CompileOutput::body (CompileOutput::text reads it): the
 // kernels' code is not kept a second time beside the module text.
 struct TextSpan {
@@ -50,6 +49,7 @@ struct TextSpan {
     bool empty() const { return size == 0; }
 };
 
+// The text of one kernel and the user functions it calls.
 struct KernelText {
     std::string name;      // Python name of the kernel (its `def`, whatever its key)
     TextSpan forward;      // forward entry (CUDA __global__ or CPU kernel + args struct)

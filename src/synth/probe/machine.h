@@ -22,9 +22,6 @@
 
 namespace ws::synth::probe {
 
-// An array: the elements a launch wrote, by row-major index; every other element
-// is the launch's initial value, which `Machine::inputs` draws on demand
-// (so a probe never fills the large input arrays it only samples).
 // The initial elements of a launch's arrays (an interface rather than a std::function: one
 // indirect call less on every array read, the interpreter's most frequent).
 class ArrayInputs {
@@ -36,6 +33,9 @@ class ArrayInputs {
     ~ArrayInputs() = default;
 };
 
+// An array: the elements a launch wrote, by row-major index; every other element
+// is the launch's initial value, which `Machine::inputs` draws on demand
+// (so a probe never fills the large input arrays it only samples).
 struct ArrayBuf {
     Type elem;
     std::vector<int64_t> shape;
