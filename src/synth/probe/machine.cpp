@@ -193,14 +193,6 @@ void Machine::tick() {
     if (--steps_left_ < 0) throw_unsupported("over the probe's budget");
 }
 
-Machine::Flow Machine::exec_block(const std::vector<ast::Stmt*>& body, Frame& f) {
-    for (const ast::Stmt* s : body) {
-        const Flow flow = exec(s, f);
-        if (flow != Flow::Next) return flow;
-    }
-    return Flow::Next;
-}
-
 // Only a dispatch, as Machine::eval: every kind is executed out of line.
 Machine::Flow Machine::exec(const ast::Stmt* s, Frame& f) {
     tick();

@@ -120,6 +120,16 @@ struct NameInfo {
     const StructDef* st = nullptr;        // a @wp.struct of the module
 };
 
+// The compiled form of function bodies (compiled.cpp): each block and expression decoded once per
+// machine, its variables' ids, builtins and operators resolved, so that running it again skips
+// the syntax tree's dispatch and name look-ups. Nodes it does not compile run as the tree.
+struct CExpr;
+struct CBlock;
+struct CompiledCode;
+struct CompiledCodeDeleter { // out of line, where CompiledCode is complete
+    void operator()(CompiledCode* c) const;
+};
+
 class Machine {
   public:
     // Collects the module's constants, structs, functions and its kernel.
@@ -139,9 +149,17 @@ class Machine {
                 const std::vector<int64_t>& threads, int64_t budget);
 
   private:
+    friend struct Compiled; // the compiled nodes run on the machine's state
     enum class Flow { Next, Break, Continue, Return };
 
     Flow exec_block(const std::vector<ast::Stmt*>& body, Frame& f);
+    // The compiled form of `body`: a look in `recent_blocks_` (inline, the frequent case), else
+    // compiled on first use.
+    const CBlock& block(const std::vector<ast::Stmt*>& body) {
+        const auto& recent = recent_blocks_[size_t(reinterpret_cast<uintptr_t>(&body) >> 3) & 255];
+        return recent.first == &body ? *recent.second : new_block(body);
+    }
+    const CBlock& new_block(const std::vector<ast::Stmt*>& body);
     Flow exec(const ast::Stmt* s, Frame& f);
     // The kinds exec() dispatches to, out of line (see eval()).
     [[gnu::noinline]] Flow exec_for(const ast::For* s, Frame& f);
@@ -263,7 +281,12 @@ class Machine {
     int64_t steps_left_ = 0;
     int depth_ = 0;
     Value returned_;
+    std::unique_ptr<CompiledCode, CompiledCodeDeleter> code_;                // made on first use
+    std::array<std::pair<const void*, const CBlock*>, 256> recent_blocks_{}; // in front of code_
 };
+
+// A literal's value (Unsupported for the kinds the probe does not model).
+Value constant_value(const ast::Constant* c);
 
 // The type Warp's name `wp.<name>` (or Python's `float`, `int`, `bool`) stands for.
 bool type_named(std::string_view name, Type& out);

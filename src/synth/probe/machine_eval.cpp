@@ -15,7 +15,9 @@ Value tuple_of(std::vector<Value> items) {
     return r;
 }
 
-[[gnu::noinline]] Value constant(const ast::Constant* c) {
+} // namespace
+
+[[gnu::noinline]] Value constant_value(const ast::Constant* c) {
     using K = ast::Constant::Kind;
     switch (c->value_kind) {
     case K::Bool: return make_bool(c->bool_value);
@@ -26,6 +28,8 @@ Value tuple_of(std::vector<Value> items) {
     default: throw_unsupported("a constant of this kind");
     }
 }
+
+namespace {
 
 // Compared inline by length and bytes: every `wp.<name>` asks.
 bool is_wp(const ast::Expr* e) {
@@ -64,7 +68,7 @@ bool Machine::wp_shadowed(Frame& f) {
 Value Machine::eval(const ast::Expr* e, Frame& f) {
     using EK = ast::ExprKind;
     switch (e->kind) {
-    case EK::Constant: return constant(ast::as<ast::Constant>(e));
+    case EK::Constant: return constant_value(ast::as<ast::Constant>(e));
     case EK::Name: return eval_name(ast::as<ast::Name>(e), f);
     case EK::Attribute: return eval_attribute(ast::as<ast::Attribute>(e), f);
     case EK::Subscript: return eval_subscript(ast::as<ast::Subscript>(e), f);
