@@ -14,27 +14,38 @@ namespace ws::synth::probe {
 struct CExpr {
     using Run = Value (*)(Machine&, const CExpr&, Frame&);
     Run run = nullptr;
-    const ast::Expr* src = nullptr; // what the fallbacks evaluate
-    int id = -1;                    // Name: the variable's id; Subscript: the array variable's
-    int op = 0;                     // the operator of a BinOp, UnaryOp or Compare
-    bool in_place = false;          // BinOp, Compare: the left operand may be read in place
-    std::vector<const CExpr*> kids; // operands, arguments, indices
-    Builtin builtin = nullptr;      // a call of a pure builtin
-    Type type;                      // a constructor's
-    Value constant;                 // a literal's value, made once
+    const ast::Expr* src = nullptr;       // what the fallbacks evaluate
+    int id = -1;                          // Name: the variable's id; Subscript: the array variable's
+    int op = 0;                           // the operator of a BinOp, UnaryOp or Compare
+    bool in_place = false;                // BinOp, Compare: the left operand may be read in place
+    std::vector<const CExpr*> kids;       // operands, arguments, indices
+    Builtin builtin = nullptr;            // a call of a pure builtin
+    const ast::FunctionDef* fn = nullptr; // a call of a @wp.func
+    Type type;                            // a constructor's
+    Value constant;                       // a literal's value, made once
 };
 
 struct CStmt {
-    enum class Op : uint8_t { Tree, AssignName, AugAssignName, If, Return };
+    enum class Op : uint8_t { Tree, AssignName, AugAssignName, If, Return, Expr, ForRange };
     Op op = Op::Tree;
     const ast::Stmt* src = nullptr;
-    int id = -1;                  // the assigned variable
-    const CExpr* value = nullptr; // the assigned or returned value, or the test
+    int id = -1;                    // the assigned variable
+    const CExpr* value = nullptr;   // the assigned or returned value, or the test
+    std::vector<const CExpr*> args; // ForRange: range()'s
 };
 
 struct CBlock {
     std::vector<CStmt> stmts;
 };
+
+namespace {
+
+// `wp` (as machine_eval.cpp's is_wp).
+bool is_wp(const ast::Expr* e) {
+    return e->kind == ast::ExprKind::Name && ast::as<ast::Name>(e)->id == "wp";
+}
+
+} // namespace
 
 struct CompiledCode {
     std::deque<CExpr> exprs; // stable addresses while it grows
@@ -133,13 +144,43 @@ struct Compiled {
         return call(args);
     }
 
+    // As Machine::call_user: the positional arguments evaluated here, the rest there.
+    static Value user_call_node(Machine& m, const CExpr& n, Frame& f) {
+        ArgList args;
+        for (const CExpr* a : n.kids) args.emplace([&] { return a->run(m, *a, f); });
+        return m.call_user_with(*n.fn, ast::as<ast::Call>(n.src), args, f);
+    }
+
+    // As Machine::eval_attribute of a base that is not `wp`.
+    static Value attribute_node(Machine& m, const CExpr& n, Frame& f) {
+        const std::string& attr = ast::as<ast::Attribute>(n.src)->attr;
+        return with_operand(m, *n.kids[0], f, [&](const Value& base) { return m.attribute_of(base, attr); });
+    }
+
+    // As Machine::atomic and Machine::random: the arguments evaluated here, the rest there.
+    template <bool kAtomic>
+    static Value state_call_node(Machine& m, const CExpr& n, Frame& f) {
+        const auto* c = ast::as<ast::Call>(n.src);
+        const std::string& name = ast::as<ast::Attribute>(c->func)->attr;
+        ArgList args;
+        for (const CExpr* a : n.kids) args.emplace([&] { return a->run(m, *a, f); });
+        return kAtomic ? m.atomic_with(name, c, args) : m.random_with(name, c, args, f);
+    }
+
+    // `wp.static(x)`: x.
+    static Value static_node(Machine& m, const CExpr& n, Frame& f) {
+        return n.kids[0]->run(m, *n.kids[0], f);
+    }
+
     static const CExpr* compile(Machine& m, const ast::Expr* e);
     static void compile_subscript(Machine& m, const ast::Subscript* s, CExpr& n);
     static void compile_call(Machine& m, const ast::Call* c, CExpr& n);
     static std::unique_ptr<CBlock> compile_block(Machine& m, const std::vector<ast::Stmt*>& body);
     static CStmt compile_stmt(Machine& m, const ast::Stmt* s);
+    static void compile_for(Machine& m, const ast::For* s, CStmt& c);
     static Flow run_block(Machine& m, const CBlock& b, Frame& f);
     static Flow run_aug_assign(Machine& m, const CStmt& s, Frame& f);
+    static Flow run_for(Machine& m, const CStmt& s, Frame& f);
     // As Machine::assign of a variable.
     static void assign(Machine& m, int id, Value&& v, Frame& f) {
         if (Value* slot = f.find(id)) {
@@ -180,6 +221,12 @@ const CExpr* Compiled::compile(Machine& m, const ast::Expr* e) {
         n.kids = {compile(m, c->left), compile(m, c->comparators[0])};
         break;
     }
+    case EK::Attribute: {
+        const auto* a = ast::as<ast::Attribute>(e);
+        if (is_wp(a->value)) break; // Warp's or a variable's: known only when it runs
+        n.run = &attribute_node, n.kids = {compile(m, a->value)};
+        break;
+    }
     case EK::Subscript: compile_subscript(m, ast::as<ast::Subscript>(e), n); break;
     case EK::Call: compile_call(m, ast::as<ast::Call>(e), n); break;
     default: break;
@@ -202,21 +249,36 @@ void Compiled::compile_subscript(Machine& m, const ast::Subscript* s, CExpr& n) 
     n.id = m.name_id(ast::as<ast::Name>(s->value)->id), n.run = &subscript_node;
 }
 
-// `wp.tid()`, and `wp.<name>(args)` of a pure builtin or a type without keywords; other calls run
-// as the tree. A starred argument, which the tree rejects only after the arguments before it, is
-// left to the tree too.
+// A call of a @wp.func, `wp.tid()`, `wp.static(x)`, atomics, random numbers, and `wp.<name>(args)`
+// of a pure builtin or a type without keywords; other calls run as the tree. So does a call with a starred
+// argument, which the tree rejects only after evaluating the arguments before it.
 void Compiled::compile_call(Machine& m, const ast::Call* c, CExpr& n) {
-    if (c->func->kind != ast::ExprKind::Attribute) return;
+    for (const ast::Expr* x : c->args)
+        if (x->kind == ast::ExprKind::Starred) return;
+    if (c->func->kind == ast::ExprKind::Name) { // as Machine::call_named: a @wp.func first
+        if (const NameInfo& in = m.info(ast::as<ast::Name>(c->func)->id); in.fn) {
+            for (const ast::Expr* x : c->args) n.kids.push_back(compile(m, x));
+            n.fn = in.fn, n.run = &user_call_node;
+        }
+        return;
+    }
+    if (c->func->kind != ast::ExprKind::Attribute || !is_wp(ast::as<ast::Attribute>(c->func)->value)) return;
     const auto* a = ast::as<ast::Attribute>(c->func);
-    if (a->value->kind != ast::ExprKind::Name || ast::as<ast::Name>(a->value)->id != "wp") return;
     const NameInfo& in = m.info(a->attr);
     if (in.wp == WpCall::Tid) {
         n.run = &tid;
         return;
     }
+    if (in.wp == WpCall::Static && c->args.size() == 1) {
+        n.kids = {compile(m, c->args[0])}, n.run = &static_node;
+        return;
+    }
+    if (in.wp == WpCall::Atomic || in.wp == WpCall::Random) {
+        for (const ast::Expr* x : c->args) n.kids.push_back(compile(m, x));
+        n.run = in.wp == WpCall::Atomic ? &state_call_node<true> : &state_call_node<false>;
+        return;
+    }
     if (in.wp != WpCall::Other || !c->keywords.empty() || (!in.is_type && !in.builtin)) return;
-    for (const ast::Expr* x : c->args)
-        if (x->kind == ast::ExprKind::Starred) return;
     for (const ast::Expr* x : c->args) n.kids.push_back(compile(m, x));
     if (in.is_type)
         n.type = in.type, n.run = &call_node<true>;
@@ -240,10 +302,29 @@ CStmt Compiled::compile_stmt(Machine& m, const ast::Stmt* s) {
         c.id = m.name_id(ast::as<ast::Name>(a->target)->id);
     } else if (s->kind == SK::If) {
         c.op = CStmt::Op::If, c.value = compile(m, ast::as<ast::If>(s)->test);
+    } else if (s->kind == SK::For) {
+        compile_for(m, ast::as<ast::For>(s), c);
+    } else if (s->kind == SK::Expr && ast::as<ast::ExprStmt>(s)->value->kind != ast::ExprKind::Constant) {
+        c.op = CStmt::Op::Expr, c.value = compile(m, ast::as<ast::ExprStmt>(s)->value);
     } else if (s->kind == SK::Return && ast::as<ast::Return>(s)->value) {
         c.op = CStmt::Op::Return, c.value = compile(m, ast::as<ast::Return>(s)->value);
     }
     return c;
+}
+
+// `for i in range(args)`, the loops Machine::exec_for runs (any other runs as the tree, which
+// rejects it; so does a starred argument).
+void Compiled::compile_for(Machine& m, const ast::For* s, CStmt& c) {
+    if (s->iter->kind != ast::ExprKind::Call || s->target->kind != ast::ExprKind::Name || !s->orelse.empty())
+        return;
+    const auto* r = ast::as<ast::Call>(s->iter);
+    if (r->func->kind != ast::ExprKind::Name || ast::as<ast::Name>(r->func)->id != "range" ||
+        !r->keywords.empty())
+        return;
+    for (const ast::Expr* x : r->args)
+        if (x->kind == ast::ExprKind::Starred) return;
+    for (const ast::Expr* x : r->args) c.args.push_back(compile(m, x));
+    c.op = CStmt::Op::ForRange;
 }
 
 std::unique_ptr<CBlock> Compiled::compile_block(Machine& m, const std::vector<ast::Stmt*>& body) {
@@ -265,6 +346,13 @@ Compiled::Flow Compiled::run_aug_assign(Machine& m, const CStmt& s, Frame& f) {
     return Flow::Next;
 }
 
+// As Machine::exec_for: range()'s arguments evaluated here, the loop run there.
+Compiled::Flow Compiled::run_for(Machine& m, const CStmt& s, Frame& f) {
+    ArgList args;
+    for (const CExpr* a : s.args) args.emplace([&] { return a->run(m, *a, f); });
+    return m.exec_range(ast::as<ast::For>(s.src), args, f);
+}
+
 // As Machine::exec for each statement (each counts one step of the budget).
 Compiled::Flow Compiled::run_block(Machine& m, const CBlock& b, Frame& f) {
     for (const CStmt& s : b.stmts) {
@@ -273,6 +361,8 @@ Compiled::Flow Compiled::run_block(Machine& m, const CBlock& b, Frame& f) {
         case CStmt::Op::Tree: flow = m.exec(s.src, f); break;
         case CStmt::Op::AssignName: m.tick(), assign(m, s.id, s.value->run(m, *s.value, f), f); break;
         case CStmt::Op::AugAssignName: m.tick(), run_aug_assign(m, s, f); break;
+        case CStmt::Op::Expr: m.tick(), s.value->run(m, *s.value, f); break;
+        case CStmt::Op::ForRange: m.tick(), flow = run_for(m, s, f); break;
         case CStmt::Op::If: {
             m.tick();
             const auto* i = ast::as<ast::If>(s.src);

@@ -279,6 +279,11 @@ Machine::Flow Machine::exec_for(const ast::For* s, Frame& f) {
         throw_unsupported("a loop over something else than range()");
     ArgList args;
     eval_args(c, f, args);
+    return exec_range(s, args, f);
+}
+
+// A for loop over range(args) (its arguments evaluated: the compiled probe evaluates them).
+Machine::Flow Machine::exec_range(const ast::For* s, ArgList& args, Frame& f) {
     for (const Value& v : args)
         if (v.t.kind != Kind::Scalar || is_float(v.t.sc)) throw_unsupported("range() of a non-integer");
     if (args.size() > 3) throw_unsupported("range()");

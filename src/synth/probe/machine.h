@@ -163,6 +163,7 @@ class Machine {
     Flow exec(const ast::Stmt* s, Frame& f);
     // The kinds exec() dispatches to, out of line (see eval()).
     [[gnu::noinline]] Flow exec_for(const ast::For* s, Frame& f);
+    Flow exec_range(const ast::For* s, ArgList& args, Frame& f);
     [[gnu::noinline]] Flow exec_assign(const ast::Assign* s, Frame& f);
     [[gnu::noinline]] Flow exec_ann_assign(const ast::AnnAssign* s, Frame& f);
     [[gnu::noinline]] Flow exec_aug_assign(const ast::AugAssign* s, Frame& f);
@@ -196,9 +197,12 @@ class Machine {
     Value wp_with_keywords(const std::string& name, const ast::Call* e, Frame& f);
     Value call_python(const std::string& name, const ast::Call* e, Frame& f);
     Value call_user(const ast::FunctionDef& fn, const ast::Call* e, Frame& f);
+    Value call_user_with(const ast::FunctionDef& fn, const ast::Call* e, ArgList& args, Frame& f);
     const std::vector<std::optional<Type>>& scalar_params(const ast::FunctionDef& fn);
     Value atomic(const std::string& name, const ast::Call* e, Frame& f);
     Value random(const std::string& name, const ast::Call* e, Frame& f);
+    Value atomic_with(const std::string& name, const ast::Call* e, ArgList& args);
+    Value random_with(const std::string& name, const ast::Call* e, ArgList& args, Frame& f);
     void eval_args(const ast::Call* e, Frame& f, ArgList& out);
 
     Value* lookup(int id, Frame& f);

@@ -439,9 +439,14 @@ const std::vector<std::optional<Type>>& Machine::scalar_params(const ast::Functi
 }
 
 Value Machine::call_user(const ast::FunctionDef& fn, const ast::Call* e, Frame& f) {
-    const auto& params = fn.args.args;
     ArgList args;
     eval_args(e, f, args);
+    return call_user_with(fn, e, args, f);
+}
+
+// call_user() once its positional arguments are evaluated (the compiled probe evaluates them).
+Value Machine::call_user_with(const ast::FunctionDef& fn, const ast::Call* e, ArgList& args, Frame& f) {
+    const auto& params = fn.args.args;
     if (args.size() > params.size()) throw_unsupported("too many arguments");
     // The parameters set by the call: positional ones first, then keywords (no heap for this).
     const size_t positional = args.size();
@@ -481,6 +486,11 @@ Value Machine::call_user(const ast::FunctionDef& fn, const ast::Call* e, Frame& 
 Value Machine::atomic(const std::string& name, const ast::Call* e, Frame& f) {
     ArgList args;
     eval_args(e, f, args);
+    return atomic_with(name, e, args);
+}
+
+// atomic() once its arguments are evaluated (the compiled probe evaluates them).
+Value Machine::atomic_with(const std::string& name, const ast::Call* e, ArgList& args) {
     if (args.size() < 3 || args[0].t.kind != Kind::Array || !e->keywords.empty())
         throw_unsupported("an atomic");
     Index idx;
@@ -508,6 +518,11 @@ Value Machine::atomic(const std::string& name, const ast::Call* e, Frame& f) {
 Value Machine::random(const std::string& name, const ast::Call* e, Frame& f) {
     ArgList args;
     eval_args(e, f, args);
+    return random_with(name, e, args, f);
+}
+
+// random() once its arguments are evaluated (the compiled probe evaluates them).
+Value Machine::random_with(const std::string& name, const ast::Call* e, ArgList& args, Frame& f) {
     if (args.empty() || !e->keywords.empty()) throw Unsupported("wp." + name);
     if (name == "rand_init") {
         uint32_t seed = uint32_t(args[0].num());
