@@ -168,8 +168,9 @@ def k(x: wp.array(dtype=float), out: wp.array(dtype=float)):
     EXPECT_EQ(r.detail, "wp.noise");
 }
 
-// The compiled bodies (compiled.cpp) leave to the tree walk what their fast paths do not cover:
-// a module constant, an index that is not an integer, a starred argument.
+// The compiled bodies (compiled.cpp) store as the tree does (an augmented store into an array) and
+// leave to it what their fast paths do not cover: a module constant, an index that is not an
+// integer, a starred argument.
 TEST(Probe, CompiledBodiesFallBackToTheTree) {
     const std::string src = R"(import warp as wp
 
@@ -186,6 +187,7 @@ def k(x: wp.array(dtype=float), out: wp.array(dtype=float)):
     l.args = {array_arg("x", "wp.array(dtype=float)", {8}, -1.0, 1.0),
               array_arg("out", "wp.array(dtype=float)", {8}, 0.0, 0.0, true)};
     EXPECT_EQ(probe_dependence(src, l).verdict, ProbeVerdict::Depends);
+    EXPECT_EQ(probe_map("    out[i] += min(x[i], 0.5)\n").verdict, ProbeVerdict::Depends);
     const ProbeResult r = probe_map("    out[i] = x[1.5]\n");
     EXPECT_EQ(r.verdict, ProbeVerdict::Unknown);
     EXPECT_EQ(r.detail, "a non-integer index");

@@ -26,10 +26,11 @@ struct CExpr {
 };
 
 struct CStmt {
-    enum class Op : uint8_t { Tree, AssignName, AugAssignName, If, Return, Expr, ForRange };
+    enum class Op : uint8_t { Tree, AssignName, AssignTree, AugAssign, If, Return, Expr, ForRange };
     Op op = Op::Tree;
     const ast::Stmt* src = nullptr;
     int id = -1;                    // the assigned variable
+    const CExpr* target = nullptr;  // AugAssign: the target, as read
     const CExpr* value = nullptr;   // the assigned or returned value, or the test
     std::vector<const CExpr*> args; // ForRange: range()'s
 };
@@ -172,9 +173,18 @@ struct Compiled {
         return n.kids[0]->run(m, *n.kids[0], f);
     }
 
+    // As Machine::call_named of a name that is no @wp.func: a variable holding a type (found only
+    // now) is called as the tree calls it, else the type or builtin resolved when compiled.
+    template <bool kConstruct>
+    static Value python_call_node(Machine& m, const CExpr& n, Frame& f) {
+        if (const Value* alias = var(m, n.id, f); alias && alias->is_type) return fallback(m, n, f);
+        return call_node<kConstruct>(m, n, f);
+    }
+
     static const CExpr* compile(Machine& m, const ast::Expr* e);
     static void compile_subscript(Machine& m, const ast::Subscript* s, CExpr& n);
     static void compile_call(Machine& m, const ast::Call* c, CExpr& n);
+    static void compile_python_call(Machine& m, const ast::Call* c, const std::string& name, CExpr& n);
     static std::unique_ptr<CBlock> compile_block(Machine& m, const std::vector<ast::Stmt*>& body);
     static CStmt compile_stmt(Machine& m, const ast::Stmt* s);
     static void compile_for(Machine& m, const ast::For* s, CStmt& c);
@@ -252,13 +262,31 @@ void Compiled::compile_subscript(Machine& m, const ast::Subscript* s, CExpr& n) 
 // A call of a @wp.func, `wp.tid()`, `wp.static(x)`, atomics, random numbers, and `wp.<name>(args)`
 // of a pure builtin or a type without keywords; other calls run as the tree. So does a call with a starred
 // argument, which the tree rejects only after evaluating the arguments before it.
+// A call of a type (`float(x)`) or of abs, min, max, round (Machine::call_python); any other
+// name, a struct's constructor or keywords run as the tree.
+void Compiled::compile_python_call(Machine& m, const ast::Call* c, const std::string& name, CExpr& n) {
+    const NameInfo& in = m.info(name);
+    if (in.st || !c->keywords.empty()) return;
+    const bool math = name == "abs" || name == "min" || name == "max" || name == "round";
+    if (!in.is_type && (!math || !find_builtin(name))) return;
+    for (const ast::Expr* x : c->args) n.kids.push_back(compile(m, x));
+    n.id = m.name_id(name);
+    if (in.is_type)
+        n.type = in.type, n.run = &python_call_node<true>;
+    else
+        n.builtin = find_builtin(name), n.run = &python_call_node<false>;
+}
+
 void Compiled::compile_call(Machine& m, const ast::Call* c, CExpr& n) {
     for (const ast::Expr* x : c->args)
         if (x->kind == ast::ExprKind::Starred) return;
     if (c->func->kind == ast::ExprKind::Name) { // as Machine::call_named: a @wp.func first
-        if (const NameInfo& in = m.info(ast::as<ast::Name>(c->func)->id); in.fn) {
+        const std::string& name = ast::as<ast::Name>(c->func)->id;
+        if (const NameInfo& in = m.info(name); in.fn) {
             for (const ast::Expr* x : c->args) n.kids.push_back(compile(m, x));
             n.fn = in.fn, n.run = &user_call_node;
+        } else {
+            compile_python_call(m, c, name, n);
         }
         return;
     }
@@ -292,14 +320,14 @@ CStmt Compiled::compile_stmt(Machine& m, const ast::Stmt* s) {
     c.src = s;
     if (s->kind == SK::Assign) {
         const auto* a = ast::as<ast::Assign>(s);
-        if (a->targets.size() != 1 || a->targets[0]->kind != ast::ExprKind::Name) return c;
-        c.op = CStmt::Op::AssignName, c.value = compile(m, a->value);
-        c.id = m.name_id(ast::as<ast::Name>(a->targets[0])->id);
+        if (a->targets.size() != 1) return c;
+        c.value = compile(m, a->value), c.op = CStmt::Op::AssignTree; // stored as the tree stores
+        if (a->targets[0]->kind == ast::ExprKind::Name)
+            c.op = CStmt::Op::AssignName, c.id = m.name_id(ast::as<ast::Name>(a->targets[0])->id);
     } else if (s->kind == SK::AugAssign) {
         const auto* a = ast::as<ast::AugAssign>(s);
-        if (a->target->kind != ast::ExprKind::Name) return c;
-        c.op = CStmt::Op::AugAssignName, c.value = compile(m, a->value);
-        c.id = m.name_id(ast::as<ast::Name>(a->target)->id);
+        c.op = CStmt::Op::AugAssign, c.value = compile(m, a->value), c.target = compile(m, a->target);
+        if (a->target->kind == ast::ExprKind::Name) c.id = m.name_id(ast::as<ast::Name>(a->target)->id);
     } else if (s->kind == SK::If) {
         c.op = CStmt::Op::If, c.value = compile(m, ast::as<ast::If>(s)->test);
     } else if (s->kind == SK::For) {
@@ -333,16 +361,18 @@ std::unique_ptr<CBlock> Compiled::compile_block(Machine& m, const std::vector<as
     return b;
 }
 
-// As Machine::exec_aug_assign of a variable (the target read in place when the value cannot
-// change it).
+// As Machine::exec_aug_assign (the target read in place when the value cannot change it).
 Compiled::Flow Compiled::run_aug_assign(Machine& m, const CStmt& s, Frame& f) {
     const auto* a = ast::as<ast::AugAssign>(s.src);
     auto apply = [&](const Value& t) {
         return with_operand(m, *s.value, f, [&](const Value& v) { return binop(a->op, t, v); });
     };
-    const Value* in_place = leaves_variables(a->value) ? var(m, s.id, f) : nullptr;
-    Value v = in_place ? apply(*in_place) : apply(m.eval(a->target, f));
-    assign(m, s.id, std::move(v), f);
+    Value v = leaves_variables(a->value) ? with_operand(m, *s.target, f, apply)
+                                         : apply(s.target->run(m, *s.target, f));
+    if (s.id >= 0)
+        assign(m, s.id, std::move(v), f);
+    else
+        m.store_into(a->target, v, f);
     return Flow::Next;
 }
 
@@ -360,7 +390,10 @@ Compiled::Flow Compiled::run_block(Machine& m, const CBlock& b, Frame& f) {
         switch (s.op) {
         case CStmt::Op::Tree: flow = m.exec(s.src, f); break;
         case CStmt::Op::AssignName: m.tick(), assign(m, s.id, s.value->run(m, *s.value, f), f); break;
-        case CStmt::Op::AugAssignName: m.tick(), run_aug_assign(m, s, f); break;
+        case CStmt::Op::AssignTree:
+            m.tick(), m.assign(ast::as<ast::Assign>(s.src)->targets[0], s.value->run(m, *s.value, f), f);
+            break;
+        case CStmt::Op::AugAssign: m.tick(), run_aug_assign(m, s, f); break;
         case CStmt::Op::Expr: m.tick(), s.value->run(m, *s.value, f); break;
         case CStmt::Op::ForRange: m.tick(), flow = run_for(m, s, f); break;
         case CStmt::Op::If: {
