@@ -102,13 +102,20 @@ struct Compiled {
                             [&](const Value& v) { return unop(ast::UnaryOpKind(n.op), v); });
     }
 
-    // As Machine::eval_compare of one operator.
-    static Value compare_node(Machine& m, const CExpr& n, Frame& f) {
+    // As Machine::eval_compare of one operator, its result as a bool.
+    static bool compare_of(Machine& m, const CExpr& n, Frame& f) {
         const CExpr &l = *n.kids[0], &r = *n.kids[1];
         auto test = [&](const Value& a) {
             return with_operand(m, r, f, [&](const Value& b) { return compare(ast::CmpOpKind(n.op), a, b); });
         };
-        return make_bool(n.in_place ? with_operand(m, l, f, test) : test(l.run(m, l, f)));
+        return n.in_place ? with_operand(m, l, f, test) : test(l.run(m, l, f));
+    }
+    static Value compare_node(Machine& m, const CExpr& n, Frame& f) { return make_bool(compare_of(m, n, f)); }
+
+    // The truth of a compiled test: a comparison's without making its bool value (which truth()
+    // would only read back).
+    static bool truth_of(Machine& m, const CExpr& n, Frame& f) {
+        return n.run == &compare_node ? compare_of(m, n, f) : with_operand(m, n, f, truth);
     }
 
     // Machine::quick_index of a compiled index: a variable of the frame or a literal holding an
@@ -399,7 +406,7 @@ Compiled::Flow Compiled::run_block(Machine& m, const CBlock& b, Frame& f) {
         case CStmt::Op::If: {
             m.tick();
             const auto* i = ast::as<ast::If>(s.src);
-            flow = m.exec_block(with_operand(m, *s.value, f, truth) ? i->body : i->orelse, f);
+            flow = m.exec_block(truth_of(m, *s.value, f) ? i->body : i->orelse, f);
             break;
         }
         case CStmt::Op::Return: m.tick(), m.returned_ = s.value->run(m, *s.value, f); return Flow::Return;
