@@ -118,6 +118,20 @@ struct Compiled {
         return n.run == &compare_node ? compare_of(m, n, f) : with_operand(m, n, f, truth);
     }
 
+    // As Machine::eval_boolop: `and` stops at the first false operand, `or` at the first true.
+    static Value boolop_node(Machine& m, const CExpr& n, Frame& f) {
+        const bool is_and = ast::BoolOpKind(n.op) == ast::BoolOpKind::And;
+        for (const CExpr* v : n.kids)
+            if (truth_of(m, *v, f) != is_and) return make_bool(!is_and);
+        return make_bool(is_and);
+    }
+
+    // As Machine::eval_ifexp.
+    static Value ifexp_node(Machine& m, const CExpr& n, Frame& f) {
+        const CExpr& v = truth_of(m, *n.kids[0], f) ? *n.kids[1] : *n.kids[2];
+        return v.run(m, v, f);
+    }
+
     // Machine::quick_index of a compiled index: a variable of the frame or a literal holding an
     // integer; false for any other (then the subscript is left to the tree).
     static bool quick_index(const CExpr& x, Frame& f, int64_t& out) {
@@ -229,6 +243,17 @@ const CExpr* Compiled::compile(Machine& m, const ast::Expr* e) {
     case EK::UnaryOp: {
         const auto* u = ast::as<ast::UnaryOp>(e);
         n.op = int(u->op), n.run = &unary_node, n.kids = {compile(m, u->operand)};
+        break;
+    }
+    case EK::BoolOp: {
+        const auto* b = ast::as<ast::BoolOp>(e);
+        n.op = int(b->op), n.run = &boolop_node;
+        for (const ast::Expr* v : b->values) n.kids.push_back(compile(m, v));
+        break;
+    }
+    case EK::IfExp: {
+        const auto* i = ast::as<ast::IfExp>(e);
+        n.run = &ifexp_node, n.kids = {compile(m, i->test), compile(m, i->body), compile(m, i->orelse)};
         break;
     }
     case EK::Compare: {
