@@ -168,6 +168,34 @@ def k(x: wp.array(dtype=float), out: wp.array(dtype=float)):
     EXPECT_EQ(r.detail, "wp.noise");
 }
 
+// The compiled bodies (compiled.cpp) store as the tree does (an augmented store into an array) and
+// leave to it what their fast paths do not cover: a module constant, an index that is not an
+// integer, a starred argument.
+TEST(Probe, CompiledBodiesFallBackToTheTree) {
+    const std::string src = R"(import warp as wp
+
+SHIFT = 3
+
+
+@wp.kernel
+def k(x: wp.array(dtype=float), out: wp.array(dtype=float)):
+    i = wp.tid()
+    out[i] = x[SHIFT] * float(SHIFT) + x[i]
+)";
+    LaunchSpec l;
+    l.dim = {8};
+    l.args = {array_arg("x", "wp.array(dtype=float)", {8}, -1.0, 1.0),
+              array_arg("out", "wp.array(dtype=float)", {8}, 0.0, 0.0, true)};
+    EXPECT_EQ(probe_dependence(src, l).verdict, ProbeVerdict::Depends);
+    EXPECT_EQ(probe_map("    out[i] += min(x[i], 0.5)\n").verdict, ProbeVerdict::Depends);
+    const ProbeResult r = probe_map("    out[i] = x[1.5]\n");
+    EXPECT_EQ(r.verdict, ProbeVerdict::Unknown);
+    EXPECT_EQ(r.detail, "a non-integer index");
+    const ProbeResult s = probe_map("    out[i] = wp.sin(*x)\n");
+    EXPECT_EQ(s.verdict, ProbeVerdict::Unknown);
+    EXPECT_EQ(s.detail, "a starred argument");
+}
+
 TEST(ProbeOps, IntegerArithmeticIsWarps) {
     using namespace probe;
     const auto i32 = [](int64_t v) { return make_int(Sc::I32, v); };

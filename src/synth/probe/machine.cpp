@@ -193,14 +193,6 @@ void Machine::tick() {
     if (--steps_left_ < 0) throw_unsupported("over the probe's budget");
 }
 
-Machine::Flow Machine::exec_block(const std::vector<ast::Stmt*>& body, Frame& f) {
-    for (const ast::Stmt* s : body) {
-        const Flow flow = exec(s, f);
-        if (flow != Flow::Next) return flow;
-    }
-    return Flow::Next;
-}
-
 // Only a dispatch, as Machine::eval: every kind is executed out of line.
 Machine::Flow Machine::exec(const ast::Stmt* s, Frame& f) {
     tick();
@@ -287,6 +279,11 @@ Machine::Flow Machine::exec_for(const ast::For* s, Frame& f) {
         throw_unsupported("a loop over something else than range()");
     ArgList args;
     eval_args(c, f, args);
+    return exec_range(s, args, f);
+}
+
+// A for loop over range(args) (its arguments evaluated: the compiled probe evaluates them).
+Machine::Flow Machine::exec_range(const ast::For* s, ArgList& args, Frame& f) {
     for (const Value& v : args)
         if (v.t.kind != Kind::Scalar || is_float(v.t.sc)) throw_unsupported("range() of a non-integer");
     if (args.size() > 3) throw_unsupported("range()");

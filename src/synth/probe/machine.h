@@ -120,6 +120,16 @@ struct NameInfo {
     const StructDef* st = nullptr;        // a @wp.struct of the module
 };
 
+// The compiled form of function bodies (compiled.cpp): each block and expression decoded once per
+// machine, its variables' ids, builtins and operators resolved, so that running it again skips
+// the syntax tree's dispatch and name look-ups. Nodes it does not compile run as the tree.
+struct CExpr;
+struct CBlock;
+struct CompiledCode;
+struct CompiledCodeDeleter { // out of line, where CompiledCode is complete
+    void operator()(CompiledCode* c) const;
+};
+
 class Machine {
   public:
     // Collects the module's constants, structs, functions and its kernel.
@@ -139,12 +149,21 @@ class Machine {
                 const std::vector<int64_t>& threads, int64_t budget);
 
   private:
+    friend struct Compiled; // the compiled nodes run on the machine's state
     enum class Flow { Next, Break, Continue, Return };
 
     Flow exec_block(const std::vector<ast::Stmt*>& body, Frame& f);
+    // The compiled form of `body`: a look in `recent_blocks_` (inline, the frequent case), else
+    // compiled on first use.
+    const CBlock& block(const std::vector<ast::Stmt*>& body) {
+        const auto& recent = recent_blocks_[size_t(reinterpret_cast<uintptr_t>(&body) >> 3) & 255];
+        return recent.first == &body ? *recent.second : new_block(body);
+    }
+    const CBlock& new_block(const std::vector<ast::Stmt*>& body);
     Flow exec(const ast::Stmt* s, Frame& f);
     // The kinds exec() dispatches to, out of line (see eval()).
     [[gnu::noinline]] Flow exec_for(const ast::For* s, Frame& f);
+    Flow exec_range(const ast::For* s, ArgList& args, Frame& f);
     [[gnu::noinline]] Flow exec_assign(const ast::Assign* s, Frame& f);
     [[gnu::noinline]] Flow exec_ann_assign(const ast::AnnAssign* s, Frame& f);
     [[gnu::noinline]] Flow exec_aug_assign(const ast::AugAssign* s, Frame& f);
@@ -178,9 +197,12 @@ class Machine {
     Value wp_with_keywords(const std::string& name, const ast::Call* e, Frame& f);
     Value call_python(const std::string& name, const ast::Call* e, Frame& f);
     Value call_user(const ast::FunctionDef& fn, const ast::Call* e, Frame& f);
+    Value call_user_with(const ast::FunctionDef& fn, const ast::Call* e, ArgList& args, Frame& f);
     const std::vector<std::optional<Type>>& scalar_params(const ast::FunctionDef& fn);
     Value atomic(const std::string& name, const ast::Call* e, Frame& f);
     Value random(const std::string& name, const ast::Call* e, Frame& f);
+    Value atomic_with(const std::string& name, const ast::Call* e, ArgList& args);
+    Value random_with(const std::string& name, const ast::Call* e, ArgList& args, Frame& f);
     void eval_args(const ast::Call* e, Frame& f, ArgList& out);
 
     Value* lookup(int id, Frame& f);
@@ -263,7 +285,12 @@ class Machine {
     int64_t steps_left_ = 0;
     int depth_ = 0;
     Value returned_;
+    std::unique_ptr<CompiledCode, CompiledCodeDeleter> code_;                // made on first use
+    std::array<std::pair<const void*, const CBlock*>, 256> recent_blocks_{}; // in front of code_
 };
+
+// A literal's value (Unsupported for the kinds the probe does not model).
+Value constant_value(const ast::Constant* c);
 
 // The type Warp's name `wp.<name>` (or Python's `float`, `int`, `bool`) stands for.
 bool type_named(std::string_view name, Type& out);

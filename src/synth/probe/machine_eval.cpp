@@ -15,7 +15,9 @@ Value tuple_of(std::vector<Value> items) {
     return r;
 }
 
-[[gnu::noinline]] Value constant(const ast::Constant* c) {
+} // namespace
+
+[[gnu::noinline]] Value constant_value(const ast::Constant* c) {
     using K = ast::Constant::Kind;
     switch (c->value_kind) {
     case K::Bool: return make_bool(c->bool_value);
@@ -26,6 +28,8 @@ Value tuple_of(std::vector<Value> items) {
     default: throw_unsupported("a constant of this kind");
     }
 }
+
+namespace {
 
 // Compared inline by length and bytes: every `wp.<name>` asks.
 bool is_wp(const ast::Expr* e) {
@@ -64,7 +68,7 @@ bool Machine::wp_shadowed(Frame& f) {
 Value Machine::eval(const ast::Expr* e, Frame& f) {
     using EK = ast::ExprKind;
     switch (e->kind) {
-    case EK::Constant: return constant(ast::as<ast::Constant>(e));
+    case EK::Constant: return constant_value(ast::as<ast::Constant>(e));
     case EK::Name: return eval_name(ast::as<ast::Name>(e), f);
     case EK::Attribute: return eval_attribute(ast::as<ast::Attribute>(e), f);
     case EK::Subscript: return eval_subscript(ast::as<ast::Subscript>(e), f);
@@ -435,9 +439,14 @@ const std::vector<std::optional<Type>>& Machine::scalar_params(const ast::Functi
 }
 
 Value Machine::call_user(const ast::FunctionDef& fn, const ast::Call* e, Frame& f) {
-    const auto& params = fn.args.args;
     ArgList args;
     eval_args(e, f, args);
+    return call_user_with(fn, e, args, f);
+}
+
+// call_user() once its positional arguments are evaluated (the compiled probe evaluates them).
+Value Machine::call_user_with(const ast::FunctionDef& fn, const ast::Call* e, ArgList& args, Frame& f) {
+    const auto& params = fn.args.args;
     if (args.size() > params.size()) throw_unsupported("too many arguments");
     // The parameters set by the call: positional ones first, then keywords (no heap for this).
     const size_t positional = args.size();
@@ -477,6 +486,11 @@ Value Machine::call_user(const ast::FunctionDef& fn, const ast::Call* e, Frame& 
 Value Machine::atomic(const std::string& name, const ast::Call* e, Frame& f) {
     ArgList args;
     eval_args(e, f, args);
+    return atomic_with(name, e, args);
+}
+
+// atomic() once its arguments are evaluated (the compiled probe evaluates them).
+Value Machine::atomic_with(const std::string& name, const ast::Call* e, ArgList& args) {
     if (args.size() < 3 || args[0].t.kind != Kind::Array || !e->keywords.empty())
         throw_unsupported("an atomic");
     Index idx;
@@ -504,6 +518,11 @@ Value Machine::atomic(const std::string& name, const ast::Call* e, Frame& f) {
 Value Machine::random(const std::string& name, const ast::Call* e, Frame& f) {
     ArgList args;
     eval_args(e, f, args);
+    return random_with(name, e, args, f);
+}
+
+// random() once its arguments are evaluated (the compiled probe evaluates them).
+Value Machine::random_with(const std::string& name, const ast::Call* e, ArgList& args, Frame& f) {
     if (args.empty() || !e->keywords.empty()) throw Unsupported("wp." + name);
     if (name == "rand_init") {
         uint32_t seed = uint32_t(args[0].num());

@@ -1,0 +1,456 @@
+// The compiled probe, a first step: every block a machine runs is decoded once into statements
+// and expression nodes whose variables' ids, operators, builtins and constructor types are
+// resolved, so that running it again (for every thread and every run) skips the syntax tree's
+// dispatch, its name look-ups and the literals' construction. Each node does exactly what the
+// tree walk does for it (the same values, the same order, the same errors); a node it does not
+// compile, and every case its fast path does not cover, runs as the tree (Machine::eval, exec).
+#include "synth/probe/machine.h"
+#include "synth/probe/ops.h"
+
+#include <deque>
+
+namespace ws::synth::probe {
+
+struct CExpr {
+    using Run = Value (*)(Machine&, const CExpr&, Frame&);
+    Run run = nullptr;
+    const ast::Expr* src = nullptr;       // what the fallbacks evaluate
+    int id = -1;                          // Name: the variable's id; Subscript: the array variable's
+    int op = 0;                           // the operator of a BinOp, UnaryOp or Compare
+    bool in_place = false;                // BinOp, Compare: the left operand may be read in place
+    std::vector<const CExpr*> kids;       // operands, arguments, indices
+    Builtin builtin = nullptr;            // a call of a pure builtin
+    const ast::FunctionDef* fn = nullptr; // a call of a @wp.func
+    Type type;                            // a constructor's
+    Value constant;                       // a literal's value, made once
+};
+
+struct CStmt {
+    enum class Op : uint8_t { Tree, AssignName, AssignTree, AugAssign, If, Return, Expr, ForRange };
+    Op op = Op::Tree;
+    const ast::Stmt* src = nullptr;
+    int id = -1;                    // the assigned variable
+    const CExpr* target = nullptr;  // AugAssign: the target, as read
+    const CExpr* value = nullptr;   // the assigned or returned value, or the test
+    std::vector<const CExpr*> args; // ForRange: range()'s
+};
+
+struct CBlock {
+    std::vector<CStmt> stmts;
+};
+
+namespace {
+
+// `wp` (as machine_eval.cpp's is_wp).
+bool is_wp(const ast::Expr* e) {
+    return e->kind == ast::ExprKind::Name && ast::as<ast::Name>(e)->id == "wp";
+}
+
+} // namespace
+
+struct CompiledCode {
+    std::deque<CExpr> exprs; // stable addresses while it grows
+    std::unordered_map<const void*, std::unique_ptr<CBlock>> blocks;
+};
+
+void CompiledCodeDeleter::operator()(CompiledCode* c) const {
+    delete c;
+}
+
+// The compiler and the nodes' functions, together so they may read the machine's state.
+struct Compiled {
+    using Flow = Machine::Flow;
+
+    // A variable's value in place (as Machine::lookup, its frame looked at inline), or null.
+    static Value* var(Machine& m, int id, Frame& f) {
+        if (Value* v = f.find(id)) return v;
+        return m.lookup(id, f);
+    }
+
+    // Machine::with_operand of a compiled operand: a variable read in place, anything else (and
+    // a name that is no variable) evaluated as a temporary.
+    template <class K>
+    static decltype(auto) with_operand(Machine& m, const CExpr& n, Frame& f, K&& k) {
+        if (n.run == &name)
+            if (const Value* v = var(m, n.id, f)) return k(*v);
+        return k(n.run(m, n, f));
+    }
+
+    static Value fallback(Machine& m, const CExpr& n, Frame& f) { return m.eval(n.src, f); }
+    static Value constant(Machine&, const CExpr& n, Frame&) { return n.constant; }
+    static Value tid(Machine& m, const CExpr&, Frame&) { return m.tid_; }
+
+    static Value name(Machine& m, const CExpr& n, Frame& f) {
+        if (const Value* v = var(m, n.id, f)) return *v;
+        return m.eval_name_slow(ast::as<ast::Name>(n.src), f);
+    }
+
+    // As Machine::eval_binop.
+    static Value binop_node(Machine& m, const CExpr& n, Frame& f) {
+        const auto op = ast::BinOpKind(n.op);
+        const CExpr &l = *n.kids[0], &r = *n.kids[1];
+        auto with_right = [&](const Value& a) {
+            return with_operand(m, r, f, [&](const Value& b) { return binop(op, a, b); });
+        };
+        if (n.in_place) return with_operand(m, l, f, with_right);
+        const Value a = l.run(m, l, f);
+        return with_right(a);
+    }
+
+    static Value unary_node(Machine& m, const CExpr& n, Frame& f) {
+        return with_operand(m, *n.kids[0], f,
+                            [&](const Value& v) { return unop(ast::UnaryOpKind(n.op), v); });
+    }
+
+    // As Machine::eval_compare of one operator, its result as a bool.
+    static bool compare_of(Machine& m, const CExpr& n, Frame& f) {
+        const CExpr &l = *n.kids[0], &r = *n.kids[1];
+        auto test = [&](const Value& a) {
+            return with_operand(m, r, f, [&](const Value& b) { return compare(ast::CmpOpKind(n.op), a, b); });
+        };
+        return n.in_place ? with_operand(m, l, f, test) : test(l.run(m, l, f));
+    }
+    static Value compare_node(Machine& m, const CExpr& n, Frame& f) { return make_bool(compare_of(m, n, f)); }
+
+    // The truth of a compiled test: a comparison's without making its bool value (which truth()
+    // would only read back).
+    static bool truth_of(Machine& m, const CExpr& n, Frame& f) {
+        return n.run == &compare_node ? compare_of(m, n, f) : with_operand(m, n, f, truth);
+    }
+
+    // As Machine::eval_boolop: `and` stops at the first false operand, `or` at the first true.
+    static Value boolop_node(Machine& m, const CExpr& n, Frame& f) {
+        const bool is_and = ast::BoolOpKind(n.op) == ast::BoolOpKind::And;
+        for (const CExpr* v : n.kids)
+            if (truth_of(m, *v, f) != is_and) return make_bool(!is_and);
+        return make_bool(is_and);
+    }
+
+    // As Machine::eval_ifexp.
+    static Value ifexp_node(Machine& m, const CExpr& n, Frame& f) {
+        const CExpr& v = truth_of(m, *n.kids[0], f) ? *n.kids[1] : *n.kids[2];
+        return v.run(m, v, f);
+    }
+
+    // Machine::quick_index of a compiled index: a variable of the frame or a literal holding an
+    // integer; false for any other (then the subscript is left to the tree).
+    static bool quick_index(const CExpr& x, Frame& f, int64_t& out) {
+        const Value* v = x.run == &name ? f.find(x.id) : x.run == &constant ? &x.constant : nullptr;
+        if (!v || v->t.kind != Kind::Scalar || is_float(v->t.sc)) return false;
+        out = v->i;
+        return true;
+    }
+
+    // As Machine::eval_subscript: an array variable of the frame at quick indices is read here;
+    // every other case (nothing was changed yet) by eval_subscript_slow.
+    static Value subscript_node(Machine& m, const CExpr& n, Frame& f) {
+        if (const Value* v = f.find(n.id); v && v->t.kind == Kind::Array) {
+            Index idx;
+            idx.n = n.kids.size();
+            bool quick = true;
+            for (size_t d = 0; d < idx.n && quick; ++d) quick = quick_index(*n.kids[d], f, idx.at[d]);
+            if (quick) return m.read_element(v->array, idx);
+        }
+        return m.eval_subscript_slow(ast::as<ast::Subscript>(n.src), f);
+    }
+
+    // As Machine::call_wp of a pure builtin or a constructor without keywords: one variable
+    // argument read in place, the others collected.
+    template <bool kConstruct>
+    static Value call_node(Machine& m, const CExpr& n, Frame& f) {
+        auto call = [&](Args args) { return kConstruct ? construct(n.type, args) : n.builtin(args); };
+        if (n.kids.size() == 1 && n.kids[0]->run == &name)
+            if (const Value* v = var(m, n.kids[0]->id, f)) return call(Args(v, 1));
+        ArgList args;
+        for (const CExpr* a : n.kids) args.emplace([&] { return a->run(m, *a, f); });
+        return call(args);
+    }
+
+    // As Machine::call_user: the positional arguments evaluated here, the rest there.
+    static Value user_call_node(Machine& m, const CExpr& n, Frame& f) {
+        ArgList args;
+        for (const CExpr* a : n.kids) args.emplace([&] { return a->run(m, *a, f); });
+        return m.call_user_with(*n.fn, ast::as<ast::Call>(n.src), args, f);
+    }
+
+    // As Machine::eval_attribute of a base that is not `wp`.
+    static Value attribute_node(Machine& m, const CExpr& n, Frame& f) {
+        const std::string& attr = ast::as<ast::Attribute>(n.src)->attr;
+        return with_operand(m, *n.kids[0], f, [&](const Value& base) { return m.attribute_of(base, attr); });
+    }
+
+    // As Machine::atomic and Machine::random: the arguments evaluated here, the rest there.
+    template <bool kAtomic>
+    static Value state_call_node(Machine& m, const CExpr& n, Frame& f) {
+        const auto* c = ast::as<ast::Call>(n.src);
+        const std::string& name = ast::as<ast::Attribute>(c->func)->attr;
+        ArgList args;
+        for (const CExpr* a : n.kids) args.emplace([&] { return a->run(m, *a, f); });
+        return kAtomic ? m.atomic_with(name, c, args) : m.random_with(name, c, args, f);
+    }
+
+    // `wp.static(x)`: x.
+    static Value static_node(Machine& m, const CExpr& n, Frame& f) {
+        return n.kids[0]->run(m, *n.kids[0], f);
+    }
+
+    // As Machine::call_named of a name that is no @wp.func: a variable holding a type (found only
+    // now) is called as the tree calls it, else the type or builtin resolved when compiled.
+    template <bool kConstruct>
+    static Value python_call_node(Machine& m, const CExpr& n, Frame& f) {
+        if (const Value* alias = var(m, n.id, f); alias && alias->is_type) return fallback(m, n, f);
+        return call_node<kConstruct>(m, n, f);
+    }
+
+    static const CExpr* compile(Machine& m, const ast::Expr* e);
+    static void compile_subscript(Machine& m, const ast::Subscript* s, CExpr& n);
+    static void compile_call(Machine& m, const ast::Call* c, CExpr& n);
+    static void compile_python_call(Machine& m, const ast::Call* c, const std::string& name, CExpr& n);
+    static std::unique_ptr<CBlock> compile_block(Machine& m, const std::vector<ast::Stmt*>& body);
+    static CStmt compile_stmt(Machine& m, const ast::Stmt* s);
+    static void compile_for(Machine& m, const ast::For* s, CStmt& c);
+    static Flow run_block(Machine& m, const CBlock& b, Frame& f);
+    static Flow run_aug_assign(Machine& m, const CStmt& s, Frame& f);
+    static Flow run_for(Machine& m, const CStmt& s, Frame& f);
+    // As Machine::assign of a variable.
+    static void assign(Machine& m, int id, Value&& v, Frame& f) {
+        if (Value* slot = f.find(id)) {
+            *slot = std::move(v);
+            return;
+        }
+        m.assign_new(id, std::move(v), f);
+    }
+};
+
+const CExpr* Compiled::compile(Machine& m, const ast::Expr* e) {
+    using EK = ast::ExprKind;
+    CExpr& n = m.code_->exprs.emplace_back();
+    n.src = e, n.run = &fallback;
+    switch (e->kind) {
+    case EK::Name: n.id = m.name_id(ast::as<ast::Name>(e)->id), n.run = &name; break;
+    case EK::Constant:
+        try { // a literal the probe does not model throws when it is evaluated, as in the tree
+            n.constant = constant_value(ast::as<ast::Constant>(e)), n.run = &constant;
+        } catch (const Unsupported&) {
+        }
+        break;
+    case EK::BinOp: {
+        const auto* b = ast::as<ast::BinOp>(e);
+        n.op = int(b->op), n.in_place = leaves_variables(b->right), n.run = &binop_node;
+        n.kids = {compile(m, b->left), compile(m, b->right)};
+        break;
+    }
+    case EK::UnaryOp: {
+        const auto* u = ast::as<ast::UnaryOp>(e);
+        n.op = int(u->op), n.run = &unary_node, n.kids = {compile(m, u->operand)};
+        break;
+    }
+    case EK::BoolOp: {
+        const auto* b = ast::as<ast::BoolOp>(e);
+        n.op = int(b->op), n.run = &boolop_node;
+        for (const ast::Expr* v : b->values) n.kids.push_back(compile(m, v));
+        break;
+    }
+    case EK::IfExp: {
+        const auto* i = ast::as<ast::IfExp>(e);
+        n.run = &ifexp_node, n.kids = {compile(m, i->test), compile(m, i->body), compile(m, i->orelse)};
+        break;
+    }
+    case EK::Compare: {
+        const auto* c = ast::as<ast::Compare>(e);
+        if (c->ops.size() != 1) break;
+        n.op = int(c->ops[0]), n.in_place = leaves_variables(c->comparators[0]), n.run = &compare_node;
+        n.kids = {compile(m, c->left), compile(m, c->comparators[0])};
+        break;
+    }
+    case EK::Attribute: {
+        const auto* a = ast::as<ast::Attribute>(e);
+        if (is_wp(a->value)) break; // Warp's or a variable's: known only when it runs
+        n.run = &attribute_node, n.kids = {compile(m, a->value)};
+        break;
+    }
+    case EK::Subscript: compile_subscript(m, ast::as<ast::Subscript>(e), n); break;
+    case EK::Call: compile_call(m, ast::as<ast::Call>(e), n); break;
+    default: break;
+    }
+    return &n;
+}
+
+// `a[i]`, `a[i, j]` of a variable at variables and literals (Machine::eval_subscript's fast path).
+void Compiled::compile_subscript(Machine& m, const ast::Subscript* s, CExpr& n) {
+    if (s->value->kind != ast::ExprKind::Name) return;
+    std::vector<const ast::Expr*> idx;
+    if (s->slice->kind == ast::ExprKind::Tuple)
+        idx.assign(ast::as<ast::Tuple>(s->slice)->elts.begin(), ast::as<ast::Tuple>(s->slice)->elts.end());
+    else
+        idx.push_back(s->slice);
+    if (idx.size() > 4) return;
+    for (const ast::Expr* x : idx)
+        if (x->kind != ast::ExprKind::Name && x->kind != ast::ExprKind::Constant) return;
+    for (const ast::Expr* x : idx) n.kids.push_back(compile(m, x));
+    n.id = m.name_id(ast::as<ast::Name>(s->value)->id), n.run = &subscript_node;
+}
+
+// A call of a @wp.func, `wp.tid()`, `wp.static(x)`, atomics, random numbers, and `wp.<name>(args)`
+// of a pure builtin or a type without keywords; other calls run as the tree. So does a call with a starred
+// argument, which the tree rejects only after evaluating the arguments before it.
+// A call of a type (`float(x)`) or of abs, min, max, round (Machine::call_python); any other
+// name, a struct's constructor or keywords run as the tree.
+void Compiled::compile_python_call(Machine& m, const ast::Call* c, const std::string& name, CExpr& n) {
+    const NameInfo& in = m.info(name);
+    if (in.st || !c->keywords.empty()) return;
+    const bool math = name == "abs" || name == "min" || name == "max" || name == "round";
+    if (!in.is_type && (!math || !find_builtin(name))) return;
+    for (const ast::Expr* x : c->args) n.kids.push_back(compile(m, x));
+    n.id = m.name_id(name);
+    if (in.is_type)
+        n.type = in.type, n.run = &python_call_node<true>;
+    else
+        n.builtin = find_builtin(name), n.run = &python_call_node<false>;
+}
+
+void Compiled::compile_call(Machine& m, const ast::Call* c, CExpr& n) {
+    for (const ast::Expr* x : c->args)
+        if (x->kind == ast::ExprKind::Starred) return;
+    if (c->func->kind == ast::ExprKind::Name) { // as Machine::call_named: a @wp.func first
+        const std::string& name = ast::as<ast::Name>(c->func)->id;
+        if (const NameInfo& in = m.info(name); in.fn) {
+            for (const ast::Expr* x : c->args) n.kids.push_back(compile(m, x));
+            n.fn = in.fn, n.run = &user_call_node;
+        } else {
+            compile_python_call(m, c, name, n);
+        }
+        return;
+    }
+    if (c->func->kind != ast::ExprKind::Attribute || !is_wp(ast::as<ast::Attribute>(c->func)->value)) return;
+    const auto* a = ast::as<ast::Attribute>(c->func);
+    const NameInfo& in = m.info(a->attr);
+    if (in.wp == WpCall::Tid) {
+        n.run = &tid;
+        return;
+    }
+    if (in.wp == WpCall::Static && c->args.size() == 1) {
+        n.kids = {compile(m, c->args[0])}, n.run = &static_node;
+        return;
+    }
+    if (in.wp == WpCall::Atomic || in.wp == WpCall::Random) {
+        for (const ast::Expr* x : c->args) n.kids.push_back(compile(m, x));
+        n.run = in.wp == WpCall::Atomic ? &state_call_node<true> : &state_call_node<false>;
+        return;
+    }
+    if (in.wp != WpCall::Other || !c->keywords.empty() || (!in.is_type && !in.builtin)) return;
+    for (const ast::Expr* x : c->args) n.kids.push_back(compile(m, x));
+    if (in.is_type)
+        n.type = in.type, n.run = &call_node<true>;
+    else
+        n.builtin = in.builtin, n.run = &call_node<false>;
+}
+
+CStmt Compiled::compile_stmt(Machine& m, const ast::Stmt* s) {
+    using SK = ast::StmtKind;
+    CStmt c;
+    c.src = s;
+    if (s->kind == SK::Assign) {
+        const auto* a = ast::as<ast::Assign>(s);
+        if (a->targets.size() != 1) return c;
+        c.value = compile(m, a->value), c.op = CStmt::Op::AssignTree; // stored as the tree stores
+        if (a->targets[0]->kind == ast::ExprKind::Name)
+            c.op = CStmt::Op::AssignName, c.id = m.name_id(ast::as<ast::Name>(a->targets[0])->id);
+    } else if (s->kind == SK::AugAssign) {
+        const auto* a = ast::as<ast::AugAssign>(s);
+        c.op = CStmt::Op::AugAssign, c.value = compile(m, a->value), c.target = compile(m, a->target);
+        if (a->target->kind == ast::ExprKind::Name) c.id = m.name_id(ast::as<ast::Name>(a->target)->id);
+    } else if (s->kind == SK::If) {
+        c.op = CStmt::Op::If, c.value = compile(m, ast::as<ast::If>(s)->test);
+    } else if (s->kind == SK::For) {
+        compile_for(m, ast::as<ast::For>(s), c);
+    } else if (s->kind == SK::Expr && ast::as<ast::ExprStmt>(s)->value->kind != ast::ExprKind::Constant) {
+        c.op = CStmt::Op::Expr, c.value = compile(m, ast::as<ast::ExprStmt>(s)->value);
+    } else if (s->kind == SK::Return && ast::as<ast::Return>(s)->value) {
+        c.op = CStmt::Op::Return, c.value = compile(m, ast::as<ast::Return>(s)->value);
+    }
+    return c;
+}
+
+// `for i in range(args)`, the loops Machine::exec_for runs (any other runs as the tree, which
+// rejects it; so does a starred argument).
+void Compiled::compile_for(Machine& m, const ast::For* s, CStmt& c) {
+    if (s->iter->kind != ast::ExprKind::Call || s->target->kind != ast::ExprKind::Name || !s->orelse.empty())
+        return;
+    const auto* r = ast::as<ast::Call>(s->iter);
+    if (r->func->kind != ast::ExprKind::Name || ast::as<ast::Name>(r->func)->id != "range" ||
+        !r->keywords.empty())
+        return;
+    for (const ast::Expr* x : r->args)
+        if (x->kind == ast::ExprKind::Starred) return;
+    for (const ast::Expr* x : r->args) c.args.push_back(compile(m, x));
+    c.op = CStmt::Op::ForRange;
+}
+
+std::unique_ptr<CBlock> Compiled::compile_block(Machine& m, const std::vector<ast::Stmt*>& body) {
+    auto b = std::make_unique<CBlock>();
+    for (const ast::Stmt* s : body) b->stmts.push_back(compile_stmt(m, s));
+    return b;
+}
+
+// As Machine::exec_aug_assign (the target read in place when the value cannot change it).
+Compiled::Flow Compiled::run_aug_assign(Machine& m, const CStmt& s, Frame& f) {
+    const auto* a = ast::as<ast::AugAssign>(s.src);
+    auto apply = [&](const Value& t) {
+        return with_operand(m, *s.value, f, [&](const Value& v) { return binop(a->op, t, v); });
+    };
+    Value v = leaves_variables(a->value) ? with_operand(m, *s.target, f, apply)
+                                         : apply(s.target->run(m, *s.target, f));
+    if (s.id >= 0)
+        assign(m, s.id, std::move(v), f);
+    else
+        m.store_into(a->target, v, f);
+    return Flow::Next;
+}
+
+// As Machine::exec_for: range()'s arguments evaluated here, the loop run there.
+Compiled::Flow Compiled::run_for(Machine& m, const CStmt& s, Frame& f) {
+    ArgList args;
+    for (const CExpr* a : s.args) args.emplace([&] { return a->run(m, *a, f); });
+    return m.exec_range(ast::as<ast::For>(s.src), args, f);
+}
+
+// As Machine::exec for each statement (each counts one step of the budget).
+Compiled::Flow Compiled::run_block(Machine& m, const CBlock& b, Frame& f) {
+    for (const CStmt& s : b.stmts) {
+        Flow flow = Flow::Next;
+        switch (s.op) {
+        case CStmt::Op::Tree: flow = m.exec(s.src, f); break;
+        case CStmt::Op::AssignName: m.tick(), assign(m, s.id, s.value->run(m, *s.value, f), f); break;
+        case CStmt::Op::AssignTree:
+            m.tick(), m.assign(ast::as<ast::Assign>(s.src)->targets[0], s.value->run(m, *s.value, f), f);
+            break;
+        case CStmt::Op::AugAssign: m.tick(), run_aug_assign(m, s, f); break;
+        case CStmt::Op::Expr: m.tick(), s.value->run(m, *s.value, f); break;
+        case CStmt::Op::ForRange: m.tick(), flow = run_for(m, s, f); break;
+        case CStmt::Op::If: {
+            m.tick();
+            const auto* i = ast::as<ast::If>(s.src);
+            flow = m.exec_block(truth_of(m, *s.value, f) ? i->body : i->orelse, f);
+            break;
+        }
+        case CStmt::Op::Return: m.tick(), m.returned_ = s.value->run(m, *s.value, f); return Flow::Return;
+        }
+        if (flow != Flow::Next) return flow;
+    }
+    return Flow::Next;
+}
+
+const CBlock& Machine::new_block(const std::vector<ast::Stmt*>& body) {
+    if (!code_) code_.reset(new CompiledCode);
+    std::unique_ptr<CBlock>& b = code_->blocks[&body];
+    if (!b) b = Compiled::compile_block(*this, body);
+    recent_blocks_[size_t(reinterpret_cast<uintptr_t>(&body) >> 3) & 255] = {&body, b.get()};
+    return *b;
+}
+
+Machine::Flow Machine::exec_block(const std::vector<ast::Stmt*>& body, Frame& f) {
+    return Compiled::run_block(*this, block(body), f);
+}
+
+} // namespace ws::synth::probe
