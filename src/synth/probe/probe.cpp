@@ -54,7 +54,7 @@ class Bench final : public ArrayInputs {
             a.array = int(m.arrays.size() - 1);
             args.push_back(a);
             array_param_.push_back(k);
-            filled_.emplace_back();
+            elements_.push_back(element_draw(t.t, spec));
         }
         m.inputs = this;
     }
@@ -68,16 +68,21 @@ class Bench final : public ArrayInputs {
     }
 
     // Element `flat` of array `array` at the start of the current run.
+    // The draw of each array's elements is decided once per array (a kernel reads many elements):
+    // the same values as draw(), without looking up the specification and range on every read.
     Value element(int array, int64_t flat) override {
-        const ArgSpec& spec = launch_.args[array_param_[size_t(array)]];
-        const Type& t = m_.arrays[size_t(array)].elem;
-        if (spec.is_output && spec.min_value == spec.max_value) {
-            // The same in every run and every element: made once per array.
-            std::optional<Value>& v = filled_[size_t(array)];
-            if (!v) v = fill(make_zero(t), spec.min_value);
-            return *v;
+        ElementDraw& d = elements_[size_t(array)];
+        const uint64_t key = hash_combine(uint64_t(array) + 1, uint64_t(flat));
+        switch (d.how) {
+        case ElementDraw::FloatScalar:
+            return draw_float_scalar(d.elem.sc, d.lo, d.hi, hash_combine(key, run_));
+        case ElementDraw::Float: return draw_float(d.elem, d.lo, d.hi, hash_combine(key, run_));
+        case ElementDraw::Other: return draw_other(d.elem, *d.spec, key);
+        case ElementDraw::Constant: break;
         }
-        return draw(t, spec, hash_combine(uint64_t(array) + 1, uint64_t(flat)));
+        // The same in every run and every element: made once per array.
+        if (!d.filled) d.filled = fill(make_zero(d.elem), d.spec->min_value);
+        return *d.filled;
     }
 
     // The element in run `run` (the current run is kept).
@@ -93,6 +98,25 @@ class Bench final : public ArrayInputs {
     std::vector<Value> args;
 
   private:
+    // How the elements of one array are drawn (the cases of draw(), and an output's constant fill).
+    struct ElementDraw {
+        enum How : uint8_t { FloatScalar, Float, Other, Constant } how;
+        Type elem;
+        double lo, hi; // the range, ordered as draw() orders it
+        const ArgSpec* spec;
+        std::optional<Value> filled; // Constant: the element, made on first read
+    };
+
+    static ElementDraw element_draw(const Type& t, const ArgSpec& spec) {
+        ElementDraw d{ElementDraw::Other, t, spec.min_value, spec.max_value, &spec, std::nullopt};
+        if (!(d.lo <= d.hi)) std::swap(d.lo, d.hi);
+        if (spec.is_output && spec.min_value == spec.max_value)
+            d.how = ElementDraw::Constant;
+        else if (t.kind != Kind::Struct && is_float(t.sc))
+            d.how = t.kind == Kind::Scalar ? ElementDraw::FloatScalar : ElementDraw::Float;
+        return d;
+    }
+
     Value fill(Value r, double x) {
         if (r.items) {
             auto items = std::make_shared<std::vector<Value>>(*r.items);
@@ -188,8 +212,8 @@ class Bench final : public ArrayInputs {
 
     Machine& m_;
     const LaunchSpec& launch_;
-    std::vector<size_t> array_param_;          // the parameter of each array
-    std::vector<std::optional<Value>> filled_; // an output array's constant initial element
+    std::vector<size_t> array_param_;   // the parameter of each array
+    std::vector<ElementDraw> elements_; // how each array's elements are drawn
     uint64_t run_ = 0;
 };
 
