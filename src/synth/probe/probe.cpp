@@ -248,8 +248,9 @@ Outcome check(Machine& m, const LaunchSpec& launch, const std::vector<int64_t>& 
     Bench bench(m, launch);
     bench.start_run(0);
     m.launch(bench.args, launch.dim, threads, kBudget);
+    // Each run's writes are moved out of the machine (its next launch clears them).
     std::vector<std::unordered_map<int64_t, Value>> first;
-    for (const ArrayBuf& a : m.arrays) first.push_back(a.written);
+    for (ArrayBuf& a : m.arrays) first.push_back(std::move(a.written));
     std::vector<int> outputs; // arrays marked as outputs or written in place
     for (size_t k = 0, a = 0; k < bench.args.size(); ++k) {
         if (bench.args[k].t.kind != Kind::Array) continue;
@@ -268,7 +269,7 @@ Outcome check(Machine& m, const LaunchSpec& launch, const std::vector<int64_t>& 
     // few of its elements is drawn again.
     std::vector<bool> moved(outputs.size(), true);
     std::vector<std::vector<std::unordered_map<int64_t, Value>>> runs(outputs.size());
-    for (size_t o = 0; o < outputs.size(); ++o) runs[o].push_back(first[size_t(outputs[o])]);
+    for (size_t o = 0; o < outputs.size(); ++o) runs[o].push_back(std::move(first[size_t(outputs[o])]));
     for (uint64_t run = 1; run <= redraws; ++run) {
         bench.start_run(run);
         m.launch(bench.args, launch.dim, threads, kBudget);
@@ -277,7 +278,7 @@ Outcome check(Machine& m, const LaunchSpec& launch, const std::vector<int64_t>& 
             for (uint64_t earlier = 0; earlier < run && moved[o]; ++earlier)
                 if (same_output(bench, a, runs[o][earlier], earlier, m.arrays[size_t(a)].written, run))
                     moved[o] = false;
-            runs[o].push_back(m.arrays[size_t(a)].written);
+            runs[o].push_back(std::move(m.arrays[size_t(a)].written));
         }
         if (may_stop && std::find(moved.begin(), moved.end(), true) == moved.end()) break;
     }
