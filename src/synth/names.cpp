@@ -1,5 +1,7 @@
 #include "synth/names.h"
 
+#include "synth/string_table.h"
+
 #include <algorithm>
 #include <cctype>
 #include <fmt/format.h>
@@ -28,13 +30,14 @@ constexpr std::string_view kReserved[] = {
 } // namespace
 
 bool is_reserved_name(std::string_view name) {
-    // Sorted once for a binary search: asked for every name the writer tries (hundreds per kernel).
-    static const std::vector<std::string_view> sorted = [] {
-        std::vector<std::string_view> v(std::begin(kReserved), std::end(kReserved));
-        std::sort(v.begin(), v.end());
-        return v;
+    // A table of its own (see string_table.h): asked for every name the writer tries (hundreds
+    // per kernel).
+    static const StringTable<bool> reserved = [] {
+        std::vector<std::pair<std::string_view, bool>> entries;
+        for (std::string_view r : kReserved) entries.emplace_back(r, true);
+        return StringTable<bool>(std::move(entries));
     }();
-    return std::binary_search(sorted.begin(), sorted.end(), name);
+    return reserved.find(name) != nullptr;
 }
 
 bool NameSet::taken(std::string_view name) const {

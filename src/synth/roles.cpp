@@ -3,8 +3,9 @@
 // components (a uniform parameter takes its value from the same range).
 #include "synth/roles.h"
 
+#include "synth/string_table.h"
+
 #include <algorithm>
-#include <cstring>
 #include <stdexcept>
 #include <unordered_map>
 
@@ -86,54 +87,18 @@ const std::unordered_map<std::string_view, Role>& roles() {
     return table;
 }
 
-// roles() by an open-addressed table of its own, on a hash of a role's length and first and last
-// eight bytes: composition looks roles up hundreds of thousands of times per thousand kernels
-// (two per roles_compatible()), and the standard hash reads every byte of the name.
-class RoleIndex {
-  public:
-    RoleIndex() {
-        const auto& m = roles();
-        size_t n = 64;
-        while (n < 4 * m.size()) n *= 2;
-        slots_.assign(n, nullptr);
-        mask_ = n - 1;
-        for (const auto& [name, role] : m) {
-            size_t k = slot(name);
-            while (slots_[k]) k = (k + 1) & mask_;
-            slots_[k] = &role;
-        }
-    }
-
-    const Role* find(std::string_view name) const {
-        for (size_t k = slot(name);; k = (k + 1) & mask_) {
-            const Role* r = slots_[k];
-            if (!r || r->spec->role == name) return r;
-        }
-    }
-
-  private:
-    size_t slot(std::string_view s) const {
-        uint64_t a = 0, b = 0;
-        if (s.size() >= 8) {
-            std::memcpy(&a, s.data(), 8);
-            std::memcpy(&b, s.data() + s.size() - 8, 8);
-        } else if (!s.empty()) {
-            std::memcpy(&a, s.data(), s.size());
-        }
-        uint64_t h = (a * 0x9E3779B97F4A7C15ull) ^ (b * 0xC2B2AE3D27D4EB4Full) ^ s.size();
-        h ^= h >> 31;
-        return size_t(h * 0xBF58476D1CE4E5B9ull >> 32) & mask_;
-    }
-
-    std::vector<const Role*> slots_; // null: empty
-    size_t mask_ = 0;
-};
-
 } // namespace
 
+// By a table of its own (see string_table.h): composition asks tens of thousands of times per
+// thousand kernels, twice per roles_compatible().
 const Role* find_role(std::string_view role) {
-    static const RoleIndex index;
-    return index.find(role);
+    static const StringTable<const Role*> index = [] {
+        std::vector<std::pair<std::string_view, const Role*>> entries;
+        for (const auto& [name, r] : roles()) entries.emplace_back(name, &r);
+        return StringTable<const Role*>(std::move(entries));
+    }();
+    const Role* const* r = index.find(role);
+    return r ? *r : nullptr;
 }
 
 std::vector<const RoleSpec*> all_roles() {
