@@ -1,11 +1,12 @@
-// A fixed set of strings, each with a value, looked up by an open-addressed table hashed on the
-// string's length and first and last eight bytes. The synthesizer asks such tables (roles,
-// reserved names) hundreds of thousands of times per thousand kernels: std::hash reads every
-// byte of the key, and a sorted search compares strings at every step.
+// A fixed set of strings, each with a value, looked up by an open-addressed table hashed with
+// name_hash (the compiler's name tables' hash). The synthesizer asks such tables (roles,
+// reserved names) hundreds of thousands of times per thousand kernels: std::hash is an
+// out-of-line byte hash, and a sorted search compares strings at every step.
 #pragma once
 
+#include "types/name_hash.h"
+
 #include <cstdint>
-#include <cstring>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -39,18 +40,7 @@ class StringTable {
     }
 
   private:
-    size_t slot(std::string_view s) const {
-        uint64_t a = 0, b = 0;
-        if (s.size() >= 8) {
-            std::memcpy(&a, s.data(), 8);
-            std::memcpy(&b, s.data() + s.size() - 8, 8);
-        } else if (!s.empty()) {
-            std::memcpy(&a, s.data(), s.size());
-        }
-        uint64_t h = (a * 0x9E3779B97F4A7C15ull) ^ (b * 0xC2B2AE3D27D4EB4Full) ^ s.size();
-        h ^= h >> 31;
-        return size_t(h * 0xBF58476D1CE4E5B9ull >> 32) & mask_;
-    }
+    size_t slot(std::string_view s) const { return name_hash(s) & mask_; }
 
     std::vector<std::pair<std::string_view, T>> entries_;
     std::vector<int32_t> slots_; // an index into entries_, -1: empty
