@@ -39,15 +39,6 @@ struct CBlock {
     std::vector<CStmt> stmts;
 };
 
-namespace {
-
-// `wp` (as machine_eval.cpp's is_wp).
-bool is_wp(const ast::Expr* e) {
-    return e->kind == ast::ExprKind::Name && ast::as<ast::Name>(e)->id == "wp";
-}
-
-} // namespace
-
 struct CompiledCode {
     std::deque<CExpr> exprs; // stable addresses while it grows
     std::unordered_map<const void*, std::unique_ptr<CBlock>> blocks;

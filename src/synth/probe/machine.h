@@ -101,6 +101,13 @@ inline bool leaves_variables(const ast::Expr* e) {
     return true;
 }
 
+// Whether `e` is the name `wp`, compared inline by length and bytes: every `wp.<name>` asks.
+inline bool is_wp(const ast::Expr* e) {
+    if (e->kind != ast::ExprKind::Name) return false;
+    const std::string& id = ast::as<ast::Name>(e)->id;
+    return id.size() == 2 && id[0] == 'w' && id[1] == 'p';
+}
+
 // What `wp.<name>` calls, by its name.
 enum class WpCall : uint8_t { Tid, Static, Atomic, Random, Outputs, Other };
 
