@@ -282,9 +282,6 @@ void Compiled::compile_subscript(Machine& m, const ast::Subscript* s, CExpr& n) 
     n.id = m.name_id(ast::as<ast::Name>(s->value)->id), n.run = &subscript_node;
 }
 
-// A call of a @wp.func, `wp.tid()`, `wp.static(x)`, atomics, random numbers, and `wp.<name>(args)`
-// of a pure builtin or a type without keywords; other calls run as the tree. So does a call with a starred
-// argument, which the tree rejects only after evaluating the arguments before it.
 // A call of a type (`float(x)`) or of abs, min, max, round (Machine::call_python); any other
 // name, a struct's constructor or keywords run as the tree.
 void Compiled::compile_python_call(Machine& m, const ast::Call* c, const std::string& name, CExpr& n) {
@@ -300,6 +297,9 @@ void Compiled::compile_python_call(Machine& m, const ast::Call* c, const std::st
         n.builtin = find_builtin(name), n.run = &python_call_node<false>;
 }
 
+// A call of a @wp.func, `wp.tid()`, `wp.static(x)`, atomics, random numbers, and `wp.<name>(args)`
+// of a pure builtin or a type without keywords; other calls run as the tree. So does a call with a
+// starred argument, which the tree rejects only after evaluating the arguments before it.
 void Compiled::compile_call(Machine& m, const ast::Call* c, CExpr& n) {
     for (const ast::Expr* x : c->args)
         if (x->kind == ast::ExprKind::Starred) return;
