@@ -30,6 +30,7 @@ struct CStmt {
     Op op = Op::Tree;
     const ast::Stmt* src = nullptr;
     int id = -1;                    // the assigned variable
+    bool in_place = false;          // AugAssign: the target may be read in place (leaves_variables)
     const CExpr* target = nullptr;  // AugAssign: the target, as read
     const CExpr* value = nullptr;   // the assigned or returned value, or the test
     std::vector<const CExpr*> args; // ForRange: range()'s
@@ -350,6 +351,7 @@ CStmt Compiled::compile_stmt(Machine& m, const ast::Stmt* s) {
     } else if (s->kind == SK::AugAssign) {
         const auto* a = ast::as<ast::AugAssign>(s);
         c.op = CStmt::Op::AugAssign, c.value = compile(m, a->value), c.target = compile(m, a->target);
+        c.in_place = leaves_variables(a->value);
         if (a->target->kind == ast::ExprKind::Name) c.id = m.name_id(ast::as<ast::Name>(a->target)->id);
     } else if (s->kind == SK::If) {
         c.op = CStmt::Op::If, c.value = compile(m, ast::as<ast::If>(s)->test);
@@ -390,8 +392,7 @@ Compiled::Flow Compiled::run_aug_assign(Machine& m, const CStmt& s, Frame& f) {
     auto apply = [&](const Value& t) {
         return with_operand(m, *s.value, f, [&](const Value& v) { return binop(a->op, t, v); });
     };
-    Value v = leaves_variables(a->value) ? with_operand(m, *s.target, f, apply)
-                                         : apply(s.target->run(m, *s.target, f));
+    Value v = s.in_place ? with_operand(m, *s.target, f, apply) : apply(s.target->run(m, *s.target, f));
     if (s.id >= 0)
         assign(m, s.id, std::move(v), f);
     else
