@@ -289,13 +289,13 @@ void Compiled::compile_python_call(Machine& m, const ast::Call* c, const std::st
     const NameInfo& in = m.info(name);
     if (in.st || !c->keywords.empty()) return;
     const bool math = name == "abs" || name == "min" || name == "max" || name == "round";
-    if (!in.is_type && (!math || !find_builtin(name))) return;
+    if (!in.is_type && (!math || !in.builtin)) return; // in.builtin: find_builtin(name)
     for (const ast::Expr* x : c->args) n.kids.push_back(compile(m, x));
     n.id = m.name_id(name);
     if (in.is_type)
         n.type = in.type, n.run = &python_call_node<true>;
     else
-        n.builtin = find_builtin(name), n.run = &python_call_node<false>;
+        n.builtin = in.builtin, n.run = &python_call_node<false>;
 }
 
 // A call of a @wp.func, `wp.tid()`, `wp.static(x)`, atomics, random numbers, and `wp.<name>(args)`
