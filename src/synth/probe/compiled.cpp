@@ -40,6 +40,10 @@ struct CBlock {
     std::vector<CStmt> stmts;
 };
 
+// A machine's compiled blocks, keyed by the address of the statement list each was compiled from
+// (as are Machine::recent_blocks_ and the nodes' `src`). Sound because a Machine never outlives the
+// module it was built from (the probe makes one per module and drops it with the module still
+// alive), so no list is freed and another allocated at its address while the cache holds it.
 struct CompiledCode {
     std::deque<CExpr> exprs; // stable addresses while it grows
     std::unordered_map<const void*, std::unique_ptr<CBlock>> blocks;
