@@ -11,6 +11,8 @@
 
 namespace ws::synth::probe {
 
+struct CFunc;
+
 struct CExpr {
     using Run = Value (*)(Machine&, const CExpr&, Frame&);
     Run run = nullptr;
@@ -21,6 +23,7 @@ struct CExpr {
     std::vector<const CExpr*> kids;       // operands, arguments, indices
     Builtin builtin = nullptr;            // a call of a pure builtin
     const ast::FunctionDef* fn = nullptr; // a call of a @wp.func
+    CFunc* func = nullptr;                // the same, when the call gives every parameter in order
     Type type;                            // a constructor's
     Value constant;                       // a literal's value, made once
 };
@@ -40,6 +43,16 @@ struct CBlock {
     std::vector<CStmt> stmts;
 };
 
+// A @wp.func as the calls giving every parameter positionally run it: its parameters' ids, found
+// when compiled; their scalar types and the body's block on the first such call (when
+// Machine::call_user_with would first read them).
+struct CFunc {
+    const ast::FunctionDef* fn = nullptr;
+    std::vector<int> ids;
+    const std::vector<std::optional<Type>>* types = nullptr;
+    const CBlock* body = nullptr;
+};
+
 // A machine's compiled blocks, keyed by the address of the statement list each was compiled from
 // (as are Machine::recent_blocks_ and the nodes' `src`). Sound because a Machine never outlives the
 // module it was built from (the probe makes one per module and drops it with the module still
@@ -47,6 +60,7 @@ struct CBlock {
 struct CompiledCode {
     std::deque<CExpr> exprs; // stable addresses while it grows
     std::unordered_map<const void*, std::unique_ptr<CBlock>> blocks;
+    std::unordered_map<const ast::FunctionDef*, std::unique_ptr<CFunc>> funcs;
 };
 
 void CompiledCodeDeleter::operator()(CompiledCode* c) const {
@@ -162,11 +176,32 @@ struct Compiled {
         return call(args);
     }
 
-    // As Machine::call_user: the positional arguments evaluated here, the rest there.
+    // As Machine::call_user: the positional arguments evaluated here, the rest there unless they
+    // are all the parameters (then call_func).
     static Value user_call_node(Machine& m, const CExpr& n, Frame& f) {
         ArgList args;
         for (const CExpr* a : n.kids) args.emplace([&] { return a->run(m, *a, f); });
+        if (n.func) return call_func(m, *n.func, args);
         return m.call_user_with(*n.fn, ast::as<ast::Call>(n.src), args, f);
+    }
+
+    // As Machine::call_user_with of every parameter given in order: no keyword or default to
+    // look for, the parameters' ids and types and the body's block resolved once.
+    static Value call_func(Machine& m, CFunc& c, ArgList& args) {
+        const size_t n = c.ids.size();
+        if (n > 0 && !c.types) c.types = &m.scalar_params(*c.fn);
+        for (size_t k = 0; k < n; ++k)
+            if (const std::optional<Type>& t = (*c.types)[k];
+                t && args[k].t.kind == Kind::Scalar && !converts_to_itself(*t, args[k]))
+                args[k] = convert(*t, args[k]);
+        Frame& callee = m.frame_at(size_t(m.depth_) + 1);
+        for (size_t k = 0; k < n; ++k) callee.slot(c.ids[k]) = std::move(args[k]);
+        if (++m.depth_ > 32) throw_unsupported("recursion");
+        m.returned_.clear();
+        if (!c.body) c.body = &m.block(c.fn->body);
+        run_block(m, *c.body, callee);
+        --m.depth_;
+        return std::move(m.returned_); // cleared before it is read again (by the next call)
     }
 
     // As Machine::eval_attribute of a base that is not `wp`.
@@ -199,6 +234,7 @@ struct Compiled {
     }
 
     static const CExpr* compile(Machine& m, const ast::Expr* e);
+    static CFunc& func(Machine& m, const ast::FunctionDef& fn);
     static void compile_subscript(Machine& m, const ast::Subscript* s, CExpr& n);
     static void compile_call(Machine& m, const ast::Call* c, CExpr& n);
     static void compile_python_call(Machine& m, const ast::Call* c, const std::string& name, CExpr& n);
@@ -287,6 +323,16 @@ void Compiled::compile_subscript(Machine& m, const ast::Subscript* s, CExpr& n) 
     n.id = m.name_id(ast::as<ast::Name>(s->value)->id), n.run = &subscript_node;
 }
 
+CFunc& Compiled::func(Machine& m, const ast::FunctionDef& fn) {
+    std::unique_ptr<CFunc>& c = m.code_->funcs[&fn];
+    if (!c) {
+        c = std::make_unique<CFunc>();
+        c->fn = &fn;
+        for (const ast::Arg& p : fn.args.args) c->ids.push_back(m.name_id(p.name));
+    }
+    return *c;
+}
+
 // A call of a type (`float(x)`) or of abs, min, max, round (Machine::call_python); any other
 // name, a struct's constructor or keywords run as the tree.
 void Compiled::compile_python_call(Machine& m, const ast::Call* c, const std::string& name, CExpr& n) {
@@ -313,6 +359,7 @@ void Compiled::compile_call(Machine& m, const ast::Call* c, CExpr& n) {
         if (const NameInfo& in = m.info(name); in.fn) {
             for (const ast::Expr* x : c->args) n.kids.push_back(compile(m, x));
             n.fn = in.fn, n.run = &user_call_node;
+            if (c->keywords.empty() && c->args.size() == in.fn->args.args.size()) n.func = &func(m, *in.fn);
         } else {
             compile_python_call(m, c, name, n);
         }
