@@ -77,12 +77,13 @@ struct Compiled {
         return m.lookup(id, f);
     }
 
-    // Machine::with_operand of a compiled operand: a variable read in place, anything else (and
-    // a name that is no variable) evaluated as a temporary.
+    // Machine::with_operand of a compiled operand: a variable or a literal read in place, anything
+    // else (and a name that is no variable) evaluated as a temporary.
     template <class K>
     static decltype(auto) with_operand(Machine& m, const CExpr& n, Frame& f, K&& k) {
         if (n.run == &name)
             if (const Value* v = var(m, n.id, f)) return k(*v);
+        if (n.run == &constant) return k(n.constant); // made once, never changed
         return k(n.run(m, n, f));
     }
 
