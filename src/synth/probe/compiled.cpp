@@ -32,11 +32,12 @@ struct CStmt {
     enum class Op : uint8_t { Tree, AssignName, AssignTree, AugAssign, If, Return, Expr, ForRange };
     Op op = Op::Tree;
     const ast::Stmt* src = nullptr;
-    int id = -1;                    // the assigned variable
-    bool in_place = false;          // AugAssign: the target may be read in place (leaves_variables)
-    const CExpr* target = nullptr;  // AugAssign: the target, as read
-    const CExpr* value = nullptr;   // the assigned or returned value, or the test
-    std::vector<const CExpr*> args; // ForRange: range()'s
+    int id = -1;                          // the assigned variable
+    bool in_place = false;                // AugAssign: the target may be read in place (leaves_variables)
+    const CExpr* target = nullptr;        // AugAssign: the target, as read
+    const CExpr* value = nullptr;         // the assigned or returned value, or the test
+    std::vector<const CExpr*> args;       // ForRange: range()'s
+    mutable const CBlock* body = nullptr; // ForRange: the body's, found on its first run, then kept
 };
 
 struct CBlock {
@@ -429,7 +430,7 @@ void Compiled::compile_for(Machine& m, const ast::For* s, CStmt& c) {
     for (const ast::Expr* x : r->args)
         if (x->kind == ast::ExprKind::Starred) return;
     for (const ast::Expr* x : r->args) c.args.push_back(compile(m, x));
-    c.op = CStmt::Op::ForRange;
+    c.op = CStmt::Op::ForRange, c.id = m.name_id(ast::as<ast::Name>(s->target)->id);
 }
 
 std::unique_ptr<CBlock> Compiled::compile_block(Machine& m, const std::vector<ast::Stmt*>& body) {
@@ -452,11 +453,20 @@ Compiled::Flow Compiled::run_aug_assign(Machine& m, const CStmt& s, Frame& f) {
     return Flow::Next;
 }
 
-// As Machine::exec_for: range()'s arguments evaluated here, the loop run there.
+// As Machine::exec_for, the loop variable's id and the body's block found once.
 Compiled::Flow Compiled::run_for(Machine& m, const CStmt& s, Frame& f) {
     ArgList args;
     for (const CExpr* a : s.args) args.emplace([&] { return a->run(m, *a, f); });
-    return m.exec_range(ast::as<ast::For>(s.src), args, f);
+    const Machine::Range r = Machine::range_of(args);
+    for (int64_t i = r.start; r.step > 0 ? i < r.stop : i > r.stop; i += r.step) {
+        m.tick();
+        assign(m, s.id, make_int(Sc::I32, i), f);
+        if (!s.body) s.body = &m.block(ast::as<ast::For>(s.src)->body);
+        const Flow flow = run_block(m, *s.body, f);
+        if (flow == Flow::Break) break;
+        if (flow == Flow::Return) return flow;
+    }
+    return Flow::Next;
 }
 
 // As Machine::exec for each statement (each counts one step of the budget).

@@ -170,7 +170,10 @@ class Machine {
     Flow exec(const ast::Stmt* s, Frame& f);
     // The kinds exec() dispatches to, out of line (see eval()).
     [[gnu::noinline]] Flow exec_for(const ast::For* s, Frame& f);
-    Flow exec_range(const ast::For* s, ArgList& args, Frame& f);
+    struct Range {
+        int64_t start, stop, step;
+    };
+    static Range range_of(const ArgList& args); // range(args)'s, its arguments evaluated
     [[gnu::noinline]] Flow exec_assign(const ast::Assign* s, Frame& f);
     [[gnu::noinline]] Flow exec_ann_assign(const ast::AnnAssign* s, Frame& f);
     [[gnu::noinline]] Flow exec_aug_assign(const ast::AugAssign* s, Frame& f);
