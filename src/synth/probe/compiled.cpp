@@ -29,7 +29,17 @@ struct CExpr {
 };
 
 struct CStmt {
-    enum class Op : uint8_t { Tree, AssignName, AssignTree, AugAssign, If, Return, Expr, ForRange };
+    enum class Op : uint8_t {
+        Tree,
+        AssignName,
+        AssignInSlot,
+        AssignTree,
+        AugAssign,
+        If,
+        Return,
+        Expr,
+        ForRange
+    };
     Op op = Op::Tree;
     const ast::Stmt* src = nullptr;
     int id = -1;                          // the assigned variable
@@ -246,6 +256,8 @@ struct Compiled {
     static Flow run_block(Machine& m, const CBlock& b, Frame& f);
     static Flow run_aug_assign(Machine& m, const CStmt& s, Frame& f);
     static Flow run_for(Machine& m, const CStmt& s, Frame& f);
+    static bool leaves_slot(const CExpr& n, int id);
+    static void make_in_slot(Machine& m, const CStmt& s, Frame& f);
     // As Machine::assign of a variable.
     static void assign(Machine& m, int id, Value&& v, Frame& f) {
         if (Value* slot = f.find(id)) {
@@ -401,6 +413,8 @@ CStmt Compiled::compile_stmt(Machine& m, const ast::Stmt* s) {
         c.value = compile(m, a->value), c.op = CStmt::Op::AssignTree; // stored as the tree stores
         if (a->targets[0]->kind == ast::ExprKind::Name)
             c.op = CStmt::Op::AssignName, c.id = m.name_id(ast::as<ast::Name>(a->targets[0])->id);
+        if (c.op == CStmt::Op::AssignName && c.id != m.wp_id_ && leaves_slot(*c.value, c.id))
+            c.op = CStmt::Op::AssignInSlot;
     } else if (s->kind == SK::AugAssign) {
         const auto* a = ast::as<ast::AugAssign>(s);
         c.op = CStmt::Op::AugAssign, c.value = compile(m, a->value), c.target = compile(m, a->target);
@@ -431,6 +445,35 @@ void Compiled::compile_for(Machine& m, const ast::For* s, CStmt& c) {
         if (x->kind == ast::ExprKind::Starred) return;
     for (const ast::Expr* x : r->args) c.args.push_back(compile(m, x));
     c.op = CStmt::Op::ForRange, c.id = m.name_id(ast::as<ast::Name>(s->target)->id);
+}
+
+// Whether evaluating `n` neither reads nor assigns the variable `id` nor adds a variable to the
+// frame: nodes of operators, variables other than `id`, literals, pure builtins, constructors and
+// @wp.func calls without keywords (their bodies run in frames of their own).
+bool Compiled::leaves_slot(const CExpr& n, int id) {
+    const bool pure = n.run == &name || n.run == &constant || n.run == &binop_node || n.run == &unary_node ||
+                      n.run == &compare_node || n.run == &boolop_node || n.run == &ifexp_node ||
+                      n.run == &subscript_node || n.run == &call_node<true> || n.run == &call_node<false> ||
+                      n.run == &attribute_node || n.run == &tid || n.run == &static_node ||
+                      (n.run == &user_call_node && n.func);
+    if (!pure || n.id == id) return false;
+    for (const CExpr* k : n.kids)
+        if (!leaves_slot(*k, id)) return false;
+    return true;
+}
+
+// As AssignName of a value that leaves the variable's slot alone (leaves_slot()): made in the slot
+// rather than moved there. The variable is the same whether it was set before or not (the
+// assignment sets it), and an error leaves it empty (it aborts the launch, which reads no frame).
+void Compiled::make_in_slot(Machine& m, const CStmt& s, Frame& f) {
+    Value& slot = f.slot(s.id); // before the value: it may grow the frame
+    std::destroy_at(&slot);
+    try {
+        ::new (static_cast<void*>(&slot)) Value(s.value->run(m, *s.value, f));
+    } catch (...) {
+        ::new (static_cast<void*>(&slot)) Value();
+        throw;
+    }
 }
 
 std::unique_ptr<CBlock> Compiled::compile_block(Machine& m, const std::vector<ast::Stmt*>& body) {
@@ -476,6 +519,7 @@ Compiled::Flow Compiled::run_block(Machine& m, const CBlock& b, Frame& f) {
         switch (s.op) {
         case CStmt::Op::Tree: flow = m.exec(s.src, f); break;
         case CStmt::Op::AssignName: m.tick(), assign(m, s.id, s.value->run(m, *s.value, f), f); break;
+        case CStmt::Op::AssignInSlot: m.tick(), make_in_slot(m, s, f); break;
         case CStmt::Op::AssignTree:
             m.tick(), m.assign(ast::as<ast::Assign>(s.src)->targets[0], s.value->run(m, *s.value, f), f);
             break;
