@@ -37,6 +37,7 @@ struct CStmt {
         AugAssign,
         If,
         Return,
+        ReturnInSlot,
         Expr,
         ForRange
     };
@@ -208,6 +209,11 @@ struct Compiled {
                 args[k] = convert(*t, args[k]);
         Frame& callee = m.frame_at(size_t(m.depth_) + 1);
         for (size_t k = 0; k < n; ++k) callee.slot(c.ids[k]) = std::move(args[k]);
+        return run_func(m, c, callee);
+    }
+
+    // The body of `c` in `callee`, its parameters set: its returned value.
+    static Value run_func(Machine& m, CFunc& c, Frame& callee) {
         if (++m.depth_ > 32) throw_unsupported("recursion");
         m.returned_.clear();
         if (!c.body) c.body = &m.block(c.fn->body);
@@ -256,7 +262,8 @@ struct Compiled {
     static Flow run_block(Machine& m, const CBlock& b, Frame& f);
     static Flow run_aug_assign(Machine& m, const CStmt& s, Frame& f);
     static Flow run_for(Machine& m, const CStmt& s, Frame& f);
-    static bool leaves_slot(const CExpr& n, int id);
+    static bool leaves_slot(const CExpr& n, int id, bool calls);
+    static void make_in(Value& slot, Machine& m, const CExpr& value, Frame& f);
     static void make_in_slot(Machine& m, const CStmt& s, Frame& f);
     // As Machine::assign of a variable.
     static void assign(Machine& m, int id, Value&& v, Frame& f) {
@@ -413,7 +420,7 @@ CStmt Compiled::compile_stmt(Machine& m, const ast::Stmt* s) {
         c.value = compile(m, a->value), c.op = CStmt::Op::AssignTree; // stored as the tree stores
         if (a->targets[0]->kind == ast::ExprKind::Name)
             c.op = CStmt::Op::AssignName, c.id = m.name_id(ast::as<ast::Name>(a->targets[0])->id);
-        if (c.op == CStmt::Op::AssignName && c.id != m.wp_id_ && leaves_slot(*c.value, c.id))
+        if (c.op == CStmt::Op::AssignName && c.id != m.wp_id_ && leaves_slot(*c.value, c.id, true))
             c.op = CStmt::Op::AssignInSlot;
     } else if (s->kind == SK::AugAssign) {
         const auto* a = ast::as<ast::AugAssign>(s);
@@ -428,6 +435,7 @@ CStmt Compiled::compile_stmt(Machine& m, const ast::Stmt* s) {
         c.op = CStmt::Op::Expr, c.value = compile(m, ast::as<ast::ExprStmt>(s)->value);
     } else if (s->kind == SK::Return && ast::as<ast::Return>(s)->value) {
         c.op = CStmt::Op::Return, c.value = compile(m, ast::as<ast::Return>(s)->value);
+        if (leaves_slot(*c.value, -1, false)) c.op = CStmt::Op::ReturnInSlot;
     }
     return c;
 }
@@ -448,32 +456,38 @@ void Compiled::compile_for(Machine& m, const ast::For* s, CStmt& c) {
 }
 
 // Whether evaluating `n` neither reads nor assigns the variable `id` nor adds a variable to the
-// frame: nodes of operators, variables other than `id`, literals, pure builtins, constructors and
-// @wp.func calls without keywords (their bodies run in frames of their own).
-bool Compiled::leaves_slot(const CExpr& n, int id) {
+// frame: nodes of operators, variables other than `id`, literals, pure builtins, constructors and,
+// with `calls`, @wp.func calls without keywords (their bodies run in frames of their own, but
+// they set Machine::returned_).
+bool Compiled::leaves_slot(const CExpr& n, int id, bool calls) {
     const bool pure = n.run == &name || n.run == &constant || n.run == &binop_node || n.run == &unary_node ||
                       n.run == &compare_node || n.run == &boolop_node || n.run == &ifexp_node ||
                       n.run == &subscript_node || n.run == &call_node<true> || n.run == &call_node<false> ||
                       n.run == &attribute_node || n.run == &tid || n.run == &static_node ||
-                      (n.run == &user_call_node && n.func);
-    if (!pure || n.id == id) return false;
+                      (calls && n.run == &user_call_node && n.func);
+    if (!pure || (id >= 0 && n.id == id)) return false;
     for (const CExpr* k : n.kids)
-        if (!leaves_slot(*k, id)) return false;
+        if (!leaves_slot(*k, id, calls)) return false;
     return true;
+}
+
+// `slot` = the value of `value`, made in place (no move); an error leaves it empty (it aborts the
+// launch, which then reads nothing the interpreter holds).
+void Compiled::make_in(Value& slot, Machine& m, const CExpr& value, Frame& f) {
+    std::destroy_at(&slot);
+    try {
+        ::new (static_cast<void*>(&slot)) Value(value.run(m, value, f));
+    } catch (...) {
+        ::new (static_cast<void*>(&slot)) Value();
+        throw;
+    }
 }
 
 // As AssignName of a value that leaves the variable's slot alone (leaves_slot()): made in the slot
 // rather than moved there. The variable is the same whether it was set before or not (the
 // assignment sets it), and an error leaves it empty (it aborts the launch, which reads no frame).
 void Compiled::make_in_slot(Machine& m, const CStmt& s, Frame& f) {
-    Value& slot = f.slot(s.id); // before the value: it may grow the frame
-    std::destroy_at(&slot);
-    try {
-        ::new (static_cast<void*>(&slot)) Value(s.value->run(m, *s.value, f));
-    } catch (...) {
-        ::new (static_cast<void*>(&slot)) Value();
-        throw;
-    }
+    make_in(f.slot(s.id), m, *s.value, f); // the slot first: it may grow the frame
 }
 
 std::unique_ptr<CBlock> Compiled::compile_block(Machine& m, const std::vector<ast::Stmt*>& body) {
@@ -533,6 +547,7 @@ Compiled::Flow Compiled::run_block(Machine& m, const CBlock& b, Frame& f) {
             break;
         }
         case CStmt::Op::Return: m.tick(), m.returned_ = s.value->run(m, *s.value, f); return Flow::Return;
+        case CStmt::Op::ReturnInSlot: m.tick(), make_in(m.returned_, m, *s.value, f); return Flow::Return;
         }
         if (flow != Flow::Next) return flow;
     }
