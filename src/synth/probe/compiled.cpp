@@ -16,10 +16,11 @@ struct CFunc;
 struct CExpr {
     using Run = Value (*)(Machine&, const CExpr&, Frame&);
     Run run = nullptr;
-    const ast::Expr* src = nullptr;       // what the fallbacks evaluate
-    int id = -1;                          // Name: the variable's id; Subscript: the array variable's
-    int op = 0;                           // the operator of a BinOp, UnaryOp or Compare
-    bool in_place = false;                // BinOp, Compare: the left operand may be read in place
+    const ast::Expr* src = nullptr; // what the fallbacks evaluate
+    int id = -1;                    // Name: the variable's id; Subscript: the array variable's
+    int op = 0;                     // the operator of a BinOp, UnaryOp or Compare
+    bool in_place = false; // BinOp, Compare: the left operand may be read in place; a call of `func`:
+                           // its arguments made in the callee's frame (call_in_frame)
     std::vector<const CExpr*> kids;       // operands, arguments, indices
     Builtin builtin = nullptr;            // a call of a pure builtin
     const ast::FunctionDef* fn = nullptr; // a call of a @wp.func
@@ -192,10 +193,26 @@ struct Compiled {
     // As Machine::call_user: the positional arguments evaluated here, the rest there unless they
     // are all the parameters (then call_func).
     static Value user_call_node(Machine& m, const CExpr& n, Frame& f) {
+        if (n.in_place) return call_in_frame(m, n, f);
         ArgList args;
         for (const CExpr* a : n.kids) args.emplace([&] { return a->run(m, *a, f); });
         if (n.func) return call_func(m, *n.func, args);
         return m.call_user_with(*n.fn, ast::as<ast::Call>(n.src), args, f);
+    }
+
+    // As call_func, each argument made in its parameter's slot: evaluating them calls no function
+    // (leaves_slot()), so nothing else uses the callee's frame meanwhile.
+    static Value call_in_frame(Machine& m, const CExpr& n, Frame& f) {
+        CFunc& c = *n.func;
+        const size_t np = c.ids.size();
+        Frame& callee = m.frame_at(size_t(m.depth_) + 1);
+        for (size_t k = 0; k < np; ++k) make_in(callee.slot(c.ids[k]), m, *n.kids[k], f);
+        if (np > 0 && !c.types) c.types = &m.scalar_params(*c.fn);
+        for (size_t k = 0; k < np; ++k)
+            if (Value& a = *callee.find(c.ids[k]);
+                (*c.types)[k] && a.t.kind == Kind::Scalar && !converts_to_itself(*(*c.types)[k], a))
+                a = convert(*(*c.types)[k], a);
+        return run_func(m, c, callee);
     }
 
     // As Machine::call_user_with of every parameter given in order: no keyword or default to
@@ -381,6 +398,8 @@ void Compiled::compile_call(Machine& m, const ast::Call* c, CExpr& n) {
             for (const ast::Expr* x : c->args) n.kids.push_back(compile(m, x));
             n.fn = in.fn, n.run = &user_call_node;
             if (c->keywords.empty() && c->args.size() == in.fn->args.args.size()) n.func = &func(m, *in.fn);
+            n.in_place = n.func && std::all_of(n.kids.begin(), n.kids.end(),
+                                               [](const CExpr* x) { return leaves_slot(*x, -1, false); });
         } else {
             compile_python_call(m, c, name, n);
         }
