@@ -475,14 +475,20 @@ void Compiled::compile_for(Machine& m, const ast::For* s, CStmt& c) {
 }
 
 // Whether evaluating `n` neither reads nor assigns the variable `id` nor adds a variable to the
-// frame: nodes of operators, variables other than `id`, literals, pure builtins, constructors and,
-// with `calls`, @wp.func calls without keywords (their bodies run in frames of their own, but
-// they set Machine::returned_).
+// frame: nodes of operators, variables other than `id`, literals, `wp.<name>`, pure builtins,
+// constructors, atomics (they write arrays), random numbers (they advance a state variable named
+// among their arguments, so not `id`) and, with `calls`, @wp.func calls without keywords (their
+// bodies run in frames of their own, but they set Machine::returned_). A call of a Python type
+// or builtin that falls back to the tree evaluates there the same arguments as its kids.
 bool Compiled::leaves_slot(const CExpr& n, int id, bool calls) {
     const bool pure = n.run == &name || n.run == &constant || n.run == &binop_node || n.run == &unary_node ||
                       n.run == &compare_node || n.run == &boolop_node || n.run == &ifexp_node ||
                       n.run == &subscript_node || n.run == &call_node<true> || n.run == &call_node<false> ||
                       n.run == &attribute_node || n.run == &tid || n.run == &static_node ||
+                      n.run == &state_call_node<true> || n.run == &state_call_node<false> ||
+                      n.run == &python_call_node<true> || n.run == &python_call_node<false> ||
+                      (n.run == &fallback && n.src->kind == ast::ExprKind::Attribute &&
+                       is_wp(ast::as<ast::Attribute>(n.src)->value)) ||
                       (calls && n.run == &user_call_node && n.func);
     if (!pure || (id >= 0 && n.id == id)) return false;
     for (const CExpr* k : n.kids)
