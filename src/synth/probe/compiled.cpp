@@ -232,9 +232,10 @@ struct Compiled {
     // The body of `c` in `callee`, its parameters set: its returned value.
     static Value run_func(Machine& m, CFunc& c, Frame& callee) {
         if (++m.depth_ > 32) throw_unsupported("recursion");
-        m.returned_.clear();
         if (!c.body) c.body = &m.block(c.fn->body);
-        run_block(m, *c.body, callee);
+        // A body that ends without a return statement returns None (nothing else sets returned_
+        // once a return statement has, as the flow then leaves every block).
+        if (run_block(m, *c.body, callee) != Flow::Return) m.returned_.clear();
         --m.depth_;
         return std::move(m.returned_); // cleared before it is read again (by the next call)
     }
