@@ -196,6 +196,41 @@ def k(x: wp.array(dtype=float), out: wp.array(dtype=float)):
     EXPECT_EQ(s.detail, "a starred argument");
 }
 
+// Values made in their variable's slot, in Machine::returned_ or in a callee's frame (compiled.cpp's
+// leaves_slot()) are the values the tree makes, and an error while making one is the tree's error.
+TEST(Probe, ValuesMadeInPlace) {
+    const std::string src = R"(import warp as wp
+
+
+@wp.func
+def sq(v: float):
+    return v * v
+
+
+@wp.func
+def both(v: float):
+    return sq(v) + sq(v + 1.0)
+
+
+@wp.kernel
+def k(x: wp.array(dtype=float), out: wp.array(dtype=float)):
+    i = wp.tid()
+    a = x[i]
+    a = a * 2.0 + 1.0
+    b = both(sq(a))
+    rng = wp.rand_init(7, i)
+    out[i] = b * wp.randf(rng)
+)";
+    LaunchSpec l;
+    l.dim = {8};
+    l.args = {array_arg("x", "wp.array(dtype=float)", {8}, -1.0, 1.0),
+              array_arg("out", "wp.array(dtype=float)", {8}, 0.0, 0.0, true)};
+    EXPECT_EQ(probe_dependence(src, l).verdict, ProbeVerdict::Depends);
+    const ProbeResult r = probe_map("    out[i] = x[i]\n    b = x[i]\n    b = x[1.5]\n");
+    EXPECT_EQ(r.verdict, ProbeVerdict::Unknown);
+    EXPECT_EQ(r.detail, "a non-integer index");
+}
+
 TEST(ProbeOps, IntegerArithmeticIsWarps) {
     using namespace probe;
     const auto i32 = [](int64_t v) { return make_int(Sc::I32, v); };

@@ -11,46 +11,69 @@
 
 namespace ws::synth::probe {
 
+struct CFunc;
+
 struct CExpr {
     using Run = Value (*)(Machine&, const CExpr&, Frame&);
     Run run = nullptr;
-    const ast::Expr* src = nullptr;       // what the fallbacks evaluate
-    int id = -1;                          // Name: the variable's id; Subscript: the array variable's
-    int op = 0;                           // the operator of a BinOp, UnaryOp or Compare
-    bool in_place = false;                // BinOp, Compare: the left operand may be read in place
+    const ast::Expr* src = nullptr; // what the fallbacks evaluate
+    int id = -1;                    // Name: the variable's id; Subscript: the array variable's
+    int op = 0;                     // the operator of a BinOp, UnaryOp or Compare
+    bool in_place = false; // BinOp, Compare: the left operand may be read in place; a call of `func`:
+                           // its arguments made in the callee's frame (call_in_frame)
     std::vector<const CExpr*> kids;       // operands, arguments, indices
     Builtin builtin = nullptr;            // a call of a pure builtin
     const ast::FunctionDef* fn = nullptr; // a call of a @wp.func
+    CFunc* func = nullptr;                // the same, when the call gives every parameter in order
     Type type;                            // a constructor's
     Value constant;                       // a literal's value, made once
 };
 
 struct CStmt {
-    enum class Op : uint8_t { Tree, AssignName, AssignTree, AugAssign, If, Return, Expr, ForRange };
+    enum class Op : uint8_t {
+        Tree,
+        AssignName,
+        AssignInSlot,
+        AssignTree,
+        AugAssign,
+        If,
+        Return,
+        ReturnInSlot,
+        Expr,
+        ForRange
+    };
     Op op = Op::Tree;
     const ast::Stmt* src = nullptr;
-    int id = -1;                    // the assigned variable
-    const CExpr* target = nullptr;  // AugAssign: the target, as read
-    const CExpr* value = nullptr;   // the assigned or returned value, or the test
-    std::vector<const CExpr*> args; // ForRange: range()'s
+    int id = -1;                          // the assigned variable
+    bool in_place = false;                // AugAssign: the target may be read in place (leaves_variables)
+    const CExpr* target = nullptr;        // AugAssign: the target, as read
+    const CExpr* value = nullptr;         // the assigned or returned value, or the test
+    std::vector<const CExpr*> args;       // ForRange: range()'s
+    mutable const CBlock* body = nullptr; // ForRange: the body's, found on its first run, then kept
 };
 
 struct CBlock {
     std::vector<CStmt> stmts;
 };
 
-namespace {
+// A @wp.func as the calls giving every parameter positionally run it: its parameters' ids, found
+// when compiled; their scalar types and the body's block on the first such call (when
+// Machine::call_user_with would first read them).
+struct CFunc {
+    const ast::FunctionDef* fn = nullptr;
+    std::vector<int> ids;
+    const std::vector<std::optional<Type>>* types = nullptr;
+    const CBlock* body = nullptr;
+};
 
-// `wp` (as machine_eval.cpp's is_wp).
-bool is_wp(const ast::Expr* e) {
-    return e->kind == ast::ExprKind::Name && ast::as<ast::Name>(e)->id == "wp";
-}
-
-} // namespace
-
+// A machine's compiled blocks, keyed by the address of the statement list each was compiled from
+// (as are Machine::recent_blocks_ and the nodes' `src`). Sound because a Machine never outlives the
+// module it was built from (the probe makes one per module and drops it with the module still
+// alive), so no list is freed and another allocated at its address while the cache holds it.
 struct CompiledCode {
     std::deque<CExpr> exprs; // stable addresses while it grows
     std::unordered_map<const void*, std::unique_ptr<CBlock>> blocks;
+    std::unordered_map<const ast::FunctionDef*, std::unique_ptr<CFunc>> funcs;
 };
 
 void CompiledCodeDeleter::operator()(CompiledCode* c) const {
@@ -67,12 +90,13 @@ struct Compiled {
         return m.lookup(id, f);
     }
 
-    // Machine::with_operand of a compiled operand: a variable read in place, anything else (and
-    // a name that is no variable) evaluated as a temporary.
+    // Machine::with_operand of a compiled operand: a variable or a literal read in place, anything
+    // else (and a name that is no variable) evaluated as a temporary.
     template <class K>
     static decltype(auto) with_operand(Machine& m, const CExpr& n, Frame& f, K&& k) {
         if (n.run == &name)
             if (const Value* v = var(m, n.id, f)) return k(*v);
+        if (n.run == &constant) return k(n.constant); // made once, never changed
         return k(n.run(m, n, f));
     }
 
@@ -166,11 +190,54 @@ struct Compiled {
         return call(args);
     }
 
-    // As Machine::call_user: the positional arguments evaluated here, the rest there.
+    // As Machine::call_user: the positional arguments evaluated here, the rest there unless they
+    // are all the parameters (then call_func).
     static Value user_call_node(Machine& m, const CExpr& n, Frame& f) {
+        if (n.in_place) return call_in_frame(m, n, f);
         ArgList args;
         for (const CExpr* a : n.kids) args.emplace([&] { return a->run(m, *a, f); });
+        if (n.func) return call_func(m, *n.func, args);
         return m.call_user_with(*n.fn, ast::as<ast::Call>(n.src), args, f);
+    }
+
+    // As call_func, each argument made in its parameter's slot: evaluating them calls no function
+    // (leaves_slot()), so nothing else uses the callee's frame meanwhile.
+    static Value call_in_frame(Machine& m, const CExpr& n, Frame& f) {
+        CFunc& c = *n.func;
+        const size_t np = c.ids.size();
+        Frame& callee = m.frame_at(size_t(m.depth_) + 1);
+        for (size_t k = 0; k < np; ++k) make_in(callee.slot(c.ids[k]), m, *n.kids[k], f);
+        if (np > 0 && !c.types) c.types = &m.scalar_params(*c.fn);
+        for (size_t k = 0; k < np; ++k)
+            if (Value& a = *callee.find(c.ids[k]);
+                (*c.types)[k] && a.t.kind == Kind::Scalar && !converts_to_itself(*(*c.types)[k], a))
+                a = convert(*(*c.types)[k], a);
+        return run_func(m, c, callee);
+    }
+
+    // As Machine::call_user_with of every parameter given in order: no keyword or default to
+    // look for, the parameters' ids and types and the body's block resolved once.
+    static Value call_func(Machine& m, CFunc& c, ArgList& args) {
+        const size_t n = c.ids.size();
+        if (n > 0 && !c.types) c.types = &m.scalar_params(*c.fn);
+        for (size_t k = 0; k < n; ++k)
+            if (const std::optional<Type>& t = (*c.types)[k];
+                t && args[k].t.kind == Kind::Scalar && !converts_to_itself(*t, args[k]))
+                args[k] = convert(*t, args[k]);
+        Frame& callee = m.frame_at(size_t(m.depth_) + 1);
+        for (size_t k = 0; k < n; ++k) callee.slot(c.ids[k]) = std::move(args[k]);
+        return run_func(m, c, callee);
+    }
+
+    // The body of `c` in `callee`, its parameters set: its returned value.
+    static Value run_func(Machine& m, CFunc& c, Frame& callee) {
+        if (++m.depth_ > 32) throw_unsupported("recursion");
+        if (!c.body) c.body = &m.block(c.fn->body);
+        // A body that ends without a return statement returns None (nothing else sets returned_
+        // once a return statement has, as the flow then leaves every block).
+        if (run_block(m, *c.body, callee) != Flow::Return) m.returned_.clear();
+        --m.depth_;
+        return std::move(m.returned_); // cleared before it is read again (by the next call)
     }
 
     // As Machine::eval_attribute of a base that is not `wp`.
@@ -203,6 +270,7 @@ struct Compiled {
     }
 
     static const CExpr* compile(Machine& m, const ast::Expr* e);
+    static CFunc& func(Machine& m, const ast::FunctionDef& fn);
     static void compile_subscript(Machine& m, const ast::Subscript* s, CExpr& n);
     static void compile_call(Machine& m, const ast::Call* c, CExpr& n);
     static void compile_python_call(Machine& m, const ast::Call* c, const std::string& name, CExpr& n);
@@ -212,6 +280,9 @@ struct Compiled {
     static Flow run_block(Machine& m, const CBlock& b, Frame& f);
     static Flow run_aug_assign(Machine& m, const CStmt& s, Frame& f);
     static Flow run_for(Machine& m, const CStmt& s, Frame& f);
+    static bool leaves_slot(const CExpr& n, int id, bool calls);
+    static void make_in(Value& slot, Machine& m, const CExpr& value, Frame& f);
+    static void make_in_slot(Machine& m, const CStmt& s, Frame& f);
     // As Machine::assign of a variable.
     static void assign(Machine& m, int id, Value&& v, Frame& f) {
         if (Value* slot = f.find(id)) {
@@ -291,24 +362,34 @@ void Compiled::compile_subscript(Machine& m, const ast::Subscript* s, CExpr& n) 
     n.id = m.name_id(ast::as<ast::Name>(s->value)->id), n.run = &subscript_node;
 }
 
-// A call of a @wp.func, `wp.tid()`, `wp.static(x)`, atomics, random numbers, and `wp.<name>(args)`
-// of a pure builtin or a type without keywords; other calls run as the tree. So does a call with a starred
-// argument, which the tree rejects only after evaluating the arguments before it.
+CFunc& Compiled::func(Machine& m, const ast::FunctionDef& fn) {
+    std::unique_ptr<CFunc>& c = m.code_->funcs[&fn];
+    if (!c) {
+        c = std::make_unique<CFunc>();
+        c->fn = &fn;
+        for (const ast::Arg& p : fn.args.args) c->ids.push_back(m.name_id(p.name));
+    }
+    return *c;
+}
+
 // A call of a type (`float(x)`) or of abs, min, max, round (Machine::call_python); any other
 // name, a struct's constructor or keywords run as the tree.
 void Compiled::compile_python_call(Machine& m, const ast::Call* c, const std::string& name, CExpr& n) {
     const NameInfo& in = m.info(name);
     if (in.st || !c->keywords.empty()) return;
     const bool math = name == "abs" || name == "min" || name == "max" || name == "round";
-    if (!in.is_type && (!math || !find_builtin(name))) return;
+    if (!in.is_type && (!math || !in.builtin)) return; // in.builtin: find_builtin(name)
     for (const ast::Expr* x : c->args) n.kids.push_back(compile(m, x));
     n.id = m.name_id(name);
     if (in.is_type)
         n.type = in.type, n.run = &python_call_node<true>;
     else
-        n.builtin = find_builtin(name), n.run = &python_call_node<false>;
+        n.builtin = in.builtin, n.run = &python_call_node<false>;
 }
 
+// A call of a @wp.func, `wp.tid()`, `wp.static(x)`, atomics, random numbers, and `wp.<name>(args)`
+// of a pure builtin or a type without keywords; other calls run as the tree. So does a call with a
+// starred argument, which the tree rejects only after evaluating the arguments before it.
 void Compiled::compile_call(Machine& m, const ast::Call* c, CExpr& n) {
     for (const ast::Expr* x : c->args)
         if (x->kind == ast::ExprKind::Starred) return;
@@ -317,6 +398,9 @@ void Compiled::compile_call(Machine& m, const ast::Call* c, CExpr& n) {
         if (const NameInfo& in = m.info(name); in.fn) {
             for (const ast::Expr* x : c->args) n.kids.push_back(compile(m, x));
             n.fn = in.fn, n.run = &user_call_node;
+            if (c->keywords.empty() && c->args.size() == in.fn->args.args.size()) n.func = &func(m, *in.fn);
+            n.in_place = n.func && std::all_of(n.kids.begin(), n.kids.end(),
+                                               [](const CExpr* x) { return leaves_slot(*x, -1, false); });
         } else {
             compile_python_call(m, c, name, n);
         }
@@ -356,9 +440,12 @@ CStmt Compiled::compile_stmt(Machine& m, const ast::Stmt* s) {
         c.value = compile(m, a->value), c.op = CStmt::Op::AssignTree; // stored as the tree stores
         if (a->targets[0]->kind == ast::ExprKind::Name)
             c.op = CStmt::Op::AssignName, c.id = m.name_id(ast::as<ast::Name>(a->targets[0])->id);
+        if (c.op == CStmt::Op::AssignName && c.id != m.wp_id_ && leaves_slot(*c.value, c.id, true))
+            c.op = CStmt::Op::AssignInSlot;
     } else if (s->kind == SK::AugAssign) {
         const auto* a = ast::as<ast::AugAssign>(s);
         c.op = CStmt::Op::AugAssign, c.value = compile(m, a->value), c.target = compile(m, a->target);
+        c.in_place = leaves_variables(a->value);
         if (a->target->kind == ast::ExprKind::Name) c.id = m.name_id(ast::as<ast::Name>(a->target)->id);
     } else if (s->kind == SK::If) {
         c.op = CStmt::Op::If, c.value = compile(m, ast::as<ast::If>(s)->test);
@@ -368,6 +455,7 @@ CStmt Compiled::compile_stmt(Machine& m, const ast::Stmt* s) {
         c.op = CStmt::Op::Expr, c.value = compile(m, ast::as<ast::ExprStmt>(s)->value);
     } else if (s->kind == SK::Return && ast::as<ast::Return>(s)->value) {
         c.op = CStmt::Op::Return, c.value = compile(m, ast::as<ast::Return>(s)->value);
+        if (leaves_slot(*c.value, -1, false)) c.op = CStmt::Op::ReturnInSlot;
     }
     return c;
 }
@@ -384,7 +472,48 @@ void Compiled::compile_for(Machine& m, const ast::For* s, CStmt& c) {
     for (const ast::Expr* x : r->args)
         if (x->kind == ast::ExprKind::Starred) return;
     for (const ast::Expr* x : r->args) c.args.push_back(compile(m, x));
-    c.op = CStmt::Op::ForRange;
+    c.op = CStmt::Op::ForRange, c.id = m.name_id(ast::as<ast::Name>(s->target)->id);
+}
+
+// Whether evaluating `n` neither reads nor assigns the variable `id` nor adds a variable to the
+// frame: nodes of operators, variables other than `id`, literals, `wp.<name>`, pure builtins,
+// constructors, atomics (they write arrays), random numbers (they advance a state variable named
+// among their arguments, so not `id`) and, with `calls`, @wp.func calls without keywords (their
+// bodies run in frames of their own, but they set Machine::returned_). A call of a Python type
+// or builtin that falls back to the tree evaluates there the same arguments as its kids.
+bool Compiled::leaves_slot(const CExpr& n, int id, bool calls) {
+    const bool pure = n.run == &name || n.run == &constant || n.run == &binop_node || n.run == &unary_node ||
+                      n.run == &compare_node || n.run == &boolop_node || n.run == &ifexp_node ||
+                      n.run == &subscript_node || n.run == &call_node<true> || n.run == &call_node<false> ||
+                      n.run == &attribute_node || n.run == &tid || n.run == &static_node ||
+                      n.run == &state_call_node<true> || n.run == &state_call_node<false> ||
+                      n.run == &python_call_node<true> || n.run == &python_call_node<false> ||
+                      (n.run == &fallback && n.src->kind == ast::ExprKind::Attribute &&
+                       is_wp(ast::as<ast::Attribute>(n.src)->value)) ||
+                      (calls && n.run == &user_call_node && n.func);
+    if (!pure || (id >= 0 && n.id == id)) return false;
+    for (const CExpr* k : n.kids)
+        if (!leaves_slot(*k, id, calls)) return false;
+    return true;
+}
+
+// `slot` = the value of `value`, made in place (no move); an error leaves it empty (it aborts the
+// launch, which then reads nothing the interpreter holds).
+void Compiled::make_in(Value& slot, Machine& m, const CExpr& value, Frame& f) {
+    std::destroy_at(&slot);
+    try {
+        ::new (static_cast<void*>(&slot)) Value(value.run(m, value, f));
+    } catch (...) {
+        ::new (static_cast<void*>(&slot)) Value();
+        throw;
+    }
+}
+
+// As AssignName of a value that leaves the variable's slot alone (leaves_slot()): made in the slot
+// rather than moved there. The variable is the same whether it was set before or not (the
+// assignment sets it), and an error leaves it empty (it aborts the launch, which reads no frame).
+void Compiled::make_in_slot(Machine& m, const CStmt& s, Frame& f) {
+    make_in(f.slot(s.id), m, *s.value, f); // the slot first: it may grow the frame
 }
 
 std::unique_ptr<CBlock> Compiled::compile_block(Machine& m, const std::vector<ast::Stmt*>& body) {
@@ -399,8 +528,7 @@ Compiled::Flow Compiled::run_aug_assign(Machine& m, const CStmt& s, Frame& f) {
     auto apply = [&](const Value& t) {
         return with_operand(m, *s.value, f, [&](const Value& v) { return binop(a->op, t, v); });
     };
-    Value v = leaves_variables(a->value) ? with_operand(m, *s.target, f, apply)
-                                         : apply(s.target->run(m, *s.target, f));
+    Value v = s.in_place ? with_operand(m, *s.target, f, apply) : apply(s.target->run(m, *s.target, f));
     if (s.id >= 0)
         assign(m, s.id, std::move(v), f);
     else
@@ -408,11 +536,20 @@ Compiled::Flow Compiled::run_aug_assign(Machine& m, const CStmt& s, Frame& f) {
     return Flow::Next;
 }
 
-// As Machine::exec_for: range()'s arguments evaluated here, the loop run there.
+// As Machine::exec_for, the loop variable's id and the body's block found once.
 Compiled::Flow Compiled::run_for(Machine& m, const CStmt& s, Frame& f) {
     ArgList args;
     for (const CExpr* a : s.args) args.emplace([&] { return a->run(m, *a, f); });
-    return m.exec_range(ast::as<ast::For>(s.src), args, f);
+    const Machine::Range r = Machine::range_of(args);
+    for (int64_t i = r.start; r.step > 0 ? i < r.stop : i > r.stop; i += r.step) {
+        m.tick();
+        assign(m, s.id, make_int(Sc::I32, i), f);
+        if (!s.body) s.body = &m.block(ast::as<ast::For>(s.src)->body);
+        const Flow flow = run_block(m, *s.body, f);
+        if (flow == Flow::Break) break;
+        if (flow == Flow::Return) return flow;
+    }
+    return Flow::Next;
 }
 
 // As Machine::exec for each statement (each counts one step of the budget).
@@ -422,6 +559,7 @@ Compiled::Flow Compiled::run_block(Machine& m, const CBlock& b, Frame& f) {
         switch (s.op) {
         case CStmt::Op::Tree: flow = m.exec(s.src, f); break;
         case CStmt::Op::AssignName: m.tick(), assign(m, s.id, s.value->run(m, *s.value, f), f); break;
+        case CStmt::Op::AssignInSlot: m.tick(), make_in_slot(m, s, f); break;
         case CStmt::Op::AssignTree:
             m.tick(), m.assign(ast::as<ast::Assign>(s.src)->targets[0], s.value->run(m, *s.value, f), f);
             break;
@@ -435,6 +573,7 @@ Compiled::Flow Compiled::run_block(Machine& m, const CBlock& b, Frame& f) {
             break;
         }
         case CStmt::Op::Return: m.tick(), m.returned_ = s.value->run(m, *s.value, f); return Flow::Return;
+        case CStmt::Op::ReturnInSlot: m.tick(), make_in(m.returned_, m, *s.value, f); return Flow::Return;
         }
         if (flow != Flow::Next) return flow;
     }

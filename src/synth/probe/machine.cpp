@@ -279,11 +279,19 @@ Machine::Flow Machine::exec_for(const ast::For* s, Frame& f) {
         throw_unsupported("a loop over something else than range()");
     ArgList args;
     eval_args(c, f, args);
-    return exec_range(s, args, f);
+    const Range r = range_of(args);
+    for (int64_t i = r.start; r.step > 0 ? i < r.stop : i > r.stop; i += r.step) {
+        tick();
+        assign(s->target, make_int(Sc::I32, i), f);
+        const Flow flow = exec_block(s->body, f);
+        if (flow == Flow::Break) break;
+        if (flow == Flow::Return) return flow;
+    }
+    return Flow::Next;
 }
 
-// A for loop over range(args) (its arguments evaluated: the compiled probe evaluates them).
-Machine::Flow Machine::exec_range(const ast::For* s, ArgList& args, Frame& f) {
+// The bounds of range(args) (its arguments evaluated: the compiled probe evaluates them).
+Machine::Range Machine::range_of(const ArgList& args) {
     for (const Value& v : args)
         if (v.t.kind != Kind::Scalar || is_float(v.t.sc)) throw_unsupported("range() of a non-integer");
     if (args.size() > 3) throw_unsupported("range()");
@@ -297,14 +305,7 @@ Machine::Flow Machine::exec_range(const ast::For* s, ArgList& args, Frame& f) {
     else
         throw_unsupported("range()");
     if (step == 0) throw_unsupported("range() with step 0");
-    for (int64_t i = start; step > 0 ? i < stop : i > stop; i += step) {
-        tick();
-        assign(s->target, make_int(Sc::I32, i), f);
-        const Flow flow = exec_block(s->body, f);
-        if (flow == Flow::Break) break;
-        if (flow == Flow::Return) return flow;
-    }
-    return Flow::Next;
+    return {start, stop, step};
 }
 
 // A variable, the frequent target, is assigned with no call but a tail call when its name's id

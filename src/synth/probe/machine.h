@@ -101,6 +101,13 @@ inline bool leaves_variables(const ast::Expr* e) {
     return true;
 }
 
+// Whether `e` is the name `wp`, compared inline by length and bytes: every `wp.<name>` asks.
+inline bool is_wp(const ast::Expr* e) {
+    if (e->kind != ast::ExprKind::Name) return false;
+    const std::string& id = ast::as<ast::Name>(e)->id;
+    return id.size() == 2 && id[0] == 'w' && id[1] == 'p';
+}
+
 // What `wp.<name>` calls, by its name.
 enum class WpCall : uint8_t { Tid, Static, Atomic, Random, Outputs, Other };
 
@@ -163,7 +170,10 @@ class Machine {
     Flow exec(const ast::Stmt* s, Frame& f);
     // The kinds exec() dispatches to, out of line (see eval()).
     [[gnu::noinline]] Flow exec_for(const ast::For* s, Frame& f);
-    Flow exec_range(const ast::For* s, ArgList& args, Frame& f);
+    struct Range {
+        int64_t start, stop, step;
+    };
+    static Range range_of(const ArgList& args); // range(args)'s, its arguments evaluated
     [[gnu::noinline]] Flow exec_assign(const ast::Assign* s, Frame& f);
     [[gnu::noinline]] Flow exec_ann_assign(const ast::AnnAssign* s, Frame& f);
     [[gnu::noinline]] Flow exec_aug_assign(const ast::AugAssign* s, Frame& f);

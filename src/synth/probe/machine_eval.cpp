@@ -31,13 +31,6 @@ Value tuple_of(std::vector<Value> items) {
 
 namespace {
 
-// Compared inline by length and bytes: every `wp.<name>` asks.
-bool is_wp(const ast::Expr* e) {
-    if (e->kind != ast::ExprKind::Name) return false;
-    const std::string& id = ast::as<ast::Name>(e)->id;
-    return id.size() == 2 && id[0] == 'w' && id[1] == 'p';
-}
-
 uint32_t rand_pcg(uint32_t state) {
     const uint32_t b = state * 747796405u + 2891336453u;
     const uint32_t c = ((b >> ((b >> 28u) + 4u)) ^ b) * 277803737u;
