@@ -97,9 +97,39 @@ Expr* Parser::named_expression() {
     return e;
 }
 
+namespace {
+
+// Tokens after which no operator, trailer or condition can continue an operand: a name or
+// number followed by one is the whole expression.
+bool ends_operand(Tok t) {
+    switch (t) {
+    case Tok::Comma:
+    case Tok::RPar:
+    case Tok::RSqb:
+    case Tok::RBrace:
+    case Tok::Colon:
+    case Tok::Semi:
+    case Tok::Newline:
+    case Tok::Equal:
+    case Tok::PlusEqual:
+    case Tok::MinEqual:
+    case Tok::StarEqual:
+    case Tok::SlashEqual: return true;
+    default: return false;
+    }
+}
+
+} // namespace
+
 // expression: a conditional expression, a lambda, or a disjunction.
 Expr* Parser::expression() {
     Nesting guard(*this);
+    // A lone name or number (most arguments, indices and right-hand sides) is its atom,
+    // without a descent through every operator level that finds no operator. (A number
+    // CPython refuses, of over 4300 digits, takes the usual path: its error comes before
+    // the next token is read.)
+    if ((is(Tok::Name) || (is(Tok::Number) && at().end - at().begin < 4300)) && ends_operand(kind(1)))
+        return atom();
     if (is(Tok::KwLambda)) return lambda();
     Start s = start();
     Expr* body = disjunction();
