@@ -49,7 +49,8 @@ class Parser {
     void fetch();
     Tok kind(size_t ahead = 0) { return at(ahead).kind; }
     bool is(Tok k) { return kind() == k; }
-    Token take();
+    // The current token, then moves past it. The reference lasts until the next token is read.
+    const Token& take();
     bool accept(Tok k) {
         if (!is(k)) return false;
         take();
