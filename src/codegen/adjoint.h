@@ -19,7 +19,9 @@
 #include "types/str_cat.h"
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
+#include <cstdint>
 #include <deque>
 #include <functional>
 #include <iterator>
@@ -196,7 +198,12 @@ class Adjoint {
     // Keys of the builtins called (views of the registry's keys), sorted and unique: a few
     // dozen at most, so a sorted vector beats a tree of strings.
     std::vector<std::string_view> builtins_used;
+    // The keys noted last, direct-mapped by address: a hit skips the scan of builtins_used.
+    std::array<std::string_view, 32> builtins_noted{};
     void note_builtin_used(std::string_view key) {
+        std::string_view& noted = builtins_noted[(reinterpret_cast<uintptr_t>(key.data()) >> 3) & 31];
+        if (noted.data() == key.data() && noted.size() == key.size()) return;
+        noted = key;
         // Keys are the registry's own strings: most calls repeat one already noted, found by
         // its address without comparing text (a binary search of memcmps cost ~200 instructions).
         for (std::string_view used : builtins_used)
