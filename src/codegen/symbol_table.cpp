@@ -15,7 +15,9 @@ static bool same_name(const std::string& a, std::string_view b) {
 
 size_t SymbolTable::position(std::string_view name) const {
     if (slots_.empty()) {
-        for (size_t i = 0; i < entries_.size(); ++i)
+        // From the newest: names are mostly used soon after they are bound (names are unique,
+        // so the order of the scan does not change what is found).
+        for (size_t i = entries_.size(); i-- > 0;)
             if (same_name(entries_[i].first, name)) return i;
         return npos;
     }
