@@ -169,6 +169,7 @@ struct BoundArg {
     std::optional<Constant> owned_constant;
 
     BoundArg() = default;
+    BoundArg(std::string_view name, const CallArg& arg, int source) : name(name), arg(arg), source(source) {}
     BoundArg(const BoundArg& other);
     BoundArg& operator=(const BoundArg& other);
     BoundArg(BoundArg&& other) noexcept;

@@ -205,21 +205,21 @@ std::optional<std::string> zero_adjoint(const Var& v) {
 } // namespace
 
 Var* Adjoint::begin_for(Var* iter, const std::optional<ConstantRange>& range) {
-    if (range) add_forward(fmt::format("{} = {};", iter->emit(), range->start.str()));
+    if (range) add_forward(cat(iter->emit(), " = ", range->start.str(), ";"));
     Block* cond_block = begin_block("for");
     loop_blocks_.push_back(cond_block);
-    add_forward(fmt::format("start_{}:;", cond_block->label));
+    add_forward(cat("start_", cond_block->label, ":;"));
     indent();
     Var* val;
     if (!range) {
-        add_forward(fmt::format("if (iter_cmp({}) == 0) goto end_{};", iter->emit(), cond_block->label));
+        add_forward(cat("if (iter_cmp(", iter->emit(), ") == 0) goto end_", cond_block->label, ";"));
         val = add_builtin_call1("iter_next", {iter});
     } else {
-        add_forward(fmt::format("if ({} {} {}) goto end_{};", iter->emit(),
-                                range->step.sign() > 0 ? ">=" : "<=", range->stop.str(), cond_block->label));
+        add_forward(cat("if (", iter->emit(), " ", range->step.sign() > 0 ? ">=" : "<=", " ",
+                        range->stop.str(), ") goto end_", cond_block->label, ";"));
         val = add_var(types::int32());
-        add_forward(fmt::format("{} = {};", val->emit(), iter->emit()));
-        add_forward(fmt::format("{} += {};", iter->emit(), range->step.str()));
+        add_forward(cat(val->emit(), " = ", iter->emit(), ";"));
+        add_forward(cat(iter->emit(), " += ", range->step.str(), ";"));
     }
     begin_block();
     return val;
@@ -234,31 +234,30 @@ void Adjoint::end_for(Var* iter, const std::optional<ConstantRange>& range, Var*
     for (std::string_view s : cond->body_forward)
         outer.body_forward.push_back(s); // also replayed in reverse below
     for (std::string_view s : body->body_forward) outer.body_forward.push_back(s);
-    add_forward(fmt::format("goto start_{};", cond->label), std::nullopt, true);
+    add_forward(cat("goto start_", cond->label, ";"), std::nullopt, true);
     dedent();
-    add_forward(fmt::format("end_{}:;", cond->label), std::nullopt, true);
+    add_forward(cat("end_", cond->label, ":;"), std::nullopt, true);
 
     std::vector<std::string> reverse;
     const std::string& ind = indentation_;
     if (!range) {
-        reverse.push_back(ind + fmt::format("{0} = wp::iter_reverse({0});", iter->emit()));
+        reverse.push_back(cat(ind, iter->emit(), " = wp::iter_reverse(", iter->emit(), ");"));
         for (std::string_view s : cond->body_forward) reverse.emplace_back(s);
     } else {
-        reverse.push_back(ind + fmt::format("{} = {};", iter->emit(), range->last().str()));
-        reverse.push_back(ind + fmt::format("start_{}:;", cond->label));
-        reverse.push_back(ind + fmt::format("\tif ({} {} {}) goto end_{};", iter->emit(),
-                                            range->step.sign() > 0 ? "<" : ">", range->start.str(),
-                                            cond->label));
-        reverse.push_back(ind + fmt::format("\t{} = {};", value->emit(), iter->emit()));
-        reverse.push_back(ind + fmt::format("\t{} -= {};", iter->emit(), range->step.str()));
+        reverse.push_back(cat(ind, iter->emit(), " = ", range->last().str(), ";"));
+        reverse.push_back(cat(ind, "start_", cond->label, ":;"));
+        reverse.push_back(cat(ind, "\tif (", iter->emit(), " ", range->step.sign() > 0 ? "<" : ">", " ",
+                              range->start.str(), ") goto end_", cond->label, ";"));
+        reverse.push_back(cat(ind, "\t", value->emit(), " = ", iter->emit(), ";"));
+        reverse.push_back(cat(ind, "\t", iter->emit(), " -= ", range->step.str(), ";"));
     }
     for (Var* v : body->vars)
         if (std::optional<std::string> z = zero_adjoint(*v)) reverse.push_back(ind + "\t" + *z);
     for (std::string_view s : body->body_replay) reverse.emplace_back(s);
     for (auto it = body->body_reverse.rbegin(); it != body->body_reverse.rend(); ++it)
         reverse.emplace_back(*it);
-    reverse.push_back(ind + fmt::format("\tgoto start_{};", cond->label));
-    reverse.push_back(ind + fmt::format("end_{}:;", cond->label));
+    reverse.push_back(cat(ind, "\tgoto start_", cond->label, ";"));
+    reverse.push_back(cat(ind, "end_", cond->label, ":;"));
     for (auto it = reverse.rbegin(); it != reverse.rend(); ++it) outer.body_reverse.push_back(*it);
 
     // An enclosing loop must also zero these adjoints at each of its reverse iterations.
@@ -269,11 +268,11 @@ void Adjoint::end_for(Var* iter, const std::optional<ConstantRange>& range, Var*
 void Adjoint::begin_while(const ast::Expr* cond_expr) {
     Block* cond_block = begin_block("while");
     loop_blocks_.push_back(cond_block);
-    cond_block->body_forward.push_back(fmt::format("start_{}:;", cond_block->label));
+    cond_block->body_forward.push_back(cat("start_", cond_block->label, ":;"));
     Var* c = eval_var(cond_expr, "while condition");
     c = load(c);
     cond_block->body_forward.push_back(
-        fmt::format("if (({}) == false) goto end_{};", c->emit(), cond_block->label));
+        cat("if ((", c->emit(), ") == false) goto end_", cond_block->label, ";"));
     begin_block();
     indent();
 }
@@ -288,8 +287,8 @@ void Adjoint::end_while() {
     for (std::string_view s : cond->body_forward)
         outer.body_forward.push_back(s); // also replayed in reverse below
     for (std::string_view s : body->body_forward) outer.body_forward.push_back(s);
-    outer.body_forward.push_back(fmt::format("goto start_{};", cond->label));
-    outer.body_forward.push_back(fmt::format("end_{}:;", cond->label));
+    outer.body_forward.push_back(cat("goto start_", cond->label, ";"));
+    outer.body_forward.push_back(cat("end_", cond->label, ":;"));
 
     std::vector<std::string> reverse;
     for (std::string_view s : cond->body_forward) reverse.emplace_back(s);
@@ -298,8 +297,8 @@ void Adjoint::end_while() {
     for (std::string_view s : body->body_replay) reverse.emplace_back(s);
     for (auto it = body->body_reverse.rbegin(); it != body->body_reverse.rend(); ++it)
         reverse.emplace_back(*it);
-    reverse.push_back(fmt::format("goto start_{};", cond->label));
-    reverse.push_back(fmt::format("end_{}:;", cond->label));
+    reverse.push_back(cat("goto start_", cond->label, ";"));
+    reverse.push_back(cat("end_", cond->label, ":;"));
     for (auto it = reverse.rbegin(); it != reverse.rend(); ++it) outer.body_reverse.push_back(*it);
 }
 

@@ -174,10 +174,13 @@ Value Adjoint::add_call(const Object& func, std::span<const CallArgument> args,
 }
 
 // Emits the forward/replay/reverse statements shared by builtin and user calls.
+// The names are views of the overload's or function's own strings (a builtin's templated
+// name is kept in `templated_name`): copying them was two string assignments per call.
 struct CallEmission {
-    std::string ns;
-    std::string func_name; // with template arguments
-    std::string adj_name;  // native name used for the adjoint
+    std::string_view ns;
+    std::string_view func_name; // with template arguments
+    std::string_view adj_name;  // native name used for the adjoint
+    std::string templated_name;
     bool initializer_list = false;
     bool skip_replay = false;
     bool differentiable = true;
@@ -336,13 +339,15 @@ struct ScratchDispatch {
 // assigned in place, not built as temporaries and moved).
 void describe_emission(CallEmission& e, const builtins::Overload& ov, const builtins::Dispatch& d,
                        std::span<const builtins::BoundArg> bound, const builtins::CallResult& result) {
-    e.ns.assign(ov.ns);
-    e.func_name = builtins::native_name(ov, d);
+    e.ns = ov.ns;
+    if (d.template_args.empty()) {
+        e.func_name = ov.native_func;
+    } else {
+        e.templated_name = builtins::native_name(ov, d);
+        e.func_name = e.templated_name;
+    }
     // Warp's adjoint of an lto-dispatched builtin takes the template arguments too.
-    if (ov.adjoint_uses_template_args || ov.has_lto_dispatch_func)
-        e.adj_name = e.func_name;
-    else
-        e.adj_name.assign(ov.native_func);
+    e.adj_name = ov.adjoint_uses_template_args || ov.has_lto_dispatch_func ? e.func_name : ov.native_func;
     e.initializer_list = builtins::uses_initializer_list(ov, bound, result);
     e.skip_replay = ov.skip_replay;
     e.differentiable = ov.is_differentiable;
@@ -984,7 +989,6 @@ Value Adjoint::add_user_call(FunctionGroup* group, std::vector<CallArgument> arg
     refuse_indexed_array_gradient_argument(func_args, where);
 
     CallEmission e;
-    e.ns = "";
     e.func_name = f->native_name;
     e.adj_name = f->native_name;
     e.extra_args = std::move(det_args);

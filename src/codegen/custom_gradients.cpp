@@ -7,6 +7,7 @@
 #include "codegen/module_scope.h"
 #include "codegen/warp_library.h"
 #include "codegen/warp_names.h"
+#include "types/str_cat.h"
 
 #include <fmt/format.h>
 
@@ -68,7 +69,7 @@ void ModuleScope::define_custom_adjoint(const ast::FunctionDef* def, const ast::
     for (const auto& ov : forward.overloads) {
         if (ov->generic_parent || signature(ov->src.params) != sig) continue;
         fn->src.key = "replay_" + forward.key;
-        fn->native_name = fmt::format("{}_{}", fn->src.key, next_function_index(fn->src.key));
+        fn->native_name = cat(fn->src.key, "_", next_function_index(fn->src.key));
         fn->replay_of = ov.get();
         ov->custom_replay = fn;
         return;

@@ -237,7 +237,7 @@ std::string function_forward_text(const UserFunction& f, Device device, const st
         for (std::string& p : adj.det->function_params()) args.push_back(std::move(p));
     if (multiple)
         for (size_t i = 0; i < adj.return_var->size(); ++i)
-            args.push_back(fmt::format("{} & ret_{}", (*adj.return_var)[i]->ctype(), i));
+            args.push_back(cat((*adj.return_var)[i]->ctype(), " & ret_", i));
     TextBuffer primal = primal_text(adj, 4, false);
     std::string text =
         cat(tile_template_prefix(adj), "\n// ", path, ':', f.src.display_lineno, "\nstatic ",
@@ -259,14 +259,14 @@ std::string function_reverse_text(const UserFunction& f, Device device, const st
         for (std::string& p : adj.det->function_params()) args.push_back(std::move(p));
     if (multiple)
         for (size_t i = 0; i < adj.return_var->size(); ++i)
-            args.push_back(fmt::format("{} & ret_{}", (*adj.return_var)[i]->ctype(), i));
+            args.push_back(cat((*adj.return_var)[i]->ctype(), " & ret_", i));
     for (const Var* a : adj.args) // a wp.ref[T] adjoint is a pointer too
-        args.push_back(a->type->is_tile() ? fmt::format("tile_{0} & adj_{0}", a->label)
-                                          : fmt::format("{}{} adj_{}", adj_arg_ctype(a),
-                                                        a->type->is_reference() ? "" : " &", a->label));
+        args.push_back(a->type->is_tile()
+                           ? cat("tile_", a->label, " & adj_", a->label)
+                           : cat(adj_arg_ctype(a), a->type->is_reference() ? "" : " &", " adj_", a->label));
     if (multiple) {
         for (size_t i = 0; i < adj.return_var->size(); ++i)
-            args.push_back(fmt::format("{} & adj_ret_{}", (*adj.return_var)[i]->ctype(), i));
+            args.push_back(cat((*adj.return_var)[i]->ctype(), " & adj_ret_", i));
     } else if (return_type != "void") {
         args.push_back(return_type + " & adj_ret");
     }

@@ -10,6 +10,7 @@
 #include "codegen/python_eval.h"
 #include "types/python_number.h"
 #include "types/scratch_vector.h"
+#include "types/str_cat.h"
 
 #include <fmt/format.h>
 
@@ -144,16 +145,16 @@ Value Adjoint::emit_boolop(const ast::BoolOp* node) {
     bool is_and = node->op == ast::BoolOpKind::And;
     Var* output = add_var(types::boolean());
     Var* first = load(eval_var(node->values[0], "operand"));
-    add_forward(fmt::format("{} = {};", output->emit(), first->emit()));
+    add_forward(cat(output->emit(), " = ", first->emit(), ";"));
     for (size_t i = 1; i < node->values.size(); ++i) {
-        add_forward(fmt::format(fmt::runtime(is_and ? "if ({}) {{" : "if (!{}) {{"), output->emit()));
+        add_forward(cat(is_and ? "if (" : "if (!", output->emit(), ") {"));
         add_reverse("}");
         indent();
         Var* val = load(eval_var(node->values[i], "operand"));
-        add_forward(fmt::format("{0} = {0} {1} {2};", output->emit(), is_and ? "&&" : "||", val->emit()));
+        add_forward(cat(output->emit(), " = ", output->emit(), is_and ? " && " : " || ", val->emit(), ";"));
         dedent();
         add_forward("}");
-        add_reverse(fmt::format(fmt::runtime(is_and ? "if ({}) {{" : "if (!{}) {{"), output->emit()));
+        add_reverse(cat(is_and ? "if (" : "if (!", output->emit(), ") {"));
     }
     return Value(output);
 }
@@ -383,7 +384,7 @@ Value Adjoint::emit_attribute(const ast::Attribute* node, std::optional<Value> a
         label = "data";
         field_type = types::scalar(Scalar::UInt64);
         cast = "(wp::uint64*)";
-        adj_cast = fmt::format("({}*)", agg_type->elem->ctype);
+        adj_cast = cat("(", agg_type->elem->ctype, "*)");
     } else {
         fail(node, fmt::format("`{}` is not an attribute of '{}' ({})", node->attr,
                                expr_text(src.scope->source(), node->value), agg_type->repr));
@@ -394,15 +395,15 @@ Value Adjoint::emit_attribute(const ast::Attribute* node, std::optional<Value> a
         agg_type->is_array() ? nullptr : reference_origin_for_var(agg, &origin_storage);
     if (origin) {
         attr->ref_origin = std::make_shared<LValueOrigin>(origin->extend_field(label, cast, adj_cast));
-        add_forward(fmt::format("{} = {};", attr->emit(), attr->ref_origin->emit_pointer()));
+        add_forward(cat(attr->emit(), " = ", attr->ref_origin->emit_pointer(), ";"));
     } else if (agg->type->is_reference()) {
-        add_forward(fmt::format("{} = {}&({}->{});", attr->emit(), cast, agg->emit(), label));
+        add_forward(cat(attr->emit(), " = ", cast, "&(", agg->emit(), "->", label, ");"));
     } else {
-        add_forward(fmt::format("{} = {}&({}.{});", attr->emit(), cast, agg->emit(), label));
+        add_forward(cat(attr->emit(), " = ", cast, "&(", agg->emit(), ".", label, ");"));
     }
     bool differentiable = (field_type->is_value() && is_float(field_type->scalar)) || field_type->is_struct();
-    add_reverse(fmt::format("{}.{} {} {}{};", agg->emit_adj(), label, differentiable ? "+=" : "=", adj_cast,
-                            attr->emit_adj()));
+    add_reverse(
+        cat(agg->emit_adj(), ".", label, differentiable ? " += " : " = ", adj_cast, attr->emit_adj(), ";"));
     return Value(attr);
 }
 

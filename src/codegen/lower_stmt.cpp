@@ -324,22 +324,31 @@ void Adjoint::emit_if(const ast::If* node) {
 
     // Merge: variables that differ between the branches get a `where`.
     SymbolTable merged = before;
-    std::vector<std::string> names;
-    for (const auto& [k, v] : after_if.entries()) names.push_back(k);
-    for (const auto& [k, v] : after_else.entries())
-        if (!after_if.contains(k)) names.push_back(k);
+    // A table's names are only appended or rebound in place, so a name usually sits at the
+    // same position in each table made from `before`: looked for there before scanning
+    // (three scans per name made the merge quadratic in the names in scope).
+    auto locate = [](const SymbolTable& t, size_t i, std::string_view sym) -> const Value* {
+        const auto& e = t.entries();
+        return i < e.size() && e[i].first == sym ? &e[i].second : t.find(sym);
+    };
+    std::vector<std::pair<std::string_view, size_t>> names; // and their positions
+    for (size_t i = 0; i < after_if.size(); ++i) names.emplace_back(after_if.entries()[i].first, i);
+    for (size_t i = 0; i < after_else.size(); ++i)
+        if (!locate(after_if, i, after_else.entries()[i].first))
+            names.emplace_back(after_else.entries()[i].first, i);
     symbols = before; // add_builtin_call below must not see branch-local names
     // A name bound to nothing (`x, y = 1, f()` with a void `f`) counts as
     // unassigned, as Warp's None does.
-    auto get = [](const SymbolTable& t, const std::string& sym, const Value* absent) -> const Value* {
-        const Value* v = t.find(sym);
+    auto get = [&](const SymbolTable& t, size_t i, std::string_view sym,
+                   const Value* absent) -> const Value* {
+        const Value* v = locate(t, i, sym);
         if (!v) return absent;
         return v->is_none() ? nullptr : v;
     };
-    for (const std::string& sym : names) {
-        const Value* prev = get(before, sym, nullptr);
-        const Value* if_v = get(after_if, sym, prev);
-        const Value* else_v = get(after_else, sym, prev);
+    for (const auto& [sym, i] : names) {
+        const Value* prev = get(before, i, sym, nullptr);
+        const Value* if_v = get(after_if, i, sym, prev);
+        const Value* else_v = get(after_else, i, sym, prev);
         if (!if_v && !else_v) continue;
         if (if_v && else_v && if_v->same_as(*else_v)) {
             merged.set(sym, *if_v);

@@ -441,14 +441,16 @@ CompileOutput ModuleBuilder::assemble() {
     body.reserve(body_size);
     append_function_texts(texts, nullptr, body);
 
-    std::set<std::string> used;
+    // Each Adjoint lists its builtins as views of the registry's keys: merged as views, and
+    // copied once (a set of strings allocated a node and a string for every insertion).
+    std::vector<std::string_view> used;
     for (UserFunction* f : functions_)
-        used.insert(f->adj->builtins_used.begin(), f->adj->builtins_used.end());
+        used.insert(used.end(), f->adj->builtins_used.begin(), f->adj->builtins_used.end());
     std::unordered_map<const UserFunction*, size_t> function_index;
     for (size_t i = 0; i < functions_.size(); ++i) function_index[functions_[i]] = i;
     for (size_t ki = 0; ki < kernels.size(); ++ki) {
         const Adjoint& adj = *kernels[ki].def->adj;
-        used.insert(adj.builtins_used.begin(), adj.builtins_used.end());
+        used.insert(used.end(), adj.builtins_used.begin(), adj.builtins_used.end());
         const KernelPieces& pieces = kernel_pieces[ki];
         KernelText kt;
         kt.name = kernels[ki].def->src.def->name;
@@ -467,7 +469,10 @@ CompileOutput ModuleBuilder::assemble() {
     }
     out.body = std::move(body);
     out.omitted = scope_.omitted_kernels();
-    out.builtins_used.assign(used.begin(), used.end());
+    std::sort(used.begin(), used.end());
+    used.erase(std::unique(used.begin(), used.end()), used.end());
+    out.builtins_used.reserve(used.size());
+    for (std::string_view b : used) out.builtins_used.emplace_back(b);
     return out;
 }
 

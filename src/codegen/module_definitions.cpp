@@ -6,6 +6,7 @@
 #include "codegen/warp_library.h"
 #include "codegen/warp_names.h"
 #include "syntax/ast_walk.h"
+#include "types/str_cat.h"
 
 #include <algorithm>
 #include <fmt/format.h>
@@ -165,7 +166,7 @@ void ModuleScope::define_user_function(const ast::FunctionDef* def, const ast::C
     for (const Param& p : f->src.params) f->src.is_generic = f->src.is_generic || p.type->is_generic();
     // Native names count every Function with this key created in the process,
     // starting after the ones Warp itself defines at import (Warp's own modules define them).
-    f->native_name = fmt::format("{}_{}", f->src.key, next_function_index(f->src.key));
+    f->native_name = cat(f->src.key, "_", next_function_index(f->src.key));
 
     // Same name bound to a function group: add an overload, or replace one with
     // the same signature (Warp compares signatures as strings of type codes).

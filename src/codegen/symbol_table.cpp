@@ -2,19 +2,30 @@
 
 #include "types/name_hash.h"
 
+#include <cstring>
+
 namespace ws {
+
+// Length and first character compared before the rest: most names scanned differ there, and
+// std::string's == calls memcmp whenever the lengths agree.
+static bool same_name(const std::string& a, std::string_view b) {
+    return a.size() == b.size() &&
+           (b.empty() || (a[0] == b[0] && std::memcmp(a.data(), b.data(), b.size()) == 0));
+}
 
 size_t SymbolTable::position(std::string_view name) const {
     if (slots_.empty()) {
-        for (size_t i = 0; i < entries_.size(); ++i)
-            if (entries_[i].first == name) return i;
+        // From the newest: names are mostly used soon after they are bound (names are unique,
+        // so the order of the scan does not change what is found).
+        for (size_t i = entries_.size(); i-- > 0;)
+            if (same_name(entries_[i].first, name)) return i;
         return npos;
     }
     const size_t mask = slots_.size() - 1;
     for (size_t s = name_hash(name) & mask;; s = (s + 1) & mask) {
         uint32_t slot = slots_[s];
         if (slot == 0) return npos;
-        if (entries_[slot - 1].first == name) return slot - 1;
+        if (same_name(entries_[slot - 1].first, name)) return slot - 1;
     }
 }
 

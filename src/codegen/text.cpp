@@ -1,6 +1,7 @@
 #include "codegen/text.h"
 
 #include <cstdint>
+#include <cstring>
 
 namespace ws {
 
@@ -69,10 +70,16 @@ std::string_view strip_python(std::string_view s) {
 }
 
 int codepoint_count(std::string_view s) {
-    int n = 0;
-    for (unsigned char c : s)
-        if ((c & 0xc0) != 0x80) ++n;
-    return n;
+    // Eight ASCII bytes at a time (every line comment counts its source line; most are ASCII).
+    size_t i = 0, n = 0;
+    for (uint64_t w; i + 8 <= s.size(); i += 8) {
+        std::memcpy(&w, s.data() + i, 8);
+        if (w & 0x8080808080808080ull) break;
+        n += 8;
+    }
+    for (; i < s.size(); ++i)
+        if ((static_cast<unsigned char>(s[i]) & 0xc0) != 0x80) ++n;
+    return static_cast<int>(n);
 }
 
 std::string ljust_codepoints(std::string s, int width) {

@@ -60,8 +60,8 @@ void Parser::fetch() {
     }
 }
 
-Token Parser::take() {
-    Token t = at();
+const Token& Parser::take() {
+    const Token& t = at();
     ++index_;
     switch (t.kind) {
     case Tok::Newline:

@@ -97,12 +97,44 @@ Expr* Parser::named_expression() {
     return e;
 }
 
+namespace {
+
+// Tokens after which no operator, trailer or condition can continue an operand: a name or
+// number followed by one is the whole expression.
+bool ends_operand(Tok t) {
+    switch (t) {
+    case Tok::Comma:
+    case Tok::RPar:
+    case Tok::RSqb:
+    case Tok::RBrace:
+    case Tok::Colon:
+    case Tok::Semi:
+    case Tok::Newline:
+    case Tok::Equal:
+    case Tok::PlusEqual:
+    case Tok::MinEqual:
+    case Tok::StarEqual:
+    case Tok::SlashEqual: return true;
+    default: return false;
+    }
+}
+
+} // namespace
+
 // expression: a conditional expression, a lambda, or a disjunction.
 Expr* Parser::expression() {
     Nesting guard(*this);
     if (is(Tok::KwLambda)) return lambda();
     Start s = start();
-    Expr* body = disjunction();
+    // An expression starting with a name or number starts with its primary: parsed first, it is
+    // the whole expression when a closing token follows (most arguments, indices and right-hand
+    // sides), without a descent through every operator level that finds no operator.
+    Expr* first = nullptr;
+    if (is(Tok::Name) || is(Tok::Number)) {
+        first = primary();
+        if (ends_operand(kind())) return first;
+    }
+    Expr* body = disjunction(first);
     if (!is(Tok::KwIf)) return body;
     take();
     Expr* test = disjunction();
@@ -129,32 +161,32 @@ Expr* Parser::lambda() {
     return expr<OtherExpr>(s, ExprKind::Lambda);
 }
 
-Expr* Parser::disjunction() {
-    Start s = start();
-    Expr* first = conjunction();
-    if (!is(Tok::KwOr)) return first;
+Expr* Parser::disjunction(Expr* first) {
+    Start s = start(first);
+    Expr* left = conjunction(first);
+    if (!is(Tok::KwOr)) return left;
     auto* b = module_->make_expr<BoolOp>();
     b->op = BoolOpKind::Or;
-    b->values.push_back(first);
+    b->values.push_back(left);
     while (accept(Tok::KwOr)) b->values.push_back(conjunction());
     b->pos = span(s);
     return b;
 }
 
-Expr* Parser::conjunction() {
-    Start s = start();
-    Expr* first = inversion();
-    if (!is(Tok::KwAnd)) return first;
+Expr* Parser::conjunction(Expr* first) {
+    Start s = start(first);
+    Expr* left = inversion(first);
+    if (!is(Tok::KwAnd)) return left;
     auto* b = module_->make_expr<BoolOp>();
     b->op = BoolOpKind::And;
-    b->values.push_back(first);
+    b->values.push_back(left);
     while (accept(Tok::KwAnd)) b->values.push_back(inversion());
     b->pos = span(s);
     return b;
 }
 
-Expr* Parser::inversion() {
-    if (!is(Tok::KwNot)) return comparison();
+Expr* Parser::inversion(Expr* first) {
+    if (first || !is(Tok::KwNot)) return comparison(first);
     Nesting guard(*this);
     Start s = start();
     take();
@@ -166,9 +198,9 @@ Expr* Parser::inversion() {
 }
 
 // `a < b <= c` is one Compare with two operators.
-Expr* Parser::comparison() {
-    Start s = start();
-    Expr* left = bitwise_or();
+Expr* Parser::comparison(Expr* first) {
+    Start s = start(first);
+    Expr* left = binary(0, first);
     Compare* c = nullptr;
     for (;;) {
         CmpOpKind op;
@@ -230,10 +262,10 @@ int binary_level(Tok t, BinOpKind& op) {
 // bitwise_or .. term, the operators of `level` and tighter: `a - b - c` is `(a - b) - c`,
 // every BinOp starting at `a`. Precedence climbing: an operand is one factor, not a descent
 // through every level (most operands have no operator at all).
-Expr* Parser::binary(int level) {
-    if (level > kTermLevel) return factor();
-    Start s = start();
-    Expr* left = factor();
+Expr* Parser::binary(int level, Expr* first) {
+    if (level > kTermLevel) return factor(first);
+    Start s = start(first);
+    Expr* left = factor(first);
     BinOpKind op = BinOpKind::Add;
     // Operators are taken loosest last: once a looser one is taken, the tighter ones after
     // it belong to its right operand. The chain of one level is built without recursion,
@@ -255,7 +287,8 @@ Expr* Parser::binary(int level) {
 }
 
 // Unary operators; `-x**2` is `-(x**2)` because power binds tighter.
-Expr* Parser::factor() {
+Expr* Parser::factor(Expr* first) {
+    if (first) return power(first);
     UnaryOpKind op;
     switch (kind()) {
     case Tok::Plus: op = UnaryOpKind::UAdd; break;
@@ -274,14 +307,14 @@ Expr* Parser::factor() {
 }
 
 // `a ** b`: right-associative through factor, so `2 ** -1` parses.
-Expr* Parser::power() {
-    Start s = start();
-    Expr* left;
-    if (is(Tok::KwAwait)) {
+Expr* Parser::power(Expr* first) {
+    Start s = start(first);
+    Expr* left = first;
+    if (!left && is(Tok::KwAwait)) {
         take();
         primary();
         left = expr<OtherExpr>(s, ExprKind::Await);
-    } else {
+    } else if (!left) {
         left = primary();
     }
     if (!is(Tok::DoubleStar)) return left;

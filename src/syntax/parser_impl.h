@@ -49,7 +49,8 @@ class Parser {
     void fetch();
     Tok kind(size_t ahead = 0) { return at(ahead).kind; }
     bool is(Tok k) { return kind() == k; }
-    Token take();
+    // The current token, then moves past it. The reference lasts until the next token is read.
+    const Token& take();
     bool accept(Tok k) {
         if (!is(k)) return false;
         take();
@@ -61,6 +62,8 @@ class Parser {
         const Token& t = at();
         return {t.line, t.col};
     }
+    // Where a rule starts whose first primary `first` is already parsed (null: not yet).
+    Start start(const ast::Expr* first) { return first ? Start{first->pos.line, first->pos.col} : start(); }
     Pos span(Start s) const { return {s.line, s.col, end_line_, end_col_}; }
     Mark mark() const { return {index_, end_line_, end_col_}; }
     void reset(Mark m) {
@@ -170,14 +173,15 @@ class Parser {
     ast::Expr* named_expression();
     ast::Expr* expression();
     ast::Expr* lambda();
-    ast::Expr* disjunction();
-    ast::Expr* conjunction();
-    ast::Expr* inversion();
-    ast::Expr* comparison();
+    // `first`, when not null, is the expression's first primary, already parsed (expression()).
+    ast::Expr* disjunction(ast::Expr* first = nullptr);
+    ast::Expr* conjunction(ast::Expr* first = nullptr);
+    ast::Expr* inversion(ast::Expr* first = nullptr);
+    ast::Expr* comparison(ast::Expr* first = nullptr);
     ast::Expr* bitwise_or() { return binary(0); }
-    ast::Expr* binary(int level);
-    ast::Expr* factor();
-    ast::Expr* power();
+    ast::Expr* binary(int level, ast::Expr* first = nullptr);
+    ast::Expr* factor(ast::Expr* first = nullptr);
+    ast::Expr* power(ast::Expr* first = nullptr);
     ast::Expr* primary();
     ast::Expr* atom();
     ast::Expr* strings();
