@@ -21,11 +21,17 @@ struct IndexTypes {
 };
 
 IndexTypes index_types(const RuleCall& call) {
-    IndexTypes out;
-    for (std::string_view name : {"i", "j", "k", "l"}) {
-        int i = call.find(name);
-        if (i >= 0) out.types[out.count++] = call.type(i);
+    // One pass over the bound arguments (a find per name scanned them four times), the first
+    // argument of each name kept, then taken in the order i, j, k, l.
+    std::array<int, 4> at{-1, -1, -1, -1};
+    for (size_t b = 0; b < call.bound.size(); ++b) {
+        std::string_view name = call.bound[b].name;
+        if (name.size() == 1 && name[0] >= 'i' && name[0] <= 'l' && at[name[0] - 'i'] < 0)
+            at[name[0] - 'i'] = static_cast<int>(b);
     }
+    IndexTypes out;
+    for (int i : at)
+        if (i >= 0) out.types[out.count++] = call.type(i);
     return out;
 }
 

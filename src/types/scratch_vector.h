@@ -17,14 +17,13 @@ namespace ws {
 template <class T>
 class ScratchVector {
   public:
-    ScratchVector() {
-        Pool& p = pool();
-        if (p.depth == p.slots.size()) p.slots.push_back(std::make_unique<std::vector<T>>());
-        v_ = p.slots[p.depth++].get();
+    ScratchVector() : pool_(&pool()) {
+        if (pool_->depth == pool_->slots.size()) pool_->slots.push_back(std::make_unique<std::vector<T>>());
+        v_ = pool_->slots[pool_->depth++].get();
     }
     ~ScratchVector() {
         v_->clear();
-        --pool().depth;
+        --pool_->depth; // the pool kept: a second thread-local access cost more than the pointer
     }
     ScratchVector(const ScratchVector&) = delete;
     ScratchVector& operator=(const ScratchVector&) = delete;
@@ -41,6 +40,7 @@ class ScratchVector {
         thread_local Pool p;
         return p;
     }
+    Pool* pool_;
     std::vector<T>* v_;
 };
 
