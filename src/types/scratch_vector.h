@@ -17,8 +17,11 @@ namespace ws {
 template <class T>
 class ScratchVector {
   public:
+    // The growth out of line, so that the usual path inlines (called, it cost about 30
+    // instructions per ScratchVector).
     ScratchVector() : pool_(&pool()) {
-        if (pool_->depth == pool_->slots.size()) pool_->slots.push_back(std::make_unique<std::vector<T>>());
+        if (pool_->depth == pool_->slots.size()) [[unlikely]]
+            grow(*pool_);
         v_ = pool_->slots[pool_->depth++].get();
     }
     ~ScratchVector() {
@@ -36,6 +39,7 @@ class ScratchVector {
         std::vector<std::unique_ptr<std::vector<T>>> slots; // each stays put as slots grow
         size_t depth = 0;
     };
+    [[gnu::noinline]] static void grow(Pool& p) { p.slots.push_back(std::make_unique<std::vector<T>>()); }
     static Pool& pool() {
         thread_local Pool p;
         return p;
