@@ -7,10 +7,11 @@
 namespace ws {
 
 // Length and first character compared before the rest: most names scanned differ there, and
-// std::string's == calls memcmp whenever the lengths agree.
+// std::string's == calls memcmp whenever the lengths agree (one-character names need no call).
 static bool same_name(const std::string& a, std::string_view b) {
     return a.size() == b.size() &&
-           (b.empty() || (a[0] == b[0] && std::memcmp(a.data(), b.data(), b.size()) == 0));
+           (b.empty() ||
+            (a[0] == b[0] && (b.size() == 1 || std::memcmp(a.data() + 1, b.data() + 1, b.size() - 1) == 0)));
 }
 
 size_t SymbolTable::position(std::string_view name) const {
@@ -51,6 +52,7 @@ void SymbolTable::set(std::string_view name, Value v) {
         return;
     }
     entries_.emplace_back(std::string(name), std::move(v));
+    if (slots_.empty() && entries_.size() <= kLinearScan) return; // still scanned, no index
     if (entries_.size() * 2 > slots_.size())
         rebuild_index();
     else
