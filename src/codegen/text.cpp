@@ -51,6 +51,8 @@ bool is_python_space(uint32_t cp) {
 
 std::string_view strip_python(std::string_view s) {
     size_t begin = 0, end = s.size();
+    // Source lines are indented with spaces: skipped before decoding code points.
+    while (begin < end && s[begin] == ' ') ++begin;
     while (begin < end) {
         size_t len;
         uint32_t cp = decode(s, begin, len);
