@@ -208,7 +208,8 @@ void collect_stores(const std::vector<ast::Stmt*>& body, Stores& out) {
 // first need not copy them again (most are arrays, whose 184-byte values are copied whole): an
 // array never rebound, or a composite never rebound nor stored into. Scalars are always copied
 // (a random function changes its state variable in place; a scalar's copy is cheap). The
-// kernel's stores are found on the first launch, the arguments' kinds looked at on each.
+// kernel's stores are found on the first launch, the arguments' kinds looked at on each; the
+// outputs of `wp.svd3` and the like, assigned to variables by call_wp, are watched as it runs.
 const std::vector<uint8_t>& Machine::kept_params(const std::vector<Value>& args) {
     const auto& params = kernel_->args.args;
     enum : uint8_t { Rebound = 1, Subscripted = 2 };
@@ -242,12 +243,14 @@ void Machine::launch(const std::vector<Value>& args, const std::vector<int64_t>&
     for (const ast::Arg& p : params) ids.push_back(name_id(p.name));
     const std::vector<uint8_t>& kept = kept_params(args);
     bool first = true;
+    outputs_assigned_ = false;
     for (int64_t t : threads) {
         thread_ = t;
         Frame& f = frame_at(0);
+        const bool all = first || outputs_assigned_; // an output may have rebound a kept parameter
         for (size_t k = 0; k < params.size(); ++k) {
             Value& slot = f.slot(ids[k]);
-            if (first || !kept[k]) slot = args[k];
+            if (all || !kept[k]) slot = args[k];
         }
         first = false;
         int64_t rest = t;

@@ -293,6 +293,7 @@ class Machine {
     std::vector<std::unique_ptr<Frame>> frames_;
     Value tid_;
     std::vector<uint8_t> stores_, kept_; // kept_params()': the kernel's stores, its answer
+    bool outputs_assigned_ = false;      // call_wp assigned a builtin's outputs in this launch
     int64_t thread_ = 0;
     int64_t steps_left_ = 0;
     int depth_ = 0;
