@@ -3,6 +3,8 @@
 
 #include "synth/probe/ops.h"
 
+#include <set>
+
 namespace ws::synth::probe {
 
 namespace {
@@ -154,6 +156,82 @@ Value Machine::annotation(const ast::Expr* e) {
     return t;
 }
 
+namespace {
+
+// The names a kernel's statements may change: those rebound (`x = `, `x.f = `, in tuples, loop
+// variables) and those stored into by subscript (`x[i] = `, which leaves an array's value as is).
+struct Stores {
+    std::set<std::string_view> rebound, subscripted;
+};
+
+void target_roots(const ast::Expr* t, Stores& out) {
+    using EK = ast::ExprKind;
+    if (t->kind == EK::Name) {
+        out.rebound.insert(ast::as<ast::Name>(t)->id);
+    } else if (t->kind == EK::Tuple) {
+        for (const ast::Expr* x : ast::as<ast::Tuple>(t)->elts) target_roots(x, out);
+    } else if (t->kind == EK::Attribute) { // stores the changed base back (store_into)
+        target_roots(ast::as<ast::Attribute>(t)->value, out);
+    } else if (t->kind == EK::Subscript && ast::as<ast::Subscript>(t)->value->kind == EK::Name) {
+        out.subscripted.insert(ast::as<ast::Name>(ast::as<ast::Subscript>(t)->value)->id);
+    } else if (t->kind == EK::Subscript) {
+        target_roots(ast::as<ast::Subscript>(t)->value, out);
+    } else {
+        out.rebound.insert(""), out.subscripted.insert(""); // unknown: the caller keeps nothing
+    }
+}
+
+void collect_stores(const std::vector<ast::Stmt*>& body, Stores& out) {
+    using SK = ast::StmtKind;
+    for (const ast::Stmt* s : body) {
+        if (s->kind == SK::Assign) {
+            for (const ast::Expr* t : ast::as<ast::Assign>(s)->targets) target_roots(t, out);
+        } else if (s->kind == SK::AugAssign) {
+            target_roots(ast::as<ast::AugAssign>(s)->target, out);
+        } else if (s->kind == SK::AnnAssign) {
+            target_roots(ast::as<ast::AnnAssign>(s)->target, out);
+        } else if (s->kind == SK::For) {
+            const auto* l = ast::as<ast::For>(s);
+            target_roots(l->target, out), collect_stores(l->body, out), collect_stores(l->orelse, out);
+        } else if (s->kind == SK::While) {
+            collect_stores(ast::as<ast::While>(s)->body, out),
+                collect_stores(ast::as<ast::While>(s)->orelse, out);
+        } else if (s->kind == SK::If) {
+            collect_stores(ast::as<ast::If>(s)->body, out), collect_stores(ast::as<ast::If>(s)->orelse, out);
+        }
+    }
+}
+
+} // namespace
+
+// Which parameters keep their launch value through every thread, so that a thread after the
+// first need not copy them again (most are arrays, whose 184-byte values are copied whole): an
+// array never rebound, or a composite never rebound nor stored into. Scalars are always copied
+// (a random function changes its state variable in place; a scalar's copy is cheap). The
+// kernel's stores are found on the first launch, the arguments' kinds looked at on each; the
+// outputs of `wp.svd3` and the like, assigned to variables by call_wp, are watched as it runs.
+const std::vector<uint8_t>& Machine::kept_params(const std::vector<Value>& args) {
+    const auto& params = kernel_->args.args;
+    enum : uint8_t { Rebound = 1, Subscripted = 2 };
+    if (stores_.size() != params.size()) {
+        Stores stores;
+        collect_stores(kernel_->body, stores);
+        const bool unknown = stores.rebound.contains("");
+        stores_.assign(params.size(), 0);
+        for (size_t k = 0; k < params.size(); ++k) {
+            if (unknown || stores.rebound.contains(params[k].name)) stores_[k] |= Rebound;
+            if (stores.subscripted.contains(params[k].name)) stores_[k] |= Subscripted;
+        }
+    }
+    kept_.assign(params.size(), 0);
+    for (size_t k = 0; k < params.size(); ++k) {
+        const Kind kind = args[k].t.kind;
+        if (kind == Kind::Scalar || args[k].is_type || (stores_[k] & Rebound)) continue;
+        kept_[k] = kind == Kind::Array || !(stores_[k] & Subscripted);
+    }
+    return kept_;
+}
+
 void Machine::launch(const std::vector<Value>& args, const std::vector<int64_t>& dim,
                      const std::vector<int64_t>& threads, int64_t budget) {
     const auto& params = kernel_->args.args;
@@ -163,10 +241,18 @@ void Machine::launch(const std::vector<Value>& args, const std::vector<int64_t>&
     std::vector<int64_t> idx(dim.size());
     std::vector<int> ids; // the parameters' name ids, found once rather than for every thread
     for (const ast::Arg& p : params) ids.push_back(name_id(p.name));
+    const std::vector<uint8_t>& kept = kept_params(args);
+    bool first = true;
+    outputs_assigned_ = false;
     for (int64_t t : threads) {
         thread_ = t;
         Frame& f = frame_at(0);
-        for (size_t k = 0; k < params.size(); ++k) f.slot(ids[k]) = args[k];
+        const bool all = first || outputs_assigned_; // an output may have rebound a kept parameter
+        for (size_t k = 0; k < params.size(); ++k) {
+            Value& slot = f.slot(ids[k]);
+            if (all || !kept[k]) slot = args[k];
+        }
+        first = false;
         int64_t rest = t;
         for (size_t d = dim.size(); d-- > 0;) idx[d] = rest % dim[d], rest /= dim[d];
         set_tid(idx);

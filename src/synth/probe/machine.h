@@ -265,6 +265,7 @@ class Machine {
     Index indices(const ast::Expr* slice, Frame& f);
     [[gnu::noinline]] Index indices_slow(const ast::Expr* slice, Frame& f);
     void set_tid(const std::vector<int64_t>& idx);
+    const std::vector<uint8_t>& kept_params(const std::vector<Value>& args);
     void tick();
 
     const ast::FunctionDef* kernel_ = nullptr;
@@ -291,6 +292,8 @@ class Machine {
     // frames stay in place while a deeper one is added).
     std::vector<std::unique_ptr<Frame>> frames_;
     Value tid_;
+    std::vector<uint8_t> stores_, kept_; // kept_params()': the kernel's stores, its answer
+    bool outputs_assigned_ = false;      // call_wp assigned a builtin's outputs in this launch
     int64_t thread_ = 0;
     int64_t steps_left_ = 0;
     int depth_ = 0;

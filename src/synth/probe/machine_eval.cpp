@@ -362,6 +362,7 @@ Value Machine::call_wp(const std::string& name, const ast::Call* e, Frame& f) {
         std::vector<Value> inputs;
         for (size_t k = 0; k < n_in; ++k) inputs.push_back(eval(e->args[k], f));
         const Value results = call_with_outputs(name, inputs);
+        outputs_assigned_ = true; // see Machine::launch
         for (size_t k = 0; k < size_t(outs); ++k) {
             if (e->args[n_in + k]->kind != ast::ExprKind::Name)
                 throw_unsupported("an output that is not a variable");
