@@ -231,6 +231,41 @@ def k(x: wp.array(dtype=float), out: wp.array(dtype=float)):
     EXPECT_EQ(r.detail, "a non-integer index");
 }
 
+// A parameter whose value no thread changes is copied into the kernel's frame once per launch;
+// one that thread 0 rebinds, by assignment or as a builtin's output argument, must be copied
+// again for every later thread. `v` and `U` are the same in every run (their range is one
+// value), so `out`, written by the later threads only, ignores the inputs unless thread 0's
+// value, made from x[0], leaks into them.
+TEST(Probe, ParametersAThreadRebindsAreCopiedForTheNext) {
+    const std::string src = R"(import warp as wp
+
+
+@wp.kernel
+def k(x: wp.array(dtype=wp.mat33), v: wp.vec3, U: wp.mat33, out: wp.array(dtype=float)):
+    i = wp.tid()
+    if i == 0:
+        REBIND
+    else:
+        out[i] = READ
+)";
+    LaunchSpec l;
+    l.dim = {4};
+    l.args = {array_arg("x", "wp.array(dtype=wp.mat33)", {4}, -1.0, 1.0),
+              scalar_arg("v", "wp.vec3", 0.5, 0.5), scalar_arg("U", "wp.mat33", 0.5, 0.5),
+              array_arg("out", "wp.array(dtype=float)", {4}, 0.0, 0.0, true)};
+    const std::pair<std::string, std::string> cases[] = {
+        {"v = x[i][0]", "v[0]"},
+        {"sigma = wp.vec3()\n        V = wp.mat33()\n        wp.svd3(x[i], U, sigma, V)", "U[0, 0]"}};
+    for (const auto& [rebind, read] : cases) {
+        std::string kernel = src;
+        kernel.replace(kernel.find("REBIND"), 6, rebind);
+        kernel.replace(kernel.find("READ"), 4, read);
+        const ProbeResult r = probe_dependence(kernel, l);
+        EXPECT_EQ(r.verdict, ProbeVerdict::Ignores) << rebind;
+        EXPECT_EQ(r.detail, "out") << rebind;
+    }
+}
+
 TEST(ProbeOps, IntegerArithmeticIsWarps) {
     using namespace probe;
     const auto i32 = [](int64_t v) { return make_int(Sc::I32, v); };
