@@ -175,8 +175,12 @@ Value Adjoint::add_call(const Object& func, std::span<const CallArgument> args,
 
 // Emits the forward/replay/reverse statements shared by builtin and user calls.
 // The names are views of the overload's or function's own strings (a builtin's templated
-// name is kept in `templated_name`): copying them was two string assignments per call.
+// name is kept in `templated_name`): copying them was two string assignments per call. Not
+// copyable: a copy's `func_name` would still view the original's `templated_name`.
 struct CallEmission {
+    CallEmission() = default;
+    CallEmission(const CallEmission&) = delete;
+    CallEmission& operator=(const CallEmission&) = delete;
     std::string_view ns;
     std::string_view func_name; // with template arguments
     std::string_view adj_name;  // native name used for the adjoint
