@@ -35,7 +35,7 @@ constexpr uint64_t kWholeGridRedraws = 3; // an aggregate output, checked on eve
 // element), so a run costs what the kernel reads, not the size of its arrays.
 class Bench final : public ArrayInputs {
   public:
-    Bench(Machine& m, const LaunchSpec& launch) : m_(m), launch_(launch) {
+    Bench(Machine& m, const LaunchSpec& launch) : launch_(launch) {
         const auto& params = m.kernel().args.args;
         if (params.size() != launch.args.size()) throw Unsupported("the launch specification");
         for (size_t k = 0; k < params.size(); ++k) {
@@ -210,7 +210,6 @@ class Bench final : public ArrayInputs {
         return v;
     }
 
-    Machine& m_;
     const LaunchSpec& launch_;
     std::vector<size_t> array_param_;   // the parameter of each array
     std::vector<ElementDraw> elements_; // how each array's elements are drawn
