@@ -26,16 +26,22 @@ ArgSpec scalar_arg(std::string name, std::string type, double lo, double hi) {
     return array_arg(std::move(name), std::move(type), {}, lo, hi);
 }
 
-// A 1-d kernel of `n` threads over input `x` (floats in [-1, 1]) writing `out` (starts at 0).
-ProbeResult probe_map(const std::string& body, int64_t n = 64,
-                      const std::string& x_type = "wp.array(dtype=float)") {
-    const std::string src = "import warp as wp\n\n\n@wp.kernel\ndef k(x: " + x_type +
-                            ", out: wp.array(dtype=float)):\n    i = wp.tid()\n" + body;
+// The launch of a 1-d kernel `k(x, out)` of `n` threads: `x` (of `x_type`, floats in [-1, 1])
+// read, `out` (floats, starting at 0) written.
+LaunchSpec map_launch(int64_t n, const std::string& x_type = "wp.array(dtype=float)") {
     LaunchSpec l;
     l.dim = {n};
     l.args = {array_arg("x", x_type, {n}, -1.0, 1.0),
               array_arg("out", "wp.array(dtype=float)", {n}, 0.0, 0.0, true)};
-    return probe_dependence(src, l);
+    return l;
+}
+
+// A 1-d kernel of `n` threads over input `x` writing `out` (map_launch), its body after `i = wp.tid()`.
+ProbeResult probe_map(const std::string& body, int64_t n = 64,
+                      const std::string& x_type = "wp.array(dtype=float)") {
+    const std::string src = "import warp as wp\n\n\n@wp.kernel\ndef k(x: " + x_type +
+                            ", out: wp.array(dtype=float)):\n    i = wp.tid()\n" + body;
+    return probe_dependence(src, map_launch(n, x_type));
 }
 
 TEST(Probe, AnOutputComputedFromTheInputDepends) {
@@ -159,11 +165,7 @@ def k(x: wp.array(dtype=float), out: wp.array(dtype=float)):
     i = wp.tid()
     out[i] = wp.noise(wp.uint32(1), x[i])
 )";
-    LaunchSpec l;
-    l.dim = {8};
-    l.args = {array_arg("x", "wp.array(dtype=float)", {8}, -1.0, 1.0),
-              array_arg("out", "wp.array(dtype=float)", {8}, 0.0, 0.0, true)};
-    const ProbeResult r = probe_dependence(src, l);
+    const ProbeResult r = probe_dependence(src, map_launch(8));
     EXPECT_EQ(r.verdict, ProbeVerdict::Unknown);
     EXPECT_EQ(r.detail, "wp.noise");
 }
@@ -182,11 +184,7 @@ def k(x: wp.array(dtype=float), out: wp.array(dtype=float)):
     i = wp.tid()
     out[i] = x[SHIFT] * float(SHIFT) + x[i]
 )";
-    LaunchSpec l;
-    l.dim = {8};
-    l.args = {array_arg("x", "wp.array(dtype=float)", {8}, -1.0, 1.0),
-              array_arg("out", "wp.array(dtype=float)", {8}, 0.0, 0.0, true)};
-    EXPECT_EQ(probe_dependence(src, l).verdict, ProbeVerdict::Depends);
+    EXPECT_EQ(probe_dependence(src, map_launch(8)).verdict, ProbeVerdict::Depends);
     EXPECT_EQ(probe_map("    out[i] += min(x[i], 0.5)\n").verdict, ProbeVerdict::Depends);
     const ProbeResult r = probe_map("    out[i] = x[1.5]\n");
     EXPECT_EQ(r.verdict, ProbeVerdict::Unknown);
@@ -221,11 +219,7 @@ def k(x: wp.array(dtype=float), out: wp.array(dtype=float)):
     rng = wp.rand_init(7, i)
     out[i] = b * wp.randf(rng)
 )";
-    LaunchSpec l;
-    l.dim = {8};
-    l.args = {array_arg("x", "wp.array(dtype=float)", {8}, -1.0, 1.0),
-              array_arg("out", "wp.array(dtype=float)", {8}, 0.0, 0.0, true)};
-    EXPECT_EQ(probe_dependence(src, l).verdict, ProbeVerdict::Depends);
+    EXPECT_EQ(probe_dependence(src, map_launch(8)).verdict, ProbeVerdict::Depends);
     const ProbeResult r = probe_map("    out[i] = x[i]\n    b = x[i]\n    b = x[1.5]\n");
     EXPECT_EQ(r.verdict, ProbeVerdict::Unknown);
     EXPECT_EQ(r.detail, "a non-integer index");
