@@ -56,6 +56,9 @@ ObjectRef convert(std::string_view to, const std::vector<ObjectRef>& args) {
         if (to == "float") return constant(Constant::py_float(0.0));
         return constant(Constant::py_bool(false));
     }
+    const bool text =
+        args.size() == 1 && args[0] && args[0]->value && args[0]->value->kind == Constant::Kind::PyStr;
+    if (text && to == "float") return constant(python::float_of_text(args[0]->value->s));
     std::optional<Constant> x = args.size() == 1 ? raw_number(args[0]) : std::nullopt;
     if (!x) return nullptr;
     if (to == "int") return constant(python::to_int(*x));

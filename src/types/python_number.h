@@ -8,6 +8,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -58,6 +59,8 @@ bool compare(CmpOp op, const Constant& a, const Constant& b);
 // Builtins on numbers.
 Constant to_int(const Constant& x);   // int(x)
 Constant to_float(const Constant& x); // float(x)
+// float(text) of a str: ValueError if Python would raise one; NotModeled for non-ASCII text.
+Constant float_of_text(std::string_view text);
 Constant abs(const Constant& x);
 Constant round(const Constant& x);                          // round(x)
 Constant round(const Constant& x, const Constant& ndigits); // round(x, ndigits)
