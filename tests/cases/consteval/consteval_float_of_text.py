@@ -28,3 +28,4 @@ def float_of_text(out: wp.array(dtype=float)):
     out[7] = TINY
     out[8] = HUGE
     out[9] = NEG_ZERO
+    out[10] = wp.static(float("-nan") + float("\t1e1\x0c"))
