@@ -540,16 +540,12 @@ Compiled::Flow Compiled::run_aug_assign(Machine& m, const CStmt& s, Frame& f) {
 Compiled::Flow Compiled::run_for(Machine& m, const CStmt& s, Frame& f) {
     ArgList args;
     for (const CExpr* a : s.args) args.emplace([&] { return a->run(m, *a, f); });
-    const Machine::Range r = Machine::range_of(args);
-    for (int64_t i = r.start; r.step > 0 ? i < r.stop : i > r.stop; i += r.step) {
-        m.tick();
-        assign(m, s.id, make_int(Sc::I32, i), f);
-        if (!s.body) s.body = &m.block(ast::as<ast::For>(s.src)->body);
-        const Flow flow = run_block(m, *s.body, f);
-        if (flow == Flow::Break) break;
-        if (flow == Flow::Return) return flow;
-    }
-    return Flow::Next;
+    return m.loop_range(
+        args, [&](Value&& i) { assign(m, s.id, std::move(i), f); },
+        [&] {
+            if (!s.body) s.body = &m.block(ast::as<ast::For>(s.src)->body);
+            return run_block(m, *s.body, f);
+        });
 }
 
 // As Machine::exec for each statement (each counts one step of the budget).

@@ -174,6 +174,20 @@ class Machine {
         int64_t start, stop, step;
     };
     static Range range_of(const ArgList& args); // range(args)'s, its arguments evaluated
+    // `for i in range(args)` (the tree's and the compiled loop): `set(i)` assigns the loop
+    // variable, `body()` runs the body once.
+    template <class Set, class Body>
+    Flow loop_range(const ArgList& args, Set&& set, Body&& body) {
+        const Range r = range_of(args);
+        for (int64_t i = r.start; r.step > 0 ? i < r.stop : i > r.stop; i += r.step) {
+            tick();
+            set(make_int(Sc::I32, i));
+            const Flow flow = body();
+            if (flow == Flow::Break) break;
+            if (flow == Flow::Return) return flow;
+        }
+        return Flow::Next;
+    }
     [[gnu::noinline]] Flow exec_assign(const ast::Assign* s, Frame& f);
     [[gnu::noinline]] Flow exec_ann_assign(const ast::AnnAssign* s, Frame& f);
     [[gnu::noinline]] Flow exec_aug_assign(const ast::AugAssign* s, Frame& f);

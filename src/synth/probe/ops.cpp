@@ -87,7 +87,7 @@ Value mat_product(const Value& a, const Value& b) {
 Value quat_product(const Value& a, const Value& b) {
     const auto& p = a.c;
     const auto& q = b.c;
-    Value r = a;
+    Value r = Value::like(a);
     r.c[0] = p[3] * q[0] + q[3] * p[0] + p[1] * q[2] - p[2] * q[1];
     r.c[1] = p[3] * q[1] + q[3] * p[1] + p[2] * q[0] - p[0] * q[2];
     r.c[2] = p[3] * q[2] + q[3] * p[2] + p[0] * q[1] - p[1] * q[0];
@@ -192,7 +192,8 @@ Value convert(const Type& to, const Value& from) {
         if (from.t.kind == to.kind) return from;
         throw_unsupported("a struct or transform from one value");
     }
-    Value r = make_zero(to);
+    Value r; // every component is set below: no zeros first (make_zero())
+    r.t = to;
     if (from.t.kind == Kind::Scalar) {
         for (int k = 0; k < to.size(); ++k) r.c[size_t(k)] = fit(to.sc, from.num());
         return r;
@@ -206,7 +207,8 @@ Value construct(const Type& to, Args args) {
     if (args.empty()) return make_zero(to);
     if (args.size() == 1) return convert(to, args[0]);
     if (to.kind == Kind::Scalar || to.kind == Kind::Struct) throw_unsupported("a constructor's arguments");
-    Value r = make_zero(to);
+    Value r; // every component is set below, or the constructor fails: no zeros first
+    r.t = to;
     int k = 0;
     for (const Value& a : args) {
         const int n = a.t.kind == Kind::Scalar ? 1 : a.t.size();

@@ -96,6 +96,15 @@ struct Value {
     }
     ~Value() = default;
 
+    // `o` but for its components, which are left unset: for a result the caller fills (its
+    // first o.t.size() components), so that `o`'s are not copied first only to be overwritten.
+    static Value like(const Value& o) {
+        Value r;
+        r.t = o.t, r.is_type = o.is_type, r.array_ndim = o.array_ndim, r.i = o.i, r.items = o.items;
+        r.array = o.array;
+        return r;
+    }
+
     // As `*this = Value{}`, in place (no temporary to zero and then move).
     void clear() {
         t = {}, is_type = false, array_ndim = 0, i = 0, items.reset(), array = -1;
