@@ -104,8 +104,14 @@ struct Compiled {
     static Value constant(Machine&, const CExpr& n, Frame&) { return n.constant; }
     static Value tid(Machine& m, const CExpr&, Frame&) { return m.tid_; }
 
+    // A variable of the frame inline, anything else by a tail call: this function, called for
+    // every variable read as a value, then saves no registers.
     static Value name(Machine& m, const CExpr& n, Frame& f) {
-        if (const Value* v = var(m, n.id, f)) return *v;
+        if (const Value* v = f.find(n.id)) return *v;
+        return name_slow(m, n, f);
+    }
+    [[gnu::noinline]] static Value name_slow(Machine& m, const CExpr& n, Frame& f) {
+        if (const Value* v = m.lookup(n.id, f)) return *v;
         return m.eval_name_slow(ast::as<ast::Name>(n.src), f);
     }
 
