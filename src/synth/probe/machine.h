@@ -64,11 +64,11 @@ struct Index {
 class Frame {
   public:
     Value* find(int id) {
-        return size_t(id) < set_.size() && set_[size_t(id)] == generation_ ? &values_[size_t(id)] : nullptr;
+        return uint32_t(id) < n_ && set_[size_t(id)] == generation_ ? &values_[size_t(id)] : nullptr;
     }
     // The slot of `id`, added if the frame has none (the caller assigns it).
     Value& slot(int id) {
-        if (size_t(id) >= set_.size()) grow(size_t(id) + 1);
+        if (uint32_t(id) >= n_) grow(size_t(id) + 1);
         set_[size_t(id)] = generation_;
         return values_[size_t(id)];
     }
@@ -78,10 +78,11 @@ class Frame {
 
   private:
     // Out of line (rare: a frame is reused): its callers, assignments, then save no registers.
-    [[gnu::noinline]] void grow(size_t n) { values_.resize(n), set_.resize(n, 0); }
+    [[gnu::noinline]] void grow(size_t n) { values_.resize(n), set_.resize(n, 0), n_ = uint32_t(n); }
 
     std::vector<Value> values_;
     std::vector<uint32_t> set_; // the generation each slot was last assigned in
+    uint32_t n_ = 0;            // the slots' count, kept apart: find() then reads one word for it
     uint32_t generation_ = 1;
 };
 
