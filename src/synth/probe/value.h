@@ -137,13 +137,13 @@ class ArgList {
     ArgList(const ArgList&) = delete;
     ArgList& operator=(const ArgList&) = delete;
     ~ArgList() {
-        if (big_.empty()) std::destroy_n(small(), n_);
+        if (in_small()) std::destroy_n(small(), n_);
     }
 
     size_t size() const { return n_; }
     bool empty() const { return n_ == 0; }
-    Value* data() { return big_.empty() ? small() : big_.data(); }
-    const Value* data() const { return big_.empty() ? small() : big_.data(); }
+    Value* data() { return in_small() ? small() : big_.data(); }
+    const Value* data() const { return in_small() ? small() : big_.data(); }
     Value& operator[](size_t k) { return data()[k]; }
     const Value& operator[](size_t k) const { return data()[k]; }
     const Value* begin() const { return data(); }
@@ -156,7 +156,7 @@ class ArgList {
     // Appends the value `make()` returns, made in place (no move) when it fits in `small_`.
     template <class F>
     void emplace(F&& make) {
-        if (big_.empty() && n_ < kSmall) {
+        if (n_ < kSmall) { // then still in `small_` (see in_small())
             ::new (static_cast<void*>(small() + n_)) Value(make());
             ++n_;
             return;
@@ -169,6 +169,9 @@ class ArgList {
     // A 3x3 matrix's constructor, the largest frequent call, fits (a spill to the heap costs
     // more than the call).
     static constexpr size_t kSmall = 9;
+    // Whether the values are in `small_`: the list moves to `big_` only as it grows past kSmall
+    // (a look at the count alone, not at the vector's two pointers).
+    bool in_small() const { return n_ <= kSmall; }
     Value* small() { return std::launder(reinterpret_cast<Value*>(small_)); }
     const Value* small() const { return std::launder(reinterpret_cast<const Value*>(small_)); }
     void spill(Value&& v); // moves the list to `big_` and appends `v`
