@@ -48,15 +48,14 @@ struct Type {
     uint8_t rows = 0, cols = 0;
     const StructDef* st = nullptr;
 
-    int size() const { // scalar components
-        switch (kind) {
-        case Kind::Scalar: return 1;
-        case Kind::Vec: return rows;
-        case Kind::Mat: return rows * cols;
-        case Kind::Quat: return 4;
-        case Kind::Transform: return 7;
-        default: return 0;
-        }
+    // Scalar components. Tests, most frequent kind first, rather than a switch's jump table: the
+    // operators and constructors ask for every composite.
+    int size() const {
+        if (kind == Kind::Vec) return rows;
+        if (kind == Kind::Scalar) return 1;
+        if (kind == Kind::Mat) return rows * cols;
+        if (kind == Kind::Quat) return 4;
+        return kind == Kind::Transform ? 7 : 0;
     }
     bool operator==(const Type&) const = default;
 };
