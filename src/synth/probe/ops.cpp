@@ -194,12 +194,16 @@ Value convert(const Type& to, const Value& from) {
     }
     Value r; // every component is set below: no zeros first (make_zero())
     r.t = to;
+    // The size and type read once: a store to `r.c` may alias `to` for the compiler.
+    const int n = to.size();
+    const Sc s = to.sc;
     if (from.t.kind == Kind::Scalar) {
-        for (int k = 0; k < to.size(); ++k) r.c[size_t(k)] = fit(to.sc, from.num());
+        const double x = fit(s, from.num());
+        for (int k = 0; k < n; ++k) r.c[size_t(k)] = x;
         return r;
     }
-    if (from.t.size() != to.size()) throw_unsupported("a composite from another shape");
-    for (int k = 0; k < to.size(); ++k) r.c[size_t(k)] = fit(to.sc, from.c[size_t(k)]);
+    if (from.t.size() != n) throw_unsupported("a composite from another shape");
+    for (int k = 0; k < n; ++k) r.c[size_t(k)] = fit(s, from.c[size_t(k)]);
     return r;
 }
 
