@@ -213,13 +213,22 @@ Value construct(const Type& to, Args args) {
     if (to.kind == Kind::Scalar || to.kind == Kind::Struct) throw_unsupported("a constructor's arguments");
     Value r; // every component is set below, or the constructor fails: no zeros first
     r.t = to;
+    // The size and type read once (a store to `r.c` may alias them for the compiler); each
+    // argument's components as comp() reads them, their count checked once.
+    const int size = to.size();
+    const Sc s = to.sc;
     int k = 0;
     for (const Value& a : args) {
-        const int n = a.t.kind == Kind::Scalar ? 1 : a.t.size();
-        if (n == 0 || k + n > to.size()) throw_unsupported("a constructor's arguments");
-        for (int q = 0; q < n; ++q) r.c[size_t(k++)] = fit(to.sc, comp(a, q));
+        if (a.t.kind == Kind::Scalar) {
+            if (k + 1 > size) throw_unsupported("a constructor's arguments");
+            r.c[size_t(k++)] = fit(s, a.num());
+            continue;
+        }
+        const int n = a.t.size();
+        if (n == 0 || k + n > size) throw_unsupported("a constructor's arguments");
+        for (int q = 0; q < n; ++q) r.c[size_t(k++)] = fit(s, a.c[size_t(q)]);
     }
-    if (k != to.size()) throw_unsupported("a constructor's arguments");
+    if (k != size) throw_unsupported("a constructor's arguments");
     return r;
 }
 
