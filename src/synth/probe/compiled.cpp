@@ -104,8 +104,14 @@ struct Compiled {
     static Value constant(Machine&, const CExpr& n, Frame&) { return n.constant; }
     static Value tid(Machine& m, const CExpr&, Frame&) { return m.tid_; }
 
+    // A variable of the frame inline, anything else by a tail call: this function, called for
+    // every variable read as a value, then saves no registers.
     static Value name(Machine& m, const CExpr& n, Frame& f) {
-        if (const Value* v = var(m, n.id, f)) return *v;
+        if (const Value* v = f.find(n.id)) return *v;
+        return name_slow(m, n, f);
+    }
+    [[gnu::noinline]] static Value name_slow(Machine& m, const CExpr& n, Frame& f) {
+        if (const Value* v = m.lookup(n.id, f)) return *v;
         return m.eval_name_slow(ast::as<ast::Name>(n.src), f);
     }
 
@@ -540,16 +546,12 @@ Compiled::Flow Compiled::run_aug_assign(Machine& m, const CStmt& s, Frame& f) {
 Compiled::Flow Compiled::run_for(Machine& m, const CStmt& s, Frame& f) {
     ArgList args;
     for (const CExpr* a : s.args) args.emplace([&] { return a->run(m, *a, f); });
-    const Machine::Range r = Machine::range_of(args);
-    for (int64_t i = r.start; r.step > 0 ? i < r.stop : i > r.stop; i += r.step) {
-        m.tick();
-        assign(m, s.id, make_int(Sc::I32, i), f);
-        if (!s.body) s.body = &m.block(ast::as<ast::For>(s.src)->body);
-        const Flow flow = run_block(m, *s.body, f);
-        if (flow == Flow::Break) break;
-        if (flow == Flow::Return) return flow;
-    }
-    return Flow::Next;
+    return m.loop_range(
+        args, [&](Value&& i) { assign(m, s.id, std::move(i), f); },
+        [&] {
+            if (!s.body) s.body = &m.block(ast::as<ast::For>(s.src)->body);
+            return run_block(m, *s.body, f);
+        });
 }
 
 // As Machine::exec for each statement (each counts one step of the budget).

@@ -365,15 +365,8 @@ Machine::Flow Machine::exec_for(const ast::For* s, Frame& f) {
         throw_unsupported("a loop over something else than range()");
     ArgList args;
     eval_args(c, f, args);
-    const Range r = range_of(args);
-    for (int64_t i = r.start; r.step > 0 ? i < r.stop : i > r.stop; i += r.step) {
-        tick();
-        assign(s->target, make_int(Sc::I32, i), f);
-        const Flow flow = exec_block(s->body, f);
-        if (flow == Flow::Break) break;
-        if (flow == Flow::Return) return flow;
-    }
-    return Flow::Next;
+    return loop_range(
+        args, [&](Value&& i) { assign(s->target, std::move(i), f); }, [&] { return exec_block(s->body, f); });
 }
 
 // The bounds of range(args) (its arguments evaluated: the compiled probe evaluates them).

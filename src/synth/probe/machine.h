@@ -64,11 +64,11 @@ struct Index {
 class Frame {
   public:
     Value* find(int id) {
-        return size_t(id) < set_.size() && set_[size_t(id)] == generation_ ? &values_[size_t(id)] : nullptr;
+        return uint32_t(id) < n_ && set_[size_t(id)] == generation_ ? &values_[size_t(id)] : nullptr;
     }
     // The slot of `id`, added if the frame has none (the caller assigns it).
     Value& slot(int id) {
-        if (size_t(id) >= set_.size()) grow(size_t(id) + 1);
+        if (uint32_t(id) >= n_) grow(size_t(id) + 1);
         set_[size_t(id)] = generation_;
         return values_[size_t(id)];
     }
@@ -78,10 +78,11 @@ class Frame {
 
   private:
     // Out of line (rare: a frame is reused): its callers, assignments, then save no registers.
-    [[gnu::noinline]] void grow(size_t n) { values_.resize(n), set_.resize(n, 0); }
+    [[gnu::noinline]] void grow(size_t n) { values_.resize(n), set_.resize(n, 0), n_ = uint32_t(n); }
 
     std::vector<Value> values_;
     std::vector<uint32_t> set_; // the generation each slot was last assigned in
+    uint32_t n_ = 0;            // the slots' count, kept apart: find() then reads one word for it
     uint32_t generation_ = 1;
 };
 
@@ -174,6 +175,20 @@ class Machine {
         int64_t start, stop, step;
     };
     static Range range_of(const ArgList& args); // range(args)'s, its arguments evaluated
+    // `for i in range(args)` (the tree's and the compiled loop): `set(i)` assigns the loop
+    // variable, `body()` runs the body once.
+    template <class Set, class Body>
+    Flow loop_range(const ArgList& args, Set&& set, Body&& body) {
+        const Range r = range_of(args);
+        for (int64_t i = r.start; r.step > 0 ? i < r.stop : i > r.stop; i += r.step) {
+            tick();
+            set(make_int(Sc::I32, i));
+            const Flow flow = body();
+            if (flow == Flow::Break) break;
+            if (flow == Flow::Return) return flow;
+        }
+        return Flow::Next;
+    }
     [[gnu::noinline]] Flow exec_assign(const ast::Assign* s, Frame& f);
     [[gnu::noinline]] Flow exec_ann_assign(const ast::AnnAssign* s, Frame& f);
     [[gnu::noinline]] Flow exec_aug_assign(const ast::AugAssign* s, Frame& f);

@@ -87,7 +87,7 @@ Value mat_product(const Value& a, const Value& b) {
 Value quat_product(const Value& a, const Value& b) {
     const auto& p = a.c;
     const auto& q = b.c;
-    Value r = a;
+    Value r = Value::like(a);
     r.c[0] = p[3] * q[0] + q[3] * p[0] + p[1] * q[2] - p[2] * q[1];
     r.c[1] = p[3] * q[1] + q[3] * p[1] + p[2] * q[0] - p[0] * q[2];
     r.c[2] = p[3] * q[2] + q[3] * p[2] + p[0] * q[1] - p[1] * q[0];
@@ -192,13 +192,18 @@ Value convert(const Type& to, const Value& from) {
         if (from.t.kind == to.kind) return from;
         throw_unsupported("a struct or transform from one value");
     }
-    Value r = make_zero(to);
+    Value r; // every component is set below: no zeros first (make_zero())
+    r.t = to;
+    // The size and type read once: a store to `r.c` may alias `to` for the compiler.
+    const int n = to.size();
+    const Sc s = to.sc;
     if (from.t.kind == Kind::Scalar) {
-        for (int k = 0; k < to.size(); ++k) r.c[size_t(k)] = fit(to.sc, from.num());
+        const double x = fit(s, from.num());
+        for (int k = 0; k < n; ++k) r.c[size_t(k)] = x;
         return r;
     }
-    if (from.t.size() != to.size()) throw_unsupported("a composite from another shape");
-    for (int k = 0; k < to.size(); ++k) r.c[size_t(k)] = fit(to.sc, from.c[size_t(k)]);
+    if (from.t.size() != n) throw_unsupported("a composite from another shape");
+    for (int k = 0; k < n; ++k) r.c[size_t(k)] = fit(s, from.c[size_t(k)]);
     return r;
 }
 
@@ -206,14 +211,24 @@ Value construct(const Type& to, Args args) {
     if (args.empty()) return make_zero(to);
     if (args.size() == 1) return convert(to, args[0]);
     if (to.kind == Kind::Scalar || to.kind == Kind::Struct) throw_unsupported("a constructor's arguments");
-    Value r = make_zero(to);
+    Value r; // every component is set below, or the constructor fails: no zeros first
+    r.t = to;
+    // The size and type read once (a store to `r.c` may alias them for the compiler); each
+    // argument's components as comp() reads them, their count checked once.
+    const int size = to.size();
+    const Sc s = to.sc;
     int k = 0;
     for (const Value& a : args) {
-        const int n = a.t.kind == Kind::Scalar ? 1 : a.t.size();
-        if (n == 0 || k + n > to.size()) throw_unsupported("a constructor's arguments");
-        for (int q = 0; q < n; ++q) r.c[size_t(k++)] = fit(to.sc, comp(a, q));
+        if (a.t.kind == Kind::Scalar) {
+            if (k + 1 > size) throw_unsupported("a constructor's arguments");
+            r.c[size_t(k++)] = fit(s, a.num());
+            continue;
+        }
+        const int n = a.t.size();
+        if (n == 0 || k + n > size) throw_unsupported("a constructor's arguments");
+        for (int q = 0; q < n; ++q) r.c[size_t(k++)] = fit(s, a.c[size_t(q)]);
     }
-    if (k != to.size()) throw_unsupported("a constructor's arguments");
+    if (k != size) throw_unsupported("a constructor's arguments");
     return r;
 }
 

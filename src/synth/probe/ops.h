@@ -26,7 +26,7 @@ Value construct(const Type& to, Args args);
 // Applies `f` to every float component of `v` (the result keeps v's type).
 template <class F>
 Value map_float(const Value& v, F f) {
-    Value r = v;
+    Value r = Value::like(v);
     if (v.t.kind == Kind::Scalar) {
         if (!is_float(v.t.sc)) return make_scalar(v.t.sc, f(double(v.i)));
         r.c[0] = fit(v.t.sc, f(v.c[0]));
@@ -47,7 +47,7 @@ Value zip_float(const Value& a, const Value& b, F f) {
         return make_scalar(s, f(a.num(), b.num()));
     }
     const Value& shape = a.t.kind == Kind::Scalar ? b : a;
-    Value r = shape;
+    Value r = Value::like(shape);
     // As comp(a, k) and comp(b, k) for every k, with the shapes checked once: a scalar is read
     // once, a composite shorter than `shape` fails as comp() would (the components before it
     // have no effect but on `r`, which is then dropped).

@@ -178,9 +178,8 @@ class Bench final : public ArrayInputs {
         const int n = t.size();
         const Sc s = t.sc;
         auto uniform = [&](uint64_t x) { return fit(s, lo + (hi - lo) * double(x >> 11) * 0x1.0p-53); };
-        Value r;
+        Value r; // every component is drawn: no zeros first (make_zero())
         r.t = t;
-        r.c.fill(0.0);
         Rng rng(seed);
         for (int c = 0; c < n; ++c) r.c[size_t(c)] = uniform(rng.next());
         return r;

@@ -48,15 +48,14 @@ struct Type {
     uint8_t rows = 0, cols = 0;
     const StructDef* st = nullptr;
 
-    int size() const { // scalar components
-        switch (kind) {
-        case Kind::Scalar: return 1;
-        case Kind::Vec: return rows;
-        case Kind::Mat: return rows * cols;
-        case Kind::Quat: return 4;
-        case Kind::Transform: return 7;
-        default: return 0;
-        }
+    // Scalar components. Tests, most frequent kind first, rather than a switch's jump table: the
+    // operators and constructors ask for every composite.
+    int size() const {
+        if (kind == Kind::Vec) return rows;
+        if (kind == Kind::Scalar) return 1;
+        if (kind == Kind::Mat) return rows * cols;
+        if (kind == Kind::Quat) return 4;
+        return kind == Kind::Transform ? 7 : 0;
     }
     bool operator==(const Type&) const = default;
 };
@@ -96,6 +95,15 @@ struct Value {
     }
     ~Value() = default;
 
+    // `o` but for its components, which are left unset: for a result the caller fills (its
+    // first o.t.size() components), so that `o`'s are not copied first only to be overwritten.
+    static Value like(const Value& o) {
+        Value r;
+        r.t = o.t, r.is_type = o.is_type, r.array_ndim = o.array_ndim, r.i = o.i, r.items = o.items;
+        r.array = o.array;
+        return r;
+    }
+
     // As `*this = Value{}`, in place (no temporary to zero and then move).
     void clear() {
         t = {}, is_type = false, array_ndim = 0, i = 0, items.reset(), array = -1;
@@ -128,13 +136,13 @@ class ArgList {
     ArgList(const ArgList&) = delete;
     ArgList& operator=(const ArgList&) = delete;
     ~ArgList() {
-        if (big_.empty()) std::destroy_n(small(), n_);
+        if (in_small()) std::destroy_n(small(), n_);
     }
 
     size_t size() const { return n_; }
     bool empty() const { return n_ == 0; }
-    Value* data() { return big_.empty() ? small() : big_.data(); }
-    const Value* data() const { return big_.empty() ? small() : big_.data(); }
+    Value* data() { return in_small() ? small() : big_.data(); }
+    const Value* data() const { return in_small() ? small() : big_.data(); }
     Value& operator[](size_t k) { return data()[k]; }
     const Value& operator[](size_t k) const { return data()[k]; }
     const Value* begin() const { return data(); }
@@ -147,7 +155,7 @@ class ArgList {
     // Appends the value `make()` returns, made in place (no move) when it fits in `small_`.
     template <class F>
     void emplace(F&& make) {
-        if (big_.empty() && n_ < kSmall) {
+        if (n_ < kSmall) { // then still in `small_` (see in_small())
             ::new (static_cast<void*>(small() + n_)) Value(make());
             ++n_;
             return;
@@ -160,6 +168,9 @@ class ArgList {
     // A 3x3 matrix's constructor, the largest frequent call, fits (a spill to the heap costs
     // more than the call).
     static constexpr size_t kSmall = 9;
+    // Whether the values are in `small_`: the list moves to `big_` only as it grows past kSmall
+    // (a look at the count alone, not at the vector's two pointers).
+    bool in_small() const { return n_ <= kSmall; }
     Value* small() { return std::launder(reinterpret_cast<Value*>(small_)); }
     const Value* small() const { return std::launder(reinterpret_cast<const Value*>(small_)); }
     void spill(Value&& v); // moves the list to `big_` and appends `v`
