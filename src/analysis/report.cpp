@@ -103,7 +103,7 @@ FileReport analyze(const std::shared_ptr<const SourceFile>& source, const ast::M
     report.path = source->path();
     std::vector<int> comments;
     try {
-        comments = comment_lines(*source);
+        comments = comment_lines(*source, options.tokens);
     } catch (const CompileError& e) {
         report.error = e.format();
         return report;

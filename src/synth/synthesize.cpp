@@ -184,7 +184,7 @@ bool healthy(SynthKernel& k, const std::string& source_path) {
         k.health = analysis::health_counts(unparsed); // counts the file as unparsed
         return false;
     }
-    const analysis::HealthCounts c = analysis::health_counts(source, *module);
+    const analysis::HealthCounts c = analysis::health_counts(source, *module, tokens);
     k.health = c;
     if (c.unparsed_files != 0 || c.dead_stores != 0 || c.unused_kernel_params != 0 ||
         c.ignored_helper_params != 0 || c.degenerate_total() != 0)
