@@ -22,7 +22,7 @@ bool plain_text(const std::string& text) {
     return text.find_first_of("\"'\r") == std::string::npos;
 }
 
-std::vector<int> comment_lines(const SourceFile& source) {
+std::vector<int> comment_lines(const SourceFile& source, std::span<const Token> tokens) {
     const std::string& text = source.text();
     // No '#': no comment, and no need to lex (most synthesized kernels).
     if (text.find('#') == std::string::npos) return {};
@@ -44,14 +44,18 @@ std::vector<int> comment_lines(const SourceFile& source) {
         scan(text.size());
         return lines;
     }
-    Lexer lexer(source);
-    for (;;) {
-        Token t = lexer.next();
-        if (t.kind == Tok::EndMarker) break;
-        if (!covers_text(t.kind) || t.begin < pos) continue;
+    auto skip = [&](const Token& t) {
+        if (!covers_text(t.kind) || t.begin < pos) return;
         scan(t.begin);
         line = t.end_line; // the token may span lines (triple-quoted strings)
         pos = t.end;
+    };
+    if (!tokens.empty()) {
+        for (const Token& t : tokens)
+            if (t.kind != Tok::EndMarker) skip(t);
+    } else {
+        Lexer lexer(source);
+        for (Token t = lexer.next(); t.kind != Tok::EndMarker; t = lexer.next()) skip(t);
     }
     scan(text.size());
     return lines;

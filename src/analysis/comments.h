@@ -6,7 +6,9 @@
 
 #include "syntax/ast.h"
 #include "syntax/source.h"
+#include "syntax/token.h"
 
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -16,8 +18,9 @@ namespace ws::analysis {
 // The 1-based lines that hold a comment, ascending, of a file that tokenizes
 // (analyze() calls it on one that parsed). Of one that does not, it throws
 // CompileError or, when the lexer is not needed to tell comments apart (no
-// '#'; no quote and no '\r'), returns the lines of the '#'s.
-std::vector<int> comment_lines(const SourceFile& source);
+// '#'; no quote and no '\r'), returns the lines of the '#'s. `tokens`: the file's whole token
+// stream when the caller has it (its parse's), read instead of lexing the text again.
+std::vector<int> comment_lines(const SourceFile& source, std::span<const Token> tokens = {});
 
 // The docstring of a module, class or function body: its first statement
 // when that is a string literal (as `ast.get_docstring` finds it); null otherwise.

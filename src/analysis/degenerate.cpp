@@ -250,8 +250,10 @@ bool structural_kind(const ast::Expr* e, DegenerateKind& out) {
     }
 }
 
-// Depth first, so that a constant expression is counted once, at its outermost node.
-void find(const WalkNode& n, bool in_constant, std::vector<Degenerate>& out) {
+// Depth first, so that a constant expression is counted once, at its outermost node. Each
+// node's children go to the end of `kids`, shared by the whole walk (a deque per node cost
+// two allocations), and are dropped again once visited.
+void find(const WalkNode& n, bool in_constant, std::vector<Degenerate>& out, std::deque<WalkNode>& kids) {
     if (n.stmt && (n.stmt->kind == ast::StmtKind::FunctionDef || n.stmt->kind == ast::StmtKind::ClassDef))
         return;
     DegenerateKind kind;
@@ -264,16 +266,19 @@ void find(const WalkNode& n, bool in_constant, std::vector<Degenerate>& out) {
                is_literal_test(ast::as<ast::If>(n.stmt)->test)) {
         out.push_back({DegenerateKind::ConstantExpression, n.stmt->pos});
     }
-    std::deque<WalkNode> kids;
+    const size_t first = kids.size();
     children(n, kids);
-    for (const WalkNode& k : kids) find(k, in_constant, out);
+    const size_t last = kids.size();
+    for (size_t k = first; k < last; ++k) find(WalkNode(kids[k]), in_constant, out, kids);
+    kids.resize(first);
 }
 
 } // namespace
 
 std::vector<Degenerate> degenerate_expressions(const ast::FunctionDef& f) {
     std::vector<Degenerate> out;
-    for (const ast::Stmt* s : f.body) find(WalkNode{nullptr, s}, false, out);
+    std::deque<WalkNode> kids;
+    for (const ast::Stmt* s : f.body) find(WalkNode{nullptr, s}, false, out, kids);
     std::sort(out.begin(), out.end(), [](const Degenerate& a, const Degenerate& b) {
         return a.pos.line != b.pos.line ? a.pos.line < b.pos.line : a.pos.col < b.pos.col;
     });

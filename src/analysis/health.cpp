@@ -79,8 +79,11 @@ HealthCounts health_counts(std::string_view python_source) {
     return health_counts(analyze("<record>", std::string(python_source), kCountsOnly));
 }
 
-HealthCounts health_counts(const std::shared_ptr<const SourceFile>& source, const ast::Module& module) {
-    return health_counts(analyze(source, module, kCountsOnly));
+HealthCounts health_counts(const std::shared_ptr<const SourceFile>& source, const ast::Module& module,
+                           std::span<const Token> tokens) {
+    AnalyzeOptions options = kCountsOnly;
+    options.tokens = tokens;
+    return health_counts(analyze(source, module, options));
 }
 
 void to_json(nlohmann::json& j, const HealthCounts& c) {

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <memory>
 #include <nlohmann/json_fwd.hpp>
+#include <span>
 #include <string_view>
 
 namespace ws::analysis {
@@ -41,8 +42,9 @@ HealthCounts health_counts(const FileReport& report);
 
 // The counts of one record's python_source.
 HealthCounts health_counts(std::string_view python_source);
-// The same of a module its caller has parsed from `source`.
-HealthCounts health_counts(const std::shared_ptr<const SourceFile>& source, const ast::Module& module);
+// The same of a module its caller has parsed from `source`, with its parse's tokens if it has them.
+HealthCounts health_counts(const std::shared_ptr<const SourceFile>& source, const ast::Module& module,
+                           std::span<const Token> tokens = {});
 
 // Counts and rates (`dead_store_rate`, ...; 0 when the denominator is 0), as
 // stats.json's "code_health" and `warpsynth health`'s totals hold them.

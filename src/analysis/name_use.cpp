@@ -2,18 +2,33 @@
 
 #include "analysis/body_walk.h"
 
-#include <set>
+#include <algorithm>
+#include <iterator>
+#include <string_view>
 
 namespace ws::analysis {
 
 namespace {
 
+// Views of the tree's names, sorted and made unique once the walk is done: a set of strings
+// cost an allocation and a node per name.
+using Names = std::vector<std::string_view>;
+
+void sort_unique(Names& names) {
+    std::sort(names.begin(), names.end());
+    names.erase(std::unique(names.begin(), names.end()), names.end());
+}
+
+bool contains(const Names& sorted, std::string_view name) {
+    return std::binary_search(sorted.begin(), sorted.end(), name);
+}
+
 // Names stored by a target expression (`a`, `a, (b, *c)`); subscripts and
 // attributes store into an existing object and store no name.
-void target_names(const ast::Expr* t, std::set<std::string>& out) {
+void target_names(const ast::Expr* t, Names& out) {
     if (!t) return;
     switch (t->kind) {
-    case ast::ExprKind::Name: out.insert(ast::as<ast::Name>(t)->id); break;
+    case ast::ExprKind::Name: out.push_back(ast::as<ast::Name>(t)->id); break;
     case ast::ExprKind::Tuple:
         for (const ast::Expr* e : ast::as<ast::Tuple>(t)->elts) target_names(e, out);
         break;
@@ -25,18 +40,18 @@ void target_names(const ast::Expr* t, std::set<std::string>& out) {
     }
 }
 
-bool read_by_convention(const std::string& name) {
+bool read_by_convention(std::string_view name) {
     return name.starts_with("_");
 }
 
 } // namespace
 
 NameUse name_use(const ast::FunctionDef& f) {
-    std::set<std::string> reads, stored, loop_stored;
+    Names reads, stored, loop_stored;
     walk_body(f, [&](const WalkNode& n) {
         if (n.expr && n.expr->kind == ast::ExprKind::Name) {
             const auto* name = ast::as<ast::Name>(n.expr);
-            if (name->ctx == ast::ExprContext::Load) reads.insert(name->id);
+            if (name->ctx == ast::ExprContext::Load) reads.push_back(name->id);
             return;
         }
         if (!n.stmt) return;
@@ -60,8 +75,10 @@ NameUse name_use(const ast::FunctionDef& f) {
         }
     });
 
+    for (Names* names : {&reads, &stored, &loop_stored}) sort_unique(*names);
+
     NameUse out;
-    auto is_read = [&](const std::string& name) { return reads.count(name) || read_by_convention(name); };
+    auto is_read = [&](std::string_view name) { return contains(reads, name) || read_by_convention(name); };
     const ast::Arguments& a = f.args;
     for (const auto* list : {&a.posonlyargs, &a.args})
         for (const ast::Arg& p : *list) out.params.push_back(p.name);
@@ -71,15 +88,16 @@ NameUse name_use(const ast::FunctionDef& f) {
     for (const std::string& p : out.params)
         if (!is_read(p)) out.unused_params.push_back(p);
 
-    std::set<std::string> all = stored;
-    all.insert(loop_stored.begin(), loop_stored.end());
-    for (const std::string& name : all) {
-        const bool loop_only = loop_stored.count(name) && !stored.count(name);
-        out.assigned.push_back(name);
-        if (loop_only) out.loop_variables.push_back(name);
+    Names all;
+    std::set_union(stored.begin(), stored.end(), loop_stored.begin(), loop_stored.end(),
+                   std::back_inserter(all));
+    for (std::string_view name : all) {
+        const bool loop_only = contains(loop_stored, name) && !contains(stored, name);
+        out.assigned.emplace_back(name);
+        if (loop_only) out.loop_variables.emplace_back(name);
         if (is_read(name)) continue;
-        out.dead.push_back(name);
-        if (loop_only) out.unused_loop_variables.push_back(name);
+        out.dead.emplace_back(name);
+        if (loop_only) out.unused_loop_variables.emplace_back(name);
     }
     return out;
 }

@@ -66,8 +66,14 @@ FunctionReport function_report(const SourceFile& source, const WarpDef& d, const
     r.stub = is_stub(f);
     r.docstring = docstring(f.body) != nullptr;
     r.comment_lines = comments_of(source, comments, r.line, r.end_line);
+    auto param = [&](const ast::Arg& a) {
+        if (options.shapes) return param_shape(source, a);
+        ParamShape p; // the counts read only how many there are
+        p.name = a.name;
+        return p;
+    };
     for (const auto* list : {&f.args.posonlyargs, &f.args.args, &f.args.kwonlyargs})
-        for (const ast::Arg& a : *list) r.params.push_back(param_shape(source, a));
+        for (const ast::Arg& a : *list) r.params.push_back(param(a));
     r.names = name_use(f);
     r.degenerate = degenerate_expressions(f);
     if (options.shapes) r.shape = body_shape(f, r.params, names);
@@ -103,7 +109,7 @@ FileReport analyze(const std::shared_ptr<const SourceFile>& source, const ast::M
     report.path = source->path();
     std::vector<int> comments;
     try {
-        comments = comment_lines(*source);
+        comments = comment_lines(*source, options.tokens);
     } catch (const CompileError& e) {
         report.error = e.format();
         return report;

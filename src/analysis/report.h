@@ -7,9 +7,11 @@
 #include "analysis/name_use.h"
 #include "analysis/shape.h"
 #include "analysis/warp_defs.h"
+#include "syntax/token.h"
 
 #include <memory>
 #include <nlohmann/json_fwd.hpp>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -53,9 +55,13 @@ struct FileReport {
 
 struct AnalyzeOptions {
     bool keep_source = false; // fill FunctionReport::source
-    // Fill FunctionReport::shape (the style and shape figures of `warpsynth health`); health_counts
-    // does not read it, and the synthesizer's health check of every candidate skips it.
+    // Fill FunctionReport::shape (the style and shape figures of `warpsynth health`) and the
+    // parameters' shapes (without, each parameter has its name only); health_counts reads neither,
+    // and the synthesizer's health check of every candidate skips them.
     bool shapes = true;
+    // The module's whole token stream when the caller has it (its parse's): comment lines are
+    // found from it instead of lexing the text again.
+    std::span<const Token> tokens = {};
 };
 
 // Never throws on bad input: a file that does not parse gets `error`.

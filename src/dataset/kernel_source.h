@@ -31,6 +31,9 @@ struct Candidate {
     std::optional<analysis::HealthCounts> health;
     // python_source already parsed (the synthesizer's), or null: compiled instead of parsing again.
     std::unique_ptr<ast::Module> module;
+    // The source file `module` was parsed from (with `module` only): compiled when it is named as
+    // the record's comment path (comment_path_for), instead of making another of the same text.
+    std::shared_ptr<const SourceFile> source;
     // The tokens of that parse (with `module` only): fingerprinted instead of lexing again.
     std::vector<Token> tokens;
 };

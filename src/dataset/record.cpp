@@ -73,6 +73,7 @@ class JsonOut {
 #if defined(__SSE2__)
 constexpr size_t kBlock = 16;
 constexpr int kMaskBitsPerByte = 1;
+constexpr bool kExactMask = true; // every flag of a mask is a special byte
 unsigned special_mask(const char* p) {
     const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
     // Signed compare: bytes of 0x80 and above are negative, below 0x20 too.
@@ -87,6 +88,7 @@ unsigned special_mask(const char* p) {
 static_assert(std::endian::native == std::endian::little);
 constexpr size_t kBlock = 8;
 constexpr int kMaskBitsPerByte = 8;
+constexpr bool kExactMask = false; // only the lowest flag
 uint64_t special_mask(const char* p) {
     uint64_t w;
     std::memcpy(&w, p, 8);
@@ -122,25 +124,34 @@ char* write_escape(unsigned char c, char* dst) {
 
 // Escapes ASCII text `s` into `dst`, which has room for 6 bytes per byte of `s` plus one block;
 // returns the end, or nullptr at a byte of 0x80 or above (UTF-8, which the caller hands to
-// nlohmann). Plain blocks are copied whole; a block with a special byte is copied too, and the
-// copy is kept up to that byte.
+// nlohmann). Plain blocks are copied whole. In a block with special bytes each one is escaped
+// in turn from the block's mask (code has a '\n' every 40 bytes or so), the plain bytes before
+// it copied by one block store; the scan goes on after the last one.
 char* escape_ascii(std::string_view s, char* dst) {
     const char* p = s.data();
     const char* end = p + s.size();
-    while (p != end) {
-        if (static_cast<size_t>(end - p) >= kBlock) {
-            const auto special = special_mask(p);
+    while (static_cast<size_t>(end - p) >= kBlock) {
+        auto special = special_mask(p);
+        const char* block = p;
+        if (!special) {
             std::memcpy(dst, p, kBlock);
-            if (!special) {
-                p += kBlock;
-                dst += kBlock;
-                continue;
-            }
-            const int plain = std::countr_zero(special) / kMaskBitsPerByte;
-            p += plain;
-            dst += plain;
+            p += kBlock;
+            dst += kBlock;
+            continue;
         }
-        const auto c = static_cast<unsigned char>(*p++);
+        do {
+            const char* q = block + std::countr_zero(special) / kMaskBitsPerByte;
+            std::memcpy(dst, p, kBlock); // p <= q < p + kBlock: the plain bytes before q
+            dst += q - p;
+            const auto c = static_cast<unsigned char>(*q);
+            if (c >= 0x80) return nullptr;
+            dst = write_escape(c, dst);
+            p = q + 1;
+            special &= special - 1;
+        } while (kExactMask && special);
+    }
+    for (; p != end; ++p) {
+        const auto c = static_cast<unsigned char>(*p);
         if (c >= 0x80) return nullptr;
         if (c < 0x20 || c == '"' || c == '\\')
             dst = write_escape(c, dst);

@@ -184,7 +184,11 @@ BuiltRecord build_record(Candidate candidate, std::string id, DeviceSet device, 
     r.launch = std::move(candidate.launch);
     r.origin = std::move(candidate.origin);
 
-    auto source = std::make_shared<const SourceFile>(comment_path_for(r.id), r.python_source);
+    std::string path = comment_path_for(r.id);
+    const bool reuse = candidate.module && candidate.source && candidate.source->path() == path &&
+                       candidate.source->text() == r.python_source;
+    auto source = reuse ? std::move(candidate.source)
+                        : std::make_shared<const SourceFile>(std::move(path), r.python_source);
     out.code_lines = fill_code(r, source, candidate.module.get(), device);
     out.fingerprint = candidate.module ? analysis::fingerprint(candidate.tokens, r.python_source)
                                        : analysis::fingerprint(*source);

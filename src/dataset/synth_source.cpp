@@ -3,6 +3,7 @@
 // so the static registration is never dropped by the linker), and only when
 // the build has the ws_synth library.
 #include "dataset/kernel_source.h"
+#include "dataset/record_builder.h"
 #include "synth/synth.h"
 
 #include <stdexcept>
@@ -21,6 +22,7 @@ std::vector<std::string> synth_category_names() {
 Candidate synth_candidate(uint64_t seed, const std::vector<std::string>& categories, uint64_t index) {
     synth::SynthOptions options;
     options.seed = seed;
+    options.source_path = comment_path_for(generated_record_id(seed, index));
     for (const auto& name : categories) {
         synth::Category c;
         if (!synth::category_from_name(name, c)) throw std::invalid_argument("unknown category " + name);
@@ -36,6 +38,7 @@ Candidate synth_candidate(uint64_t seed, const std::vector<std::string>& categor
     out.launch = std::move(k.launch);
     out.health = k.health;
     out.module = std::move(k.module);
+    out.source = std::move(k.source);
     out.tokens = std::move(k.tokens);
     return out;
 }

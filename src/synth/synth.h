@@ -6,6 +6,7 @@
 
 #include "analysis/health.h"
 #include "syntax/ast.h"
+#include "syntax/source.h"
 #include "syntax/token.h"
 
 #include <cstdint>
@@ -85,9 +86,11 @@ struct SynthKernel {
     // The code-health counts of python_source when the synthesizer measured them (it checks every
     // kernel it keeps but the last-resort one): the dataset takes them instead of measuring again.
     std::optional<analysis::HealthCounts> health;
-    // python_source as the health check parsed it (named "<record>"), when it did: the dataset
-    // compiles this tree instead of parsing the same text again.
+    // python_source as the health check parsed it, when it did: the dataset compiles this tree
+    // instead of parsing the same text again, and this source file (named
+    // SynthOptions::source_path) instead of making another of the same text.
     std::unique_ptr<ast::Module> module;
+    std::shared_ptr<const SourceFile> source;
     // The tokens that parse read (with `module` only): fingerprints and call lists scan them
     // instead of lexing python_source again.
     std::vector<Token> tokens;
@@ -100,6 +103,9 @@ struct SynthOptions {
     // id of `warpsynth generate --list-idioms`), in float64 when `float64`.
     std::string idiom;
     bool float64 = false;
+    // The name of the source file the health check parses: the dataset gives its record's
+    // comment path, so that it compiles that same file.
+    std::string source_path = "<record>";
 };
 
 // The `index`-th kernel of the stream defined by `options`. Pure function of

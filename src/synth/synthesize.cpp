@@ -170,8 +170,8 @@ SynthKernel synthesize_attempt(const SynthOptions& options, uint64_t h, Category
 // foresee (two ports wired to one value that make `x * x - x * x`, a uniform inlined into a
 // comparison, a threshold no input reaches) is drawn again.
 // The source is parsed once, for both.
-bool healthy(SynthKernel& k) {
-    auto source = std::make_shared<const SourceFile>("<record>", k.python_source);
+bool healthy(SynthKernel& k, const std::string& source_path) {
+    auto source = std::make_shared<const SourceFile>(source_path, k.python_source);
     std::unique_ptr<ast::Module> module;
     std::vector<Token> tokens;
     try {
@@ -184,13 +184,14 @@ bool healthy(SynthKernel& k) {
         k.health = analysis::health_counts(unparsed); // counts the file as unparsed
         return false;
     }
-    const analysis::HealthCounts c = analysis::health_counts(source, *module);
+    const analysis::HealthCounts c = analysis::health_counts(source, *module, tokens);
     k.health = c;
     if (c.unparsed_files != 0 || c.dead_stores != 0 || c.unused_kernel_params != 0 ||
         c.ignored_helper_params != 0 || c.degenerate_total() != 0)
         return false;
     if (probe_dependence(*module, k.launch).verdict == ProbeVerdict::Ignores) return false;
     k.module = std::move(module);
+    k.source = std::move(source);
     k.tokens = std::move(tokens);
     return true;
 }
@@ -204,7 +205,7 @@ SynthKernel synthesize(const SynthOptions& options, uint64_t index) {
     const Category category = cats[hash_combine(h, hash_name("category")) % cats.size()];
     constexpr uint64_t kAttempts = 8;
     SynthKernel k = synthesize_attempt(options, h, category, 0);
-    for (uint64_t attempt = 1; attempt < kAttempts && !healthy(k); ++attempt)
+    for (uint64_t attempt = 1; attempt < kAttempts && !healthy(k, options.source_path); ++attempt)
         k = synthesize_attempt(options, h, category, attempt);
     // Features only for the attempt kept, from the tokens its parse read when there was one.
     const std::vector<std::string> calls =
