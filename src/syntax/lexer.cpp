@@ -266,30 +266,33 @@ bool Lexer::read_indentation() {
 
 Token Lexer::next() {
     for (;;) {
-        if (pending_indent_) {
-            pending_indent_ = false;
-            Token t = make(Tok::Indent, pos_, indent_line_, indent_col_);
-            t.end_line = t.line;
-            t.end_col = t.col;
-            return t;
-        }
-        if (pending_dedents_ > 0) {
-            --pending_dedents_;
-            Token t = make(Tok::Dedent, pos_, indent_line_, indent_col_);
-            t.end_line = t.line;
-            t.end_col = t.col;
-            return t;
-        }
-        if (done_) {
-            Token t = make(Tok::EndMarker, pos_, eof_line_, eof_col_);
-            t.end_line = eof_line_;
-            t.end_col = eof_col_;
-            return t;
-        }
-        if (at_line_start_) {
-            at_line_start_ = false;
-            read_indentation();
-            if (pending_indent_ || pending_dedents_ > 0) continue;
+        if (line_state_) {
+            if (pending_indent_) {
+                pending_indent_ = false;
+                Token t = make(Tok::Indent, pos_, indent_line_, indent_col_);
+                t.end_line = t.line;
+                t.end_col = t.col;
+                return t;
+            }
+            if (pending_dedents_ > 0) {
+                --pending_dedents_;
+                Token t = make(Tok::Dedent, pos_, indent_line_, indent_col_);
+                t.end_line = t.line;
+                t.end_col = t.col;
+                return t;
+            }
+            if (done_) {
+                Token t = make(Tok::EndMarker, pos_, eof_line_, eof_col_);
+                t.end_line = eof_line_;
+                t.end_col = eof_col_;
+                return t;
+            }
+            if (at_line_start_) {
+                at_line_start_ = false;
+                read_indentation();
+                if (pending_indent_ || pending_dedents_ > 0) continue;
+            }
+            line_state_ = false;
         }
         pos_ = scan(pos_, [](char c) { return c == ' ' || c == '\t' || c == '\f'; });
         size_t begin = pos_;
@@ -321,6 +324,7 @@ Token Lexer::next() {
             indent_line_ = eof_line_;
             indent_col_ = eof_col_;
             done_ = true;
+            line_state_ = true;
             if (pending_dedents_ > 0) {
                 pending_dedents_--;
                 Token t = make(Tok::Dedent, pos_, eof_line_, eof_col_);
@@ -337,6 +341,7 @@ Token Lexer::next() {
             int col = col_of(begin);
             consume_newline();
             at_line_start_ = true;
+            line_state_ = true;
             if (brackets_.empty() && line_has_tokens_) {
                 line_has_tokens_ = false;
                 Token t;
