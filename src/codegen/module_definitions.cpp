@@ -13,6 +13,10 @@
 
 namespace ws {
 
+// Names compared as views: libstdc++ 12 compares a std::string with a C string through
+// strlen and memcmp calls; a view literal compares the sizes first.
+using namespace std::string_view_literals;
+
 UserFunction::UserFunction() = default;
 UserFunction::~UserFunction() = default;
 KernelDef::KernelDef() = default;
@@ -30,14 +34,14 @@ void ModuleScope::define_function(const ast::FunctionDef* def) {
         require_defined_root(dc ? dc->func : dx);
         ObjectRef d = eval_python(dc ? dc->func : dx);
         if (d && d->kind == Object::Kind::WarpPyFunc &&
-            (d->name == "func" || d->name == "kernel" || (d->name == "func_native" && dc))) {
+            (d->name == "func"sv || d->name == "kernel"sv || (d->name == "func_native"sv && dc))) {
             kind = d->name;
             deco_call = dc;
         } else if (d && dc && d->kind == Object::Kind::WarpPyFunc &&
-                   (d->name == "func_grad" || d->name == "func_replay")) {
+                   (d->name == "func_grad"sv || d->name == "func_replay"sv)) {
             kind = d->name;
             deco_call = dc;
-        } else if (d && !dc && d->kind == Object::Kind::WarpPyFunc && d->name == "overload") {
+        } else if (d && !dc && d->kind == Object::Kind::WarpPyFunc && d->name == "overload"sv) {
             overload_decorator = dx;
         } else if (d && d->is_from_warp()) {
             fail(dx->pos, fmt::format("unsupported Warp decorator '{}' (warpsynth supports @wp.func, "
@@ -65,12 +69,12 @@ void ModuleScope::define_function(const ast::FunctionDef* def) {
         fail(def->decorators[0]->pos,
              fmt::format("@wp.{} combined with other decorators is not supported", kind));
 
-    if (kind == "func_grad" || kind == "func_replay")
-        define_custom_adjoint(def, deco_call, kind == "func_grad");
-    else if (kind == "kernel")
+    if (kind == "func_grad"sv || kind == "func_replay"sv)
+        define_custom_adjoint(def, deco_call, kind == "func_grad"sv);
+    else if (kind == "kernel"sv)
         define_kernel(def, deco_call);
     else
-        define_user_function(def, deco_call, kind == "func_native");
+        define_user_function(def, deco_call, kind == "func_native"sv);
 }
 
 // Python evaluates a decorator when the `def` runs: `@c.kernel` with no `c` bound yet
@@ -253,17 +257,17 @@ ObjectRef ModuleScope::warp_class(const ast::ClassDef* def) {
 
 // `class C(IntEnum)` / `(enum.IntFlag)`, ...: whether the class derives from Python's int enums.
 bool ModuleScope::is_int_enum_base(const ast::Expr* base) const {
-    auto is_enum_name = [](std::string_view n) { return n == "IntEnum" || n == "IntFlag"; };
+    auto is_enum_name = [](std::string_view n) { return n == "IntEnum"sv || n == "IntFlag"sv; };
     if (base->kind == ast::ExprKind::Name) { // from enum import IntEnum
         ObjectRef o = global(ast::as<ast::Name>(base)->id);
         return o && o->kind == Object::Kind::Unsupported &&
-               (o->name == "enum.IntEnum" || o->name == "enum.IntFlag");
+               (o->name == "enum.IntEnum"sv || o->name == "enum.IntFlag"sv);
     }
     if (base->kind != ast::ExprKind::Attribute) return false; // import enum; enum.IntEnum
     const auto* a = ast::as<ast::Attribute>(base);
     if (!is_enum_name(a->attr) || a->value->kind != ast::ExprKind::Name) return false;
     ObjectRef m = global(ast::as<ast::Name>(a->value)->id);
-    return m && m->kind == Object::Kind::Unsupported && m->name == "module enum";
+    return m && m->kind == Object::Kind::Unsupported && m->name == "module enum"sv;
 }
 
 // An int enum class whose body is a docstring and `NAME = <int literal>` lines: in kernels its
@@ -317,7 +321,7 @@ ObjectRef ModuleScope::plain_class(const ast::ClassDef* def) const {
 
 void ModuleScope::define_struct(const ast::ClassDef* def) {
     ObjectRef d = def->decorators.size() == 1 ? eval_python(def->decorators[0]) : nullptr;
-    bool is_struct = d && d->kind == Object::Kind::WarpPyFunc && d->name == "struct";
+    bool is_struct = d && d->kind == Object::Kind::WarpPyFunc && d->name == "struct"sv;
     if (!is_struct && def->decorators.empty() && def->bases.size() == 1 && def->keywords.empty() &&
         is_int_enum_base(def->bases[0])) {
         globals_[def->name] = int_enum_class(def);
@@ -368,7 +372,7 @@ void ModuleScope::define_struct(const ast::ClassDef* def) {
             fields.emplace_back(ast::as<ast::Name>(a->target)->id, t);
             ObjectRef ann = eval_python(a->annotation);
             handles.push_back(ann && ann->kind == Object::Kind::Type && !ann->custom &&
-                              ann->name == "handle");
+                              ann->name == "handle"sv);
         } else if (st->kind == ast::StmtKind::Pass ||
                    (st->kind == ast::StmtKind::Expr &&
                     ast::as<ast::ExprStmt>(st)->value->kind == ast::ExprKind::Constant)) {
@@ -468,10 +472,10 @@ std::optional<ArrayFamily> array_family(const ObjectRef& f) {
 // `float`, not `wp::float32`, and then mixes it with float32): not modelled.
 void ModuleScope::refuse_python_scalar_dtype(const ast::Call& call) const {
     for (const auto& kw : call.keywords) {
-        if (kw.arg != "dtype") continue;
+        if (kw.arg != "dtype"sv) continue;
         ObjectRef t = eval_python(kw.value);
         if (t && t->kind == Object::Kind::Type && !t->custom &&
-            (t->name == "float" || t->name == "int" || t->name == "bool"))
+            (t->name == "float"sv || t->name == "int"sv || t->name == "bool"sv))
             fail(kw.value->pos, fmt::format("a fabric array annotation with Python's `{}` as dtype is not "
                                             "supported (write a Warp type such as wp.float32)",
                                             t->name));
@@ -484,9 +488,9 @@ TypeRef ModuleScope::eval_fixedarray_annotation(const ast::Call& call) {
     const ast::Expr* shape_node = call.args.size() > 1 ? call.args[1] : nullptr;
     if (call.args.size() > 2) fail(call.args[2]->pos, "wp.fixedarray takes a dtype and a shape");
     for (const auto& kw : call.keywords) {
-        if (kw.arg == "dtype")
+        if (kw.arg == "dtype"sv)
             dtype_node = kw.value;
-        else if (kw.arg == "shape")
+        else if (kw.arg == "shape"sv)
             shape_node = kw.value;
         else
             fail(kw.value->pos, fmt::format("unsupported fixedarray annotation argument '{}'", kw.arg));
@@ -522,8 +526,8 @@ TypeRef ModuleScope::eval_tile_stack_annotation(const ast::Call& call) {
     const ast::Expr* capacity_node = nullptr;
     const ast::Expr* dtype_node = nullptr;
     for (const auto& kw : call.keywords) {
-        if (kw.arg == "capacity") capacity_node = kw.value;
-        if (kw.arg == "dtype") dtype_node = kw.value;
+        if (kw.arg == "capacity"sv) capacity_node = kw.value;
+        if (kw.arg == "dtype"sv) dtype_node = kw.value;
     }
     if (!call.args.empty() || call.keywords.size() != 2 || !capacity_node || !dtype_node)
         fail(call.pos, "tile_stack annotations are supported as wp.tile_stack(capacity=C, dtype=T)");
@@ -544,9 +548,9 @@ TypeRef ModuleScope::eval_annotation(const ast::Expr* e) {
     if (e->kind == ast::ExprKind::Call) {
         const auto* call = ast::as<ast::Call>(e);
         ObjectRef f = eval_python(call->func);
-        if (f && f->kind == Object::Kind::WarpPyFunc && f->name == "fixedarray")
+        if (f && f->kind == Object::Kind::WarpPyFunc && f->name == "fixedarray"sv)
             return eval_fixedarray_annotation(*call);
-        if (f && f->kind == Object::Kind::Unsupported && f->name == "warp._src.types.tile_stack")
+        if (f && f->kind == Object::Kind::Unsupported && f->name == "warp._src.types.tile_stack"sv)
             return eval_tile_stack_annotation(*call);
         if (std::optional<ArrayFamily> fam = array_family(f)) {
             bool plain_array = fam->cls == ArrayClass::Array;
@@ -559,9 +563,9 @@ TypeRef ModuleScope::eval_annotation(const ast::Expr* e) {
                 dtype = eval_annotation(call->args[0]);
             }
             for (const auto& kw : call->keywords) {
-                if (kw.arg == "dtype")
+                if (kw.arg == "dtype"sv)
                     dtype = eval_annotation(kw.value);
-                else if (kw.arg == "ndim" && (!plain_array || !fam->ndim)) {
+                else if (kw.arg == "ndim"sv && (!plain_array || !fam->ndim)) {
                     int n = array_ndim(kw.value);
                     if (!fam->ndim) ndim = n; // wp.indexedarray2d(ndim=3) is still 2-d
                 } else {
@@ -576,7 +580,7 @@ TypeRef ModuleScope::eval_annotation(const ast::Expr* e) {
         }
         // wp.types.vector(3, wp.float16), wp.types.matrix(shape=(2, 2), dtype=float): a type made
         // where it is used, as at module level
-        if (f && f->kind == Object::Kind::WarpPyFunc && (f->name == "vector" || f->name == "matrix"))
+        if (f && f->kind == Object::Kind::WarpPyFunc && (f->name == "vector"sv || f->name == "matrix"sv))
             if (ObjectRef t = eval_python(e); t && t->kind == Object::Kind::Type) return t->type;
         fail(e->pos, fmt::format("unsupported type annotation '{}'", expr_text(source(), e)));
     }
@@ -602,11 +606,11 @@ TypeRef ModuleScope::eval_annotation(const ast::Expr* e) {
         }
         if (f && f->kind == Object::Kind::Type && f->type == types::opaque("HashGridQuery"))
             return hash_grid_query_annotation(sub);
-        if (f && f->kind == Object::Kind::Unsupported && f->name == "warp._src.types.tile")
+        if (f && f->kind == Object::Kind::Unsupported && f->name == "warp._src.types.tile"sv)
             return tile_annotation(sub);
         if (f && f->kind == Object::Kind::Unsupported &&
-            (f->name == "warp._src.types.Vector" || f->name == "warp._src.types.Matrix"))
-            return generic_hint_annotation(sub, f->name == "warp._src.types.Matrix");
+            (f->name == "warp._src.types.Vector"sv || f->name == "warp._src.types.Matrix"sv))
+            return generic_hint_annotation(sub, f->name == "warp._src.types.Matrix"sv);
         fail(e->pos, fmt::format("unsupported type annotation '{}'", expr_text(source(), e)));
     }
     if (e->kind == ast::ExprKind::Constant &&
@@ -625,7 +629,7 @@ TypeRef ModuleScope::eval_annotation(const ast::Expr* e) {
 TypeRef ModuleScope::tuple_param_annotation(const ast::Expr* annotation) {
     if (annotation->kind != ast::ExprKind::Subscript) return nullptr;
     const auto* sub = ast::as<ast::Subscript>(annotation);
-    if (sub->value->kind != ast::ExprKind::Name || ast::as<ast::Name>(sub->value)->id != "tuple" ||
+    if (sub->value->kind != ast::ExprKind::Name || ast::as<ast::Name>(sub->value)->id != "tuple"sv ||
         global("tuple"))
         return nullptr;
     std::vector<const ast::Expr*> elts;
@@ -658,7 +662,7 @@ TypeRef ModuleScope::tuple_param_annotation(const ast::Expr* annotation) {
             fail(x->pos, fmt::format("unsupported type annotation '{}'", expr_text(source(), annotation)));
         ObjectRef o = eval_python(x);
         bool python = o && o->kind == Object::Kind::Type &&
-                      (o->name == "float" || o->name == "int" || o->name == "bool");
+                      (o->name == "float"sv || o->name == "int"sv || o->name == "bool"sv);
         types.push_back(t);
         python_names.push_back(python ? o->name : "");
     }
@@ -676,7 +680,7 @@ bool ModuleScope::is_function_annotation(const ast::Expr* annotation) const {
 // A parameter annotated with Python's `str` (not a global of that name): a @wp.func that
 // prints a message it is given.
 bool ModuleScope::is_python_str(const ast::Expr* annotation) const {
-    return annotation->kind == ast::ExprKind::Name && ast::as<ast::Name>(annotation)->id == "str" &&
+    return annotation->kind == ast::ExprKind::Name && ast::as<ast::Name>(annotation)->id == "str"sv &&
            !global("str");
 }
 
@@ -686,7 +690,7 @@ TypeRef ModuleScope::ref_annotation(const ast::Expr* annotation) {
     if (annotation->kind != ast::ExprKind::Subscript) return nullptr;
     const auto* sub = ast::as<ast::Subscript>(annotation);
     ObjectRef f = eval_python(sub->value);
-    if (!f || f->kind != Object::Kind::WarpPyFunc || f->name != "ref") return nullptr;
+    if (!f || f->kind != Object::Kind::WarpPyFunc || f->name != "ref"sv) return nullptr;
     TypeRef target = eval_annotation(sub->slice);
     if (!target->is_value() && !target->is_struct())
         fail(annotation->pos,
@@ -766,7 +770,7 @@ FunctionSource ModuleScope::function_source(const ast::FunctionDef* def, bool is
         if (r->kind == ast::ExprKind::Subscript) {
             const auto* s = ast::as<ast::Subscript>(r);
             std::vector<std::string> path;
-            if (dotted_name(s->value, path) && path.back() == "tuple") {
+            if (dotted_name(s->value, path) && path.back() == "tuple"sv) {
                 std::vector<const ast::Expr*> elts;
                 if (s->slice->kind == ast::ExprKind::Tuple)
                     for (const ast::Expr* x : ast::as<ast::Tuple>(s->slice)->elts) elts.push_back(x);

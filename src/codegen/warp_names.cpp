@@ -6,6 +6,7 @@
 #include "types/python_number.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <fmt/format.h>
 #include <map>
@@ -189,16 +190,31 @@ ObjectRef attribute(const Object& obj, std::string_view name) {
     return nullptr;
 }
 
-ObjectRef python_builtin(std::string_view name) {
+namespace {
+
+constexpr std::string_view kPythonBuiltins[] = {
+    "__warp__", "float", "int",  "bool",       "range", "min",  "max", "abs",    "len",      "print",
+    "round",    "pow",   "type", "isinstance", "tuple", "list", "sum", "divmod", "reversed", "slice"};
+
+ObjectRef make_python_builtin(std::string_view name) {
     if (name == "__warp__") return named(Object::Kind::WarpModule, "warp");
     if (name == "float") return Object::make_type(types::float32(), "float");
     if (name == "int") return Object::make_type(types::int32(), "int");
     if (name == "bool") return Object::make_type(types::boolean(), "bool");
-    static const std::string_view kBuiltins[] = {
-        "range", "min",        "max",   "abs",  "len", "print",  "round",    "pow",
-        "type",  "isinstance", "tuple", "list", "sum", "divmod", "reversed", "slice"};
-    for (std::string_view b : kBuiltins)
-        if (b == name) return named(Object::Kind::PyBuiltin, std::string(name));
+    return named(Object::Kind::PyBuiltin, std::string(name));
+}
+
+} // namespace
+
+ObjectRef python_builtin(std::string_view name) {
+    // Immutable and made of the registry's scalar types only: each is made once per thread
+    // (as namespace_attribute's), not allocated again for every name a module looks up.
+    thread_local std::array<ObjectRef, std::size(kPythonBuiltins)> made;
+    for (size_t i = 0; i < std::size(kPythonBuiltins); ++i) {
+        if (kPythonBuiltins[i] != name) continue;
+        if (!made[i]) made[i] = make_python_builtin(name);
+        return made[i];
+    }
     return nullptr;
 }
 

@@ -266,30 +266,33 @@ bool Lexer::read_indentation() {
 
 Token Lexer::next() {
     for (;;) {
-        if (pending_indent_) {
-            pending_indent_ = false;
-            Token t = make(Tok::Indent, pos_, indent_line_, indent_col_);
-            t.end_line = t.line;
-            t.end_col = t.col;
-            return t;
-        }
-        if (pending_dedents_ > 0) {
-            --pending_dedents_;
-            Token t = make(Tok::Dedent, pos_, indent_line_, indent_col_);
-            t.end_line = t.line;
-            t.end_col = t.col;
-            return t;
-        }
-        if (done_) {
-            Token t = make(Tok::EndMarker, pos_, eof_line_, eof_col_);
-            t.end_line = eof_line_;
-            t.end_col = eof_col_;
-            return t;
-        }
-        if (at_line_start_) {
-            at_line_start_ = false;
-            read_indentation();
-            if (pending_indent_ || pending_dedents_ > 0) continue;
+        if (line_state_) {
+            if (pending_indent_) {
+                pending_indent_ = false;
+                Token t = make(Tok::Indent, pos_, indent_line_, indent_col_);
+                t.end_line = t.line;
+                t.end_col = t.col;
+                return t;
+            }
+            if (pending_dedents_ > 0) {
+                --pending_dedents_;
+                Token t = make(Tok::Dedent, pos_, indent_line_, indent_col_);
+                t.end_line = t.line;
+                t.end_col = t.col;
+                return t;
+            }
+            if (done_) {
+                Token t = make(Tok::EndMarker, pos_, eof_line_, eof_col_);
+                t.end_line = eof_line_;
+                t.end_col = eof_col_;
+                return t;
+            }
+            if (at_line_start_) {
+                at_line_start_ = false;
+                read_indentation();
+                if (pending_indent_ || pending_dedents_ > 0) continue;
+            }
+            line_state_ = false;
         }
         pos_ = scan(pos_, [](char c) { return c == ' ' || c == '\t' || c == '\f'; });
         size_t begin = pos_;
@@ -321,6 +324,7 @@ Token Lexer::next() {
             indent_line_ = eof_line_;
             indent_col_ = eof_col_;
             done_ = true;
+            line_state_ = true;
             if (pending_dedents_ > 0) {
                 pending_dedents_--;
                 Token t = make(Tok::Dedent, pos_, eof_line_, eof_col_);
@@ -337,6 +341,7 @@ Token Lexer::next() {
             int col = col_of(begin);
             consume_newline();
             at_line_start_ = true;
+            line_state_ = true;
             if (brackets_.empty() && line_has_tokens_) {
                 line_has_tokens_ = false;
                 Token t;
@@ -364,28 +369,24 @@ Token Lexer::next() {
 }
 
 Token Lexer::lex_name_or_string(size_t begin) {
-    // A string prefix: any case of b, r, u, f and the pairs br, rb, fr, rf.
-    bool saw_b = false, saw_r = false, saw_u = false, saw_f = false;
-    for (size_t i = begin; i < begin + 3 && i < text_.size(); ++i) {
-        char c = static_cast<char>(text_[i] | 0x20);
-        if (text_[i] == '"' || text_[i] == '\'') return lex_string(begin, i);
-        if (c == 'b' && !saw_b && !saw_u && !saw_f)
-            saw_b = true;
-        else if (c == 'u' && !saw_b && !saw_u && !saw_r && !saw_f)
-            saw_u = true;
-        else if (c == 'r' && !saw_r && !saw_u)
-            saw_r = true;
-        else if (c == 'f' && !saw_f && !saw_b && !saw_u)
-            saw_f = true;
-        else
-            break;
-    }
     unsigned char bits = 0; // the name's bytes or-ed: the high bit set by a non-ASCII character
     pos_ = scan(pos_, [&bits](char c) {
         if (!is_ident_char(c)) return false;
         bits |= static_cast<unsigned char>(c);
         return true;
     });
+    // A quote right after one or two letters may make them a string prefix: any case of
+    // b, r, u, f and the pairs br, rb, fr, rf. Checked after the scan: most names are not one.
+    if (pos_ < text_.size() && pos_ - begin <= 2 && (text_[pos_] == '"' || text_[pos_] == '\'')) {
+        auto lower = [&](size_t i) { return static_cast<char>(text_[i] | 0x20); };
+        char a = lower(begin);
+        bool prefix = a == 'b' || a == 'r' || a == 'u' || a == 'f';
+        if (pos_ - begin == 2) {
+            char b = lower(begin + 1);
+            prefix = (a == 'b' && b == 'r') || (a == 'r' && (b == 'b' || b == 'f')) || (a == 'f' && b == 'r');
+        }
+        if (prefix) return lex_string(begin, pos_);
+    }
     if (bits & 0x80) check_identifier(begin, pos_);
     Token t = make(Tok::Name, begin, line_, col_of(begin));
     t.kind = keyword_kind(text(t));

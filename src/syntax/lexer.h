@@ -39,7 +39,8 @@ class Lexer {
     bool at_eof(const Token& t) const { return t.begin >= text_.size(); }
 
   private:
-    struct Bracket {
+    // 16 bytes: every token's depth is brackets_.size(), a shift at this size.
+    struct alignas(16) Bracket {
         char ch;
         int line;
         int col;
@@ -82,6 +83,8 @@ class Lexer {
     std::vector<int> indents_{0};
     std::vector<int> alt_indents_{0};
     std::vector<Bracket> brackets_;
+    // Whether any of the four below needs looking at: one test per token instead of four.
+    bool line_state_ = true;
     int pending_dedents_ = 0;
     bool pending_indent_ = false;
     bool at_line_start_ = true;

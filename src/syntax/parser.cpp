@@ -60,19 +60,6 @@ void Parser::fetch() {
     }
 }
 
-const Token& Parser::take() {
-    const Token& t = at();
-    ++index_;
-    switch (t.kind) {
-    case Tok::Newline:
-    case Tok::Indent:
-    case Tok::Dedent:
-    case Tok::EndMarker: break;
-    default: end_line_ = t.end_line; end_col_ = t.end_col;
-    }
-    return t;
-}
-
 void Parser::expect(Tok k) {
     if (!accept(k)) invalid_syntax();
 }

@@ -341,7 +341,7 @@ Expr* Parser::primary() {
             Token name = take();
             auto* a = expr<Attribute>(s);
             a->value = e;
-            a->attr = std::string(lexer_.text(name));
+            a->attr.assign(lexer_.text(name));
             e = a;
             break;
         }
@@ -358,7 +358,7 @@ Expr* Parser::atom() {
     case Tok::Name: {
         Token t = take();
         auto* n = expr<Name>(s);
-        n->id = std::string(lexer_.text(t));
+        n->id.assign(lexer_.text(t));
         return n;
     }
     case Tok::KwTrue:
@@ -643,7 +643,7 @@ Expr* Parser::call(Start s, Expr* func) {
             Token name = take();
             take();
             Keyword k;
-            k.arg = std::string(lexer_.text(name));
+            k.arg.assign(lexer_.text(name));
             first_index = index_; // the hint below looks at the value
             k.value = expression();
             k.pos = span(a);

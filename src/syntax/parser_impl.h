@@ -50,7 +50,20 @@ class Parser {
     Tok kind(size_t ahead = 0) { return at(ahead).kind; }
     bool is(Tok k) { return kind() == k; }
     // The current token, then moves past it. The reference lasts until the next token is read.
-    const Token& take();
+    // Inline: every token goes through here.
+    const Token& take() {
+        if (index_ >= tokens_.size()) fetch();
+        const Token& t = tokens_[index_++];
+        // NEWLINE, INDENT, DEDENT and ENDMARKER do not end a node's span.
+        constexpr uint32_t kLayout =
+            1u << static_cast<int>(Tok::Newline) | 1u << static_cast<int>(Tok::Indent) |
+            1u << static_cast<int>(Tok::Dedent) | 1u << static_cast<int>(Tok::EndMarker);
+        if (static_cast<int>(t.kind) >= 32 || !(kLayout >> static_cast<int>(t.kind) & 1u)) {
+            end_line_ = t.end_line;
+            end_col_ = t.end_col;
+        }
+        return t;
+    }
     bool accept(Tok k) {
         if (!is(k)) return false;
         take();

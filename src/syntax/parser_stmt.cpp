@@ -244,7 +244,7 @@ Stmt* Parser::function_def(std::vector<Expr*> decorators, int first_line) {
     Token def = take();
     if (!is(Tok::Name)) invalid_syntax();
     auto* f = module_->make_stmt<FunctionDef>();
-    f->name = std::string(lexer_.text(take()));
+    f->name.assign(lexer_.text(take()));
     f->decorators = std::move(decorators);
     f->first_line = first_line;
     expect_forced(Tok::LPar);
@@ -324,7 +324,7 @@ Arg Parser::param(bool annotation, bool star_annotation) {
     Start s = start();
     if (!is(Tok::Name)) invalid_syntax();
     Arg a;
-    a.name = std::string(lexer_.text(take()));
+    a.name.assign(lexer_.text(take()));
     if (annotation && accept(Tok::Colon))
         a.annotation = star_annotation && is(Tok::Star) ? star_expression() : expression();
     a.pos = span(s);
@@ -336,7 +336,7 @@ Stmt* Parser::class_def(std::vector<Expr*> decorators, int first_line) {
     Token cls = take();
     if (!is(Tok::Name)) invalid_syntax();
     auto* c = module_->make_stmt<ClassDef>();
-    c->name = std::string(lexer_.text(take()));
+    c->name.assign(lexer_.text(take()));
     c->decorators = std::move(decorators);
     c->first_line = first_line;
     if (is(Tok::LPar)) {
@@ -605,7 +605,7 @@ Stmt* Parser::import_statement() {
         alias.name = dotted_name();
         if (accept(Tok::KwAs)) {
             if (!is(Tok::Name)) invalid_syntax();
-            alias.asname = std::string(lexer_.text(take()));
+            alias.asname.assign(lexer_.text(take()));
         }
         alias.pos = span(a);
         imp->names.push_back(std::move(alias));
@@ -644,10 +644,10 @@ Stmt* Parser::from_import_statement() {
             Start a = start();
             if (!is(Tok::Name)) invalid_syntax();
             Alias alias;
-            alias.name = std::string(lexer_.text(take()));
+            alias.name.assign(lexer_.text(take()));
             if (accept(Tok::KwAs)) {
                 if (!is(Tok::Name)) invalid_syntax();
-                alias.asname = std::string(lexer_.text(take()));
+                alias.asname.assign(lexer_.text(take()));
             }
             alias.pos = span(a);
             imp->names.push_back(std::move(alias));

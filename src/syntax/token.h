@@ -108,8 +108,9 @@ enum class Tok : uint8_t {
 
 // One token. Offsets index the file's text; positions follow CPython
 // (1-based lines, 0-based byte columns). Kept small and trivially copyable:
-// the parser buffers every token of a file.
-struct Token {
+// the parser buffers every token of a file. 32 bytes, not 28: indexing the
+// buffer and its size() are then shifts, not multiplications and divisions.
+struct alignas(8) Token {
     Tok kind = Tok::EndMarker;
     // Open brackets after this token: CPython suggests a missing comma only
     // inside brackets.
@@ -121,6 +122,7 @@ struct Token {
     int32_t end_line = 0;
     int32_t end_col = 0;
 };
+static_assert(sizeof(Token) == 32);
 
 // The spelling of an operator or keyword kind (`"+="`, `"while"`), or a
 // description of the other kinds (`"NAME"`, `"NEWLINE"`).
