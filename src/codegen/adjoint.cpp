@@ -66,11 +66,6 @@ void Adjoint::add_reverse(std::string statement) {
     blocks.back()->body_reverse.add(indentation_, statement);
 }
 
-Var* Adjoint::load(Var* var) {
-    if (var->type->is_reference()) return add_builtin_call1("load", {var});
-    return var;
-}
-
 // Warp's store_ref_param_value: `x = v` / `x += v` on a wp.ref[T] parameter writes
 // through the pointer instead of rebinding the name.
 void Adjoint::store_ref_param(const std::string& name, Var* value, bool augmented, const Pos& where) {

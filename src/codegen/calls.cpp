@@ -536,6 +536,28 @@ Value Adjoint::add_builtin_call_resolved(
     return Value::of_outputs(outputs);
 }
 
+// Warp's load of a reference: the builtin call `var_2 = wp::load(var_1);` (replayed as it is; not
+// differentiable, so no reverse statement), written here without resolving, binding and
+// dispatching the overload again (about 1,100 instructions for each of ~7 loads per corpus
+// kernel). The cases where the generic path does more go through it: deterministic mode
+// records the access, tiles are refused there, and a quaternion or transform may be refused.
+Var* Adjoint::load(Var* var) {
+    if (!var->type->is_reference()) return var;
+    TypeRef value = var->type->elem;
+    if (det || value->is_tile() || value->is_tile_stack() || holds_quat_or_transform(value))
+        return add_builtin_call1("load", {var});
+    static const builtins::Builtin* const builtin = builtins::find("load");
+    note_builtin_used(builtin->key);
+    Var* out = add_var(value);
+    Block& block = *blocks.back();
+    TextBuffer& fwd = block.body_forward.line_buffer();
+    append(fwd, indentation_, "var_", out->label, " = wp::load(", var->prefix ? "var_" : "", var->label,
+           ");");
+    block.body_forward.end_line();
+    block.body_replay.add(block.body_forward[block.body_forward.size() - 1]);
+    return out;
+}
+
 // Tiles the result shares its type object with, and tiles the builtin moves to shared memory.
 void Adjoint::share_result_tiles(const builtins::Dispatch& d, const builtins::CallResult& result,
                                  const std::vector<builtins::BoundArg>& bound,
