@@ -34,6 +34,10 @@
 namespace ws {
 
 class ModuleBuilder;
+struct CallEmission; // calls.cpp
+struct CallPlan;     // call_plans.h
+struct CallPlanKey;  // call_plans.h
+struct ResolvedCall; // calls.cpp
 
 // A block's statements: one text buffer and where each line ends. A vector of strings cost an
 // allocation (and a free) per statement, the largest share of the code generator's time.
@@ -387,13 +391,24 @@ class Adjoint {
                                     std::span<const CallArgument> kwargs,
                                     const std::vector<std::pair<std::string, builtins::CallArg>>& type_args,
                                     int min_outputs, bool return_value_used, const ast::Expr* call_node);
+    Value resolve_builtin_call(const Object& func, const builtins::Builtin& builtin,
+                               std::span<const CallArgument> args, std::span<const CallArgument> kwargs,
+                               const std::vector<std::pair<std::string, builtins::CallArg>>& type_args,
+                               int min_outputs, bool return_value_used, const Pos& where,
+                               const CallPlanKey* plan_key);
+    Value add_planned_call(const Object& func, const builtins::Builtin& builtin, const CallPlan& plan,
+                           std::span<const CallArgument> args, bool return_value_used, const Pos& where);
+    Value finish_builtin_call(const Object& func, const builtins::Builtin& builtin, const ResolvedCall& call,
+                              CallEmission& e, const std::vector<Var*>& outputs,
+                              std::span<const CallArgument> args, std::span<const CallArgument> kwargs,
+                              bool return_value_used, const Pos& where);
     Var* retype_wide_literal(const builtins::Overload& ov, Var* arg);
     void share_result_tiles(const builtins::Dispatch& d, const builtins::CallResult& result,
-                            const std::vector<builtins::BoundArg>& bound, std::span<const CallArgument> args,
+                            std::span<const builtins::BoundArg> bound, std::span<const CallArgument> args,
                             std::span<const CallArgument> kwargs, const std::vector<Var*>& outputs,
                             const Pos& where);
     void dispatch_arguments(const Object& func, const builtins::Dispatch& d,
-                            const std::vector<builtins::BoundArg>& bound, std::span<const CallArgument> args,
+                            std::span<const builtins::BoundArg> bound, std::span<const CallArgument> args,
                             std::span<const CallArgument> kwargs, std::span<Var* const> outputs,
                             const Pos& where, std::vector<Var*>& func_args);
     bool user_overload_exists(FunctionGroup& group, std::span<const CallArgument> args);
