@@ -2,16 +2,18 @@
 // (overload, bound arguments, Warp's value and dispatch functions, the native name) cost about
 // a third of every builtin call, and kernels make the same few calls over and over
 // (`add(float32, float32)`, `extract(vec3f, int32)`...). A call qualifies when its arguments are
-// positional variables without compile-time values (no constant, no tuple of them, no tile,
-// no struct type): then only the builtin, their types, the outputs asked for and the module's
-// block_dim (which tile rules read) decide the outcome.
+// positional variables (no tuple, no tile, no struct type, no compile-time value other than a
+// number): then only the builtin, their types and numbers, the outputs asked for and the
+// module's block_dim (which tile rules read) decide the outcome.
 #pragma once
 
 #include "builtins/builtin.h"
 #include "codegen/value.h"
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
+#include <cstdint>
 #include <span>
 #include <string>
 #include <vector>
@@ -30,14 +32,29 @@ struct CallPlan {
     bool initializer_list = false;
 };
 
+// One argument as a plan key sees it: its type and, for a number known at compile time, the
+// number (Warp's value functions may read it: a vector's length, an index).
+struct CallPlanArg {
+    TypeRef type = nullptr;
+    TypeRef constant_type = nullptr; // null: not a compile-time value
+    int64_t i = 0;
+    uint64_t f_bits = 0;
+    Constant::Kind kind = Constant::Kind::PyInt, raw_kind = Constant::Kind::PyInt;
+    bool b = false;
+    bool operator==(const CallPlanArg&) const = default;
+};
+
 struct CallPlanKey {
     static constexpr size_t kMaxArgs = 6;
     const builtins::Builtin* builtin = nullptr;
     int min_outputs = 0;
     int block_dim = 0;
     size_t count = 0;
-    std::array<TypeRef, kMaxArgs> types{};
-    bool operator==(const CallPlanKey&) const = default;
+    std::array<CallPlanArg, kMaxArgs> args;
+    bool operator==(const CallPlanKey& o) const {
+        return builtin == o.builtin && min_outputs == o.min_outputs && block_dim == o.block_dim &&
+               count == o.count && std::equal(args.begin(), args.begin() + count, o.args.begin());
+    }
 };
 
 // The key of a call made with `args` (positional; no keywords or type arguments), or false when
