@@ -228,7 +228,10 @@ class Adjoint {
     void dedent() { indentation_.resize(indentation_.size() - 4); }
     Block* begin_block(const std::string& name = "block");
     std::unique_ptr<Block> end_block();
-    void set_lineno(int relative_lineno);
+    // Inline for the usual case, the line unchanged (every expression sets it).
+    void set_lineno(int relative_lineno) {
+        if (!lineno_ || *lineno_ != relative_lineno) start_line(relative_lineno);
+    }
 
     // Calls. `func` is a Builtin or Function object; returns the output(s).
     Value add_call(const Object& func, std::span<const CallArgument> args,
@@ -443,6 +446,8 @@ class Adjoint {
     std::string indentation_;
     int label_count_ = 0;
     std::optional<int> lineno_;
+    // set_lineno of a new line: its comments in the forward, replay and reverse bodies.
+    void start_line(int relative_lineno);
     Pos current_pos_;
     std::vector<std::pair<Var*, Pos>> unprintable_; // constants Warp's constant_str raises for
     // Calls whose results are unpacked into this many names (Warp's `node.expects`).
