@@ -47,8 +47,8 @@ class LineWriter {
         char* p = out_.extend(text_size + count * (pad_.size() + 1));
         for (It it = begin; it != end; ++it) {
             std::string_view l = *it;
-            p = std::fill_n(p, pad_.size(), ' ');
-            p = std::copy(l.begin(), l.end(), p);
+            p = str_cat_detail::put(p, pad_.data(), pad_.size()); // not memset's call: 4 or 8 bytes
+            p = str_cat_detail::put(p, l.data(), l.size());
             *p++ = '\n';
         }
     }
