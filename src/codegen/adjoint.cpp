@@ -66,11 +66,6 @@ void Adjoint::add_reverse(std::string statement) {
     blocks.back()->body_reverse.add(indentation_, statement);
 }
 
-Var* Adjoint::load(Var* var) {
-    if (var->type->is_reference()) return add_builtin_call1("load", {var});
-    return var;
-}
-
 // Warp's store_ref_param_value: `x = v` / `x += v` on a wp.ref[T] parameter writes
 // through the pointer instead of rebinding the name.
 void Adjoint::store_ref_param(const std::string& name, Var* value, bool augmented, const Pos& where) {
@@ -101,20 +96,18 @@ std::unique_ptr<Block> Adjoint::end_block() {
     return b;
 }
 
-void Adjoint::set_lineno(int lineno) {
-    if (!lineno_ || *lineno_ != lineno) {
-        std::string_view text = strip_python(src.scope->source().line(lineno + src.fun_lineno));
-        int pad = 80 - static_cast<int>(indentation_.size()) - codepoint_count(text); // str.ljust
-        static constexpr std::string_view spaces = "                                        "
-                                                   "                                        ";
-        std::string_view fill = spaces.substr(0, static_cast<size_t>(std::max(pad, 0)));
-        int shown = lineno + src.display_lineno;
-        // Written in place (as add_forward and add_reverse would), the replay a copy of the forward.
-        Block& b = *blocks.back();
-        b.body_forward.add(indentation_, "// ", text, fill, "       <L ", shown, ">");
-        b.body_replay.add(b.body_forward[b.body_forward.size() - 1]);
-        b.body_reverse.add(indentation_, "// adj: ", text, fill, "  <L ", shown, ">");
-    }
+void Adjoint::start_line(int lineno) {
+    std::string_view text = strip_python(src.scope->source().line(lineno + src.fun_lineno));
+    int pad = 80 - static_cast<int>(indentation_.size()) - codepoint_count(text); // str.ljust
+    static constexpr std::string_view spaces = "                                        "
+                                               "                                        ";
+    std::string_view fill = spaces.substr(0, static_cast<size_t>(std::max(pad, 0)));
+    int shown = lineno + src.display_lineno;
+    // Written in place (as add_forward and add_reverse would), the replay a copy of the forward.
+    Block& b = *blocks.back();
+    b.body_forward.add(indentation_, "// ", text, fill, "       <L ", shown, ">");
+    b.body_replay.add(b.body_forward[b.body_forward.size() - 1]);
+    b.body_reverse.add(indentation_, "// adj: ", text, fill, "  <L ", shown, ">");
     lineno_ = lineno;
 }
 

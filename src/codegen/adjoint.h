@@ -34,6 +34,10 @@
 namespace ws {
 
 class ModuleBuilder;
+struct CallEmission; // calls.cpp
+struct CallPlan;     // call_plans.h
+struct CallPlanKey;  // call_plans.h
+struct ResolvedCall; // calls.cpp
 
 // A block's statements: one text buffer and where each line ends. A vector of strings cost an
 // allocation (and a free) per statement, the largest share of the code generator's time.
@@ -224,7 +228,10 @@ class Adjoint {
     void dedent() { indentation_.resize(indentation_.size() - 4); }
     Block* begin_block(const std::string& name = "block");
     std::unique_ptr<Block> end_block();
-    void set_lineno(int relative_lineno);
+    // Inline for the usual case, the line unchanged (every expression sets it).
+    void set_lineno(int relative_lineno) {
+        if (!lineno_ || *lineno_ != relative_lineno) start_line(relative_lineno);
+    }
 
     // Calls. `func` is a Builtin or Function object; returns the output(s).
     Value add_call(const Object& func, std::span<const CallArgument> args,
@@ -387,13 +394,24 @@ class Adjoint {
                                     std::span<const CallArgument> kwargs,
                                     const std::vector<std::pair<std::string, builtins::CallArg>>& type_args,
                                     int min_outputs, bool return_value_used, const ast::Expr* call_node);
+    Value resolve_builtin_call(const Object& func, const builtins::Builtin& builtin,
+                               std::span<const CallArgument> args, std::span<const CallArgument> kwargs,
+                               const std::vector<std::pair<std::string, builtins::CallArg>>& type_args,
+                               int min_outputs, bool return_value_used, const Pos& where,
+                               const CallPlanKey* plan_key);
+    Value add_planned_call(const Object& func, const builtins::Builtin& builtin, const CallPlan& plan,
+                           std::span<const CallArgument> args, bool return_value_used, const Pos& where);
+    Value finish_builtin_call(const Object& func, const builtins::Builtin& builtin, const ResolvedCall& call,
+                              CallEmission& e, const std::vector<Var*>& outputs,
+                              std::span<const CallArgument> args, std::span<const CallArgument> kwargs,
+                              bool return_value_used, const Pos& where);
     Var* retype_wide_literal(const builtins::Overload& ov, Var* arg);
     void share_result_tiles(const builtins::Dispatch& d, const builtins::CallResult& result,
-                            const std::vector<builtins::BoundArg>& bound, std::span<const CallArgument> args,
+                            std::span<const builtins::BoundArg> bound, std::span<const CallArgument> args,
                             std::span<const CallArgument> kwargs, const std::vector<Var*>& outputs,
                             const Pos& where);
     void dispatch_arguments(const Object& func, const builtins::Dispatch& d,
-                            const std::vector<builtins::BoundArg>& bound, std::span<const CallArgument> args,
+                            std::span<const builtins::BoundArg> bound, std::span<const CallArgument> args,
                             std::span<const CallArgument> kwargs, std::span<Var* const> outputs,
                             const Pos& where, std::vector<Var*>& func_args);
     bool user_overload_exists(FunctionGroup& group, std::span<const CallArgument> args);
@@ -428,6 +446,8 @@ class Adjoint {
     std::string indentation_;
     int label_count_ = 0;
     std::optional<int> lineno_;
+    // set_lineno of a new line: its comments in the forward, replay and reverse bodies.
+    void start_line(int relative_lineno);
     Pos current_pos_;
     std::vector<std::pair<Var*, Pos>> unprintable_; // constants Warp's constant_str raises for
     // Calls whose results are unpacked into this many names (Warp's `node.expects`).

@@ -4,6 +4,7 @@
 #include "builtins/builtin.h"
 #include "builtins/type_pattern.h"
 #include "codegen/adjoint.h"
+#include "codegen/call_plans.h"
 #include "codegen/module_builder.h"
 #include "codegen/module_scope.h"
 #include "syntax/limits.h"
@@ -340,19 +341,14 @@ struct ScratchDispatch {
 };
 
 // How a builtin call is written: its names and the flags of its overload (the strings
-// assigned in place, not built as temporaries and moved).
-void describe_emission(CallEmission& e, const builtins::Overload& ov, const builtins::Dispatch& d,
-                       std::span<const builtins::BoundArg> bound, const builtins::CallResult& result) {
+// assigned in place, not built as temporaries and moved). `func_name` has the template arguments.
+void describe_emission(CallEmission& e, const builtins::Overload& ov, std::string_view func_name,
+                       bool initializer_list) {
     e.ns = ov.ns;
-    if (d.template_args.empty()) {
-        e.func_name = ov.native_func;
-    } else {
-        e.templated_name = builtins::native_name(ov, d);
-        e.func_name = e.templated_name;
-    }
+    e.func_name = func_name;
     // Warp's adjoint of an lto-dispatched builtin takes the template arguments too.
     e.adj_name = ov.adjoint_uses_template_args || ov.has_lto_dispatch_func ? e.func_name : ov.native_func;
-    e.initializer_list = builtins::uses_initializer_list(ov, bound, result);
+    e.initializer_list = initializer_list;
     e.skip_replay = ov.skip_replay;
     e.differentiable = ov.is_differentiable;
     e.require_original_output_arg = ov.require_original_output_arg;
@@ -438,6 +434,15 @@ bool lower_deterministic(Adjoint& adj, std::string_view key, const builtins::Ove
 
 } // namespace
 
+// A builtin call resolved: its overload, bound arguments, result and dispatch (a stored plan's,
+// or the call's own).
+struct ResolvedCall {
+    const builtins::Overload& ov;
+    std::span<const builtins::BoundArg> bound;
+    const builtins::CallResult& result;
+    const builtins::Dispatch& d;
+};
+
 Value Adjoint::add_builtin_call_resolved(
     const Object& func, std::span<const CallArgument> args, std::span<const CallArgument> kwargs,
     const std::vector<std::pair<std::string, builtins::CallArg>>& type_args, int min_outputs,
@@ -453,6 +458,39 @@ Value Adjoint::add_builtin_call_resolved(
         return add_user_call(f->function, {args.begin(), args.end()}, {kwargs.begin(), kwargs.end()},
                              min_outputs, call_node);
     }
+    CallPlanKey key;
+    bool plannable = kwargs.empty() && type_args.empty() && call_plan_key(*b, args, min_outputs, key);
+    if (plannable)
+        if (const CallPlan* plan = find_call_plan(key))
+            return add_planned_call(func, *b, *plan, args, return_value_used, where);
+    return resolve_builtin_call(func, *b, args, kwargs, type_args, min_outputs, return_value_used, where,
+                                plannable ? &key : nullptr);
+}
+
+// A call of a stored plan: what resolve_builtin_call does after resolving, binding and dispatching.
+Value Adjoint::add_planned_call(const Object& func, const builtins::Builtin& b, const CallPlan& plan,
+                                std::span<const CallArgument> args, bool return_value_used,
+                                const Pos& where) {
+    note_builtin_used(b.key);
+    ScratchVector<Var*> outputs_scratch;
+    std::vector<Var*>& outputs = *outputs_scratch;
+    for (TypeRef t : plan.result.types) outputs.push_back(add_var(t));
+    CallEmission e;
+    const builtins::Overload& ov = *plan.ov;
+    describe_emission(e, ov, plan.templated_name.empty() ? ov.native_func : plan.templated_name,
+                      plan.initializer_list);
+    return finish_builtin_call(func, b, {ov, plan.bound, plan.result, plan.dispatch}, e, outputs, args, {},
+                               return_value_used, where);
+}
+
+// Warp's add_call of a builtin: resolution, binding, the result (Warp's value function) and the
+// dispatch; kept as a plan under `plan_key` when given and the call has outputs (or none).
+Value Adjoint::resolve_builtin_call(const Object& func, const builtins::Builtin& builtin,
+                                    std::span<const CallArgument> args, std::span<const CallArgument> kwargs,
+                                    const std::vector<std::pair<std::string, builtins::CallArg>>& type_args,
+                                    int min_outputs, bool return_value_used, const Pos& where,
+                                    const CallPlanKey* plan_key) {
+    const builtins::Builtin* b = &builtin;
     // Most calls have a few positional arguments: their CallArgs live on the stack.
     StackCallArgs<8> stack_cargs(args);
     std::span<const builtins::CallArg> cargs = stack_cargs.view();
@@ -500,7 +538,7 @@ Value Adjoint::add_builtin_call_resolved(
     default: break;
     }
 
-    ScratchVector<Var*> outputs_scratch, func_args_scratch, loaded_scratch;
+    ScratchVector<Var*> outputs_scratch;
     std::vector<Var*>& outputs = *outputs_scratch;
     for (TypeRef t : result.types) outputs.push_back(add_var(t));
 
@@ -510,35 +548,71 @@ Value Adjoint::add_builtin_call_resolved(
     if (!d.error.empty()) fail_at(where, fmt::format("'{}': {}", func.name, d.error));
     if (d.unsupported)
         fail_at(where, fmt::format("'{}' with these arguments is not supported by warpsynth", func.name));
-    std::vector<Var*>& func_args = *func_args_scratch;
-    dispatch_arguments(func, d, bound, args, kwargs, outputs, where, func_args);
 
     CallEmission e;
-    describe_emission(e, *ov, d, bound, result);
+    if (!d.template_args.empty()) e.templated_name = builtins::native_name(*ov, d);
+    describe_emission(e, *ov, d.template_args.empty() ? ov->native_func : e.templated_name,
+                      builtins::uses_initializer_list(*ov, bound, result));
+    if (plan_key)
+        store_call_plan(*plan_key, CallPlan{ov, bound, result, d, e.templated_name, e.initializer_list});
+    return finish_builtin_call(func, *b, {*ov, bound, result, d}, e, outputs, args, kwargs, return_value_used,
+                               where);
+}
+
+// The variables passed, loaded where Warp loads them; the statements; tiles the call shares or moves.
+Value Adjoint::finish_builtin_call(const Object& func, const builtins::Builtin& b, const ResolvedCall& call,
+                                   CallEmission& e, const std::vector<Var*>& outputs,
+                                   std::span<const CallArgument> args, std::span<const CallArgument> kwargs,
+                                   bool return_value_used, const Pos& where) {
+    ScratchVector<Var*> func_args_scratch, loaded_scratch;
+    std::vector<Var*>& func_args = *func_args_scratch;
+    dispatch_arguments(func, call.d, call.bound, args, kwargs, outputs, where, func_args);
 
     // Arguments are loaded (references dereferenced) after the outputs are
     // allocated, except those Warp passes as references; without any to load, the call
     // passes func_args as they are.
     std::vector<Var*>& loaded = *loaded_scratch;
-    bool loads = det || needs_load(d, func_args);
-    if (loads) load_arguments(*this, d, func_args, loaded);
+    bool loads = det || needs_load(call.d, func_args);
+    if (loads) load_arguments(*this, call.d, func_args, loaded);
     const std::vector<Var*>& fwd_args = loads ? loaded : func_args;
     Var* out = outputs.size() == 1 ? outputs[0] : nullptr;
-    if (det &&
-        lower_deterministic(*this, b->key, *ov, d, e, loaded, func_args, out, return_value_used, where))
+    if (det && lower_deterministic(*this, b.key, call.ov, call.d, e, loaded, func_args, out,
+                                   return_value_used, where))
         return Value(out);
     emit_call_statements(*this, e, fwd_args, func_args, outputs,
-                         result.kind == builtins::CallResult::Kind::Void);
-    share_result_tiles(d, result, bound, args, kwargs, outputs, where);
+                         call.result.kind == builtins::CallResult::Kind::Void);
+    share_result_tiles(call.d, call.result, call.bound, args, kwargs, outputs, where);
 
     if (outputs.empty()) return Value();
     if (outputs.size() == 1) return Value(outputs[0]);
     return Value::of_outputs(outputs);
 }
 
+// Warp's load of a reference: the builtin call `var_2 = wp::load(var_1);` (replayed as it is; not
+// differentiable, so no reverse statement), written here without resolving, binding and
+// dispatching the overload again (about 1,100 instructions for each of ~7 loads per corpus
+// kernel). The cases where the generic path does more go through it: deterministic mode
+// records the access, tiles are refused there, and a quaternion or transform may be refused.
+Var* Adjoint::load(Var* var) {
+    if (!var->type->is_reference()) return var;
+    TypeRef value = var->type->elem;
+    if (det || value->is_tile() || value->is_tile_stack() || holds_quat_or_transform(value))
+        return add_builtin_call1("load", {var});
+    static const builtins::Builtin* const builtin = builtins::find("load");
+    note_builtin_used(builtin->key);
+    Var* out = add_var(value);
+    Block& block = *blocks.back();
+    TextBuffer& fwd = block.body_forward.line_buffer();
+    append(fwd, indentation_, "var_", out->label, " = wp::load(", var->prefix ? "var_" : "", var->label,
+           ");");
+    block.body_forward.end_line();
+    block.body_replay.add(block.body_forward[block.body_forward.size() - 1]);
+    return out;
+}
+
 // Tiles the result shares its type object with, and tiles the builtin moves to shared memory.
 void Adjoint::share_result_tiles(const builtins::Dispatch& d, const builtins::CallResult& result,
-                                 const std::vector<builtins::BoundArg>& bound,
+                                 std::span<const builtins::BoundArg> bound,
                                  std::span<const CallArgument> args, std::span<const CallArgument> kwargs,
                                  const std::vector<Var*>& outputs, const Pos& where) {
     auto source_var = [&](const builtins::BoundArg& ba) { return bound_var(ba, args, kwargs); };
@@ -559,7 +633,7 @@ void Adjoint::share_result_tiles(const builtins::Dispatch& d, const builtins::Ca
 // The variables a builtin's dispatch passes, in order: constants it adds, bound arguments,
 // elements of tuple arguments, the call's outputs and C++ text.
 void Adjoint::dispatch_arguments(const Object& func, const builtins::Dispatch& d,
-                                 const std::vector<builtins::BoundArg>& bound,
+                                 std::span<const builtins::BoundArg> bound,
                                  std::span<const CallArgument> args, std::span<const CallArgument> kwargs,
                                  std::span<Var* const> outputs, const Pos& where,
                                  std::vector<Var*>& func_args) {

@@ -97,11 +97,17 @@ struct Var {
         if (emitted_.empty()) emitted_.append("var_", 4).append(label);
         return emitted_;
     }
-    const std::string& emit_adj() const {
+    // Not cached as emit() is: most variables spell their adjoint once (the declaration), and a
+    // second cached string cost every variable its construction and destruction.
+    std::string emit_adj() const {
         if (!prefix) return label;
-        if (emitted_adj_.empty()) emitted_adj_.append("adj_", 4).append(label);
-        return emitted_adj_;
+        std::string s;
+        s.reserve(4 + label.size());
+        s.append("adj_", 4).append(label);
+        return s;
     }
+    // The text before the label in emit_adj(), for writing the adjoint's name as two pieces.
+    std::string_view adj_prefix() const { return prefix ? "adj_" : ""; }
     std::string emit(std::string_view prefix_name) const {
         if (prefix_name == "var") return emit();
         if (prefix_name == "adj") return emit_adj();
@@ -116,7 +122,7 @@ struct Var {
     const std::string& value_ctype() const { return types::strip_reference(type)->ctype; }
 
   private:
-    mutable std::string emitted_, emitted_adj_;
+    mutable std::string emitted_;
 
   public:
 };

@@ -1,0 +1,70 @@
+// Builtin calls whose outcome depends on types alone, memoized per thread. Resolving a call
+// (overload, bound arguments, Warp's value and dispatch functions, the native name) cost about
+// a third of every builtin call, and kernels make the same few calls over and over
+// (`add(float32, float32)`, `extract(vec3f, int32)`...). A call qualifies when its arguments are
+// positional variables (no tuple, no tile, no struct type, no compile-time value other than a
+// number): then only the builtin, their types and numbers, the outputs asked for and the
+// module's block_dim (which tile rules read) decide the outcome.
+#pragma once
+
+#include "builtins/builtin.h"
+#include "codegen/value.h"
+
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace ws {
+
+struct CallArgument;
+
+// What a qualifying call resolved to (a successful call with outputs or none).
+struct CallPlan {
+    const builtins::Overload* ov = nullptr;
+    std::vector<builtins::BoundArg> bound;
+    builtins::CallResult result;
+    builtins::Dispatch dispatch;
+    std::string templated_name; // the native name with template arguments; empty without
+    bool initializer_list = false;
+};
+
+// One argument as a plan key sees it: its type and, for a number known at compile time, the
+// number (Warp's value functions may read it: a vector's length, an index).
+struct CallPlanArg {
+    TypeRef type = nullptr;
+    TypeRef constant_type = nullptr; // null: not a compile-time value
+    int64_t i = 0;
+    uint64_t f_bits = 0;
+    Constant::Kind kind = Constant::Kind::PyInt, raw_kind = Constant::Kind::PyInt;
+    bool b = false;
+    bool operator==(const CallPlanArg&) const = default;
+};
+
+struct CallPlanKey {
+    static constexpr size_t kMaxArgs = 6;
+    const builtins::Builtin* builtin = nullptr;
+    int min_outputs = 0;
+    int block_dim = 0;
+    size_t count = 0;
+    std::array<CallPlanArg, kMaxArgs> args;
+    bool operator==(const CallPlanKey& o) const {
+        return builtin == o.builtin && min_outputs == o.min_outputs && block_dim == o.block_dim &&
+               count == o.count && std::equal(args.begin(), args.begin() + count, o.args.begin());
+    }
+};
+
+// The key of a call made with `args` (positional; no keywords or type arguments), or false when
+// the call does not qualify.
+bool call_plan_key(const builtins::Builtin& builtin, std::span<const CallArgument> args, int min_outputs,
+                   CallPlanKey& key);
+// The plan stored for `key`, or null. Plans stay put while later ones are added.
+const CallPlan* find_call_plan(const CallPlanKey& key);
+// Keeps a copy of a plan whose result has outputs or none (not a constant or an argument) and
+// whose types all outlive the compilation.
+void store_call_plan(const CallPlanKey& key, const CallPlan& plan);
+
+} // namespace ws
