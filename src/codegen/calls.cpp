@@ -669,6 +669,22 @@ void Adjoint::dispatch_arguments(const Object& func, const builtins::Dispatch& d
     }
 }
 
+// Builds a function this one calls, one level deeper. An error in a function of another file (a
+// builtin Warp writes in Python, read from the installed Warp) is reported at this call, in the
+// user's file, with the place in Warp's source (Warp reports the chain of both).
+void Adjoint::build_callee(UserFunction* f, const Pos& where) {
+    ModuleBuilder::Nested nested(*builder, src.scope->source(), where, limits::kFunctionCallDepth);
+    try {
+        builder->build_function(f);
+    } catch (const LimitError&) {
+        throw;
+    } catch (const CompileError& e) {
+        if (e.file() == src.scope->source().path()) throw;
+        fail_at(where, fmt::format("calling '{}' fails at {}:{}:{}: {}", f->src.key, e.file(), e.line(),
+                                   e.col(), e.message()));
+    }
+}
+
 // A 64-bit scalar constructor of a literal (`wp.float64(0.1)`) keeps the literal's full precision:
 // Warp retypes the literal's variable instead of converting it. The retyped variable, or null.
 Var* Adjoint::retype_wide_literal(const builtins::Overload& ov, Var* arg) {
@@ -1041,12 +1057,9 @@ Value Adjoint::add_user_call(FunctionGroup* group, std::vector<CallArgument> arg
     if (std::find(called_user_functions.begin(), called_user_functions.end(), f) ==
         called_user_functions.end())
         called_user_functions.push_back(f);
-    {
-        ModuleBuilder::Nested nested(*builder, builder->scope().source(), where, limits::kFunctionCallDepth);
-        bool built_before = f->built;
-        builder->build_function(f);
-        if (!built_before) builder->defer_custom_adjoints(*f);
-    }
+    bool built_before = f->built;
+    build_callee(f, where);
+    if (!built_before) builder->defer_custom_adjoints(*f);
     std::vector<std::string> det_args = deterministic_call_args(*this, *f, bound, where);
 
     const auto& ret = f->adj->return_var;

@@ -4,7 +4,6 @@
 #include "builtins/type_pattern.h"
 #include "codegen/adjoint.h"
 #include "codegen/module_builder.h"
-#include "syntax/limits.h"
 
 #include <fmt/format.h>
 
@@ -76,11 +75,7 @@ Value Adjoint::emit_grad_wrapper_call(const ast::Call* node, const Object& wrapp
     f->force_adjoint_codegen = true;
     if (std::find(grad_targets.begin(), grad_targets.end(), f) == grad_targets.end())
         grad_targets.push_back(f);
-    {
-        ModuleBuilder::Nested nested(*builder, builder->scope().source(), node->pos,
-                                     limits::kFunctionCallDepth);
-        builder->build_function(f);
-    }
+    build_callee(f, node->pos);
     const auto& ret = f->adj->return_var;
     if (!ret || ret->empty())
         fail(node, fmt::format("Cannot compute gradient of void function '{}'", f->src.key));

@@ -5,7 +5,6 @@
 #include "builtins/builtin.h"
 #include "codegen/adjoint.h"
 #include "codegen/module_builder.h"
-#include "syntax/limits.h"
 
 #include <deque>
 #include <fmt/format.h>
@@ -117,8 +116,7 @@ void Adjoint::build_callable(UserFunction* f, const Pos& where) {
     if (std::find(called_user_functions.begin(), called_user_functions.end(), f) ==
         called_user_functions.end())
         called_user_functions.push_back(f);
-    ModuleBuilder::Nested nested(*builder, builder->scope().source(), where, limits::kFunctionCallDepth);
-    builder->build_function(f);
+    build_callee(f, where);
 }
 
 // tile_map(op, a), tile_map(op, a, b), tile_map(op, a, *args): a tile of op's results.
