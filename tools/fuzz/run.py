@@ -133,11 +133,15 @@ def is_sanitized(binary):
         return b"__asan_init" in f.read()
 
 
-def warpsynth(binary, path, device, cwd, timeout=20.0, memory_mb=4096):
+def warpsynth(binary, path, device, cwd, timeout=20.0, memory_mb=4096, python=None):
     """Side for one (file, device). Crashes: a signal, a sanitizer report, a time-out, an
-    internal error, or any failure that is not a clean `path:line:col: error:`."""
+    internal error, or any failure that is not a clean `path:line:col: error:`. warpsynth finds
+    the Warp whose Python-written builtins (wp.norm_l1) it compiles through `python` first on
+    PATH, the reference's, whatever WARP_INCLUDE the caller has (as tests/diff/harness.py)."""
     env = dict(os.environ, ASAN_OPTIONS="detect_leaks=1:abort_on_error=0:symbolize=1",
                UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1")
+    env["PATH"] = os.path.dirname(os.path.abspath(python or sys.executable)) + os.pathsep + env.get("PATH", "")
+    env.pop("WARP_INCLUDE", None)
     try:
         p = subprocess.run([binary, "compile", path, "--device", device, "--strip-hash", "--body-only"],
                            cwd=cwd, capture_output=True, timeout=timeout, env=env,
@@ -207,7 +211,7 @@ def evaluate(files, cwd, devices, binary, python=None, ws_timeout=20.0, memory_m
     for f in files:
         per, sides = {}, {}
         for d in devices:
-            ws = warpsynth(binary, f, d, cwd, timeout=ws_timeout, memory_mb=memory_mb)
+            ws = warpsynth(binary, f, d, cwd, timeout=ws_timeout, memory_mb=memory_mb, python=python)
             wp = ref[(f, d)]
             per[d] = verdict(wp, ws)
             sides[d] = (wp, ws)
