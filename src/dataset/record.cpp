@@ -141,7 +141,12 @@ char* escape_ascii(std::string_view s, char* dst) {
         }
         do {
             const char* q = block + std::countr_zero(special) / kMaskBitsPerByte;
-            std::memcpy(dst, p, kBlock); // p <= q < p + kBlock: the plain bytes before q
+            // The plain bytes before q (p <= q < p + kBlock): one block store while a whole block
+            // is left to read; past the last one (a second special byte of the last block) not.
+            if (static_cast<size_t>(end - p) >= kBlock)
+                std::memcpy(dst, p, kBlock);
+            else
+                std::memcpy(dst, p, static_cast<size_t>(q - p));
             dst += q - p;
             const auto c = static_cast<unsigned char>(*q);
             if (c >= 0x80) return nullptr;

@@ -235,6 +235,26 @@ TEST(Record, CountLinesMatchesAByteLoop) {
     }
 }
 
+// Special bytes anywhere in the last whole block of a string escape as dump() escapes them, and
+// the escape reads no byte past the string: each text is its own exact-size allocation, so the
+// sanitizer build catches a block load that runs over its end.
+TEST(Record, JsonEscapeOfSpecialBytesNearTheEnd) {
+    for (size_t n : {16, 17, 31, 32, 33, 47})
+        for (size_t i = n - 16; i < n; ++i)
+            for (size_t j = i; j < n; ++j) {
+                Record r;
+                r.python_source.assign(n, 'a');
+                r.python_source[i] = '\n';
+                r.python_source[j] = j % 2 ? '"' : '\\';
+                r.python_source.shrink_to_fit();
+                const std::string line = json_line(r);
+                const nlohmann::json parsed = nlohmann::json::parse(line);
+                ASSERT_EQ(parsed["python_source"].get<std::string>(), r.python_source)
+                    << n << ' ' << i << ' ' << j;
+                ASSERT_EQ(parsed.dump(), line) << n << ' ' << i << ' ' << j;
+            }
+}
+
 // The empty record's line, written out by hand from design §5: every field, code
 // fields and verdicts null, keys in bytewise order, no spaces.
 TEST(Record, JsonLineOfEmptyRecord) {
