@@ -314,8 +314,8 @@ class Adjoint {
     TileOp tile_map_op(const Value& op, const std::vector<TypeRef>& dtypes, const Pos& where);
     TileOp tile_reduce_op(const Value& op, const Pos& where);
     std::optional<Constant> reduce_identity(const TileOp& op, TypeRef dtype, bool& valid);
-    void build_callable(UserFunction* f, const Pos& where);
-    void build_callee(UserFunction* f, const Pos& where); // calls.cpp
+    void build_callable(UserFunction* f, const Pos& where); // calls.cpp
+    void build_callee(UserFunction* f, const Pos& where);   // calls.cpp
     void emit_tile_functional_call(const std::string& native, const TileOp& op, const std::vector<Var*>& args,
                                    const std::vector<Var*>& extra, bool differentiable, Var* out);
     // Tile type objects shared between variables (tile_cells.cpp).

@@ -669,6 +669,15 @@ void Adjoint::dispatch_arguments(const Object& func, const builtins::Dispatch& d
     }
 }
 
+// A user function this one calls, or passes to a builtin (tile_map): built, and recorded as
+// called from this function.
+void Adjoint::build_callable(UserFunction* f, const Pos& where) {
+    if (std::find(called_user_functions.begin(), called_user_functions.end(), f) ==
+        called_user_functions.end())
+        called_user_functions.push_back(f);
+    build_callee(f, where);
+}
+
 // Builds a function this one calls, one level deeper. An error in a function of another file (a
 // builtin Warp writes in Python, read from the installed Warp) is reported at this call, in the
 // user's file, with the place in Warp's source (Warp reports the chain of both).
@@ -1054,11 +1063,8 @@ Value Adjoint::add_user_call(FunctionGroup* group, std::vector<CallArgument> arg
                 bound_nodes[j] = kw.node;
             }
 
-    if (std::find(called_user_functions.begin(), called_user_functions.end(), f) ==
-        called_user_functions.end())
-        called_user_functions.push_back(f);
     bool built_before = f->built;
-    build_callee(f, where);
+    build_callable(f, where);
     if (!built_before) builder->defer_custom_adjoints(*f);
     std::vector<std::string> det_args = deterministic_call_args(*this, *f, bound, where);
 

@@ -111,14 +111,6 @@ Adjoint::TileOp Adjoint::tile_map_op(const Value& op, const std::vector<TypeRef>
     return out;
 }
 
-// A user function passed as an argument: Warp builds it, and it is called from this function.
-void Adjoint::build_callable(UserFunction* f, const Pos& where) {
-    if (std::find(called_user_functions.begin(), called_user_functions.end(), f) ==
-        called_user_functions.end())
-        called_user_functions.push_back(f);
-    build_callee(f, where);
-}
-
 // tile_map(op, a), tile_map(op, a, b), tile_map(op, a, *args): a tile of op's results.
 Value Adjoint::emit_tile_map(const builtins::Overload& ov, std::span<const CallArgument> args,
                              std::span<const CallArgument> kwargs, const Pos& where) {
