@@ -262,6 +262,34 @@ struct Compiled {
         return kAtomic ? m.atomic_with(name, c, args) : m.random_with(name, c, args, f);
     }
 
+    // As state_call_node<true> of an atomic on an array variable of the frame at quick indices
+    // (atomic_node_fits()): the array and the indices read in place, then the value evaluated, as
+    // the argument list is made in that order; any other case (nothing was evaluated yet) there.
+    static Value atomic_node(Machine& m, const CExpr& n, Frame& f) {
+        const size_t last = n.kids.size() - 1;
+        if (const Value* a = f.find(n.kids[0]->id); a && a->t.kind == Kind::Array) {
+            const int array = a->array;
+            Index idx;
+            idx.n = last - 1;
+            bool quick = true;
+            for (size_t d = 0; d < idx.n && quick; ++d) quick = quick_index(*n.kids[d + 1], f, idx.at[d]);
+            if (quick)
+                return with_operand(m, *n.kids[last], f, [&](const Value& v) {
+                    return m.atomic_apply(AtomicOp(n.op), array, idx, v);
+                });
+        }
+        return state_call_node<true>(m, n, f);
+    }
+    // Whether atomic_node may run `c`: an array variable, one to four indices each a variable or a
+    // literal (quick_index() reads them without evaluating anything), an operation it knows.
+    static bool atomic_node_fits(const ast::Call* c, const CExpr& n) {
+        const size_t k = n.kids.size();
+        if (!c->keywords.empty() || k < 3 || k > 6 || n.kids[0]->run != &name) return false;
+        for (size_t d = 1; d + 1 < k; ++d)
+            if (n.kids[d]->run != &name && n.kids[d]->run != &constant) return false;
+        return AtomicOp(n.op) != AtomicOp::Other;
+    }
+
     // `wp.static(x)`: x.
     static Value static_node(Machine& m, const CExpr& n, Frame& f) {
         return n.kids[0]->run(m, *n.kids[0], f);
@@ -426,6 +454,8 @@ void Compiled::compile_call(Machine& m, const ast::Call* c, CExpr& n) {
     if (in.wp == WpCall::Atomic || in.wp == WpCall::Random) {
         for (const ast::Expr* x : c->args) n.kids.push_back(compile(m, x));
         n.run = in.wp == WpCall::Atomic ? &state_call_node<true> : &state_call_node<false>;
+        if (in.wp == WpCall::Atomic) n.op = int(atomic_op(a->attr));
+        if (in.wp == WpCall::Atomic && atomic_node_fits(c, n)) n.run = &atomic_node;
         return;
     }
     if (in.wp != WpCall::Other || !c->keywords.empty() || (!in.is_type && !in.builtin)) return;
@@ -493,7 +523,8 @@ bool Compiled::leaves_slot(const CExpr& n, int id, bool calls) {
                       n.run == &subscript_node || n.run == &call_node<true> || n.run == &call_node<false> ||
                       n.run == &attribute_node || n.run == &tid || n.run == &static_node ||
                       n.run == &state_call_node<true> || n.run == &state_call_node<false> ||
-                      n.run == &python_call_node<true> || n.run == &python_call_node<false> ||
+                      n.run == &atomic_node || n.run == &python_call_node<true> ||
+                      n.run == &python_call_node<false> ||
                       (n.run == &fallback && n.src->kind == ast::ExprKind::Attribute &&
                        is_wp(ast::as<ast::Attribute>(n.src)->value)) ||
                       (calls && n.run == &user_call_node && n.func);

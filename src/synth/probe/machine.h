@@ -114,6 +114,10 @@ enum class WpCall : uint8_t { Tid, Static, Atomic, Random, Outputs, Other };
 
 using Builtin = Value (*)(const Args&);
 
+// What `wp.atomic_<op>` does to its element.
+enum class AtomicOp : uint8_t { Add, Sub, Min, Max, Other };
+AtomicOp atomic_op(std::string_view name);
+
 // What a name means when called, or read after `wp.`: found once per name (by its id) rather
 // than by comparing and hashing its text at every call.
 struct NameInfo {
@@ -227,6 +231,7 @@ class Machine {
     Value atomic(const std::string& name, const ast::Call* e, Frame& f);
     Value random(const std::string& name, const ast::Call* e, Frame& f);
     Value atomic_with(const std::string& name, const ast::Call* e, ArgList& args);
+    Value atomic_apply(AtomicOp op, int array, const Index& idx, const Value& value);
     Value random_with(const std::string& name, const ast::Call* e, ArgList& args, Frame& f);
     void eval_args(const ast::Call* e, Frame& f, ArgList& out);
 

@@ -492,19 +492,33 @@ Value Machine::atomic_with(const std::string& name, const ast::Call* e, ArgList&
         if (args[k].t.kind != Kind::Scalar || is_float(args[k].t.sc)) throw_unsupported("an atomic's index");
         idx.push_back(args[k].i);
     }
-    Value& slot = element_slot(args[0].array, idx);
+    return atomic_apply(atomic_op(name), args[0].array, idx, args.back());
+}
+
+AtomicOp atomic_op(std::string_view name) {
+    if (name == "atomic_add") return AtomicOp::Add;
+    if (name == "atomic_sub") return AtomicOp::Sub;
+    if (name == "atomic_min") return AtomicOp::Min;
+    if (name == "atomic_max") return AtomicOp::Max;
+    return AtomicOp::Other;
+}
+
+// The element's old value; the element becomes `op` of it and `value` (converted to its type).
+Value Machine::atomic_apply(AtomicOp op, int array, const Index& idx, const Value& value) {
+    Value& slot = element_slot(array, idx);
     const Value old = slot;
-    const Value v = convert(slot.t, args.back());
-    if (name == "atomic_add")
-        slot = binop(ast::BinOpKind::Add, slot, v);
-    else if (name == "atomic_sub")
-        slot = binop(ast::BinOpKind::Sub, slot, v);
-    else if (name == "atomic_min")
-        slot = call_builtin("min", std::array<Value, 2>{slot, v});
-    else if (name == "atomic_max")
-        slot = call_builtin("max", std::array<Value, 2>{slot, v});
-    else
-        throw Unsupported("wp." + name);
+    Value converted; // a value of the element's type already, the frequent case, is read in place
+    const bool same = converts_to_itself(slot.t, value);
+    if (!same) converted = convert(slot.t, value);
+    const Value& v = same ? value : converted;
+    static const Builtin min = find_builtin("min"), max = find_builtin("max");
+    switch (op) {
+    case AtomicOp::Add: slot = binop(ast::BinOpKind::Add, slot, v); break;
+    case AtomicOp::Sub: slot = binop(ast::BinOpKind::Sub, slot, v); break;
+    case AtomicOp::Min: slot = min(std::array<Value, 2>{slot, v}); break;
+    case AtomicOp::Max: slot = max(std::array<Value, 2>{slot, v}); break;
+    case AtomicOp::Other: throw_unsupported("an atomic operation");
+    }
     return old;
 }
 
