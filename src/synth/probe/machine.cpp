@@ -237,7 +237,7 @@ void Machine::launch(const std::vector<Value>& args, const std::vector<int64_t>&
     const auto& params = kernel_->args.args;
     if (params.size() != args.size()) throw_unsupported("the launch's arguments");
     steps_left_ = budget;
-    for (ArrayBuf& a : arrays) a.written.clear(), a.writer.clear(), a.shared = false;
+    for (ArrayBuf& a : arrays) a.written.clear(), a.shared = false;
     std::vector<int64_t> idx(dim.size());
     std::vector<int> ids; // the parameters' name ids, found once rather than for every thread
     for (const ast::Arg& p : params) ids.push_back(name_id(p.name));

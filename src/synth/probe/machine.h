@@ -33,14 +33,20 @@ class ArrayInputs {
     ~ArrayInputs() = default;
 };
 
+// An element a launch wrote: its value, and the thread that last wrote it (one map for both: a
+// write looks the element up once).
+struct Written {
+    Value value;
+    int64_t writer;
+};
+
 // An array: the elements a launch wrote, by row-major index; every other element
 // is the launch's initial value, which `Machine::inputs` draws on demand
 // (so a probe never fills the large input arrays it only samples).
 struct ArrayBuf {
     Type elem;
     std::vector<int64_t> shape;
-    std::unordered_map<int64_t, Value> written;
-    std::unordered_map<int64_t, int64_t> writer; // the thread that last wrote each element
+    std::unordered_map<int64_t, Written> written;
     // Some element was written by two threads (an atomic sum, a maximum): the array is
     // an aggregate of the whole launch, which a sample of threads does not represent.
     bool shared = false;

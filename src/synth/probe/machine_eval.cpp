@@ -239,19 +239,20 @@ Value Machine::read_element(int array, const Index& index) {
     const int64_t flat = flat_index(array, index);
     const auto& written = arrays[size_t(array)].written;
     if (!written.empty()) // an input array, the most frequent read, has none (and no hash to take)
-        if (auto it = written.find(flat); it != written.end()) return it->second;
+        if (auto it = written.find(flat); it != written.end()) return it->second.value;
     return inputs->element(array, flat);
 }
 
 Value& Machine::element_slot(int array, const Index& index) {
     const int64_t flat = flat_index(array, index);
     ArrayBuf& buf = arrays[size_t(array)];
-    auto [writer, first_write] = buf.writer.try_emplace(flat, thread_);
-    if (!first_write && writer->second != thread_) buf.shared = true;
-    writer->second = thread_;
     auto it = buf.written.find(flat);
-    if (it == buf.written.end()) it = buf.written.emplace(flat, inputs->element(array, flat)).first;
-    return it->second;
+    if (it == buf.written.end())
+        it = buf.written.emplace(flat, Written{inputs->element(array, flat), thread_}).first;
+    else if (it->second.writer != thread_)
+        buf.shared = true;
+    it->second.writer = thread_;
+    return it->second.value;
 }
 
 // An array variable at variables and literals, the most frequent subscript, is read with no other

@@ -48,7 +48,7 @@ class Bench final : public ArrayInputs {
                 continue;
             }
             if (int(spec.shape.size()) != t.array_ndim) throw Unsupported("an array's shape");
-            m.arrays.push_back({t.t, spec.shape, {}, {}, false});
+            m.arrays.push_back({t.t, spec.shape, {}, false});
             Value a{};
             a.t.kind = Kind::Array;
             a.array = int(m.arrays.size() - 1);
@@ -217,16 +217,16 @@ class Bench final : public ArrayInputs {
 
 // Whether an output array holds the same values after two runs, over the elements either run
 // wrote (an element one run left alone holds that run's initial value).
-bool same_output(Bench& bench, int array, const std::unordered_map<int64_t, Value>& a, uint64_t run_a,
-                 const std::unordered_map<int64_t, Value>& b, uint64_t run_b) {
-    auto value_in = [&](const std::unordered_map<int64_t, Value>& w, uint64_t run, int64_t flat) {
-        if (auto it = w.find(flat); it != w.end()) return it->second;
+bool same_output(Bench& bench, int array, const std::unordered_map<int64_t, Written>& a, uint64_t run_a,
+                 const std::unordered_map<int64_t, Written>& b, uint64_t run_b) {
+    auto value_in = [&](const std::unordered_map<int64_t, Written>& w, uint64_t run, int64_t flat) {
+        if (auto it = w.find(flat); it != w.end()) return it->second.value;
         return bench.element_in_run(array, flat, run);
     };
-    for (const auto& [flat, v] : a)
-        if (!same_bits(v, value_in(b, run_b, flat))) return false;
-    for (const auto& [flat, v] : b)
-        if (!a.count(flat) && !same_bits(value_in(a, run_a, flat), v)) return false;
+    for (const auto& [flat, w] : a)
+        if (!same_bits(w.value, value_in(b, run_b, flat))) return false;
+    for (const auto& [flat, w] : b)
+        if (!a.count(flat) && !same_bits(value_in(a, run_a, flat), w.value)) return false;
     return true;
 }
 
@@ -247,7 +247,7 @@ Outcome check(Machine& m, const LaunchSpec& launch, const std::vector<int64_t>& 
     bench.start_run(0);
     m.launch(bench.args, launch.dim, threads, kBudget);
     // Each run's writes are moved out of the machine (its next launch clears them).
-    std::vector<std::unordered_map<int64_t, Value>> first;
+    std::vector<std::unordered_map<int64_t, Written>> first;
     for (ArrayBuf& a : m.arrays) first.push_back(std::move(a.written));
     std::vector<int> outputs; // arrays marked as outputs or written in place
     for (size_t k = 0, a = 0; k < bench.args.size(); ++k) {
@@ -266,7 +266,7 @@ Outcome check(Machine& m, const LaunchSpec& launch, const std::vector<int64_t>& 
     // not reliably, so a kernel whose output moves only in corners of its input ranges or on a
     // few of its elements is drawn again.
     std::vector<bool> moved(outputs.size(), true);
-    std::vector<std::vector<std::unordered_map<int64_t, Value>>> runs(outputs.size());
+    std::vector<std::vector<std::unordered_map<int64_t, Written>>> runs(outputs.size());
     for (size_t o = 0; o < outputs.size(); ++o) runs[o].push_back(std::move(first[size_t(outputs[o])]));
     for (uint64_t run = 1; run <= redraws; ++run) {
         bench.start_run(run);
