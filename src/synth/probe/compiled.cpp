@@ -171,15 +171,17 @@ struct Compiled {
         return true;
     }
 
-    // As Machine::eval_subscript: an array variable of the frame at quick indices is read here;
-    // every other case (nothing was changed yet) by eval_subscript_slow.
+    // As Machine::eval_subscript: a variable of the frame at quick indices is read here, an
+    // array's element or a component (as eval_subscript_slow reads the variable in place: the
+    // indices are variables and literals); every other case (nothing was changed yet) there.
     static Value subscript_node(Machine& m, const CExpr& n, Frame& f) {
-        if (const Value* v = f.find(n.id); v && v->t.kind == Kind::Array) {
+        if (const Value* v = f.find(n.id)) {
             Index idx;
             idx.n = n.kids.size();
             bool quick = true;
             for (size_t d = 0; d < idx.n && quick; ++d) quick = quick_index(*n.kids[d], f, idx.at[d]);
-            if (quick) return m.read_element(v->array, idx);
+            if (quick)
+                return v->t.kind == Kind::Array ? m.read_element(v->array, idx) : m.component_of(*v, idx);
         }
         return m.eval_subscript_slow(ast::as<ast::Subscript>(n.src), f);
     }
