@@ -275,10 +275,6 @@ void Machine::set_tid(const std::vector<int64_t>& idx) {
     for (size_t d = 0; d < idx.size(); ++d) (*tid_.items)[d] = make_int(Sc::I32, idx[d]);
 }
 
-void Machine::tick() {
-    if (--steps_left_ < 0) throw_unsupported("over the probe's budget");
-}
-
 // Only a dispatch, as Machine::eval: every kind is executed out of line.
 Machine::Flow Machine::exec(const ast::Stmt* s, Frame& f) {
     tick();

@@ -292,7 +292,10 @@ class Machine {
     [[gnu::noinline]] Index indices_slow(const ast::Expr* slice, Frame& f);
     void set_tid(const std::vector<int64_t>& idx);
     const std::vector<uint8_t>& kept_params(const std::vector<Value>& args);
-    void tick();
+    // One step of the budget, inline: every statement and loop iteration takes one.
+    void tick() {
+        if (--steps_left_ < 0) throw_unsupported("over the probe's budget");
+    }
 
     const ast::FunctionDef* kernel_ = nullptr;
     std::map<std::string, const ast::FunctionDef*, std::less<>> funcs_;
