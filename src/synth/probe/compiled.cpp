@@ -19,8 +19,10 @@ struct CExpr {
     const ast::Expr* src = nullptr; // what the fallbacks evaluate
     int id = -1;                    // Name: the variable's id; Subscript: the array variable's
     int op = 0;                     // the operator of a BinOp, UnaryOp or Compare
-    bool in_place = false; // BinOp, Compare: the left operand may be read in place; a call of `func`:
-                           // its arguments made in the callee's frame (call_in_frame)
+    bool in_place = false;      // BinOp, Compare: the left operand may be read in place; a call of `func`:
+                                // its arguments made in the callee's frame (call_in_frame)
+    bool left_in_frame = false; // BinOp, Compare: else a variable on the left may be read in place
+                                // from the frame (the right operand leaves it: leaves_slot())
     std::vector<const CExpr*> kids;       // operands, arguments, indices
     Builtin builtin = nullptr;            // a call of a pure builtin
     const ast::FunctionDef* fn = nullptr; // a call of a @wp.func
@@ -123,6 +125,8 @@ struct Compiled {
             return with_operand(m, r, f, [&](const Value& b) { return binop(op, a, b); });
         };
         if (n.in_place) return with_operand(m, l, f, with_right);
+        if (n.left_in_frame)
+            if (const Value* a = f.find(l.id)) return with_right(*a);
         const Value a = l.run(m, l, f);
         return with_right(a);
     }
@@ -138,7 +142,10 @@ struct Compiled {
         auto test = [&](const Value& a) {
             return with_operand(m, r, f, [&](const Value& b) { return compare(ast::CmpOpKind(n.op), a, b); });
         };
-        return n.in_place ? with_operand(m, l, f, test) : test(l.run(m, l, f));
+        if (n.in_place) return with_operand(m, l, f, test);
+        if (n.left_in_frame)
+            if (const Value* a = f.find(l.id)) return test(*a);
+        return test(l.run(m, l, f));
     }
     static Value compare_node(Machine& m, const CExpr& n, Frame& f) { return make_bool(compare_of(m, n, f)); }
 
@@ -317,6 +324,13 @@ struct Compiled {
     static Flow run_aug_assign(Machine& m, const CStmt& s, Frame& f);
     static Flow run_for(Machine& m, const CStmt& s, Frame& f);
     static bool leaves_slot(const CExpr& n, int id, bool calls);
+    // Whether the left operand of `n`, a variable, is as it was once the right one is evaluated,
+    // and still where it was: the right operand neither changes it nor adds a variable to the
+    // frame (a @wp.func it calls runs in its own frame). Only the frame's variables are read so:
+    // a function may change a global in place.
+    static bool left_in_frame(const CExpr& n) {
+        return n.kids[0]->run == &name && leaves_slot(*n.kids[1], n.kids[0]->id, true);
+    }
     static void make_in(Value& slot, Machine& m, const CExpr& value, Frame& f);
     static void make_in_slot(Machine& m, const CStmt& s, Frame& f);
     // As Machine::assign of a variable.
@@ -345,6 +359,7 @@ const CExpr* Compiled::compile(Machine& m, const ast::Expr* e) {
         const auto* b = ast::as<ast::BinOp>(e);
         n.op = int(b->op), n.in_place = leaves_variables(b->right), n.run = &binop_node;
         n.kids = {compile(m, b->left), compile(m, b->right)};
+        n.left_in_frame = left_in_frame(n);
         break;
     }
     case EK::UnaryOp: {
@@ -368,6 +383,7 @@ const CExpr* Compiled::compile(Machine& m, const ast::Expr* e) {
         if (c->ops.size() != 1) break;
         n.op = int(c->ops[0]), n.in_place = leaves_variables(c->comparators[0]), n.run = &compare_node;
         n.kids = {compile(m, c->left), compile(m, c->comparators[0])};
+        n.left_in_frame = left_in_frame(n);
         break;
     }
     case EK::Attribute: {
