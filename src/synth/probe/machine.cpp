@@ -107,11 +107,8 @@ const NameInfo& Machine::resolve(size_t id, const std::string& name) {
     return in;
 }
 
-Frame& Machine::frame_at(size_t depth) {
+void Machine::add_frames(size_t depth) {
     while (frames_.size() <= depth) frames_.push_back(std::make_unique<Frame>());
-    Frame& f = *frames_[depth];
-    f.clear();
-    return f;
 }
 
 Value Machine::annotation(const ast::Expr* e) {

@@ -282,7 +282,14 @@ class Machine {
     }
     const NameInfo& resolve(size_t id, const std::string& name);
     bool wp_shadowed(Frame& f);
-    Frame& frame_at(size_t depth);
+    // The frame of call depth `depth`, cleared: inline, as every thread and call takes one.
+    Frame& frame_at(size_t depth) {
+        if (depth >= frames_.size()) add_frames(depth);
+        Frame& f = *frames_[depth];
+        f.clear();
+        return f;
+    }
+    [[gnu::noinline]] void add_frames(size_t depth); // up to `depth`
     int64_t flat_index(int array, const Index& index) const;
     Value read_element(int array, const Index& index);
     Value& element_slot(int array, const Index& index);
