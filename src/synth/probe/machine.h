@@ -290,8 +290,25 @@ class Machine {
         return f;
     }
     [[gnu::noinline]] void add_frames(size_t depth); // up to `depth`
-    int64_t flat_index(int array, const Index& index) const;
-    Value read_element(int array, const Index& index);
+    // Inline, as read_element(): every array read and write comes here (errors thrown out of line).
+    int64_t flat_index(int array, const Index& index) const {
+        const ArrayBuf& buf = arrays[size_t(array)];
+        if (index.size() != buf.shape.size()) throw_unsupported("a partial array index");
+        int64_t flat = 0;
+        for (size_t d = 0; d < index.size(); ++d) {
+            if (index[d] < 0 || index[d] >= buf.shape[d]) throw_unsupported("an index out of bounds");
+            flat = flat * buf.shape[d] + index[d];
+        }
+        return flat;
+    }
+    // Inline: the compiled subscript's most frequent call.
+    Value read_element(int array, const Index& index) {
+        const int64_t flat = flat_index(array, index);
+        const auto& written = arrays[size_t(array)].written;
+        if (!written.empty()) // an input array, the most frequent read, has none (and no hash to take)
+            if (auto it = written.find(flat); it != written.end()) return it->second.value;
+        return inputs->element(array, flat);
+    }
     Value& element_slot(int array, const Index& index);
     bool quick_index(const ast::Expr* x, Frame& f, int64_t& out);
     bool quick_indices(const ast::Expr* slice, Frame& f, Index& idx);

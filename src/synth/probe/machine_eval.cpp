@@ -223,26 +223,6 @@ Index Machine::indices_slow(const ast::Expr* slice, Frame& f) {
     return idx;
 }
 
-int64_t Machine::flat_index(int array, const Index& index) const {
-    const ArrayBuf& buf = arrays[size_t(array)];
-    // Thrown out of line (see throw_unsupported()): every array read and write comes here.
-    if (index.size() != buf.shape.size()) throw_unsupported("a partial array index");
-    int64_t flat = 0;
-    for (size_t d = 0; d < index.size(); ++d) {
-        if (index[d] < 0 || index[d] >= buf.shape[d]) throw_unsupported("an index out of bounds");
-        flat = flat * buf.shape[d] + index[d];
-    }
-    return flat;
-}
-
-Value Machine::read_element(int array, const Index& index) {
-    const int64_t flat = flat_index(array, index);
-    const auto& written = arrays[size_t(array)].written;
-    if (!written.empty()) // an input array, the most frequent read, has none (and no hash to take)
-        if (auto it = written.find(flat); it != written.end()) return it->second.value;
-    return inputs->element(array, flat);
-}
-
 Value& Machine::element_slot(int array, const Index& index) {
     const int64_t flat = flat_index(array, index);
     ArrayBuf& buf = arrays[size_t(array)];
