@@ -368,6 +368,11 @@ Token Lexer::next() {
     }
 }
 
+void Lexer::tokenize(std::vector<Token>& out) {
+    do out.push_back(next());
+    while (out.back().kind != Tok::EndMarker);
+}
+
 Token Lexer::lex_name_or_string(size_t begin) {
     unsigned char bits = 0; // the name's bytes or-ed: the high bit set by a non-ASCII character
     pos_ = scan(pos_, [&bits](char c) {

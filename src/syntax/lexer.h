@@ -21,6 +21,9 @@ class Lexer {
     // The next token. After EndMarker, keeps returning EndMarker.
     // Throws CompileError on a lexical error.
     Token next();
+    // Appends every token up to and including the first EndMarker to `out`.
+    // Throws CompileError on a lexical error, the tokens before it appended.
+    void tokenize(std::vector<Token>& out);
 
     std::string_view text(const Token& t) const {
         return std::string_view(text_).substr(t.begin, t.end - t.begin);

@@ -35,6 +35,12 @@ std::unique_ptr<Module> Parser::parse() {
     module_ = module.get();
     // Typical Python has a token per ~4 bytes: sizing up front avoids regrowing the buffer.
     tokens_.reserve(source_->text().size() / 4 + 16);
+    // Lexing the whole file in one loop costs less than a call into the lexer per token read.
+    try {
+        lexer_.tokenize(tokens_);
+    } catch (const CompileError& e) {
+        lex_pending_ = e;
+    }
     size_t definitions = 0;
     while (!is(Tok::EndMarker)) {
         statement(module->body);
@@ -51,13 +57,9 @@ std::unique_ptr<Module> Parser::parse() {
 }
 
 void Parser::fetch() {
+    if (!lex_error_ && lex_pending_) lex_error_ = lex_pending_;
     if (lex_error_) throw *lex_error_;
-    try {
-        tokens_.push_back(lexer_.next());
-    } catch (const CompileError& e) {
-        lex_error_ = e;
-        throw;
-    }
+    tokens_.push_back(lexer_.next());
 }
 
 void Parser::expect(Tok k) {
@@ -65,19 +67,13 @@ void Parser::expect(Tok k) {
 }
 
 void Parser::fail(int line, int col1, std::string message, bool lex_rest) {
-    if (lex_rest && speculating_ == 0 && !lex_error_) {
-        const int error_line = tokens_.empty() ? line : tokens_.back().line;
-        try {
-            while (lexer_.next().kind != Tok::EndMarker) {
-            }
-        } catch (const CompileError& e) {
-            // An unclosed bracket wins only when the error is past its line;
-            // indentation errors, which CPython raises later, never do.
-            if (lexer_.failed_on_indentation()) {
-            } else if (!lexer_.failed_in_brackets() || error_line > e.line()) {
-                throw;
-            }
-        }
+    if (lex_rest && speculating_ == 0 && !lex_error_ && lex_pending_) {
+        const int error_line = read_ == 0 ? line : tokens_[read_ - 1].line;
+        // An unclosed bracket wins only when the error is past its line;
+        // indentation errors, which CPython raises later, never do.
+        if (!lexer_.failed_on_indentation() &&
+            (!lexer_.failed_in_brackets() || error_line > lex_pending_->line()))
+            throw *lex_pending_;
     }
     throw CompileError(source_->path(), line, col1, std::move(message));
 }
@@ -102,7 +98,7 @@ void Parser::error_here(std::string message, bool lex_rest) {
 void Parser::invalid_syntax() {
     at();
     // CPython blames the furthest token it has read.
-    const Token t = tokens_.back();
+    const Token t = tokens_[read_ - 1];
     // CPython does not look further for these two.
     if (t.kind == Tok::Indent) fail(t.line, t.col, "unexpected indent", false);
     if (t.kind == Tok::Dedent)

@@ -43,16 +43,25 @@ class Parser {
 
     // ------------------------------------------------------------ tokens
     const Token& at(size_t ahead = 0) {
-        while (index_ + ahead >= tokens_.size()) fetch();
-        return tokens_[index_ + ahead];
+        const size_t i = index_ + ahead;
+        if (i >= read_) [[unlikely]]
+            read_up_to(i);
+        return tokens_[i];
     }
+    // Marks tokens up to `i` read (errors blame the furthest one read), past the lexed ones too.
+    void read_up_to(size_t i) {
+        while (i >= tokens_.size()) fetch();
+        read_ = i + 1;
+    }
+    // Past the lexed tokens: the lexical error that ended them, or ENDMARKER again.
     void fetch();
     Tok kind(size_t ahead = 0) { return at(ahead).kind; }
     bool is(Tok k) { return kind() == k; }
     // The current token, then moves past it. The reference lasts until the next token is read.
     // Inline: every token goes through here.
     const Token& take() {
-        if (index_ >= tokens_.size()) fetch();
+        if (index_ >= read_) [[unlikely]]
+            read_up_to(index_);
         const Token& t = tokens_[index_++];
         // NEWLINE, INDENT, DEDENT and ENDMARKER do not end a node's span.
         constexpr uint32_t kLayout =
@@ -225,7 +234,9 @@ class Parser {
 
     std::shared_ptr<const SourceFile> source_;
     Lexer lexer_;
+    // The whole file's tokens, lexed before parsing (up to a lexical error, kept in lex_pending_).
     std::vector<Token> tokens_;
+    size_t read_ = 0; // how many tokens the parser has looked at
     size_t index_ = 0;
     // End of the last consumed token that is not NEWLINE/INDENT/DEDENT.
     int end_line_ = 1;
@@ -234,6 +245,8 @@ class Parser {
     std::string scratch_; // reused buffer for string decoding
     // A lexical error is final: later reads rethrow it (the lexer cannot go on).
     std::optional<CompileError> lex_error_;
+    // The lexical error that ended the tokens, before the parser reaches it.
+    std::optional<CompileError> lex_pending_;
     // While trying an alternative, errors are expected and must stay cheap.
     int speculating_ = 0;
     int nesting_ = 0;
