@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <tuple>
 #include <utility>
 #include <vector>
@@ -91,6 +92,8 @@ struct Expr {
 
 struct Name : Expr {
     Name() : Expr(ExprKind::Name) {}
+    // Constructing the string in place costs less than assigning it afterwards (the parser's case).
+    explicit Name(std::string_view name) : Expr(ExprKind::Name), id(name) {}
     std::string id;
     ExprContext ctx = ExprContext::Load;
 };
@@ -113,6 +116,7 @@ struct Constant : Expr {
 
 struct Attribute : Expr {
     Attribute() : Expr(ExprKind::Attribute) {}
+    Attribute(Expr* of, std::string_view name) : Expr(ExprKind::Attribute), value(of), attr(name) {}
     Expr* value = nullptr;
     std::string attr;
     ExprContext ctx = ExprContext::Load;

@@ -339,10 +339,7 @@ Expr* Parser::primary() {
             take();
             if (!is(Tok::Name)) invalid_syntax();
             Token name = take();
-            auto* a = expr<Attribute>(s);
-            a->value = e;
-            a->attr.assign(lexer_.text(name));
-            e = a;
+            e = expr<Attribute>(s, e, lexer_.text(name));
             break;
         }
         case Tok::LPar: e = call(s, e); break;
@@ -356,10 +353,7 @@ Expr* Parser::atom() {
     Start s = start();
     switch (kind()) {
     case Tok::Name: {
-        Token t = take();
-        auto* n = expr<Name>(s);
-        n->id.assign(lexer_.text(t));
-        return n;
+        return expr<Name>(s, lexer_.text(take()));
     }
     case Tok::KwTrue:
     case Tok::KwFalse: {
