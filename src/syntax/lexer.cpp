@@ -26,18 +26,32 @@ bool is_hex_digit(char c) {
 }
 // Identifier characters by table (one load per character instead of a chain of comparisons):
 // ASCII letters, '_' and every non-ASCII byte start one (unicode.h checks those); digits continue.
-enum : uint8_t { kIdentStart = 1, kIdentDigit = 2 };
+// kIdentOther marks the non-ASCII bytes, which may start or continue one.
+enum : uint8_t { kIdentStart = 1, kIdentDigit = 2, kIdentOther = 4 };
 constexpr std::array<uint8_t, 256> kIdentClass = [] {
     std::array<uint8_t, 256> t{};
     for (int c = 0; c < 256; ++c) {
-        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c >= 0x80) t[c] = kIdentStart;
+        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_') t[c] = kIdentStart;
+        if (c >= 0x80) t[c] = kIdentOther;
         if (c >= '0' && c <= '9') t[c] = kIdentDigit;
     }
     return t;
 }();
-bool is_ident_start(char c) {
-    return kIdentClass[static_cast<unsigned char>(c)] & kIdentStart;
-}
+// What a token starting with each byte is, for next()'s dispatch; spaces and '#' never get there.
+enum class CharKind : uint8_t { Operator, Name, Digit, Dot, Quote, Newline, Backslash, End };
+constexpr std::array<CharKind, 256> kCharKind = [] {
+    std::array<CharKind, 256> t{};
+    for (int c = 0; c < 256; ++c) {
+        if (kIdentClass[c] == kIdentStart || kIdentClass[c] == kIdentOther) t[c] = CharKind::Name;
+        if (kIdentClass[c] == kIdentDigit) t[c] = CharKind::Digit;
+    }
+    t['.'] = CharKind::Dot;
+    t['"'] = t['\''] = CharKind::Quote;
+    t['\n'] = t['\r'] = CharKind::Newline;
+    t['\\'] = CharKind::Backslash;
+    t[0] = CharKind::End;
+    return t;
+}();
 bool is_ident_char(char c) {
     return kIdentClass[static_cast<unsigned char>(c)] != 0;
 }
@@ -294,78 +308,84 @@ Token Lexer::next() {
             }
             line_state_ = false;
         }
-        pos_ = scan(pos_, [](char c) { return c == ' ' || c == '\t' || c == '\f'; });
-        size_t begin = pos_;
-        if (peek() == '#') pos_ = scan(pos_, [](char c) { return c != '\n' && c != '\r'; });
-
-        if (at_end()) {
-            if (pos_ > line_start_) {
-                // CPython reports EOF at the end of the last line it read.
-                eof_line_ = line_;
-                eof_col_ = col_of(pos_);
-            }
-            if (!brackets_.empty()) {
-                const Bracket& b = brackets_.back();
-                failed_in_brackets_ = true;
-                fail(b.line, b.col + 1, fmt::format("'{}' was never closed", b.ch));
-            }
-            if (line_has_tokens_) {
-                // CPython appends the missing final newline.
-                line_has_tokens_ = false;
-                eof_line_ = line_;
-                eof_col_ = col_of(pos_);
-                Token t = make(Tok::Newline, begin, line_, col_of(begin));
-                return t;
-            }
-            // Close every open block, then end.
-            pending_dedents_ = static_cast<int>(indents_.size()) - 1;
-            indents_.resize(1);
-            alt_indents_.resize(1);
-            indent_line_ = eof_line_;
-            indent_col_ = eof_col_;
-            done_ = true;
-            line_state_ = true;
-            if (pending_dedents_ > 0) {
-                pending_dedents_--;
-                Token t = make(Tok::Dedent, pos_, eof_line_, eof_col_);
-                t.end_line = eof_line_;
-                t.end_col = eof_col_;
-                return t;
-            }
-            continue;
-        }
-
-        char c = text_[pos_];
-        if (c == '\n' || c == '\r') {
-            int line = line_;
-            int col = col_of(begin);
+        // The text is a std::string's: the '\0' past its end stops the scans that do not check
+        // the bound (the constructor rejects a NUL inside the text).
+        const char* s = text_.data();
+        size_t p = pos_;
+        while (s[p] == ' ' || s[p] == '\t' || s[p] == '\f') ++p;
+        const size_t begin = p;
+        if (s[p] == '#') p = scan(p, [](char c) { return c != '\n' && c != '\r'; });
+        pos_ = p;
+        switch (kCharKind[static_cast<unsigned char>(s[p])]) {
+        case CharKind::Name: line_has_tokens_ = true; return lex_name_or_string(begin);
+        case CharKind::Operator: line_has_tokens_ = true; return lex_operator(begin);
+        case CharKind::Digit: line_has_tokens_ = true; return lex_number(begin);
+        case CharKind::Dot:
+            line_has_tokens_ = true;
+            return is_digit(s[p + 1]) ? lex_number(begin) : lex_operator(begin);
+        case CharKind::Quote: line_has_tokens_ = true; return lex_string(begin, begin);
+        case CharKind::Backslash: continuation_line(p); continue;
+        case CharKind::Newline: {
+            const int line = line_;
+            const int col = col_of(begin);
             consume_newline();
             at_line_start_ = true;
             line_state_ = true;
-            if (brackets_.empty() && line_has_tokens_) {
-                line_has_tokens_ = false;
-                Token t;
-                t.kind = Tok::Newline;
-                t.begin = static_cast<uint32_t>(begin);
-                t.end = static_cast<uint32_t>(pos_);
-                t.line = t.end_line = line;
-                t.col = col;
-                t.end_col = col + 1;
-                return t;
-            }
+            if (!brackets_.empty() || !line_has_tokens_) continue;
+            line_has_tokens_ = false;
+            Token t;
+            t.kind = Tok::Newline;
+            t.begin = static_cast<uint32_t>(begin);
+            t.end = static_cast<uint32_t>(pos_);
+            t.line = t.end_line = line;
+            t.col = col;
+            t.end_col = col + 1;
+            return t;
+        }
+        case CharKind::End: {
+            Token t;
+            if (end_of_file(begin, t)) return t;
             continue;
         }
-        if (c == '\\') {
-            continuation_line(pos_);
-            continue;
         }
-
-        line_has_tokens_ = true;
-        if (is_ident_start(c)) return lex_name_or_string(begin);
-        if (c == '"' || c == '\'') return lex_string(begin, begin);
-        if (is_digit(c) || (c == '.' && is_digit(peek(1)))) return lex_number(begin);
-        return lex_operator(begin);
     }
+}
+
+// At the end of the text: the missing final NEWLINE, or the first closing DEDENT (false when
+// there is none: ENDMARKER follows).
+bool Lexer::end_of_file(size_t begin, Token& t) {
+    if (pos_ > line_start_) {
+        // CPython reports EOF at the end of the last line it read.
+        eof_line_ = line_;
+        eof_col_ = col_of(pos_);
+    }
+    if (!brackets_.empty()) {
+        const Bracket& b = brackets_.back();
+        failed_in_brackets_ = true;
+        fail(b.line, b.col + 1, fmt::format("'{}' was never closed", b.ch));
+    }
+    if (line_has_tokens_) {
+        // CPython appends the missing final newline.
+        line_has_tokens_ = false;
+        eof_line_ = line_;
+        eof_col_ = col_of(pos_);
+        t = make(Tok::Newline, begin, line_, col_of(begin));
+        return true;
+    }
+    // Close every open block, then end.
+    pending_dedents_ = static_cast<int>(indents_.size()) - 1;
+    indents_.resize(1);
+    alt_indents_.resize(1);
+    indent_line_ = eof_line_;
+    indent_col_ = eof_col_;
+    done_ = true;
+    line_state_ = true;
+    if (pending_dedents_ == 0) return false;
+    pending_dedents_--;
+    t = make(Tok::Dedent, pos_, eof_line_, eof_col_);
+    t.end_line = eof_line_;
+    t.end_col = eof_col_;
+    return true;
 }
 
 void Lexer::tokenize(std::vector<Token>& out) {
@@ -373,16 +393,19 @@ void Lexer::tokenize(std::vector<Token>& out) {
     while (out.back().kind != Tok::EndMarker);
 }
 
-Token Lexer::lex_name_or_string(size_t begin) {
-    unsigned char bits = 0; // the name's bytes or-ed: the high bit set by a non-ASCII character
-    pos_ = scan(pos_, [&bits](char c) {
-        if (!is_ident_char(c)) return false;
-        bits |= static_cast<unsigned char>(c);
-        return true;
-    });
+inline Token Lexer::lex_name_or_string(size_t begin) {
+    // The '\0' after the text ends the scans.
+    const char* s = text_.data();
+    size_t p = begin;
+    while (kIdentClass[static_cast<unsigned char>(s[p])] & (kIdentStart | kIdentDigit)) ++p;
+    // A non-ASCII character: scanned on, then checked (unicode.h).
+    bool ascii = !(kIdentClass[static_cast<unsigned char>(s[p])] & kIdentOther);
+    if (!ascii)
+        while (is_ident_char(s[p])) ++p;
+    pos_ = p;
     // A quote right after one or two letters may make them a string prefix: any case of
     // b, r, u, f and the pairs br, rb, fr, rf. Checked after the scan: most names are not one.
-    if (pos_ < text_.size() && pos_ - begin <= 2 && (text_[pos_] == '"' || text_[pos_] == '\'')) {
+    if (p - begin <= 2 && (s[p] == '"' || s[p] == '\'')) {
         auto lower = [&](size_t i) { return static_cast<char>(text_[i] | 0x20); };
         char a = lower(begin);
         bool prefix = a == 'b' || a == 'r' || a == 'u' || a == 'f';
@@ -392,10 +415,8 @@ Token Lexer::lex_name_or_string(size_t begin) {
         }
         if (prefix) return lex_string(begin, pos_);
     }
-    if (bits & 0x80) check_identifier(begin, pos_);
-    Token t = make(Tok::Name, begin, line_, col_of(begin));
-    t.kind = keyword_kind(text(t));
-    return t;
+    if (!ascii) check_identifier(begin, p);
+    return make(keyword_kind(std::string_view(s + begin, p - begin)), begin, line_, col_of(begin));
 }
 
 // Non-ASCII identifiers must be XID_Start XID_Continue*, as in CPython.

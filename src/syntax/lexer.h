@@ -68,6 +68,7 @@ class Lexer {
     void check_encoding(bool bom);
     Token make(Tok kind, size_t begin, int line, int col) const;
     bool read_indentation(); // false when the line is blank
+    bool end_of_file(size_t begin, Token& t);
     void continuation_line(size_t backslash);
     Token lex_name_or_string(size_t begin);
     Token lex_string(size_t begin, size_t quote);
