@@ -279,6 +279,11 @@ bool Lexer::read_indentation() {
 }
 
 Token Lexer::next() {
+    return lex_token();
+}
+
+// Inlined into next() and into tokenize()'s loop: a call per token less when lexing a whole file.
+[[gnu::always_inline]] inline Token Lexer::lex_token() {
     for (;;) {
         if (line_state_) {
             if (pending_indent_) {
@@ -389,11 +394,11 @@ bool Lexer::end_of_file(size_t begin, Token& t) {
 }
 
 void Lexer::tokenize(std::vector<Token>& out) {
-    do out.push_back(next());
+    do out.push_back(lex_token());
     while (out.back().kind != Tok::EndMarker);
 }
 
-inline Token Lexer::lex_name_or_string(size_t begin) {
+[[gnu::always_inline]] inline Token Lexer::lex_name_or_string(size_t begin) {
     // The '\0' after the text ends the scans.
     const char* s = text_.data();
     size_t p = begin;
@@ -623,12 +628,14 @@ Token Lexer::lex_number(size_t begin) {
     return finish(p);
 }
 
-Token Lexer::lex_operator(size_t begin) {
+[[gnu::always_inline]] inline Token Lexer::lex_operator(size_t begin) {
     const int line = line_;
     const int col = col_of(begin);
-    char c = text_[pos_];
-    char c1 = peek(1);
-    char c2 = peek(2);
+    // The '\0' after the text ends it: c2 is read only when c1 is in the text.
+    const char* s = text_.data() + pos_;
+    const char c = s[0];
+    const char c1 = s[1];
+    const char c2 = c1 ? s[2] : '\0';
     Tok kind = Tok::Error;
     size_t len = 1;
     // `X=` when followed by '=', else `X`.
@@ -737,9 +744,7 @@ Token Lexer::lex_operator(size_t begin) {
         }
         break;
     default:
-        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F)
-            fail(line, col + 1,
-                 fmt::format("invalid non-printable character U+{:04X}", static_cast<unsigned>(c)));
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) bracket_error(c, line, col);
         break; // `$`, `?`, a backtick: an error token
     }
     pos_ += len;
@@ -748,30 +753,37 @@ Token Lexer::lex_operator(size_t begin) {
     case Tok::LPar:
     case Tok::LSqb:
     case Tok::LBrace:
-        if (brackets_.size() >= 200) fail(line, col + 1, "too many nested parentheses");
+        if (brackets_.size() >= 200) bracket_error(c, line, col);
         brackets_.push_back({c, line, col});
         break;
     case Tok::RPar:
     case Tok::RSqb:
     case Tok::RBrace: {
-        if (brackets_.empty()) fail(line, col + 1, fmt::format("unmatched '{}'", c));
-        Bracket open = brackets_.back();
+        // `(` + 1 is `)`; `[` + 2 is `]` and `{` + 2 is `}`.
+        if (brackets_.empty() || brackets_.back().ch + (c == ')' ? 1 : 2) != c) bracket_error(c, line, col);
         brackets_.pop_back();
-        char want = open.ch == '(' ? ')' : open.ch == '[' ? ']' : '}';
-        if (c != want) {
-            if (open.line != line)
-                fail(
-                    line, col + 1,
-                    fmt::format("closing parenthesis '{}' does not match opening parenthesis '{}' on line {}",
-                                c, open.ch, open.line));
-            fail(line, col + 1,
-                 fmt::format("closing parenthesis '{}' does not match opening parenthesis '{}'", c, open.ch));
-        }
         break;
     }
     default: break;
     }
     return make(kind, begin, line, col);
+}
+
+// The errors of lex_operator, out of its way: a non-printable character, too deep an opening
+// bracket, a closing one that matches none.
+void Lexer::bracket_error(char c, int line, int col) const {
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F)
+        fail(line, col + 1,
+             fmt::format("invalid non-printable character U+{:04X}", static_cast<unsigned>(c)));
+    if (c == '(' || c == '[' || c == '{') fail(line, col + 1, "too many nested parentheses");
+    if (brackets_.empty()) fail(line, col + 1, fmt::format("unmatched '{}'", c));
+    const Bracket& open = brackets_.back();
+    if (open.line != line)
+        fail(line, col + 1,
+             fmt::format("closing parenthesis '{}' does not match opening parenthesis '{}' on line {}", c,
+                         open.ch, open.line));
+    fail(line, col + 1,
+         fmt::format("closing parenthesis '{}' does not match opening parenthesis '{}'", c, open.ch));
 }
 
 } // namespace ws

@@ -66,6 +66,7 @@ class Lexer {
     bool at_newline() const { return !at_end() && (text_[pos_] == '\n' || text_[pos_] == '\r'); }
 
     void check_encoding(bool bom);
+    Token lex_token();
     Token make(Tok kind, size_t begin, int line, int col) const;
     bool read_indentation(); // false when the line is blank
     bool end_of_file(size_t begin, Token& t);
@@ -74,6 +75,7 @@ class Lexer {
     Token lex_string(size_t begin, size_t quote);
     Token lex_number(size_t begin);
     Token lex_operator(size_t begin);
+    [[noreturn]] void bracket_error(char c, int line, int col) const;
     void check_number_end(size_t begin, const char* kind);
     void check_identifier(size_t begin, size_t end);
     [[noreturn]] void fail_at_offset(size_t offset, std::string message) const;
