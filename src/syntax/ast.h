@@ -386,7 +386,7 @@ struct Module {
     // when the module went) was a visible share of compiling a small module.
     template <class T, class... A>
     T* make_expr(A&&... a) {
-        return &std::get<StableStore<T>>(expr_nodes_).emplace_back(std::forward<A>(a)...);
+        return &std::get<ExprStore<T>>(expr_nodes_).emplace_back(std::forward<A>(a)...);
     }
     template <class T, class... A>
     T* make_stmt(A&&... a) {
@@ -399,10 +399,13 @@ struct Module {
     }
 
   private:
-    std::tuple<StableStore<Name>, StableStore<Constant>, StableStore<Attribute>, StableStore<Subscript>,
-               StableStore<Slice>, StableStore<Call>, StableStore<BinOp>, StableStore<UnaryOp>,
-               StableStore<BoolOp>, StableStore<Compare>, StableStore<IfExp>, StableStore<Tuple>,
-               StableStore<List>, StableStore<Starred>, StableStore<OtherExpr>, StableStore<Dict>>
+    // Expressions come by the hundred in a file: chunks of 64 take fewer allocations.
+    template <class T>
+    using ExprStore = StableStore<T, 64>;
+    std::tuple<ExprStore<Name>, ExprStore<Constant>, ExprStore<Attribute>, ExprStore<Subscript>,
+               ExprStore<Slice>, ExprStore<Call>, ExprStore<BinOp>, ExprStore<UnaryOp>, ExprStore<BoolOp>,
+               ExprStore<Compare>, ExprStore<IfExp>, ExprStore<Tuple>, ExprStore<List>, ExprStore<Starred>,
+               ExprStore<OtherExpr>, ExprStore<Dict>>
         expr_nodes_;
     std::tuple<StableStore<FunctionDef>, StableStore<ClassDef>, StableStore<Return>, StableStore<Assign>,
                StableStore<AugAssign>, StableStore<AnnAssign>, StableStore<For>, StableStore<While>,

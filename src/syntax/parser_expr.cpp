@@ -664,6 +664,8 @@ Expr* Parser::call(Start s, Expr* func) {
             if (!misplaced && seen_double_star)
                 misplaced = "positional argument follows keyword argument unpacking";
             if (!misplaced && seen_keyword) misplaced = "positional argument follows keyword argument";
+            // Room for most calls' positional arguments at once, not grown 1, 2, 4.
+            if (c->args.empty()) c->args.reserve(4);
             c->args.push_back(e);
             last = e;
         }
