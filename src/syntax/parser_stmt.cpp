@@ -220,6 +220,8 @@ void Parser::block(std::vector<Stmt*>& out, const Token& owner, const char* what
         error_here(fmt::format("expected an indented block after {} on line {}", what, owner.line));
     Nesting guard(*this, true);
     take();
+    // Room for a typical body at once, not grown 1, 2, 4, 8.
+    if (out.empty()) out.reserve(8);
     while (!is(Tok::Dedent) && !is(Tok::EndMarker)) statement(out);
     expect(Tok::Dedent);
 }
@@ -312,6 +314,8 @@ void Parser::arguments(Arguments& args, bool annotations, Tok closer) {
                 } else if (seen_default && (is(Tok::Comma) || is(closer))) {
                     error_at(a.pos, "non-default argument follows default argument");
                 }
+                // Room for most functions' parameters at once: each regrowth moved every name.
+                if (args.args.empty()) args.args.reserve(8);
                 args.args.push_back(std::move(a));
             }
         }
