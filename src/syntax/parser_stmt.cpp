@@ -327,8 +327,7 @@ void Parser::arguments(Arguments& args, bool annotations, Tok closer) {
 Arg Parser::param(bool annotation, bool star_annotation) {
     Start s = start();
     if (!is(Tok::Name)) invalid_syntax();
-    Arg a;
-    a.name.assign(lexer_.text(take()));
+    Arg a{std::string(lexer_.text(take())), nullptr, {}}; // built in place: cheaper than assigned
     if (annotation && accept(Tok::Colon))
         a.annotation = star_annotation && is(Tok::Star) ? star_expression() : expression();
     a.pos = span(s);
