@@ -349,7 +349,7 @@ class Adjoint {
     SliceBounds eval_const_slice(const ast::Slice* node, std::optional<int64_t> length);
     // Warp's resolve_static_expression: a dotted path resolved in module scope.
     ObjectRef resolve_static_path(const ast::Expr* node, std::vector<std::string>* path_out = nullptr);
-    ObjectRef resolve_path(const std::vector<std::string>& path);
+    ObjectRef resolve_path(std::span<const std::string_view> path);
     // `type(x)` / `type(x).dtype` as a call's function (lower_type_operator.cpp); null otherwise.
     ObjectRef resolve_type_operator(const ast::Expr* func, std::vector<std::string>* path);
     Var* vector_component_index(const ast::Expr* node, const std::string& component, TypeRef vector_type);
@@ -434,8 +434,8 @@ class Adjoint {
     Value emit_address_of(const ast::Call* node);
     UserFunction* instantiate_template(FunctionGroup& group, std::span<const CallArgument> args,
                                        std::span<const CallArgument> kwargs, const Pos& where);
-    Value add_user_call(struct FunctionGroup* group, std::vector<CallArgument> args,
-                        std::vector<CallArgument> kwargs, int min_outputs, const ast::Expr* call_node);
+    Value add_user_call(struct FunctionGroup* group, std::span<const CallArgument> args,
+                        std::span<const CallArgument> kwargs, int min_outputs, const ast::Expr* call_node);
     Value emit_struct_constructor(TypeRef struct_type, const std::vector<CallArgument>& args,
                                   const std::vector<CallArgument>& kwargs, const ast::Expr* call_node);
 

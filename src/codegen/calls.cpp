@@ -169,8 +169,7 @@ Value Adjoint::add_call(const Object& func, std::span<const CallArgument> args,
                         const std::vector<std::pair<std::string, builtins::CallArg>>& type_args,
                         int min_outputs, bool return_value_used) {
     if (func.kind == Object::Kind::Function)
-        return add_user_call(func.function, {args.begin(), args.end()}, {kwargs.begin(), kwargs.end()},
-                             min_outputs, nullptr);
+        return add_user_call(func.function, args, kwargs, min_outputs, nullptr);
     return add_builtin_call_resolved(func, args, kwargs, type_args, min_outputs, return_value_used, nullptr);
 }
 
@@ -455,8 +454,7 @@ Value Adjoint::add_builtin_call_resolved(
         std::string why;
         ObjectRef f = builder->warp_library().function(func.name, why);
         if (!f) fail_at(where, why);
-        return add_user_call(f->function, {args.begin(), args.end()}, {kwargs.begin(), kwargs.end()},
-                             min_outputs, call_node);
+        return add_user_call(f->function, args, kwargs, min_outputs, call_node);
     }
     CallPlanKey key;
     bool plannable = kwargs.empty() && type_args.empty() && call_plan_key(*b, args, min_outputs, key);
@@ -1031,12 +1029,13 @@ std::vector<std::string> deterministic_call_args(Adjoint& adj, const UserFunctio
 
 } // namespace
 
-Value Adjoint::add_user_call(FunctionGroup* group, std::vector<CallArgument> args,
-                             std::vector<CallArgument> kwargs, int min_outputs, const ast::Expr* call_node) {
+Value Adjoint::add_user_call(FunctionGroup* group, std::span<const CallArgument> args,
+                             std::span<const CallArgument> kwargs, int min_outputs,
+                             const ast::Expr* call_node) {
     (void)min_outputs;
     const Pos& where = call_node ? call_node->pos : current_pos_;
-    for (const auto* list : {&args, &kwargs})
-        for (const CallArgument& a : *list)
+    for (std::span<const CallArgument> list : {args, kwargs})
+        for (const CallArgument& a : list)
             if (a.value.is_var() && types::strip_reference(a.value.var->type)->is_tile_stack())
                 fail_at(where, "passing a tile stack to a @wp.func is not supported by warpsynth");
     UserFunction* f =

@@ -380,7 +380,7 @@ void Adjoint::augassign_name(const ast::AugAssign* node, const char* op_name, co
     Var* result;
     CallArgument a[] = {{Value(target), lhs, ""}, {Value(rhs), node->value, ""}};
     if (user_op && user_overload_exists(*user_op->function, a)) {
-        result = add_user_call(user_op->function, {a[0], a[1]}, {}, 0, node->value).var;
+        result = add_user_call(user_op->function, a, {}, 0, node->value).var;
     } else {
         result = add_builtin_call1(op_name, {target, rhs});
     }
@@ -417,7 +417,7 @@ void Adjoint::emit_augassign(const ast::AugAssign* node) {
         current_pos_ = node->pos;
         CallArgument a[] = {{Value(current), lhs, ""}, {Value(rhs), node->value, ""}};
         if (user_op && user_overload_exists(*user_op->function, a))
-            return add_user_call(user_op->function, {a[0], a[1]}, {}, 0, node->value).var;
+            return add_user_call(user_op->function, a, {}, 0, node->value).var;
         return add_builtin_call1(op_name, {current, rhs});
     };
 

@@ -113,7 +113,7 @@ Value Adjoint::emit_binop(const ast::BinOp* node) {
     if (ObjectRef user = src.global(name); user && user->kind == Object::Kind::Function) {
         CallArgument args[] = {{Value(left), node->left, ""}, {Value(right), node->right, ""}};
         if (user_overload_exists(*user->function, args))
-            return add_user_call(user->function, {args[0], args[1]}, {}, 0, node);
+            return add_user_call(user->function, args, {}, 0, node);
     }
     current_pos_ = node->pos;
     Var* a[] = {left, right};
@@ -207,7 +207,7 @@ Value Adjoint::emit_tuple(const ast::Tuple* node) {
 
 // ------------------------------------------------------------------ names
 
-ObjectRef Adjoint::resolve_path(const std::vector<std::string>& path) {
+ObjectRef Adjoint::resolve_path(std::span<const std::string_view> path) {
     if (path.empty() || symbols.contains(path[0])) return nullptr;
     ObjectRef obj = src.global(path[0]);
     if (!obj) obj = ModuleScope::attribute(*ModuleScope::python_builtin("__warp__"), path[0]);
@@ -231,19 +231,23 @@ ObjectRef Adjoint::resolve_path(const std::vector<std::string>& path) {
 
 ObjectRef Adjoint::resolve_static_path(const ast::Expr* node, std::vector<std::string>* path_out) {
     // The names counted first, so that the path is built once, in order (this runs for every
-    // call and call argument).
+    // call and call argument). Views of the syntax tree's names, in place for a usual depth:
+    // a vector of string copies cost an allocation and a copy per name.
     size_t depth = 0;
     const ast::Expr* root = node;
     for (; root->kind == ast::ExprKind::Attribute; root = ast::as<ast::Attribute>(root)->value) ++depth;
     const bool named = root->kind == ast::ExprKind::Name;
-    ScratchVector<std::string> scratch; // without path_out, the path is not kept
-    std::vector<std::string>& path = path_out ? *path_out : *scratch;
-    path.assign(depth + (named ? 1 : 0), std::string());
-    size_t i = path.size();
+    const size_t n = depth + (named ? 1 : 0);
+    std::string_view local[8];
+    std::vector<std::string_view> heap;
+    if (n > std::size(local)) heap.resize(n);
+    std::span<std::string_view> path = n > std::size(local) ? std::span(heap) : std::span(local, n);
+    size_t i = n;
     for (const ast::Expr* e = node; e->kind == ast::ExprKind::Attribute;
          e = ast::as<ast::Attribute>(e)->value)
         path[--i] = ast::as<ast::Attribute>(e)->attr;
     if (named) path[0] = ast::as<ast::Name>(root)->id;
+    if (path_out) path_out->assign(path.begin(), path.end());
     return named ? resolve_path(path) : nullptr;
 }
 
@@ -662,7 +666,9 @@ Value Adjoint::emit_call(const ast::Call* node, bool return_value_used) {
         ObjectRef g = resolve_static_path(inner->func);
         if (g && g->kind == Object::Kind::WarpPyFunc && g->name == "grad") return emit_grad_call(node, inner);
     }
-    std::vector<std::string> path;
+    // The path and arguments in scratch vectors (see ScratchVector): a call allocates none.
+    ScratchVector<std::string> path_s;
+    std::vector<std::string>& path = *path_s;
     ObjectRef func = resolve_type_operator(node->func, &path);
     if (!func) func = resolve_static_path(node->func, &path);
     Value func_value;
@@ -746,15 +752,16 @@ Value Adjoint::emit_call(const ast::Call* node, bool return_value_used) {
         callee->kind != Object::Kind::Struct)
         fail(node, fmt::format("'{}' cannot be called from a kernel", callee->name));
 
-    int min_outputs = expected_outputs_.count(node) ? expected_outputs_[node] : 0;
+    auto expected = expected_outputs_.find(node);
+    int min_outputs = expected == expected_outputs_.end() ? 0 : expected->second;
     if (callee->kind == Object::Kind::Builtin && callee->name == "tid") {
         uses_tid = true;
         if (min_outputs <= 1) uses_scalar_tid = true;
     }
 
-    std::vector<CallArgument> args, kwargs;
-    args.reserve(node->args.size()); // allocated once (a starred argument may add more)
-    kwargs.reserve(node->keywords.size());
+    ScratchVector<CallArgument> args_s, kwargs_s;
+    std::vector<CallArgument>& args = *args_s;
+    std::vector<CallArgument>& kwargs = *kwargs_s;
     for (const ast::Expr* a : node->args) {
         if (a->kind == ast::ExprKind::Starred) {
             for (Value& v : unpack_starred(ast::as<ast::Starred>(a)))
@@ -770,11 +777,10 @@ Value Adjoint::emit_call(const ast::Call* node, bool return_value_used) {
     current_pos_ = node->pos;
 
     if (callee->kind == Object::Kind::Function)
-        return add_user_call(callee->function, std::move(args), std::move(kwargs), min_outputs, node);
+        return add_user_call(callee->function, args, kwargs, min_outputs, node);
     if (callee->kind == Object::Kind::Struct)
         return emit_struct_constructor(callee->type, args, kwargs, node);
-    return add_builtin_call_resolved(*callee, std::move(args), std::move(kwargs), type_args, min_outputs,
-                                     return_value_used, node);
+    return add_builtin_call_resolved(*callee, args, kwargs, type_args, min_outputs, return_value_used, node);
 }
 
 } // namespace ws

@@ -22,13 +22,14 @@ ObjectRef value_length(TypeRef t, std::string_view attr) {
 }
 
 ObjectRef Adjoint::resolve_type_operator(const ast::Expr* func, std::vector<std::string>* path) {
-    std::vector<std::string> attrs;
+    // The root first: most functions called are not `type(...)`, and collecting their
+    // attributes cost an allocation per call.
     const ast::Expr* node = func;
-    while (node->kind == ast::ExprKind::Attribute) {
-        attrs.push_back(ast::as<ast::Attribute>(node)->attr);
-        node = ast::as<ast::Attribute>(node)->value;
-    }
+    while (node->kind == ast::ExprKind::Attribute) node = ast::as<ast::Attribute>(node)->value;
     if (node->kind != ast::ExprKind::Call) return nullptr;
+    std::vector<std::string> attrs;
+    for (const ast::Expr* e = func; e != node; e = ast::as<ast::Attribute>(e)->value)
+        attrs.push_back(ast::as<ast::Attribute>(e)->attr);
     const auto* call = ast::as<ast::Call>(node);
     if (call->func->kind != ast::ExprKind::Name || ast::as<ast::Name>(call->func)->id != "type")
         return nullptr;
