@@ -145,7 +145,9 @@ struct SliceBounds {
 struct CallArgument {
     Value value;
     const ast::Expr* node = nullptr;
-    std::string keyword; // empty for positional
+    // Empty for positional; a view of the call's syntax tree (a string cost every argument of
+    // every call its construction and destruction).
+    std::string_view keyword;
 };
 
 // `<...>.adjoint[x]`, Warp's name for the adjoint of x in a @wp.func_grad body (custom_gradients.cpp).
