@@ -18,6 +18,41 @@ namespace ws {
 Adjoint::Adjoint(const FunctionSource& source, ModuleBuilder* b, bool user_function)
     : src(source), builder(b), is_user_function(user_function) {}
 
+Adjoint::~Adjoint() {
+    for (auto& b : blocks) recycle_block(std::move(b));
+}
+
+namespace {
+
+// Blocks handed back, emptied with their buffers' capacity kept: a new block's three text
+// buffers and line ends cost six allocations, for every function body and loop.
+std::vector<std::unique_ptr<Block>>& block_pool() {
+    thread_local std::vector<std::unique_ptr<Block>> pool;
+    return pool;
+}
+
+std::unique_ptr<Block> new_block() {
+    auto& pool = block_pool();
+    if (pool.empty()) return std::make_unique<Block>();
+    std::unique_ptr<Block> b = std::move(pool.back());
+    pool.pop_back();
+    return b;
+}
+
+} // namespace
+
+void Adjoint::recycle_block(std::unique_ptr<Block> block) {
+    constexpr size_t kKept = 32; // a few functions' worth, nested loops included
+    auto& pool = block_pool();
+    if (!block || pool.size() >= kKept) return;
+    block->body_forward.clear();
+    block->body_replay.clear();
+    block->body_reverse.clear();
+    block->vars.clear();
+    block->label.clear();
+    pool.push_back(std::move(block));
+}
+
 void Adjoint::fail_at(const Pos& pos, const std::string& message) const {
     throw CompileError(
         src.scope->source().path(), pos.line, pos.col + 1,
@@ -84,8 +119,8 @@ void Adjoint::store_ref_param(const std::string& name, Var* value, bool augmente
 }
 
 Block* Adjoint::begin_block(const std::string& name) {
-    auto b = std::make_unique<Block>();
-    b->label = cat(name, "_", label_count_++);
+    auto b = new_block();
+    append(b->label, name, "_", label_count_++);
     blocks.push_back(std::move(b));
     return blocks.back().get();
 }
@@ -256,6 +291,8 @@ void Adjoint::end_for(Var* iter, const std::optional<ConstantRange>& range, Var*
     // An enclosing loop must also zero these adjoints at each of its reverse iterations.
     outer.vars.insert(outer.vars.end(), cond->vars.begin(), cond->vars.end());
     outer.vars.insert(outer.vars.end(), body->vars.begin(), body->vars.end());
+    recycle_block(std::move(body));
+    recycle_block(std::move(cond));
 }
 
 void Adjoint::begin_while(const ast::Expr* cond_expr) {
@@ -293,6 +330,8 @@ void Adjoint::end_while() {
     reverse.push_back(cat("goto start_", cond->label, ";"));
     reverse.push_back(cat("end_", cond->label, ":;"));
     for (auto it = reverse.rbegin(); it != reverse.rend(); ++it) outer.body_reverse.push_back(*it);
+    recycle_block(std::move(body));
+    recycle_block(std::move(cond));
 }
 
 void Adjoint::materialize_redefinitions(const SymbolTable& before) {
@@ -314,8 +353,9 @@ void Adjoint::materialize_redefinitions(const SymbolTable& before) {
 }
 
 void Adjoint::build() {
+    for (auto& b : blocks) recycle_block(std::move(b));
     blocks.clear();
-    blocks.push_back(std::make_unique<Block>());
+    blocks.push_back(new_block());
     // Room for a typical body's variables: growing from nothing reallocated at every doubling.
     variables.reserve(128);
     blocks.back()->vars.reserve(128);

@@ -77,6 +77,11 @@ class Lines {
         return text_;
     }
     void end_line() { ends_.push_back(text_.size()); }
+    // Empties the block, its buffers' capacity kept (a block reused, see Adjoint::begin_block).
+    void clear() {
+        text_.resize(0);
+        ends_.clear();
+    }
     void push_back(std::string_view line) {
         if (std::less_equal<const char*>()(text_.data(), line.data()) &&
             std::less<const char*>()(line.data(), text_.data() + text_.size()))
@@ -165,6 +170,9 @@ ObjectRef value_length(TypeRef t, std::string_view attr);
 class Adjoint {
   public:
     Adjoint(const FunctionSource& src, ModuleBuilder* builder, bool is_user_function);
+    ~Adjoint(); // hands its blocks back for reuse
+    Adjoint(const Adjoint&) = delete;
+    Adjoint& operator=(const Adjoint&) = delete;
 
     // Lowers the whole function body (Warp's Adjoint.build).
     void build();
@@ -230,6 +238,8 @@ class Adjoint {
     void dedent() { indentation_.resize(indentation_.size() - 4); }
     Block* begin_block(const std::string& name = "block");
     std::unique_ptr<Block> end_block();
+    // A block done with (a loop's, once merged): kept for a later begin_block.
+    static void recycle_block(std::unique_ptr<Block> block);
     // Inline for the usual case, the line unchanged (every expression sets it).
     void set_lineno(int relative_lineno) {
         if (!lineno_ || *lineno_ != relative_lineno) start_line(relative_lineno);
