@@ -321,9 +321,13 @@ void Adjoint::emit_if(const ast::If* node) {
         end_else(cond);
     }
     SymbolTable after_else = std::move(symbols);
+    // add_builtin_call below must not see branch-local names: the table is `before` again
+    // (moved back, not copied: it is only read while merging).
+    symbols = std::move(before);
+    const SymbolTable& prior = symbols;
 
     // Merge: variables that differ between the branches get a `where`.
-    SymbolTable merged = before;
+    SymbolTable merged = prior;
     // A table's names are only appended or rebound in place, so a name usually sits at the
     // same position in each table made from `before`: looked for there before scanning
     // (three scans per name made the merge quadratic in the names in scope).
@@ -336,7 +340,6 @@ void Adjoint::emit_if(const ast::If* node) {
     for (size_t i = 0; i < after_else.size(); ++i)
         if (!locate(after_if, i, after_else.entries()[i].first))
             names.emplace_back(after_else.entries()[i].first, i);
-    symbols = before; // add_builtin_call below must not see branch-local names
     // A name bound to nothing (`x, y = 1, f()` with a void `f`) counts as
     // unassigned, as Warp's None does.
     auto get = [&](const SymbolTable& t, size_t i, std::string_view sym,
@@ -346,12 +349,13 @@ void Adjoint::emit_if(const ast::If* node) {
         return v->is_none() ? nullptr : v;
     };
     for (const auto& [sym, i] : names) {
-        const Value* prev = get(before, i, sym, nullptr);
+        const Value* prev = get(prior, i, sym, nullptr);
         const Value* if_v = get(after_if, i, sym, prev);
         const Value* else_v = get(after_else, i, sym, prev);
         if (!if_v && !else_v) continue;
         if (if_v && else_v && if_v->same_as(*else_v)) {
-            merged.set(sym, *if_v);
+            // Bound as before the branches: `merged` already has it (rebinding cost a lookup).
+            if (!prev || !prev->same_as(*if_v)) merged.set(sym, *if_v);
         } else if (!if_v) {
             merged.set(sym, *else_v);
         } else if (!else_v) {
