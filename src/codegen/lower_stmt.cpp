@@ -8,6 +8,7 @@
 #include "syntax/ast_walk.h"
 #include "syntax/parser.h"
 #include "types/python_number.h"
+#include "types/scratch_vector.h"
 
 #include <algorithm>
 #include <deque>
@@ -314,20 +315,26 @@ void Adjoint::emit_if(const ast::If* node) {
     eval_body(node->body);
     end_if(cond);
     SymbolTable after_if = std::move(symbols);
-    symbols = before;
+    SymbolTable after_else;
     if (!node->orelse.empty()) {
+        symbols = before;
         begin_else(cond);
         eval_body(node->orelse);
         end_else(cond);
+        after_else = std::move(symbols);
     }
-    SymbolTable after_else = std::move(symbols);
     // add_builtin_call below must not see branch-local names: the table is `before` again
-    // (moved back, not copied: it is only read while merging).
+    // (moved back, not copied), unchanged until the merged bindings are set after the scan.
+    // Without an else branch, its table is `before` itself.
     symbols = std::move(before);
     const SymbolTable& prior = symbols;
+    const SymbolTable& else_table = node->orelse.empty() ? prior : after_else;
 
     // Merge: variables that differ between the branches get a `where`.
-    SymbolTable merged = prior;
+    ScratchVector<std::pair<std::string_view, Value>> merged_s;
+    // Set in this order once the scan is done. Its names view the branch tables (a name only
+    // `before` has is bound as before, so none views `symbols`, which setting may move).
+    std::vector<std::pair<std::string_view, Value>>& merged = *merged_s;
     // A table's names are only appended or rebound in place, so a name usually sits at the
     // same position in each table made from `before`: looked for there before scanning
     // (three scans per name made the merge quadratic in the names in scope).
@@ -337,9 +344,9 @@ void Adjoint::emit_if(const ast::If* node) {
     };
     std::vector<std::pair<std::string_view, size_t>> names; // and their positions
     for (size_t i = 0; i < after_if.size(); ++i) names.emplace_back(after_if.entries()[i].first, i);
-    for (size_t i = 0; i < after_else.size(); ++i)
-        if (!locate(after_if, i, after_else.entries()[i].first))
-            names.emplace_back(after_else.entries()[i].first, i);
+    for (size_t i = 0; i < else_table.size(); ++i)
+        if (!locate(after_if, i, else_table.entries()[i].first))
+            names.emplace_back(else_table.entries()[i].first, i);
     // A name bound to nothing (`x, y = 1, f()` with a void `f`) counts as
     // unassigned, as Warp's None does.
     auto get = [&](const SymbolTable& t, size_t i, std::string_view sym,
@@ -351,23 +358,23 @@ void Adjoint::emit_if(const ast::If* node) {
     for (const auto& [sym, i] : names) {
         const Value* prev = get(prior, i, sym, nullptr);
         const Value* if_v = get(after_if, i, sym, prev);
-        const Value* else_v = get(after_else, i, sym, prev);
+        const Value* else_v = get(else_table, i, sym, prev);
         if (!if_v && !else_v) continue;
         if (if_v && else_v && if_v->same_as(*else_v)) {
-            // Bound as before the branches: `merged` already has it (rebinding cost a lookup).
-            if (!prev || !prev->same_as(*if_v)) merged.set(sym, *if_v);
+            // Bound as before the branches: already so (rebinding cost a lookup).
+            if (!prev || !prev->same_as(*if_v)) merged.emplace_back(sym, *if_v);
         } else if (!if_v) {
-            merged.set(sym, *else_v);
+            merged.emplace_back(sym, *else_v);
         } else if (!else_v) {
-            merged.set(sym, *if_v);
+            merged.emplace_back(sym, *if_v);
         } else {
             if (!if_v->is_var() || !else_v->is_var())
                 fail(node,
                      fmt::format("'{}' is bound to different kinds of objects in the two branches", sym));
-            merged.set(sym, Value(add_builtin_call1("where", {cond, if_v->var, else_v->var})));
+            merged.emplace_back(sym, Value(add_builtin_call1("where", {cond, if_v->var, else_v->var})));
         }
     }
-    symbols = std::move(merged);
+    for (auto& [sym, v] : merged) symbols.set(sym, std::move(v));
 }
 
 void Adjoint::promote_mutated_iter_constants(const std::vector<ast::Stmt*>& body) {
