@@ -465,8 +465,8 @@ class Adjoint {
     std::vector<std::pair<Var*, Pos>> unprintable_; // constants Warp's constant_str raises for
     // Calls whose results are unpacked into this many names (Warp's `node.expects`).
     std::unordered_map<const ast::Call*, int> expected_outputs_;
-    std::deque<Constant> owned_constants_;
-    std::deque<std::unique_ptr<builtins::TypeArgs>> type_args_storage_;
+    // A vector (a deque allocated twice for every function built, used or not).
+    std::vector<std::unique_ptr<builtins::TypeArgs>> type_args_storage_;
 
   public:
     int label_count() const { return label_count_; }

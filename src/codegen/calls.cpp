@@ -158,7 +158,12 @@ Value Adjoint::add_builtin_call(std::string_view key, std::span<Var* const> args
                  .first;
     }
     ScratchVector<CallArgument> call_args;
-    for (Var* v : args) call_args->push_back(CallArgument{Value(v), nullptr, {}});
+    call_args->resize(args.size()); // each a variable set in place (no temporary moved in)
+    for (size_t i = 0; i < args.size(); ++i) {
+        Value& value = (*call_args)[i].value;
+        value.kind = Value::Kind::Var;
+        value.var = args[i];
+    }
     // What add_call does for a builtin, without copying the arguments again.
     return add_builtin_call_resolved(*it->second, *call_args, {}, {}, min_outputs, return_value_used,
                                      nullptr);
