@@ -5,6 +5,7 @@
 #include "codegen/module_builder.h"
 #include "codegen/module_scope.h"
 #include "codegen/operators.h"
+#include "types/scratch_vector.h"
 
 #include <fmt/format.h>
 #include <functional>
@@ -261,7 +262,10 @@ void Adjoint::store_subscript(const ast::Subscript* lhs, Var* target, const std:
         store_tile_subscript(lhs, target, indices, rhs);
         return;
     }
-    std::vector<Var*> a{target};
+    // A scratch vector (see ScratchVector): building one cost two allocations per store.
+    ScratchVector<Var*> a_s;
+    std::vector<Var*>& a = *a_s;
+    a.push_back(target);
     a.insert(a.end(), indices.begin(), indices.end());
     if (tt->is_array()) {
         a.push_back(rhs);
@@ -443,7 +447,9 @@ void Adjoint::emit_augassign(const ast::AugAssign* node) {
                 emit_array_slot(*slot, eval_rhs(), atomic_slot_op(node->op), &lhs->pos);
                 return;
             }
-            std::vector<Var*> a{target};
+            ScratchVector<Var*> a_s; // see store_subscript
+            std::vector<Var*>& a = *a_s;
+            a.push_back(target);
             a.insert(a.end(), indices.begin(), indices.end());
             Var* current;
             if (target->type->is_reference())
@@ -480,7 +486,9 @@ void Adjoint::emit_augassign(const ast::AugAssign* node) {
                 lower_load_op_store();
                 return;
             }
-            std::vector<Var*> a{target};
+            ScratchVector<Var*> a_s; // see store_subscript
+            std::vector<Var*>& a = *a_s;
+            a.push_back(target);
             a.insert(a.end(), indices.begin(), indices.end());
             a.push_back(eval_rhs());
             current_pos_ = node->pos;
@@ -493,7 +501,9 @@ void Adjoint::emit_augassign(const ast::AugAssign* node) {
                 lower_load_op_store();
                 return;
             }
-            std::vector<Var*> a{target};
+            ScratchVector<Var*> a_s; // see store_subscript
+            std::vector<Var*>& a = *a_s;
+            a.push_back(target);
             a.insert(a.end(), indices.begin(), indices.end());
             a.push_back(eval_rhs());
             current_pos_ = node->pos;

@@ -596,6 +596,15 @@ Value Adjoint::emit_indexing_vars(Var* target, std::vector<Var*> indices, bool a
     TypeRef target_type = types::strip_reference(target->type);
     if (target_type->is_tile()) return Value(emit_tile_indexing(target, indices));
     LValueOrigin origin_storage;
+    // The builtin called with the target, then the indices (a scratch vector: building a
+    // vector of them cost two allocations per subscript).
+    auto call_with_indices = [&](std::string_view key) {
+        ScratchVector<Var*> a;
+        a->reserve(1 + indices.size());
+        a->push_back(target);
+        a->insert(a->end(), indices.begin(), indices.end());
+        return add_builtin_call(key, *a).var;
+    };
     if (target_type->is_array()) {
         bool all_int = true;
         for (Var* i : indices) all_int = all_int && types::strip_reference(i->type)->is_int_scalar();
@@ -616,18 +625,14 @@ Value Adjoint::emit_indexing_vars(Var* target, std::vector<Var*> indices, bool a
                 if (o) extended = o->extend_array({indices.begin(), indices.end()});
                 return Value(array_slot_reference(slot, extended ? &*extended : nullptr));
             }
-            std::vector<Var*> a{target};
-            a.insert(a.end(), indices.begin(), indices.end());
-            Var* out = add_builtin_call("address", a).var;
+            Var* out = call_with_indices("address");
             if (const LValueOrigin* o = reference_origin_for_var(target, &origin_storage))
                 out->ref_origin =
                     std::make_shared<LValueOrigin>(o->extend_array({indices.begin(), indices.end()}));
             return Value(out);
         }
         for (Var*& i : indices) i = load(i);
-        std::vector<Var*> a{target};
-        a.insert(a.end(), indices.begin(), indices.end());
-        Var* out = add_builtin_call("view", a).var;
+        Var* out = call_with_indices("view");
         if (const LValueOrigin* o = reference_origin_for_var(target, &origin_storage))
             out->ref_origin =
                 std::make_shared<LValueOrigin>(o->extend_view({indices.begin(), indices.end()}));
@@ -642,9 +647,7 @@ Value Adjoint::emit_indexing_vars(Var* target, std::vector<Var*> indices, bool a
             return Value(array_slot_reference(slot, extended ? &*extended : nullptr));
         }
     }
-    std::vector<Var*> a{target};
-    a.insert(a.end(), indices.begin(), indices.end());
-    Var* out = add_builtin_call("extract", a).var;
+    Var* out = call_with_indices("extract");
     if (const LValueOrigin* o = reference_origin_for_var(target, &origin_storage)) {
         bool all_int = true;
         for (Var* i : indices) all_int = all_int && types::strip_reference(i->type)->is_int_scalar();
