@@ -301,10 +301,12 @@ class Adjoint {
     bool contains_static_call(const ast::Stmt* loop);
     Value emit_indexing(Var* target, const std::vector<const ast::Expr*>& index_nodes,
                         bool as_target = false);
-    Value emit_indexing_vars(Var* target, std::vector<Var*> indices, bool as_target);
+    // `indices` are loaded in place.
+    Value emit_indexing_vars(Var* target, std::vector<Var*>& indices, bool as_target);
     Var* emit_array_slice(const ast::Slice* node);
-    std::vector<Var*> eval_indices(TypeRef target_type, const std::vector<const ast::Expr*>& nodes,
-                                   bool as_target);
+    // The index variables, in `out` (a caller's scratch vector: returning one allocated it).
+    void eval_indices(TypeRef target_type, const std::vector<const ast::Expr*>& nodes, bool as_target,
+                      std::vector<Var*>& out);
     std::pair<Var*, std::vector<const ast::Expr*>> eval_subscript(const ast::Subscript* node, bool as_target);
     std::pair<Var*, std::vector<const ast::Expr*>> eval_single_subscript(const ast::Subscript* node,
                                                                          bool as_target);

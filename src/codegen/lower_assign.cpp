@@ -185,7 +185,9 @@ void Adjoint::emit_assign(const ast::Assign* node) {
         Var* rhs = rhs_value.var;
         if (rhs->type->is_reference()) rhs = add_builtin_call1("copy", {rhs});
         auto [target, index_nodes] = eval_subscript(ast::as<ast::Subscript>(lhs), true);
-        std::vector<Var*> indices = eval_indices(types::strip_reference(target->type), index_nodes, true);
+        ScratchVector<Var*> indices_s;
+        std::vector<Var*>& indices = *indices_s;
+        eval_indices(types::strip_reference(target->type), index_nodes, true, indices);
         if (auto slot = select_array_slot(target, &indices, nullptr, lhs)) {
             emit_array_slot(*slot, rhs, nullptr, &lhs->pos);
             return;
@@ -438,7 +440,9 @@ void Adjoint::emit_augassign(const ast::AugAssign* node) {
         // clang before 16 (the fuzz build's compiler) does not allow for bindings.
         Var* target = evaluated.first;
         TypeRef tt = types::strip_reference(target->type);
-        std::vector<Var*> indices = eval_indices(tt, evaluated.second, true);
+        ScratchVector<Var*> indices_s;
+        std::vector<Var*>& indices = *indices_s;
+        eval_indices(tt, evaluated.second, true, indices);
 
         auto lower_load_op_store = [&]() {
             for (Var*& i : indices) i = load(i);

@@ -525,10 +525,13 @@ Value Adjoint::eval_store_target(const ast::Expr* node) {
     return eval(node);
 }
 
-std::vector<Var*> Adjoint::eval_indices(TypeRef target_type, const std::vector<const ast::Expr*>& nodes,
-                                        bool as_target) {
-    if (target_type->is_tile()) return eval_tile_indices(target_type, nodes);
-    std::vector<Var*> out;
+void Adjoint::eval_indices(TypeRef target_type, const std::vector<const ast::Expr*>& nodes, bool as_target,
+                           std::vector<Var*>& out) {
+    out.clear();
+    if (target_type->is_tile()) {
+        out = eval_tile_indices(target_type, nodes);
+        return;
+    }
     for (size_t dim = 0; dim < nodes.size(); ++dim) {
         const ast::Expr* n = nodes[dim];
         if (n->kind != ast::ExprKind::Slice) {
@@ -564,7 +567,6 @@ std::vector<Var*> Adjoint::eval_indices(TypeRef target_type, const std::vector<c
                                                 std::move(bounds), {}, {}, 0, true, n)
                           .var);
     }
-    return out;
 }
 
 // An array slice `a[lo:hi:step]` (Warp's emit_Slice): omitted bounds are Python ints,
@@ -589,10 +591,12 @@ Var* Adjoint::emit_array_slice(const ast::Slice* node) {
 
 Value Adjoint::emit_indexing(Var* target, const std::vector<const ast::Expr*>& index_nodes, bool as_target) {
     TypeRef target_type = types::strip_reference(target->type);
-    return emit_indexing_vars(target, eval_indices(target_type, index_nodes, as_target), as_target);
+    ScratchVector<Var*> indices;
+    eval_indices(target_type, index_nodes, as_target, *indices);
+    return emit_indexing_vars(target, *indices, as_target);
 }
 
-Value Adjoint::emit_indexing_vars(Var* target, std::vector<Var*> indices, bool as_target) {
+Value Adjoint::emit_indexing_vars(Var* target, std::vector<Var*>& indices, bool as_target) {
     TypeRef target_type = types::strip_reference(target->type);
     if (target_type->is_tile()) return Value(emit_tile_indexing(target, indices));
     LValueOrigin origin_storage;
