@@ -12,18 +12,27 @@ namespace ws {
 
 namespace {
 
-std::string join_args(const std::vector<std::string>& args) {
-    size_t n = 0;
-    for (const std::string& a : args) n += a.size() + 6; // and ",\n    "
-    std::string s;
-    s.reserve(n); // grown once: kernel signatures have many parameters
-    for (size_t i = 0; i < args.size(); ++i) append(s, i ? ",\n    " : "", args[i]);
-    return s;
-}
+// A parameter list, one parameter a line: each appended in place (a string per parameter,
+// joined afterwards, cost an allocation and a copy each).
+class ParamList {
+  public:
+    explicit ParamList(size_t count) { text_.reserve(count * 40 + 16); }
+    template <class... A>
+    void add(const A&... pieces) {
+        append(text_, text_.empty() ? std::string_view() : std::string_view(",\n    "), pieces...);
+    }
+    void add_all(const std::vector<std::string>& params) {
+        for (const std::string& p : params) add(p);
+    }
+    const std::string& text() const { return text_; }
+
+  private:
+    std::string text_;
+};
 
 // The gradient of an indexed array parameter is a regular array (Warp's user function and
 // CUDA kernel signatures; the CPU entry's argument struct keeps the parameter's own type).
-std::string adj_arg_ctype(const Var* a) {
+const std::string& adj_arg_ctype(const Var* a) {
     TypeRef t = a->type;
     if (t->is_array() && t->array_class == ArrayClass::IndexedArray)
         return types::array(t->elem, t->ndim)->ctype;
@@ -200,9 +209,27 @@ std::string tile_template_prefix(const Adjoint& adj) {
 
 namespace {
 
-std::string param_declaration(const Var* a) {
-    if (a->type->is_tile()) return cat("tile_", a->label, "& ", a->emit());
-    return cat(a->ctype(), ' ', a->emit());
+void add_param_declaration(ParamList& params, const Var* a) {
+    if (a->type->is_tile())
+        params.add("tile_", a->label, "& ", a->emit());
+    else
+        params.add(a->ctype(), ' ', a->emit());
+}
+
+// The parameters both the forward and the adjoint of a function take first.
+ParamList function_params(const Adjoint& adj, size_t adjoint_count) {
+    ParamList params(adj.args.size() * (1 + adjoint_count) + 2);
+    for (const Var* a : adj.args) add_param_declaration(params, a);
+    if (adj.det) params.add_all(adj.det->function_params());
+    if (adj.return_var && adj.return_var->size() != 1)
+        for (size_t i = 0; i < adj.return_var->size(); ++i)
+            params.add((*adj.return_var)[i]->ctype(), " & ret_", i);
+    return params;
+}
+
+std::string_view return_ctype(const Adjoint& adj) {
+    if (adj.return_var && adj.return_var->size() == 1) return (*adj.return_var)[0]->ctype();
+    return "void";
 }
 
 // Warp's get_total_required_shared() != 0: the function, or one it calls, has a shared tile
@@ -228,21 +255,12 @@ bool requires_shared_memory(const Adjoint& adj) {
 std::string function_forward_text(const UserFunction& f, Device device, const std::string& path,
                                   TextBuffer* primal_out) {
     const Adjoint& adj = *f.adj;
-    std::string return_type =
-        adj.return_var && adj.return_var->size() == 1 ? (*adj.return_var)[0]->ctype() : "void";
-    bool multiple = adj.return_var && adj.return_var->size() != 1;
-    std::vector<std::string> args;
-    for (const Var* a : adj.args) args.push_back(param_declaration(a));
-    if (adj.det)
-        for (std::string& p : adj.det->function_params()) args.push_back(std::move(p));
-    if (multiple)
-        for (size_t i = 0; i < adj.return_var->size(); ++i)
-            args.push_back(cat((*adj.return_var)[i]->ctype(), " & ret_", i));
+    ParamList params = function_params(adj, 0);
     TextBuffer primal = primal_text(adj, 4, false);
     std::string text =
         cat(tile_template_prefix(adj), "\n// ", path, ':', f.src.display_lineno, "\nstatic ",
-            device == Device::Cuda ? "CUDA_CALLABLE " : "", return_type, ' ', f.native_name, "(\n    ",
-            join_args(args), ")\n{\n", forward_body(adj, false, device, false, &primal), "}\n\n");
+            device == Device::Cuda ? "CUDA_CALLABLE " : "", return_ctype(adj), ' ', f.native_name, "(\n    ",
+            params.text(), ")\n{\n", forward_body(adj, false, device, false, &primal), "}\n\n");
     if (primal_out) *primal_out = std::move(primal);
     return text;
 }
@@ -250,25 +268,20 @@ std::string function_forward_text(const UserFunction& f, Device device, const st
 std::string function_reverse_text(const UserFunction& f, Device device, const std::string& path,
                                   const TextBuffer* primal) {
     const Adjoint& adj = *f.adj;
-    std::string return_type =
-        adj.return_var && adj.return_var->size() == 1 ? (*adj.return_var)[0]->ctype() : "void";
+    std::string_view return_type = return_ctype(adj);
     bool multiple = adj.return_var && adj.return_var->size() != 1;
-    std::vector<std::string> args;
-    for (const Var* a : adj.args) args.push_back(param_declaration(a));
-    if (adj.det)
-        for (std::string& p : adj.det->function_params()) args.push_back(std::move(p));
-    if (multiple)
-        for (size_t i = 0; i < adj.return_var->size(); ++i)
-            args.push_back(cat((*adj.return_var)[i]->ctype(), " & ret_", i));
-    for (const Var* a : adj.args) // a wp.ref[T] adjoint is a pointer too
-        args.push_back(a->type->is_tile()
-                           ? cat("tile_", a->label, " & adj_", a->label)
-                           : cat(adj_arg_ctype(a), a->type->is_reference() ? "" : " &", " adj_", a->label));
+    ParamList params = function_params(adj, 1);
+    for (const Var* a : adj.args) { // a wp.ref[T] adjoint is a pointer too
+        if (a->type->is_tile())
+            params.add("tile_", a->label, " & adj_", a->label);
+        else
+            params.add(adj_arg_ctype(a), a->type->is_reference() ? "" : " &", " adj_", a->label);
+    }
     if (multiple) {
         for (size_t i = 0; i < adj.return_var->size(); ++i)
-            args.push_back(cat((*adj.return_var)[i]->ctype(), " & adj_ret_", i));
+            params.add((*adj.return_var)[i]->ctype(), " & adj_ret_", i);
     } else if (return_type != "void") {
-        args.push_back(return_type + " & adj_ret");
+        params.add(return_type, " & adj_ret");
     }
     TextBuffer body;
     if (adj.used_by_backward_kernel || f.force_adjoint_codegen)
@@ -277,7 +290,7 @@ std::string function_reverse_text(const UserFunction& f, Device device, const st
         body += "\t// reverse mode disabled (no backward-enabled kernel depends on this function)\n";
     return cat(tile_template_prefix(adj), "\n// ", path, ':', f.src.display_lineno, "\nstatic ",
                device == Device::Cuda ? "CUDA_CALLABLE " : "", "void adj_", f.native_name, "(\n    ",
-               join_args(args), ")\n{\n", body, "}\n\n");
+               params.text(), ")\n{\n", body, "}\n\n");
 }
 
 KernelPieces kernel_text(const KernelDef& k, const std::string& name, Device device, bool enable_backward,
@@ -324,24 +337,25 @@ KernelPieces kernel_text(const KernelDef& k, const std::string& name, Device dev
         std::string spill = opt.enable_cuda_smem_spilling && !requires_shared_memory(adj)
                                 ? "    WP_ENABLE_SMEM_SPILLING();\n"
                                 : "";
-        std::vector<std::string> fargs{dim};
-        for (const Var* a : adj.args) fargs.push_back(cat(a->ctype(), " var_", a->label));
+        ParamList fargs(adj.args.size() * 2 + 1);
+        fargs.add(dim);
+        for (const Var* a : adj.args) fargs.add(a->ctype(), " var_", a->label);
         std::vector<std::string> det_params =
             adj.det ? adj.det->cuda_kernel_params() : std::vector<std::string>{};
         std::string det_locals = adj.det ? adj.det->kernel_locals(device) : "";
-        std::vector<std::string> rargs = fargs;
-        fargs.insert(fargs.end(), det_params.begin(), det_params.end());
+        ParamList rargs = enable_backward ? fargs : ParamList(0);
+        fargs.add_all(det_params);
         out.forward.head =
             cat("\n\nextern \"C\" ", launch_bounds, cluster, "__global__ void ", maxreg, name,
-                "_cuda_kernel_forward(\n    ", join_args(fargs), ")\n{\n", spill, head, det_locals);
+                "_cuda_kernel_forward(\n    ", fargs.text(), ")\n{\n", spill, head, det_locals);
         out.forward.body = forward_body(adj, true, device, grid_stride, &primal);
         out.forward.tail = tail;
         if (enable_backward) {
-            for (const Var* a : adj.args) rargs.push_back(cat(adj_arg_ctype(a), " adj_", a->label));
-            rargs.insert(rargs.end(), det_params.begin(), det_params.end());
+            for (const Var* a : adj.args) rargs.add(adj_arg_ctype(a), " adj_", a->label);
+            rargs.add_all(det_params);
             out.backward.head =
                 cat("\n\nextern \"C\" ", launch_bounds, cluster, "__global__ void ", maxreg, name,
-                    "_cuda_kernel_backward(\n    ", join_args(rargs), ")\n{\n", spill, head, det_locals);
+                    "_cuda_kernel_backward(\n    ", rargs.text(), ")\n{\n", spill, head, det_locals);
             out.backward.body = reverse_body(adj, true, device, grid_stride, reverse_primal);
             out.backward.tail = tail;
         }
