@@ -11,14 +11,14 @@ namespace ws {
 // One kernel function as written: its body is left in the buffer it was printed into, so that
 // the module text copies it once (joined into a string first, it was copied twice).
 struct KernelPart {
-    std::string head; // signature and prologue
+    TextBuffer head; // signature and prologue
     TextBuffer body;
     std::string tail;
     size_t size() const { return head.size() + body.size() + tail.size(); }
     // Appends the part to `out`, returning where it sits there.
     TextSpan append_to(std::string& out) const {
         TextSpan s{out.size(), size()};
-        out += head;
+        out += head.view();
         out += body.view();
         out += tail;
         return s;
@@ -40,10 +40,10 @@ TextBuffer reverse_body(const Adjoint& adj, bool kernel, Device device, bool gri
                         const TextBuffer* primal = nullptr);
 // function_forward_text leaves the primal declarations it wrote in `primal_out`, which
 // function_reverse_text of the same function may take as `primal` instead of writing them again.
-std::string function_forward_text(const UserFunction& f, Device device, const std::string& path,
-                                  TextBuffer* primal_out = nullptr);
-std::string function_reverse_text(const UserFunction& f, Device device, const std::string& path,
-                                  const TextBuffer* primal = nullptr);
+TextBuffer function_forward_text(const UserFunction& f, Device device, const std::string& path,
+                                 TextBuffer* primal_out = nullptr);
+TextBuffer function_reverse_text(const UserFunction& f, Device device, const std::string& path,
+                                 const TextBuffer* primal = nullptr);
 // A @wp.func_grad body, printed as the adjoint of the function it is for (custom_gradients.cpp).
 std::string custom_grad_text(const UserFunction& g, Device device, const std::string& path);
 // A @wp.func_native function: its snippets in Warp's CUDA function templates (for both devices).

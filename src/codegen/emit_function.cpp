@@ -19,15 +19,21 @@ class ParamList {
     explicit ParamList(size_t count) { text_.reserve(count * 40 + 16); }
     template <class... A>
     void add(const A&... pieces) {
-        append(text_, text_.empty() ? std::string_view() : std::string_view(",\n    "), pieces...);
+        if (text_.empty())
+            append(text_, pieces...);
+        else
+            append(text_, ",\n    ", pieces...);
     }
     void add_all(const std::vector<std::string>& params) {
         for (const std::string& p : params) add(p);
     }
-    const std::string& text() const { return text_; }
+    // The parameters of `other` first (this list still empty).
+    void start_with(const ParamList& other) { text_ += other.text(); }
+    std::string_view text() const { return text_.view(); }
+    size_t size() const { return text_.size(); }
 
   private:
-    std::string text_;
+    TextBuffer text_;
 };
 
 // The gradient of an indexed array parameter is a regular array (Warp's user function and
@@ -116,11 +122,28 @@ TextBuffer primal_text(const Adjoint& adj, int indent, bool requires_grad) {
 
 } // namespace
 
-TextBuffer forward_body(const Adjoint& adj, bool kernel, Device device, bool grid_stride,
+namespace {
+
+int body_indent(bool kernel, Device device) {
+    return device == Device::Cpu ? 4 : (kernel ? 8 : 4);
+}
+
+// Room for the bodies, so that a buffer grows once.
+size_t forward_estimate(const Adjoint& adj, int indent) {
+    return estimate(adj.blocks[0]->body_forward, indent) + adj.variables.size() * 48 + 256;
+}
+
+size_t reverse_estimate(const Adjoint& adj, int indent) {
+    const Block& body = *adj.blocks[0];
+    return estimate(body.body_replay, indent) + estimate(body.body_reverse, indent) +
+           adj.variables.size() * 96 + 256;
+}
+
+// The bodies, appended to `out` (a function's text is written in one buffer).
+void write_forward_body(TextBuffer& out, const Adjoint& adj, bool kernel, Device device, bool grid_stride,
                         const TextBuffer* primal) {
-    int indent = device == Device::Cpu ? 4 : (kernel ? 8 : 4);
-    TextBuffer out;
-    out.reserve(estimate(adj.blocks[0]->body_forward, indent) + adj.variables.size() * 48 + 256);
+    int indent = body_indent(kernel, device);
+    out.reserve(out.size() + forward_estimate(adj, indent));
     LineWriter w(out, indent);
     if (device == Device::Cpu && kernel) {
         w.line("//---------");
@@ -138,7 +161,7 @@ TextBuffer forward_body(const Adjoint& adj, bool kernel, Device device, bool gri
     const Lines& forward = adj.blocks[0]->body_forward;
     if (!rewrite_return) {
         w.lines(forward.begin(), forward.end(), forward.text_size(), forward.size());
-        return out;
+        return;
     }
     for (std::string_view f : forward) {
         size_t p = f.find_first_not_of(" \t");
@@ -150,16 +173,13 @@ TextBuffer forward_body(const Adjoint& adj, bool kernel, Device device, bool gri
         }
         w.line(f);
     }
-    return out;
 }
 
-TextBuffer reverse_body(const Adjoint& adj, bool kernel, Device device, bool grid_stride,
+void write_reverse_body(TextBuffer& out, const Adjoint& adj, bool kernel, Device device, bool grid_stride,
                         const TextBuffer* primal) {
-    int indent = device == Device::Cpu ? 4 : (kernel ? 8 : 4);
+    int indent = body_indent(kernel, device);
     const Block& body = *adj.blocks[0];
-    TextBuffer out;
-    out.reserve(estimate(body.body_replay, indent) + estimate(body.body_reverse, indent) +
-                adj.variables.size() * 96 + 256);
+    out.reserve(out.size() + reverse_estimate(adj, indent));
     LineWriter w(out, indent);
     if (device == Device::Cpu && kernel) {
         w.line("//---------");
@@ -194,6 +214,21 @@ TextBuffer reverse_body(const Adjoint& adj, bool kernel, Device device, bool gri
     w.lines(body.body_reverse.rbegin(), body.body_reverse.rend(), body.body_reverse.text_size(),
             body.body_reverse.size());
     w.line(grid_stride && device == Device::Cuda && kernel ? "continue;" : "return;");
+}
+
+} // namespace
+
+TextBuffer forward_body(const Adjoint& adj, bool kernel, Device device, bool grid_stride,
+                        const TextBuffer* primal) {
+    TextBuffer out;
+    write_forward_body(out, adj, kernel, device, grid_stride, primal);
+    return out;
+}
+
+TextBuffer reverse_body(const Adjoint& adj, bool kernel, Device device, bool grid_stride,
+                        const TextBuffer* primal) {
+    TextBuffer out;
+    write_reverse_body(out, adj, kernel, device, grid_stride, primal);
     return out;
 }
 
@@ -252,21 +287,26 @@ bool requires_shared_memory(const Adjoint& adj) {
 
 } // namespace
 
-std::string function_forward_text(const UserFunction& f, Device device, const std::string& path,
-                                  TextBuffer* primal_out) {
+TextBuffer function_forward_text(const UserFunction& f, Device device, const std::string& path,
+                                 TextBuffer* primal_out) {
     const Adjoint& adj = *f.adj;
     ParamList params = function_params(adj, 0);
     TextBuffer primal = primal_text(adj, 4, false);
-    std::string text =
-        cat(tile_template_prefix(adj), "\n// ", path, ':', f.src.display_lineno, "\nstatic ",
-            device == Device::Cuda ? "CUDA_CALLABLE " : "", return_ctype(adj), ' ', f.native_name, "(\n    ",
-            params.text(), ")\n{\n", forward_body(adj, false, device, false, &primal), "}\n\n");
+    std::string tile_prefix = tile_template_prefix(adj);
+    TextBuffer out;
+    out.reserve(tile_prefix.size() + path.size() + f.native_name.size() + params.size() + 96 +
+                forward_estimate(adj, 4));
+    append(out, tile_prefix, "\n// ", path, ':', f.src.display_lineno, "\nstatic ",
+           device == Device::Cuda ? "CUDA_CALLABLE " : "", return_ctype(adj), ' ', f.native_name, "(\n    ",
+           params.text(), ")\n{\n");
+    write_forward_body(out, adj, false, device, false, &primal);
+    out += "}\n\n";
     if (primal_out) *primal_out = std::move(primal);
-    return text;
+    return out;
 }
 
-std::string function_reverse_text(const UserFunction& f, Device device, const std::string& path,
-                                  const TextBuffer* primal) {
+TextBuffer function_reverse_text(const UserFunction& f, Device device, const std::string& path,
+                                 const TextBuffer* primal) {
     const Adjoint& adj = *f.adj;
     std::string_view return_type = return_ctype(adj);
     bool multiple = adj.return_var && adj.return_var->size() != 1;
@@ -283,14 +323,20 @@ std::string function_reverse_text(const UserFunction& f, Device device, const st
     } else if (return_type != "void") {
         params.add(return_type, " & adj_ret");
     }
-    TextBuffer body;
-    if (adj.used_by_backward_kernel || f.force_adjoint_codegen)
-        body = reverse_body(adj, false, device, false, primal_depends_on_pass(adj) ? nullptr : primal);
+    bool with_body = adj.used_by_backward_kernel || f.force_adjoint_codegen;
+    std::string tile_prefix = tile_template_prefix(adj);
+    TextBuffer out;
+    out.reserve(tile_prefix.size() + path.size() + f.native_name.size() + params.size() + 160 +
+                (with_body ? reverse_estimate(adj, 4) : 0));
+    append(out, tile_prefix, "\n// ", path, ':', f.src.display_lineno, "\nstatic ",
+           device == Device::Cuda ? "CUDA_CALLABLE " : "", "void adj_", f.native_name, "(\n    ",
+           params.text(), ")\n{\n");
+    if (with_body)
+        write_reverse_body(out, adj, false, device, false, primal_depends_on_pass(adj) ? nullptr : primal);
     else
-        body += "\t// reverse mode disabled (no backward-enabled kernel depends on this function)\n";
-    return cat(tile_template_prefix(adj), "\n// ", path, ':', f.src.display_lineno, "\nstatic ",
-               device == Device::Cuda ? "CUDA_CALLABLE " : "", "void adj_", f.native_name, "(\n    ",
-               params.text(), ")\n{\n", body, "}\n\n");
+        out += "\t// reverse mode disabled (no backward-enabled kernel depends on this function)\n";
+    out += "}\n\n";
+    return out;
 }
 
 KernelPieces kernel_text(const KernelDef& k, const std::string& name, Device device, bool enable_backward,
@@ -343,19 +389,18 @@ KernelPieces kernel_text(const KernelDef& k, const std::string& name, Device dev
         std::vector<std::string> det_params =
             adj.det ? adj.det->cuda_kernel_params() : std::vector<std::string>{};
         std::string det_locals = adj.det ? adj.det->kernel_locals(device) : "";
-        ParamList rargs = enable_backward ? fargs : ParamList(0);
+        ParamList rargs(enable_backward ? adj.args.size() * 2 + 1 : 0);
+        if (enable_backward) rargs.start_with(fargs);
         fargs.add_all(det_params);
-        out.forward.head =
-            cat("\n\nextern \"C\" ", launch_bounds, cluster, "__global__ void ", maxreg, name,
-                "_cuda_kernel_forward(\n    ", fargs.text(), ")\n{\n", spill, head, det_locals);
+        append(out.forward.head, "\n\nextern \"C\" ", launch_bounds, cluster, "__global__ void ", maxreg,
+               name, "_cuda_kernel_forward(\n    ", fargs.text(), ")\n{\n", spill, head, det_locals);
         out.forward.body = forward_body(adj, true, device, grid_stride, &primal);
         out.forward.tail = tail;
         if (enable_backward) {
             for (const Var* a : adj.args) rargs.add(adj_arg_ctype(a), " adj_", a->label);
             rargs.add_all(det_params);
-            out.backward.head =
-                cat("\n\nextern \"C\" ", launch_bounds, cluster, "__global__ void ", maxreg, name,
-                    "_cuda_kernel_backward(\n    ", rargs.text(), ")\n{\n", spill, head, det_locals);
+            append(out.backward.head, "\n\nextern \"C\" ", launch_bounds, cluster, "__global__ void ", maxreg,
+                   name, "_cuda_kernel_backward(\n    ", rargs.text(), ")\n{\n", spill, head, det_locals);
             out.backward.body = reverse_body(adj, true, device, grid_stride, reverse_primal);
             out.backward.tail = tail;
         }
@@ -369,8 +414,8 @@ KernelPieces kernel_text(const KernelDef& k, const std::string& name, Device dev
     std::string args_struct = fmt::format("struct wp_args_{} {{\n", name);
     for (const Var* a : adj.args) args_struct += fmt::format("    {} {};\n", a->ctype(), a->label);
     args_struct += "};\n";
-    out.forward.head =
-        args_struct +
+    out.forward.head += args_struct;
+    out.forward.head +=
         fmt::format("\n\ntemplate <bool wp_linear_contiguous>\nstatic void {0}_cpu_kernel_forward(\n"
                     "    {1},\n    size_t task_index,\n    wp_args_{0} *_wp_args)\n{{\n"
                     "    static constexpr bool wp_linear_tid = wp_linear_contiguous;\n{2}\n{3}",
@@ -378,7 +423,7 @@ KernelPieces kernel_text(const KernelDef& k, const std::string& name, Device dev
     out.forward.body = forward_body(adj, true, device, false, &primal);
     out.forward.tail = "}\n\n";
     if (enable_backward) {
-        out.backward.head =
+        out.backward.head +=
             fmt::format("\n\ntemplate <bool wp_linear_contiguous>\nstatic void {0}_cpu_kernel_backward(\n"
                         "    {1},\n    size_t task_index,\n    wp_args_{0} *_wp_args,\n"
                         "    wp_args_{0} *_wp_adj_args)\n{{\n"

@@ -350,6 +350,16 @@ void ModuleBuilder::check_backward_errors(const std::vector<BuiltKernel>& kernel
 // forwards of functions with wp.grad() calls (which call adjoints and have none).
 // A @wp.func_grad body has only its adjoint, printed before the others and instead of its
 // function's; a @wp.func_replay body has only its forward.
+namespace {
+
+TextBuffer buffer_of(const std::string& text) {
+    TextBuffer b;
+    b += text;
+    return b;
+}
+
+} // namespace
+
 ModuleBuilder::FunctionTexts ModuleBuilder::function_texts() const {
     FunctionTexts t;
     Device device = options_.device;
@@ -359,17 +369,17 @@ ModuleBuilder::FunctionTexts ModuleBuilder::function_texts() const {
         // Warp's Python-written builtins and imported modules' functions carry their own file's path.
         const std::string& path = f->src.scope == &scope_ ? comment_path_ : f->src.scope->source().path();
         TextBuffer primal; // the forward's primal declarations, written once for both
-        std::string fwd = custom_grad         ? std::string()
-                          : f->native_snippet ? native_forward_text(*f, path)
-                                              : function_forward_text(*f, device, path, &primal);
-        std::string rev = grad || f->custom_grad || f->replay_of ? std::string()
-                          : custom_grad                          ? custom_grad_text(*f, device, path)
-                          : f->native_snippet
-                              ? native_reverse_text(*f, path)
-                              : function_reverse_text(*f, device, path, primal.empty() ? nullptr : &primal);
-        t.forwards.push_back(grad ? std::string() : std::move(fwd));
+        TextBuffer fwd = custom_grad         ? TextBuffer()
+                         : f->native_snippet ? buffer_of(native_forward_text(*f, path))
+                                             : function_forward_text(*f, device, path, &primal);
+        TextBuffer rev = grad || f->custom_grad || f->replay_of ? TextBuffer()
+                         : custom_grad ? buffer_of(custom_grad_text(*f, device, path))
+                         : f->native_snippet
+                             ? buffer_of(native_reverse_text(*f, path))
+                             : function_reverse_text(*f, device, path, primal.empty() ? nullptr : &primal);
+        t.forwards.push_back(grad ? TextBuffer() : std::move(fwd));
         t.reverses.push_back(std::move(rev));
-        t.grad_forwards.push_back(grad ? std::move(fwd) : std::string());
+        t.grad_forwards.push_back(grad ? std::move(fwd) : TextBuffer());
     }
     return t;
 }
@@ -384,12 +394,12 @@ void ModuleBuilder::append_function_texts(const FunctionTexts& t, const std::set
         else
             for (size_t i = 0; i < functions_.size(); ++i) append(i);
     };
-    each([&](size_t i) { out += t.forwards[i]; });
+    each([&](size_t i) { out += t.forwards[i].view(); });
     for (bool custom : {true, false})
         each([&](size_t i) {
-            if ((functions_[i]->src.custom_reverse_inputs >= 0) == custom) out += t.reverses[i];
+            if ((functions_[i]->src.custom_reverse_inputs >= 0) == custom) out += t.reverses[i].view();
         });
-    each([&](size_t i) { out += t.grad_forwards[i]; });
+    each([&](size_t i) { out += t.grad_forwards[i].view(); });
 }
 
 // The functions a kernel reaches (indices in functions_, so in module order).
@@ -431,7 +441,7 @@ CompileOutput ModuleBuilder::assemble() {
     kernel_pieces.reserve(kernels.size());
     size_t body_size = body.size();
     for (const auto* part : {&texts.forwards, &texts.reverses, &texts.grad_forwards})
-        for (const std::string& s : *part) body_size += s.size();
+        for (const TextBuffer& s : *part) body_size += s.size();
     for (const BuiltKernel& k : kernels) {
         kernel_pieces.push_back(kernel_text(*k.def, k.name, options_.device,
                                             k.def->adj->used_by_backward_kernel,

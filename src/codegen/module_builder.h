@@ -6,6 +6,7 @@
 #include "codegen/compile.h"
 #include "codegen/module_scope.h"
 #include "codegen/warp_library.h"
+#include "types/str_cat.h"
 
 #include <set>
 #include <string>
@@ -66,7 +67,7 @@ class ModuleBuilder {
     };
     // Each function's printed parts, indexed like functions_ (empty where a function has none).
     struct FunctionTexts {
-        std::vector<std::string> forwards, reverses, grad_forwards;
+        std::vector<TextBuffer> forwards, reverses, grad_forwards;
     };
     std::vector<BuiltKernel> build_in_hash_order();
     void check_backward_errors(const std::vector<BuiltKernel>& kernels) const;
