@@ -11,11 +11,13 @@
 #include "syntax/parser.h"
 
 #include <algorithm>
+#include <climits>
 #include <filesystem>
 #include <fmt/format.h>
 #include <map>
 #include <set>
 #include <stdexcept>
+#include <unistd.h>
 #include <unordered_map>
 
 namespace ws {
@@ -24,6 +26,11 @@ namespace {
 
 std::string python_abspath_join(const std::string& path) {
     if (!path.empty() && path[0] == '/') return path;
+    // getcwd into a buffer: std::filesystem::current_path also splits the directory into a
+    // path's components, which cost more than the rest of the builder's setup. It is kept
+    // for directories past PATH_MAX.
+    char buf[PATH_MAX];
+    if (::getcwd(buf, sizeof buf)) return cat(std::string_view(buf), '/', path);
     std::error_code ec;
     std::string cwd = std::filesystem::current_path(ec).string();
     if (ec) return path;
