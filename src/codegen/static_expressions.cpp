@@ -57,11 +57,14 @@ ObjectRef ModuleScope::evaluate_static(const ast::Call* call, const LocalLookup*
 
 void ModuleScope::resolve_static_expressions(FunctionSource& fs) const {
     // Like Warp, only functions whose source mentions "static" can have any.
+    // The lines are searched as one span of the text (a word never crosses a line break).
     const SourceFile& file = source();
-    bool mentions_static = false;
-    for (int l = fs.fun_lineno; !mentions_static && l <= fs.def->pos.end_line; ++l)
-        mentions_static = file.line(l).find("static") != std::string_view::npos;
-    if (!mentions_static) return;
+    int first = std::max(fs.fun_lineno, 1), last = std::min(fs.def->pos.end_line, file.line_count());
+    if (first > last) return;
+    const char* begin = file.line(first).data();
+    std::string_view last_line = file.line(last);
+    std::string_view span(begin, static_cast<size_t>(last_line.data() + last_line.size() - begin));
+    if (span.find("static") == std::string_view::npos) return;
     // Warp's Adjoint.replace_static_expressions: depth first over the whole
     // definition, tracking enclosing loop variables; a static expression that
     // names one is left for code generation.
