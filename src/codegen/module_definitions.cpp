@@ -543,7 +543,7 @@ TypeRef ModuleScope::eval_tile_stack_annotation(const ast::Call& call) {
     return types::tile_stack(dtype, static_cast<int>(*capacity));
 }
 
-TypeRef ModuleScope::eval_annotation(const ast::Expr* e) {
+TypeRef ModuleScope::eval_annotation(const ast::Expr* e, const ObjectRef* value) {
     // wp.array(dtype=T, ndim=N), wp.array2d(dtype=T), wp.indexedarray(dtype=T, ndim=N), ...
     if (e->kind == ast::ExprKind::Call) {
         const auto* call = ast::as<ast::Call>(e);
@@ -616,7 +616,7 @@ TypeRef ModuleScope::eval_annotation(const ast::Expr* e) {
     if (e->kind == ast::ExprKind::Constant &&
         ast::as<ast::Constant>(e)->value_kind == ast::Constant::Kind::None)
         return types::void_type();
-    ObjectRef t = eval_python(e);
+    ObjectRef t = value ? *value : eval_python(e);
     // wp.Function annotates parameters of user functions only (see function_source).
     if (t && t->kind == Object::Kind::Type && t->type->is_function())
         fail(e->pos, "wp.Function annotates parameters of user functions only");
@@ -670,11 +670,13 @@ TypeRef ModuleScope::tuple_param_annotation(const ast::Expr* annotation) {
 }
 
 // `wp.Function`: a parameter that takes a Warp function (Warp specializes the callee per target).
-bool ModuleScope::is_function_annotation(const ast::Expr* annotation) const {
+bool ModuleScope::is_function_annotation(const ast::Expr* annotation, ObjectRef* value) const {
     ObjectRef t = annotation->kind == ast::ExprKind::Name || annotation->kind == ast::ExprKind::Attribute
                       ? eval_python(annotation)
                       : nullptr;
-    return t && t->kind == Object::Kind::Type && t->type->is_function();
+    bool function = t && t->kind == Object::Kind::Type && t->type->is_function();
+    if (value) *value = std::move(t);
+    return function;
 }
 
 // A parameter annotated with Python's `str` (not a global of that name): a @wp.func that
@@ -723,7 +725,8 @@ FunctionSource ModuleScope::function_source(const ast::FunctionDef* def, bool is
         Param p;
         p.name = arg.name;
         p.pos = arg.pos;
-        if (is_function_annotation(arg.annotation)) {
+        ObjectRef value; // a name or attribute annotation, evaluated once
+        if (is_function_annotation(arg.annotation, &value)) {
             if (is_kernel) fail(arg.pos, "kernel parameters cannot be typed wp.Function");
             p.type = types::function_param();
         } else if (TypeRef ref = ref_annotation(arg.annotation)) {
@@ -732,7 +735,9 @@ FunctionSource ModuleScope::function_source(const ast::FunctionDef* def, bool is
         } else if (TypeRef tup = is_kernel ? nullptr : tuple_param_annotation(arg.annotation)) {
             p.type = tup;
         } else {
-            p.type = is_python_str(arg.annotation) ? types::str() : eval_annotation(arg.annotation);
+            p.type = is_python_str(arg.annotation)
+                         ? types::str()
+                         : eval_annotation(arg.annotation, value ? &value : nullptr);
         }
         if (p.type->kind == TypeKind::Void) fail(arg.pos, "parameters cannot be annotated as None");
         if (p.type->kind == TypeKind::Str && is_kernel)

@@ -150,7 +150,8 @@ class ModuleScope {
     ObjectRef plain_class(const ast::ClassDef* def) const;
     ObjectRef warp_class(const ast::ClassDef* def);
     void forget_class_attributes(const ast::Attribute* target);
-    TypeRef eval_annotation(const ast::Expr* e);
+    // `value`: what eval_python gave for `e` already (a name or attribute), else null.
+    TypeRef eval_annotation(const ast::Expr* e, const ObjectRef* value = nullptr);
     TypeRef generic_hint_annotation(const ast::Subscript* sub, bool matrix);
     TypeRef tuple_param_annotation(const ast::Expr* annotation);
     TypeRef hash_grid_query_annotation(const ast::Subscript* sub);
@@ -159,7 +160,8 @@ class ModuleScope {
     // An annotation's size argument (`N`, `Literal[N]`) as a Python int, or none.
     std::optional<int64_t> annotation_int(const ast::Expr*& node) const;
     bool is_python_str(const ast::Expr* annotation) const;
-    bool is_function_annotation(const ast::Expr* annotation) const;
+    // Leaves the value of a name or attribute annotation in `value` (for eval_annotation).
+    bool is_function_annotation(const ast::Expr* annotation, ObjectRef* value = nullptr) const;
     TypeRef ref_annotation(const ast::Expr* annotation); // wp.ref[T]: Reference(T), else null
     int array_ndim(const ast::Expr* e) const;            // 1 to 4, else 0
     void refuse_python_scalar_dtype(const ast::Call& call) const;
