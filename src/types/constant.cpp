@@ -1,5 +1,6 @@
 #include "types/constant.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstring>
@@ -167,32 +168,51 @@ std::string python_float_repr(double v) {
     if (std::isnan(v)) return "nan";
     if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
     if (v == 0.0) return std::signbit(v) ? "-0.0" : "0.0";
-    // Shortest round-trip digits, then Python's layout rules ('r' format).
+    // Shortest round-trip digits, then Python's layout rules ('r' format), laid out in a
+    // buffer: every float a kernel prints comes through here.
     char buf[64];
     auto res = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::scientific);
     std::string_view sci(buf, res.ptr - buf); // e.g. "-1.2345e-07"
     bool neg = sci.front() == '-';
     if (neg) sci.remove_prefix(1);
     size_t epos = sci.find('e');
-    std::string digits;
+    char digits[32];
+    size_t nd = 0;
     for (char c : sci.substr(0, epos))
-        if (c != '.') digits += c;
+        if (c != '.') digits[nd++] = c;
     int exp10 = 0;
     std::from_chars(sci.data() + epos + 1 + (sci[epos + 1] == '+'), sci.data() + sci.size(), exp10);
     int decpt = exp10 + 1; // value = 0.d1d2... * 10^decpt
-    std::string out = neg ? "-" : "";
+    char out[64];
+    char* p = out;
+    auto put = [&p](const char* s, size_t n) { p = std::copy(s, s + n, p); };
+    auto zeros = [&p](size_t n) { p = std::fill_n(p, n, '0'); };
+    if (neg) *p++ = '-';
     if (decpt <= -4 || decpt > 16) {
-        out += digits[0];
-        if (digits.size() > 1) out += "." + digits.substr(1);
-        out += fmt::format("e{}{:02d}", exp10 < 0 ? '-' : '+', std::abs(exp10));
+        *p++ = digits[0];
+        if (nd > 1) {
+            *p++ = '.';
+            put(digits + 1, nd - 1);
+        }
+        *p++ = 'e';
+        *p++ = exp10 < 0 ? '-' : '+';
+        int e = std::abs(exp10);
+        if (e < 10) *p++ = '0';
+        p = std::to_chars(p, out + sizeof out, e).ptr;
     } else if (decpt <= 0) {
-        out += "0." + std::string(-decpt, '0') + digits;
-    } else if (static_cast<size_t>(decpt) >= digits.size()) {
-        out += digits + std::string(decpt - digits.size(), '0') + ".0";
+        put("0.", 2);
+        zeros(static_cast<size_t>(-decpt));
+        put(digits, nd);
+    } else if (static_cast<size_t>(decpt) >= nd) {
+        put(digits, nd);
+        zeros(static_cast<size_t>(decpt) - nd);
+        put(".0", 2);
     } else {
-        out += digits.substr(0, decpt) + "." + digits.substr(decpt);
+        put(digits, static_cast<size_t>(decpt));
+        *p++ = '.';
+        put(digits + decpt, nd - static_cast<size_t>(decpt));
     }
-    return out;
+    return std::string(out, static_cast<size_t>(p - out));
 }
 
 namespace {
