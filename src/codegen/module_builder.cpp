@@ -359,6 +359,28 @@ void ModuleBuilder::check_backward_errors(const std::vector<BuiltKernel>& kernel
 // function's; a @wp.func_replay body has only its forward.
 namespace {
 
+// The names sorted and without duplicates. Each is sorted by its first eight bytes as a number
+// (zero-padded: the same order as the text), the text compared only past them: std::sort
+// comparing string views called memcmp for every comparison.
+std::vector<std::string> sorted_unique(const std::vector<std::string_view>& names) {
+    std::vector<std::pair<uint64_t, std::string_view>> keyed;
+    keyed.reserve(names.size());
+    for (std::string_view n : names) {
+        uint64_t key = 0;
+        for (size_t i = 0; i < 8; ++i)
+            key = key << 8 | (i < n.size() ? static_cast<unsigned char>(n[i]) : 0u);
+        keyed.emplace_back(key, n);
+    }
+    std::sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) {
+        return a.first != b.first ? a.first < b.first : a.second < b.second;
+    });
+    std::vector<std::string> out;
+    out.reserve(keyed.size());
+    for (const auto& [key, n] : keyed)
+        if (out.empty() || out.back() != n) out.emplace_back(n);
+    return out;
+}
+
 TextBuffer buffer_of(const std::string& text) {
     TextBuffer b;
     b += text;
@@ -486,10 +508,7 @@ CompileOutput ModuleBuilder::assemble() {
     }
     out.body = std::move(body);
     out.omitted = scope_.omitted_kernels();
-    std::sort(used.begin(), used.end());
-    used.erase(std::unique(used.begin(), used.end()), used.end());
-    out.builtins_used.reserve(used.size());
-    for (std::string_view b : used) out.builtins_used.emplace_back(b);
+    out.builtins_used = sorted_unique(used);
     return out;
 }
 
