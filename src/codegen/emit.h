@@ -12,13 +12,17 @@ namespace ws {
 // the module text copies it once (joined into a string first, it was copied twice).
 struct KernelPart {
     TextBuffer head; // signature and prologue
+    // The primal declarations that begin the body when both passes share them (a view of
+    // KernelPieces::primal), copied once into the module text instead of into each body.
+    std::string_view primal;
     TextBuffer body;
     std::string tail;
-    size_t size() const { return head.size() + body.size() + tail.size(); }
+    size_t size() const { return head.size() + primal.size() + body.size() + tail.size(); }
     // Appends the part to `out`, returning where it sits there.
     TextSpan append_to(std::string& out) const {
         TextSpan s{out.size(), size()};
         out += head.view();
+        out += primal;
         out += body.view();
         out += tail;
         return s;
@@ -29,6 +33,8 @@ struct KernelPieces {
     KernelPart forward;  // CPU: args struct + forward kernel; CUDA: forward kernel
     KernelPart backward; // backward kernel (empty without backward)
     std::string entry;   // CPU module entry points (empty for CUDA)
+    // What the parts' `primal` views show (a moved buffer keeps its storage).
+    TextBuffer primal;
     size_t size() const { return forward.size() + backward.size() + entry.size(); }
 };
 

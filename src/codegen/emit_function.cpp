@@ -339,6 +339,29 @@ TextBuffer function_reverse_text(const UserFunction& f, Device device, const std
     return out;
 }
 
+namespace {
+
+// The CUDA kernels' prologues: a grid-stride loop over the launch, or one element per thread.
+constexpr const char* kGridStrideHead =
+    "    wp::tile_shared_storage_t tile_mem;\n\n"
+    "    for (size_t _idx = static_cast<size_t>(blockDim.x) * static_cast<size_t>(blockIdx.x) + "
+    "static_cast<size_t>(threadIdx.x);\n"
+    "         _idx < dim.size;\n"
+    "         _idx += static_cast<size_t>(blockDim.x) * static_cast<size_t>(gridDim.x))\n"
+    "    {\n"
+    "            // reset shared memory allocator\n"
+    "        wp::tile_shared_storage_t::init();\n\n";
+constexpr const char* kLeanHead =
+    "    wp::tile_shared_storage_t tile_mem;\n\n"
+    "    const size_t _idx = static_cast<size_t>(blockIdx.z * gridDim.y + blockIdx.y) * "
+    "static_cast<size_t>(gridDim.x * blockDim.x) + static_cast<size_t>(blockIdx.x * blockDim.x + "
+    "threadIdx.x);\n"
+    "    if (_idx >= dim.size) return;\n"
+    "            // reset shared memory allocator\n"
+    "    wp::tile_shared_storage_t::init();\n\n";
+
+} // namespace
+
 KernelPieces kernel_text(const KernelDef& k, const std::string& name, Device device, bool enable_backward,
                          bool default_grid_stride, int cpu_block_dim) {
     const Adjoint& adj = *k.adj;
@@ -350,23 +373,6 @@ KernelPieces kernel_text(const KernelDef& k, const std::string& name, Device dev
     const TextBuffer* reverse_primal = primal_depends_on_pass(adj) ? nullptr : &primal;
     if (device == Device::Cuda) {
         bool grid_stride = opt.grid_stride.value_or(default_grid_stride);
-        static constexpr const char* kGridStrideHead =
-            "    wp::tile_shared_storage_t tile_mem;\n\n"
-            "    for (size_t _idx = static_cast<size_t>(blockDim.x) * static_cast<size_t>(blockIdx.x) + "
-            "static_cast<size_t>(threadIdx.x);\n"
-            "         _idx < dim.size;\n"
-            "         _idx += static_cast<size_t>(blockDim.x) * static_cast<size_t>(gridDim.x))\n"
-            "    {\n"
-            "            // reset shared memory allocator\n"
-            "        wp::tile_shared_storage_t::init();\n\n";
-        static constexpr const char* kLeanHead =
-            "    wp::tile_shared_storage_t tile_mem;\n\n"
-            "    const size_t _idx = static_cast<size_t>(blockIdx.z * gridDim.y + blockIdx.y) * "
-            "static_cast<size_t>(gridDim.x * blockDim.x) + static_cast<size_t>(blockIdx.x * blockDim.x + "
-            "threadIdx.x);\n"
-            "    if (_idx >= dim.size) return;\n"
-            "            // reset shared memory allocator\n"
-            "    wp::tile_shared_storage_t::init();\n\n";
         const char* head = grid_stride ? kGridStrideHead : kLeanHead;
         const char* tail = grid_stride ? "    }\n}\n\n" : "}\n\n";
         std::string launch_bounds;
@@ -394,16 +400,22 @@ KernelPieces kernel_text(const KernelDef& k, const std::string& name, Device dev
         fargs.add_all(det_params);
         append(out.forward.head, "\n\nextern \"C\" ", launch_bounds, cluster, "__global__ void ", maxreg,
                name, "_cuda_kernel_forward(\n    ", fargs.text(), ")\n{\n", spill, head, det_locals);
-        out.forward.body = forward_body(adj, true, device, grid_stride, &primal);
+        // The bodies take an empty text for the primal declarations, which the parts show instead.
+        const TextBuffer none;
+        out.forward.body = forward_body(adj, true, device, grid_stride, &none);
         out.forward.tail = tail;
         if (enable_backward) {
             for (const Var* a : adj.args) rargs.add(adj_arg_ctype(a), " adj_", a->label);
             rargs.add_all(det_params);
             append(out.backward.head, "\n\nextern \"C\" ", launch_bounds, cluster, "__global__ void ", maxreg,
                    name, "_cuda_kernel_backward(\n    ", rargs.text(), ")\n{\n", spill, head, det_locals);
-            out.backward.body = reverse_body(adj, true, device, grid_stride, reverse_primal);
+            out.backward.body =
+                reverse_body(adj, true, device, grid_stride, reverse_primal ? &none : nullptr);
             out.backward.tail = tail;
         }
+        out.primal = std::move(primal);
+        out.forward.primal = out.primal.view();
+        if (enable_backward && reverse_primal) out.backward.primal = out.primal.view();
         return out;
     }
 
