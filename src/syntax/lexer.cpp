@@ -195,6 +195,14 @@ Token Lexer::make(Tok kind, size_t begin, int line, int col) const {
     return t;
 }
 
+// INDENT, DEDENT and ENDMARKER: empty, at (line, col) (make() would end them at pos_).
+Token Lexer::layout_token(Tok kind, int line, int col) const {
+    Token t = make(kind, pos_, line, col);
+    t.end_line = line;
+    t.end_col = col;
+    return t;
+}
+
 // `\` at `backslash` must end the physical line; the logical line goes on.
 void Lexer::continuation_line(size_t backslash) {
     const int line = line_;
@@ -288,24 +296,13 @@ Token Lexer::next() {
         if (line_state_) {
             if (pending_indent_) {
                 pending_indent_ = false;
-                Token t = make(Tok::Indent, pos_, indent_line_, indent_col_);
-                t.end_line = t.line;
-                t.end_col = t.col;
-                return t;
+                return layout_token(Tok::Indent, indent_line_, indent_col_);
             }
             if (pending_dedents_ > 0) {
                 --pending_dedents_;
-                Token t = make(Tok::Dedent, pos_, indent_line_, indent_col_);
-                t.end_line = t.line;
-                t.end_col = t.col;
-                return t;
+                return layout_token(Tok::Dedent, indent_line_, indent_col_);
             }
-            if (done_) {
-                Token t = make(Tok::EndMarker, pos_, eof_line_, eof_col_);
-                t.end_line = eof_line_;
-                t.end_col = eof_col_;
-                return t;
-            }
+            if (done_) return layout_token(Tok::EndMarker, eof_line_, eof_col_);
             if (at_line_start_) {
                 at_line_start_ = false;
                 read_indentation();
@@ -387,9 +384,7 @@ bool Lexer::end_of_file(size_t begin, Token& t) {
     line_state_ = true;
     if (pending_dedents_ == 0) return false;
     pending_dedents_--;
-    t = make(Tok::Dedent, pos_, eof_line_, eof_col_);
-    t.end_line = eof_line_;
-    t.end_col = eof_col_;
+    t = layout_token(Tok::Dedent, eof_line_, eof_col_);
     return true;
 }
 

@@ -68,6 +68,7 @@ class Lexer {
     void check_encoding(bool bom);
     Token lex_token();
     Token make(Tok kind, size_t begin, int line, int col) const;
+    Token layout_token(Tok kind, int line, int col) const;
     bool read_indentation(); // false when the line is blank
     bool end_of_file(size_t begin, Token& t);
     void continuation_line(size_t backslash);
