@@ -62,10 +62,6 @@ void Parser::fetch() {
     tokens_.push_back(lexer_.next());
 }
 
-void Parser::expect(Tok k) {
-    if (!accept(k)) invalid_syntax();
-}
-
 void Parser::fail(int line, int col1, std::string message, bool lex_rest) {
     if (lex_rest && speculating_ == 0 && !lex_error_ && lex_pending_) {
         const int error_line = read_ == 0 ? line : tokens_[read_ - 1].line;

@@ -626,24 +626,25 @@ Expr* Parser::call(Start s, Expr* func) {
         } else if (is(Tok::DoubleStar)) {
             Start a = start();
             take();
-            Keyword k;
-            k.value = expression();
+            Expr* value = expression();
+            // Made in place: a Keyword's move and destruction cost more than its fields' stores.
+            Keyword& k = c->keywords.emplace_back();
+            k.value = value;
             k.pos = span(a);
-            c->keywords.push_back(std::move(k));
             seen_double_star = true;
-            last = c->keywords.back().value;
+            last = value;
         } else if (is(Tok::Name) && kind(1) == Tok::Equal) {
             Start a = start();
-            Token name = take();
+            std::string_view name = lexer_.text(take());
             take();
-            Keyword k;
-            k.arg.assign(lexer_.text(name));
             first_index = index_; // the hint below looks at the value
-            k.value = expression();
+            Expr* value = expression();
+            Keyword& k = c->keywords.emplace_back();
+            k.arg.assign(name);
+            k.value = value;
             k.pos = span(a);
-            c->keywords.push_back(std::move(k));
             seen_keyword = true;
-            last = c->keywords.back().value;
+            last = value;
         } else {
             if ((is(Tok::KwTrue) || is(Tok::KwFalse) || is(Tok::KwNone)) && kind(1) == Tok::Equal)
                 error_at(at(), fmt::format("cannot assign to {}", spelling(kind())));

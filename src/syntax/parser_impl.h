@@ -42,7 +42,7 @@ class Parser {
     };
 
     // ------------------------------------------------------------ tokens
-    const Token& at(size_t ahead = 0) {
+    [[gnu::always_inline]] const Token& at(size_t ahead = 0) {
         const size_t i = index_ + ahead;
         if (i >= read_) [[unlikely]]
             read_up_to(i);
@@ -55,11 +55,11 @@ class Parser {
     }
     // Past the lexed tokens: the lexical error that ended them, or ENDMARKER again.
     void fetch();
-    Tok kind(size_t ahead = 0) { return at(ahead).kind; }
-    bool is(Tok k) { return kind() == k; }
+    [[gnu::always_inline]] Tok kind(size_t ahead = 0) { return at(ahead).kind; }
+    [[gnu::always_inline]] bool is(Tok k) { return kind() == k; }
     // The current token, then moves past it. The reference lasts until the next token is read.
     // Inline: every token goes through here.
-    const Token& take() {
+    [[gnu::always_inline]] const Token& take() {
         if (index_ >= read_) [[unlikely]]
             read_up_to(index_);
         const Token& t = tokens_[index_++];
@@ -73,12 +73,16 @@ class Parser {
         }
         return t;
     }
-    bool accept(Tok k) {
+    [[gnu::always_inline]] bool accept(Tok k) {
         if (!is(k)) return false;
         take();
         return true;
     }
-    void expect(Tok k);
+    // Inline: most closers and colons are where expected; the error path is out of line.
+    void expect(Tok k) {
+        if (!accept(k)) [[unlikely]]
+            invalid_syntax();
+    }
     bool is_name(std::string_view s) { return is(Tok::Name) && lexer_.text(at()) == s; }
     Start start() {
         const Token& t = at();
