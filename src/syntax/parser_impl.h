@@ -79,7 +79,7 @@ class Parser {
         return true;
     }
     // Inline: most closers and colons are where expected; the error path is out of line.
-    void expect(Tok k) {
+    [[gnu::always_inline]] void expect(Tok k) {
         if (!accept(k)) [[unlikely]]
             invalid_syntax();
     }
