@@ -124,13 +124,16 @@ bool ends_operand(Tok t) {
 // expression: a conditional expression, a lambda, or a disjunction.
 Expr* Parser::expression() {
     Nesting guard(*this);
-    if (is(Tok::KwLambda)) return lambda();
-    Start s = start();
+    // One look at the first token (each is() reloads the parser's state).
+    const Token& t = at();
+    const Tok k = t.kind;
+    if (k == Tok::KwLambda) return lambda();
+    Start s{t.line, t.col};
     // An expression starting with a name or number starts with its primary: parsed first, it is
     // the whole expression when a closing token follows (most arguments, indices and right-hand
     // sides), without a descent through every operator level that finds no operator.
     Expr* first = nullptr;
-    if (is(Tok::Name) || is(Tok::Number)) {
+    if (k == Tok::Name || k == Tok::Number) {
         first = primary();
         if (ends_operand(kind())) return first;
     }
@@ -614,7 +617,8 @@ Expr* Parser::call(Start s, Expr* func) {
     while (!is(Tok::RPar)) {
         size_t first_index = index_;
         Expr* last = nullptr;
-        if (is(Tok::Star)) {
+        const Tok k = kind();
+        if (k == Tok::Star) {
             Start a = start();
             take();
             Expr* value = expression();
@@ -624,7 +628,7 @@ Expr* Parser::call(Start s, Expr* func) {
                 error_at(st->pos, "iterable argument unpacking follows keyword argument unpacking");
             c->args.push_back(st);
             last = st;
-        } else if (is(Tok::DoubleStar)) {
+        } else if (k == Tok::DoubleStar) {
             Start a = start();
             take();
             Expr* value = expression();
@@ -634,7 +638,7 @@ Expr* Parser::call(Start s, Expr* func) {
             k.pos = span(a);
             seen_double_star = true;
             last = value;
-        } else if (is(Tok::Name) && kind(1) == Tok::Equal) {
+        } else if (k == Tok::Name && kind(1) == Tok::Equal) {
             Start a = start();
             std::string_view name = lexer_.text(take());
             take();
@@ -647,12 +651,13 @@ Expr* Parser::call(Start s, Expr* func) {
             seen_keyword = true;
             last = value;
         } else {
-            if ((is(Tok::KwTrue) || is(Tok::KwFalse) || is(Tok::KwNone)) && kind(1) == Tok::Equal)
-                error_at(at(), fmt::format("cannot assign to {}", spelling(kind())));
-            Expr* e = is(Tok::Name) && kind(1) == Tok::ColonEqual ? named_expression() : expression();
-            if (is(Tok::Equal) && e->kind != ExprKind::NamedExpr)
+            if ((k == Tok::KwTrue || k == Tok::KwFalse || k == Tok::KwNone) && kind(1) == Tok::Equal)
+                error_at(at(), fmt::format("cannot assign to {}", spelling(k)));
+            Expr* e = k == Tok::Name && kind(1) == Tok::ColonEqual ? named_expression() : expression();
+            const Tok next = kind();
+            if (next == Tok::Equal && e->kind != ExprKind::NamedExpr)
                 error_at(e->pos, "expression cannot contain assignment, perhaps you meant \"==\"?");
-            if (is(Tok::KwFor) || (is(Tok::KwAsync) && kind(1) == Tok::KwFor)) {
+            if (next == Tok::KwFor || (next == Tok::KwAsync && kind(1) == Tok::KwFor)) {
                 comprehension_clauses();
                 if (c->args.empty() && c->keywords.empty() && is(Tok::RPar)) {
                     take();
