@@ -41,6 +41,7 @@ std::unique_ptr<Module> Parser::parse() {
     } catch (const CompileError& e) {
         lex_pending_ = e;
     }
+    lexed_ = tokens_.size();
     size_t definitions = 0;
     while (!is(Tok::EndMarker)) {
         statement(module->body);
@@ -60,6 +61,7 @@ void Parser::fetch() {
     if (!lex_error_ && lex_pending_) lex_error_ = lex_pending_;
     if (lex_error_) throw *lex_error_;
     tokens_.push_back(lexer_.next());
+    lexed_ = tokens_.size();
 }
 
 void Parser::fail(int line, int col1, std::string message, bool lex_rest) {

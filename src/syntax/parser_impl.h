@@ -50,7 +50,8 @@ class Parser {
     }
     // Marks tokens up to `i` read (errors blame the furthest one read), past the lexed ones too.
     void read_up_to(size_t i) {
-        while (i >= tokens_.size()) fetch();
+        if (i >= lexed_) [[unlikely]]
+            while (i >= lexed_) fetch();
         read_ = i + 1;
     }
     // Past the lexed tokens: the lexical error that ended them, or ENDMARKER again.
@@ -241,6 +242,8 @@ class Parser {
     // The whole file's tokens, lexed before parsing (up to a lexical error, kept in lex_pending_).
     std::vector<Token> tokens_;
     size_t read_ = 0; // how many tokens the parser has looked at
+    // tokens_.size(), kept apart: compared for every new token read, one load less than size().
+    size_t lexed_ = 0;
     size_t index_ = 0;
     // End of the last consumed token that is not NEWLINE/INDENT/DEDENT.
     int end_line_ = 1;
