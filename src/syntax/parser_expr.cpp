@@ -119,6 +119,28 @@ bool ends_operand(Tok t) {
     }
 }
 
+// The binary operators' levels, loosest first: `|`, `^`, `&`, shifts, `+ -`, `* / // % @`;
+// -1 for any other token.
+constexpr int kTermLevel = 5;
+
+int binary_level(Tok t, BinOpKind& op) {
+    switch (t) {
+    case Tok::VBar: op = BinOpKind::BitOr; return 0;
+    case Tok::Circumflex: op = BinOpKind::BitXor; return 1;
+    case Tok::Amper: op = BinOpKind::BitAnd; return 2;
+    case Tok::LeftShift: op = BinOpKind::LShift; return 3;
+    case Tok::RightShift: op = BinOpKind::RShift; return 3;
+    case Tok::Plus: op = BinOpKind::Add; return 4;
+    case Tok::Minus: op = BinOpKind::Sub; return 4;
+    case Tok::Star: op = BinOpKind::Mult; return kTermLevel;
+    case Tok::Slash: op = BinOpKind::Div; return kTermLevel;
+    case Tok::DoubleSlash: op = BinOpKind::FloorDiv; return kTermLevel;
+    case Tok::Percent: op = BinOpKind::Mod; return kTermLevel;
+    case Tok::At: op = BinOpKind::MatMult; return kTermLevel;
+    default: return -1;
+    }
+}
+
 } // namespace
 
 // expression: a conditional expression, a lambda, or a disjunction.
@@ -135,7 +157,16 @@ Expr* Parser::expression() {
     Expr* first = nullptr;
     if (k == Tok::Name || k == Tok::Number) {
         first = primary();
-        if (ends_operand(kind())) return first;
+        Tok next = kind();
+        if (ends_operand(next)) return first;
+        // Arithmetic: its operators parsed straight away, the levels above taking the result as
+        // their first operand (none of them continues it unless a comparison, `and`, `or` or
+        // `if` follows).
+        BinOpKind op;
+        if (binary_level(next, op) >= 0) {
+            first = binary(0, first);
+            if (ends_operand(kind())) return first;
+        }
     }
     Expr* body = disjunction(first);
     if (!is(Tok::KwIf)) return body;
@@ -235,32 +266,6 @@ Expr* Parser::comparison(Expr* first) {
         c->pos = span(s);
     }
 }
-
-namespace {
-
-// The binary operators' levels, loosest first: `|`, `^`, `&`, shifts, `+ -`, `* / // % @`;
-// -1 for any other token.
-constexpr int kTermLevel = 5;
-
-int binary_level(Tok t, BinOpKind& op) {
-    switch (t) {
-    case Tok::VBar: op = BinOpKind::BitOr; return 0;
-    case Tok::Circumflex: op = BinOpKind::BitXor; return 1;
-    case Tok::Amper: op = BinOpKind::BitAnd; return 2;
-    case Tok::LeftShift: op = BinOpKind::LShift; return 3;
-    case Tok::RightShift: op = BinOpKind::RShift; return 3;
-    case Tok::Plus: op = BinOpKind::Add; return 4;
-    case Tok::Minus: op = BinOpKind::Sub; return 4;
-    case Tok::Star: op = BinOpKind::Mult; return kTermLevel;
-    case Tok::Slash: op = BinOpKind::Div; return kTermLevel;
-    case Tok::DoubleSlash: op = BinOpKind::FloorDiv; return kTermLevel;
-    case Tok::Percent: op = BinOpKind::Mod; return kTermLevel;
-    case Tok::At: op = BinOpKind::MatMult; return kTermLevel;
-    default: return -1;
-    }
-}
-
-} // namespace
 
 // bitwise_or .. term, the operators of `level` and tighter: `a - b - c` is `(a - b) - c`,
 // every BinOp starting at `a`. Precedence climbing: an operand is one factor, not a descent
