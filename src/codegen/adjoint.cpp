@@ -380,9 +380,9 @@ void Adjoint::build() {
             v.tile_cell->cloned_parameter = v.tile_cell->cloned_parameter || !src.callable_args.empty();
         }
         // An array parameter is the root of the storage its aliases and elements reach.
-        if (v.type->is_array()) v.ref_origin = std::make_shared<LValueOrigin>(LValueOrigin{&v, false, {}});
+        if (v.type->is_array()) v.ref_origin = LValueOrigin(&v, false);
         if (v.type->is_reference()) {
-            v.ref_origin = std::make_shared<LValueOrigin>(LValueOrigin{&v, true, {}});
+            v.ref_origin = LValueOrigin(&v, true);
             ref_params.insert(p.name);
         }
         args.push_back(&v);

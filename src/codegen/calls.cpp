@@ -955,7 +955,7 @@ Var* Adjoint::addressable_reference(Var* arg, const ast::Expr* node, const std::
     } else if (arg->ref_origin && node->kind != ast::ExprKind::Name) {
         // A component or field of a local value (`v.x`, `m[0, 1]`): its address.
         Var& v = var_storage_.emplace_back();
-        v.label = arg->ref_origin->emit_pointer();
+        v.label = arg->ref_origin.emit_pointer();
         v.prefix = false;
         v.type = types::reference(arg->type);
         v.ref_origin = arg->ref_origin;
@@ -965,8 +965,8 @@ Var* Adjoint::addressable_reference(Var* arg, const ast::Expr* node, const std::
             fail_at(where, fmt::format("Error taking a mutable reference to constant local '{}'",
                                        ast::as<ast::Name>(node)->id));
         Var& v = var_storage_.emplace_back();
-        v.ref_origin = std::make_shared<LValueOrigin>(LValueOrigin{arg, false, {}});
-        v.label = v.ref_origin->emit_pointer();
+        v.ref_origin = LValueOrigin(arg, false);
+        v.label = v.ref_origin.emit_pointer();
         v.prefix = false;
         v.type = types::reference(arg->type);
         ref = &v;
@@ -982,7 +982,7 @@ Var* Adjoint::addressable_reference(Var* arg, const ast::Expr* node, const std::
 // what `ref` points to (Warp's emit_ref_adjoint_pointer).
 Var* Adjoint::ref_adjoint_argument(const Var& ref, std::vector<std::string>& prelude) {
     Var& v = var_storage_.emplace_back();
-    v.label = ref.ref_origin->emit_adjoint_pointer(label_count_, prelude);
+    v.label = ref.ref_origin.emit_adjoint_pointer(label_count_, prelude);
     v.prefix = false;
     v.type = ref.type;
     return &v;

@@ -148,8 +148,8 @@ Var* Adjoint::adjoint_target(const ast::Expr* node) {
     if (!v.is_var()) fail(sub->slice, "wp.adjoint[...] of something other than a variable is not supported");
     // An array's adjoint is the array of its gradients (`wp.adjoint[a][i] += x`); an array that
     // views another, a reference or a struct's adjoint are other expressions, not modelled.
-    const LValueOrigin* origin = v.var->type->is_array() ? v.var->ref_origin.get() : nullptr;
-    if (v.var->type->is_reference() || v.var->type->is_struct() || (origin && !origin->steps.empty()))
+    const LValueOrigin* origin = v.var->type->is_array() && v.var->ref_origin ? &v.var->ref_origin : nullptr;
+    if (v.var->type->is_reference() || v.var->type->is_struct() || (origin && origin->has_steps()))
         fail(sub->slice,
              "wp.adjoint[...] of a reference, a struct or an array view is not supported by warpsynth");
     Var& a = var_storage_.emplace_back();

@@ -76,11 +76,11 @@ void DeterministicLowering::refuse(const Pos& where, const std::string& what) co
 // The kernel parameter an array (or, for `element_reference`, the element it addresses) belongs
 // to; null for arrays reached through struct fields, views, wp.ref parameters and locals.
 const Var* DeterministicLowering::root_parameter(const Var* array, bool element_reference) const {
-    const LValueOrigin* o = array->ref_origin.get();
+    const LValueOrigin* o = array->ref_origin ? &array->ref_origin : nullptr;
     if (!o) return nullptr;
     if (o->root_is_ref_parameter || !o->root->is_parameter || !o->root->type->is_array()) return nullptr;
-    if (element_reference ? o->steps.empty() || o->steps[0].kind != LValueStep::Kind::Array
-                          : !o->steps.empty())
+    if (element_reference ? !o->has_steps() || o->steps()[0]->kind != LValueStep::Kind::Array
+                          : o->has_steps())
         return nullptr;
     return o->root;
 }

@@ -291,14 +291,15 @@ Var* Adjoint::vector_component_index(const ast::Expr* node, const std::string& c
 }
 
 const LValueOrigin* Adjoint::reference_origin_for_var(const Var* var, LValueOrigin* storage) const {
-    if (var->type->is_reference()) return var->ref_origin.get();
-    if (var->type->is_array() && var->ref_origin) return var->ref_origin.get();
+    const LValueOrigin* own = var->ref_origin ? &var->ref_origin : nullptr;
+    if (var->type->is_reference()) return own;
+    if (var->type->is_array() && own) return own;
     for (const auto& [name, v] : symbols.entries())
         if (v.is_var() && v.var == var) {
-            *storage = LValueOrigin{var, false, {}};
+            *storage = LValueOrigin(var, false);
             return storage;
         }
-    return var->ref_origin.get();
+    return own;
 }
 
 Value Adjoint::emit_attribute(const ast::Attribute* node, std::optional<Value> aggregate_in, bool as_target) {
@@ -347,7 +348,7 @@ Value Adjoint::emit_attribute(const ast::Attribute* node, std::optional<Value> a
         Var* index = vector_component_index(node, node->attr, agg_type);
         Var* out = add_builtin_call1("extract", {agg, index});
         if (const LValueOrigin* origin = reference_origin_for_var(agg, &origin_storage))
-            out->ref_origin = std::make_shared<LValueOrigin>(origin->extend_index({index}));
+            out->ref_origin = origin->extend_index({index});
         return Value(out);
     }
     if (agg_type->is_transform()) {
@@ -357,7 +358,7 @@ Value Adjoint::emit_attribute(const ast::Attribute* node, std::optional<Value> a
         Var* out = add_builtin_call1(
             node->attr == "p" ? "transform_get_translation" : "transform_get_rotation", {agg});
         if (const LValueOrigin* origin = reference_origin_for_var(agg, &origin_storage))
-            out->ref_origin = std::make_shared<LValueOrigin>(origin->extend_field(node->attr));
+            out->ref_origin = origin->extend_field(node->attr);
         return Value(out);
     }
 
@@ -398,8 +399,8 @@ Value Adjoint::emit_attribute(const ast::Attribute* node, std::optional<Value> a
     const LValueOrigin* origin =
         agg_type->is_array() ? nullptr : reference_origin_for_var(agg, &origin_storage);
     if (origin) {
-        attr->ref_origin = std::make_shared<LValueOrigin>(origin->extend_field(label, cast, adj_cast));
-        add_forward(cat(attr->emit(), " = ", attr->ref_origin->emit_pointer(), ";"));
+        attr->ref_origin = origin->extend_field(label, cast, adj_cast);
+        add_forward(cat(attr->emit(), " = ", attr->ref_origin.emit_pointer(), ";"));
     } else if (agg->type->is_reference()) {
         add_forward(cat(attr->emit(), " = ", cast, "&(", agg->emit(), "->", label, ");"));
     } else {
@@ -631,15 +632,13 @@ Value Adjoint::emit_indexing_vars(Var* target, std::vector<Var*>& indices, bool 
             }
             Var* out = call_with_indices("address");
             if (const LValueOrigin* o = reference_origin_for_var(target, &origin_storage))
-                out->ref_origin =
-                    std::make_shared<LValueOrigin>(o->extend_array({indices.begin(), indices.end()}));
+                out->ref_origin = o->extend_array({indices.begin(), indices.end()});
             return Value(out);
         }
         for (Var*& i : indices) i = load(i);
         Var* out = call_with_indices("view");
         if (const LValueOrigin* o = reference_origin_for_var(target, &origin_storage))
-            out->ref_origin =
-                std::make_shared<LValueOrigin>(o->extend_view({indices.begin(), indices.end()}));
+            out->ref_origin = o->extend_view({indices.begin(), indices.end()});
         return Value(out);
     }
     if (as_target) {
@@ -656,11 +655,10 @@ Value Adjoint::emit_indexing_vars(Var* target, std::vector<Var*>& indices, bool 
         bool all_int = true;
         for (Var* i : indices) all_int = all_int && types::strip_reference(i->type)->is_int_scalar();
         if (all_int && target_type->is_matrix() && (indices.size() == 1 || indices.size() == 2))
-            out->ref_origin =
-                std::make_shared<LValueOrigin>(o->extend_index({indices.begin(), indices.end()}));
+            out->ref_origin = o->extend_index({indices.begin(), indices.end()});
         else if (all_int && indices.size() == 1 &&
                  (target_type->is_vector() || target_type->is_quat() || target_type->is_transform()))
-            out->ref_origin = std::make_shared<LValueOrigin>(o->extend_index({indices[0]}));
+            out->ref_origin = o->extend_index({indices[0]});
     }
     return Value(out);
 }

@@ -26,7 +26,7 @@ std::string root_expression(const Var* root) {
 Var* Adjoint::array_slot_reference(std::shared_ptr<const ArraySlot> slot, const LValueOrigin* origin) {
     Var* ref = add_var(types::reference(slot->type));
     ref->array_slot = slot;
-    if (origin) ref->ref_origin = std::make_shared<LValueOrigin>(*origin);
+    if (origin) ref->ref_origin = *origin;
     add_forward(fmt::format("{} = &(wp::index({}, {}){});", ref->emit(), root_expression(slot->root),
                             join_indices(slot->indices), slot->access));
     return ref;
@@ -137,11 +137,12 @@ std::string Adjoint::array_slot_adjoint(const Var* root) {
     TypeRef array_type = types::strip_reference(root->type);
     std::string expr = origin->root->emit_adj();
     if (origin->root_is_ref_parameter) expr = fmt::format("*({})", expr);
-    if (origin->steps.empty()) return expr;
+    if (!origin->has_steps()) return expr;
     TypeRef current = types::strip_reference(origin->root->type);
     std::string statements = fmt::format("auto slot_adj_0 = {};", expr);
-    for (size_t i = 0; i < origin->steps.size(); ++i) {
-        const LValueStep& step = origin->steps[i];
+    std::vector<const LValueStep*> steps = origin->steps();
+    for (size_t i = 0; i < steps.size(); ++i) {
+        const LValueStep& step = *steps[i];
         std::string source = fmt::format("slot_adj_{}", i);
         if (step.kind == LValueStep::Kind::Array || step.kind == LValueStep::Kind::View) {
             if (!current->is_array() || current->array_class != ArrayClass::Array) return root->emit_adj();
@@ -156,7 +157,7 @@ std::string Adjoint::array_slot_adjoint(const Var* root) {
         }
         statements += fmt::format(" auto slot_adj_{} = {};", i + 1, LValueOrigin::step_lvalue(source, step));
     }
-    statements += fmt::format(" return slot_adj_{};", origin->steps.size());
+    statements += fmt::format(" return slot_adj_{};", steps.size());
     return fmt::format("([&]() -> {} {{ {} }}())", array_type->ctype, statements);
 }
 

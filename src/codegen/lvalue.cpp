@@ -40,74 +40,77 @@ std::string LValueOrigin::step_lvalue(const std::string& base, const LValueStep&
     return lvalue_of(base, step);
 }
 
-LValueOrigin LValueOrigin::extend(LValueStep step) const {
-    LValueOrigin o = *this;
-    o.steps.push_back(std::move(step));
+std::vector<const LValueStep*> LValueOrigin::steps() const {
+    std::vector<const LValueStep*> out(last_ ? last_->depth : 0);
+    size_t i = out.size();
+    for (const Node* n = last_.get(); n; n = n->prev.get()) out[--i] = &n->step;
+    return out;
+}
+
+// The steps are filled in place: moving a finished step (three strings and a vector) into the
+// node cost more than the node's allocation.
+LValueOrigin LValueOrigin::extend_node(std::shared_ptr<Node> node) const {
+    node->prev = last_;
+    node->depth = last_ ? last_->depth + 1 : 1;
+    LValueOrigin o(root, root_is_ref_parameter);
+    o.last_ = std::move(node);
     return o;
 }
 
 LValueOrigin LValueOrigin::extend_field(std::string field, std::string pointer_cast,
                                         std::string adjoint_cast) const {
-    LValueStep s;
-    s.kind = LValueStep::Kind::Field;
-    s.field = std::move(field);
-    s.pointer_cast = std::move(pointer_cast);
-    s.adjoint_pointer_cast = std::move(adjoint_cast);
-    return extend(std::move(s));
+    auto node = std::make_shared<Node>();
+    node->step.kind = LValueStep::Kind::Field;
+    node->step.field = std::move(field);
+    node->step.pointer_cast = std::move(pointer_cast);
+    node->step.adjoint_pointer_cast = std::move(adjoint_cast);
+    return extend_node(std::move(node));
 }
 
-LValueOrigin LValueOrigin::extend_array(std::vector<const Var*> indices) const {
-    LValueStep s;
-    s.kind = LValueStep::Kind::Array;
-    s.indices = std::move(indices);
-    return extend(std::move(s));
+LValueOrigin LValueOrigin::extend_indices(LValueStep::Kind kind, std::vector<const Var*> indices) const {
+    auto node = std::make_shared<Node>();
+    node->step.kind = kind;
+    node->step.indices = std::move(indices);
+    return extend_node(std::move(node));
 }
 
-LValueOrigin LValueOrigin::extend_view(std::vector<const Var*> indices) const {
-    LValueStep s;
-    s.kind = LValueStep::Kind::View;
-    s.indices = std::move(indices);
-    return extend(std::move(s));
+std::string LValueOrigin::root_expression(bool adjoint) const {
+    const char* prefix = adjoint ? "adj" : "var";
+    return root_is_ref_parameter ? fmt::format("*({})", root->emit(prefix)) : root->emit(prefix);
 }
 
-LValueOrigin LValueOrigin::extend_index(std::vector<const Var*> indices) const {
-    LValueStep s;
-    s.kind = LValueStep::Kind::Index;
-    s.indices = std::move(indices);
-    return extend(std::move(s));
+// `base` extended by the steps up to and including `last`, from the root outwards.
+std::string LValueOrigin::chain(std::string base, const Node* last) {
+    if (!last) return base;
+    return lvalue_of(chain(std::move(base), last->prev.get()), last->step);
 }
 
 std::string LValueOrigin::emit_lvalue(bool adjoint) const {
-    std::string expr = root_is_ref_parameter ? fmt::format("*({})", root->emit(adjoint ? "adj" : "var"))
-                                             : root->emit(adjoint ? "adj" : "var");
-    for (const auto& step : steps) expr = lvalue_of(expr, step);
-    return expr;
+    return chain(root_expression(adjoint), last_.get());
 }
 
 std::string LValueOrigin::emit_pointer(bool adjoint) const {
-    if (steps.empty()) {
+    if (!last_) {
         if (root_is_ref_parameter) return root->emit(adjoint ? "adj" : "var");
         return fmt::format("&({})", emit_lvalue(adjoint));
     }
-    std::string expr = root_is_ref_parameter ? fmt::format("*({})", root->emit(adjoint ? "adj" : "var"))
-                                             : root->emit(adjoint ? "adj" : "var");
-    for (size_t i = 0; i + 1 < steps.size(); ++i) expr = lvalue_of(expr, steps[i]);
-    return step_pointer(expr, steps.back(), adjoint);
+    return step_pointer(chain(root_expression(adjoint), last_->prev.get()), last_->step, adjoint);
 }
 
 std::string LValueOrigin::emit_adjoint_pointer(int& label_count, std::vector<std::string>& prelude) const {
-    if (steps.empty()) return emit_pointer(true);
-    std::string expr = root_is_ref_parameter ? fmt::format("*({})", root->emit("adj")) : root->emit("adj");
-    for (size_t i = 0; i + 1 < steps.size(); ++i) {
-        if (steps[i].kind != LValueStep::Kind::View) {
-            expr = lvalue_of(expr, steps[i]);
+    if (!last_) return emit_pointer(true);
+    std::string expr = root_expression(true);
+    std::vector<const LValueStep*> all = steps();
+    for (size_t i = 0; i + 1 < all.size(); ++i) {
+        if (all[i]->kind != LValueStep::Kind::View) {
+            expr = lvalue_of(expr, *all[i]);
             continue;
         }
         std::string name = fmt::format("_wp_ref_view_{}", label_count++);
-        prelude.push_back(fmt::format("auto {} = {};", name, lvalue_of(expr, steps[i])));
+        prelude.push_back(fmt::format("auto {} = {};", name, lvalue_of(expr, *all[i])));
         expr = name;
     }
-    return step_pointer(expr, steps.back(), true);
+    return step_pointer(expr, *all.back(), true);
 }
 
 } // namespace ws

@@ -27,18 +27,32 @@ struct LValueStep {
     std::string adjoint_pointer_cast;
 };
 
-// Provenance of a reference: root variable plus access steps (Warp's _LValueOrigin).
-struct LValueOrigin {
-    const Var* root = nullptr;
+// Provenance of a reference: root variable plus access steps (Warp's _LValueOrigin). The steps
+// are a chain shared between an origin and its extensions: most subscripts and attributes
+// extend an origin that is never read, and copying the steps cost several allocations each.
+class LValueOrigin {
+  public:
+    const Var* root = nullptr; // null: no origin
     bool root_is_ref_parameter = false;
-    std::vector<LValueStep> steps;
 
-    LValueOrigin extend(LValueStep step) const;
+    LValueOrigin() = default;
+    LValueOrigin(const Var* r, bool ref_parameter) : root(r), root_is_ref_parameter(ref_parameter) {}
+    explicit operator bool() const { return root != nullptr; }
+    bool has_steps() const { return last_ != nullptr; }
+    // The steps from the root outwards.
+    std::vector<const LValueStep*> steps() const;
+
     LValueOrigin extend_field(std::string field, std::string pointer_cast = "",
                               std::string adjoint_cast = "") const;
-    LValueOrigin extend_array(std::vector<const Var*> indices) const;
-    LValueOrigin extend_view(std::vector<const Var*> indices) const;
-    LValueOrigin extend_index(std::vector<const Var*> indices) const;
+    LValueOrigin extend_array(std::vector<const Var*> indices) const {
+        return extend_indices(LValueStep::Kind::Array, std::move(indices));
+    }
+    LValueOrigin extend_view(std::vector<const Var*> indices) const {
+        return extend_indices(LValueStep::Kind::View, std::move(indices));
+    }
+    LValueOrigin extend_index(std::vector<const Var*> indices) const {
+        return extend_indices(LValueStep::Kind::Index, std::move(indices));
+    }
 
     std::string emit_lvalue(bool adjoint = false) const;
     std::string emit_pointer(bool adjoint = false) const;
@@ -47,6 +61,18 @@ struct LValueOrigin {
     std::string emit_adjoint_pointer(int& label_count, std::vector<std::string>& prelude) const;
     // The lvalue expression one step reaches from `base`.
     static std::string step_lvalue(const std::string& base, const LValueStep& step);
+
+  private:
+    struct Node {
+        std::shared_ptr<const Node> prev; // null: `step` is the first
+        LValueStep step;
+        size_t depth = 1;
+    };
+    LValueOrigin extend_indices(LValueStep::Kind kind, std::vector<const Var*> indices) const;
+    LValueOrigin extend_node(std::shared_ptr<Node> node) const;
+    std::string root_expression(bool adjoint) const;
+    static std::string chain(std::string base, const Node* last);
+    std::shared_ptr<const Node> last_; // null: the root itself
 };
 
 // The identity of a tile's Python type object, which Warp shares between variables (a copy or
@@ -76,7 +102,7 @@ struct Var {
     bool prefix = true; // emitted as var_<label>; false: label is the C++ text
     bool is_parameter = false;
     int relative_lineno = -1; // statement that created it (unused without line directives)
-    std::shared_ptr<const LValueOrigin> ref_origin;
+    LValueOrigin ref_origin;
     std::shared_ptr<const ArraySlot> array_slot;
     // A tuple of compile-time constants (e.g. `shape=(2, 2)`): its elements.
     std::shared_ptr<const std::vector<Constant>> tuple_constants;
