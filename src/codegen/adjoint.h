@@ -307,9 +307,11 @@ class Adjoint {
     // The index variables, in `out` (a caller's scratch vector: returning one allocated it).
     void eval_indices(TypeRef target_type, const std::vector<const ast::Expr*>& nodes, bool as_target,
                       std::vector<Var*>& out);
-    std::pair<Var*, std::vector<const ast::Expr*>> eval_subscript(const ast::Subscript* node, bool as_target);
-    std::pair<Var*, std::vector<const ast::Expr*>> eval_single_subscript(const ast::Subscript* node,
-                                                                         bool as_target);
+    // The subscripted variable; its index expressions in `indices` (a caller's scratch vector:
+    // returning a vector allocated one per subscript).
+    Var* eval_subscript(const ast::Subscript* node, bool as_target, std::vector<const ast::Expr*>& indices);
+    Var* eval_single_subscript(const ast::Subscript* node, bool as_target,
+                               std::vector<const ast::Expr*>& indices);
     Value eval_subscript_base(const ast::Expr* cur, bool as_target);
     // t[i, j]: one element of a tile (lower_tile.cpp).
     Var* emit_tile_extract(Var* tile, const std::vector<const ast::Expr*>& index_nodes);

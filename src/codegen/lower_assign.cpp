@@ -184,7 +184,9 @@ void Adjoint::emit_assign(const ast::Assign* node) {
         if (!rhs_value.is_var()) fail(node->value, "the assigned value is not a value");
         Var* rhs = rhs_value.var;
         if (rhs->type->is_reference()) rhs = add_builtin_call1("copy", {rhs});
-        auto [target, index_nodes] = eval_subscript(ast::as<ast::Subscript>(lhs), true);
+        ScratchVector<const ast::Expr*> index_nodes_s;
+        std::vector<const ast::Expr*>& index_nodes = *index_nodes_s;
+        Var* target = eval_subscript(ast::as<ast::Subscript>(lhs), true, index_nodes);
         ScratchVector<Var*> indices_s;
         std::vector<Var*>& indices = *indices_s;
         eval_indices(types::strip_reference(target->type), index_nodes, true, indices);
@@ -435,14 +437,12 @@ void Adjoint::emit_augassign(const ast::AugAssign* node) {
 
     if (lhs->kind == ast::ExprKind::Subscript) {
         const auto* sub = ast::as<ast::Subscript>(lhs);
-        auto evaluated = eval_subscript(sub, true);
-        // A plain variable, not a structured binding: the lambda below captures it, which
-        // clang before 16 (the fuzz build's compiler) does not allow for bindings.
-        Var* target = evaluated.first;
+        ScratchVector<const ast::Expr*> index_nodes;
+        Var* target = eval_subscript(sub, true, *index_nodes);
         TypeRef tt = types::strip_reference(target->type);
         ScratchVector<Var*> indices_s;
         std::vector<Var*>& indices = *indices_s;
-        eval_indices(tt, evaluated.second, true, indices);
+        eval_indices(tt, *index_nodes, true, indices);
 
         auto lower_load_op_store = [&]() {
             for (Var*& i : indices) i = load(i);

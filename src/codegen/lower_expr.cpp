@@ -417,10 +417,14 @@ Value Adjoint::emit_attribute(const ast::Attribute* node, std::optional<Value> a
 namespace {
 
 // A subscript's indices: the tuple's elements of a[i, j], or the one index of a[i].
-std::vector<const ast::Expr*> subscript_indices(const ast::Subscript* s) {
-    if (s->slice->kind != ast::ExprKind::Tuple) return {s->slice};
+void subscript_indices(const ast::Subscript* s, std::vector<const ast::Expr*>& out) {
+    out.clear();
+    if (s->slice->kind != ast::ExprKind::Tuple) {
+        out.push_back(s->slice);
+        return;
+    }
     const auto& elts = ast::as<ast::Tuple>(s->slice)->elts;
-    return std::vector<const ast::Expr*>(elts.begin(), elts.end());
+    out.assign(elts.begin(), elts.end());
 }
 
 } // namespace
@@ -434,16 +438,18 @@ Value Adjoint::eval_subscript_base(const ast::Expr* cur, bool as_target) {
 
 // eval_subscript of one bracket group (a[i] or a[i, j], the common case), without the
 // bookkeeping of several groups: the same steps, in the same order.
-std::pair<Var*, std::vector<const ast::Expr*>> Adjoint::eval_single_subscript(const ast::Subscript* node,
-                                                                              bool as_target) {
-    std::vector<const ast::Expr*> ij = subscript_indices(node);
+Var* Adjoint::eval_single_subscript(const ast::Subscript* node, bool as_target,
+                                    std::vector<const ast::Expr*>& ij) {
+    subscript_indices(node, ij);
     Value base = eval_subscript_base(node->value, as_target);
     if (!base.is_var()) fail(node->value, "subscripted object is not a value");
     Var* target = base.var;
     if (types::strip_reference(target->type)->is_tile()) {
         std::vector<std::vector<const ast::Expr*>> groups;
-        groups.push_back(std::move(ij));
-        return eval_tile_subscript(target, std::move(groups));
+        groups.push_back(ij);
+        auto [tile_target, indices] = eval_tile_subscript(target, std::move(groups));
+        ij = std::move(indices);
+        return tile_target;
     }
     TypeRef tt = types::strip_reference(target->type);
     if (tt->is_array() && static_cast<int>(ij.size()) > tt->ndim) {
@@ -453,14 +459,13 @@ std::pair<Var*, std::vector<const ast::Expr*>> Adjoint::eval_single_subscript(co
         if (!v.is_var()) fail(node, "indexing did not produce a value");
         fail(node, "incorrect number of indices specified for array indexing");
     }
-    return {target, std::move(ij)};
+    return target;
 }
 
-std::pair<Var*, std::vector<const ast::Expr*>> Adjoint::eval_subscript(const ast::Subscript* node,
-                                                                       bool as_target) {
+Var* Adjoint::eval_subscript(const ast::Subscript* node, bool as_target, std::vector<const ast::Expr*>& out) {
     if (!is_adjoint_subscript(node) &&
         (node->value->kind != ast::ExprKind::Subscript || is_adjoint_subscript(node->value)))
-        return eval_single_subscript(node, as_target);
+        return eval_single_subscript(node, as_target, out);
     // Collect the bracket groups a[i][j, k] -> [[i], [j, k]] from the innermost value out.
     std::vector<std::vector<const ast::Expr*>> groups;
     const ast::Expr* cur = node;
@@ -477,8 +482,11 @@ std::pair<Var*, std::vector<const ast::Expr*>> Adjoint::eval_subscript(const ast
     Value base = eval_subscript_base(cur, as_target);
     if (!base.is_var()) fail(cur, "subscripted object is not a value");
     Var* target = base.var;
-    if (types::strip_reference(target->type)->is_tile())
-        return eval_tile_subscript(target, std::move(groups));
+    if (types::strip_reference(target->type)->is_tile()) {
+        auto [tile_target, indices] = eval_tile_subscript(target, std::move(groups));
+        out = std::move(indices);
+        return tile_target;
+    }
     // Warp recurses from the innermost subscript outwards: each time the
     // indices collected so far cover all dimensions of an array, it indexes it.
     std::vector<std::vector<const ast::Expr*>> pending;
@@ -503,15 +511,16 @@ std::pair<Var*, std::vector<const ast::Expr*>> Adjoint::eval_subscript(const ast
             }
         }
     }
-    std::vector<const ast::Expr*> flat;
-    for (auto& p : pending) flat.insert(flat.end(), p.begin(), p.end());
-    return {target, flat};
+    out.clear();
+    for (auto& p : pending) out.insert(out.end(), p.begin(), p.end());
+    return target;
 }
 
 Value Adjoint::emit_subscript(const ast::Subscript* node) {
     if (Var* adjoint = adjoint_target(node)) return Value(adjoint);
-    auto [target, indices] = eval_subscript(node, false);
-    return emit_indexing(target, indices);
+    ScratchVector<const ast::Expr*> indices;
+    Var* target = eval_subscript(node, false, *indices);
+    return emit_indexing(target, *indices);
 }
 
 Value Adjoint::eval_store_target(const ast::Expr* node) {
@@ -520,8 +529,9 @@ Value Adjoint::eval_store_target(const ast::Expr* node) {
         return emit_attribute(a, eval_store_target(a->value), true);
     }
     if (node->kind == ast::ExprKind::Subscript) {
-        auto [target, indices] = eval_subscript(ast::as<ast::Subscript>(node), true);
-        return emit_indexing(target, indices, true);
+        ScratchVector<const ast::Expr*> indices;
+        Var* target = eval_subscript(ast::as<ast::Subscript>(node), true, *indices);
+        return emit_indexing(target, *indices, true);
     }
     return eval(node);
 }
