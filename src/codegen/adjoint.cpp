@@ -79,7 +79,7 @@ Var* Adjoint::add_var(TypeRef type, std::optional<Constant> constant) {
     v.relative_lineno = lineno_.value_or(-1);
     variables.push_back(&v);
     blocks.back()->vars.push_back(&v);
-    if (type && type->is_tile()) v.tile_cell = std::make_shared<TileCell>(TileCell{{&v}});
+    if (type && type->is_tile()) v.set_extras().tile_cell = std::make_shared<TileCell>(TileCell{{&v}});
     return &v;
 }
 
@@ -375,9 +375,10 @@ void Adjoint::build() {
         v.type = p.type;
         v.is_parameter = true;
         if (v.type->is_tile()) {
-            v.tile_cell = p.tile_cell ? p.tile_cell : std::make_shared<TileCell>();
-            v.tile_cell->vars.push_back(&v);
-            v.tile_cell->cloned_parameter = v.tile_cell->cloned_parameter || !src.callable_args.empty();
+            TileCell& cell =
+                *(v.set_extras().tile_cell = p.tile_cell ? p.tile_cell : std::make_shared<TileCell>());
+            cell.vars.push_back(&v);
+            cell.cloned_parameter = cell.cloned_parameter || !src.callable_args.empty();
         }
         // An array parameter is the root of the storage its aliases and elements reach.
         if (v.type->is_array()) v.ref_origin = LValueOrigin(&v, false);

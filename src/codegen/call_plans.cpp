@@ -67,7 +67,7 @@ bool call_plan_key(const builtins::Builtin& builtin, std::span<const CallArgumen
         const Value& v = args[i].value;
         if (!v.is_var()) return false;
         const Var& var = *v.var;
-        if (var.tuple_constants || var.tuple_elements || var.python_tuple) return false;
+        if (var.tuple_constants() || var.tuple_elements() || var.python_tuple) return false;
         TypeRef t = var.type, value = types::strip_reference(t);
         if (!lasting(t) || value->is_tile() || value->is_tile_stack()) return false;
         CallPlanArg& a = key.args[i];

@@ -66,9 +66,9 @@ builtins::CallArg to_call_arg(const Value& v) {
     if (v.is_var()) {
         a.type = v.var->type;
         if (v.var->constant) a.constant = &*v.var->constant;
-        if (v.var->tuple_constants) a.tuple_values = v.var->tuple_constants.get();
-        if (v.var->tuple_elements)
-            for (const Var* e : *v.var->tuple_elements)
+        if (v.var->tuple_constants()) a.tuple_values = v.var->tuple_constants();
+        if (v.var->tuple_elements())
+            for (const Var* e : *v.var->tuple_elements())
                 a.tuple_element_constants.push_back(e->constant ? &*e->constant : nullptr);
     } else if (v.is_object() &&
                (v.object->kind == Object::Kind::Type || v.object->kind == Object::Kind::Struct)) {
@@ -627,8 +627,8 @@ void Adjoint::share_result_tiles(const builtins::Dispatch& d, const builtins::Ca
         if (i >= 0) shared.push_back(source_var(bound[i]));
     for (auto [i, k] : result.shared_tile_elements) // tiles inside a tuple argument
         if (Var* t = source_var(bound[i]);
-            t && t->tuple_elements && k < static_cast<int>(t->tuple_elements->size()))
-            shared.push_back((*t->tuple_elements)[static_cast<size_t>(k)]);
+            t && t->tuple_elements() && k < static_cast<int>(t->tuple_elements()->size()))
+            shared.push_back((*t->tuple_elements())[static_cast<size_t>(k)]);
     for (Var* v : shared)
         if (v) move_tile_to_shared(v, where);
 }
@@ -884,7 +884,7 @@ UserFunction* Adjoint::instantiate_template(FunctionGroup& group, std::span<cons
                                            p.name, group.key, arg_type->repr));
             if (i < args.size()) {
                 p.type = types::strip_reference(args[i].value.var->type);
-                p.tile_cell = args[i].value.var->tile_cell;
+                p.tile_cell = args[i].value.var->shared_tile_cell();
             } else if (p.default_value)
                 p.type = p.default_value->type;
             else
@@ -919,10 +919,10 @@ bool Adjoint::user_overload_exists(FunctionGroup& group, std::span<const CallArg
 // Element k of a tuple argument as Warp's extract_tuple gives it to a dispatch: a constant
 // element is a fresh constant, a variable itself.
 Var* Adjoint::tuple_element_argument(const Var* tuple, int k, const Pos& where) {
-    if (!tuple || !tuple->tuple_elements || k >= static_cast<int>(tuple->tuple_elements->size()))
+    if (!tuple || !tuple->tuple_elements() || k >= static_cast<int>(tuple->tuple_elements()->size()))
         fail_at(where,
                 "warpsynth supports only a tuple written out here (its elements are passed one by one)");
-    Var* element = (*tuple->tuple_elements)[static_cast<size_t>(k)];
+    Var* element = (*tuple->tuple_elements())[static_cast<size_t>(k)];
     // An array element stays a reference, loaded where the call passes it.
     if (tuple->python_tuple) return element;
     return element->constant ? add_constant(*element->constant) : element;

@@ -363,7 +363,7 @@ void Adjoint::store_attribute(const ast::Attribute* lhs, Var* aggregate, Var* rh
 }
 
 void Adjoint::record_unsupported_slot_adjoint(const Var* result, const Var* target) {
-    if (!target->array_slot) return;
+    if (!target->array_slot()) return;
     TypeRef t = types::strip_reference(result->type);
     bool differentiable = (t->is_value() && is_float(t->scalar)) || t->is_struct();
     if (!differentiable || !slot_augassign_error.empty()) return;

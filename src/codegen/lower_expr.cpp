@@ -200,8 +200,8 @@ Value Adjoint::emit_tuple(const ast::Tuple* node) {
     auto constants = std::make_shared<std::vector<Constant>>();
     for (Var* e : elems)
         if (e->constant) constants->push_back(*e->constant);
-    if (out.is_var() && constants->size() == elems.size()) out.var->tuple_constants = constants;
-    if (out.is_var()) out.var->tuple_elements = std::make_shared<const std::vector<Var*>>(elems);
+    if (out.is_var() && constants->size() == elems.size()) out.var->set_extras().tuple_constants = constants;
+    if (out.is_var()) out.var->set_extras().tuple_elements = std::make_shared<const std::vector<Var*>>(elems);
     return out;
 }
 

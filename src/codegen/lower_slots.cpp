@@ -25,7 +25,7 @@ std::string root_expression(const Var* root) {
 
 Var* Adjoint::array_slot_reference(std::shared_ptr<const ArraySlot> slot, const LValueOrigin* origin) {
     Var* ref = add_var(types::reference(slot->type));
-    ref->array_slot = slot;
+    ref->set_extras().array_slot = slot;
     if (origin) ref->ref_origin = *origin;
     add_forward(fmt::format("{} = &(wp::index({}, {}){});", ref->emit(), root_expression(slot->root),
                             join_indices(slot->indices), slot->access));
@@ -35,8 +35,8 @@ Var* Adjoint::array_slot_reference(std::shared_ptr<const ArraySlot> slot, const 
 std::shared_ptr<const ArraySlot> Adjoint::select_array_slot(const Var* target,
                                                             const std::vector<Var*>* indices,
                                                             const std::string* attr, const ast::Expr* node) {
-    if (!target || !target->array_slot) return nullptr;
-    const ArraySlot& src_slot = *target->array_slot;
+    if (!target || !target->array_slot()) return nullptr;
+    const ArraySlot& src_slot = *target->array_slot();
     TypeRef t = src_slot.type;
     std::string access;
     TypeRef slot_type = nullptr;

@@ -158,7 +158,7 @@ Var* Adjoint::python_tuple(const std::vector<Var*>& elements) {
     v.label = "<tuple>";
     v.type = types::tuple(types);
     v.python_tuple = true;
-    v.tuple_elements = std::make_shared<const std::vector<Var*>>(elements);
+    v.set_extras().tuple_elements = std::make_shared<const std::vector<Var*>>(elements);
     return &v;
 }
 

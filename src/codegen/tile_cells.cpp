@@ -12,14 +12,14 @@ namespace ws {
 // `v` takes the type object of `with` (a copy of a register tile, `where` of tiles, a call's
 // result and the callee's return variable).
 void Adjoint::share_tile_type(Var* v, Var* with) {
-    if (!v->type->is_tile() || !with->tile_cell) return;
-    if (v->tile_cell) {
-        auto& old = v->tile_cell->vars;
+    if (!v->type->is_tile() || !with->tile_cell()) return;
+    if (v->tile_cell()) {
+        auto& old = v->tile_cell()->vars;
         old.erase(std::remove(old.begin(), old.end(), v), old.end());
     }
     v->type = with->type;
-    v->tile_cell = with->tile_cell;
-    v->tile_cell->vars.push_back(v);
+    v->set_extras().tile_cell = with->shared_tile_cell();
+    v->tile_cell()->vars.push_back(v);
 }
 
 // Warp's `a.storage = "shared"` on the type object of `v`, which every holder sees: a parameter's
@@ -27,11 +27,11 @@ void Adjoint::share_tile_type(Var* v, Var* with) {
 // of this and other functions sharing it, a function's return type.
 void Adjoint::move_tile_to_shared(Var* v, const Pos& where) {
     if (!v->type->is_tile() || v->type->tile_shared) return;
-    const std::vector<Var*> holders = v->tile_cell ? v->tile_cell->vars : std::vector<Var*>{v};
-    if (v->tile_cell && v->tile_cell->cloned_parameter)
+    const std::vector<Var*> holders = v->tile_cell() ? v->tile_cell()->vars : std::vector<Var*>{v};
+    if (v->tile_cell() && v->tile_cell()->cloned_parameter)
         fail_at(where, "moving a tile parameter of a function specialized for wp.Function arguments to "
                        "shared memory is not supported by warpsynth");
-    if (v->tile_cell) v->tile_cell->moved = true;
+    if (v->tile_cell()) v->tile_cell()->moved = true;
     TypeRef t = v->type;
     TypeRef shared = types::tile(t->elem, t->tile_shape, true, t->tile_strides, t->tile_owner);
     for (Var* h : holders) h->type = shared;

@@ -103,14 +103,32 @@ struct Var {
     bool is_parameter = false;
     int relative_lineno = -1; // statement that created it (unused without line directives)
     LValueOrigin ref_origin;
-    std::shared_ptr<const ArraySlot> array_slot;
-    // A tuple of compile-time constants (e.g. `shape=(2, 2)`): its elements.
-    std::shared_ptr<const std::vector<Constant>> tuple_constants;
-    // A tuple built by a tuple expression: its element variables (Warp's tuple_t.values),
-    // which tile builtins pass one by one (`offset=(i, j)`).
-    std::shared_ptr<const std::vector<Var*>> tuple_elements;
-    // A tile: the type object it shares with other variables (see TileCell).
-    std::shared_ptr<TileCell> tile_cell;
+    // Rarely set, so behind one pointer: as four shared pointers in every variable they cost
+    // each one their construction and destruction.
+    struct Extras {
+        std::shared_ptr<const ArraySlot> array_slot;
+        // A tuple of compile-time constants (e.g. `shape=(2, 2)`): its elements.
+        std::shared_ptr<const std::vector<Constant>> tuple_constants;
+        // A tuple built by a tuple expression: its element variables (Warp's tuple_t.values),
+        // which tile builtins pass one by one (`offset=(i, j)`).
+        std::shared_ptr<const std::vector<Var*>> tuple_elements;
+        // A tile: the type object it shares with other variables (see TileCell).
+        std::shared_ptr<TileCell> tile_cell;
+    };
+    const Extras* extras() const { return extras_.get(); }
+    Extras& set_extras() {
+        if (!extras_) extras_ = std::make_unique<Extras>();
+        return *extras_;
+    }
+    const ArraySlot* array_slot() const { return extras_ ? extras_->array_slot.get() : nullptr; }
+    const std::vector<Constant>* tuple_constants() const {
+        return extras_ ? extras_->tuple_constants.get() : nullptr;
+    }
+    const std::vector<Var*>* tuple_elements() const {
+        return extras_ ? extras_->tuple_elements.get() : nullptr;
+    }
+    TileCell* tile_cell() const { return extras_ ? extras_->tile_cell.get() : nullptr; }
+    std::shared_ptr<TileCell> shared_tile_cell() const { return extras_ ? extras_->tile_cell : nullptr; }
     // A Python tuple of variables that Warp's code generator hands to a builtin (a tile
     // subscript's indices): never declared, its elements reach C++ as they are.
     bool python_tuple = false;
@@ -149,6 +167,7 @@ struct Var {
 
   private:
     mutable std::string emitted_;
+    std::unique_ptr<Extras> extras_;
 
   public:
 };
