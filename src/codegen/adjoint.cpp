@@ -65,7 +65,7 @@ void Adjoint::fail(const ast::Stmt* node, const std::string& message) const {
     fail_at(node->pos, message);
 }
 
-Var* Adjoint::add_var(TypeRef type, std::optional<Constant> constant) {
+Var* Adjoint::add_var(TypeRef type, const Constant* constant) {
     // Tile stacks: supported in the straight body of a kernel only.
     if (type && type->is_tile_stack() && (is_user_function || blocks.size() > 1))
         fail_at(current_pos_,
@@ -75,7 +75,7 @@ Var* Adjoint::add_var(TypeRef type, std::optional<Constant> constant) {
     char digits[20]; // the label written in place (std::to_string's temporary cost a copy)
     v.label.assign(digits, std::to_chars(digits, digits + sizeof digits, variables.size()).ptr);
     v.type = type;
-    v.constant = std::move(constant);
+    if (constant) v.constant.emplace(*constant);
     v.relative_lineno = lineno_.value_or(-1);
     variables.push_back(&v);
     blocks.back()->vars.push_back(&v);
@@ -84,7 +84,7 @@ Var* Adjoint::add_var(TypeRef type, std::optional<Constant> constant) {
 }
 
 Var* Adjoint::add_constant(const Constant& c) {
-    Var* v = add_var(c.type, c);
+    Var* v = add_var(c.type, &c);
     // Warp prints constants with constant_str, which raises for some values:
     // checked once the body is lowered, as a retyped 64-bit literal is not printed so.
     if (constant_str_error(c, builder->scope().runtime_loaded())) unprintable_.push_back({v, current_pos_});

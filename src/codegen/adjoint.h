@@ -222,7 +222,9 @@ class Adjoint {
     std::unique_ptr<DeterministicLowering> det;
 
     // ---- builder primitives (Warp's Adjoint methods of the same names)
-    Var* add_var(TypeRef type, std::optional<Constant> constant = std::nullopt);
+    // `constant` copied straight into the variable (an optional taken by value cost a copy, a
+    // move and a destruction of the constant).
+    Var* add_var(TypeRef type, const Constant* constant = nullptr);
     Var* add_constant(const Constant& c);
     void add_forward(std::string statement, std::optional<std::string> replay = std::nullopt,
                      bool skip_replay = false);

@@ -104,8 +104,9 @@ Var* Adjoint::resolve_tile_index(const ast::Expr* node, const std::vector<int>& 
     if (t->scalar != Scalar::Int32)
         fail(node, "tile indices other than int32 values are not supported by warpsynth");
     if (!idx->constant) {
-        Var* zero = add_var(t, Constant::py_int(0));
-        Var* extent = add_var(t, Constant::py_int(length));
+        const Constant zero_value = Constant::py_int(0), extent_value = Constant::py_int(length);
+        Var* zero = add_var(t, &zero_value);
+        Var* extent = add_var(t, &extent_value);
         Var* negative = add_comp({"<"}, idx, {zero});
         Var* wrapped = add_builtin_call1("add", {idx, extent});
         return add_builtin_call1("where", {negative, wrapped, idx});

@@ -267,8 +267,9 @@ Value Adjoint::emit_tile_reduce(const builtins::Overload& ov, std::span<const Ca
     std::optional<Constant> identity = reduce_identity(op, a->elem, valid);
     if (!identity)
         fail_at(where, fmt::format("tile_reduce() along an axis has no identity for {}", a->elem->repr));
-    Var* identity_var = add_var(a->elem, identity);
-    Var* valid_var = add_var(types::boolean(), Constant::warp_scalar(Scalar::Bool, Constant::py_bool(valid)));
+    Var* identity_var = add_var(a->elem, &*identity);
+    const Constant valid_value = Constant::warp_scalar(Scalar::Bool, Constant::py_bool(valid));
+    Var* valid_var = add_var(types::boolean(), &valid_value);
     emit_tile_functional_call("tile_reduce_axis", op, {tile}, {axis, identity_var, valid_var}, false, out);
     return Value(out);
 }
