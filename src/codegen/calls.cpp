@@ -925,7 +925,16 @@ Var* Adjoint::tuple_element_argument(const Var* tuple, int k, const Pos& where) 
     Var* element = (*tuple->tuple_elements())[static_cast<size_t>(k)];
     // An array element stays a reference, loaded where the call passes it.
     if (tuple->python_tuple) return element;
-    return element->constant ? add_constant(*element->constant) : element;
+    if (!element->constant) return element;
+    // Warp hands the constant itself to the call, which makes a constant of a Python number
+    // only: a Warp scalar or vector instance there fails (it has no variable label).
+    const Constant::Kind kind = element->constant->kind;
+    if (kind != Constant::Kind::PyBool && kind != Constant::Kind::PyInt && kind != Constant::Kind::PyFloat)
+        fail_at(where, fmt::format("'{}' object has no attribute 'label' (Warp passes a tuple's constant "
+                                   "elements to this call as they are: only a Python number or a variable "
+                                   "may be one)",
+                                   element->type->repr));
+    return add_constant(*element->constant);
 }
 
 // A wp.ref[T] argument must be addressable and hold a T.
