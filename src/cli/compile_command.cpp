@@ -115,7 +115,7 @@ Action add_compile_command(CLI::App& app) {
         std::string text;
         run_on_large_stack([&] {
             CompileOutput out = compile_module(source, opts);
-            text = args->body_only ? out.body
+            text = args->body_only ? std::string(out.body.view())
                                    : translation_unit(out, opts.device,
                                                       opts.device == Device::Cpu ? opts.cpu_block_dim : 256);
         });

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "syntax/source.h"
+#include "types/str_cat.h"
 
 #include <functional>
 #include <memory>
@@ -70,14 +71,15 @@ struct OmittedKernel {
 struct CompileOutput {
     // BODY: structs, user functions (forwards, then adjoints), then each
     // kernel's functions and entry points; exactly Warp's module text minus
-    // its header.
-    std::string body;
+    // its header. Left in the buffer it was written into: a std::string would have cost a copy
+    // of the whole text (std::string cannot grow without zero-filling, see TextBuffer).
+    TextBuffer body;
     std::vector<KernelText> kernels;        // in definition order
     std::vector<OmittedKernel> omitted;     // in definition order
     std::vector<std::string> builtins_used; // Python names of Warp builtins called, sorted, unique
 
     // A kernel's piece of BODY.
-    std::string_view text(TextSpan s) const { return std::string_view(body).substr(s.begin, s.size); }
+    std::string_view text(TextSpan s) const { return body.view().substr(s.begin, s.size); }
 };
 
 // Compiles a whole module. Throws CompileError for input Warp would reject

@@ -8,34 +8,11 @@
 
 namespace ws {
 
-// One kernel function as written: its body is left in the buffer it was printed into, so that
-// the module text copies it once (joined into a string first, it was copied twice).
-struct KernelPart {
-    TextBuffer head; // signature and prologue
-    // The primal declarations that begin the body when both passes share them (a view of
-    // KernelPieces::primal), copied once into the module text instead of into each body.
-    std::string_view primal;
-    TextBuffer body;
-    std::string tail;
-    size_t size() const { return head.size() + primal.size() + body.size() + tail.size(); }
-    // Appends the part to `out`, returning where it sits there.
-    TextSpan append_to(std::string& out) const {
-        TextSpan s{out.size(), size()};
-        out += head.view();
-        out += primal;
-        out += body.view();
-        out += tail;
-        return s;
-    }
-};
-
-struct KernelPieces {
-    KernelPart forward;  // CPU: args struct + forward kernel; CUDA: forward kernel
-    KernelPart backward; // backward kernel (empty without backward)
-    std::string entry;   // CPU module entry points (empty for CUDA)
-    // What the parts' `primal` views show (a moved buffer keeps its storage).
-    TextBuffer primal;
-    size_t size() const { return forward.size() + backward.size() + entry.size(); }
+// Where a kernel's parts sit in the module text they were written into.
+struct KernelSpans {
+    TextSpan forward;  // CPU: args struct + forward kernel; CUDA: forward kernel
+    TextSpan backward; // backward kernel (empty without backward)
+    TextSpan entry;    // CPU module entry points (empty for CUDA)
 };
 
 // `primal`: the primal declarations already written with the body's indentation (the same text
@@ -44,12 +21,16 @@ TextBuffer forward_body(const Adjoint& adj, bool kernel, Device device, bool gri
                         const TextBuffer* primal = nullptr);
 TextBuffer reverse_body(const Adjoint& adj, bool kernel, Device device, bool grid_stride,
                         const TextBuffer* primal = nullptr);
+// A function's forward and adjoint, appended to `out` (the module text, written in place).
 // function_forward_text leaves the primal declarations it wrote in `primal_out`, which
 // function_reverse_text of the same function may take as `primal` instead of writing them again.
-TextBuffer function_forward_text(const UserFunction& f, Device device, const std::string& path,
-                                 TextBuffer* primal_out = nullptr);
-TextBuffer function_reverse_text(const UserFunction& f, Device device, const std::string& path,
-                                 const TextBuffer* primal = nullptr);
+void function_forward_text(TextBuffer& out, const UserFunction& f, Device device, const std::string& path,
+                           TextBuffer* primal_out = nullptr);
+void function_reverse_text(TextBuffer& out, const UserFunction& f, Device device, const std::string& path,
+                           const TextBuffer* primal = nullptr);
+// Room for the text of a function or kernel built by `adj` (an upper estimate, with its
+// signature), so that the module text is reserved once.
+size_t text_estimate(const Adjoint& adj);
 // A @wp.func_grad body, printed as the adjoint of the function it is for (custom_gradients.cpp).
 std::string custom_grad_text(const UserFunction& g, Device device, const std::string& path);
 // A @wp.func_native function: its snippets in Warp's CUDA function templates (for both devices).
@@ -58,9 +39,10 @@ std::string native_reverse_text(const UserFunction& f, const std::string& path);
 // `template<typename tile_a, ...>\n` before a function with tile parameters (Warp passes each as
 // a C++ template parameter `tile_<name>&`); empty without.
 std::string tile_template_prefix(const Adjoint& adj);
-// `cpu_block_dim`: Warp's block_dim option for the CPU code, 256 (the module default) or 1.
-KernelPieces kernel_text(const KernelDef& k, const std::string& name, Device device, bool enable_backward,
-                         bool default_grid_stride, int cpu_block_dim = 256);
+// Appends a kernel's parts to `out`. `cpu_block_dim`: Warp's block_dim option for the CPU code,
+// 256 (the module default) or 1.
+KernelSpans kernel_text(TextBuffer& out, const KernelDef& k, const std::string& name, Device device,
+                        bool enable_backward, bool default_grid_stride, int cpu_block_dim = 256);
 // The CPU code of a module built with block_dim=1 (emit_cpu_entry.cpp): whether the kernel gets
 // Warp's contiguous 1-D specialisation, its argument setup (the kernel's first lines), and the
 // entry points that run one lane per block.

@@ -287,14 +287,13 @@ bool requires_shared_memory(const Adjoint& adj) {
 
 } // namespace
 
-TextBuffer function_forward_text(const UserFunction& f, Device device, const std::string& path,
-                                 TextBuffer* primal_out) {
+void function_forward_text(TextBuffer& out, const UserFunction& f, Device device, const std::string& path,
+                           TextBuffer* primal_out) {
     const Adjoint& adj = *f.adj;
     ParamList params = function_params(adj, 0);
     TextBuffer primal = primal_text(adj, 4, false);
     std::string tile_prefix = tile_template_prefix(adj);
-    TextBuffer out;
-    out.reserve(tile_prefix.size() + path.size() + f.native_name.size() + params.size() + 96 +
+    out.reserve(out.size() + tile_prefix.size() + path.size() + f.native_name.size() + params.size() + 96 +
                 forward_estimate(adj, 4));
     append(out, tile_prefix, "\n// ", path, ':', f.src.display_lineno, "\nstatic ",
            device == Device::Cuda ? "CUDA_CALLABLE " : "", return_ctype(adj), ' ', f.native_name, "(\n    ",
@@ -302,11 +301,10 @@ TextBuffer function_forward_text(const UserFunction& f, Device device, const std
     write_forward_body(out, adj, false, device, false, &primal);
     out += "}\n\n";
     if (primal_out) *primal_out = std::move(primal);
-    return out;
 }
 
-TextBuffer function_reverse_text(const UserFunction& f, Device device, const std::string& path,
-                                 const TextBuffer* primal) {
+void function_reverse_text(TextBuffer& out, const UserFunction& f, Device device, const std::string& path,
+                           const TextBuffer* primal) {
     const Adjoint& adj = *f.adj;
     std::string_view return_type = return_ctype(adj);
     bool multiple = adj.return_var && adj.return_var->size() != 1;
@@ -325,8 +323,7 @@ TextBuffer function_reverse_text(const UserFunction& f, Device device, const std
     }
     bool with_body = adj.used_by_backward_kernel || f.force_adjoint_codegen;
     std::string tile_prefix = tile_template_prefix(adj);
-    TextBuffer out;
-    out.reserve(tile_prefix.size() + path.size() + f.native_name.size() + params.size() + 160 +
+    out.reserve(out.size() + tile_prefix.size() + path.size() + f.native_name.size() + params.size() + 160 +
                 (with_body ? reverse_estimate(adj, 4) : 0));
     append(out, tile_prefix, "\n// ", path, ':', f.src.display_lineno, "\nstatic ",
            device == Device::Cuda ? "CUDA_CALLABLE " : "", "void adj_", f.native_name, "(\n    ",
@@ -336,7 +333,10 @@ TextBuffer function_reverse_text(const UserFunction& f, Device device, const std
     else
         out += "\t// reverse mode disabled (no backward-enabled kernel depends on this function)\n";
     out += "}\n\n";
-    return out;
+}
+
+size_t text_estimate(const Adjoint& adj) {
+    return forward_estimate(adj, 8) + reverse_estimate(adj, 8) + adj.args.size() * 256 + 2048;
 }
 
 namespace {
@@ -362,11 +362,12 @@ constexpr const char* kLeanHead =
 
 } // namespace
 
-KernelPieces kernel_text(const KernelDef& k, const std::string& name, Device device, bool enable_backward,
-                         bool default_grid_stride, int cpu_block_dim) {
+KernelSpans kernel_text(TextBuffer& out, const KernelDef& k, const std::string& name, Device device,
+                        bool enable_backward, bool default_grid_stride, int cpu_block_dim) {
     const Adjoint& adj = *k.adj;
     const KernelOptions& opt = k.options;
-    KernelPieces out;
+    KernelSpans spans;
+    auto since = [&out](size_t begin) { return TextSpan{begin, out.size() - begin}; };
     std::string dim = cat("wp::launch_bounds_t<", adj.kernel_dim, "> dim");
     // The primal declarations once for both passes when they are the same text.
     TextBuffer primal = primal_text(adj, device == Device::Cpu ? 4 : 8, false);
@@ -398,25 +399,23 @@ KernelPieces kernel_text(const KernelDef& k, const std::string& name, Device dev
         ParamList rargs(enable_backward ? adj.args.size() * 2 + 1 : 0);
         if (enable_backward) rargs.start_with(fargs);
         fargs.add_all(det_params);
-        append(out.forward.head, "\n\nextern \"C\" ", launch_bounds, cluster, "__global__ void ", maxreg,
-               name, "_cuda_kernel_forward(\n    ", fargs.text(), ")\n{\n", spill, head, det_locals);
-        // The bodies take an empty text for the primal declarations, which the parts show instead.
-        const TextBuffer none;
-        out.forward.body = forward_body(adj, true, device, grid_stride, &none);
-        out.forward.tail = tail;
+        size_t begin = out.size();
+        append(out, "\n\nextern \"C\" ", launch_bounds, cluster, "__global__ void ", maxreg, name,
+               "_cuda_kernel_forward(\n    ", fargs.text(), ")\n{\n", spill, head, det_locals);
+        write_forward_body(out, adj, true, device, grid_stride, &primal);
+        out += tail;
+        spans.forward = since(begin);
         if (enable_backward) {
             for (const Var* a : adj.args) rargs.add(adj_arg_ctype(a), " adj_", a->label);
             rargs.add_all(det_params);
-            append(out.backward.head, "\n\nextern \"C\" ", launch_bounds, cluster, "__global__ void ", maxreg,
-                   name, "_cuda_kernel_backward(\n    ", rargs.text(), ")\n{\n", spill, head, det_locals);
-            out.backward.body =
-                reverse_body(adj, true, device, grid_stride, reverse_primal ? &none : nullptr);
-            out.backward.tail = tail;
+            begin = out.size();
+            append(out, "\n\nextern \"C\" ", launch_bounds, cluster, "__global__ void ", maxreg, name,
+                   "_cuda_kernel_backward(\n    ", rargs.text(), ")\n{\n", spill, head, det_locals);
+            write_reverse_body(out, adj, true, device, grid_stride, reverse_primal);
+            out += tail;
+            spans.backward = since(begin);
         }
-        out.primal = std::move(primal);
-        out.forward.primal = out.primal.view();
-        if (enable_backward && reverse_primal) out.backward.primal = out.primal.view();
-        return out;
+        return spans;
     }
 
     // Block_dim 1 specialises simple 1-D kernels for contiguous arrays (Warp's array setup).
@@ -426,27 +425,31 @@ KernelPieces kernel_text(const KernelDef& k, const std::string& name, Device dev
     std::string args_struct = fmt::format("struct wp_args_{} {{\n", name);
     for (const Var* a : adj.args) args_struct += fmt::format("    {} {};\n", a->ctype(), a->label);
     args_struct += "};\n";
-    out.forward.head += args_struct;
-    out.forward.head +=
-        fmt::format("\n\ntemplate <bool wp_linear_contiguous>\nstatic void {0}_cpu_kernel_forward(\n"
-                    "    {1},\n    size_t task_index,\n    wp_args_{0} *_wp_args)\n{{\n"
-                    "    static constexpr bool wp_linear_tid = wp_linear_contiguous;\n{2}\n{3}",
-                    name, dim, setup(false), det_locals);
-    out.forward.body = forward_body(adj, true, device, false, &primal);
-    out.forward.tail = "}\n\n";
+    size_t begin = out.size();
+    out += args_struct;
+    out += fmt::format("\n\ntemplate <bool wp_linear_contiguous>\nstatic void {0}_cpu_kernel_forward(\n"
+                       "    {1},\n    size_t task_index,\n    wp_args_{0} *_wp_args)\n{{\n"
+                       "    static constexpr bool wp_linear_tid = wp_linear_contiguous;\n{2}\n{3}",
+                       name, dim, setup(false), det_locals);
+    write_forward_body(out, adj, true, device, false, &primal);
+    out += "}\n\n";
+    spans.forward = since(begin);
     if (enable_backward) {
-        out.backward.head +=
-            fmt::format("\n\ntemplate <bool wp_linear_contiguous>\nstatic void {0}_cpu_kernel_backward(\n"
-                        "    {1},\n    size_t task_index,\n    wp_args_{0} *_wp_args,\n"
-                        "    wp_args_{0} *_wp_adj_args)\n{{\n"
-                        "    static constexpr bool wp_linear_tid = wp_linear_contiguous;\n{2}\n{3}",
-                        name, dim, setup(true), det_locals);
-        out.backward.body = reverse_body(adj, true, device, false, reverse_primal);
-        out.backward.tail = "}\n\n";
+        begin = out.size();
+        out += fmt::format("\n\ntemplate <bool wp_linear_contiguous>\nstatic void {0}_cpu_kernel_backward(\n"
+                           "    {1},\n    size_t task_index,\n    wp_args_{0} *_wp_args,\n"
+                           "    wp_args_{0} *_wp_adj_args)\n{{\n"
+                           "    static constexpr bool wp_linear_tid = wp_linear_contiguous;\n{2}\n{3}",
+                           name, dim, setup(true), det_locals);
+        write_reverse_body(out, adj, true, device, false, reverse_primal);
+        out += "}\n\n";
+        spans.backward = since(begin);
     }
-    out.entry = cpu_block_dim == 1 ? cpu_single_lane_entry(adj, name, enable_backward)
-                                   : cpu_block_entry(adj, name, enable_backward);
-    return out;
+    begin = out.size();
+    out += cpu_block_dim == 1 ? cpu_single_lane_entry(adj, name, enable_backward)
+                              : cpu_block_entry(adj, name, enable_backward);
+    spans.entry = since(begin);
+    return spans;
 }
 
 } // namespace ws

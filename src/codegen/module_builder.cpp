@@ -381,54 +381,60 @@ std::vector<std::string> sorted_unique(const std::vector<std::string_view>& name
     return out;
 }
 
-TextBuffer buffer_of(const std::string& text) {
-    TextBuffer b;
-    b += text;
-    return b;
-}
-
 } // namespace
 
-ModuleBuilder::FunctionTexts ModuleBuilder::function_texts() const {
-    FunctionTexts t;
+// Writes the functions' texts in Warp's order: forwards, custom adjoints, other adjoints,
+// forwards with wp.grad() calls.
+ModuleBuilder::FunctionSpans ModuleBuilder::write_function_texts(TextBuffer& body) const {
+    const size_t n = functions_.size();
+    FunctionSpans spans{std::vector<TextSpan>(n), std::vector<TextSpan>(n), std::vector<TextSpan>(n)};
+    std::vector<TextBuffer> primals(n); // each forward's primal declarations, written once for both
     Device device = options_.device;
-    for (UserFunction* f : functions_) {
-        bool grad = f->adj->uses_grad_call;
-        bool custom_grad = f->src.custom_reverse_inputs >= 0;
-        // Warp's Python-written builtins and imported modules' functions carry their own file's path.
-        const std::string& path = f->src.scope == &scope_ ? comment_path_ : f->src.scope->source().path();
-        TextBuffer primal; // the forward's primal declarations, written once for both
-        TextBuffer fwd = custom_grad         ? TextBuffer()
-                         : f->native_snippet ? buffer_of(native_forward_text(*f, path))
-                                             : function_forward_text(*f, device, path, &primal);
-        TextBuffer rev = grad || f->custom_grad || f->replay_of ? TextBuffer()
-                         : custom_grad ? buffer_of(custom_grad_text(*f, device, path))
-                         : f->native_snippet
-                             ? buffer_of(native_reverse_text(*f, path))
-                             : function_reverse_text(*f, device, path, primal.empty() ? nullptr : &primal);
-        t.forwards.push_back(grad ? TextBuffer() : std::move(fwd));
-        t.reverses.push_back(std::move(rev));
-        t.grad_forwards.push_back(grad ? std::move(fwd) : TextBuffer());
-    }
-    return t;
+    // Warp's Python-written builtins and imported modules' functions carry their own file's path.
+    auto path = [this](const UserFunction& f) -> const std::string& {
+        return f.src.scope == &scope_ ? comment_path_ : f.src.scope->source().path();
+    };
+    auto forward = [&](size_t i) {
+        const UserFunction& f = *functions_[i];
+        size_t begin = body.size();
+        if (f.src.custom_reverse_inputs >= 0) return TextSpan{begin, 0};
+        if (f.native_snippet)
+            body += native_forward_text(f, path(f));
+        else
+            function_forward_text(body, f, device, path(f), &primals[i]);
+        return TextSpan{begin, body.size() - begin};
+    };
+    auto reverse = [&](size_t i) {
+        const UserFunction& f = *functions_[i];
+        size_t begin = body.size();
+        if (f.adj->uses_grad_call || f.custom_grad || f.replay_of) return TextSpan{begin, 0};
+        if (f.src.custom_reverse_inputs >= 0)
+            body += custom_grad_text(f, device, path(f));
+        else if (f.native_snippet)
+            body += native_reverse_text(f, path(f));
+        else
+            function_reverse_text(body, f, device, path(f), primals[i].empty() ? nullptr : &primals[i]);
+        return TextSpan{begin, body.size() - begin};
+    };
+    for (size_t i = 0; i < n; ++i)
+        if (!functions_[i]->adj->uses_grad_call) spans.forwards[i] = forward(i);
+    for (bool custom : {true, false})
+        for (size_t i = 0; i < n; ++i)
+            if ((functions_[i]->src.custom_reverse_inputs >= 0) == custom) spans.reverses[i] = reverse(i);
+    for (size_t i = 0; i < n; ++i)
+        if (functions_[i]->adj->uses_grad_call) spans.grad_forwards[i] = forward(i);
+    return spans;
 }
 
-// Appends the functions' texts in Warp's order: forwards, custom adjoints, other adjoints,
-// forwards with wp.grad() calls. `only`: the indices in functions_ to print (all when null).
-void ModuleBuilder::append_function_texts(const FunctionTexts& t, const std::set<size_t>* only,
-                                          std::string& out) const {
-    auto each = [&](auto&& append) {
-        if (only)
-            for (size_t i : *only) append(i);
-        else
-            for (size_t i = 0; i < functions_.size(); ++i) append(i);
-    };
-    each([&](size_t i) { out += t.forwards[i].view(); });
+// Appends the texts of the functions `only` (indices in functions_) in the module's order.
+void ModuleBuilder::append_function_texts(std::string_view body, const FunctionSpans& spans,
+                                          const std::set<size_t>& only, std::string& out) const {
+    auto text = [body](TextSpan s) { return body.substr(s.begin, s.size); };
+    for (size_t i : only) out += text(spans.forwards[i]);
     for (bool custom : {true, false})
-        each([&](size_t i) {
-            if ((functions_[i]->src.custom_reverse_inputs >= 0) == custom) out += t.reverses[i].view();
-        });
-    each([&](size_t i) { out += t.grad_forwards[i].view(); });
+        for (size_t i : only)
+            if ((functions_[i]->src.custom_reverse_inputs >= 0) == custom) out += text(spans.reverses[i]);
+    for (size_t i : only) out += text(spans.grad_forwards[i]);
 }
 
 // The functions a kernel reaches (indices in functions_, so in module order).
@@ -457,28 +463,22 @@ CompileOutput ModuleBuilder::assemble() {
     check_backward_errors(kernels);
 
     CompileOutput out;
-    std::string body;
+    TextBuffer& body = out.body; // written in place, reserved once (it outlives its estimate rarely)
     std::vector<const Adjoint*> built;
     for (const BuiltKernel& k : kernels) built.push_back(k.def->adj.get());
     for (UserFunction* f : functions_) built.push_back(f->adj.get());
+    size_t estimate = 4096;
+    for (const Adjoint* a : built) estimate += text_estimate(*a);
+    body.reserve(estimate);
     const std::set<TypeRef> tile_structs = tile_helper_structs(built);
     for (TypeRef s : structs_) body += struct_text(*s->st, tile_structs.count(s) > 0);
-    const FunctionTexts texts = function_texts();
-
-    // The kernels' texts first, so that the body grows once (after the structs, which are short).
-    std::vector<KernelPieces> kernel_pieces;
-    kernel_pieces.reserve(kernels.size());
-    size_t body_size = body.size();
-    for (const auto* part : {&texts.forwards, &texts.reverses, &texts.grad_forwards})
-        for (const TextBuffer& s : *part) body_size += s.size();
-    for (const BuiltKernel& k : kernels) {
-        kernel_pieces.push_back(kernel_text(*k.def, k.name, options_.device,
-                                            k.def->adj->used_by_backward_kernel,
-                                            scope_.options().default_grid_stride, options_.cpu_block_dim));
-        body_size += kernel_pieces.back().size();
-    }
-    body.reserve(body_size);
-    append_function_texts(texts, nullptr, body);
+    const FunctionSpans function_spans = write_function_texts(body);
+    std::vector<KernelSpans> kernel_spans;
+    kernel_spans.reserve(kernels.size());
+    for (const BuiltKernel& k : kernels)
+        kernel_spans.push_back(kernel_text(body, *k.def, k.name, options_.device,
+                                           k.def->adj->used_by_backward_kernel,
+                                           scope_.options().default_grid_stride, options_.cpu_block_dim));
 
     // Each Adjoint lists its builtins as views of the registry's keys: merged as views, and
     // copied once (a set of strings allocated a node and a string for every insertion).
@@ -490,23 +490,20 @@ CompileOutput ModuleBuilder::assemble() {
     for (size_t ki = 0; ki < kernels.size(); ++ki) {
         const Adjoint& adj = *kernels[ki].def->adj;
         used.insert(used.end(), adj.builtins_used.begin(), adj.builtins_used.end());
-        const KernelPieces& pieces = kernel_pieces[ki];
         KernelText kt;
         kt.name = kernels[ki].def->src.def->name;
-        kt.forward = pieces.forward.append_to(body);
-        kt.backward = pieces.backward.append_to(body);
-        kt.entry = {body.size(), pieces.entry.size()};
-        body += pieces.entry;
+        kt.forward = kernel_spans[ki].forward;
+        kt.backward = kernel_spans[ki].backward;
+        kt.entry = kernel_spans[ki].entry;
         const std::set<size_t> reach = reached_functions(adj, function_index);
         size_t functions_size = 0;
         for (size_t i : reach)
-            functions_size +=
-                texts.forwards[i].size() + texts.reverses[i].size() + texts.grad_forwards[i].size();
+            functions_size += function_spans.forwards[i].size + function_spans.reverses[i].size +
+                              function_spans.grad_forwards[i].size;
         kt.functions.reserve(functions_size);
-        append_function_texts(texts, &reach, kt.functions);
+        append_function_texts(body.view(), function_spans, reach, kt.functions);
         out.kernels.push_back(std::move(kt));
     }
-    out.body = std::move(body);
     out.omitted = scope_.omitted_kernels();
     out.builtins_used = sorted_unique(used);
     return out;

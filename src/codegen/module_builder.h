@@ -65,15 +65,16 @@ class ModuleBuilder {
         KernelDef* def;
         std::string name; // as printed: with its hash suffix unless strip_hash
     };
-    // Each function's printed parts, indexed like functions_ (empty where a function has none).
-    struct FunctionTexts {
-        std::vector<TextBuffer> forwards, reverses, grad_forwards;
+    // Where each function's printed parts sit in the module text, indexed like functions_
+    // (empty where a function has none).
+    struct FunctionSpans {
+        std::vector<TextSpan> forwards, reverses, grad_forwards;
     };
     std::vector<BuiltKernel> build_in_hash_order();
     void check_backward_errors(const std::vector<BuiltKernel>& kernels) const;
-    FunctionTexts function_texts() const;
-    void append_function_texts(const FunctionTexts& texts, const std::set<size_t>* only,
-                               std::string& out) const;
+    FunctionSpans write_function_texts(TextBuffer& body) const;
+    void append_function_texts(std::string_view body, const FunctionSpans& spans,
+                               const std::set<size_t>& only, std::string& out) const;
     static std::set<size_t> reached_functions(const Adjoint& kernel,
                                               const std::unordered_map<const UserFunction*, size_t>& index);
     void build_kernel(KernelDef* kernel);

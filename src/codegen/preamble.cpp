@@ -100,7 +100,7 @@ std::string translation_unit_preamble(Device device, int block_dim) {
 
 std::string translation_unit(const CompileOutput& out, Device device, int block_dim) {
     std::string s = translation_unit_preamble(device, block_dim);
-    s += out.body;
+    s += out.body.view();
     return s;
 }
 

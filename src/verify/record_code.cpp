@@ -67,7 +67,7 @@ CompileOutput recompile(const std::string& python, const std::string& path, Devi
 
 // The structs section of a module body: everything before the first user
 // function (marked by its `// path:line` comment) or kernel.
-std::string struct_prelude(const std::string& body) {
+std::string struct_prelude(std::string_view body) {
     size_t end = body.size();
     for (const std::string& marker :
          {std::string("\n// ") + kVirtualPath + ":", std::string("\nstruct wp_args_"),
@@ -75,7 +75,7 @@ std::string struct_prelude(const std::string& body) {
         size_t p = body.find(marker);
         if (p != std::string::npos && p < end) end = p + 1;
     }
-    return body.substr(0, end);
+    return std::string(body.substr(0, end));
 }
 
 // Adds the struct prelude when the record's code uses user structs without

@@ -61,9 +61,10 @@ TEST(Preamble, CastMacrosEndThePreamble) {
 
 TEST(Preamble, TranslationUnitIsPreamblePlusBody) {
     ws::CompileOutput out;
-    out.body = "\n// x.py:3\nstatic CUDA_CALLABLE void f_0()\n{\n}\n";
+    const std::string body = "\n// x.py:3\nstatic CUDA_CALLABLE void f_0()\n{\n}\n";
+    out.body += body;
     for (auto d : {ws::Device::Cuda, ws::Device::Cpu})
-        EXPECT_EQ(ws::translation_unit(out, d), ws::translation_unit_preamble(d) + out.body);
+        EXPECT_EQ(ws::translation_unit(out, d), ws::translation_unit_preamble(d) + body);
 }
 
 } // namespace
