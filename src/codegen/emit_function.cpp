@@ -63,7 +63,7 @@ class LineWriter {
         for (It it = begin; it != end; ++it) {
             std::string_view l = *it;
             p = str_cat_detail::put(p, pad_.data(), pad_.size()); // not memset's call: 4 or 8 bytes
-            p = str_cat_detail::put(p, l.data(), l.size());
+            p = str_cat_detail::put_line(p, l.data(), l.size());
             *p++ = '\n';
         }
     }

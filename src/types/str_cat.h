@@ -74,6 +74,19 @@ inline void append_views(std::string& out, std::initializer_list<std::string_vie
     return p + n;
 }
 
+// put() for pieces of up to 64 bytes (a generated line's usual length): copied in 16-byte moves
+// without memcpy's call and size dispatch, longer and shorter ones as put() copies them.
+[[gnu::always_inline]] inline char* put_line(char* p, const char* s, size_t n) {
+    if (n <= 16 || n > 64) return put(p, s, n);
+    std::memcpy(p, s, 16);
+    if (n > 32) {
+        std::memcpy(p + 16, s + 16, 16);
+        if (n > 48) std::memcpy(p + 32, s + 32, 16);
+    }
+    std::memcpy(p + n - 16, s + n - 16, 16);
+    return p + n;
+}
+
 } // namespace str_cat_detail
 
 template <class... A>
