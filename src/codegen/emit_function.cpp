@@ -50,10 +50,12 @@ class LineWriter {
   public:
     LineWriter(TextBuffer& out, int indent) : out_(out), pad_(static_cast<size_t>(indent), ' ') {}
     void line(std::string_view text) { append(out_, pad_, text, '\n'); }
-    // One line of the pieces joined (see str_cat.h).
+    // One line of the pieces joined (see str_cat.h), copied in place: append() left out of line
+    // copied every piece by its size at run time, the literals' too.
     template <class... A>
-    void put(const A&... pieces) {
-        append(out_, pad_, pieces..., '\n');
+    [[gnu::always_inline]] void put(const A&... pieces) {
+        write(std::string_view(pad_), std::string_view(str_cat_detail::view(pieces))...,
+              std::string_view("\n"));
     }
     // The lines of [begin, end) (`text_size` bytes in all, `count` lines) at once: room made
     // once, then each line's indentation, text and newline copied in place.
@@ -69,6 +71,12 @@ class LineWriter {
     }
 
   private:
+    template <class... V>
+    [[gnu::always_inline]] void write(V... views) {
+        char* p = out_.extend((views.size() + ...));
+        ((p = str_cat_detail::put(p, views.data(), views.size())), ...);
+    }
+
     TextBuffer& out_;
     std::string pad_;
 };
