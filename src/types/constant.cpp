@@ -168,6 +168,15 @@ std::string python_float_repr(double v) {
     if (std::isnan(v)) return "nan";
     if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
     if (v == 0.0) return std::signbit(v) ? "-0.0" : "0.0";
+    // An integer below 2^53 (most float literals: 1.0, 2.0) is its own shortest round-trip
+    // digits, printed as Python does below 1e16: the integer and ".0", without the search.
+    if (std::fabs(v) < 0x1p53 && v == std::trunc(v)) {
+        char out[24];
+        char* p = std::to_chars(out, out + sizeof out - 2, static_cast<int64_t>(v)).ptr; // room for ".0"
+        *p++ = '.';
+        *p++ = '0';
+        return std::string(out, static_cast<size_t>(p - out));
+    }
     // Shortest round-trip digits, then Python's layout rules ('r' format), laid out in a
     // buffer: every float a kernel prints comes through here.
     char buf[64];
