@@ -49,7 +49,12 @@ const std::string& adj_arg_ctype(const Var* a) {
 class LineWriter {
   public:
     LineWriter(TextBuffer& out, int indent) : out_(out), pad_(static_cast<size_t>(indent), ' ') {}
-    void line(std::string_view text) { append(out_, pad_, text, '\n'); }
+    void line(std::string_view text) {
+        char* p = out_.extend(pad_.size() + text.size() + 1);
+        p = str_cat_detail::put(p, pad_.data(), pad_.size());
+        p = str_cat_detail::put_line(p, text.data(), text.size());
+        *p = '\n';
+    }
     // One line of the pieces joined (see str_cat.h), copied in place: append() left out of line
     // copied every piece by its size at run time, the literals' too.
     template <class... A>
@@ -147,6 +152,13 @@ size_t reverse_estimate(const Adjoint& adj, int indent) {
            adj.variables.size() * 96 + 256;
 }
 
+// Whether a forward line is a `return;` statement (after spaces and tabs).
+bool is_return(std::string_view line) {
+    size_t p = 0;
+    while (p < line.size() && (line[p] == ' ' || line[p] == '\t')) ++p;
+    return line.substr(p, 7) == "return;";
+}
+
 // The bodies, appended to `out` (a function's text is written in one buffer).
 void write_forward_body(TextBuffer& out, const Adjoint& adj, bool kernel, Device device, bool grid_stride,
                         const TextBuffer* primal) {
@@ -172,8 +184,7 @@ void write_forward_body(TextBuffer& out, const Adjoint& adj, bool kernel, Device
         return;
     }
     for (std::string_view f : forward) {
-        size_t p = f.find_first_not_of(" \t");
-        if (p != std::string::npos && f.compare(p, 7, "return;") == 0) {
+        if (is_return(f)) {
             std::string g(f);
             g.replace(g.find("return;"), 7, "continue;");
             w.line(g);
