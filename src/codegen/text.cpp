@@ -53,6 +53,9 @@ std::string_view strip_python(std::string_view s) {
     size_t begin = 0, end = s.size();
     // Source lines are indented with spaces: skipped before decoding code points.
     while (begin < end && s[begin] == ' ') ++begin;
+    // Most lines begin and end with printable ASCII: no code point decoded.
+    auto printable = [](char c) { return c > ' ' && c < '\x7f'; };
+    if (begin < end && printable(s[begin]) && printable(s[end - 1])) return s.substr(begin);
     while (begin < end) {
         size_t len;
         uint32_t cp = decode(s, begin, len);
@@ -74,10 +77,20 @@ std::string_view strip_python(std::string_view s) {
 int codepoint_count(std::string_view s) {
     // Eight ASCII bytes at a time (every line comment counts its source line; most are ASCII).
     size_t i = 0, n = 0;
+    bool ascii = true;
     for (uint64_t w; i + 8 <= s.size(); i += 8) {
         std::memcpy(&w, s.data() + i, 8);
-        if (w & 0x8080808080808080ull) break;
+        if (w & 0x8080808080808080ull) {
+            ascii = false;
+            break;
+        }
         n += 8;
+    }
+    // An ASCII rest is counted by one load of the last eight bytes (overlapping the counted).
+    if (ascii && i < s.size() && s.size() >= 8) {
+        uint64_t w;
+        std::memcpy(&w, s.data() + s.size() - 8, 8);
+        if (!(w & 0x8080808080808080ull)) return static_cast<int>(s.size());
     }
     for (; i < s.size(); ++i)
         if ((static_cast<unsigned char>(s[i]) & 0xc0) != 0x80) ++n;
