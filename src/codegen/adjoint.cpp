@@ -137,7 +137,8 @@ void Adjoint::start_line(int lineno) {
     static constexpr std::string_view spaces = "                                        "
                                                "                                        ";
     std::string_view fill = spaces.substr(0, static_cast<size_t>(std::max(pad, 0)));
-    int shown = lineno + src.display_lineno;
+    // The line number printed once for both comments.
+    const str_cat_detail::Digits shown = str_cat_detail::view(lineno + src.display_lineno);
     // Written in place (as add_forward and add_reverse would), the replay a copy of the forward.
     Block& b = *blocks.back();
     b.body_forward.add(indentation_, "// ", text, fill, "       <L ", shown, ">");
