@@ -69,18 +69,18 @@ class Lines {
     void add(const A&... pieces) {
         reserve_first();
         append(text_, pieces...);
-        ends_.push_back(text_.size());
+        push_end();
     }
     // A line written in place: append its text to line_buffer(), then end_line().
     TextBuffer& line_buffer() {
         reserve_first();
         return text_;
     }
-    void end_line() { ends_.push_back(text_.size()); }
+    void end_line() { push_end(); }
     // Empties the block, its buffers' capacity kept (a block reused, see Adjoint::begin_block).
     void clear() {
         text_.resize(0);
-        ends_.clear();
+        count_ = 0;
     }
     void push_back(std::string_view line) {
         if (std::less_equal<const char*>()(text_.data(), line.data()) &&
@@ -92,25 +92,38 @@ class Lines {
         size_t begin = i ? ends_[i - 1] : 0;
         return text_.view().substr(begin, ends_[i] - begin);
     }
-    size_t size() const { return ends_.size(); }
-    bool empty() const { return ends_.empty(); }
+    size_t size() const { return count_; }
+    bool empty() const { return count_ == 0; }
     size_t text_size() const { return text_.size(); }
     const_iterator begin() const { return {this, 0}; }
-    const_iterator end() const { return {this, ends_.size()}; }
+    const_iterator end() const { return {this, count_}; }
     std::reverse_iterator<const_iterator> rbegin() const { return std::reverse_iterator(end()); }
     std::reverse_iterator<const_iterator> rend() const { return std::reverse_iterator(begin()); }
 
   private:
-    // Room for a typical body at the first line: growing from nothing took a reallocation and
-    // copy at every doubling, for each of a block's three buffers.
     void reserve_first() {
-        if (ends_.capacity() == 0) {
-            text_.reserve(2048);
-            ends_.reserve(64);
-        }
+        if (room_ == 0) [[unlikely]]
+            grow();
+    }
+    // The ends are kept by hand: std::vector's push_back was left out of line, a call a line.
+    void push_end() {
+        if (count_ == room_) [[unlikely]]
+            grow();
+        ends_[count_++] = text_.size();
+    }
+    // Room for more ends; at the first line, room for a typical body too: growing from nothing
+    // took a reallocation and copy at every doubling, for each of a block's three buffers.
+    [[gnu::noinline]] void grow() {
+        if (room_ == 0) text_.reserve(2048);
+        size_t room = room_ ? 2 * room_ : 64;
+        auto bigger = std::make_unique_for_overwrite<size_t[]>(room);
+        std::copy_n(ends_.get(), count_, bigger.get());
+        ends_ = std::move(bigger);
+        room_ = room;
     }
     TextBuffer text_;
-    std::vector<size_t> ends_;
+    std::unique_ptr<size_t[]> ends_; // where each line ends in text_
+    size_t count_ = 0, room_ = 0;
 };
 
 struct Block {
