@@ -23,6 +23,8 @@
 
 namespace ws {
 
+using namespace std::string_view_literals;
+
 namespace {
 
 // How append_emit spells a variable: var_<label>, adj_<label>, or &adj_<label> (a pointer to
@@ -246,7 +248,8 @@ static void append_reverse_arguments(Out& r, const CallEmission& e, std::string_
 static void emit_call_statements(Adjoint& adj, const CallEmission& e, const std::vector<Var*>& fwd_args,
                                  const std::vector<Var*>& adj_args, const std::vector<Var*>& outputs,
                                  bool has_void_return) {
-    std::string_view open = e.initializer_list ? "{" : "", close = e.initializer_list ? "}" : "";
+    // Views of literals, so that no strlen runs for them (a conditional's literal decays to a pointer).
+    std::string_view open = e.initializer_list ? "{"sv : ""sv, close = e.initializer_list ? "}"sv : ""sv;
     Block& block = *adj.blocks.back();
     const std::string& indent = adj.indentation();
     // The statement without its indentation: `call` is "ns func(" (or "ns replay_func(").
@@ -606,7 +609,7 @@ Var* Adjoint::load(Var* var) {
     Var* out = add_var(value);
     Block& block = *blocks.back();
     TextBuffer& fwd = block.body_forward.line_buffer();
-    append(fwd, indentation_, "var_", out->label, " = wp::load(", var->prefix ? "var_" : "", var->label,
+    append(fwd, indentation_, "var_", out->label, " = wp::load(", var->prefix ? "var_"sv : ""sv, var->label,
            ");");
     block.body_forward.end_line();
     block.body_replay.add(block.body_forward[block.body_forward.size() - 1]);
