@@ -12,17 +12,26 @@ namespace ws {
 
 namespace {
 
+// Appends the pieces in place. str_cat.h's append() does the same, but GCC left some of its
+// expansions out of line, where every piece, the literals too, was copied by its run-time size.
+template <class... V>
+[[gnu::always_inline]] inline void append_inline(TextBuffer& out, V... views) {
+    char* p = out.extend((views.size() + ...));
+    ((p = str_cat_detail::put(p, views.data(), views.size())), ...);
+}
+
 // A parameter list, one parameter a line: each appended in place (a string per parameter,
 // joined afterwards, cost an allocation and a copy each).
 class ParamList {
   public:
     explicit ParamList(size_t count) { text_.reserve(count * 40 + 16); }
     template <class... A>
-    void add(const A&... pieces) {
+    [[gnu::always_inline]] void add(const A&... pieces) {
         if (text_.empty())
-            append(text_, pieces...);
+            append_inline(text_, std::string_view(str_cat_detail::view(pieces))...);
         else
-            append(text_, ",\n    ", pieces...);
+            append_inline(text_, std::string_view(",\n    "),
+                          std::string_view(str_cat_detail::view(pieces))...);
     }
     void add_all(const std::vector<std::string>& params) {
         for (const std::string& p : params) add(p);
@@ -55,12 +64,11 @@ class LineWriter {
         p = str_cat_detail::put_line(p, text.data(), text.size());
         *p = '\n';
     }
-    // One line of the pieces joined (see str_cat.h), copied in place: append() left out of line
-    // copied every piece by its size at run time, the literals' too.
+    // One line of the pieces joined (see str_cat.h), copied in place.
     template <class... A>
     [[gnu::always_inline]] void put(const A&... pieces) {
-        write(std::string_view(pad_), std::string_view(str_cat_detail::view(pieces))...,
-              std::string_view("\n"));
+        append_inline(out_, std::string_view(pad_), std::string_view(str_cat_detail::view(pieces))...,
+                      std::string_view("\n"));
     }
     // The lines of [begin, end) (`text_size` bytes in all, `count` lines) at once: room made
     // once, then each line's indentation, text and newline copied in place.
@@ -76,12 +84,6 @@ class LineWriter {
     }
 
   private:
-    template <class... V>
-    [[gnu::always_inline]] void write(V... views) {
-        char* p = out_.extend((views.size() + ...));
-        ((p = str_cat_detail::put(p, views.data(), views.size())), ...);
-    }
-
     TextBuffer& out_;
     std::string pad_;
 };
