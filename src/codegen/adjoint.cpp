@@ -175,20 +175,29 @@ Var* Adjoint::add_comp(const std::vector<std::string>& ops, Var* left, const std
 }
 
 void Adjoint::add_return(const std::optional<std::vector<Var*>>& vars) {
-    std::string jump = cat("goto label", label_count_, ";");
+    // Written in place (as add_forward and add_reverse would): each statement built as a string
+    // first cost an allocation and copies.
+    Block& b = *blocks.back();
+    const str_cat_detail::Digits label = str_cat_detail::view(label_count_);
+    // The forward pass returns; the replay jumps to the reverse pass's label instead.
+    auto jump = [&](const auto&... returned) {
+        b.body_replay.add(indentation_, "goto label", label, ";");
+        b.body_forward.add(indentation_, "return", returned..., ";");
+    };
     if (!vars || vars->empty()) {
-        add_forward("return;", jump);
+        jump();
     } else if (vars->size() == 1) {
-        add_forward(cat("return ", (*vars)[0]->emit(), ";"), jump);
-        add_reverse(cat("adj_", (*vars)[0]->label, " += adj_ret;"));
+        jump(' ', (*vars)[0]->emit());
+        b.body_reverse.add(indentation_, "adj_", (*vars)[0]->label, " += adj_ret;");
     } else {
         for (size_t i = 0; i < vars->size(); ++i) {
-            add_forward(cat("ret_", i, " = ", (*vars)[i]->emit(), ";"));
-            add_reverse(cat("adj_", (*vars)[i]->label, " += adj_ret_", i, ";"));
+            b.body_replay.add(indentation_, "ret_", i, " = ", (*vars)[i]->emit(), ";");
+            b.body_forward.add(indentation_, "ret_", i, " = ", (*vars)[i]->emit(), ";");
+            b.body_reverse.add(indentation_, "adj_", (*vars)[i]->label, " += adj_ret_", i, ";");
         }
-        add_forward("return;", jump);
+        jump();
     }
-    add_reverse(cat("label", label_count_, ":;"));
+    b.body_reverse.add(indentation_, "label", label, ":;");
     ++label_count_;
 }
 
