@@ -15,11 +15,9 @@ struct KernelSpans {
     TextSpan entry;    // CPU module entry points (empty for CUDA)
 };
 
-// `primal`: the primal declarations already written with the body's indentation (the same text
-// for both passes of a kernel), or null to write them here.
+// A forward body on its own (a @wp.func_grad's). `primal`: the primal declarations already
+// written with the body's indentation, or null to write them here.
 TextBuffer forward_body(const Adjoint& adj, bool kernel, Device device, bool grid_stride,
-                        const TextBuffer* primal = nullptr);
-TextBuffer reverse_body(const Adjoint& adj, bool kernel, Device device, bool grid_stride,
                         const TextBuffer* primal = nullptr);
 // A function's forward and adjoint, appended to `out` (the module text, written in place).
 // function_forward_text leaves the primal declarations it wrote in `primal_out`, which

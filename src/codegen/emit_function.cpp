@@ -246,13 +246,6 @@ TextBuffer forward_body(const Adjoint& adj, bool kernel, Device device, bool gri
     return out;
 }
 
-TextBuffer reverse_body(const Adjoint& adj, bool kernel, Device device, bool grid_stride,
-                        const TextBuffer* primal) {
-    TextBuffer out;
-    write_reverse_body(out, adj, kernel, device, grid_stride, primal);
-    return out;
-}
-
 // Warp passes a tile parameter by reference as a C++ template parameter `tile_<name>`, so that
 // one function takes register and shared tiles alike: `template<typename tile_t>` before the
 // function, and `tile_t& var_t`.
