@@ -26,9 +26,11 @@ struct CExpr {
     std::vector<const CExpr*> kids;       // operands, arguments, indices
     Builtin builtin = nullptr;            // a call of a pure builtin
     const ast::FunctionDef* fn = nullptr; // a call of a @wp.func
-    CFunc* func = nullptr;                // the same, when the call gives every parameter in order
-    Type type;                            // a constructor's
-    Value constant;                       // a literal's value, made once
+    CFunc* func = nullptr;                // the same, when the call gives every parameter once
+    std::vector<uint8_t> params;          // such a call with keywords: the parameter each kid sets, the kids
+                                 // in the tree's order (positional, then keywords); else kid k sets k
+    Type type;      // a constructor's
+    Value constant; // a literal's value, made once
 };
 
 struct CStmt {
@@ -206,12 +208,12 @@ struct Compiled {
     }
 
     // As Machine::call_user: the positional arguments evaluated here, the rest there unless they
-    // are all the parameters (then call_func).
+    // and the keywords set every parameter once (then call_func, the keywords among the kids).
     static Value user_call_node(Machine& m, const CExpr& n, Frame& f) {
         if (n.in_place) return call_in_frame(m, n, f);
         ArgList args;
         for (const CExpr* a : n.kids) args.emplace([&] { return a->run(m, *a, f); });
-        if (n.func) return call_func(m, *n.func, args);
+        if (n.func) return call_func(m, n, args);
         return m.call_user_with(*n.fn, ast::as<ast::Call>(n.src), args, f);
     }
 
@@ -221,7 +223,7 @@ struct Compiled {
         CFunc& c = *n.func;
         const size_t np = c.ids.size();
         Frame& callee = m.frame_at(size_t(m.depth_) + 1);
-        for (size_t k = 0; k < np; ++k) make_in(callee.slot(c.ids[k]), m, *n.kids[k], f);
+        for (size_t k = 0; k < np; ++k) make_in(callee.slot(c.ids[param_of(n, k)]), m, *n.kids[k], f);
         if (np > 0 && !c.types) c.types = &m.scalar_params(*c.fn);
         for (size_t k = 0; k < np; ++k)
             if (Value& a = *callee.find(c.ids[k]);
@@ -230,17 +232,23 @@ struct Compiled {
         return run_func(m, c, callee);
     }
 
-    // As Machine::call_user_with of every parameter given in order: no keyword or default to
-    // look for, the parameters' ids and types and the body's block resolved once.
-    static Value call_func(Machine& m, CFunc& c, ArgList& args) {
-        const size_t n = c.ids.size();
-        if (n > 0 && !c.types) c.types = &m.scalar_params(*c.fn);
-        for (size_t k = 0; k < n; ++k)
-            if (const std::optional<Type>& t = (*c.types)[k];
+    // The parameter that argument `k` of the call `n` of a CFunc sets.
+    static size_t param_of(const CExpr& n, size_t k) { return n.params.empty() ? k : n.params[k]; }
+
+    // As Machine::call_user_with of every parameter given once (in `n.params`' order): no default
+    // to look for, the parameters' ids and types and the body's block resolved once. Converting
+    // an argument fails only with one message, so the order the arguments are converted in is no
+    // matter.
+    static Value call_func(Machine& m, const CExpr& n, ArgList& args) {
+        CFunc& c = *n.func;
+        const size_t np = c.ids.size();
+        if (np > 0 && !c.types) c.types = &m.scalar_params(*c.fn);
+        for (size_t k = 0; k < np; ++k)
+            if (const std::optional<Type>& t = (*c.types)[param_of(n, k)];
                 t && args[k].t.kind == Kind::Scalar && !converts_to_itself(*t, args[k]))
                 args[k] = convert(*t, args[k]);
         Frame& callee = m.frame_at(size_t(m.depth_) + 1);
-        for (size_t k = 0; k < n; ++k) callee.slot(c.ids[k]) = std::move(args[k]);
+        for (size_t k = 0; k < np; ++k) callee.slot(c.ids[param_of(n, k)]) = std::move(args[k]);
         return run_func(m, c, callee);
     }
 
@@ -314,6 +322,7 @@ struct Compiled {
 
     static const CExpr* compile(Machine& m, const ast::Expr* e);
     static CFunc& func(Machine& m, const ast::FunctionDef& fn);
+    static bool keyword_params(const ast::Call* c, const ast::FunctionDef& fn, std::vector<uint8_t>& out);
     static void compile_subscript(Machine& m, const ast::Subscript* s, CExpr& n);
     static void compile_call(Machine& m, const ast::Call* c, CExpr& n);
     static void compile_python_call(Machine& m, const ast::Call* c, const std::string& name, CExpr& n);
@@ -424,6 +433,23 @@ CFunc& Compiled::func(Machine& m, const ast::FunctionDef& fn) {
     return *c;
 }
 
+// Whether the positional arguments and keywords of `c` set every parameter of `fn` once (then
+// Machine::call_user_with neither fails on them nor reads a default): `out`, the parameter each
+// sets, in the order it evaluates them.
+bool Compiled::keyword_params(const ast::Call* c, const ast::FunctionDef& fn, std::vector<uint8_t>& out) {
+    const auto& params = fn.args.args;
+    if (c->args.size() + c->keywords.size() != params.size() || params.size() > 255) return false;
+    std::vector<bool> set(params.size(), false);
+    for (size_t k = 0; k < c->args.size(); ++k) out.push_back(uint8_t(k)), set[k] = true;
+    for (const ast::Keyword& kw : c->keywords) {
+        size_t k = 0;
+        while (k < params.size() && params[k].name != kw.arg) ++k;
+        if (k == params.size() || set[k]) return out.clear(), false;
+        out.push_back(uint8_t(k)), set[k] = true;
+    }
+    return true;
+}
+
 // A call of a type (`float(x)`) or of abs, min, max, round (Machine::call_python); any other
 // name, a struct's constructor or keywords run as the tree.
 void Compiled::compile_python_call(Machine& m, const ast::Call* c, const std::string& name, CExpr& n) {
@@ -451,6 +477,10 @@ void Compiled::compile_call(Machine& m, const ast::Call* c, CExpr& n) {
             for (const ast::Expr* x : c->args) n.kids.push_back(compile(m, x));
             n.fn = in.fn, n.run = &user_call_node;
             if (c->keywords.empty() && c->args.size() == in.fn->args.args.size()) n.func = &func(m, *in.fn);
+            if (!c->keywords.empty() && keyword_params(c, *in.fn, n.params)) {
+                for (const ast::Keyword& k : c->keywords) n.kids.push_back(compile(m, k.value));
+                n.func = &func(m, *in.fn);
+            }
             n.in_place = n.func && std::all_of(n.kids.begin(), n.kids.end(),
                                                [](const CExpr* x) { return leaves_slot(*x, -1, false); });
         } else {
@@ -532,7 +562,7 @@ void Compiled::compile_for(Machine& m, const ast::For* s, CStmt& c) {
 // Whether evaluating `n` neither reads nor assigns the variable `id` nor adds a variable to the
 // frame: nodes of operators, variables other than `id`, literals, `wp.<name>`, pure builtins,
 // constructors, atomics (they write arrays), random numbers (they advance a state variable named
-// among their arguments, so not `id`) and, with `calls`, @wp.func calls without keywords (their
+// among their arguments, so not `id`) and, with `calls`, @wp.func calls of call_func (their
 // bodies run in frames of their own, but they set Machine::returned_). A call of a Python type
 // or builtin that falls back to the tree evaluates there the same arguments as its kids.
 bool Compiled::leaves_slot(const CExpr& n, int id, bool calls) {
