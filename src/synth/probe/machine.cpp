@@ -23,6 +23,8 @@ std::string_view decorator_of(const std::vector<ast::Expr*>& decorators) {
 } // namespace
 
 Machine::Machine(const ast::Module& module) {
+    for (auto& r : recent_ids_) r.first = nullptr;
+    for (auto& r : recent_blocks_) r.first = nullptr;
     wp_id_ = ids_by_text_.emplace("wp", 0).first->second;
     for (const ast::Stmt* s : module.body) {
         if (s->kind == ast::StmtKind::FunctionDef) {

@@ -334,7 +334,14 @@ class Machine {
     // Each name of the module gets one id, found by the address of the syntax tree's string
     // (a pointer hash) rather than by its text.
     std::unordered_map<const std::string*, int> name_ids_;
-    std::array<std::pair<const std::string*, int>, 1024> recent_ids_{}; // in front of name_ids_
+    // An entry of a look-up table in front of a map: trivial, so that the machine's constructor
+    // clears its keys alone rather than zeroing the whole table (a machine is made per check).
+    template <class K, class V>
+    struct Recent {
+        K first;
+        V second;
+    };
+    std::array<Recent<const std::string*, int>, 1024> recent_ids_; // in front of name_ids_
     // By name id, null until resolved (each apart: callers keep references while it grows, and
     // an index into a vector is cheaper than into a deque).
     std::vector<std::unique_ptr<NameInfo>> infos_;
@@ -351,8 +358,8 @@ class Machine {
     int64_t steps_left_ = 0;
     int depth_ = 0;
     Value returned_;
-    std::unique_ptr<CompiledCode, CompiledCodeDeleter> code_;                // made on first use
-    std::array<std::pair<const void*, const CBlock*>, 256> recent_blocks_{}; // in front of code_
+    std::unique_ptr<CompiledCode, CompiledCodeDeleter> code_;           // made on first use
+    std::array<Recent<const void*, const CBlock*>, 256> recent_blocks_; // in front of code_
 };
 
 // A literal's value (Unsupported for the kinds the probe does not model).
