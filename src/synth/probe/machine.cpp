@@ -66,6 +66,7 @@ Machine::Machine(const ast::Module& module) {
         }
     }
     if (!kernel_) throw_unsupported("no kernel");
+    initial_globals_ = globals_;
     for (const auto& [id, v] : globals_) wp_bound_ = wp_bound_ || id == wp_id_;
     auto binds_wp = [](const ast::FunctionDef* fn) {
         for (const ast::Arg& p : fn->args.args)
@@ -75,6 +76,12 @@ Machine::Machine(const ast::Module& module) {
     wp_bound_ = wp_bound_ || binds_wp(kernel_);
     for (const auto& [name, fn] : funcs_) wp_bound_ = wp_bound_ || binds_wp(fn);
     infos_.clear(); // resolved while the globals were read, before every function and struct was known
+}
+
+void Machine::reset() {
+    arrays.clear();
+    inputs = nullptr;
+    globals_ = initial_globals_;
 }
 
 int Machine::new_name_id(const std::string& name) {

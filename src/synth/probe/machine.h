@@ -152,6 +152,9 @@ class Machine {
   public:
     // Collects the module's constants, structs, functions and its kernel.
     explicit Machine(const ast::Module& module);
+    // Ready for another check as a new machine of the module would be (its arrays dropped, its
+    // constants as made: a store may have changed one in place), keeping what it compiled.
+    void reset();
 
     const ast::FunctionDef& kernel() const { return *kernel_; }
     // What a kernel parameter's annotation names: a type object; arrays have `array_ndim` > 0
@@ -329,7 +332,7 @@ class Machine {
     std::pair<const ast::FunctionDef*, const std::vector<std::optional<Type>>*> last_params_{};
     // The module's constants in order (a name assigned twice: the first), and as the frame their
     // initializers are evaluated in (the latest).
-    std::vector<std::pair<int, Value>> globals_;
+    std::vector<std::pair<int, Value>> globals_, initial_globals_;
     Frame global_frame_;
     // Each name of the module gets one id, found by the address of the syntax tree's string
     // (a pointer hash) rather than by its text.

@@ -318,11 +318,13 @@ ProbeResult probe_dependence(const ast::Module& module, const LaunchSpec& launch
         // over the launch, an atomic count) may saturate on the whole grid and not on a sample:
         // it is checked on every thread.
         std::optional<ProbeResult> r;
+        Machine m(module); // one for every check: what it compiles is kept (see Machine::reset())
+        bool used = false;
         for (const Sample& sample : kSamples) {
             const int64_t n = std::min(sample.threads, total);
             Outcome o;
             try {
-                Machine m(module);
+                if (std::exchange(used, true)) m.reset();
                 const bool may_stop = r && r->verdict == ProbeVerdict::Ignores;
                 o = check(m, launch, sample_threads(total, n), sample.redraws, may_stop);
             } catch (const Unsupported&) {
@@ -332,7 +334,7 @@ ProbeResult probe_dependence(const ast::Module& module, const LaunchSpec& launch
             if (o.aggregate && n < total) {
                 std::vector<int64_t> all(static_cast<size_t>(total));
                 for (int64_t t = 0; t < total; ++t) all[size_t(t)] = t;
-                Machine m(module);
+                m.reset();
                 return check(m, launch, all, kWholeGridRedraws, false).result;
             }
             r = o.result;
