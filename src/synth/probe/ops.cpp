@@ -171,6 +171,7 @@ bool truth(const Value& v) {
 }
 
 static Value convert_composite(const Type& to, const Value& from);
+static Value convert_components(const Type& to, const Value& from);
 
 Value convert(const Type& to, const Value& from) {
     // What make_scalar() would make again. The frequent case, a parameter's annotated type.
@@ -192,6 +193,12 @@ Value convert(const Type& to, const Value& from) {
         if (from.t.kind == to.kind) return from;
         throw_unsupported("a struct or transform from one value");
     }
+    return convert_components(to, from);
+}
+
+// convert_composite() to a vector, matrix or quaternion. Its one returned variable is made in the
+// caller's result (a function returning other values too would copy it there).
+static Value convert_components(const Type& to, const Value& from) {
     Value r; // every component is set below: no zeros first (make_zero())
     r.t = to;
     // The size and type read once: a store to `r.c` may alias `to` for the compiler.
@@ -207,9 +214,8 @@ Value convert(const Type& to, const Value& from) {
     return r;
 }
 
-Value construct(const Type& to, Args args) {
-    if (args.empty()) return make_zero(to);
-    if (args.size() == 1) return convert(to, args[0]);
+// construct() of several arguments (one returned variable: see convert_components()).
+static Value construct_components(const Type& to, Args args) {
     if (to.kind == Kind::Scalar || to.kind == Kind::Struct) throw_unsupported("a constructor's arguments");
     Value r; // every component is set below, or the constructor fails: no zeros first
     r.t = to;
@@ -230,6 +236,12 @@ Value construct(const Type& to, Args args) {
     }
     if (k != size) throw_unsupported("a constructor's arguments");
     return r;
+}
+
+Value construct(const Type& to, Args args) {
+    if (args.empty()) return make_zero(to);
+    if (args.size() == 1) return convert(to, args[0]);
+    return construct_components(to, args);
 }
 
 } // namespace ws::synth::probe

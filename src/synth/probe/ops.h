@@ -23,15 +23,11 @@ inline bool converts_to_itself(const Type& to, const Value& from) {
 // `T(a, b, ...)` from scalars or from vectors laid end to end (matrices from rows).
 Value construct(const Type& to, Args args);
 
-// Applies `f` to every float component of `v` (the result keeps v's type).
+// map_float() of a composite or a float scalar. Its one returned variable is made in the caller's
+// result (a function returning other values too would copy it there, all sixteen components).
 template <class F>
-Value map_float(const Value& v, F f) {
+Value map_components(const Value& v, F f) {
     Value r = Value::like(v);
-    if (v.t.kind == Kind::Scalar) {
-        if (!is_float(v.t.sc)) return make_scalar(v.t.sc, f(double(v.i)));
-        r.c[0] = fit(v.t.sc, f(v.c[0]));
-        return r;
-    }
     // The size and type read once: a store to `r.c` may alias them for the compiler.
     const int n = v.t.size();
     const Sc s = v.t.sc;
@@ -39,13 +35,16 @@ Value map_float(const Value& v, F f) {
     return r;
 }
 
-// Applies `f` component by component to two values of one type, or to a composite and a scalar.
+// Applies `f` to every float component of `v` (the result keeps v's type).
 template <class F>
-Value zip_float(const Value& a, const Value& b, F f) {
-    if (a.t.kind == Kind::Scalar && b.t.kind == Kind::Scalar) {
-        const Sc s = is_float(a.t.sc) || !is_float(b.t.sc) ? a.t.sc : b.t.sc;
-        return make_scalar(s, f(a.num(), b.num()));
-    }
+Value map_float(const Value& v, F f) {
+    if (v.t.kind == Kind::Scalar && !is_float(v.t.sc)) return make_scalar(v.t.sc, f(double(v.i)));
+    return map_components(v, f);
+}
+
+// zip_float() of values not both scalars (one returned variable: see map_components()).
+template <class F>
+Value zip_components(const Value& a, const Value& b, F f) {
     const Value& shape = a.t.kind == Kind::Scalar ? b : a;
     Value r = Value::like(shape);
     // As comp(a, k) and comp(b, k) for every k, with the shapes checked once: a scalar is read
@@ -58,6 +57,16 @@ Value zip_float(const Value& a, const Value& b, F f) {
     const double x = as ? a.num() : 0.0, y = bs ? b.num() : 0.0;
     for (int k = 0; k < n; ++k) r.c[size_t(k)] = fit(s, f(as ? x : a.c[size_t(k)], bs ? y : b.c[size_t(k)]));
     return r;
+}
+
+// Applies `f` component by component to two values of one type, or to a composite and a scalar.
+template <class F>
+Value zip_float(const Value& a, const Value& b, F f) {
+    if (a.t.kind == Kind::Scalar && b.t.kind == Kind::Scalar) {
+        const Sc s = is_float(a.t.sc) || !is_float(b.t.sc) ? a.t.sc : b.t.sc;
+        return make_scalar(s, f(a.num(), b.num()));
+    }
+    return zip_components(a, b, f);
 }
 
 } // namespace ws::synth::probe
