@@ -120,14 +120,14 @@ std::vector<int> Graph::open_values() const {
     return out;
 }
 
+// The roles, the dearest test (two look-ups by name), are compared last.
 bool fits(const Value& v, const Port& port, const std::string& role) {
     if (v.type != port.type) return false;
-    if (!roles_compatible(v.role, role)) return false;
-    if (!v.facts.satisfies(port.facts)) return false;
     if (port.max_abs > 0.0 && v.mag > port.max_abs) return false;
     if (v.mag < port.min_mag) return false;
     if (port.uniform && !v.uniform) return false;
-    return true;
+    if (!v.facts.satisfies(port.facts)) return false;
+    return roles_compatible(v.role, role);
 }
 
 Composer::Composer(Plan& p, Dice& d, CompositionRules rules) : plan(p), dice(d), rules_(std::move(rules)) {}
@@ -211,9 +211,8 @@ std::vector<int> Composer::candidates(const Port& port, const std::string& role,
 const Idiom* Composer::pick_producer(const Port& port, const std::string& role, int /*depth*/) {
     std::vector<const Idiom*> pool;
     std::vector<int> weights;
+    // The weight (a pass over the graph) only of an idiom that could produce the port's value.
     auto consider = [&](const Idiom* i) {
-        const int w = weight(*i);
-        if (w == 0) return;
         for (const Port& o : i->outputs) {
             if (o.type != port.type || !o.facts.satisfies(port.facts)) continue;
             bool inherits = false;
@@ -223,8 +222,7 @@ const Idiom* Composer::pick_producer(const Port& port, const std::string& role, 
                 inherits = !src.uniform && (is_generic(src.role) || roles_compatible(src.role, role));
             }
             if (roles_compatible(o.role, role) || inherits) {
-                pool.push_back(i);
-                weights.push_back(w);
+                if (const int w = weight(*i); w != 0) pool.push_back(i), weights.push_back(w);
                 return;
             }
         }
@@ -413,13 +411,13 @@ std::optional<std::pair<const Idiom*, int>> Composer::pick_consumer(int v, Stage
     const Idiom* producer = val.node >= 0 ? plan.graph.nodes[static_cast<size_t>(val.node)].idiom : nullptr;
     std::vector<std::pair<const Idiom*, int>> pool;
     std::vector<int> weights;
+    // The weight (a pass over the graph) only of an idiom that could consume `v`.
     auto consider = [&](const Idiom* i) {
-        const int w = weight(*i);
-        if (w == 0 || i == producer) return;
+        if (i == producer) return;
         for (size_t p = 0; p < i->inputs.size(); ++p)
             if (fits(val, i->inputs[p], i->inputs[p].role)) {
-                pool.emplace_back(i, static_cast<int>(p));
-                weights.push_back(w);
+                if (const int w = weight(*i); w != 0)
+                    pool.emplace_back(i, static_cast<int>(p)), weights.push_back(w);
                 return;
             }
     };
