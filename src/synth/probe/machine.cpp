@@ -85,13 +85,9 @@ void Machine::reset() {
 }
 
 int Machine::new_name_id(const std::string& name) {
-    auto it = name_ids_.find(&name);
-    if (it == name_ids_.end()) {
-        const int id = ids_by_text_.try_emplace(name, int(ids_by_text_.size())).first->second;
-        it = name_ids_.emplace(&name, id).first;
-    }
-    recent_ids_[recent_slot(name)] = {&name, it->second};
-    return it->second;
+    const int id = ids_by_text_.try_emplace(name, int(ids_by_text_.size())).first->second;
+    recent_ids_[recent_slot(name)] = {&name, id};
+    return id;
 }
 
 const NameInfo& Machine::resolve(size_t id, const std::string& name) {

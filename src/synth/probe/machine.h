@@ -7,6 +7,7 @@
 
 #include "syntax/ast.h"
 #include "synth/probe/value.h"
+#include "types/name_hash.h"
 
 #include <algorithm>
 #include <array>
@@ -261,7 +262,7 @@ class Machine {
         if (const Value* v = variable(e, f)) return k(*v);
         return k(eval(e, f));
     }
-    // The id of an AST name: a look in `recent_ids_` (inline, the frequent case), else the maps.
+    // The id of an AST name: a look in `recent_ids_` (inline, the frequent case), else by its text.
     int name_id(const std::string& name) {
         const auto& recent = recent_ids_[recent_slot(name)];
         return recent.first == &name ? recent.second : new_name_id(name);
@@ -334,9 +335,6 @@ class Machine {
     // initializers are evaluated in (the latest).
     std::vector<std::pair<int, Value>> globals_, initial_globals_;
     Frame global_frame_;
-    // Each name of the module gets one id, found by the address of the syntax tree's string
-    // (a pointer hash) rather than by its text.
-    std::unordered_map<const std::string*, int> name_ids_;
     // An entry of a look-up table in front of a map: trivial, so that the machine's constructor
     // clears its keys alone rather than zeroing the whole table (a machine is made per check).
     template <class K, class V>
@@ -344,11 +342,16 @@ class Machine {
         K first;
         V second;
     };
-    std::array<Recent<const std::string*, int>, 1024> recent_ids_; // in front of name_ids_
+    // Each name of the module gets one id, found by the address of the syntax tree's string in
+    // `recent_ids_`, else by its text (a string seldom misses: it is looked up once per machine).
+    std::array<Recent<const std::string*, int>, 1024> recent_ids_; // in front of ids_by_text_
     // By name id, null until resolved (each apart: callers keep references while it grows, and
     // an index into a vector is cheaper than into a deque).
     std::vector<std::unique_ptr<NameInfo>> infos_;
-    std::unordered_map<std::string_view, int> ids_by_text_;
+    struct TextHash {
+        size_t operator()(std::string_view s) const { return name_hash(s); }
+    };
+    std::unordered_map<std::string_view, int, TextHash> ids_by_text_;
     int wp_id_ = -1;
     bool wp_bound_ = false; // some variable or parameter is named `wp` (then `wp.x` may not be Warp's)
     // One frame per call depth, reused so that a call does not allocate (each apart: the outer
