@@ -389,8 +389,18 @@ bool Lexer::end_of_file(size_t begin, Token& t) {
 }
 
 void Lexer::tokenize(std::vector<Token>& out) {
-    do out.push_back(lex_token());
-    while (out.back().kind != Tok::EndMarker);
+    // Each token is built in the buffer itself (placement new from the returned prvalue is a
+    // guaranteed elision), not on the stack and then copied.
+    Token* t;
+    do {
+        t = &out.emplace_back();
+        try {
+            ::new (t) Token(lex_token());
+        } catch (...) {
+            out.pop_back(); // the tokens before the error stay
+            throw;
+        }
+    } while (t->kind != Tok::EndMarker);
 }
 
 [[gnu::always_inline]] inline Token Lexer::lex_name_or_string(size_t begin) {
