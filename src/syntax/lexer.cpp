@@ -183,16 +183,15 @@ void Lexer::consume_newline() {
 }
 
 Token Lexer::make(Tok kind, size_t begin, int line, int col) const {
-    Token t;
-    t.kind = kind;
-    t.depth = static_cast<uint8_t>(brackets_.size());
-    t.begin = static_cast<uint32_t>(begin);
-    t.end = static_cast<uint32_t>(pos_);
-    t.line = line;
-    t.col = col;
-    t.end_line = line_;
-    t.end_col = col_of(pos_);
-    return t;
+    // Every field named: the token is not zeroed first and then overwritten.
+    return Token{.kind = kind,
+                 .depth = static_cast<uint8_t>(brackets_.size()),
+                 .begin = static_cast<uint32_t>(begin),
+                 .end = static_cast<uint32_t>(pos_),
+                 .line = line,
+                 .col = col,
+                 .end_line = line_,
+                 .end_col = col_of(pos_)};
 }
 
 // INDENT, DEDENT and ENDMARKER: empty, at (line, col) (make() would end them at pos_).
@@ -335,14 +334,14 @@ Token Lexer::next() {
             line_state_ = true;
             if (!brackets_.empty() || !line_has_tokens_) continue;
             line_has_tokens_ = false;
-            Token t;
-            t.kind = Tok::Newline;
-            t.begin = static_cast<uint32_t>(begin);
-            t.end = static_cast<uint32_t>(pos_);
-            t.line = t.end_line = line;
-            t.col = col;
-            t.end_col = col + 1;
-            return t;
+            return Token{.kind = Tok::Newline,
+                         .depth = 0,
+                         .begin = static_cast<uint32_t>(begin),
+                         .end = static_cast<uint32_t>(pos_),
+                         .line = line,
+                         .col = col,
+                         .end_line = line,
+                         .end_col = col + 1};
         }
         case CharKind::End: {
             Token t;
