@@ -60,7 +60,8 @@ std::unique_ptr<Module> Parser::parse() {
 void Parser::fetch() {
     if (!lex_error_ && lex_pending_) lex_error_ = lex_pending_;
     if (lex_error_) throw *lex_error_;
-    tokens_.push_back(lexer_.next());
+    // Past ENDMARKER: the same ENDMARKER again, as the lexer would give (tokenize() lexed all).
+    tokens_.push_back(tokens_.back());
     lexed_ = tokens_.size();
 }
 
