@@ -20,7 +20,7 @@ std::string_view SourceFile::line(int lineno) const {
     size_t end = lineno < line_count() ? line_starts_[lineno] : text_.size();
     if (end > begin && text_[end - 1] == '\n') --end;
     if (end > begin && text_[end - 1] == '\r') --end;
-    return std::string_view(text_).substr(begin, end - begin);
+    return {text_.data() + begin, end - begin}; // within the text: no substr() check
 }
 
 std::string CompileError::format() const {
