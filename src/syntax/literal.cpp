@@ -16,6 +16,29 @@ int hex_value(char c) {
     return -1;
 }
 
+// Clinger's fast path: without an exponent and with at most 15 digits, the value is m / 10^k
+// with m and 10^k exact doubles, and one correctly rounded division gives what from_chars
+// gives. Most float literals (`0.5`, `1.0e0` aside) take it; from_chars costs far more.
+bool short_decimal(std::string_view t, double& value) {
+    static constexpr double kPow10[] = {1e0, 1e1, 1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                        1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
+    uint64_t m = 0;
+    int digits = 0, fraction = -1;
+    for (char c : t) {
+        if (c >= '0' && c <= '9') {
+            if (++digits > 15) return false;
+            m = m * 10 + static_cast<uint64_t>(c - '0');
+            if (fraction >= 0) ++fraction;
+        } else if (c == '.' && fraction < 0) {
+            fraction = 0;
+        } else if (c != '_') {
+            return false;
+        }
+    }
+    value = static_cast<double>(m) / kPow10[fraction < 0 ? 0 : fraction];
+    return true;
+}
+
 } // namespace
 
 bool is_int_literal(std::string_view t) {
@@ -23,7 +46,12 @@ bool is_int_literal(std::string_view t) {
         char x = static_cast<char>(t[1] | 0x20);
         if (x == 'x' || x == 'o' || x == 'b') return true;
     }
-    return t.find_first_of(".eEjJ") == std::string_view::npos;
+    // A loop: find_first_of(".eEjJ") ran a search of the set per character.
+    for (char c : t) {
+        const char lower = static_cast<char>(c | 0x20);
+        if (c == '.' || lower == 'e' || lower == 'j') return false;
+    }
+    return true;
 }
 
 bool parse_int_literal(std::string_view t, uint64_t& value) {
@@ -47,6 +75,7 @@ bool parse_int_literal(std::string_view t, uint64_t& value) {
 }
 
 double parse_float_literal(std::string_view t) {
+    if (double d; short_decimal(t, d)) return d;
     // Underscores are only separators; tokens are short, so a stack buffer does.
     char buf[128];
     std::string heap;
