@@ -215,11 +215,10 @@ void Lexer::continuation_line(size_t backslash) {
     if (at_end()) fail(line, col + 2, "unexpected EOF while parsing");
 }
 
-// Measures the indentation of a new physical line and queues INDENT/DEDENT
-// tokens. Returns false when the line holds no token (blank or comment).
-bool Lexer::read_indentation() {
-    int col = 0;
-    int alt = 0; // the width counting a tab as one column, to detect ambiguous mixes
+// Measures the indentation at pos_ of a new physical line, moving past it: its width, and the
+// width counting a tab as one column (`alt`, to detect ambiguous mixes).
+void Lexer::measure_indentation(int& col, int& alt) {
+    col = alt = 0;
     int cont_col = -1, cont_alt = -1;
     for (;;) {
         char c = peek();
@@ -248,12 +247,28 @@ bool Lexer::read_indentation() {
         }
         ++pos_;
     }
-    if (at_end() || peek() == '#' || at_newline()) return false;
-    if (!brackets_.empty()) return true;
     if (cont_col >= 0) {
         col = cont_col;
         alt = cont_alt;
     }
+}
+
+// Measures the indentation of a new physical line and queues INDENT/DEDENT
+// tokens. Returns false when the line holds no token (blank or comment).
+bool Lexer::read_indentation() {
+    // Most indentation is spaces alone, measured here; the '\0' after the text ends the scan.
+    const char* s = text_.data();
+    size_t p = pos_;
+    while (s[p] == ' ') ++p;
+    int col = static_cast<int>(p - pos_), alt = col;
+    if (s[p] == '\t' || s[p] == '\f' || s[p] == '\\')
+        measure_indentation(col, alt);
+    else
+        pos_ = p;
+    // The text holds no '\0': one is its end.
+    const char c = s[pos_];
+    if (c == '\0' || c == '#' || c == '\n' || c == '\r') return false;
+    if (!brackets_.empty()) return true;
     indent_line_ = line_;
     indent_col_ = col_of(pos_);
     auto tab_error = [&] {

@@ -69,6 +69,7 @@ class Lexer {
     Token make(Tok kind, size_t begin, int line, int col) const;
     Token layout_token(Tok kind, int line, int col) const;
     bool read_indentation(); // false when the line is blank
+    void measure_indentation(int& col, int& alt);
     bool end_of_file(size_t begin, Token& t);
     void continuation_line(size_t backslash);
     Token lex_name_or_string(size_t begin);
