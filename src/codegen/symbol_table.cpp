@@ -15,6 +15,7 @@ static bool same_name(const std::string& a, std::string_view b) {
 }
 
 size_t SymbolTable::position(std::string_view name) const {
+    if (!(filter_ & filter_bit(name))) return npos;
     if (slots_.empty()) {
         // From the newest: names are mostly used soon after they are bound (names are unique,
         // so the order of the scan does not change what is found).
@@ -51,7 +52,11 @@ void SymbolTable::set(std::string_view name, Value v) {
         entries_[i].second = std::move(v);
         return;
     }
+    // Room for a typical function's names at once: growing from one took five reallocations,
+    // each moving every name and value.
+    if (entries_.capacity() == 0) entries_.reserve(kLinearScan);
     entries_.emplace_back(std::string(name), std::move(v));
+    filter_ |= filter_bit(name);
     if (slots_.empty() && entries_.size() <= kLinearScan) return; // still scanned, no index
     if (entries_.size() * 2 > slots_.size())
         rebuild_index();

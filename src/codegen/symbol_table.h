@@ -34,6 +34,12 @@ class SymbolTable {
     static constexpr size_t kLinearScan = 16;
 
     size_t position(std::string_view name) const;
+    // A bit per (length, first character) of the names bound: most lookups that miss (`wp` of
+    // `wp.tid()`, globals) end here instead of scanning every name.
+    static uint64_t filter_bit(std::string_view name) {
+        unsigned first = name.empty() ? 0 : static_cast<unsigned char>(name[0]);
+        return uint64_t{1} << ((first + name.size() * 7) & 63);
+    }
     void index_insert(size_t position);
     void rebuild_index();
 
@@ -41,6 +47,7 @@ class SymbolTable {
     // Open addressing, linear probing: slot = position in entries_ + 1, 0 is empty.
     // Empty while the table is small.
     std::vector<uint32_t> slots_;
+    uint64_t filter_ = 0; // filter_bit of every name; may have stale bits after erase
 };
 
 } // namespace ws
