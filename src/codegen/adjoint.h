@@ -471,7 +471,13 @@ class Adjoint {
                                   const std::vector<CallArgument>& kwargs, const ast::Expr* call_node);
 
     StableStore<Var> var_storage_;
-    ast::Module synthetic_; // owns nodes Warp synthesizes while lowering (unrolled continues)
+    // Owns nodes Warp synthesizes while lowering (unrolled continues): made when first needed, as
+    // its thirty node stores cost every function built their construction and destruction.
+    std::unique_ptr<ast::Module> synthetic_;
+    ast::Module& synthetic() {
+        if (!synthetic_) synthetic_ = std::make_unique<ast::Module>();
+        return *synthetic_;
+    }
     std::vector<Block*> loop_blocks_;
     std::vector<SymbolTable> loop_symbols_;
     std::set<std::string> loop_const_iter_symbols_;

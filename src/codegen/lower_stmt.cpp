@@ -200,13 +200,13 @@ Adjoint::lower_unrolled_continues(const std::vector<ast::Stmt*>& body, const std
         ast::Stmt* statement = body[index];
         if (statement->kind == ast::StmtKind::Continue) {
             // `continue` becomes `active = False`, located at the continue.
-            auto* target = synthetic_.make_expr<ast::Name>();
+            auto* target = synthetic().make_expr<ast::Name>();
             target->id = active_name;
             target->ctx = ast::ExprContext::Store;
-            auto* value = synthetic_.make_expr<ast::Constant>();
+            auto* value = synthetic().make_expr<ast::Constant>();
             value->value_kind = ast::Constant::Kind::Bool;
             value->bool_value = false;
-            auto* assign = synthetic_.make_stmt<ast::Assign>();
+            auto* assign = synthetic().make_stmt<ast::Assign>();
             assign->pos = statement->pos;
             assign->targets.push_back(target);
             assign->value = value;
@@ -216,7 +216,7 @@ Adjoint::lower_unrolled_continues(const std::vector<ast::Stmt*>& body, const std
         bool may_continue = false;
         if (statement->kind == ast::StmtKind::If) {
             const auto* original = ast::as<ast::If>(statement);
-            auto* conditional = synthetic_.make_stmt<ast::If>(*original);
+            auto* conditional = synthetic().make_stmt<ast::If>(*original);
             auto [b, bc] = lower_unrolled_continues(original->body, active_name);
             auto [o, oc] = lower_unrolled_continues(original->orelse, active_name);
             conditional->body = b;
@@ -230,9 +230,9 @@ Adjoint::lower_unrolled_continues(const std::vector<ast::Stmt*>& body, const std
             std::vector<ast::Stmt*> rest(body.begin() + static_cast<long>(index) + 1, body.end());
             std::vector<ast::Stmt*> tail = lower_unrolled_continues(rest, active_name).first;
             if (!tail.empty()) {
-                auto* test = synthetic_.make_expr<ast::Name>();
+                auto* test = synthetic().make_expr<ast::Name>();
                 test->id = active_name;
-                auto* guard = synthetic_.make_stmt<ast::If>();
+                auto* guard = synthetic().make_stmt<ast::If>();
                 guard->pos = body[index + 1]->pos;
                 guard->test = test;
                 guard->body = tail;
