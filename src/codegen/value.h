@@ -96,6 +96,9 @@ struct ArraySlot {
 };
 
 struct Var {
+    // Provided, not defaulted: StableStore's `T()` would then zero all 248 bytes before the
+    // member initializers ran (a `rep stos` for every variable).
+    Var() {} // NOLINT(modernize-use-equals-default)
     std::string label;
     TypeRef type = nullptr;
     std::optional<Constant> constant;
