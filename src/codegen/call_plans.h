@@ -34,13 +34,16 @@ struct CallPlan {
 
 // One argument as a plan key sees it: its type and, for a number known at compile time, the
 // number (Warp's value functions may read it: a vector's length, an index).
+// No member initializers: a key's unused arguments stay unwritten (initializing all of them
+// copied a 264-byte template into every builtin call's key); call_plan_key value-initializes
+// each argument it uses.
 struct CallPlanArg {
-    TypeRef type = nullptr;
-    TypeRef constant_type = nullptr; // null: not a compile-time value
-    int64_t i = 0;
-    uint64_t f_bits = 0;
-    Constant::Kind kind = Constant::Kind::PyInt, raw_kind = Constant::Kind::PyInt;
-    bool b = false;
+    TypeRef type;
+    TypeRef constant_type; // null: not a compile-time value
+    int64_t i;
+    uint64_t f_bits;
+    Constant::Kind kind, raw_kind;
+    bool b;
     bool operator==(const CallPlanArg&) const = default;
 };
 
