@@ -621,6 +621,11 @@ void Adjoint::share_result_tiles(const builtins::Dispatch& d, const builtins::Ca
                                  std::span<const builtins::BoundArg> bound,
                                  std::span<const CallArgument> args, std::span<const CallArgument> kwargs,
                                  const std::vector<Var*>& outputs, const Pos& where) {
+    // Most calls involve no tile: nothing to look at (the scan below, with its vector, cost
+    // about 60 instructions for every builtin call).
+    if (result.same_type_object_arg < 0 && result.shared_tile_arg < 0 && result.shared_tile_arg2 < 0 &&
+        d.shared_tile_args.empty() && result.shared_tile_elements.empty())
+        return;
     auto source_var = [&](const builtins::BoundArg& ba) { return bound_var(ba, args, kwargs); };
     if (result.same_type_object_arg >= 0 && outputs.size() == 1)
         if (Var* v = source_var(bound[result.same_type_object_arg])) share_tile_type(outputs[0], v);
