@@ -19,7 +19,9 @@
 #include "types/str_cat.h"
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
+#include <cstdint>
 #include <deque>
 #include <functional>
 #include <iterator>
@@ -223,13 +225,26 @@ class Adjoint {
     // Keys of the builtins called (views of the registry's keys), unique, in first-call order:
     // a few dozen at most. The module sorts them when it merges its functions' lists.
     std::vector<std::string_view> builtins_used;
-    void note_builtin_used(std::string_view key) {
-        // Keys are the registry's own strings, one per builtin: found by address without
-        // comparing text. Kept unsorted: most keys are new to their function, and inserting
-        // each in order (a binary search of memcmps) cost ~130 instructions per call.
-        for (std::string_view used : builtins_used)
-            if (used.data() == key.data() && used.size() == key.size()) return;
-        builtins_used.push_back(key);
+
+  private:
+    static constexpr size_t kUsedSlots = 64;
+    std::array<const builtins::Builtin*, kUsedSlots> used_slots_{}; // of builtins_used
+
+  public:
+    void note_builtin_used(const builtins::Builtin& b) {
+        // Found by the builtin's address in a small open-addressing set: scanning the list
+        // for every call cost several instructions per builtin already used. Past half the
+        // slots, the list is scanned (more builtins than a function usually calls).
+        constexpr size_t mask = kUsedSlots - 1;
+        size_t s = (reinterpret_cast<uintptr_t>(&b) >> 4) & mask;
+        for (; used_slots_[s]; s = (s + 1) & mask)
+            if (used_slots_[s] == &b) return;
+        if (builtins_used.size() < kUsedSlots / 2)
+            used_slots_[s] = &b;
+        else if (std::any_of(builtins_used.begin(), builtins_used.end(),
+                             [&](std::string_view used) { return used.data() == b.key.data(); }))
+            return;
+        builtins_used.push_back(b.key);
     }
     // Warp's deterministic mode (module option `deterministic`): null when it is off.
     std::unique_ptr<DeterministicLowering> det;

@@ -477,7 +477,7 @@ Value Adjoint::add_builtin_call_resolved(
 Value Adjoint::add_planned_call(const Object& func, const builtins::Builtin& b, const CallPlan& plan,
                                 std::span<const CallArgument> args, bool return_value_used,
                                 const Pos& where) {
-    note_builtin_used(b.key);
+    note_builtin_used(b);
     ScratchVector<Var*> outputs_scratch;
     std::vector<Var*>& outputs = *outputs_scratch;
     for (TypeRef t : plan.result.types) outputs.push_back(add_var(t));
@@ -509,7 +509,7 @@ Value Adjoint::resolve_builtin_call(const Object& func, const builtins::Builtin&
         fail_at(where, fmt::format("couldn't find an overload of '{}' for arguments ({})", func.name,
                                    arg_list_repr(args, kwargs)));
     if (b->key == "tile_map" || b->key == "tile_reduce") { // a function argument (lower_tile_map.cpp)
-        note_builtin_used(b->key);
+        note_builtin_used(*b);
         return b->key == "tile_map" ? emit_tile_map(*ov, args, kwargs, where)
                                     : emit_tile_reduce(*ov, args, kwargs, where);
     }
@@ -520,7 +520,7 @@ Value Adjoint::resolve_builtin_call(const Object& func, const builtins::Builtin&
     std::vector<builtins::BoundArg>& bound = *bound_scratch;
     if (!builtins::bind_into(bound, *ov, cargs, ckwargs, ctype_args))
         fail_at(where, fmt::format("arguments do not bind to '{}'", func.name));
-    note_builtin_used(b->key);
+    note_builtin_used(*b);
     auto source_var = [&](const builtins::BoundArg& ba) { return bound_var(ba, args, kwargs); };
 
     if (bound.size() == 1)
@@ -605,7 +605,7 @@ Var* Adjoint::load(Var* var) {
     if (det || value->is_tile() || value->is_tile_stack() || holds_quat_or_transform(value))
         return add_builtin_call1("load", {var});
     static const builtins::Builtin* const builtin = builtins::find("load");
-    note_builtin_used(builtin->key);
+    note_builtin_used(*builtin);
     Var* out = add_var(value);
     Block& block = *blocks.back();
     TextBuffer& fwd = block.body_forward.line_buffer();

@@ -162,7 +162,7 @@ Value Adjoint::emit_grad_builtin_call(const ast::Call* node, const Object& func)
                                func.name));
     TypeRef ret = res.result->types[0];
     if (src.custom_reverse_inputs < 0) uses_grad_call = true; // a @wp.func_grad body is an adjoint itself
-    note_builtin_used(b->key);
+    note_builtin_used(*b);
 
     std::vector<Var*> call_args;
     for (Var* v : values) call_args.push_back(load(v));
