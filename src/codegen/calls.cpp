@@ -13,7 +13,9 @@
 #include "types/str_cat.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <cstdint>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 #include <functional>
@@ -145,12 +147,22 @@ Var* Adjoint::add_builtin_call1(std::string_view key, std::initializer_list<Var*
     return out.is_var() ? out.var : nullptr; // null for builtins without a result (assign, store, ...)
 }
 
-Value Adjoint::add_builtin_call(std::string_view key, std::span<Var* const> args, int min_outputs,
-                                bool return_value_used) {
-    // Builtin objects are immutable: one per key and thread is enough, made with the registry's
-    // entry (found once, not by name again for every call). Looked up by view: the key is not
-    // copied unless it is new.
+namespace {
+
+// The Builtin object of `key`. Builtin objects are immutable: one per key and thread is enough,
+// made with the registry's entry (found once, not by name again for every call). Looked up by
+// view: the key is not copied unless it is new.
+const Object& builtin_object(std::string_view key) {
     thread_local std::unordered_map<std::string, ObjectRef, NameHash, std::equal_to<>> objects;
+    // Most keys are literals: a slot per key address remembers the key found there, checked
+    // by its text (the address may since hold another string), before the map is hashed.
+    struct Slot {
+        const std::string* key = nullptr;
+        const Object* object = nullptr;
+    };
+    thread_local std::array<Slot, 64> recent;
+    Slot& slot = recent[(reinterpret_cast<uintptr_t>(key.data()) >> 3) & (recent.size() - 1)];
+    if (slot.key && *slot.key == key) return *slot.object;
     auto it = objects.find(key);
     if (it == objects.end()) {
         const builtins::Builtin* b = builtins::find(key);
@@ -159,6 +171,15 @@ Value Adjoint::add_builtin_call(std::string_view key, std::span<Var* const> args
                                               : Object::make_named(Object::Kind::Builtin, std::string(key)))
                  .first;
     }
+    slot = {&it->first, it->second.get()};
+    return *it->second;
+}
+
+} // namespace
+
+Value Adjoint::add_builtin_call(std::string_view key, std::span<Var* const> args, int min_outputs,
+                                bool return_value_used) {
+    const Object& func = builtin_object(key);
     ScratchVector<CallArgument> call_args;
     call_args->resize(args.size()); // each a variable set in place (no temporary moved in)
     for (size_t i = 0; i < args.size(); ++i) {
@@ -167,8 +188,7 @@ Value Adjoint::add_builtin_call(std::string_view key, std::span<Var* const> args
         value.var = args[i];
     }
     // What add_call does for a builtin, without copying the arguments again.
-    return add_builtin_call_resolved(*it->second, *call_args, {}, {}, min_outputs, return_value_used,
-                                     nullptr);
+    return add_builtin_call_resolved(func, *call_args, {}, {}, min_outputs, return_value_used, nullptr);
 }
 
 Value Adjoint::add_call(const Object& func, std::span<const CallArgument> args,
