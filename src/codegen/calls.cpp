@@ -590,19 +590,19 @@ Value Adjoint::finish_builtin_call(const Object& func, const builtins::Builtin& 
                                    CallEmission& e, const std::vector<Var*>& outputs,
                                    std::span<const CallArgument> args, std::span<const CallArgument> kwargs,
                                    bool return_value_used, const Pos& where) {
-    ScratchVector<Var*> func_args_scratch, loaded_scratch;
+    ScratchVector<Var*> func_args_scratch;
     std::vector<Var*>& func_args = *func_args_scratch;
     dispatch_arguments(func, call.d, call.bound, args, kwargs, outputs, where, func_args);
 
     // Arguments are loaded (references dereferenced) after the outputs are
     // allocated, except those Warp passes as references; without any to load, the call
-    // passes func_args as they are.
-    std::vector<Var*>& loaded = *loaded_scratch;
+    // passes func_args as they are (and takes no vector for loaded ones).
     bool loads = det || needs_load(call.d, func_args);
-    if (loads) load_arguments(*this, call.d, func_args, loaded);
-    const std::vector<Var*>& fwd_args = loads ? loaded : func_args;
+    std::optional<ScratchVector<Var*>> loaded_scratch;
+    if (loads) load_arguments(*this, call.d, func_args, *loaded_scratch.emplace());
+    const std::vector<Var*>& fwd_args = loads ? **loaded_scratch : func_args;
     Var* out = outputs.size() == 1 ? outputs[0] : nullptr;
-    if (det && lower_deterministic(*this, b.key, call.ov, call.d, e, loaded, func_args, out,
+    if (det && lower_deterministic(*this, b.key, call.ov, call.d, e, **loaded_scratch, func_args, out,
                                    return_value_used, where))
         return Value(out);
     emit_call_statements(*this, e, fwd_args, func_args, outputs,
