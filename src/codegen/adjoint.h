@@ -45,6 +45,11 @@ struct ResolvedCall; // calls.cpp
 // allocation (and a free) per statement, the largest share of the code generator's time.
 class Lines {
   public:
+    // Not movable: a moved-from Lines would keep count_ and room_ without its ends_ (blocks are
+    // held by pointer, never moved).
+    Lines() = default;
+    Lines(Lines&&) = delete;
+    Lines& operator=(Lines&&) = delete;
     class const_iterator {
       public:
         using iterator_category = std::bidirectional_iterator_tag;
