@@ -14,6 +14,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 
 namespace ws {
 
@@ -100,8 +101,15 @@ void append(std::string& out, const A&... pieces) {
 class TextBuffer {
   public:
     TextBuffer() = default;
-    TextBuffer(TextBuffer&&) noexcept = default;
-    TextBuffer& operator=(TextBuffer&&) noexcept = default;
+    // A moved-from buffer is empty (the defaults would leave its size and room without storage).
+    TextBuffer(TextBuffer&& o) noexcept
+        : data_(std::move(o.data_)), size_(std::exchange(o.size_, 0)), room_(std::exchange(o.room_, 0)) {}
+    TextBuffer& operator=(TextBuffer&& o) noexcept {
+        data_ = std::move(o.data_);
+        size_ = std::exchange(o.size_, 0);
+        room_ = std::exchange(o.room_, 0);
+        return *this;
+    }
     // Room for `n` more bytes at the end, returned for the caller to fill.
     // Inlined at every append, the growth not.
     [[gnu::always_inline]] char* extend(size_t n) {
