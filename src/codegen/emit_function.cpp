@@ -165,7 +165,7 @@ bool is_return(std::string_view line) {
 void write_forward_body(TextBuffer& out, const Adjoint& adj, bool kernel, Device device, bool grid_stride,
                         const TextBuffer* primal) {
     int indent = body_indent(kernel, device);
-    out.reserve(out.size() + forward_estimate(adj, indent));
+    out.reserve_more(forward_estimate(adj, indent));
     LineWriter w(out, indent);
     if (device == Device::Cpu && kernel) {
         w.line("//---------");
@@ -200,7 +200,7 @@ void write_reverse_body(TextBuffer& out, const Adjoint& adj, bool kernel, Device
                         const TextBuffer* primal) {
     int indent = body_indent(kernel, device);
     const Block& body = *adj.blocks[0];
-    out.reserve(out.size() + reverse_estimate(adj, indent));
+    out.reserve_more(reverse_estimate(adj, indent));
     LineWriter w(out, indent);
     if (device == Device::Cpu && kernel) {
         w.line("//---------");
@@ -307,8 +307,8 @@ void function_forward_text(TextBuffer& out, const UserFunction& f, Device device
     ParamList params = function_params(adj, 0);
     TextBuffer primal = primal_text(adj, 4, false);
     std::string tile_prefix = tile_template_prefix(adj);
-    out.reserve(out.size() + tile_prefix.size() + path.size() + f.native_name.size() + params.size() + 96 +
-                forward_estimate(adj, 4));
+    out.reserve_more(tile_prefix.size() + path.size() + f.native_name.size() + params.size() + 96 +
+                     forward_estimate(adj, 4));
     append(out, tile_prefix, "\n// ", path, ':', f.src.display_lineno, "\nstatic ",
            device == Device::Cuda ? "CUDA_CALLABLE " : "", return_ctype(adj), ' ', f.native_name, "(\n    ",
            params.text(), ")\n{\n");
@@ -337,8 +337,8 @@ void function_reverse_text(TextBuffer& out, const UserFunction& f, Device device
     }
     bool with_body = adj.used_by_backward_kernel || f.force_adjoint_codegen;
     std::string tile_prefix = tile_template_prefix(adj);
-    out.reserve(out.size() + tile_prefix.size() + path.size() + f.native_name.size() + params.size() + 160 +
-                (with_body ? reverse_estimate(adj, 4) : 0));
+    out.reserve_more(tile_prefix.size() + path.size() + f.native_name.size() + params.size() + 160 +
+                     (with_body ? reverse_estimate(adj, 4) : 0));
     append(out, tile_prefix, "\n// ", path, ':', f.src.display_lineno, "\nstatic ",
            device == Device::Cuda ? "CUDA_CALLABLE " : "", "void adj_", f.native_name, "(\n    ",
            params.text(), ")\n{\n");

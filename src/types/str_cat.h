@@ -113,11 +113,16 @@ class TextBuffer {
     // Room for `n` more bytes at the end, returned for the caller to fill.
     // Inlined at every append, the growth not.
     [[gnu::always_inline]] char* extend(size_t n) {
-        if (size_ + n > room_) [[unlikely]]
-            reserve(std::max(size_ + n, 2 * room_));
+        reserve_more(n);
         char* p = data_.get() + size_;
         size_ += n;
         return p;
+    }
+    // Room for `n` more bytes, grown by doubling: a writer that reserves before each piece of a
+    // shared buffer must not copy the whole buffer every time (reserve() grows exactly).
+    [[gnu::always_inline]] void reserve_more(size_t n) {
+        if (size_ + n > room_) [[unlikely]]
+            reserve(std::max(size_ + n, 2 * room_));
     }
     [[gnu::noinline]] void reserve(size_t n) {
         if (n <= room_) return;
