@@ -39,6 +39,7 @@ class ModuleBuilder;
 struct CallEmission; // calls.cpp
 struct CallPlan;     // call_plans.h
 struct CallPlanKey;  // call_plans.h
+struct PlannedCall;  // call_plans.h
 struct ResolvedCall; // calls.cpp
 
 // A block's statements: one text buffer and where each line ends. A vector of strings cost an
@@ -453,6 +454,8 @@ class Adjoint {
                                const CallPlanKey* plan_key);
     Value add_planned_call(const Object& func, const builtins::Builtin& builtin, const CallPlan& plan,
                            std::span<const CallArgument> args, bool return_value_used, const Pos& where);
+    Value add_planned_call(const builtins::Builtin& builtin, const PlannedCall& planned, const CallPlan& plan,
+                           std::span<const CallArgument> args);
     Value finish_builtin_call(const Object& func, const builtins::Builtin& builtin, const ResolvedCall& call,
                               CallEmission& e, const std::vector<Var*>& outputs,
                               std::span<const CallArgument> args, std::span<const CallArgument> kwargs,

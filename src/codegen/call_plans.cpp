@@ -103,6 +103,50 @@ bool constant_key(const Constant& c, CallPlanArg& a) {
     return lasting(c.type);
 }
 
+// The fields of `planned`, from the rest of the kept `plan` (whose strings it views).
+void plan_fast_path(CallPlan& plan) {
+    using Source = PlannedCall::Source;
+    const builtins::Overload& ov = *plan.ov;
+    const builtins::CallResult& r = plan.result;
+    const builtins::Dispatch& d = plan.dispatch;
+    PlannedCall& p = plan.planned;
+    if (r.types.size() > 1 || d.args.size() > PlannedCall::kMaxArgs || r.same_type_object_arg >= 0 ||
+        r.shared_tile_arg >= 0 || r.shared_tile_arg2 >= 0 || !d.shared_tile_args.empty() ||
+        !r.shared_tile_elements.empty())
+        return;
+    for (size_t i = 0; i < d.args.size(); ++i) {
+        const builtins::DispatchArg& da = d.args[i];
+        PlannedCall::Arg& a = p.args[i];
+        a.as_reference = da.as_reference;
+        if (da.output >= 0) {
+            a.source = Source::Output;
+            a.index = static_cast<uint8_t>(da.output);
+        } else if (!da.text.empty() || da.tuple_element >= 0) {
+            return;
+        } else if (da.constant) {
+            a.source = Source::DispatchConstant;
+            a.index = static_cast<uint8_t>(i);
+        } else {
+            const builtins::BoundArg& ba = plan.bound[static_cast<size_t>(da.bound_index)];
+            bool from_call = ba.source >= 0;
+            if (!from_call && !ba.arg.constant) return;
+            a.source = from_call ? Source::Argument : Source::BoundConstant;
+            a.index = static_cast<uint8_t>(from_call ? ba.source : da.bound_index);
+        }
+    }
+    p.arg_count = static_cast<uint8_t>(d.args.size());
+    p.output = r.types.empty() ? nullptr : r.types[0];
+    p.is_void = r.kind == builtins::CallResult::Kind::Void;
+    p.ns = ov.ns;
+    p.func_name = plan.templated_name.empty() ? ov.native_func : std::string_view(plan.templated_name);
+    p.adj_name = ov.adjoint_uses_template_args || ov.has_lto_dispatch_func ? p.func_name : ov.native_func;
+    p.initializer_list = plan.initializer_list;
+    p.skip_replay = ov.skip_replay;
+    p.differentiable = ov.is_differentiable;
+    p.require_original_output_arg = ov.require_original_output_arg;
+    p.usable = true;
+}
+
 } // namespace
 
 bool call_plan_key(const builtins::Builtin& builtin, std::span<const CallArgument> args, int min_outputs,
@@ -144,6 +188,7 @@ void store_call_plan(const CallPlanKey& key, const CallPlan& plan) {
     // constants, which belong to this call's variables, are not kept.
     for (builtins::BoundArg& b : kept.bound)
         if (b.source >= 0) b.arg.constant = nullptr;
+    plan_fast_path(kept);
 }
 
 } // namespace ws

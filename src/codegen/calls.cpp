@@ -497,6 +497,7 @@ Value Adjoint::add_builtin_call_resolved(
 Value Adjoint::add_planned_call(const Object& func, const builtins::Builtin& b, const CallPlan& plan,
                                 std::span<const CallArgument> args, bool return_value_used,
                                 const Pos& where) {
+    if (plan.planned.usable && !det) return add_planned_call(b, plan.planned, plan, args);
     note_builtin_used(b);
     ScratchVector<Var*> outputs_scratch;
     std::vector<Var*>& outputs = *outputs_scratch;
@@ -507,6 +508,47 @@ Value Adjoint::add_planned_call(const Object& func, const builtins::Builtin& b, 
                       plan.initializer_list);
     return finish_builtin_call(func, b, {ov, plan.bound, plan.result, plan.dispatch}, e, outputs, args, {},
                                return_value_used, where);
+}
+
+// A stored plan's call as finish_builtin_call makes it, read from the plan's compact part `p`
+// (outside deterministic mode): its output, arguments, loads and statements.
+Value Adjoint::add_planned_call(const builtins::Builtin& b, const PlannedCall& p, const CallPlan& plan,
+                                std::span<const CallArgument> args) {
+    using Source = PlannedCall::Source;
+    note_builtin_used(b);
+    ScratchVector<Var*> outputs_scratch;
+    std::vector<Var*>& outputs = *outputs_scratch;
+    if (p.output) outputs.push_back(add_var(p.output));
+    CallEmission e;
+    e.ns = p.ns;
+    e.func_name = p.func_name;
+    e.adj_name = p.adj_name;
+    e.initializer_list = p.initializer_list;
+    e.skip_replay = p.skip_replay;
+    e.differentiable = p.differentiable;
+    e.require_original_output_arg = p.require_original_output_arg;
+    ScratchVector<Var*> func_args_scratch;
+    std::vector<Var*>& func_args = *func_args_scratch;
+    bool loads = false;
+    for (size_t i = 0; i < p.arg_count; ++i) {
+        const PlannedCall::Arg& a = p.args[i];
+        // Tests, not a switch: its indirect jump was mispredicted more often.
+        Var* v = a.source == Source::Argument ? args[a.index].value.var
+                 : a.source == Source::Output ? outputs[a.index]
+                                              : add_constant(a.source == Source::DispatchConstant
+                                                                 ? *plan.dispatch.args[a.index].constant
+                                                                 : *plan.bound[a.index].arg.constant);
+        loads |= !a.as_reference && v->type->is_reference();
+        func_args.push_back(v);
+    }
+    std::optional<ScratchVector<Var*>> loaded_scratch;
+    if (loads) {
+        std::vector<Var*>& loaded = *loaded_scratch.emplace();
+        for (size_t i = 0; i < func_args.size(); ++i)
+            loaded.push_back(p.args[i].as_reference ? func_args[i] : load(func_args[i]));
+    }
+    emit_call_statements(*this, e, loads ? **loaded_scratch : func_args, func_args, outputs, p.is_void);
+    return outputs.empty() ? Value() : Value(outputs[0]);
 }
 
 // Warp's add_call of a builtin: resolution, binding, the result (Warp's value function) and the
