@@ -9,6 +9,7 @@
 #include "codegen/object.h"
 #include "syntax/ast.h"
 #include "types/name_hash.h"
+#include "types/name_map.h"
 
 #include <functional>
 #include <map>
@@ -183,10 +184,9 @@ class ModuleScope {
     bool apply_kernel_options(const ast::Call* decorator, KernelDef& k);
     [[noreturn]] void fail(const Pos& pos, const std::string& message) const;
 
-    // Hashes std::string and string_view alike (lookups by view without a copy).
-    // Names to objects, unordered: global() runs for every name a kernel reads, and a hash
+    // Names to objects, hashed: global() runs for every name a kernel reads, and a hash
     // lookup is cheaper than the ordered map's string compares. Nothing depends on the order.
-    using Bindings = std::unordered_map<std::string, ObjectRef, NameHash, std::equal_to<>>;
+    using Bindings = NameMap<ObjectRef>;
 
     std::unique_ptr<ast::Module> owned_; // the tree, when the scope owns it
     std::shared_ptr<const SourceFile> source_;
