@@ -28,6 +28,11 @@ class NameMap {
     const_iterator begin() const { return entries_.begin(); }
     const_iterator end() const { return entries_.end(); }
     size_t size() const { return entries_.size(); }
+    void clear() {
+        entries_.clear();
+        slots_.clear();
+        mask_ = 0;
+    }
 
     iterator find(std::string_view name) { return begin() + static_cast<std::ptrdiff_t>(index_of(name)); }
     const_iterator find(std::string_view name) const {
