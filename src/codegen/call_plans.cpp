@@ -13,13 +13,8 @@ namespace ws {
 namespace {
 
 size_t key_hash(const CallPlanKey& k) {
-    uint64_t h = reinterpret_cast<uintptr_t>(k.builtin) ^ (static_cast<uint64_t>(k.min_outputs) << 8) ^
-                 (static_cast<uint64_t>(k.block_dim) << 16);
-    for (size_t i = 0; i < k.count; ++i) {
-        const CallPlanArg& a = k.args[i];
-        h = (h ^ reinterpret_cast<uintptr_t>(a.type)) * 0x100000001b3ull;
-        if (a.constant_type) h = (h ^ static_cast<uint64_t>(a.i) ^ a.f_bits) * 0x100000001b3ull;
-    }
+    uint64_t h = 0;
+    for (size_t i = 0; i < k.size; ++i) h = (h ^ k.words[i]) * 0x100000001b3ull;
     // The table indexes by the low bits, which the aligned pointers leave nearly constant.
     h ^= h >> 29;
     h *= 0xbf58476d1ce4e5b9ull;
@@ -32,24 +27,21 @@ size_t key_hash(const CallPlanKey& k) {
 // through two dependent nodes: it took 3.7% of compile time for 0.8% of its instructions.
 class PlanTable {
   public:
-    struct Entry {
-        CallPlanKey key;
-        CallPlan plan;
-    };
-    const CallPlan* find(const CallPlanKey& key, size_t hash) const {
+    using Entry = CallPlanEntry;
+    const Entry* find(const CallPlanKey& key, size_t hash) const {
         if (slots_.empty()) return nullptr;
         for (size_t i = hash & mask_;; i = (i + 1) & mask_) {
             const Slot& s = slots_[i];
             if (!s.entry) return nullptr;
-            if (s.hash == hash && s.entry->key == key) return &s.entry->plan;
+            if (s.hash == hash && s.entry->key == key) return s.entry;
         }
     }
     // Keeps a copy of `plan` under `key` (not in the table yet).
-    CallPlan& insert(const CallPlanKey& key, size_t hash, const CallPlan& plan) {
+    Entry& insert(const CallPlanKey& key, size_t hash, const CallPlan& plan) {
         if (2 * (entries_.size() + 1) > slots_.size()) grow();
-        Entry& e = entries_.emplace_back(Entry{key, plan});
+        Entry& e = entries_.emplace_back(Entry{{}, key, plan});
         place({hash, &e});
-        return e.plan;
+        return e;
     }
     size_t size() const { return entries_.size(); }
 
@@ -90,26 +82,28 @@ bool lasting(TypeRef t) {
     return !t->scoped && !types::strip_reference(t)->scoped;
 }
 
-// A number's part of the key; false for other compile-time values (composites, strings) and
-// ints past 64 bits.
-bool constant_key(const Constant& c, CallPlanArg& a) {
+// A number's words of the key (its type's word written already); false for other compile-time
+// values (composites, strings) and ints past 64 bits.
+bool constant_key(const Constant& c, CallPlanKey& key) {
     if (!c.is_number_like() || !c.i.fits_int64()) return false;
-    a.constant_type = c.type;
-    a.kind = c.kind;
-    a.raw_kind = c.raw_kind;
-    a.b = c.b;
-    a.i = *c.i.to_int64();
-    a.f_bits = std::bit_cast<uint64_t>(c.f);
+    uint64_t* w = key.words.data() + key.size;
+    w[0] = reinterpret_cast<uintptr_t>(c.type);
+    w[1] = static_cast<uint64_t>(*c.i.to_int64());
+    w[2] = std::bit_cast<uint64_t>(c.f);
+    w[3] = static_cast<uint64_t>(c.kind) | static_cast<uint64_t>(c.raw_kind) << 16 |
+           static_cast<uint64_t>(c.b) << 32;
+    key.size += 4;
     return lasting(c.type);
 }
 
 // The fields of `planned`, from the rest of the kept `plan` (whose strings it views).
-void plan_fast_path(CallPlan& plan) {
+void plan_fast_path(CallPlanEntry& entry) {
     using Source = PlannedCall::Source;
+    const CallPlan& plan = entry.plan;
     const builtins::Overload& ov = *plan.ov;
     const builtins::CallResult& r = plan.result;
     const builtins::Dispatch& d = plan.dispatch;
-    PlannedCall& p = plan.planned;
+    PlannedCall& p = entry.planned;
     if (r.types.size() > 1 || d.args.size() > PlannedCall::kMaxArgs || r.same_type_object_arg >= 0 ||
         r.shared_tile_arg >= 0 || r.shared_tile_arg2 >= 0 || !d.shared_tile_args.empty() ||
         !r.shared_tile_elements.empty())
@@ -152,10 +146,10 @@ void plan_fast_path(CallPlan& plan) {
 bool call_plan_key(const builtins::Builtin& builtin, std::span<const CallArgument> args, int min_outputs,
                    CallPlanKey& key) {
     if (args.size() > CallPlanKey::kMaxArgs) return false;
-    key.builtin = &builtin;
-    key.min_outputs = min_outputs;
-    key.block_dim = builtins::block_dim();
-    key.count = args.size();
+    key.words[0] = reinterpret_cast<uintptr_t>(&builtin);
+    key.words[1] = static_cast<uint32_t>(min_outputs) |
+                   static_cast<uint64_t>(static_cast<uint32_t>(builtins::block_dim())) << 32;
+    key.size = 2;
     for (size_t i = 0; i < args.size(); ++i) {
         const Value& v = args[i].value;
         if (!v.is_var()) return false;
@@ -163,15 +157,14 @@ bool call_plan_key(const builtins::Builtin& builtin, std::span<const CallArgumen
         if (var.tuple_constants() || var.tuple_elements() || var.python_tuple) return false;
         TypeRef t = var.type, value = types::strip_reference(t);
         if (!lasting(t) || value->is_tile() || value->is_tile_stack()) return false;
-        CallPlanArg& a = key.args[i];
-        a = CallPlanArg{};
-        a.type = t;
-        if (var.constant && !constant_key(*var.constant, a)) return false;
+        // Types are aligned: the low bit is free to mark a compile-time number.
+        key.words[key.size++] = reinterpret_cast<uintptr_t>(t) | (var.constant ? 1 : 0);
+        if (var.constant && !constant_key(*var.constant, key)) return false;
     }
     return true;
 }
 
-const CallPlan* find_call_plan(const CallPlanKey& key) {
+const CallPlanEntry* find_call_plan(const CallPlanKey& key) {
     return plans().find(key, key_hash(key));
 }
 
@@ -183,10 +176,10 @@ void store_call_plan(const CallPlanKey& key, const CallPlan& plan) {
     PlanTable& table = plans();
     size_t hash = key_hash(key);
     if (table.size() >= kPlanLimit || table.find(key, hash)) return;
-    CallPlan& kept = table.insert(key, hash, plan);
+    CallPlanEntry& kept = table.insert(key, hash, plan);
     // The call's own arguments are its variables, found again by position in each call: their
     // constants, which belong to this call's variables, are not kept.
-    for (builtins::BoundArg& b : kept.bound)
+    for (builtins::BoundArg& b : kept.plan.bound)
         if (b.source >= 0) b.arg.constant = nullptr;
     plan_fast_path(kept);
 }

@@ -16,17 +16,18 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace ws {
 
 struct CallArgument;
 
-// What a planned call reads, in two cache lines: most calls pass variables and constants to one
-// overload with one output or none, touch no tile and are written as the plan says. Reading
-// that from the plan's overload, Dispatch and BoundArgs (elements of ~200 bytes, each in its own
-// block) missed the cache at nearly every field: a third of the calls' compile time.
-struct alignas(64) PlannedCall {
+// What a planned call reads: most calls pass variables and constants to one overload with one
+// output or none, touch no tile and are written as the plan says. Reading that from the plan's
+// overload, Dispatch and BoundArgs (elements of ~200 bytes, each in its own block) missed the
+// cache at nearly every field: a third of the calls' compile time.
+struct PlannedCall {
     static constexpr size_t kMaxArgs = 8;
     // Where an argument comes from: the call's output, the call's argument, or a constant of the
     // plan (Dispatch::args[index].constant, or BoundArgs[index].arg.constant, a default).
@@ -54,35 +55,30 @@ struct CallPlan {
     builtins::Dispatch dispatch;
     std::string templated_name; // the native name with template arguments; empty without
     bool initializer_list = false;
-    PlannedCall planned = {}; // set when the plan is stored
 };
 
-// One argument as a plan key sees it: its type and, for a number known at compile time, the
-// number (Warp's value functions may read it: a vector's length, an index).
-// No member initializers: a key's unused arguments stay unwritten (initializing all of them
-// copied a 264-byte template into every builtin call's key); call_plan_key value-initializes
-// each argument it uses.
-struct CallPlanArg {
-    TypeRef type;
-    TypeRef constant_type; // null: not a compile-time value
-    int64_t i;
-    uint64_t f_bits;
-    Constant::Kind kind, raw_kind;
-    bool b;
-    bool operator==(const CallPlanArg&) const = default;
-};
-
+// A call as a plan key sees it, in words: the builtin; the outputs asked for and block_dim;
+// each argument's type, its low bit set for a compile-time number, whose type, int, float bits
+// and kinds follow (Warp's value functions may read a vector's length, an index). A call of
+// variables takes a few words, which share a cache line pair with the plan's PlannedCall (a key
+// of 40-byte arguments spread a look-up over more lines).
+// No member initializer for `words`: only the used ones are written.
 struct CallPlanKey {
     static constexpr size_t kMaxArgs = 6;
-    const builtins::Builtin* builtin = nullptr;
-    int min_outputs = 0;
-    int block_dim = 0;
-    size_t count = 0;
-    std::array<CallPlanArg, kMaxArgs> args;
+    static constexpr size_t kWordsPerConstant = 5;
+    uint32_t size = 0; // words used
+    std::array<uint64_t, 2 + kMaxArgs * kWordsPerConstant> words;
     bool operator==(const CallPlanKey& o) const {
-        return builtin == o.builtin && min_outputs == o.min_outputs && block_dim == o.block_dim &&
-               count == o.count && std::equal(args.begin(), args.begin() + count, o.args.begin());
+        return size == o.size && std::equal(words.begin(), words.begin() + size, o.words.begin());
     }
+};
+
+// A stored plan: what its calls read first (PlannedCall, then the key compared), together in
+// the entry's first two cache lines, and the rest.
+struct alignas(128) CallPlanEntry {
+    PlannedCall planned;
+    CallPlanKey key;
+    CallPlan plan;
 };
 
 // The key of a call made with `args` (positional; no keywords or type arguments), or false when
@@ -90,7 +86,7 @@ struct CallPlanKey {
 bool call_plan_key(const builtins::Builtin& builtin, std::span<const CallArgument> args, int min_outputs,
                    CallPlanKey& key);
 // The plan stored for `key`, or null. Plans stay put while later ones are added.
-const CallPlan* find_call_plan(const CallPlanKey& key);
+const CallPlanEntry* find_call_plan(const CallPlanKey& key);
 // Keeps a copy of a plan whose result has outputs or none (not a constant or an argument) and
 // whose types all outlive the compilation.
 void store_call_plan(const CallPlanKey& key, const CallPlan& plan);

@@ -487,8 +487,10 @@ Value Adjoint::add_builtin_call_resolved(
     CallPlanKey key;
     bool plannable = kwargs.empty() && type_args.empty() && call_plan_key(*b, args, min_outputs, key);
     if (plannable)
-        if (const CallPlan* plan = find_call_plan(key))
-            return add_planned_call(func, *b, *plan, args, return_value_used, where);
+        if (const CallPlanEntry* found = find_call_plan(key))
+            return found->planned.usable && !det
+                       ? add_planned_call(*b, found->planned, found->plan, args)
+                       : add_planned_call(func, *b, found->plan, args, return_value_used, where);
     return resolve_builtin_call(func, *b, args, kwargs, type_args, min_outputs, return_value_used, where,
                                 plannable ? &key : nullptr);
 }
@@ -497,7 +499,6 @@ Value Adjoint::add_builtin_call_resolved(
 Value Adjoint::add_planned_call(const Object& func, const builtins::Builtin& b, const CallPlan& plan,
                                 std::span<const CallArgument> args, bool return_value_used,
                                 const Pos& where) {
-    if (plan.planned.usable && !det) return add_planned_call(b, plan.planned, plan, args);
     note_builtin_used(b);
     ScratchVector<Var*> outputs_scratch;
     std::vector<Var*>& outputs = *outputs_scratch;
