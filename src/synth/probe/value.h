@@ -60,26 +60,28 @@ struct Type {
     bool operator==(const Type&) const = default;
 };
 
+// The fields a copy always takes lie together before the components, so that the copy of a
+// scalar reads and writes one run of memory.
 struct Value {
     Type t;
-    bool is_type = false;     // a type object (`wp.vec3`, `float`): called to construct
-    int array_ndim = 0;       // a type object for an array annotation
-    std::array<double, 16> c; // float scalars and every composite component (set by the constructors)
-    int64_t i = 0;            // integer and bool scalars (sign- or zero-extended)
-    std::shared_ptr<std::vector<Value>> items; // struct fields in order, tuple elements
+    int64_t i = 0;                             // integer and bool scalars (sign- or zero-extended)
     int array = -1;                            // Array: index of the machine's buffer
+    int array_ndim = 0;                        // a type object for an array annotation
+    bool is_type = false;                      // a type object (`wp.vec3`, `float`): called to construct
+    std::shared_ptr<std::vector<Value>> items; // struct fields in order, tuple elements
+    std::array<double, 16> c; // float scalars and every composite component (set by the constructors)
 
     // A scalar's copy takes only its one component (the other fifteen of `c` are never set for
     // a scalar, nor read): copying values is a good part of the interpreter's work, and most
     // values are scalars. Composites copy all of `c`, as before.
     Value() = default;
     Value(const Value& o)
-        : t(o.t), is_type(o.is_type), array_ndim(o.array_ndim), i(o.i), items(o.items), array(o.array) {
+        : t(o.t), i(o.i), array(o.array), array_ndim(o.array_ndim), is_type(o.is_type), items(o.items) {
         copy_components(o);
     }
     Value(Value&& o) noexcept
-        : t(o.t), is_type(o.is_type), array_ndim(o.array_ndim), i(o.i), items(std::move(o.items)),
-          array(o.array) {
+        : t(o.t), i(o.i), array(o.array), array_ndim(o.array_ndim), is_type(o.is_type),
+          items(std::move(o.items)) {
         copy_components(o);
     }
     Value& operator=(const Value& o) {
