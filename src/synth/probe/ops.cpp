@@ -96,7 +96,39 @@ Value quat_product(const Value& a, const Value& b) {
     return r;
 }
 
+// composite_binop() of float32 vectors of one type under + - (the most frequent composite
+// operation): zip_float()'s result, each component rounded inline rather than by fit().
+Value vec_f32_add(BinOpKind op, const Value& a, const Value& b) {
+    Value r = Value::like(a);
+    const int n = a.t.rows;
+    if (op == BinOpKind::Add)
+        for (int k = 0; k < n; ++k) r.c[size_t(k)] = double(float(a.c[size_t(k)] + b.c[size_t(k)]));
+    else
+        for (int k = 0; k < n; ++k) r.c[size_t(k)] = double(float(a.c[size_t(k)] - b.c[size_t(k)]));
+    return r;
+}
+
+// The same of a float32 vector `v` and scalar `x` under * (the next most frequent), the operands
+// in their order (`x_first`).
+Value vec_f32_scale(const Value& v, double x, bool x_first) {
+    Value r = Value::like(v);
+    const int n = v.t.rows;
+    if (x_first)
+        for (int k = 0; k < n; ++k) r.c[size_t(k)] = double(float(x * v.c[size_t(k)]));
+    else
+        for (int k = 0; k < n; ++k) r.c[size_t(k)] = double(float(v.c[size_t(k)] * x));
+    return r;
+}
+
 Value composite_binop(BinOpKind op, const Value& a, const Value& b) {
+    if (a.t.sc == Sc::F32 && b.t.sc == Sc::F32) {
+        if ((op == BinOpKind::Add || op == BinOpKind::Sub) && a.t.kind == Kind::Vec && a.t == b.t)
+            return vec_f32_add(op, a, b);
+        if (op == BinOpKind::Mult && a.t.kind == Kind::Vec && b.t.kind == Kind::Scalar)
+            return vec_f32_scale(a, b.c[0], false);
+        if (op == BinOpKind::Mult && a.t.kind == Kind::Scalar && b.t.kind == Kind::Vec)
+            return vec_f32_scale(b, a.c[0], true);
+    }
     const bool as = a.t.kind == Kind::Scalar, bs = b.t.kind == Kind::Scalar;
     if (op == BinOpKind::Add || op == BinOpKind::Sub) {
         if (as || bs || a.t.size() != b.t.size()) throw_unsupported("adding different shapes");
