@@ -39,6 +39,7 @@ struct CStmt {
         AssignName,
         AssignInSlot,
         AssignTree,
+        AssignSubscript,
         AugAssign,
         If,
         Return,
@@ -50,7 +51,7 @@ struct CStmt {
     const ast::Stmt* src = nullptr;
     int id = -1;                          // the assigned variable
     bool in_place = false;                // AugAssign: the target may be read in place (leaves_variables)
-    const CExpr* target = nullptr;        // AugAssign: the target, as read
+    const CExpr* target = nullptr;        // AugAssign: the target, as read; AssignSubscript: as stored into
     const CExpr* value = nullptr;         // the assigned or returned value, or the test
     std::vector<const CExpr*> args;       // ForRange: range()'s
     mutable const CBlock* body = nullptr; // ForRange: the body's, found on its first run, then kept
@@ -193,6 +194,24 @@ struct Compiled {
                 return v->t.kind == Kind::Array ? m.read_element(v->array, idx) : m.component_of(*v, idx);
         }
         return m.eval_subscript_slow(ast::as<ast::Subscript>(n.src), f);
+    }
+
+    // As Machine::store_into of `t`, a compiled subscript (subscript_node): an array variable of
+    // the frame at quick indices is stored into here, any other target there (which evaluates its
+    // indices, variables and literals, again: nothing was changed yet).
+    static void store_subscript(Machine& m, const CExpr& t, const Value& v, Frame& f) {
+        if (const Value* base = f.find(t.id); base && base->t.kind == Kind::Array) {
+            Index idx;
+            idx.n = t.kids.size();
+            bool quick = true;
+            for (size_t d = 0; d < idx.n && quick; ++d) quick = quick_index(*t.kids[d], f, idx.at[d]);
+            if (quick) {
+                Value& slot = m.element_slot(base->array, idx);
+                slot = convert(slot.t, v);
+                return;
+            }
+        }
+        m.store_into(t.src, v, f);
     }
 
     // As Machine::call_wp of a pure builtin or a constructor without keywords: one variable
@@ -522,6 +541,10 @@ CStmt Compiled::compile_stmt(Machine& m, const ast::Stmt* s) {
         const auto* a = ast::as<ast::Assign>(s);
         if (a->targets.size() != 1) return c;
         c.value = compile(m, a->value), c.op = CStmt::Op::AssignTree; // stored as the tree stores
+        if (a->targets[0]->kind == ast::ExprKind::Subscript) {
+            c.target = compile(m, a->targets[0]);
+            if (c.target->run == &subscript_node) c.op = CStmt::Op::AssignSubscript;
+        }
         if (a->targets[0]->kind == ast::ExprKind::Name)
             c.op = CStmt::Op::AssignName, c.id = m.name_id(ast::as<ast::Name>(a->targets[0])->id);
         if (c.op == CStmt::Op::AssignName && c.id != m.wp_id_ && leaves_slot(*c.value, c.id, true))
@@ -616,6 +639,8 @@ Compiled::Flow Compiled::run_aug_assign(Machine& m, const CStmt& s, Frame& f) {
     Value v = s.in_place ? with_operand(m, *s.target, f, apply) : apply(s.target->run(m, *s.target, f));
     if (s.id >= 0)
         assign(m, s.id, std::move(v), f);
+    else if (s.target->run == &subscript_node)
+        store_subscript(m, *s.target, v, f);
     else
         m.store_into(a->target, v, f);
     return Flow::Next;
@@ -641,6 +666,9 @@ Compiled::Flow Compiled::run_block(Machine& m, const CBlock& b, Frame& f) {
         case CStmt::Op::Tree: flow = m.exec(s.src, f); break;
         case CStmt::Op::AssignName: m.tick(), assign(m, s.id, s.value->run(m, *s.value, f), f); break;
         case CStmt::Op::AssignInSlot: m.tick(), make_in_slot(m, s, f); break;
+        case CStmt::Op::AssignSubscript:
+            m.tick(), store_subscript(m, *s.target, s.value->run(m, *s.value, f), f);
+            break;
         case CStmt::Op::AssignTree:
             m.tick(), m.assign(ast::as<ast::Assign>(s.src)->targets[0], s.value->run(m, *s.value, f), f);
             break;
