@@ -2,6 +2,7 @@
 
 #include "syntax/lexer.h"
 #include "syntax/source.h"
+#include "types/name_hash.h"
 
 #include <algorithm>
 #include <array>
@@ -10,6 +11,9 @@
 #include <string>
 #include <unordered_map>
 #include <vector>
+// Inlined: a hash per token and one per shingle (a constant 40 bytes), where the library's
+// call and its length dispatch cost about as much as the hash itself.
+#define XXH_INLINE_ALL
 #include <xxhash.h>
 
 namespace ws::analysis {
@@ -18,12 +22,22 @@ namespace {
 
 constexpr int kShingle = 5;
 
-// Names that mean the same thing in every file: kept as written.
+// Names that mean the same thing in every file: kept as written. By length, so that a name
+// (one in two tokens) is compared with at most six fixed-size words.
 bool is_global_name(std::string_view name) {
-    static constexpr std::string_view names[] = {
-        "wp",  "warp", "np",  "numpy", "math",  "typing", "range", "int",  "float",      "bool", "min",
-        "max", "abs",  "len", "round", "print", "tuple",  "list",  "type", "isinstance", "Any"};
-    return std::find(std::begin(names), std::end(names), name) != std::end(names);
+    switch (name.size()) {
+    case 2: return name == "wp" || name == "np";
+    case 3:
+        return name == "int" || name == "min" || name == "max" || name == "abs" || name == "len" ||
+               name == "Any";
+    case 4: return name == "warp" || name == "math" || name == "bool" || name == "list" || name == "type";
+    case 5:
+        return name == "numpy" || name == "range" || name == "float" || name == "round" || name == "print" ||
+               name == "tuple";
+    case 6: return name == "typing";
+    case 10: return name == "isinstance";
+    default: return false;
+    }
 }
 
 uint64_t mix(uint64_t x) {
@@ -101,7 +115,7 @@ enum class Shingles { None, Raw, Normalized };
 struct Scratch {
     std::string normalized; // the bytes structure_hash hashes: each token's kind and normalised text
     std::vector<uint64_t> token_hashes; // raw or normalised tokens for shingles
-    std::unordered_map<std::string_view, uint32_t> renames;
+    std::unordered_map<std::string_view, uint32_t, NameHash> renames;
 };
 
 // Reads a token stream once for the structure hash and the MinHash signature of `shingles`.
@@ -127,7 +141,7 @@ class Normalizer {
                 alias = text;
             } else {
                 auto& renames = scratch_.renames;
-                auto [it, inserted] = renames.emplace(text, static_cast<uint32_t>(renames.size()));
+                auto it = renames.try_emplace(text, static_cast<uint32_t>(renames.size())).first;
                 number[0] = 'v';
                 char* end = std::to_chars(number + 1, number + sizeof number, it->second).ptr;
                 alias = std::string_view(number, static_cast<size_t>(end - number));
