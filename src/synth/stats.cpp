@@ -49,20 +49,19 @@ class CallScanner {
         if (t.kind == Tok::KwDef && indent_ == 0) in_def_ = true;
         if (t.kind == Tok::Name) {
             if (prev_dot_ && !chain_.empty()) {
-                chain_ += ".";
-                chain_ += s;
+                extend(s);
             } else {
-                chain_ = std::string(s);
+                chain_ = s;
                 chain_attr_ = prev_dot_;
             }
         } else if (t.kind == Tok::LPar) {
             const bool builtin =
                 chain_.starts_with("wp.") ||
                 (!chain_attr_ && chain_.find('.') == std::string::npos && contains(kPythonBuiltins, chain_));
-            if (in_def_ && indent_ > 0 && builtin) out_.push_back(chain_);
-            chain_.clear();
+            if (in_def_ && indent_ > 0 && builtin) out_.emplace_back(chain_);
+            chain_ = {};
         } else if (t.kind != Tok::Dot) {
-            chain_.clear();
+            chain_ = {};
         }
         prev_dot_ = t.kind == Tok::Dot;
     }
@@ -75,10 +74,24 @@ class CallScanner {
     }
 
   private:
+    // Appends `.name` to the chain: the source text from the chain's first name to `name` when
+    // the dot sits right between them (`wp.sin`, no copy), else a string of its own.
+    void extend(std::string_view name) {
+        const char* end = chain_.data() + chain_.size();
+        if (end + 1 == name.data() && *end == '.') {
+            chain_ = std::string_view(chain_.data(), chain_.size() + 1 + name.size());
+            return;
+        }
+        std::string joined = std::string(chain_) + "." + std::string(name);
+        spilled_ = std::move(joined);
+        chain_ = spilled_;
+    }
+
     std::vector<std::string> out_;
     int indent_ = 0;
     bool in_def_ = false;     // inside the body of a module-level def
-    std::string chain_;       // the dotted name just read (`wp.sin`, `float`, `x.norm`)
+    std::string_view chain_;  // the dotted name just read (`wp.sin`, `float`, `x.norm`)
+    std::string spilled_;     // chain_'s text when its tokens are not adjacent in the source
     bool chain_attr_ = false; // it started after a `.` (an attribute of an expression)
     bool prev_dot_ = false;
 };
