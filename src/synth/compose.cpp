@@ -121,13 +121,24 @@ std::vector<int> Graph::open_values() const {
 }
 
 // The roles, the dearest test (two look-ups by name), are compared last.
-bool fits(const Value& v, const Port& port, const std::string& role) {
+namespace {
+
+bool fits_but_role(const Value& v, const Port& port) {
     if (v.type != port.type) return false;
     if (port.max_abs > 0.0 && v.mag > port.max_abs) return false;
     if (v.mag < port.min_mag) return false;
     if (port.uniform && !v.uniform) return false;
-    if (!v.facts.satisfies(port.facts)) return false;
-    return roles_compatible(v.role, role);
+    return v.facts.satisfies(port.facts);
+}
+
+} // namespace
+
+bool fits(const Value& v, const Port& port, const std::string& role) {
+    return fits_but_role(v, port) && roles_compatible(v.role, role);
+}
+
+bool fits(const Value& v, const Role* v_role, const Port& port) {
+    return fits_but_role(v, port) && roles_compatible(v.role, v_role, port.role, port.known_role);
 }
 
 Composer::Composer(Plan& p, Dice& d, CompositionRules rules) : plan(p), dice(d), rules_(std::move(rules)) {}
@@ -411,11 +422,12 @@ std::optional<std::pair<const Idiom*, int>> Composer::pick_consumer(int v, Stage
     const Idiom* producer = val.node >= 0 ? plan.graph.nodes[static_cast<size_t>(val.node)].idiom : nullptr;
     std::vector<std::pair<const Idiom*, int>> pool;
     std::vector<int> weights;
+    const Role* role = find_role(val.role); // looked up once for all the ports tried
     // The weight (a pass over the graph) only of an idiom that could consume `v`.
     auto consider = [&](const Idiom* i) {
         if (i == producer) return;
         for (size_t p = 0; p < i->inputs.size(); ++p)
-            if (fits(val, i->inputs[p], i->inputs[p].role)) {
+            if (fits(val, role, i->inputs[p])) {
                 if (const int w = weight(*i); w != 0)
                     pool.emplace_back(i, static_cast<int>(p)), weights.push_back(w);
                 return;

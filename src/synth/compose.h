@@ -71,7 +71,12 @@ class Composer {
     void set_outputs(int node);
 };
 
+struct Role;
+
 // Whether a value with these properties may feed the port.
 bool fits(const Value& v, const Port& port, const std::string& role);
+// Whether it may feed the port as the port's own role, with `v_role` = find_role(v.role): for a
+// caller that tries one value on many ports.
+bool fits(const Value& v, const Role* v_role, const Port& port);
 
 } // namespace ws::synth

@@ -146,12 +146,17 @@ struct BoundTerm {
     std::vector<int> inputs; // indices into Idiom::inputs
 };
 
+struct Role;
+
 struct Port {
     std::string name;
     PortType type = PortType::F;
     Facts facts;
     bool uniform = false;
     std::string role;
+    // find_role(role), looked up once when the library parses its idioms (null: not looked up):
+    // composition tries every idiom's inputs for each value it extends.
+    const Role* known_role = nullptr;
     std::string default_value;    // literal text, float32 spelling
     double max_abs = 0.0;         // inputs: required |x| <= max_abs (0: none)
     double min_mag = 0.0;         // inputs: the value's bound on |x| must reach this

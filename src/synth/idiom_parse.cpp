@@ -1,6 +1,7 @@
 // Parsing and checking idiom specs (the grammar is in idiom.h).
 #include "synth/idiom.h"
 #include "synth/pytext.h"
+#include "synth/roles.h"
 
 #include <algorithm>
 #include <cctype>
@@ -201,6 +202,7 @@ Port parse_port(const IdiomSpec& spec, std::string_view text, bool is_output,
     }
     p.role = std::string(rest);
     if (p.role.empty()) bad(spec, fmt::format("port {} has no role", p.name));
+    p.known_role = find_role(p.role);
     if (!p.default_value.empty() && !p.uniform)
         bad(spec, fmt::format("port {}: a default needs '#'", p.name));
     return p;

@@ -109,9 +109,13 @@ std::vector<const RoleSpec*> all_roles() {
 }
 
 bool roles_compatible(std::string_view from, std::string_view to) {
+    return roles_compatible(from, nullptr, to, nullptr);
+}
+
+bool roles_compatible(std::string_view from, const Role* a, std::string_view to, const Role* b) {
     if (from == to) return true;
-    const Role* a = find_role(from);
-    const Role* b = find_role(to);
+    if (!a) a = find_role(from);
+    if (!b) b = find_role(to);
     if (!a || !b) return false;
     if (a->spec->closed) return a->spec->group == b->spec->group;
     if (b->generic()) return b->spec->point || !a->spec->point;

@@ -52,5 +52,8 @@ const Role* find_role(std::string_view role);
 std::vector<const RoleSpec*> all_roles();
 // Whether a value of role `from` may feed a port of role `to`.
 bool roles_compatible(std::string_view from, std::string_view to);
+// The same with the roles' table entries (find_role) when the caller has them (a null one is
+// looked up here): composition tries one value on many ports.
+bool roles_compatible(std::string_view from, const Role* from_role, std::string_view to, const Role* to_role);
 
 } // namespace ws::synth
