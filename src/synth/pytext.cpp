@@ -296,14 +296,32 @@ std::string float_literal(std::string_view digits, Scalar fp) {
 
 std::string kernel_header(std::string_view name,
                           const std::vector<std::pair<std::string, std::string>>& params) {
-    std::string one_line = fmt::format("def {}(", name);
-    for (size_t i = 0; i < params.size(); ++i)
-        one_line += (i ? ", " : "") + params[i].first + ": " + params[i].second;
-    one_line += "):";
-    if (one_line.size() <= 100) return "@wp.kernel\n" + one_line + "\n";
-    std::string out = fmt::format("@wp.kernel\ndef {}(\n", name);
-    for (const auto& [param, annotation] : params) out += "    " + param + ": " + annotation + ",\n";
-    return out + "):\n";
+    // Appended piece by piece (no temporary string per parameter).
+    std::string out = "@wp.kernel\ndef ";
+    out += name;
+    out += '(';
+    for (size_t i = 0; i < params.size(); ++i) {
+        if (i) out += ", ";
+        out += params[i].first;
+        out += ": ";
+        out += params[i].second;
+    }
+    out += "):";
+    if (out.size() - std::string_view("@wp.kernel\n").size() <= 100) {
+        out += '\n';
+        return out;
+    }
+    out.resize(std::string_view("@wp.kernel\ndef (").size() + name.size());
+    out += '\n';
+    for (const auto& [param, annotation] : params) {
+        out += "    ";
+        out += param;
+        out += ": ";
+        out += annotation;
+        out += ",\n";
+    }
+    out += "):\n";
+    return out;
 }
 
 } // namespace ws::synth

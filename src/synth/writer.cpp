@@ -55,12 +55,13 @@ std::vector<std::string> docstring_lines(const std::string& text) {
     while (start < text.size()) {
         size_t end = text.find(' ', start);
         if (end == std::string::npos) end = text.size();
-        const std::string word = text.substr(start, end - start);
+        const std::string_view word(text.data() + start, end - start);
         if (!cur.empty() && cur.size() + 1 + word.size() > 80) {
-            lines.push_back(cur);
+            lines.push_back(std::move(cur));
             cur.clear();
         }
-        cur += (cur.empty() ? "" : " ") + word;
+        if (!cur.empty()) cur += ' ';
+        cur += word;
         start = end + 1;
     }
     if (!cur.empty()) lines.push_back(cur);
@@ -532,19 +533,29 @@ void KernelWriter::write_node(int index) {
 // ---------------------------------------------------------------- module
 
 std::string KernelWriter::render(const std::string& kernel_name, const std::string& description) const {
+    // Appended piece by piece: a temporary string per line cost an allocation per line.
     std::string out = "import warp as wp\n";
+    auto line = [&](std::string_view indent, const std::string& l) {
+        out += indent;
+        out += l;
+        out += '\n';
+    };
     if (!module_lines_.empty()) {
         out += "\n";
-        for (const std::string& l : module_lines_) out += l + "\n";
+        for (const std::string& l : module_lines_) line("", l);
     }
-    for (const std::string& st : struct_texts_) out += "\n\n" + st;
-    for (const std::string& h : helper_texts_) out += "\n\n" + h;
+    for (const std::vector<std::string>* texts : {&struct_texts_, &helper_texts_})
+        for (const std::string& t : *texts) {
+            out += "\n\n";
+            out += t;
+        }
     std::vector<std::pair<std::string, std::string>> signature;
     for (const Param& p : params_) signature.emplace_back(p.name, p.annotation);
-    out += "\n\n" + kernel_header(kernel_name, signature);
+    out += "\n\n";
+    out += kernel_header(kernel_name, signature);
     if (!description.empty())
-        for (const std::string& l : docstring_lines(description)) out += (l.empty() ? "" : "    ") + l + "\n";
-    for (const std::string& l : body.lines()) out += l + "\n";
+        for (const std::string& l : docstring_lines(description)) line(l.empty() ? "" : "    ", l);
+    for (const std::string& l : body.lines()) line("", l);
     return out;
 }
 
