@@ -5,31 +5,38 @@
 #pragma once
 
 #include <cstddef>
-#include <memory>
 #include <new>
 #include <utility>
-#include <vector>
 
 namespace ws {
 
 template <class T, size_t N = 16>
 class StableStore {
   public:
+    StableStore() = default;
+    StableStore(const StableStore&) = delete;
+    StableStore& operator=(const StableStore&) = delete;
+    ~StableStore() {
+        for (Chunk* c = first_; c;) delete std::exchange(c, c->next);
+    }
+
     template <class... A>
     T& emplace_back(A&&... a) {
-        if (chunks_.empty() || chunks_.back()->used == N)
-            chunks_.push_back(std::unique_ptr<Chunk>(new Chunk));
-        Chunk& c = *chunks_.back();
+        if (!last_ || last_->used == N) add_chunk();
+        Chunk& c = *last_;
         T* p = new (c.bytes + c.used * sizeof(T)) T(std::forward<A>(a)...);
         ++c.used;
         return *p;
     }
-    size_t size() const { return chunks_.empty() ? 0 : (chunks_.size() - 1) * N + chunks_.back()->used; }
+    size_t size() const { return last_ ? (chunks_ - 1) * N + last_->used : 0; }
 
   private:
+    // Linked through the chunks themselves: a vector of chunk pointers cost a store its own
+    // allocations (and reallocations as it grew) besides the chunks'.
     struct Chunk {
-        alignas(T) std::byte bytes[N * sizeof(T)]; // left uninitialised: filled in order
+        Chunk* next = nullptr;
         size_t used = 0;
+        alignas(T) std::byte bytes[N * sizeof(T)]; // left uninitialised: filled in order
         Chunk() = default;
         Chunk(const Chunk&) = delete;
         Chunk& operator=(const Chunk&) = delete;
@@ -37,7 +44,15 @@ class StableStore {
             for (size_t i = 0; i < used; ++i) std::launder(reinterpret_cast<T*>(bytes) + i)->~T();
         }
     };
-    std::vector<std::unique_ptr<Chunk>> chunks_;
+    [[gnu::noinline]] void add_chunk() {
+        Chunk* c = new Chunk;
+        (last_ ? last_->next : first_) = c;
+        last_ = c;
+        ++chunks_;
+    }
+    Chunk* first_ = nullptr;
+    Chunk* last_ = nullptr;
+    size_t chunks_ = 0;
 };
 
 } // namespace ws
