@@ -3,17 +3,16 @@
 // keeps CPython's positions (lineno, col_offset, end_lineno, end_col_offset):
 // Warp prints source lines and line numbers taken from them.
 //
-// Nodes are owned by their Module (in chunks); children are plain pointers.
+// Nodes are owned by their Module (in shared blocks); children are plain pointers.
 #pragma once
 
+#include "syntax/node_arena.h"
 #include "syntax/source.h"
-#include "syntax/stable_store.h"
 
 #include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
-#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -382,36 +381,21 @@ struct Module {
     std::shared_ptr<const SourceFile> source;
     std::vector<Stmt*> body;
 
-    // Every node of the tree, in chunks per node type: an allocation per node (and a free
-    // when the module went) was a visible share of compiling a small module.
+    // Every node of the tree, in shared blocks: an allocation per node (and a free when the
+    // module went) was a visible share of compiling a small module.
     template <class T, class... A>
     T* make_expr(A&&... a) {
-        return &std::get<ExprStore<T>>(expr_nodes_).emplace_back(std::forward<A>(a)...);
+        return nodes_.make<T>(std::forward<A>(a)...);
     }
     template <class T, class... A>
     T* make_stmt(A&&... a) {
-        return &std::get<StableStore<T>>(stmt_nodes_).emplace_back(std::forward<A>(a)...);
+        return nodes_.make<T>(std::forward<A>(a)...);
     }
     // How many nodes were made (the depth check's shortcut: depth_check.cpp).
-    size_t node_count() const {
-        auto count = [](const auto&... stores) { return (stores.size() + ...); };
-        return std::apply(count, expr_nodes_) + std::apply(count, stmt_nodes_);
-    }
+    size_t node_count() const { return nodes_.size(); }
 
   private:
-    // Expressions come by the hundred in a file: chunks of 64 take fewer allocations.
-    template <class T>
-    using ExprStore = StableStore<T, 64>;
-    std::tuple<ExprStore<Name>, ExprStore<Constant>, ExprStore<Attribute>, ExprStore<Subscript>,
-               ExprStore<Slice>, ExprStore<Call>, ExprStore<BinOp>, ExprStore<UnaryOp>, ExprStore<BoolOp>,
-               ExprStore<Compare>, ExprStore<IfExp>, ExprStore<Tuple>, ExprStore<List>, ExprStore<Starred>,
-               ExprStore<OtherExpr>, ExprStore<Dict>>
-        expr_nodes_;
-    std::tuple<StableStore<FunctionDef>, StableStore<ClassDef>, StableStore<Return>, StableStore<Assign>,
-               StableStore<AugAssign>, StableStore<AnnAssign>, StableStore<For>, StableStore<While>,
-               StableStore<If>, StableStore<ExprStmt>, StableStore<Assert>, StableStore<Import>,
-               StableStore<ImportFrom>, StableStore<SimpleStmt>>
-        stmt_nodes_;
+    NodeArena nodes_;
 };
 
 // Downcasts; the caller has checked `kind`.
