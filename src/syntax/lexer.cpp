@@ -278,7 +278,7 @@ bool Lexer::read_indentation() {
     if (col == indents_.back()) {
         if (alt != alt_indents_.back()) tab_error();
     } else if (col > indents_.back()) {
-        if (indents_.size() >= 100) fail(line_, indent_col_ + 1, "too many levels of indentation");
+        if (indents_.size() >= kMaxIndents) fail(line_, indent_col_ + 1, "too many levels of indentation");
         if (alt <= alt_indents_.back()) tab_error();
         indents_.push_back(col);
         alt_indents_.push_back(alt);
@@ -772,7 +772,7 @@ Token Lexer::lex_number(size_t begin) {
     case Tok::LPar:
     case Tok::LSqb:
     case Tok::LBrace:
-        if (brackets_.size() >= 200) bracket_error(c, line, col);
+        if (brackets_.size() >= kMaxBrackets) bracket_error(c, line, col);
         brackets_.push_back({c, line, col});
         break;
     case Tok::RPar:

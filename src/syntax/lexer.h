@@ -5,6 +5,7 @@
 // lexical errors CPython's tokenizer reports, at the same positions.
 #pragma once
 
+#include "syntax/bounded_stack.h"
 #include "syntax/source.h"
 #include "syntax/token.h"
 
@@ -87,9 +88,11 @@ class Lexer {
     size_t line_start_ = 0;
     int line_ = 1;
 
-    std::vector<int> indents_{0};
-    std::vector<int> alt_indents_{0};
-    std::vector<Bracket> brackets_;
+    // Bounded by the checks in read_indentation and lex_operator.
+    static constexpr size_t kMaxIndents = 100, kMaxBrackets = 200;
+    BoundedStack<int, kMaxIndents> indents_{0};
+    BoundedStack<int, kMaxIndents> alt_indents_{0};
+    BoundedStack<Bracket, kMaxBrackets> brackets_;
     // Whether any of the four below needs looking at: one test per token instead of four.
     bool line_state_ = true;
     int pending_dedents_ = 0;
