@@ -716,6 +716,7 @@ FunctionSource ModuleScope::function_source(const ast::FunctionDef* def, bool is
                                    "parameters, which Warp does not support",
                                    def->name));
     size_t first_default = a.args.size() - a.defaults.size();
+    fs.params.reserve(a.args.size()); // grown one by one, it moved every Param at each doubling
     for (size_t i = 0; i < a.args.size(); ++i) {
         const ast::Arg& arg = a.args[i];
         if (!arg.annotation)

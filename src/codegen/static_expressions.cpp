@@ -96,6 +96,9 @@ void ModuleScope::resolve_static_expressions(FunctionSource& fs) const {
         return true;
     };
     std::map<std::string, int> loop_vars;
+    // One queue for the whole walk, each level walking the children it appended: a queue per
+    // node cost two allocations (a deque allocates when made).
+    std::deque<WalkNode> kids;
     std::function<void(const WalkNode&)> walk = [&](const WalkNode& n) {
         std::string loop_var;
         if (n.stmt && n.stmt->kind == ast::StmtKind::For) {
@@ -115,9 +118,11 @@ void ModuleScope::resolve_static_expressions(FunctionSource& fs) const {
                 fs.has_unresolved_statics = true;
             }
         }
-        std::deque<WalkNode> kids;
+        const size_t first = kids.size();
         children(n, kids);
-        for (const auto& k : kids) walk(k);
+        // Appending keeps the deque's elements in place, and deeper levels truncate it back.
+        for (size_t i = first, end = kids.size(); i < end; ++i) walk(kids[i]);
+        kids.resize(first);
         if (!loop_var.empty() && --loop_vars[loop_var] == 0) loop_vars.erase(loop_var);
     };
     walk(WalkNode{nullptr, fs.def});
