@@ -60,8 +60,9 @@ void collect_assigns(const std::vector<ast::Stmt*>& body, std::vector<const ast:
 }
 
 // (name, value) pairs an assignment binds, through nested tuple unpacking (Warp's iter_bindings).
+// The names are views of the tree's.
 void bindings(const ast::Expr* target, const ast::Expr* value,
-              std::vector<std::pair<std::string, const ast::Expr*>>& out) {
+              std::vector<std::pair<std::string_view, const ast::Expr*>>& out) {
     if (target->kind == ast::ExprKind::Name) {
         out.emplace_back(ast::as<ast::Name>(target)->id, value);
         return;
@@ -105,32 +106,39 @@ std::set<TypeRef> tile_helper_structs(const std::vector<const Adjoint*>& adjoint
 class TidCalls {
   public:
     TidCalls(const ModuleScope& scope, const std::vector<const ast::Assign*>& assigns) : scope_(scope) {
-        std::vector<std::pair<std::string, const ast::Expr*>> bound;
+        // Names as views of the tree's, the locals a sorted vector: sets of strings cost a node
+        // and often a string per assignment of every kernel.
+        std::vector<std::pair<std::string_view, const ast::Expr*>> bound;
         for (const ast::Assign* a : assigns)
             for (const ast::Expr* t : a->targets) bindings(t, a->value, bound);
-        for (const auto& b : bound) locals_.insert(b.first);
-        std::map<std::string, std::set<std::string>> edges; // source local -> locals bound to it
-        std::vector<std::string> pending;
+        locals_.reserve(bound.size());
+        for (const auto& b : bound) locals_.push_back(b.first);
+        std::sort(locals_.begin(), locals_.end());
+        std::map<std::string_view, std::set<std::string_view>> edges; // source local -> locals bound to it
+        std::vector<std::string_view> pending;
         for (const auto& [name, value] : bound) {
-            if (value->kind == ast::ExprKind::Name && locals_.count(ast::as<ast::Name>(value)->id))
+            if (value->kind == ast::ExprKind::Name && is_local(ast::as<ast::Name>(value)->id))
                 edges[ast::as<ast::Name>(value)->id].insert(name);
             else if (names_tid(value) && aliases_.insert(name).second)
                 pending.push_back(name);
         }
         while (!pending.empty()) {
-            std::string source = pending.back();
+            std::string_view source = pending.back();
             pending.pop_back();
-            for (const std::string& name : edges[source])
+            for (std::string_view name : edges[source])
                 if (aliases_.insert(name).second) pending.push_back(name);
         }
     }
     bool is_tid_call(const ast::Expr* func) const {
-        if (func->kind == ast::ExprKind::Name && locals_.count(ast::as<ast::Name>(func)->id))
+        if (func->kind == ast::ExprKind::Name && is_local(ast::as<ast::Name>(func)->id))
             return aliases_.count(ast::as<ast::Name>(func)->id) > 0;
         return names_tid(func);
     }
 
   private:
+    bool is_local(std::string_view name) const {
+        return std::binary_search(locals_.begin(), locals_.end(), name);
+    }
     bool names_tid(const ast::Expr* e) const {
         if (e->kind == ast::ExprKind::Attribute) return ast::as<ast::Attribute>(e)->attr == "tid";
         if (e->kind != ast::ExprKind::Name) return false;
@@ -140,7 +148,8 @@ class TidCalls {
     }
 
     const ModuleScope& scope_;
-    std::set<std::string> locals_, aliases_;
+    std::vector<std::string_view> locals_; // sorted
+    std::set<std::string_view> aliases_;
 };
 
 // Warp infers a kernel's launch dimension from how many names a wp.tid() call is
