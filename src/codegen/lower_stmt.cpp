@@ -178,8 +178,9 @@ void collect_names(const ast::Stmt* s, std::set<std::string>& out) {
 } // namespace
 
 bool Adjoint::contains_static_call(const ast::Stmt* loop) {
-    std::set<std::string> shadowed;
-    for (const auto& [k, v] : symbols.entries()) shadowed.insert(k);
+    // The local names, asked of the symbol table (a set of their copies cost every loop a node
+    // and often a string per name).
+    auto shadowed = [this](std::string_view name) { return symbols.contains(name); };
     std::deque<WalkNode> q{WalkNode{nullptr, loop}};
     while (!q.empty()) {
         WalkNode n = q.front();

@@ -95,8 +95,11 @@ class ModuleScope {
     ObjectRef eval_python(const ast::Expr* e, const LocalLookup* locals = nullptr) const;
 
     // What a call's target names, resolved in module scope (null if unknown
-    // or if its first name is in `shadowed`).
-    ObjectRef static_call_target(const ast::Call* call, const std::set<std::string>& shadowed) const;
+    // or if its first name is `shadowed`).
+    using NameTest = std::function<bool(std::string_view)>;
+    ObjectRef static_call_target(const ast::Call* call, const NameTest& shadowed) const;
+    // The object a dotted name `a.b.c` stands for, as static_call_target resolves it.
+    ObjectRef dotted_target(const ast::Expr* e, const NameTest& shadowed) const;
     // Evaluates `wp.static(expr)`: a number, Warp value or function; an
     // Unsupported object saying why not; null for a call without one argument.
     // `code` receives the expression's source text (Warp's key for it).

@@ -28,14 +28,24 @@ const ast::Expr* static_argument(const ast::Call* call) {
 
 } // namespace
 
-ObjectRef ModuleScope::static_call_target(const ast::Call* call,
-                                          const std::set<std::string>& shadowed) const {
-    std::vector<std::string> path;
-    if (!dotted_name(call->func, path) || shadowed.count(path[0])) return nullptr;
-    ObjectRef obj = global(path[0]);
-    if (!obj) obj = attribute(*python_builtin("__warp__"), path[0]);
-    if (!obj) obj = python_builtin(path[0]);
-    for (size_t i = 1; obj && i < path.size(); ++i) obj = attribute(*obj, path[i]);
+ObjectRef ModuleScope::static_call_target(const ast::Call* call, const NameTest& shadowed) const {
+    return dotted_target(call->func, shadowed);
+}
+
+// Resolved link by link from the root name, without collecting the path (a vector of strings
+// for every call node walked).
+ObjectRef ModuleScope::dotted_target(const ast::Expr* e, const NameTest& shadowed) const {
+    if (e->kind == ast::ExprKind::Attribute) {
+        const auto* a = ast::as<ast::Attribute>(e);
+        ObjectRef base = dotted_target(a->value, shadowed);
+        return base ? attribute(*base, a->attr) : nullptr;
+    }
+    if (e->kind != ast::ExprKind::Name) return nullptr;
+    const std::string& root = ast::as<ast::Name>(e)->id;
+    if (shadowed(root)) return nullptr;
+    ObjectRef obj = global(root);
+    if (!obj) obj = attribute(*python_builtin("__warp__"), root);
+    if (!obj) obj = python_builtin(root);
     return obj;
 }
 
@@ -68,8 +78,10 @@ void ModuleScope::resolve_static_expressions(FunctionSource& fs) const {
     // Warp's Adjoint.replace_static_expressions: depth first over the whole
     // definition, tracking enclosing loop variables; a static expression that
     // names one is left for code generation.
-    std::set<std::string> params;
-    for (const Param& p : fs.params) params.insert(p.name);
+    auto is_param = [&](std::string_view name) {
+        return std::any_of(fs.params.begin(), fs.params.end(),
+                           [&](const Param& p) { return p.name == name; });
+    };
     // At definition time only the parameters' types are known (for len(param)).
     LocalLookup param_types = [&](std::string_view name) -> ObjectRef {
         for (const Param& p : fs.params)
@@ -108,7 +120,7 @@ void ModuleScope::resolve_static_expressions(FunctionSource& fs) const {
         }
         if (n.expr && n.expr->kind == ast::ExprKind::Call) {
             const auto* call = ast::as<ast::Call>(n.expr);
-            ObjectRef target = static_call_target(call, params);
+            ObjectRef target = static_call_target(call, is_param);
             if (target && target->kind == Object::Kind::WarpPyFunc && target->name == "static") {
                 std::set<std::string> referenced;
                 if (const ast::Expr* arg = static_argument(call)) walk_names(arg, referenced);
