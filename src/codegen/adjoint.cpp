@@ -276,26 +276,33 @@ void Adjoint::end_for(Var* iter, const std::optional<ConstantRange>& range, Var*
     dedent();
     add_forward(cat("end_", cond->label, ":;"), std::nullopt, true);
 
-    std::vector<std::string> reverse;
+    // The loop blocks' lines as views (they stay put until recycled below), the lines made here
+    // kept in `made`, reserved so that none moves: copying every line into a string cost an
+    // allocation per line of a loop body.
+    std::vector<std::string> made;
+    made.reserve(body->vars.size() + 7);
+    std::vector<std::string_view> reverse;
+    reverse.reserve(made.capacity() + cond->body_forward.size() + body->body_replay.size() +
+                    body->body_reverse.size());
+    auto add = [&](std::string line) { reverse.push_back(made.emplace_back(std::move(line))); };
     const std::string& ind = indentation_;
     if (!range) {
-        reverse.push_back(cat(ind, iter->emit(), " = wp::iter_reverse(", iter->emit(), ");"));
-        for (std::string_view s : cond->body_forward) reverse.emplace_back(s);
+        add(cat(ind, iter->emit(), " = wp::iter_reverse(", iter->emit(), ");"));
+        for (std::string_view s : cond->body_forward) reverse.push_back(s);
     } else {
-        reverse.push_back(cat(ind, iter->emit(), " = ", range->last().str(), ";"));
-        reverse.push_back(cat(ind, "start_", cond->label, ":;"));
-        reverse.push_back(cat(ind, "\tif (", iter->emit(), " ", range->step.sign() > 0 ? "<" : ">", " ",
-                              range->start.str(), ") goto end_", cond->label, ";"));
-        reverse.push_back(cat(ind, "\t", value->emit(), " = ", iter->emit(), ";"));
-        reverse.push_back(cat(ind, "\t", iter->emit(), " -= ", range->step.str(), ";"));
+        add(cat(ind, iter->emit(), " = ", range->last().str(), ";"));
+        add(cat(ind, "start_", cond->label, ":;"));
+        add(cat(ind, "\tif (", iter->emit(), " ", range->step.sign() > 0 ? "<" : ">", " ", range->start.str(),
+                ") goto end_", cond->label, ";"));
+        add(cat(ind, "\t", value->emit(), " = ", iter->emit(), ";"));
+        add(cat(ind, "\t", iter->emit(), " -= ", range->step.str(), ";"));
     }
     for (Var* v : body->vars)
-        if (std::optional<std::string> z = zero_adjoint(*v)) reverse.push_back(ind + "\t" + *z);
-    for (std::string_view s : body->body_replay) reverse.emplace_back(s);
-    for (auto it = body->body_reverse.rbegin(); it != body->body_reverse.rend(); ++it)
-        reverse.emplace_back(*it);
-    reverse.push_back(cat(ind, "\tgoto start_", cond->label, ";"));
-    reverse.push_back(cat(ind, "end_", cond->label, ":;"));
+        if (std::optional<std::string> z = zero_adjoint(*v)) add(ind + "\t" + *z);
+    for (std::string_view s : body->body_replay) reverse.push_back(s);
+    for (auto it = body->body_reverse.rbegin(); it != body->body_reverse.rend(); ++it) reverse.push_back(*it);
+    add(cat(ind, "\tgoto start_", cond->label, ";"));
+    add(cat(ind, "end_", cond->label, ":;"));
     for (auto it = reverse.rbegin(); it != reverse.rend(); ++it) outer.body_reverse.push_back(*it);
 
     // An enclosing loop must also zero these adjoints at each of its reverse iterations.

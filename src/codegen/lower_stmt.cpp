@@ -509,7 +509,7 @@ void Adjoint::emit_return(const ast::Return* node) {
         } else {
             Value v = eval(node->value);
             if (v.kind == Value::Kind::Outputs)
-                vs = v.outputs;
+                vs = std::move(v.outputs);
             else if (v.is_var())
                 vs.push_back(v.var);
             else
@@ -527,8 +527,9 @@ void Adjoint::emit_return(const ast::Return* node) {
     }
     if (vars) {
         std::vector<Var*> rv;
+        rv.reserve(vars->size());
         for (Var* v : *vars) rv.push_back(v->type->is_reference() ? add_builtin_call1("copy", {v}) : v);
-        return_var = rv;
+        return_var = std::move(rv);
     }
     add_return(return_var);
 }
