@@ -10,6 +10,7 @@
 #include "types/str_cat.h"
 
 #include <algorithm>
+#include <cassert>
 #include <charconv>
 #include <fmt/format.h>
 
@@ -240,6 +241,30 @@ std::optional<std::string> zero_adjoint(const Var& v) {
     return cat(v.emit_adj(), ".grad_zero();");
 }
 
+// A loop's reverse lines, gathered in order and then added to the enclosing block reversed:
+// views of the loop's blocks (they stay put until recycled), the lines made here kept
+// alongside, reserved so that none moves. Copying every block line into a string cost an
+// allocation per line of a loop body.
+class ReverseLines {
+  public:
+    ReverseLines(size_t made, size_t viewed) {
+        made_.reserve(made);
+        lines_.reserve(made + viewed);
+    }
+    void add(std::string line) {
+        assert(made_.size() < made_.capacity()); // a reallocation would move the short strings
+        lines_.push_back(made_.emplace_back(std::move(line)));
+    }
+    void add_view(std::string_view line) { lines_.push_back(line); }
+    void add_reversed_to(Lines& out) const {
+        for (auto it = lines_.rbegin(); it != lines_.rend(); ++it) out.push_back(*it);
+    }
+
+  private:
+    std::vector<std::string> made_;
+    std::vector<std::string_view> lines_;
+};
+
 } // namespace
 
 Var* Adjoint::begin_for(Var* iter, const std::optional<ConstantRange>& range) {
@@ -276,34 +301,27 @@ void Adjoint::end_for(Var* iter, const std::optional<ConstantRange>& range, Var*
     dedent();
     add_forward(cat("end_", cond->label, ":;"), std::nullopt, true);
 
-    // The loop blocks' lines as views (they stay put until recycled below), the lines made here
-    // kept in `made`, reserved so that none moves: copying every line into a string cost an
-    // allocation per line of a loop body.
-    std::vector<std::string> made;
-    made.reserve(body->vars.size() + 7);
-    std::vector<std::string_view> reverse;
-    reverse.reserve(made.capacity() + cond->body_forward.size() + body->body_replay.size() +
-                    body->body_reverse.size());
-    auto add = [&](std::string line) { reverse.push_back(made.emplace_back(std::move(line))); };
+    ReverseLines reverse(body->vars.size() + 7,
+                         cond->body_forward.size() + body->body_replay.size() + body->body_reverse.size());
     const std::string& ind = indentation_;
     if (!range) {
-        add(cat(ind, iter->emit(), " = wp::iter_reverse(", iter->emit(), ");"));
-        for (std::string_view s : cond->body_forward) reverse.push_back(s);
+        reverse.add(cat(ind, iter->emit(), " = wp::iter_reverse(", iter->emit(), ");"));
+        for (std::string_view s : cond->body_forward) reverse.add_view(s);
     } else {
-        add(cat(ind, iter->emit(), " = ", range->last().str(), ";"));
-        add(cat(ind, "start_", cond->label, ":;"));
-        add(cat(ind, "\tif (", iter->emit(), " ", range->step.sign() > 0 ? "<" : ">", " ", range->start.str(),
-                ") goto end_", cond->label, ";"));
-        add(cat(ind, "\t", value->emit(), " = ", iter->emit(), ";"));
-        add(cat(ind, "\t", iter->emit(), " -= ", range->step.str(), ";"));
+        reverse.add(cat(ind, iter->emit(), " = ", range->last().str(), ";"));
+        reverse.add(cat(ind, "start_", cond->label, ":;"));
+        reverse.add(cat(ind, "\tif (", iter->emit(), " ", range->step.sign() > 0 ? "<" : ">", " ",
+                        range->start.str(), ") goto end_", cond->label, ";"));
+        reverse.add(cat(ind, "\t", value->emit(), " = ", iter->emit(), ";"));
+        reverse.add(cat(ind, "\t", iter->emit(), " -= ", range->step.str(), ";"));
     }
     for (Var* v : body->vars)
-        if (std::optional<std::string> z = zero_adjoint(*v)) add(ind + "\t" + *z);
-    for (std::string_view s : body->body_replay) reverse.push_back(s);
-    for (auto it = body->body_reverse.rbegin(); it != body->body_reverse.rend(); ++it) reverse.push_back(*it);
-    add(cat(ind, "\tgoto start_", cond->label, ";"));
-    add(cat(ind, "end_", cond->label, ":;"));
-    for (auto it = reverse.rbegin(); it != reverse.rend(); ++it) outer.body_reverse.push_back(*it);
+        if (std::optional<std::string> z = zero_adjoint(*v)) reverse.add(ind + "\t" + *z);
+    for (std::string_view s : body->body_replay) reverse.add_view(s);
+    for (auto it = body->body_reverse.rbegin(); it != body->body_reverse.rend(); ++it) reverse.add_view(*it);
+    reverse.add(cat(ind, "\tgoto start_", cond->label, ";"));
+    reverse.add(cat(ind, "end_", cond->label, ":;"));
+    reverse.add_reversed_to(outer.body_reverse);
 
     // An enclosing loop must also zero these adjoints at each of its reverse iterations.
     outer.vars.insert(outer.vars.end(), cond->vars.begin(), cond->vars.end());
@@ -337,16 +355,16 @@ void Adjoint::end_while() {
     outer.body_forward.push_back(cat("goto start_", cond->label, ";"));
     outer.body_forward.push_back(cat("end_", cond->label, ":;"));
 
-    std::vector<std::string> reverse;
-    for (std::string_view s : cond->body_forward) reverse.emplace_back(s);
+    ReverseLines reverse(body->vars.size() + 2,
+                         cond->body_forward.size() + body->body_replay.size() + body->body_reverse.size());
+    for (std::string_view s : cond->body_forward) reverse.add_view(s);
     for (Var* v : body->vars)
-        if (std::optional<std::string> z = zero_adjoint(*v)) reverse.push_back(*z);
-    for (std::string_view s : body->body_replay) reverse.emplace_back(s);
-    for (auto it = body->body_reverse.rbegin(); it != body->body_reverse.rend(); ++it)
-        reverse.emplace_back(*it);
-    reverse.push_back(cat("goto start_", cond->label, ";"));
-    reverse.push_back(cat("end_", cond->label, ":;"));
-    for (auto it = reverse.rbegin(); it != reverse.rend(); ++it) outer.body_reverse.push_back(*it);
+        if (std::optional<std::string> z = zero_adjoint(*v)) reverse.add(std::move(*z));
+    for (std::string_view s : body->body_replay) reverse.add_view(s);
+    for (auto it = body->body_reverse.rbegin(); it != body->body_reverse.rend(); ++it) reverse.add_view(*it);
+    reverse.add(cat("goto start_", cond->label, ";"));
+    reverse.add(cat("end_", cond->label, ":;"));
+    reverse.add_reversed_to(outer.body_reverse);
     recycle_block(std::move(body));
     recycle_block(std::move(cond));
 }
