@@ -9,6 +9,7 @@
 #include "codegen/module_hash.h"
 #include "syntax/limits.h"
 #include "syntax/parser.h"
+#include "types/scratch_vector.h"
 
 #include <algorithm>
 #include <climits>
@@ -108,7 +109,8 @@ class TidCalls {
     TidCalls(const ModuleScope& scope, const std::vector<const ast::Assign*>& assigns) : scope_(scope) {
         // Names as views of the tree's, the locals a sorted vector: sets of strings cost a node
         // and often a string per assignment of every kernel.
-        std::vector<std::pair<std::string_view, const ast::Expr*>> bound;
+        ScratchVector<std::pair<std::string_view, const ast::Expr*>> bound_s; // reused, as `assigns`
+        auto& bound = *bound_s;
         for (const ast::Assign* a : assigns)
             for (const ast::Expr* t : a->targets) bindings(t, a->value, bound);
         locals_.reserve(bound.size());
@@ -155,7 +157,9 @@ class TidCalls {
 // Warp infers a kernel's launch dimension from how many names a wp.tid() call is
 // unpacked into, anywhere in the kernel (get_references).
 int tid_dims(const ModuleScope& scope, const std::vector<ast::Stmt*>& body) {
-    std::vector<const ast::Assign*> assigns;
+    // Reused across kernels (scratch_vector.h): grown afresh, it cost each kernel a few allocations.
+    ScratchVector<const ast::Assign*> assigns_s;
+    auto& assigns = *assigns_s;
     collect_assigns(body, assigns);
     TidCalls tid(scope, assigns);
     int max_dim = 0;
