@@ -206,8 +206,7 @@ struct Compiled {
             bool quick = true;
             for (size_t d = 0; d < idx.n && quick; ++d) quick = quick_index(*t.kids[d], f, idx.at[d]);
             if (quick) {
-                Value& slot = m.element_slot(base->array, idx);
-                slot = convert(slot.t, v);
+                m.store_element(base->array, idx, v);
                 return;
             }
         }

@@ -437,8 +437,7 @@ void Machine::store_into(const ast::Expr* target, const Value& v, Frame& f) {
             Value* base = lookup(name_id(ast::as<ast::Name>(s->value)->id), f);
             if (!base) throw_unsupported("an unknown name");
             if (base->t.kind == Kind::Array) {
-                Value& slot = element_slot(base->array, idx);
-                slot = convert(slot.t, v);
+                store_element(base->array, idx, v);
                 return;
             }
             // In place (no copy of the whole value): nothing below throws once the checks pass.

@@ -313,7 +313,10 @@ class Machine {
             if (auto it = written.find(flat); it != written.end()) return it->second.value;
         return inputs->element(array, flat);
     }
-    Value& element_slot(int array, const Index& index);
+    // The element's written slot, added on its first write with its initial value when `drawn`,
+    // else with its type alone (for a store, which replaces it).
+    Value& element_slot(int array, const Index& index, bool drawn = true);
+    void store_element(int array, const Index& index, const Value& v);
     bool quick_index(const ast::Expr* x, Frame& f, int64_t& out);
     bool quick_indices(const ast::Expr* slice, Frame& f, Index& idx);
     Index indices(const ast::Expr* slice, Frame& f);

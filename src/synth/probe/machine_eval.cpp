@@ -223,16 +223,42 @@ Index Machine::indices_slow(const ast::Expr* slice, Frame& f) {
     return idx;
 }
 
-Value& Machine::element_slot(int array, const Index& index) {
+Value& Machine::element_slot(int array, const Index& index, bool drawn) {
     const int64_t flat = flat_index(array, index);
     ArrayBuf& buf = arrays[size_t(array)];
     auto it = buf.written.find(flat);
-    if (it == buf.written.end())
-        it = buf.written.emplace(flat, Written{inputs->element(array, flat), thread_}).first;
-    else if (it->second.writer != thread_)
+    if (it == buf.written.end()) {
+        Value initial;
+        if (drawn)
+            initial = inputs->element(array, flat);
+        else
+            initial.t = buf.elem; // the type of element() (draws are pure: none is skipped in effect)
+        it = buf.written.emplace(flat, Written{std::move(initial), thread_}).first;
+    } else if (it->second.writer != thread_) {
         buf.shared = true;
+    }
     it->second.writer = thread_;
     return it->second.value;
+}
+
+// As `slot = convert(slot.t, v)` for the element: its initial value is not drawn (a store reads
+// only its type), and a value of the element's type is copied or rounded in place rather than
+// converted into a temporary (convert() then makes a value with the same fields).
+void Machine::store_element(int array, const Index& index, const Value& v) {
+    Value& slot = element_slot(array, index, false);
+    if (converts_to_itself(slot.t, v)) {
+        slot = v;
+        return;
+    }
+    const Kind k = slot.t.kind;
+    if (v.t == slot.t && (k == Kind::Vec || k == Kind::Mat || k == Kind::Quat)) {
+        slot.i = 0, slot.array = -1, slot.array_ndim = 0, slot.is_type = false, slot.items.reset();
+        const int n = slot.t.size();
+        const Sc s = slot.t.sc;
+        for (int c = 0; c < n; ++c) slot.c[size_t(c)] = fit(s, v.c[size_t(c)]);
+        return;
+    }
+    slot = convert(slot.t, v);
 }
 
 // An array variable at variables and literals, the most frequent subscript, is read with no other
