@@ -158,14 +158,30 @@ Value composite_binop(BinOpKind op, const Value& a, const Value& b) {
     return composite_binop(op, a, b);
 }
 
+// binop() of values not two scalars of one type: float32 vectors under + - and float32 vectors
+// and scalars under * (the most frequent, as composite_binop() runs them) without
+// binop_general()'s dispatch.
+[[gnu::noinline]] Value binop_composite(BinOpKind op, const Value& a, const Value& b) {
+    if (a.t.sc == Sc::F32 && b.t.sc == Sc::F32 && a.t.kind == Kind::Vec) {
+        if ((op == BinOpKind::Add || op == BinOpKind::Sub) && a.t == b.t) return vec_f32_add(op, a, b);
+        if (op == BinOpKind::Mult && b.t.kind == Kind::Scalar) return vec_f32_scale(a, b.c[0], false);
+    }
+    if (a.t.sc == Sc::F32 && b.t.sc == Sc::F32 && op == BinOpKind::Mult && a.t.kind == Kind::Scalar &&
+        b.t.kind == Kind::Vec)
+        return vec_f32_scale(b, a.c[0], true);
+    return binop_general(op, a, b);
+}
+
 } // namespace
 
-// Two float32 scalars under + - * /, the interpreter's most frequent operation, here with no
-// call (and no register saved): the general operator's dispatch costs as much as the arithmetic.
-// The same result as binop_general's: the double operation rounded to float32.
+// Two float32 or float64 scalars under + - * /, the interpreter's most frequent operation, here
+// with no call (and no register saved): the general operator's dispatch costs as much as the
+// arithmetic. The same result as binop_general's: the double operation rounded to the type.
+// Two integer scalars of one type go straight to int_binop() (as scalar_binop() would).
 Value binop(BinOpKind op, const Value& a, const Value& b) {
-    if (a.t.kind != Kind::Scalar || b.t.kind != Kind::Scalar || a.t.sc != Sc::F32 || b.t.sc != Sc::F32)
-        return binop_general(op, a, b);
+    if (a.t.kind != Kind::Scalar || b.t.kind != Kind::Scalar || a.t.sc != b.t.sc) return binop_composite(op, a, b);
+    const Sc s = a.t.sc;
+    if (s != Sc::F32 && s != Sc::F64) return is_float(s) ? binop_general(op, a, b) : int_binop(op, s, a.i, b.i);
     double r;
     switch (op) {
     case BinOpKind::Add: r = a.c[0] + b.c[0]; break;
@@ -175,8 +191,8 @@ Value binop(BinOpKind op, const Value& a, const Value& b) {
     default: return binop_general(op, a, b);
     }
     Value v;
-    v.t = {Kind::Scalar, Sc::F32};
-    v.c[0] = double(float(r));
+    v.t = {Kind::Scalar, s};
+    v.c[0] = s == Sc::F32 ? double(float(r)) : r;
     return v;
 }
 
