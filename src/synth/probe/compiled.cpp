@@ -36,6 +36,7 @@ struct CExpr {
 struct CStmt {
     enum class Op : uint8_t {
         Tree,
+        Tick, // a statement that does nothing but count (a docstring, `pass`)
         AssignName,
         AssignInSlot,
         AssignTree,
@@ -54,7 +55,8 @@ struct CStmt {
     const CExpr* target = nullptr;        // AugAssign: the target, as read; AssignSubscript: as stored into
     const CExpr* value = nullptr;         // the assigned or returned value, or the test
     std::vector<const CExpr*> args;       // ForRange: range()'s
-    mutable const CBlock* body = nullptr; // ForRange: the body's, found on its first run, then kept
+    mutable const CBlock* body = nullptr; // ForRange, If: the body's, found on its first run, then kept
+    mutable const CBlock* orelse = nullptr; // If: the else branch's, the same
 };
 
 struct CBlock {
@@ -350,6 +352,7 @@ struct Compiled {
     static Flow run_block(Machine& m, const CBlock& b, Frame& f);
     static Flow run_aug_assign(Machine& m, const CStmt& s, Frame& f);
     static Flow run_for(Machine& m, const CStmt& s, Frame& f);
+    static Flow run_if(Machine& m, const CStmt& s, Frame& f);
     static bool leaves_slot(const CExpr& n, int id, bool calls);
     // Whether the left operand of `n`, a variable, is as it was once the right one is evaluated,
     // and still where it was: the right operand neither changes it nor adds a variable to the
@@ -559,6 +562,8 @@ CStmt Compiled::compile_stmt(Machine& m, const ast::Stmt* s) {
         compile_for(m, ast::as<ast::For>(s), c);
     } else if (s->kind == SK::Expr && ast::as<ast::ExprStmt>(s)->value->kind != ast::ExprKind::Constant) {
         c.op = CStmt::Op::Expr, c.value = compile(m, ast::as<ast::ExprStmt>(s)->value);
+    } else if (s->kind == SK::Expr || s->kind == SK::Pass) { // Machine::exec evaluates neither
+        c.op = CStmt::Op::Tick;
     } else if (s->kind == SK::Return && ast::as<ast::Return>(s)->value) {
         c.op = CStmt::Op::Return, c.value = compile(m, ast::as<ast::Return>(s)->value);
         if (leaves_slot(*c.value, -1, false)) c.op = CStmt::Op::ReturnInSlot;
@@ -657,6 +662,14 @@ Compiled::Flow Compiled::run_for(Machine& m, const CStmt& s, Frame& f) {
         });
 }
 
+// As Machine::exec of an `if` (its test ticked), each branch's block found once.
+Compiled::Flow Compiled::run_if(Machine& m, const CStmt& s, Frame& f) {
+    const bool yes = truth_of(m, *s.value, f);
+    const CBlock*& b = yes ? s.body : s.orelse;
+    if (!b) b = &m.block(yes ? ast::as<ast::If>(s.src)->body : ast::as<ast::If>(s.src)->orelse);
+    return run_block(m, *b, f);
+}
+
 // As Machine::exec for each statement (each counts one step of the budget).
 Compiled::Flow Compiled::run_block(Machine& m, const CBlock& b, Frame& f) {
     for (const CStmt& s : b.stmts) {
@@ -674,12 +687,8 @@ Compiled::Flow Compiled::run_block(Machine& m, const CBlock& b, Frame& f) {
         case CStmt::Op::AugAssign: m.tick(), run_aug_assign(m, s, f); break;
         case CStmt::Op::Expr: m.tick(), s.value->run(m, *s.value, f); break;
         case CStmt::Op::ForRange: m.tick(), flow = run_for(m, s, f); break;
-        case CStmt::Op::If: {
-            m.tick();
-            const auto* i = ast::as<ast::If>(s.src);
-            flow = m.exec_block(truth_of(m, *s.value, f) ? i->body : i->orelse, f);
-            break;
-        }
+        case CStmt::Op::Tick: m.tick(); break;
+        case CStmt::Op::If: m.tick(), flow = run_if(m, s, f); break;
         case CStmt::Op::Return: m.tick(), m.returned_ = s.value->run(m, *s.value, f); return Flow::Return;
         case CStmt::Op::ReturnInSlot: m.tick(), make_in(m.returned_, m, *s.value, f); return Flow::Return;
         }
@@ -698,6 +707,10 @@ const CBlock& Machine::new_block(const std::vector<ast::Stmt*>& body) {
 
 Machine::Flow Machine::exec_block(const std::vector<ast::Stmt*>& body, Frame& f) {
     return Compiled::run_block(*this, block(body), f);
+}
+
+Machine::Flow Machine::run_block(const CBlock& b, Frame& f) {
+    return Compiled::run_block(*this, b, f);
 }
 
 } // namespace ws::synth::probe

@@ -246,6 +246,9 @@ void Machine::launch(const std::vector<Value>& args, const std::vector<int64_t>&
     const std::vector<uint8_t>& kept = kept_params(args);
     bool first = true;
     outputs_assigned_ = false;
+    const CBlock* body = nullptr; // found on the first thread (as exec_block() would), then kept
+    const bool one_dim = dim.size() == 1;
+    if (one_dim) tid_ = make_int(Sc::I32, 0); // each thread then sets its integer alone
     for (int64_t t : threads) {
         thread_ = t;
         Frame& f = frame_at(0);
@@ -255,10 +258,15 @@ void Machine::launch(const std::vector<Value>& args, const std::vector<int64_t>&
             if (all || !kept[k]) slot = args[k];
         }
         first = false;
-        int64_t rest = t;
-        for (size_t d = dim.size(); d-- > 0;) idx[d] = rest % dim[d], rest /= dim[d];
-        set_tid(idx);
-        exec_block(kernel_->body, f);
+        if (one_dim) { // as set_tid() of {t % dim[0]}: tid_ is only ever read by copy
+            tid_.i = wrap_int(Sc::I32, t % dim[0]);
+        } else {
+            int64_t rest = t;
+            for (size_t d = dim.size(); d-- > 0;) idx[d] = rest % dim[d], rest /= dim[d];
+            set_tid(idx);
+        }
+        if (!body) body = &block(kernel_->body);
+        run_block(*body, f);
     }
 }
 

@@ -182,6 +182,7 @@ class Machine {
         return recent.first == &body ? *recent.second : new_block(body);
     }
     const CBlock& new_block(const std::vector<ast::Stmt*>& body);
+    Flow run_block(const CBlock& b, Frame& f); // as exec_block() of the list `b` was compiled from
     Flow exec(const ast::Stmt* s, Frame& f);
     // The kinds exec() dispatches to, out of line (see eval()).
     [[gnu::noinline]] Flow exec_for(const ast::For* s, Frame& f);
