@@ -46,6 +46,7 @@ struct CStmt {
         Return,
         ReturnInSlot,
         Expr,
+        AtomicExpr, // an atomic_node whose old value is discarded
         ForRange
     };
     Op op = Op::Tree;
@@ -302,7 +303,10 @@ struct Compiled {
     // As state_call_node<true> of an atomic on an array variable of the frame at quick indices
     // (atomic_node_fits()): the array and the indices read in place, then the value evaluated, as
     // the argument list is made in that order; any other case (nothing was evaluated yet) there.
-    static Value atomic_node(Machine& m, const CExpr& n, Frame& f) {
+    static Value atomic_node(Machine& m, const CExpr& n, Frame& f) { return atomic_run<true>(m, n, f); }
+    // atomic_node of a statement (its value discarded): the element's old value is not copied.
+    template <bool kOld>
+    static Value atomic_run(Machine& m, const CExpr& n, Frame& f) {
         const size_t last = n.kids.size() - 1;
         if (const Value* a = f.find(n.kids[0]->id); a && a->t.kind == Kind::Array) {
             const int array = a->array;
@@ -312,7 +316,9 @@ struct Compiled {
             for (size_t d = 0; d < idx.n && quick; ++d) quick = quick_index(*n.kids[d + 1], f, idx.at[d]);
             if (quick)
                 return with_operand(m, *n.kids[last], f, [&](const Value& v) {
-                    return m.atomic_apply(AtomicOp(n.op), array, idx, v);
+                    if (kOld) return m.atomic_apply(AtomicOp(n.op), array, idx, v);
+                    m.atomic_update(AtomicOp(n.op), array, idx, v);
+                    return Value();
                 });
         }
         return state_call_node<true>(m, n, f);
@@ -562,6 +568,7 @@ CStmt Compiled::compile_stmt(Machine& m, const ast::Stmt* s) {
         compile_for(m, ast::as<ast::For>(s), c);
     } else if (s->kind == SK::Expr && ast::as<ast::ExprStmt>(s)->value->kind != ast::ExprKind::Constant) {
         c.op = CStmt::Op::Expr, c.value = compile(m, ast::as<ast::ExprStmt>(s)->value);
+        if (c.value->run == &atomic_node) c.op = CStmt::Op::AtomicExpr;
     } else if (s->kind == SK::Expr || s->kind == SK::Pass) { // Machine::exec evaluates neither
         c.op = CStmt::Op::Tick;
     } else if (s->kind == SK::Return && ast::as<ast::Return>(s)->value) {
@@ -686,6 +693,7 @@ Compiled::Flow Compiled::run_block(Machine& m, const CBlock& b, Frame& f) {
             break;
         case CStmt::Op::AugAssign: m.tick(), run_aug_assign(m, s, f); break;
         case CStmt::Op::Expr: m.tick(), s.value->run(m, *s.value, f); break;
+        case CStmt::Op::AtomicExpr: m.tick(), atomic_run<false>(m, *s.value, f); break;
         case CStmt::Op::ForRange: m.tick(), flow = run_for(m, s, f); break;
         case CStmt::Op::Tick: m.tick(); break;
         case CStmt::Op::If: m.tick(), flow = run_if(m, s, f); break;

@@ -243,6 +243,7 @@ class Machine {
     Value random(const std::string& name, const ast::Call* e, Frame& f);
     Value atomic_with(const std::string& name, const ast::Call* e, ArgList& args);
     Value atomic_apply(AtomicOp op, int array, const Index& idx, const Value& value);
+    void atomic_update(AtomicOp op, int array, const Index& idx, const Value& value); // the old value unused
     Value random_with(const std::string& name, const ast::Call* e, ArgList& args, Frame& f);
     void eval_args(const ast::Call* e, Frame& f, ArgList& out);
 

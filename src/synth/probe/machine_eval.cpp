@@ -510,10 +510,30 @@ AtomicOp atomic_op(std::string_view name) {
     return AtomicOp::Other;
 }
 
-// The element's old value; the element becomes `op` of it and `value` (converted to its type).
-Value Machine::atomic_apply(AtomicOp op, int array, const Index& idx, const Value& value) {
-    Value& slot = element_slot(array, idx);
-    const Value old = slot;
+namespace {
+
+// `slot` becomes `op` of it and `value` (converted to its type), as binop() and the builtins make it.
+// A float sum or difference of a value of the element's type, the most frequent, is made in place
+// (the same components and fields as binop()'s result, with no temporary to move).
+void atomic_update_slot(AtomicOp op, Value& slot, const Value& value) {
+    const Sc s = slot.t.sc;
+    if ((op == AtomicOp::Add || op == AtomicOp::Sub) && value.t == slot.t && !value.is_type) {
+        const bool add = op == AtomicOp::Add;
+        if (slot.t.kind == Kind::Scalar && (s == Sc::F32 || s == Sc::F64)) {
+            const double r = add ? slot.c[0] + value.c[0] : slot.c[0] - value.c[0];
+            slot.i = 0, slot.array = -1, slot.array_ndim = 0, slot.is_type = false, slot.items.reset();
+            slot.c[0] = s == Sc::F32 ? double(float(r)) : r;
+            return;
+        }
+        if (slot.t.kind == Kind::Vec && s == Sc::F32) { // as vec_f32_add() of the converted value
+            const int n = slot.t.rows;
+            for (int k = 0; k < n; ++k) {
+                const double b = double(float(value.c[size_t(k)]));
+                slot.c[size_t(k)] = double(float(add ? slot.c[size_t(k)] + b : slot.c[size_t(k)] - b));
+            }
+            return;
+        }
+    }
     Value converted; // a value of the element's type already, the frequent case, is read in place
     const bool same = converts_to_itself(slot.t, value);
     if (!same) converted = convert(slot.t, value);
@@ -526,7 +546,20 @@ Value Machine::atomic_apply(AtomicOp op, int array, const Index& idx, const Valu
     case AtomicOp::Max: slot = max(std::array<Value, 2>{slot, v}); break;
     case AtomicOp::Other: throw_unsupported("an atomic operation");
     }
+}
+
+} // namespace
+
+// The element's old value; the element becomes `op` of it and `value` (converted to its type).
+Value Machine::atomic_apply(AtomicOp op, int array, const Index& idx, const Value& value) {
+    Value& slot = element_slot(array, idx);
+    const Value old = slot;
+    atomic_update_slot(op, slot, value);
     return old;
+}
+
+void Machine::atomic_update(AtomicOp op, int array, const Index& idx, const Value& value) {
+    atomic_update_slot(op, element_slot(array, idx), value);
 }
 
 // Warp's random numbers: a PCG hash of a uint32 state that the call advances in place.
