@@ -277,11 +277,24 @@ struct Compiled {
     static Value run_func(Machine& m, CFunc& c, Frame& callee) {
         if (++m.depth_ > 32) throw_unsupported("recursion");
         if (!c.body) c.body = &m.block(c.fn->body);
+        if (const auto& stmts = c.body->stmts;
+            stmts.size() == 1 && (stmts[0].op == CStmt::Op::Return || stmts[0].op == CStmt::Op::ReturnInSlot))
+            return return_only(m, stmts[0], callee);
         // A body that ends without a return statement returns None (nothing else sets returned_
         // once a return statement has, as the flow then leaves every block).
         if (run_block(m, *c.body, callee) != Flow::Return) m.returned_.clear();
         --m.depth_;
         return std::move(m.returned_); // cleared before it is read again (by the next call)
+    }
+
+    // run_func of a body that is one return statement: its value made in the caller's result
+    // rather than in Machine::returned_ and moved from there (nothing reads returned_ before
+    // the next return statement sets it).
+    static Value return_only(Machine& m, const CStmt& s, Frame& callee) {
+        m.tick();
+        Value r = s.value->run(m, *s.value, callee);
+        --m.depth_;
+        return r;
     }
 
     // As Machine::eval_attribute of a base that is not `wp`.
