@@ -360,6 +360,7 @@ struct Compiled {
     }
 
     static const CExpr* compile(Machine& m, const ast::Expr* e);
+    static void fold(Machine& m, CExpr& n);
     static CFunc& func(Machine& m, const ast::FunctionDef& fn);
     static bool keyword_params(const ast::Call* c, const ast::FunctionDef& fn, std::vector<uint8_t>& out);
     static void compile_subscript(Machine& m, const ast::Subscript* s, CExpr& n);
@@ -445,7 +446,27 @@ const CExpr* Compiled::compile(Machine& m, const ast::Expr* e) {
     case EK::Call: compile_call(m, ast::as<ast::Call>(e), n); break;
     default: break;
     }
+    fold(m, n);
     return &n;
+}
+
+// A pure operator, builtin or constructor of literals alone (`wp.float64(0.5)`, `-1.0`,
+// `wp.vec3(0.0)`) becomes the literal of its value, made once: it reads no variable and changes
+// nothing, and evaluating a node counts no step. One that fails (or makes a value sharing items,
+// which a copy would share) is left to fail, or run, where it is evaluated.
+void Compiled::fold(Machine& m, CExpr& n) {
+    const bool pure = n.run == &call_node<true> || n.run == &call_node<false> || n.run == &unary_node ||
+                      n.run == &binop_node;
+    if (!pure || n.kids.empty()) return;
+    for (const CExpr* k : n.kids)
+        if (k->run != &constant) return;
+    try {
+        Frame none;
+        Value v = n.run(m, n, none);
+        if (v.items) return;
+        n.constant = std::move(v), n.run = &constant, n.kids.clear();
+    } catch (...) { // as it was: evaluated, and failing, when it runs
+    }
 }
 
 // `a[i]`, `a[i, j]` of a variable at variables and literals (Machine::eval_subscript's fast path).
