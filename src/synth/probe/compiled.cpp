@@ -192,9 +192,19 @@ struct Compiled {
             Index idx;
             idx.n = n.kids.size();
             bool quick = true;
-            for (size_t d = 0; d < idx.n && quick; ++d) quick = quick_index(*n.kids[d], f, idx.at[d]);
-            if (quick)
-                return v->t.kind == Kind::Array ? m.read_element(v->array, idx) : m.component_of(*v, idx);
+            if (idx.n == 1) // the most frequent, with no loop
+                quick = quick_index(*n.kids[0], f, idx.at[0]);
+            else
+                for (size_t d = 0; d < idx.n && quick; ++d) quick = quick_index(*n.kids[d], f, idx.at[d]);
+            if (quick && v->t.kind == Kind::Array) {
+                const ArrayBuf& buf = m.arrays[size_t(v->array)];
+                if (idx.n == 1 && buf.shape.size() == 1 && buf.written.empty()) { // an input vector's element
+                    if (idx.at[0] < 0 || idx.at[0] >= buf.shape[0]) throw_unsupported("an index out of bounds");
+                    return m.inputs->element(v->array, idx.at[0]);
+                }
+                return m.read_element(v->array, idx);
+            }
+            if (quick) return m.component_of(*v, idx);
         }
         return m.eval_subscript_slow(ast::as<ast::Subscript>(n.src), f);
     }
