@@ -62,6 +62,9 @@ struct CStmt {
 
 struct CBlock {
     std::vector<CStmt> stmts;
+    // The last statement returns a value and every one before it flows on to the next (no
+    // branch, loop or return): a function's body then runs with no look at the flow.
+    bool straight_return = false;
 };
 
 // A @wp.func as the calls giving every parameter positionally run it: its parameters' ids, found
@@ -287,9 +290,12 @@ struct Compiled {
     static Value run_func(Machine& m, CFunc& c, Frame& callee) {
         if (++m.depth_ > 32) throw_unsupported("recursion");
         if (!c.body) c.body = &m.block(c.fn->body);
-        if (const auto& stmts = c.body->stmts;
-            stmts.size() == 1 && (stmts[0].op == CStmt::Op::Return || stmts[0].op == CStmt::Op::ReturnInSlot))
-            return return_only(m, stmts[0], callee);
+        if (c.body->straight_return) {
+            const CStmt* first = c.body->stmts.data();
+            const CStmt* last = first + c.body->stmts.size() - 1;
+            run_stmts(m, first, last, callee); // flows on to `last` (see CBlock::straight_return)
+            return return_only(m, *last, callee);
+        }
         // A body that ends without a return statement returns None (nothing else sets returned_
         // once a return statement has, as the flow then leaves every block).
         if (run_block(m, *c.body, callee) != Flow::Return) m.returned_.clear();
@@ -297,7 +303,7 @@ struct Compiled {
         return std::move(m.returned_); // cleared before it is read again (by the next call)
     }
 
-    // run_func of a body that is one return statement: its value made in the caller's result
+    // run_func of a body's last statement, a return: its value made in the caller's result
     // rather than in Machine::returned_ and moved from there (nothing reads returned_ before
     // the next return statement sets it).
     static Value return_only(Machine& m, const CStmt& s, Frame& callee) {
@@ -379,7 +385,10 @@ struct Compiled {
     static std::unique_ptr<CBlock> compile_block(Machine& m, const std::vector<ast::Stmt*>& body);
     static CStmt compile_stmt(Machine& m, const ast::Stmt* s);
     static void compile_for(Machine& m, const ast::For* s, CStmt& c);
-    static Flow run_block(Machine& m, const CBlock& b, Frame& f);
+    static Flow run_block(Machine& m, const CBlock& b, Frame& f) {
+        return run_stmts(m, b.stmts.data(), b.stmts.data() + b.stmts.size(), f);
+    }
+    static Flow run_stmts(Machine& m, const CStmt* begin, const CStmt* end, Frame& f);
     static Flow run_aug_assign(Machine& m, const CStmt& s, Frame& f);
     static Flow run_for(Machine& m, const CStmt& s, Frame& f);
     static Flow run_if(Machine& m, const CStmt& s, Frame& f);
@@ -682,6 +691,15 @@ void Compiled::make_in_slot(Machine& m, const CStmt& s, Frame& f) {
 std::unique_ptr<CBlock> Compiled::compile_block(Machine& m, const std::vector<ast::Stmt*>& body) {
     auto b = std::make_unique<CBlock>();
     for (const ast::Stmt* s : body) b->stmts.push_back(compile_stmt(m, s));
+    using Op = CStmt::Op;
+    auto flows_on = [](const CStmt& s) {
+        return s.op == Op::AssignName || s.op == Op::AssignInSlot || s.op == Op::AssignSubscript ||
+               s.op == Op::AssignTree || s.op == Op::AugAssign || s.op == Op::Expr || s.op == Op::AtomicExpr ||
+               s.op == Op::Tick;
+    };
+    b->straight_return = !b->stmts.empty() &&
+                         (b->stmts.back().op == Op::Return || b->stmts.back().op == Op::ReturnInSlot) &&
+                         std::all_of(b->stmts.begin(), b->stmts.end() - 1, flows_on);
     return b;
 }
 
@@ -722,8 +740,9 @@ Compiled::Flow Compiled::run_if(Machine& m, const CStmt& s, Frame& f) {
 }
 
 // As Machine::exec for each statement (each counts one step of the budget).
-Compiled::Flow Compiled::run_block(Machine& m, const CBlock& b, Frame& f) {
-    for (const CStmt& s : b.stmts) {
+Compiled::Flow Compiled::run_stmts(Machine& m, const CStmt* begin, const CStmt* end, Frame& f) {
+    for (const CStmt* p = begin; p != end; ++p) {
+        const CStmt& s = *p;
         Flow flow = Flow::Next;
         switch (s.op) {
         case CStmt::Op::Tree: flow = m.exec(s.src, f); break;
