@@ -244,6 +244,16 @@ void Machine::launch(const std::vector<Value>& args, const std::vector<int64_t>&
     std::vector<int> ids; // the parameters' name ids, found once rather than for every thread
     for (const ast::Arg& p : params) ids.push_back(name_id(p.name));
     const std::vector<uint8_t>& kept = kept_params(args);
+    // After the first thread (which makes every parameter's slot): the kept parameters' slots
+    // are only marked as set, the others copied again.
+    std::vector<int> kept_ids;
+    std::vector<std::pair<int, size_t>> copied; // (id, parameter)
+    for (size_t k = 0; k < params.size(); ++k) {
+        if (kept[k])
+            kept_ids.push_back(ids[k]);
+        else
+            copied.emplace_back(ids[k], k);
+    }
     bool first = true;
     outputs_assigned_ = false;
     const CBlock* body = nullptr; // found on the first thread (as exec_block() would), then kept
@@ -252,10 +262,11 @@ void Machine::launch(const std::vector<Value>& args, const std::vector<int64_t>&
     for (int64_t t : threads) {
         thread_ = t;
         Frame& f = frame_at(0);
-        const bool all = first || outputs_assigned_; // an output may have rebound a kept parameter
-        for (size_t k = 0; k < params.size(); ++k) {
-            Value& slot = f.slot(ids[k]);
-            if (all || !kept[k]) slot = args[k];
+        if (first || outputs_assigned_) { // an output may have rebound a kept parameter
+            for (size_t k = 0; k < params.size(); ++k) f.slot(ids[k]) = args[k];
+        } else {
+            for (int id : kept_ids) f.keep(id);
+            for (const auto& [id, k] : copied) f.slot(id) = args[k];
         }
         first = false;
         if (one_dim) { // as set_tid() of {t % dim[0]}: tid_ is only ever read by copy
