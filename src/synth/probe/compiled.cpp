@@ -260,9 +260,10 @@ struct Compiled {
         for (size_t k = 0; k < np; ++k) make_in(callee.slot(c.ids[param_of(n, k)]), m, *n.kids[k], f);
         if (np > 0 && !c.types) c.types = &m.scalar_params(*c.fn);
         for (size_t k = 0; k < np; ++k)
-            if (Value& a = *callee.find(c.ids[k]);
-                (*c.types)[k] && a.t.kind == Kind::Scalar && !converts_to_itself(*(*c.types)[k], a))
-                a = convert(*(*c.types)[k], a);
+            if (const std::optional<Type>& t = (*c.types)[k]) {
+                Value& a = callee.held(c.ids[k]); // set above: every parameter once
+                if (a.t.kind == Kind::Scalar && !converts_to_itself(*t, a)) a = convert(*t, a);
+            }
         return run_func(m, c, callee);
     }
 

@@ -79,6 +79,8 @@ class Frame {
         set_[size_t(id)] = generation_;
         return values_[size_t(id)];
     }
+    // The value of `id`, set since the last clear() (unchecked).
+    Value& held(int id) { return values_[size_t(id)]; }
     // Marks the slot of `id`, which the frame has, as set with the value it holds.
     void keep(int id) { set_[size_t(id)] = generation_; }
     void clear() {
