@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 #include <optional>
 #include <utility>
 
@@ -28,6 +29,24 @@ struct Sample {
 constexpr Sample kSamples[] = {{4, 2}, {32, 3}, {128, 5}};
 constexpr int64_t kBudget = 200'000;      // statements per run
 constexpr uint64_t kWholeGridRedraws = 3; // an aggregate output, checked on every thread
+
+// Rng(seed)'s outputs, its four words of state made only for a second output: most draws of an
+// integer or a bool take one (Rng::first_output()).
+class LazyRng {
+  public:
+    explicit LazyRng(uint64_t seed) : seed_(seed) {}
+    uint64_t next() {
+        if (outputs_++ == 0) return Rng::first_output(seed_);
+        if (outputs_ == 2) rng_ = std::make_unique<Rng>(seed_), rng_->next(); // the first, taken already
+        return rng_->next();
+    }
+    uint64_t below(uint64_t n) { return Rng::below_of(*this, n); }
+
+  private:
+    uint64_t seed_;
+    int outputs_ = 0;
+    std::unique_ptr<Rng> rng_; // on the heap: rare, and no uninitialized state to hold meanwhile
+};
 
 // The kernel's arguments, drawn from the launch specification as the verifier draws them.
 // Run 0 is the first draw; every later run draws anew, each component different from run 0's
@@ -149,7 +168,7 @@ class Bench final : public ArrayInputs {
         }
         double lo = spec.min_value, hi = spec.max_value;
         if (!(lo <= hi)) std::swap(lo, hi);
-        Rng rng(hash_combine(key, run_));
+        LazyRng rng(hash_combine(key, run_));
         // The first redraw of an integer keeps apart from the first draw (see component()).
         const bool needs_first = run_ == 1 && !is_float(t.sc);
         if (t.kind == Kind::Scalar) { // the frequent case: no zeroed composite, no empty `first`
@@ -197,7 +216,7 @@ class Bench final : public ArrayInputs {
     // verifier's: each integer differs from the first draw's `first` wherever the range allows,
     // each bool is flipped. Later redraws are fresh (forcing them apart from the first draw
     // would make them repeat each other on small ranges).
-    double component(Rng& rng, Sc s, double lo, double hi, double first) {
+    double component(LazyRng& rng, Sc s, double lo, double hi, double first) {
         const bool apart = run_ == 1;
         if (s == Sc::Bool) return apart ? 1.0 - first : double(rng.next() & 1);
         if (is_float(s)) return fit(s, lo + (hi - lo) * double(rng.next() >> 11) * 0x1.0p-53);
