@@ -51,12 +51,12 @@ struct CStmt {
     };
     Op op = Op::Tree;
     const ast::Stmt* src = nullptr;
-    int id = -1;                          // the assigned variable
-    bool in_place = false;                // AugAssign: the target may be read in place (leaves_variables)
-    const CExpr* target = nullptr;        // AugAssign: the target, as read; AssignSubscript: as stored into
-    const CExpr* value = nullptr;         // the assigned or returned value, or the test
-    std::vector<const CExpr*> args;       // ForRange: range()'s
-    mutable const CBlock* body = nullptr; // ForRange, If: the body's, found on its first run, then kept
+    int id = -1;                            // the assigned variable
+    bool in_place = false;                  // AugAssign: the target may be read in place (leaves_variables)
+    const CExpr* target = nullptr;          // AugAssign: the target, as read; AssignSubscript: as stored into
+    const CExpr* value = nullptr;           // the assigned or returned value, or the test
+    std::vector<const CExpr*> args;         // ForRange: range()'s
+    mutable const CBlock* body = nullptr;   // ForRange, If: the body's, found on its first run, then kept
     mutable const CBlock* orelse = nullptr; // If: the else branch's, the same
 };
 
@@ -202,7 +202,8 @@ struct Compiled {
             if (quick && v->t.kind == Kind::Array) {
                 const ArrayBuf& buf = m.arrays[size_t(v->array)];
                 if (idx.n == 1 && buf.shape.size() == 1 && buf.written.empty()) { // an input vector's element
-                    if (idx.at[0] < 0 || idx.at[0] >= buf.shape[0]) throw_unsupported("an index out of bounds");
+                    if (idx.at[0] < 0 || idx.at[0] >= buf.shape[0])
+                        throw_unsupported("an index out of bounds");
                     return m.inputs->element(v->array, idx.at[0]);
                 }
                 return m.read_element(v->array, idx);
@@ -695,8 +696,8 @@ std::unique_ptr<CBlock> Compiled::compile_block(Machine& m, const std::vector<as
     using Op = CStmt::Op;
     auto flows_on = [](const CStmt& s) {
         return s.op == Op::AssignName || s.op == Op::AssignInSlot || s.op == Op::AssignSubscript ||
-               s.op == Op::AssignTree || s.op == Op::AugAssign || s.op == Op::Expr || s.op == Op::AtomicExpr ||
-               s.op == Op::Tick;
+               s.op == Op::AssignTree || s.op == Op::AugAssign || s.op == Op::Expr ||
+               s.op == Op::AtomicExpr || s.op == Op::Tick;
     };
     b->straight_return = !b->stmts.empty() &&
                          (b->stmts.back().op == Op::Return || b->stmts.back().op == Op::ReturnInSlot) &&

@@ -179,9 +179,11 @@ Value composite_binop(BinOpKind op, const Value& a, const Value& b) {
 // arithmetic. The same result as binop_general's: the double operation rounded to the type.
 // Two integer scalars of one type go straight to int_binop() (as scalar_binop() would).
 Value binop(BinOpKind op, const Value& a, const Value& b) {
-    if (a.t.kind != Kind::Scalar || b.t.kind != Kind::Scalar || a.t.sc != b.t.sc) return binop_composite(op, a, b);
+    if (a.t.kind != Kind::Scalar || b.t.kind != Kind::Scalar || a.t.sc != b.t.sc)
+        return binop_composite(op, a, b);
     const Sc s = a.t.sc;
-    if (s != Sc::F32 && s != Sc::F64) return is_float(s) ? binop_general(op, a, b) : int_binop(op, s, a.i, b.i);
+    if (s != Sc::F32 && s != Sc::F64)
+        return is_float(s) ? binop_general(op, a, b) : int_binop(op, s, a.i, b.i);
     double r;
     switch (op) {
     case BinOpKind::Add: r = a.c[0] + b.c[0]; break;
