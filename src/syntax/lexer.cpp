@@ -3,10 +3,12 @@
 #include "syntax/unicode.h"
 
 #include <array>
+#include <bit>
 #include <cctype>
 #include <cstdint>
 #include <cstring>
 #include <fmt/format.h>
+#include <utility>
 
 // Error columns: CompileError takes the 1-based column CPython reports in
 // SyntaxError.offset. For errors at a token, that is col_offset + 1; for most
@@ -56,43 +58,90 @@ bool is_ident_char(char c) {
     return kIdentClass[static_cast<unsigned char>(c)] != 0;
 }
 
-struct Keyword {
-    const char* text;
-    Tok kind;
+// Keywords by a hash of length, first and last letter, collision-free over the 35 of them
+// (checked when the table is built): one slot, one length test and two word compares per name,
+// no search through a list.
+struct KeywordSlot {
+    uint32_t head = 0; // the first 4 bytes (2 when shorter than 4), little-endian
+    uint32_t tail = 0; // the last 4 bytes (2 when shorter than 4)
+    uint8_t size = 0;  // 0: no keyword here
+    Tok kind = Tok::Name;
 };
-
-// Keywords grouped by length so lookup is a switch and a few compares.
-Tok keyword_kind(std::string_view s) {
-    static constexpr Keyword k2[] = {
-        {"as", Tok::KwAs}, {"if", Tok::KwIf}, {"in", Tok::KwIn}, {"is", Tok::KwIs}, {"or", Tok::KwOr}};
-    static constexpr Keyword k3[] = {{"and", Tok::KwAnd}, {"def", Tok::KwDef}, {"del", Tok::KwDel},
-                                     {"for", Tok::KwFor}, {"not", Tok::KwNot}, {"try", Tok::KwTry}};
-    static constexpr Keyword k4[] = {{"None", Tok::KwNone}, {"True", Tok::KwTrue}, {"elif", Tok::KwElif},
-                                     {"else", Tok::KwElse}, {"from", Tok::KwFrom}, {"pass", Tok::KwPass},
-                                     {"with", Tok::KwWith}};
-    static constexpr Keyword k5[] = {
-        {"False", Tok::KwFalse}, {"async", Tok::KwAsync}, {"await", Tok::KwAwait}, {"break", Tok::KwBreak},
-        {"class", Tok::KwClass}, {"raise", Tok::KwRaise}, {"while", Tok::KwWhile}, {"yield", Tok::KwYield}};
-    static constexpr Keyword k6[] = {{"assert", Tok::KwAssert}, {"except", Tok::KwExcept},
-                                     {"global", Tok::KwGlobal}, {"import", Tok::KwImport},
-                                     {"lambda", Tok::KwLambda}, {"return", Tok::KwReturn}};
-    static constexpr Keyword k7[] = {{"finally", Tok::KwFinally}};
-    static constexpr Keyword k8[] = {{"continue", Tok::KwContinue}, {"nonlocal", Tok::KwNonlocal}};
-    auto find = [&](const auto& table) {
-        for (const Keyword& k : table)
-            if (std::memcmp(k.text, s.data(), s.size()) == 0) return k.kind;
-        return Tok::Name;
-    };
-    switch (s.size()) {
-    case 2: return find(k2);
-    case 3: return find(k3);
-    case 4: return find(k4);
-    case 5: return find(k5);
-    case 6: return find(k6);
-    case 7: return find(k7);
-    case 8: return find(k8);
-    default: return Tok::Name;
+static_assert(std::endian::native == std::endian::little, "keyword words are compared as loaded");
+constexpr size_t keyword_slot(size_t n, unsigned char first, unsigned char last) {
+    return (n + first + 11u * last) & 127u;
+}
+// Bytes [at, at + width) of `p` as a little-endian word.
+constexpr uint32_t word_at(const char* p, size_t at, size_t width) {
+    uint32_t w = 0;
+    for (size_t i = 0; i < width; ++i) w |= uint32_t{static_cast<unsigned char>(p[at + i])} << (8 * i);
+    return w;
+}
+constexpr std::array<KeywordSlot, 128> kKeywords = [] {
+    constexpr std::pair<std::string_view, Tok> words[] = {{"False", Tok::KwFalse},
+                                                          {"None", Tok::KwNone},
+                                                          {"True", Tok::KwTrue},
+                                                          {"and", Tok::KwAnd},
+                                                          {"as", Tok::KwAs},
+                                                          {"assert", Tok::KwAssert},
+                                                          {"async", Tok::KwAsync},
+                                                          {"await", Tok::KwAwait},
+                                                          {"break", Tok::KwBreak},
+                                                          {"class", Tok::KwClass},
+                                                          {"continue", Tok::KwContinue},
+                                                          {"def", Tok::KwDef},
+                                                          {"del", Tok::KwDel},
+                                                          {"elif", Tok::KwElif},
+                                                          {"else", Tok::KwElse},
+                                                          {"except", Tok::KwExcept},
+                                                          {"finally", Tok::KwFinally},
+                                                          {"for", Tok::KwFor},
+                                                          {"from", Tok::KwFrom},
+                                                          {"global", Tok::KwGlobal},
+                                                          {"if", Tok::KwIf},
+                                                          {"import", Tok::KwImport},
+                                                          {"in", Tok::KwIn},
+                                                          {"is", Tok::KwIs},
+                                                          {"lambda", Tok::KwLambda},
+                                                          {"nonlocal", Tok::KwNonlocal},
+                                                          {"not", Tok::KwNot},
+                                                          {"or", Tok::KwOr},
+                                                          {"pass", Tok::KwPass},
+                                                          {"raise", Tok::KwRaise},
+                                                          {"return", Tok::KwReturn},
+                                                          {"try", Tok::KwTry},
+                                                          {"while", Tok::KwWhile},
+                                                          {"with", Tok::KwWith},
+                                                          {"yield", Tok::KwYield}};
+    std::array<KeywordSlot, 128> t{};
+    for (const auto& [w, kind] : words) {
+        const size_t n = w.size(), width = n >= 4 ? 4 : 2;
+        KeywordSlot& k =
+            t[keyword_slot(n, static_cast<unsigned char>(w[0]), static_cast<unsigned char>(w[n - 1]))];
+        if (k.size != 0) throw "keyword hash collision";
+        k = {word_at(w.data(), 0, width), word_at(w.data(), n - width, width), static_cast<uint8_t>(n), kind};
     }
+    return t;
+}();
+
+// The keyword spelled by the `n` bytes at `p`, or Name.
+inline Tok keyword_kind(const char* p, size_t n) {
+    if (n - 2 > 6) return Tok::Name; // keywords have 2 to 8 letters
+    const KeywordSlot& k =
+        kKeywords[keyword_slot(n, static_cast<unsigned char>(p[0]), static_cast<unsigned char>(p[n - 1]))];
+    if (k.size != n) return Tok::Name;
+    uint32_t head, tail;
+    if (n >= 4) {
+        std::memcpy(&head, p, 4);
+        std::memcpy(&tail, p + n - 4, 4);
+    } else {
+        uint16_t h, t;
+        std::memcpy(&h, p, 2);
+        std::memcpy(&t, p + n - 2, 2);
+        head = h;
+        tail = t;
+    }
+    return head == k.head && tail == k.tail ? k.kind : Tok::Name;
 }
 
 // The encoding named by a PEP 263 comment (`# -*- coding: latin-1 -*-`) on
@@ -440,7 +489,7 @@ void Lexer::tokenize(std::vector<Token>& out) {
         if (prefix) return lex_string(begin, pos_);
     }
     if (!ascii) check_identifier(begin, p);
-    return make(keyword_kind(std::string_view(s + begin, p - begin)), begin, line_, col_of(begin));
+    return make(keyword_kind(s + begin, p - begin), begin, line_, col_of(begin));
 }
 
 // Non-ASCII identifiers must be XID_Start XID_Continue*, as in CPython.
