@@ -40,7 +40,22 @@ constexpr std::array<uint8_t, 256> kIdentClass = [] {
     return t;
 }();
 // What a token starting with each byte is, for next()'s dispatch; spaces and '#' never get there.
-enum class CharKind : uint8_t { Operator, Name, Digit, Dot, Quote, Newline, Backslash, End };
+// Open, Close and Single: a character that is a whole token whatever follows (a bracket, ',', ';',
+// '~'), made without lex_operator's second dispatch on the character (an indirect jump that
+// mispredicts often).
+enum class CharKind : uint8_t {
+    Operator,
+    Name,
+    Digit,
+    Dot,
+    Quote,
+    Newline,
+    Backslash,
+    End,
+    Open,
+    Close,
+    Single
+};
 constexpr std::array<CharKind, 256> kCharKind = [] {
     std::array<CharKind, 256> t{};
     for (int c = 0; c < 256; ++c) {
@@ -52,6 +67,23 @@ constexpr std::array<CharKind, 256> kCharKind = [] {
     t['\n'] = t['\r'] = CharKind::Newline;
     t['\\'] = CharKind::Backslash;
     t[0] = CharKind::End;
+    t['('] = t['['] = t['{'] = CharKind::Open;
+    t[')'] = t[']'] = t['}'] = CharKind::Close;
+    t[','] = t[';'] = t['~'] = CharKind::Single;
+    return t;
+}();
+// The token of each Open, Close and Single character.
+constexpr std::array<Tok, 256> kSingleTok = [] {
+    std::array<Tok, 256> t{};
+    t['('] = Tok::LPar;
+    t[')'] = Tok::RPar;
+    t['['] = Tok::LSqb;
+    t[']'] = Tok::RSqb;
+    t['{'] = Tok::LBrace;
+    t['}'] = Tok::RBrace;
+    t[','] = Tok::Comma;
+    t[';'] = Tok::Semi;
+    t['~'] = Tok::Tilde;
     return t;
 }();
 bool is_ident_char(char c) {
@@ -384,6 +416,9 @@ Token Lexer::next() {
         switch (kCharKind[static_cast<unsigned char>(s[p])]) {
         case CharKind::Name: line_has_tokens_ = true; return lex_name_or_string(begin);
         case CharKind::Operator: line_has_tokens_ = true; return lex_operator(begin);
+        case CharKind::Open: line_has_tokens_ = true; return lex_open(begin);
+        case CharKind::Close: line_has_tokens_ = true; return lex_close(begin);
+        case CharKind::Single: line_has_tokens_ = true; return lex_single(begin);
         case CharKind::Digit: line_has_tokens_ = true; return lex_number(begin);
         case CharKind::Dot:
             line_has_tokens_ = true;
@@ -715,15 +750,6 @@ Token Lexer::lex_number(size_t begin) {
         return plain;
     };
     switch (c) {
-    case '(': kind = Tok::LPar; break;
-    case ')': kind = Tok::RPar; break;
-    case '[': kind = Tok::LSqb; break;
-    case ']': kind = Tok::RSqb; break;
-    case '{': kind = Tok::LBrace; break;
-    case '}': kind = Tok::RBrace; break;
-    case ',': kind = Tok::Comma; break;
-    case ';': kind = Tok::Semi; break;
-    case '~': kind = Tok::Tilde; break;
     case '+': kind = with_eq(Tok::Plus, Tok::PlusEqual); break;
     case '%': kind = with_eq(Tok::Percent, Tok::PercentEqual); break;
     case '&': kind = with_eq(Tok::Amper, Tok::AmperEqual); break;
@@ -816,29 +842,38 @@ Token Lexer::lex_number(size_t begin) {
         break; // `$`, `?`, a backtick: an error token
     }
     pos_ += len;
-
-    switch (kind) {
-    case Tok::LPar:
-    case Tok::LSqb:
-    case Tok::LBrace:
-        if (brackets_.size() >= kMaxBrackets) bracket_error(c, line, col);
-        brackets_.push_back({c, line, col});
-        break;
-    case Tok::RPar:
-    case Tok::RSqb:
-    case Tok::RBrace: {
-        // `(` + 1 is `)`; `[` + 2 is `]` and `{` + 2 is `}`.
-        if (brackets_.empty() || brackets_.back().ch + (c == ')' ? 1 : 2) != c) bracket_error(c, line, col);
-        brackets_.pop_back();
-        break;
-    }
-    default: break;
-    }
     return make(kind, begin, line, col);
 }
 
-// The errors of lex_operator, out of its way: a non-printable character, too deep an opening
-// bracket, a closing one that matches none.
+// ',', ';' or '~'.
+[[gnu::always_inline]] inline Token Lexer::lex_single(size_t begin) {
+    const Tok kind = kSingleTok[static_cast<unsigned char>(text_[pos_])];
+    ++pos_;
+    return make(kind, begin, line_, col_of(begin));
+}
+
+[[gnu::always_inline]] inline Token Lexer::lex_open(size_t begin) {
+    const int col = col_of(begin);
+    const char c = text_[pos_];
+    if (brackets_.size() >= kMaxBrackets) bracket_error(c, line_, col);
+    brackets_.push_back({c, line_, col});
+    ++pos_;
+    return make(kSingleTok[static_cast<unsigned char>(c)], begin, line_, col);
+}
+
+// A closing bracket must match the innermost open one.
+[[gnu::always_inline]] inline Token Lexer::lex_close(size_t begin) {
+    const int col = col_of(begin);
+    const char c = text_[pos_];
+    // `(` + 1 is `)`; `[` + 2 is `]` and `{` + 2 is `}`.
+    if (brackets_.empty() || brackets_.back().ch + (c == ')' ? 1 : 2) != c) bracket_error(c, line_, col);
+    brackets_.pop_back();
+    ++pos_;
+    return make(kSingleTok[static_cast<unsigned char>(c)], begin, line_, col);
+}
+
+// The errors of lex_operator, lex_open and lex_close, out of their way: a non-printable character, too deep
+// an opening bracket, a closing one that matches none.
 void Lexer::bracket_error(char c, int line, int col) const {
     if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F)
         fail(line, col + 1,

@@ -77,6 +77,9 @@ class Lexer {
     Token lex_string(size_t begin, size_t quote);
     Token lex_number(size_t begin);
     Token lex_operator(size_t begin);
+    Token lex_single(size_t begin);
+    Token lex_open(size_t begin);
+    Token lex_close(size_t begin);
     [[noreturn]] void bracket_error(char c, int line, int col) const;
     void check_number_end(size_t begin, const char* kind);
     void check_identifier(size_t begin, size_t end);
@@ -88,7 +91,7 @@ class Lexer {
     size_t line_start_ = 0;
     int line_ = 1;
 
-    // Bounded by the checks in read_indentation and lex_operator.
+    // Bounded by the checks in read_indentation and lex_open.
     static constexpr size_t kMaxIndents = 100, kMaxBrackets = 200;
     BoundedStack<int, kMaxIndents> indents_{0};
     BoundedStack<int, kMaxIndents> alt_indents_{0};
