@@ -43,6 +43,7 @@ constexpr std::array<uint8_t, 256> kIdentClass = [] {
 // Open, Close and Single: a character that is a whole token whatever follows (a bracket, ',', ';',
 // '~'), made without lex_operator's second dispatch on the character (an indirect jump that
 // mispredicts often).
+// OrEq: X or X= (`=`, `:`, `+`, ...), likewise made at once.
 enum class CharKind : uint8_t {
     Operator,
     Name,
@@ -54,7 +55,8 @@ enum class CharKind : uint8_t {
     End,
     Open,
     Close,
-    Single
+    Single,
+    OrEq
 };
 constexpr std::array<CharKind, 256> kCharKind = [] {
     std::array<CharKind, 256> t{};
@@ -70,9 +72,10 @@ constexpr std::array<CharKind, 256> kCharKind = [] {
     t['('] = t['['] = t['{'] = CharKind::Open;
     t[')'] = t[']'] = t['}'] = CharKind::Close;
     t[','] = t[';'] = t['~'] = CharKind::Single;
+    for (unsigned char c : {'=', ':', '+', '%', '&', '|', '^', '@'}) t[c] = CharKind::OrEq;
     return t;
 }();
-// The token of each Open, Close and Single character.
+// The token of each Open, Close and Single character, and of each OrEq one alone.
 constexpr std::array<Tok, 256> kSingleTok = [] {
     std::array<Tok, 256> t{};
     t['('] = Tok::LPar;
@@ -84,6 +87,27 @@ constexpr std::array<Tok, 256> kSingleTok = [] {
     t[','] = Tok::Comma;
     t[';'] = Tok::Semi;
     t['~'] = Tok::Tilde;
+    t['='] = Tok::Equal;
+    t[':'] = Tok::Colon;
+    t['+'] = Tok::Plus;
+    t['%'] = Tok::Percent;
+    t['&'] = Tok::Amper;
+    t['|'] = Tok::VBar;
+    t['^'] = Tok::Circumflex;
+    t['@'] = Tok::At;
+    return t;
+}();
+// The token of each OrEq character followed by '='.
+constexpr std::array<Tok, 256> kEqTok = [] {
+    std::array<Tok, 256> t{};
+    t['='] = Tok::EqEqual;
+    t[':'] = Tok::ColonEqual;
+    t['+'] = Tok::PlusEqual;
+    t['%'] = Tok::PercentEqual;
+    t['&'] = Tok::AmperEqual;
+    t['|'] = Tok::VBarEqual;
+    t['^'] = Tok::CircumflexEqual;
+    t['@'] = Tok::AtEqual;
     return t;
 }();
 bool is_ident_char(char c) {
@@ -419,10 +443,14 @@ Token Lexer::next() {
         case CharKind::Open: line_has_tokens_ = true; return lex_open(begin);
         case CharKind::Close: line_has_tokens_ = true; return lex_close(begin);
         case CharKind::Single: line_has_tokens_ = true; return lex_single(begin);
+        case CharKind::OrEq: line_has_tokens_ = true; return lex_or_eq(begin);
         case CharKind::Digit: line_has_tokens_ = true; return lex_number(begin);
         case CharKind::Dot:
             line_has_tokens_ = true;
-            return is_digit(s[p + 1]) ? lex_number(begin) : lex_operator(begin);
+            if (is_digit(s[p + 1])) return lex_number(begin);
+            // `...` or `.`; s[p + 2] is read only when s[p + 1] is in the text.
+            pos_ = s[p + 1] == '.' && s[p + 2] == '.' ? p + 3 : p + 1;
+            return make(pos_ == p + 3 ? Tok::Ellipsis : Tok::Dot, begin, line_, col_of(begin));
         case CharKind::Quote: line_has_tokens_ = true; return lex_string(begin, begin);
         case CharKind::Backslash: continuation_line(p); continue;
         case CharKind::Newline: {
@@ -750,25 +778,10 @@ Token Lexer::lex_number(size_t begin) {
         return plain;
     };
     switch (c) {
-    case '+': kind = with_eq(Tok::Plus, Tok::PlusEqual); break;
-    case '%': kind = with_eq(Tok::Percent, Tok::PercentEqual); break;
-    case '&': kind = with_eq(Tok::Amper, Tok::AmperEqual); break;
-    case '|': kind = with_eq(Tok::VBar, Tok::VBarEqual); break;
-    case '^': kind = with_eq(Tok::Circumflex, Tok::CircumflexEqual); break;
-    case '@': kind = with_eq(Tok::At, Tok::AtEqual); break;
-    case '=': kind = with_eq(Tok::Equal, Tok::EqEqual); break;
     case '!':
         if (c1 == '=') {
             kind = Tok::NotEqual;
             len = 2;
-        }
-        break;
-    case ':':
-        if (c1 == '=') {
-            kind = Tok::ColonEqual;
-            len = 2;
-        } else {
-            kind = Tok::Colon;
         }
         break;
     case '-':
@@ -777,14 +790,6 @@ Token Lexer::lex_number(size_t begin) {
             len = 2;
         } else {
             kind = with_eq(Tok::Minus, Tok::MinEqual);
-        }
-        break;
-    case '.':
-        if (c1 == '.' && c2 == '.') {
-            kind = Tok::Ellipsis;
-            len = 3;
-        } else {
-            kind = Tok::Dot;
         }
         break;
     case '*':
@@ -843,6 +848,14 @@ Token Lexer::lex_number(size_t begin) {
     }
     pos_ += len;
     return make(kind, begin, line, col);
+}
+
+// X or X=: `=`, `==`, `:`, `:=`, `+`, `+=`, ...
+[[gnu::always_inline]] inline Token Lexer::lex_or_eq(size_t begin) {
+    const unsigned char c = static_cast<unsigned char>(text_[pos_]);
+    const bool eq = text_.data()[pos_ + 1] == '='; // the '\0' after the text ends it
+    pos_ += eq ? 2 : 1;
+    return make(eq ? kEqTok[c] : kSingleTok[c], begin, line_, col_of(begin));
 }
 
 // ',', ';' or '~'.

@@ -78,6 +78,7 @@ class Lexer {
     Token lex_number(size_t begin);
     Token lex_operator(size_t begin);
     Token lex_single(size_t begin);
+    Token lex_or_eq(size_t begin);
     Token lex_open(size_t begin);
     Token lex_close(size_t begin);
     [[noreturn]] void bracket_error(char c, int line, int col) const;
