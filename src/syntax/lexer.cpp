@@ -650,6 +650,22 @@ void Lexer::check_number_end(size_t p, const char* kind) {
 Token Lexer::lex_number(size_t begin) {
     const int line = line_;
     const int col = col_of(begin);
+    // Most numbers are plain digits, maybe with a fraction, followed by a character that cannot
+    // continue them (`1`, `256`, `0.5`): made here. A prefix, exponent, underscore, suffix, leading
+    // zero or letter after takes the full scan below. The '\0' after the text ends the scans.
+    {
+        const char* s = text_.data();
+        size_t p = begin;
+        while (is_digit(s[p])) ++p;
+        if (p - begin == 1 || (p > begin && s[begin] != '0')) {
+            if (s[p] == '.')
+                for (++p; is_digit(s[p]);) ++p;
+            if (!is_ident_char(s[p]) && s[p] != '.') {
+                pos_ = p;
+                return make(Tok::Number, begin, line, col);
+            }
+        }
+    }
     auto at = [&](size_t i) -> char { return i < text_.size() ? text_[i] : '\0'; };
     // Digits with single underscores between them.
     auto decimal_tail = [&](size_t p) {
