@@ -180,9 +180,10 @@ constexpr std::array<KeywordSlot, 128> kKeywords = [] {
     return t;
 }();
 
-// The keyword spelled by the `n` bytes at `p`, or Name.
+// The keyword spelled by the `n` (at least 1) bytes at `p`, or Name. No test of the length first
+// (it mispredicted): keywords have 2 to 8 letters, so another length fails the size test below
+// before any word is read.
 inline Tok keyword_kind(const char* p, size_t n) {
-    if (n - 2 > 6) return Tok::Name; // keywords have 2 to 8 letters
     const KeywordSlot& k =
         kKeywords[keyword_slot(n, static_cast<unsigned char>(p[0]), static_cast<unsigned char>(p[n - 1]))];
     if (k.size != n) return Tok::Name;
