@@ -36,30 +36,37 @@ enum class Spelling { Var, Adj, AdjPointer };
 // The variables' spellings joined by ", ", appended to `s` (a loop per spelling: the choice
 // made once, not per variable). Prefix and label are appended as they are, not through
 // Var::emit's cached string, which would be filled for one use here.
+template <size_t N>
+void append_prefixed(std::string& s, const std::vector<Var*>& vars, const char (&prefix)[N]) {
+    for (size_t i = 0; i < vars.size(); ++i) {
+        if (i) s += ", ";
+        if (vars[i]->prefix) s.append(prefix, N - 1);
+        s += vars[i]->label;
+    }
+}
+
+// Into a TextBuffer, room made once for all of them: a check for room per piece (three per
+// variable) and each piece's copy by a run-time size cost more than the text itself.
+template <size_t N>
+void append_prefixed(TextBuffer& s, const std::vector<Var*>& vars, const char (&prefix)[N]) {
+    if (vars.empty()) return;
+    size_t total = 2 * (vars.size() - 1);
+    for (const Var* v : vars) total += v->label.size() + (v->prefix ? N - 1 : 0);
+    char* p = s.extend(total);
+    for (size_t i = 0; i < vars.size(); ++i) {
+        const Var& v = *vars[i];
+        if (i) p = str_cat_detail::put(p, ", ", 2);
+        if (v.prefix) p = str_cat_detail::put(p, prefix, N - 1);
+        p = str_cat_detail::put(p, v.label.data(), v.label.size());
+    }
+}
+
 template <class Out>
 void append_emit(Out& s, const std::vector<Var*>& vars, Spelling spelling) {
     switch (spelling) {
-    case Spelling::Var:
-        for (size_t i = 0; i < vars.size(); ++i) {
-            if (i) s += ", ";
-            if (vars[i]->prefix) s += "var_";
-            s += vars[i]->label;
-        }
-        break;
-    case Spelling::Adj:
-        for (size_t i = 0; i < vars.size(); ++i) {
-            if (i) s += ", ";
-            if (vars[i]->prefix) s += "adj_";
-            s += vars[i]->label;
-        }
-        break;
-    case Spelling::AdjPointer: // Var::emit("&adj"), without its temporary
-        for (size_t i = 0; i < vars.size(); ++i) {
-            if (i) s += ", ";
-            if (vars[i]->prefix) s += "&adj_";
-            s += vars[i]->label;
-        }
-        break;
+    case Spelling::Var: append_prefixed(s, vars, "var_"); break;
+    case Spelling::Adj: append_prefixed(s, vars, "adj_"); break;
+    case Spelling::AdjPointer: append_prefixed(s, vars, "&adj_"); break; // Var::emit("&adj")
     }
 }
 
