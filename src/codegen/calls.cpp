@@ -36,37 +36,42 @@ enum class Spelling { Var, Adj, AdjPointer };
 // The variables' spellings joined by ", ", appended to `s` (a loop per spelling: the choice
 // made once, not per variable). Prefix and label are appended as they are, not through
 // Var::emit's cached string, which would be filled for one use here.
+// `separated` is ", " and the prefix.
 template <size_t N>
-void append_prefixed(std::string& s, const std::vector<Var*>& vars, const char (&prefix)[N]) {
+void append_prefixed(std::string& s, const std::vector<Var*>& vars, const char (&separated)[N]) {
     for (size_t i = 0; i < vars.size(); ++i) {
         if (i) s += ", ";
-        if (vars[i]->prefix) s.append(prefix, N - 1);
+        if (vars[i]->prefix) s.append(separated + 2, N - 3);
         s += vars[i]->label;
     }
 }
 
 // Into a TextBuffer, room made once for all of them: a check for room per piece (three per
-// variable) and each piece's copy by a run-time size cost more than the text itself.
+// variable) and each piece's copy by a run-time size cost more than the text itself. A
+// variable after the first is preceded by one piece, ", " and its prefix.
 template <size_t N>
-void append_prefixed(TextBuffer& s, const std::vector<Var*>& vars, const char (&prefix)[N]) {
+void append_prefixed(TextBuffer& s, const std::vector<Var*>& vars, const char (&separated)[N]) {
+    constexpr size_t kPrefix = N - 3;
     if (vars.empty()) return;
     size_t total = 2 * (vars.size() - 1);
-    for (const Var* v : vars) total += v->label.size() + (v->prefix ? N - 1 : 0);
+    for (const Var* v : vars) total += v->label.size() + (v->prefix ? kPrefix : 0);
     char* p = s.extend(total);
-    for (size_t i = 0; i < vars.size(); ++i) {
+    auto label = [&p](const Var& v) { p = str_cat_detail::put(p, v.label.data(), v.label.size()); };
+    if (vars[0]->prefix) p = str_cat_detail::put(p, separated + 2, kPrefix);
+    label(*vars[0]);
+    for (size_t i = 1; i < vars.size(); ++i) {
         const Var& v = *vars[i];
-        if (i) p = str_cat_detail::put(p, ", ", 2);
-        if (v.prefix) p = str_cat_detail::put(p, prefix, N - 1);
-        p = str_cat_detail::put(p, v.label.data(), v.label.size());
+        p = v.prefix ? str_cat_detail::put(p, separated, N - 1) : str_cat_detail::put(p, ", ", 2);
+        label(v);
     }
 }
 
 template <class Out>
 void append_emit(Out& s, const std::vector<Var*>& vars, Spelling spelling) {
     switch (spelling) {
-    case Spelling::Var: append_prefixed(s, vars, "var_"); break;
-    case Spelling::Adj: append_prefixed(s, vars, "adj_"); break;
-    case Spelling::AdjPointer: append_prefixed(s, vars, "&adj_"); break; // Var::emit("&adj")
+    case Spelling::Var: append_prefixed(s, vars, ", var_"); break;
+    case Spelling::Adj: append_prefixed(s, vars, ", adj_"); break;
+    case Spelling::AdjPointer: append_prefixed(s, vars, ", &adj_"); break; // Var::emit("&adj")
     }
 }
 
