@@ -114,8 +114,10 @@ void primal_declarations(const Adjoint& adj, LineWriter& w, bool requires_grad) 
                   v->type->length, ">();");
         else if (v->constant)
             w.put("const ", v->ctype(), ' ', v->emit(), " = ", constant_str(*v->constant), ';');
+        else if (v->prefix) // the name as pieces: Var::emit() would fill its cache for this one use
+            w.put(v->ctype(), " var_", v->label, ';');
         else
-            w.put(v->ctype(), ' ', v->emit(), ';');
+            w.put(v->ctype(), ' ', v->label, ';');
     }
 }
 
@@ -223,8 +225,10 @@ void write_reverse_body(TextBuffer& out, const Adjoint& adj, bool kernel, Device
             w.put(v->type->ctype, ' ', v->adj_prefix(), v->label, "{};");
         else if (v->type->is_tile_stack()) // never read: the stack builtins have no adjoints
             w.put(v->type->ctype, ' ', v->adj_prefix(), v->label, ';');
+        else if (v->prefix) // the prefix with the separator: one piece of known size
+            w.put(v->value_ctype(), " adj_", v->label, " = {};");
         else
-            w.put(v->value_ctype(), ' ', v->adj_prefix(), v->label, " = {};");
+            w.put(v->value_ctype(), ' ', v->label, " = {};");
     }
     w.line("//---------");
     w.line("// forward");
