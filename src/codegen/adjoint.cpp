@@ -4,6 +4,7 @@
 // output, so every detail (indentation, label numbering, replay copies) matters.
 #include "codegen/adjoint.h"
 
+#include "codegen/line_copy.h"
 #include "codegen/module_builder.h"
 #include "codegen/module_scope.h"
 #include "codegen/text.h"
@@ -168,7 +169,10 @@ void Adjoint::start_line(int lineno) {
     // Written in place (as add_forward and add_reverse would), the replay a copy of the forward.
     Block& b = *blocks.back();
     comment_line(b.body_forward, indentation_, "// ", text, fill, "       <L ", shown);
-    b.body_replay.add(b.body_forward[b.body_forward.size() - 1]);
+    std::string_view forward = b.body_forward[b.body_forward.size() - 1];
+    TextBuffer& replay = b.body_replay.line_buffer();
+    put_text_line(replay.extend(forward.size()), forward.data(), forward.size());
+    b.body_replay.end_line();
     comment_line(b.body_reverse, indentation_, "// adj: ", text, fill, "  <L ", shown);
     lineno_ = lineno;
 }

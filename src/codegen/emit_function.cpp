@@ -1,6 +1,7 @@
 // Text of user functions and kernels: the forward and reverse bodies of a
 // built Adjoint, wrapped in Warp's function, kernel and CPU entry templates.
 #include "codegen/emit.h"
+#include "codegen/line_copy.h"
 #include "codegen/module_builder.h"
 #include "types/str_cat.h"
 
@@ -78,7 +79,7 @@ class LineWriter {
         for (It it = begin; it != end; ++it) {
             std::string_view l = *it;
             p = str_cat_detail::put(p, pad_.data(), pad_.size()); // not memset's call: 4 or 8 bytes
-            p = str_cat_detail::put_line(p, l.data(), l.size());
+            p = put_text_line(p, l.data(), l.size());
             *p++ = '\n';
         }
     }
