@@ -74,8 +74,11 @@ Var* Adjoint::add_var(TypeRef type, const Constant* constant) {
                 "tile stacks inside a @wp.func, a branch or a dynamic loop are not supported by warpsynth");
     builder->count_variable(builder->scope().source(), current_pos_);
     Var& v = var_storage_.emplace_back();
-    char digits[20]; // the label written in place (std::to_string's temporary cost a copy)
-    v.label.assign(digits, std::to_chars(digits, digits + sizeof digits, variables.size()).ptr);
+    // The label written in place (std::to_string's temporary cost a copy), a digit at a time:
+    // assign() copied its few digits by a call of memcpy.
+    char digits[20];
+    const char* end = std::to_chars(digits, digits + sizeof digits, variables.size()).ptr;
+    for (const char* d = digits; d != end; ++d) v.label.push_back(*d);
     v.type = type;
     if (constant) v.constant.emplace(*constant);
     v.relative_lineno = lineno_.value_or(-1);
