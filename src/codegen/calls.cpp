@@ -294,8 +294,10 @@ static void emit_call_statements(Adjoint& adj, const CallEmission& e, const std:
     // The arguments are written in place, at [vars_begin, vars_end) of `s`.
     size_t vars_begin = 0, vars_end = 0;
     auto statement = [&](TextBuffer& s, std::string_view replay_prefix) {
-        if (!has_void_return && outputs.size() == 1) append(s, "var_", outputs[0]->label, " = ");
-        append(s, e.ns, replay_prefix, e.func_name, '(', open);
+        if (!has_void_return && outputs.size() == 1) // one room check for the whole head
+            append(s, "var_", outputs[0]->label, " = ", e.ns, replay_prefix, e.func_name, '(', open);
+        else
+            append(s, e.ns, replay_prefix, e.func_name, '(', open);
         vars_begin = s.size();
         append_emit(s, fwd_args, Spelling::Var);
         for (const std::string& x : e.extra_args) append(s, s.size() == vars_begin ? "" : ", ", x);
