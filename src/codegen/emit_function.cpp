@@ -113,9 +113,12 @@ void primal_declarations(const Adjoint& adj, LineWriter& w, bool requires_grad) 
         else if (v->type->is_tile_stack()) // its storage comes from the block's shared memory
             w.put(v->ctype(), ' ', v->emit(), " = wp::tile_stack_alloc<", v->type->elem->ctype, ", ",
                   v->type->length, ">();");
+        // The name as pieces: Var::emit() would fill its cache for this one use.
+        else if (v->constant && v->prefix)
+            w.put("const ", v->ctype(), " var_", v->label, " = ", constant_str(*v->constant), ';');
         else if (v->constant)
-            w.put("const ", v->ctype(), ' ', v->emit(), " = ", constant_str(*v->constant), ';');
-        else if (v->prefix) // the name as pieces: Var::emit() would fill its cache for this one use
+            w.put("const ", v->ctype(), ' ', v->label, " = ", constant_str(*v->constant), ';');
+        else if (v->prefix)
             w.put(v->ctype(), " var_", v->label, ';');
         else
             w.put(v->ctype(), ' ', v->label, ';');
