@@ -427,7 +427,7 @@ class Adjoint {
 
     // assignments (lower_assign.cpp)
     void emit_assign(const ast::Assign* node);
-    void augassign_name(const ast::AugAssign* node, const char* op_name, const ObjectRef& user_op);
+    void augassign_name(const ast::AugAssign* node, std::string_view op_name, const ObjectRef& user_op);
     void emit_augassign(const ast::AugAssign* node);
     void store_subscript(const ast::Subscript* lhs, Var* target, const std::vector<Var*>& indices, Var* rhs);
     void store_attribute(const ast::Attribute* lhs, Var* aggregate, Var* rhs);

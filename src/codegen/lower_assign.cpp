@@ -377,7 +377,7 @@ void Adjoint::record_unsupported_slot_adjoint(const Var* result, const Var* targ
 
 // `x op= v` of a name: the operator's result rebinds the name (Warp's types_equal must hold), a
 // tile updated by a tile stays in place, a wp.ref parameter is stored through.
-void Adjoint::augassign_name(const ast::AugAssign* node, const char* op_name, const ObjectRef& user_op) {
+void Adjoint::augassign_name(const ast::AugAssign* node, std::string_view op_name, const ObjectRef& user_op) {
     const ast::Expr* lhs = node->target;
     Var* rhs = eval_var(node->value, "value");
     Var* target = eval_var(lhs, "augmented assignment target");
@@ -406,7 +406,7 @@ void Adjoint::augassign_name(const ast::AugAssign* node, const char* op_name, co
 
 void Adjoint::emit_augassign(const ast::AugAssign* node) {
     const ast::Expr* lhs = node->target;
-    const char* op_name = operator_builtin(node->op);
+    std::string_view op_name = operator_builtin(node->op);
     ObjectRef user_op = src.global(op_name);
     if (user_op && user_op->kind != Object::Kind::Function) user_op = nullptr;
 

@@ -106,7 +106,7 @@ Value Adjoint::emit_name(const ast::Name* node) {
 Value Adjoint::emit_binop(const ast::BinOp* node) {
     Var* left = eval_var(node->left, "left operand");
     Var* right = eval_var(node->right, "right operand");
-    const char* name = operator_builtin(node->op);
+    std::string_view name = operator_builtin(node->op);
     // A user function named like the operator (e.g. `add`) overloads it.
     // A user function named like the operator (e.g. `mul`) overloads it for the
     // argument types it accepts; other types fall back to the builtin.

@@ -2,7 +2,7 @@
 
 namespace ws {
 
-const char* operator_builtin(ast::BinOpKind op) {
+std::string_view operator_builtin(ast::BinOpKind op) {
     switch (op) {
     case ast::BinOpKind::Add: return "add";
     case ast::BinOpKind::Sub: return "sub";

@@ -8,8 +8,8 @@
 
 namespace ws {
 
-// "add" for `+`, "mul" for `*` and `@`, ...
-const char* operator_builtin(ast::BinOpKind op);
+// "add" for `+`, "mul" for `*` and `@`, ... (a view of a literal: its size known, no strlen).
+std::string_view operator_builtin(ast::BinOpKind op);
 
 // The in-place builtin Warp's emit_AugAssign calls for `x[i] op= v` on vectors, matrices and
 // tiles ("add_inplace" for `+=`, ... for + - & | ^), or null for the other operators.
