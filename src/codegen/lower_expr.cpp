@@ -16,6 +16,9 @@
 
 namespace ws {
 
+// Names compared as views of literals: std::string == const char* called strlen each time.
+using namespace std::string_view_literals;
+
 namespace {
 
 bool is_fabric(TypeRef array_type) {
@@ -679,7 +682,8 @@ Value Adjoint::emit_call(const ast::Call* node, bool return_value_used) {
     if (node->func->kind == ast::ExprKind::Call) {
         const auto* inner = ast::as<ast::Call>(node->func);
         ObjectRef g = resolve_static_path(inner->func);
-        if (g && g->kind == Object::Kind::WarpPyFunc && g->name == "grad") return emit_grad_call(node, inner);
+        if (g && g->kind == Object::Kind::WarpPyFunc && g->name == "grad"sv)
+            return emit_grad_call(node, inner);
     }
     // The path and arguments in scratch vectors (see ScratchVector): a call allocates none.
     ScratchVector<std::string> path_s;
@@ -694,9 +698,9 @@ Value Adjoint::emit_call(const ast::Call* node, bool return_value_used) {
     current_pos_ = node->pos;
     if (!func_value.is_object()) fail(node, "called object is not a function");
     func = func_value.object;
-    if (func->kind == Object::Kind::WarpPyFunc && func->name == "static") return emit_static(node);
-    if (func->kind == Object::Kind::WarpPyFunc && func->name == "address_of") return emit_address_of(node);
-    if (func->kind == Object::Kind::WarpPyFunc && func->name == "grad") return emit_grad_wrapper(node);
+    if (func->kind == Object::Kind::WarpPyFunc && func->name == "static"sv) return emit_static(node);
+    if (func->kind == Object::Kind::WarpPyFunc && func->name == "address_of"sv) return emit_address_of(node);
+    if (func->kind == Object::Kind::WarpPyFunc && func->name == "grad"sv) return emit_grad_wrapper(node);
     if (is_grad_wrapper(*func)) return emit_grad_wrapper_call(node, *func);
 
     std::vector<std::pair<std::string, builtins::CallArg>> type_args;
@@ -712,7 +716,8 @@ Value Adjoint::emit_call(const ast::Call* node, bool return_value_used) {
                     callee = a;
                 else
                     caller = a;
-            } else if (const builtins::Builtin* b = caller->name == "warp" ? builtins::find(attr) : nullptr) {
+            } else if (const builtins::Builtin* b =
+                           caller->name == "warp"sv ? builtins::find(attr) : nullptr) {
                 callee = Object::make_builtin(*b);
             } else {
                 fail(node, fmt::format("could not find function {} as a built-in or user-defined function",
@@ -754,7 +759,7 @@ Value Adjoint::emit_call(const ast::Call* node, bool return_value_used) {
                              fmt::join(path, ".")));
     }
 
-    if (callee->kind == Object::Kind::Builtin && callee->name == "tid") {
+    if (callee->kind == Object::Kind::Builtin && callee->name == "tid"sv) {
         if (is_user_function)
             fail(
                 node,
@@ -769,7 +774,7 @@ Value Adjoint::emit_call(const ast::Call* node, bool return_value_used) {
 
     auto expected = expected_outputs_.find(node);
     int min_outputs = expected == expected_outputs_.end() ? 0 : expected->second;
-    if (callee->kind == Object::Kind::Builtin && callee->name == "tid") {
+    if (callee->kind == Object::Kind::Builtin && callee->name == "tid"sv) {
         uses_tid = true;
         if (min_outputs <= 1) uses_scalar_tid = true;
     }
