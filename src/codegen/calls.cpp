@@ -162,6 +162,15 @@ Var* Adjoint::add_builtin_call1(std::string_view key, std::initializer_list<Var*
 
 namespace {
 
+// Whether two builtin keys (a few bytes) are equal, compared inline: std::string == string_view
+// called string_view::compare, and that memcmp.
+bool same_key(std::string_view a, std::string_view b) {
+    if (a.size() != b.size()) return false;
+    for (size_t i = 0; i < a.size(); ++i)
+        if (a[i] != b[i]) return false;
+    return true;
+}
+
 // The Builtin object of `key`. Builtin objects are immutable: one per key and thread is enough,
 // made with the registry's entry (found once, not by name again for every call). Looked up by
 // view: the key is not copied unless it is new.
@@ -175,7 +184,7 @@ const Object& builtin_object(std::string_view key) {
     };
     thread_local std::array<Slot, 64> recent;
     Slot& slot = recent[(reinterpret_cast<uintptr_t>(key.data()) >> 3) & (recent.size() - 1)];
-    if (slot.key && *slot.key == key) return *slot.object;
+    if (slot.key && same_key(*slot.key, key)) return *slot.object;
     auto it = objects.find(key);
     if (it == objects.end()) {
         const builtins::Builtin* b = builtins::find(key);
