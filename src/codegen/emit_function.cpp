@@ -3,6 +3,7 @@
 #include "codegen/emit.h"
 #include "codegen/line_copy.h"
 #include "codegen/module_builder.h"
+#include "types/scratch_text.h"
 #include "types/str_cat.h"
 
 #include <algorithm>
@@ -22,28 +23,28 @@ template <class... V>
 }
 
 // A parameter list, one parameter a line: each appended in place (a string per parameter,
-// joined afterwards, cost an allocation and a copy each).
+// joined afterwards, cost an allocation and a copy each), into a reused buffer.
 class ParamList {
   public:
-    explicit ParamList(size_t count) { text_.reserve(count * 40 + 16); }
+    explicit ParamList(size_t count) { text_->reserve(count * 40 + 16); }
     template <class... A>
     [[gnu::always_inline]] void add(const A&... pieces) {
-        if (text_.empty())
-            append_inline(text_, std::string_view(str_cat_detail::view(pieces))...);
+        if (text_->empty())
+            append_inline(*text_, std::string_view(str_cat_detail::view(pieces))...);
         else
-            append_inline(text_, std::string_view(",\n    "),
+            append_inline(*text_, std::string_view(",\n    "),
                           std::string_view(str_cat_detail::view(pieces))...);
     }
     void add_all(const std::vector<std::string>& params) {
         for (const std::string& p : params) add(p);
     }
     // The parameters of `other` first (this list still empty).
-    void start_with(const ParamList& other) { text_ += other.text(); }
-    std::string_view text() const { return text_.view(); }
-    size_t size() const { return text_.size(); }
+    void start_with(const ParamList& other) { *text_ += other.text(); }
+    std::string_view text() const { return text_->view(); }
+    size_t size() const { return text_->size(); }
 
   private:
-    TextBuffer text_;
+    ScratchText text_;
 };
 
 // The gradient of an indexed array parameter is a regular array (Warp's user function and
@@ -133,12 +134,12 @@ bool primal_depends_on_pass(const Adjoint& adj) {
     return false;
 }
 
-TextBuffer primal_text(const Adjoint& adj, int indent, bool requires_grad) {
-    TextBuffer out;
+// Writes the primal declarations into `out` (emptied first; a reused buffer).
+void primal_text(TextBuffer& out, const Adjoint& adj, int indent, bool requires_grad) {
+    out.resize(0);
     out.reserve(adj.variables.size() * 48 + 64);
     LineWriter w(out, indent);
     primal_declarations(adj, w, requires_grad);
-    return out;
 }
 
 } // namespace
@@ -273,15 +274,13 @@ void add_param_declaration(ParamList& params, const Var* a) {
         params.add(a->ctype(), ' ', a->emit());
 }
 
-// The parameters both the forward and the adjoint of a function take first.
-ParamList function_params(const Adjoint& adj, size_t adjoint_count) {
-    ParamList params(adj.args.size() * (1 + adjoint_count) + 2);
+// The parameters both the forward and the adjoint of a function take first, added to `params`.
+void function_params(ParamList& params, const Adjoint& adj) {
     for (const Var* a : adj.args) add_param_declaration(params, a);
     if (adj.det) params.add_all(adj.det->function_params());
     if (adj.return_var && adj.return_var->size() != 1)
         for (size_t i = 0; i < adj.return_var->size(); ++i)
             params.add((*adj.return_var)[i]->ctype(), " & ret_", i);
-    return params;
 }
 
 std::string_view return_ctype(const Adjoint& adj) {
@@ -312,8 +311,11 @@ bool requires_shared_memory(const Adjoint& adj) {
 void function_forward_text(TextBuffer& out, const UserFunction& f, Device device, const std::string& path,
                            TextBuffer* primal_out) {
     const Adjoint& adj = *f.adj;
-    ParamList params = function_params(adj, 0);
-    TextBuffer primal = primal_text(adj, 4, false);
+    ParamList params(adj.args.size() + 2);
+    function_params(params, adj);
+    ScratchText scratch; // the declarations go to `primal_out` when the caller keeps them
+    TextBuffer& primal = primal_out ? *primal_out : *scratch;
+    primal_text(primal, adj, 4, false);
     std::string tile_prefix = tile_template_prefix(adj);
     out.reserve_more(tile_prefix.size() + path.size() + f.native_name.size() + params.size() + 96 +
                      forward_estimate(adj, 4));
@@ -322,7 +324,6 @@ void function_forward_text(TextBuffer& out, const UserFunction& f, Device device
            params.text(), ")\n{\n");
     write_forward_body(out, adj, false, device, false, &primal);
     out += "}\n\n";
-    if (primal_out) *primal_out = std::move(primal);
 }
 
 void function_reverse_text(TextBuffer& out, const UserFunction& f, Device device, const std::string& path,
@@ -330,7 +331,8 @@ void function_reverse_text(TextBuffer& out, const UserFunction& f, Device device
     const Adjoint& adj = *f.adj;
     std::string_view return_type = return_ctype(adj);
     bool multiple = adj.return_var && adj.return_var->size() != 1;
-    ParamList params = function_params(adj, 1);
+    ParamList params(adj.args.size() * 2 + 2);
+    function_params(params, adj);
     for (const Var* a : adj.args) { // a wp.ref[T] adjoint is a pointer too
         if (a->type->is_tile())
             params.add("tile_", a->label, " & adj_", a->label);
@@ -392,7 +394,9 @@ KernelSpans kernel_text(TextBuffer& out, const KernelDef& k, const std::string& 
     auto since = [&out](size_t begin) { return TextSpan{begin, out.size() - begin}; };
     std::string dim = cat("wp::launch_bounds_t<", adj.kernel_dim, "> dim");
     // The primal declarations once for both passes when they are the same text.
-    TextBuffer primal = primal_text(adj, device == Device::Cpu ? 4 : 8, false);
+    ScratchText primal_buffer;
+    TextBuffer& primal = *primal_buffer;
+    primal_text(primal, adj, device == Device::Cpu ? 4 : 8, false);
     const TextBuffer* reverse_primal = primal_depends_on_pass(adj) ? nullptr : &primal;
     if (device == Device::Cuda) {
         bool grid_stride = opt.grid_stride.value_or(default_grid_stride);

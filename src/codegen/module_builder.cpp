@@ -401,7 +401,12 @@ std::vector<std::string> sorted_unique(const std::vector<std::string_view>& name
 ModuleBuilder::FunctionSpans ModuleBuilder::write_function_texts(TextBuffer& body) const {
     const size_t n = functions_.size();
     FunctionSpans spans{std::vector<TextSpan>(n), std::vector<TextSpan>(n), std::vector<TextSpan>(n)};
-    std::vector<TextBuffer> primals(n); // each forward's primal declarations, written once for both
+    // Each forward's primal declarations, written once for both passes, in buffers reused across
+    // modules (never nested: writing a function's text builds nothing).
+    thread_local std::vector<TextBuffer> primal_buffers;
+    if (primal_buffers.size() < n) primal_buffers.resize(n);
+    std::vector<TextBuffer>& primals = primal_buffers;
+    for (size_t i = 0; i < n; ++i) primals[i].resize(0);
     Device device = options_.device;
     // Warp's Python-written builtins and imported modules' functions carry their own file's path.
     auto path = [this](const UserFunction& f) -> const std::string& {
