@@ -289,16 +289,16 @@ void ModuleBuilder::forget_tile_cells(UserFunction& f) {
 
 void ModuleBuilder::propagate_used_by_backward() {
     for (UserFunction* f : functions_) f->adj->used_by_backward_kernel = false;
-    std::vector<Adjoint*> work;
+    ScratchVector<Adjoint*> work; // reused across modules
     for (KernelDef* k : scope_.kernels())
-        if (k->adj->used_by_backward_kernel) work.push_back(k->adj.get());
-    while (!work.empty()) {
-        Adjoint* a = work.back();
-        work.pop_back();
+        if (k->adj->used_by_backward_kernel) work->push_back(k->adj.get());
+    while (!work->empty()) {
+        Adjoint* a = work->back();
+        work->pop_back();
         for (UserFunction* callee : a->called_user_functions)
             if (!callee->adj->used_by_backward_kernel) {
                 callee->adj->used_by_backward_kernel = true;
-                work.push_back(callee->adj.get());
+                work->push_back(callee->adj.get());
             }
     }
 }
@@ -325,11 +325,14 @@ std::vector<ModuleBuilder::BuiltKernel> ModuleBuilder::build_in_hash_order() {
         hashes = kernel_hashes(scope_, deferred, &warp_library_);
     else
         hashes.assign(scope_.kernels().size(), {});
-    std::vector<size_t> order(scope_.kernels().size());
-    for (size_t i = 0; i < order.size(); ++i) order[i] = i;
-    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return hashes[a] < hashes[b]; });
+    ScratchVector<size_t> order;
+    for (size_t i = 0; i < scope_.kernels().size(); ++i) order->push_back(i);
+    if (need_hashes) // otherwise all equal: stable_sort would only take (allocate) its buffer
+        std::stable_sort(order->begin(), order->end(),
+                         [&](size_t a, size_t b) { return hashes[a] < hashes[b]; });
     std::vector<BuiltKernel> kernels;
-    for (size_t i : order) {
+    kernels.reserve(order->size());
+    for (size_t i : *order) {
         KernelDef* k = scope_.kernels()[i];
         std::string name = k->src.key;
         if (!options_.strip_hash) {
@@ -444,36 +447,60 @@ ModuleBuilder::FunctionSpans ModuleBuilder::write_function_texts(TextBuffer& bod
     return spans;
 }
 
-// Appends the texts of the functions `only` (indices in functions_) in the module's order.
+// Appends the texts of the functions marked in `only` (indexed like functions_) in the module's order.
 void ModuleBuilder::append_function_texts(std::string_view body, const FunctionSpans& spans,
-                                          const std::set<size_t>& only, std::string& out) const {
+                                          const std::vector<char>& only, std::string& out) const {
     auto text = [body](TextSpan s) { return body.substr(s.begin, s.size); };
-    for (size_t i : only) out += text(spans.forwards[i]);
+    const size_t n = only.size();
+    for (size_t i = 0; i < n; ++i)
+        if (only[i]) out += text(spans.forwards[i]);
     for (bool custom : {true, false})
-        for (size_t i : only)
-            if ((functions_[i]->src.custom_reverse_inputs >= 0) == custom) out += text(spans.reverses[i]);
-    for (size_t i : only) out += text(spans.grad_forwards[i]);
+        for (size_t i = 0; i < n; ++i)
+            if (only[i] && (functions_[i]->src.custom_reverse_inputs >= 0) == custom)
+                out += text(spans.reverses[i]);
+    for (size_t i = 0; i < n; ++i)
+        if (only[i]) out += text(spans.grad_forwards[i]);
 }
 
-// The functions a kernel reaches (indices in functions_, so in module order).
-std::set<size_t>
-ModuleBuilder::reached_functions(const Adjoint& kernel,
-                                 const std::unordered_map<const UserFunction*, size_t>& index) {
-    std::set<size_t> reach;
-    std::vector<const Adjoint*> work{&kernel};
-    while (!work.empty()) {
-        const Adjoint* a = work.back();
-        work.pop_back();
+namespace {
+
+// A function's index in functions_, looked up in (address, index) pairs sorted by address;
+// `npos` when it has none.
+constexpr size_t npos = static_cast<size_t>(-1);
+size_t find_index(const std::vector<std::pair<const UserFunction*, size_t>>& index, const UserFunction* f) {
+    auto it = std::lower_bound(index.begin(), index.end(), f,
+                               [](const auto& entry, const UserFunction* key) { return entry.first < key; });
+    return it != index.end() && it->first == f ? it->second : npos;
+}
+size_t index_at(const std::vector<std::pair<const UserFunction*, size_t>>& index, const UserFunction* f) {
+    size_t i = find_index(index, f);
+    if (i == npos) throw std::out_of_range("reached_functions: a function outside the module");
+    return i;
+}
+
+} // namespace
+
+// Marks in `reach` (one flag per function, cleared) the functions a kernel reaches: flags
+// and sorted pairs in reused vectors, where a set and a hash map allocated a node per function.
+void ModuleBuilder::reached_functions(const Adjoint& kernel,
+                                      const std::vector<std::pair<const UserFunction*, size_t>>& index,
+                                      std::vector<char>& reach) {
+    auto mark = [&reach](size_t i) { return !std::exchange(reach[i], char{1}); };
+    ScratchVector<const Adjoint*> work;
+    work->push_back(&kernel);
+    while (!work->empty()) {
+        const Adjoint* a = work->back();
+        work->pop_back();
         for (const UserFunction* f : a->called_user_functions) {
-            if (reach.insert(index.at(f)).second) work.push_back(f->adj.get());
-            for (const auto& c : {f->custom_grad, f->custom_replay}) // built after the kernels
-                if (c && index.count(c.get()) && reach.insert(index.at(c.get())).second)
-                    work.push_back(c->adj.get());
+            if (mark(index_at(index, f))) work->push_back(f->adj.get());
+            for (const auto& c : {f->custom_grad, f->custom_replay}) { // built after the kernels
+                size_t ci = c ? find_index(index, c.get()) : npos;
+                if (ci != npos && mark(ci)) work->push_back(c->adj.get());
+            }
         }
         for (const UserFunction* f : a->grad_targets)
-            if (reach.insert(index.at(f)).second) work.push_back(f->adj.get());
+            if (mark(index_at(index, f))) work->push_back(f->adj.get());
     }
-    return reach;
 }
 
 CompileOutput ModuleBuilder::assemble() {
@@ -481,14 +508,18 @@ CompileOutput ModuleBuilder::assemble() {
     check_backward_errors(kernels);
 
     CompileOutput out;
-    TextBuffer& body = out.body; // written in place, reserved once (it outlives its estimate rarely)
-    std::vector<const Adjoint*> built;
-    for (const BuiltKernel& k : kernels) built.push_back(k.def->adj.get());
-    for (UserFunction* f : functions_) built.push_back(f->adj.get());
-    size_t estimate = 4096;
-    for (const Adjoint* a : built) estimate += text_estimate(*a);
+    TextBuffer& body = out.body;         // written in place, reserved once (it outlives its estimate rarely)
+    ScratchVector<const Adjoint*> built; // reused across modules, like the vectors below
+    built->reserve(kernels.size() + functions_.size());
+    for (const BuiltKernel& k : kernels) built->push_back(k.def->adj.get());
+    for (UserFunction* f : functions_) built->push_back(f->adj.get());
+    size_t estimate = 4096, used_count = 0;
+    for (const Adjoint* a : *built) {
+        estimate += text_estimate(*a);
+        used_count += a->builtins_used.size();
+    }
     body.reserve(estimate);
-    const std::set<TypeRef> tile_structs = tile_helper_structs(built);
+    const std::set<TypeRef> tile_structs = tile_helper_structs(*built);
     for (TypeRef s : structs_) body += struct_text(*s->st, tile_structs.count(s) > 0);
     const FunctionSpans function_spans = write_function_texts(body);
     std::vector<KernelSpans> kernel_spans;
@@ -500,30 +531,36 @@ CompileOutput ModuleBuilder::assemble() {
 
     // Each Adjoint lists its builtins as views of the registry's keys: merged as views, and
     // copied once (a set of strings allocated a node and a string for every insertion).
-    std::vector<std::string_view> used;
+    ScratchVector<std::string_view> used;
+    used->reserve(used_count);
     for (UserFunction* f : functions_)
-        used.insert(used.end(), f->adj->builtins_used.begin(), f->adj->builtins_used.end());
-    std::unordered_map<const UserFunction*, size_t> function_index;
-    for (size_t i = 0; i < functions_.size(); ++i) function_index[functions_[i]] = i;
+        used->insert(used->end(), f->adj->builtins_used.begin(), f->adj->builtins_used.end());
+    ScratchVector<std::pair<const UserFunction*, size_t>> function_index;
+    for (size_t i = 0; i < functions_.size(); ++i) function_index->emplace_back(functions_[i], i);
+    std::sort(function_index->begin(), function_index->end());
+    ScratchVector<char> reach;
+    out.kernels.reserve(kernels.size());
     for (size_t ki = 0; ki < kernels.size(); ++ki) {
         const Adjoint& adj = *kernels[ki].def->adj;
-        used.insert(used.end(), adj.builtins_used.begin(), adj.builtins_used.end());
+        used->insert(used->end(), adj.builtins_used.begin(), adj.builtins_used.end());
         KernelText kt;
         kt.name = kernels[ki].def->src.def->name;
         kt.forward = kernel_spans[ki].forward;
         kt.backward = kernel_spans[ki].backward;
         kt.entry = kernel_spans[ki].entry;
-        const std::set<size_t> reach = reached_functions(adj, function_index);
+        reach->assign(functions_.size(), 0);
+        reached_functions(adj, *function_index, *reach);
         size_t functions_size = 0;
-        for (size_t i : reach)
-            functions_size += function_spans.forwards[i].size + function_spans.reverses[i].size +
-                              function_spans.grad_forwards[i].size;
+        for (size_t i = 0; i < functions_.size(); ++i)
+            if ((*reach)[i])
+                functions_size += function_spans.forwards[i].size + function_spans.reverses[i].size +
+                                  function_spans.grad_forwards[i].size;
         kt.functions.reserve(functions_size);
-        append_function_texts(body.view(), function_spans, reach, kt.functions);
+        append_function_texts(body.view(), function_spans, *reach, kt.functions);
         out.kernels.push_back(std::move(kt));
     }
     out.omitted = scope_.omitted_kernels();
-    out.builtins_used = sorted_unique(used);
+    out.builtins_used = sorted_unique(*used);
     return out;
 }
 

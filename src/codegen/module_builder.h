@@ -11,6 +11,7 @@
 #include <set>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace ws {
@@ -74,9 +75,10 @@ class ModuleBuilder {
     void check_backward_errors(const std::vector<BuiltKernel>& kernels) const;
     FunctionSpans write_function_texts(TextBuffer& body) const;
     void append_function_texts(std::string_view body, const FunctionSpans& spans,
-                               const std::set<size_t>& only, std::string& out) const;
-    static std::set<size_t> reached_functions(const Adjoint& kernel,
-                                              const std::unordered_map<const UserFunction*, size_t>& index);
+                               const std::vector<char>& only, std::string& out) const;
+    static void reached_functions(const Adjoint& kernel,
+                                  const std::vector<std::pair<const UserFunction*, size_t>>& index,
+                                  std::vector<char>& reach);
     void build_kernel(KernelDef* kernel);
     void propagate_used_by_backward();
     // custom_gradients.cpp: matches each @wp.func_grad with its overload (a build forgotten after).
