@@ -17,11 +17,49 @@
 
 namespace ws {
 
+namespace {
+
+// The vectors every Adjoint fills, handed back emptied with their capacity kept: grown afresh,
+// they cost each function and kernel about ten allocations.
+struct SpareVectors {
+    std::vector<Var*> args, variables;
+    std::vector<std::unique_ptr<Block>> blocks;
+    std::vector<UserFunction*> called_user_functions;
+    std::vector<std::string_view> builtins_used;
+};
+
+std::vector<SpareVectors>& spare_vectors() {
+    thread_local std::vector<SpareVectors> pool;
+    return pool;
+}
+
+} // namespace
+
 Adjoint::Adjoint(const FunctionSource& source, ModuleBuilder* b, bool user_function)
-    : src(source), builder(b), is_user_function(user_function) {}
+    : src(source), builder(b), is_user_function(user_function) {
+    auto& pool = spare_vectors();
+    if (pool.empty()) return;
+    SpareVectors& spare = pool.back();
+    args = std::move(spare.args);
+    variables = std::move(spare.variables);
+    blocks = std::move(spare.blocks);
+    called_user_functions = std::move(spare.called_user_functions);
+    builtins_used = std::move(spare.builtins_used);
+    pool.pop_back();
+}
 
 Adjoint::~Adjoint() {
     for (auto& b : blocks) recycle_block(std::move(b));
+    constexpr size_t kKept = 16; // a few modules' functions
+    auto& pool = spare_vectors();
+    if (pool.size() >= kKept) return;
+    args.clear();
+    variables.clear();
+    blocks.clear();
+    called_user_functions.clear();
+    builtins_used.clear();
+    pool.push_back({std::move(args), std::move(variables), std::move(blocks),
+                    std::move(called_user_functions), std::move(builtins_used)});
 }
 
 namespace {
