@@ -339,7 +339,7 @@ Value Adjoint::emit_attribute(const ast::Attribute* node, std::optional<Value> a
             if (const LValueOrigin* o = reference_origin_for_var(agg, &origin_storage)) {
                 // Warp extends the origin with the component index (a fresh constant) or the field.
                 if (agg_type->is_vector() || agg_type->is_quat())
-                    extended = o->extend_index({vector_component_index(node, node->attr, agg_type)});
+                    extended = o->extend_index(vector_component_index(node, node->attr, agg_type));
                 else
                     extended = o->extend_field(node->attr);
             }
@@ -351,7 +351,7 @@ Value Adjoint::emit_attribute(const ast::Attribute* node, std::optional<Value> a
         Var* index = vector_component_index(node, node->attr, agg_type);
         Var* out = add_builtin_call1("extract", {agg, index});
         if (const LValueOrigin* origin = reference_origin_for_var(agg, &origin_storage))
-            out->ref_origin = origin->extend_index({index});
+            out->ref_origin = origin->extend_index(index);
         return Value(out);
     }
     if (agg_type->is_transform()) {
@@ -640,26 +640,25 @@ Value Adjoint::emit_indexing_vars(Var* target, std::vector<Var*>& indices, bool 
                 slot->type = target_type->elem;
                 const LValueOrigin* o = reference_origin_for_var(target, &origin_storage);
                 std::optional<LValueOrigin> extended;
-                if (o) extended = o->extend_array({indices.begin(), indices.end()});
+                if (o) extended = o->extend_array(indices);
                 return Value(array_slot_reference(slot, extended ? &*extended : nullptr));
             }
             Var* out = call_with_indices("address");
             if (const LValueOrigin* o = reference_origin_for_var(target, &origin_storage))
-                out->ref_origin = o->extend_array({indices.begin(), indices.end()});
+                out->ref_origin = o->extend_array(indices);
             return Value(out);
         }
         for (Var*& i : indices) i = load(i);
         Var* out = call_with_indices("view");
         if (const LValueOrigin* o = reference_origin_for_var(target, &origin_storage))
-            out->ref_origin = o->extend_view({indices.begin(), indices.end()});
+            out->ref_origin = o->extend_view(indices);
         return Value(out);
     }
     if (as_target) {
         if (auto slot = select_array_slot(target, &indices, nullptr, nullptr)) {
             std::optional<LValueOrigin> extended;
             if (const LValueOrigin* o = reference_origin_for_var(target, &origin_storage))
-                extended = target_type->is_matrix() ? o->extend_index({indices.begin(), indices.end()})
-                                                    : o->extend_index({indices[0]});
+                extended = target_type->is_matrix() ? o->extend_index(indices) : o->extend_index(indices[0]);
             return Value(array_slot_reference(slot, extended ? &*extended : nullptr));
         }
     }
@@ -668,10 +667,10 @@ Value Adjoint::emit_indexing_vars(Var* target, std::vector<Var*>& indices, bool 
         bool all_int = true;
         for (Var* i : indices) all_int = all_int && types::strip_reference(i->type)->is_int_scalar();
         if (all_int && target_type->is_matrix() && (indices.size() == 1 || indices.size() == 2))
-            out->ref_origin = o->extend_index({indices.begin(), indices.end()});
+            out->ref_origin = o->extend_index(indices);
         else if (all_int && indices.size() == 1 &&
                  (target_type->is_vector() || target_type->is_quat() || target_type->is_transform()))
-            out->ref_origin = o->extend_index({indices[0]});
+            out->ref_origin = o->extend_index(indices[0]);
     }
     return Value(out);
 }

@@ -67,10 +67,10 @@ LValueOrigin LValueOrigin::extend_field(std::string field, std::string pointer_c
     return extend_node(std::move(node));
 }
 
-LValueOrigin LValueOrigin::extend_indices(LValueStep::Kind kind, std::vector<const Var*> indices) const {
+LValueOrigin LValueOrigin::extend_indices(LValueStep::Kind kind, std::span<Var* const> indices) const {
     auto node = std::make_shared<Node>();
     node->step.kind = kind;
-    node->step.indices = std::move(indices);
+    node->step.indices.assign(indices);
     return extend_node(std::move(node));
 }
 

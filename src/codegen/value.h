@@ -7,8 +7,11 @@
 #include "types/constant.h"
 #include "types/type.h"
 
+#include <algorithm>
+#include <array>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -18,11 +21,33 @@ namespace ws {
 
 struct Var;
 
+// A step's index variables: up to four (an array's dimensions) held inline, more in a vector.
+// A vector for every subscript of a referenced array cost an allocation each.
+class StepIndices {
+  public:
+    StepIndices() = default;
+    void assign(std::span<Var* const> v) {
+        n_ = v.size();
+        if (n_ <= kInline)
+            std::copy(v.begin(), v.end(), inline_.begin());
+        else
+            more_.assign(v.begin(), v.end());
+    }
+    size_t size() const { return n_; }
+    const Var* operator[](size_t i) const { return n_ <= kInline ? inline_[i] : more_[i]; }
+
+  private:
+    static constexpr size_t kInline = 4;
+    std::array<const Var*, kInline> inline_{};
+    size_t n_ = 0;
+    std::vector<const Var*> more_;
+};
+
 // One access step from an addressable root to a nested lvalue (Warp's _LValueStep).
 struct LValueStep {
     enum class Kind { Field, Array, View, Index } kind = Kind::Field;
-    std::string field;               // Field
-    std::vector<const Var*> indices; // Array / View / Index
+    std::string field;   // Field
+    StepIndices indices; // Array / View / Index
     std::string pointer_cast;
     std::string adjoint_pointer_cast;
 };
@@ -44,14 +69,17 @@ class LValueOrigin {
 
     LValueOrigin extend_field(std::string field, std::string pointer_cast = "",
                               std::string adjoint_cast = "") const;
-    LValueOrigin extend_array(std::vector<const Var*> indices) const {
-        return extend_indices(LValueStep::Kind::Array, std::move(indices));
+    LValueOrigin extend_array(std::span<Var* const> indices) const {
+        return extend_indices(LValueStep::Kind::Array, indices);
     }
-    LValueOrigin extend_view(std::vector<const Var*> indices) const {
-        return extend_indices(LValueStep::Kind::View, std::move(indices));
+    LValueOrigin extend_view(std::span<Var* const> indices) const {
+        return extend_indices(LValueStep::Kind::View, indices);
     }
-    LValueOrigin extend_index(std::vector<const Var*> indices) const {
-        return extend_indices(LValueStep::Kind::Index, std::move(indices));
+    LValueOrigin extend_index(std::span<Var* const> indices) const {
+        return extend_indices(LValueStep::Kind::Index, indices);
+    }
+    LValueOrigin extend_index(Var* index) const {
+        return extend_indices(LValueStep::Kind::Index, std::span<Var* const>(&index, 1));
     }
 
     std::string emit_lvalue(bool adjoint = false) const;
@@ -68,7 +96,7 @@ class LValueOrigin {
         LValueStep step;
         size_t depth = 1;
     };
-    LValueOrigin extend_indices(LValueStep::Kind kind, std::vector<const Var*> indices) const;
+    LValueOrigin extend_indices(LValueStep::Kind kind, std::span<Var* const> indices) const;
     LValueOrigin extend_node(std::shared_ptr<Node> node) const;
     std::string root_expression(bool adjoint) const;
     static std::string chain(std::string base, const Node* last);
