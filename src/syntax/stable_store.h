@@ -17,7 +17,7 @@ class StableStore {
     StableStore(const StableStore&) = delete;
     StableStore& operator=(const StableStore&) = delete;
     ~StableStore() {
-        for (Chunk* c = first_; c;) delete std::exchange(c, c->next);
+        for (Chunk* c = first_; c;) give_back(std::exchange(c, c->next));
     }
 
     template <class... A>
@@ -40,12 +40,55 @@ class StableStore {
         Chunk() = default;
         Chunk(const Chunk&) = delete;
         Chunk& operator=(const Chunk&) = delete;
-        ~Chunk() {
+        ~Chunk() { clear(); }
+        void clear() {
             for (size_t i = 0; i < used; ++i) std::launder(reinterpret_cast<T*>(bytes) + i)->~T();
+            used = 0;
         }
     };
+    // Emptied chunks kept for the thread's next store of the same type: an Adjoint's variables
+    // took a fresh chunk or two for every function and kernel. At most kKept, freed when the
+    // thread ends; a store destroyed after that (a thread_local one) frees its chunks itself.
+    struct Spare {
+        static constexpr size_t kKept = 16;
+        Chunk* head = nullptr;
+        size_t count = 0;
+        Spare() = default;
+        Spare(const Spare&) = delete;
+        Spare& operator=(const Spare&) = delete;
+        ~Spare() {
+            while (head) delete std::exchange(head, head->next);
+            closed() = true;
+        }
+        static bool& closed() { // trivially destructible: still readable after ~Spare
+            thread_local bool c = false;
+            return c;
+        }
+        static Spare* get() {
+            if (closed()) return nullptr;
+            thread_local Spare spare;
+            return &spare;
+        }
+    };
+    static void give_back(Chunk* c) {
+        c->clear();
+        Spare* s = Spare::get();
+        if (!s || s->count >= Spare::kKept) {
+            delete c;
+            return;
+        }
+        c->next = std::exchange(s->head, c);
+        ++s->count;
+    }
     [[gnu::noinline]] void add_chunk() {
-        Chunk* c = new Chunk;
+        Chunk* c;
+        if (Spare* s = Spare::get(); s && s->head) {
+            c = std::exchange(s->head, s->head->next);
+            c->next = nullptr;
+            --s->count;
+        } else {
+            c = new Chunk;
+        }
         (last_ ? last_->next : first_) = c;
         last_ = c;
         ++chunks_;
