@@ -218,10 +218,14 @@ void Adjoint::start_line(int lineno) {
     lineno_ = lineno;
 }
 
-Var* Adjoint::add_comp(const std::vector<std::string>& ops, Var* left, const std::vector<Var*>& comps) {
+// The statement appended piece by piece (joined with `+`, each piece cost a temporary string).
+Var* Adjoint::add_comp(std::span<const char* const> ops, Var* left, std::span<Var* const> comps) {
     Var* output = add_var(types::boolean());
     left = load(left);
-    std::string s = output->emit() + " = " + std::string(comps.size(), '(') + left->emit() + " ";
+    std::string s;
+    append(s, output->emit(), " = ");
+    s.append(comps.size(), '(');
+    append(s, left->emit(), ' ');
     Var* prev = nullptr;
     for (size_t k = 0; k < ops.size(); ++k) {
         Var* comp = comps[k];
@@ -232,10 +236,10 @@ Var* Adjoint::add_comp(const std::vector<std::string>& ops, Var* left, const std
                                                   prev->type->repr, ops[k], comp->type->repr));
             prev = load(prev);
             comp_var = load(comp);
-            s += "&& (" + prev->emit() + " " + ops[k] + " " + comp_var->emit() + ")) ";
+            append(s, "&& (", prev->emit(), ' ', ops[k], ' ', comp_var->emit(), ")) ");
         } else {
             comp_var = load(comp);
-            s += ops[k] + " " + comp_var->emit() + ") ";
+            append(s, ops[k], ' ', comp_var->emit(), ") ");
         }
         prev = comp_var;
     }

@@ -289,7 +289,7 @@ class Adjoint {
     Value add_builtin_call(std::string_view key, std::span<Var* const> args, int min_outputs = 0,
                            bool return_value_used = true);
     Var* add_builtin_call1(std::string_view key, std::initializer_list<Var*> args);
-    Var* add_comp(const std::vector<std::string>& ops, Var* left, const std::vector<Var*>& comps);
+    Var* add_comp(std::span<const char* const> ops, Var* left, std::span<Var* const> comps);
     void add_return(const std::optional<std::vector<Var*>>& vars);
     void begin_if(Var* cond);
     void end_if(Var* cond);

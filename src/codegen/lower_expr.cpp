@@ -164,17 +164,17 @@ Value Adjoint::emit_boolop(const ast::BoolOp* node) {
 
 Value Adjoint::emit_compare(const ast::Compare* node) {
     Var* left = eval_var(node->left, "comparison operand");
-    std::vector<Var*> comps;
-    for (const ast::Expr* c : node->comparators) comps.push_back(eval_var(c, "comparison operand"));
-    std::vector<std::string> ops;
+    ScratchVector<Var*> comps; // reused across comparisons
+    for (const ast::Expr* c : node->comparators) comps->push_back(eval_var(c, "comparison operand"));
+    ScratchVector<const char*> ops;
     for (ast::CmpOpKind op : node->ops) {
         const char* s = compare_operator(op);
         if (!s)
             fail(node, fmt::format("comparison operator `{}` is not supported in kernels", ast::name_of(op)));
-        ops.push_back(s);
+        ops->push_back(s);
     }
     current_pos_ = node->pos;
-    return Value(add_comp(ops, left, comps));
+    return Value(add_comp(*ops, left, *comps));
 }
 
 Value Adjoint::emit_ifexp(const ast::IfExp* node) {

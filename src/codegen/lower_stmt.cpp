@@ -343,11 +343,11 @@ void Adjoint::emit_if(const ast::If* node) {
         const auto& e = t.entries();
         return i < e.size() && e[i].first == sym ? &e[i].second : t.find(sym);
     };
-    std::vector<std::pair<std::string_view, size_t>> names; // and their positions
-    for (size_t i = 0; i < after_if.size(); ++i) names.emplace_back(after_if.entries()[i].first, i);
+    ScratchVector<std::pair<std::string_view, size_t>> names; // and their positions
+    for (size_t i = 0; i < after_if.size(); ++i) names->emplace_back(after_if.entries()[i].first, i);
     for (size_t i = 0; i < else_table.size(); ++i)
         if (!locate(after_if, i, else_table.entries()[i].first))
-            names.emplace_back(else_table.entries()[i].first, i);
+            names->emplace_back(else_table.entries()[i].first, i);
     // A name bound to nothing (`x, y = 1, f()` with a void `f`) counts as
     // unassigned, as Warp's None does.
     auto get = [&](const SymbolTable& t, size_t i, std::string_view sym,
@@ -356,7 +356,7 @@ void Adjoint::emit_if(const ast::If* node) {
         if (!v) return absent;
         return v->is_none() ? nullptr : v;
     };
-    for (const auto& [sym, i] : names) {
+    for (const auto& [sym, i] : *names) {
         const Value* prev = get(prior, i, sym, nullptr);
         const Value* if_v = get(after_if, i, sym, prev);
         const Value* else_v = get(else_table, i, sym, prev);
@@ -525,11 +525,10 @@ void Adjoint::emit_return(const ast::Return* node) {
                 types::strip_reference(return_var->at(i)->type) == types::strip_reference(vars->at(i)->type);
         if (!same) fail(node, "function returned different types on different paths");
     }
-    if (vars) {
-        std::vector<Var*> rv;
-        rv.reserve(vars->size());
-        for (Var* v : *vars) rv.push_back(v->type->is_reference() ? add_builtin_call1("copy", {v}) : v);
-        return_var = std::move(rv);
+    if (vars) { // references copied in place (a second vector cost an allocation per return)
+        for (Var*& v : *vars)
+            if (v->type->is_reference()) v = add_builtin_call1("copy", {v});
+        return_var = std::move(vars);
     }
     add_return(return_var);
 }

@@ -107,7 +107,8 @@ Var* Adjoint::resolve_tile_index(const ast::Expr* node, const std::vector<int>& 
         const Constant zero_value = Constant::py_int(0), extent_value = Constant::py_int(length);
         Var* zero = add_var(t, &zero_value);
         Var* extent = add_var(t, &extent_value);
-        Var* negative = add_comp({"<"}, idx, {zero});
+        const char* less[] = {"<"};
+        Var* negative = add_comp(less, idx, std::span<Var* const>(&zero, 1));
         Var* wrapped = add_builtin_call1("add", {idx, extent});
         return add_builtin_call1("where", {negative, wrapped, idx});
     }

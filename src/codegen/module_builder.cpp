@@ -379,7 +379,8 @@ namespace {
 // (zero-padded: the same order as the text), the text compared only past them: std::sort
 // comparing string views called memcmp for every comparison.
 std::vector<std::string> sorted_unique(const std::vector<std::string_view>& names) {
-    std::vector<std::pair<uint64_t, std::string_view>> keyed;
+    ScratchVector<std::pair<uint64_t, std::string_view>> keyed_storage; // reused across modules
+    std::vector<std::pair<uint64_t, std::string_view>>& keyed = *keyed_storage;
     keyed.reserve(names.size());
     for (std::string_view n : names) {
         uint64_t key = 0;
@@ -401,9 +402,9 @@ std::vector<std::string> sorted_unique(const std::vector<std::string_view>& name
 
 // Writes the functions' texts in Warp's order: forwards, custom adjoints, other adjoints,
 // forwards with wp.grad() calls.
-ModuleBuilder::FunctionSpans ModuleBuilder::write_function_texts(TextBuffer& body) const {
+void ModuleBuilder::write_function_texts(TextBuffer& body, std::vector<FunctionSpan>& spans) const {
     const size_t n = functions_.size();
-    FunctionSpans spans{std::vector<TextSpan>(n), std::vector<TextSpan>(n), std::vector<TextSpan>(n)};
+    spans.assign(n, FunctionSpan{});
     // Each forward's primal declarations, written once for both passes, in buffers reused across
     // modules (never nested: writing a function's text builds nothing).
     thread_local std::vector<TextBuffer> primal_buffers;
@@ -438,28 +439,27 @@ ModuleBuilder::FunctionSpans ModuleBuilder::write_function_texts(TextBuffer& bod
         return TextSpan{begin, body.size() - begin};
     };
     for (size_t i = 0; i < n; ++i)
-        if (!functions_[i]->adj->uses_grad_call) spans.forwards[i] = forward(i);
+        if (!functions_[i]->adj->uses_grad_call) spans[i].forward = forward(i);
     for (bool custom : {true, false})
         for (size_t i = 0; i < n; ++i)
-            if ((functions_[i]->src.custom_reverse_inputs >= 0) == custom) spans.reverses[i] = reverse(i);
+            if ((functions_[i]->src.custom_reverse_inputs >= 0) == custom) spans[i].reverse = reverse(i);
     for (size_t i = 0; i < n; ++i)
-        if (functions_[i]->adj->uses_grad_call) spans.grad_forwards[i] = forward(i);
-    return spans;
+        if (functions_[i]->adj->uses_grad_call) spans[i].grad_forward = forward(i);
 }
 
 // Appends the texts of the functions marked in `only` (indexed like functions_) in the module's order.
-void ModuleBuilder::append_function_texts(std::string_view body, const FunctionSpans& spans,
+void ModuleBuilder::append_function_texts(std::string_view body, const std::vector<FunctionSpan>& spans,
                                           const std::vector<char>& only, std::string& out) const {
     auto text = [body](TextSpan s) { return body.substr(s.begin, s.size); };
     const size_t n = only.size();
     for (size_t i = 0; i < n; ++i)
-        if (only[i]) out += text(spans.forwards[i]);
+        if (only[i]) out += text(spans[i].forward);
     for (bool custom : {true, false})
         for (size_t i = 0; i < n; ++i)
             if (only[i] && (functions_[i]->src.custom_reverse_inputs >= 0) == custom)
-                out += text(spans.reverses[i]);
+                out += text(spans[i].reverse);
     for (size_t i = 0; i < n; ++i)
-        if (only[i]) out += text(spans.grad_forwards[i]);
+        if (only[i]) out += text(spans[i].grad_forward);
 }
 
 namespace {
@@ -521,7 +521,9 @@ CompileOutput ModuleBuilder::assemble() {
     body.reserve(estimate);
     const std::set<TypeRef> tile_structs = tile_helper_structs(*built);
     for (TypeRef s : structs_) body += struct_text(*s->st, tile_structs.count(s) > 0);
-    const FunctionSpans function_spans = write_function_texts(body);
+    ScratchVector<FunctionSpan> spans_storage; // reused across modules
+    const std::vector<FunctionSpan>& function_spans = *spans_storage;
+    write_function_texts(body, *spans_storage);
     std::vector<KernelSpans> kernel_spans;
     kernel_spans.reserve(kernels.size());
     for (const BuiltKernel& k : kernels)
@@ -553,8 +555,8 @@ CompileOutput ModuleBuilder::assemble() {
         size_t functions_size = 0;
         for (size_t i = 0; i < functions_.size(); ++i)
             if ((*reach)[i])
-                functions_size += function_spans.forwards[i].size + function_spans.reverses[i].size +
-                                  function_spans.grad_forwards[i].size;
+                functions_size += function_spans[i].forward.size + function_spans[i].reverse.size +
+                                  function_spans[i].grad_forward.size;
         kt.functions.reserve(functions_size);
         append_function_texts(body.view(), function_spans, *reach, kt.functions);
         out.kernels.push_back(std::move(kt));

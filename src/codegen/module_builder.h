@@ -66,15 +66,15 @@ class ModuleBuilder {
         KernelDef* def;
         std::string name; // as printed: with its hash suffix unless strip_hash
     };
-    // Where each function's printed parts sit in the module text, indexed like functions_
-    // (empty where a function has none).
-    struct FunctionSpans {
-        std::vector<TextSpan> forwards, reverses, grad_forwards;
+    // Where a function's printed parts sit in the module text (empty where it has none).
+    struct FunctionSpan {
+        TextSpan forward, reverse, grad_forward;
     };
     std::vector<BuiltKernel> build_in_hash_order();
     void check_backward_errors(const std::vector<BuiltKernel>& kernels) const;
-    FunctionSpans write_function_texts(TextBuffer& body) const;
-    void append_function_texts(std::string_view body, const FunctionSpans& spans,
+    // `spans`: filled, indexed like functions_.
+    void write_function_texts(TextBuffer& body, std::vector<FunctionSpan>& spans) const;
+    void append_function_texts(std::string_view body, const std::vector<FunctionSpan>& spans,
                                const std::vector<char>& only, std::string& out) const;
     static void reached_functions(const Adjoint& kernel,
                                   const std::vector<std::pair<const UserFunction*, size_t>>& index,
