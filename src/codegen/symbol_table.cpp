@@ -3,6 +3,8 @@
 #include "types/name_hash.h"
 
 #include <cstring>
+#include <tuple>
+#include <utility>
 
 namespace ws {
 
@@ -55,7 +57,9 @@ void SymbolTable::set(std::string_view name, Value v) {
     // Room for a typical function's names at once: growing from one took five reallocations,
     // each moving every name and value.
     if (entries_.capacity() == 0) entries_.reserve(kLinearScan);
-    entries_.emplace_back(std::string(name), std::move(v));
+    // The name made in place (a temporary string moved in copied it twice).
+    entries_.emplace_back(std::piecewise_construct, std::forward_as_tuple(name),
+                          std::forward_as_tuple(std::move(v)));
     filter_ |= filter_bit(name);
     if (slots_.empty() && entries_.size() <= kLinearScan) return; // still scanned, no index
     if (entries_.size() * 2 > slots_.size())
