@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -43,8 +44,14 @@ class NameMap {
         uint32_t h = static_cast<uint32_t>(name_hash(name));
         size_t i = index_of(name, h);
         if (i != entries_.size()) return entries_[i].second;
-        if (2 * (entries_.size() + 1) > slots_.size()) rebuild(std::max<size_t>(16, 2 * slots_.size()));
-        entries_.emplace_back(std::string(name), V{});
+        if (2 * (entries_.size() + 1) > slots_.size()) {
+            size_t slot_count = std::max<size_t>(16, 2 * slots_.size());
+            // The entries grow with the slots (from one, they moved every name at 1, 2, 4 and 8).
+            entries_.reserve(slot_count / 2);
+            rebuild(slot_count);
+        }
+        // The name made in place (a temporary moved in copied it twice).
+        entries_.emplace_back(std::piecewise_construct, std::forward_as_tuple(name), std::forward_as_tuple());
         place(h, static_cast<uint32_t>(entries_.size()));
         return entries_.back().second;
     }
