@@ -144,6 +144,8 @@ class TextBuffer {
     const char* data() const { return data_.get(); }
     // Shrinks only: keeps the text up to `n`.
     void resize(size_t n) { size_ = std::min(size_, n); }
+    // Empties the buffer, its room kept.
+    void clear() { size_ = 0; }
     void erase(size_t at, size_t n) {
         std::memmove(data_.get() + at, data_.get() + at + n, size_ - at - n);
         size_ -= n;
