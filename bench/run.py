@@ -3,7 +3,8 @@
 
   bench/run.py [compile] [generate] [verify] [--callgrind] [options]
 
-With no stage named, all three run. Builds what it needs (Release, in --build).
+With no stage named, all three run. Builds what it needs in --build: Release with profile-guided
+optimisation and LTO, as scripts/run.sh builds warpsynth (--no-pgo: plain Release, to compare).
 
   compile   The compiler (parse + forward/backward codegen + assembly, CUDA, one thread)
             against Warp's own generator (ModuleBuilder + codegen, one thread; Python
@@ -91,9 +92,12 @@ class Bench:
         find = 'import importlib.util as u, os; print(os.path.dirname(u.find_spec("warp").origin))'
         warp_dir = run([self.python, "-c", find]).stdout.strip()
         self.env.setdefault("WARP_INCLUDE", os.path.join(warp_dir, "native"))
+        pgo = "OFF" if self.a.no_pgo else "ON"
         run(["cmake", "-S", ROOT, "-B", self.build, "-G", "Ninja", "-DCMAKE_BUILD_TYPE=Release",
-             f"-DWS_PYTHON={self.python}", "-DWS_BUILD_BENCH=ON"])
+             f"-DWS_PYTHON={self.python}", "-DWS_BUILD_BENCH=ON", f"-DWS_PGO={pgo}"])
         run(["cmake", "--build", self.build, "--target", "warpsynth", "compile_throughput"])
+        print(f"warpsynth: {self.build}, Release, " + ("plain (--no-pgo)" if self.a.no_pgo else
+                                                      "profile-guided with LTO (cmake/Pgo.cmake)"))
 
     def warp_cmd(self, repeat, files):
         return [self.python, os.path.join(ROOT, "bench", "warp_codegen_throughput.py"), "--repeat", str(repeat),
@@ -255,6 +259,8 @@ def main():
     ap.add_argument("stages", nargs="*", metavar="STAGE", help="compile, generate or verify (default: all)")
     ap.add_argument("--callgrind", action="store_true", help="count instructions (valgrind) instead of seconds")
     ap.add_argument("--build", default=os.path.join(ROOT, "build"), help="Release build folder (default build/)")
+    ap.add_argument("--no-pgo", action="store_true",
+                    help="build --build without profile-guided optimisation (WS_PGO=OFF)")
     ap.add_argument("--python", default=os.path.join(ROOT, ".venv", "bin", "python"),
                     help="Python with the pinned warp-lang (default .venv, made by scripts/setup.sh)")
     ap.add_argument("--jobs", type=int, default=os.cpu_count(), help="threads for generate and verify")

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# scripts/run.sh ARGS...: set up (quietly), build warpsynth incrementally (Release, build/),
+# scripts/run.sh ARGS...: set up (quietly), build warpsynth incrementally (Release with profile-guided
+# optimisation, build/; see cmake/Pgo.cmake),
 # then run `warpsynth ARGS...`. Build output goes to stderr, and only when there was work,
 # so stdout is warpsynth's alone (e.g. `scripts/run.sh compile F --body-only > body.cpp`).
 set -euo pipefail
@@ -11,11 +12,17 @@ build=$root/build
 
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
-configure=(cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DWS_PYTHON="$root/.venv/bin/python")
-if [ ! -f "$build/build.ninja" ] && ! "${configure[@]}" >"$log" 2>&1; then
-  cat "$log" >&2
-  echo "run.sh: configuring $build failed" >&2
-  exit 1
+configure=(cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DWS_PGO=ON
+           -DWS_PYTHON="$root/.venv/bin/python")
+# Configured once, and again for a build/ made before WS_PGO existed.
+if [ ! -f "$build/build.ninja" ] || ! grep -q '^WS_PGO:BOOL=ON$' "$build/CMakeCache.txt"; then
+  if ! "${configure[@]}" >"$log" 2>&1; then
+    cat "$log" >&2
+    echo "run.sh: configuring $build failed" >&2
+    exit 1
+  fi
+  echo "run.sh: building warpsynth in $build: an instrumented build, a training run, then the" \
+    "profile-guided build (a few minutes, once)" >&2
 fi
 if ! cmake --build "$build" --target warpsynth >"$log" 2>&1; then
   cat "$log" >&2

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # scripts/test.sh: set up, build, and run every test; exits non-zero on any failure.
 #   1. scripts/setup.sh (Debian packages, .venv with the pinned Warp)
-#   2. Release build in build/ and every ctest test there
+#   2. Release build in build/ (profile-guided, as scripts/run.sh builds it) and every ctest test there
 #   3. ASan+UBSan build in build-asan/ (clang, with the libFuzzer targets) and every ctest test
 #      there but the tu and verify labels
 #   4. libFuzzer smoke runs in that same build: the parser and the whole compile path
@@ -18,8 +18,8 @@ scripts/setup.sh
 step() { printf '\n==> %s\n' "$*"; }
 status=0
 
-step "Release build (build/)"
-cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DWS_PYTHON="$python" >/dev/null
+step "Release build (build/: profile-guided, an instrumented copy is built and trained first)"
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DWS_PGO=ON -DWS_PYTHON="$python" >/dev/null
 cmake --build build -j"$jobs"
 
 step "ctest: every test (build/)"
