@@ -48,8 +48,10 @@ elseif(WS_PGO)
   # Objects carry both LTO bytecode and machine code (fat): the data programs link with LTO, and
   # every other program (the tests) links the machine code as it is (ws_pgo_apply), since LTO on
   # a link that does not ask for it (GCC's default with such objects) would cost minutes.
+  # Code the training never ran (a construct of some real repository) keeps -O3's optimisation
+  # instead of being made small: -fprofile-partial-training (+2.5% kernels/s on tests/corpus).
   add_compile_options(-fprofile-use=${ws_pgo}/profile -fprofile-prefix-path=${CMAKE_BINARY_DIR}
-                      -Wno-missing-profile -flto=auto -ffat-lto-objects)
+                      -Wno-missing-profile -fprofile-partial-training -flto=auto -ffat-lto-objects)
   # GCC's wrappers index the bytecode of archive members; plain ar would leave LTO only the
   # objects named on the link line.
   set(CMAKE_AR ${CMAKE_CXX_COMPILER_AR})
