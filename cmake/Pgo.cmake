@@ -52,6 +52,12 @@ elseif(WS_PGO)
   # instead of being made small: -fprofile-partial-training (+2.5% kernels/s on tests/corpus).
   add_compile_options(-fprofile-use=${ws_pgo}/profile -fprofile-prefix-path=${CMAKE_BINARY_DIR}
                       -Wno-missing-profile -fprofile-partial-training -flto=auto -ffat-lto-objects)
+  # GCC's warnings that follow the optimiser's inlining (use-after-free and the like) change with
+  # the profile, so a new training case could fail the build of unrelated code on a false
+  # positive: here they are warnings, not errors. The plain build (and clang's sanitizer build)
+  # keeps them errors.
+  add_compile_options(-Wno-error=use-after-free -Wno-error=maybe-uninitialized
+                      -Wno-error=array-bounds -Wno-error=dangling-pointer -Wno-error=free-nonheap-object)
   # GCC's wrappers index the bytecode of archive members; plain ar would leave LTO only the
   # objects named on the link line.
   set(CMAKE_AR ${CMAKE_CXX_COMPILER_AR})

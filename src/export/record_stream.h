@@ -31,22 +31,23 @@ void transform_records(const std::filesystem::path& dir, const std::vector<datas
     dataset::InFlight<Item> in_flight;
     size_t next_shard = 0;
     std::unique_ptr<dataset::ShardReader> reader;
+    // One item per call, kept across the ends of shards (next() assigns the whole line).
     auto read = [&](tbb::flow_control& fc) -> Item* {
+        Item* item = in_flight.add();
         for (;;) {
             if (!reader) {
                 if (next_shard == shards.size()) {
+                    in_flight.release(item);
                     fc.stop();
                     return nullptr;
                 }
                 reader = std::make_unique<dataset::ShardReader>(dir / shards[next_shard].file);
             }
-            Item* item = in_flight.add();
             if (reader->next(item->line)) {
                 item->shard = &shards[next_shard];
                 item->line_number = reader->line_number();
                 return item;
             }
-            in_flight.release(item);
             reader.reset();
             ++next_shard;
         }
