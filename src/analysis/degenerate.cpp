@@ -51,7 +51,7 @@ Callee callee_of(const ast::Call* c) {
     if (f->kind != ExprKind::Attribute) return {};
     const auto* a = ast::as<ast::Attribute>(f);
     if (!a->value || a->value->kind != ExprKind::Name) return {};
-    const std::string& root = ast::as<ast::Name>(a->value)->id;
+    std::string_view root = ast::as<ast::Name>(a->value)->id;
     return root == "wp" || root == "warp" ? Callee{a->attr, {}} : Callee{};
 }
 

@@ -162,11 +162,11 @@ ModuleNames module_names(const ast::Module& module, const std::vector<WarpDef>& 
             const auto* a = ast::as<ast::Assign>(s);
             if (!is_constant_value(a->value)) continue;
             for (const ast::Expr* t : a->targets)
-                if (t->kind == ExprKind::Name) out.constants.insert(ast::as<ast::Name>(t)->id);
+                if (t->kind == ExprKind::Name) out.constants.emplace(ast::as<ast::Name>(t)->id);
         } else if (s->kind == ast::StmtKind::AnnAssign) {
             const auto* a = ast::as<ast::AnnAssign>(s);
             if (is_constant_value(a->value) && a->target->kind == ExprKind::Name)
-                out.constants.insert(ast::as<ast::Name>(a->target)->id);
+                out.constants.emplace(ast::as<ast::Name>(a->target)->id);
         }
     }
     return out;
@@ -176,7 +176,7 @@ namespace {
 
 struct ShapeWalker {
     const ModuleNames& names;
-    std::set<std::string> array_params;
+    std::set<std::string, std::less<>> array_params;
     BodyShape shape;
 
     bool constant_arg(const ast::Expr* e) const {
@@ -236,7 +236,7 @@ struct ShapeWalker {
             if (n.expr->kind == ExprKind::Name) {
                 const auto* name = ast::as<ast::Name>(n.expr);
                 if (name->ctx == ast::ExprContext::Load && names.constants.count(name->id))
-                    shape.constants_read.insert(name->id);
+                    shape.constants_read.emplace(name->id);
             }
         }
     }

@@ -33,8 +33,9 @@ ParamShape param_shape(const SourceFile& source, const ast::Arg& arg);
 
 // Module-level names a function body may refer to.
 struct ModuleNames {
-    std::set<std::string> constants; // module-level `NAME = literal` or `NAME = wp.constant(...)`
-    std::set<std::string> helpers;   // @wp.func functions
+    // module-level `NAME = literal` or `NAME = wp.constant(...)`
+    std::set<std::string, std::less<>> constants;
+    std::set<std::string> helpers; // @wp.func functions
 };
 
 ModuleNames module_names(const ast::Module& module, const std::vector<WarpDef>& defs);

@@ -9,11 +9,11 @@ namespace ws::analysis {
 
 std::string dotted_name(const ast::Expr* e) {
     if (!e) return {};
-    if (e->kind == ast::ExprKind::Name) return ast::as<ast::Name>(e)->id;
+    if (e->kind == ast::ExprKind::Name) return std::string(ast::as<ast::Name>(e)->id);
     if (e->kind != ast::ExprKind::Attribute) return {};
     const auto* a = ast::as<ast::Attribute>(e);
     std::string base = dotted_name(a->value);
-    return base.empty() ? std::string() : base + "." + a->attr;
+    return base.empty() ? std::string() : base.append(".").append(a->attr);
 }
 
 std::string_view warp_member(std::string_view dotted) {

@@ -146,7 +146,7 @@ void Adjoint::add_reverse(std::string statement) {
 
 // Warp's store_ref_param_value: `x = v` / `x += v` on a wp.ref[T] parameter writes
 // through the pointer instead of rebinding the name.
-void Adjoint::store_ref_param(const std::string& name, Var* value, bool augmented, const Pos& where) {
+void Adjoint::store_ref_param(std::string_view name, Var* value, bool augmented, const Pos& where) {
     const Var* ref = symbols.find(name)->var;
     value = load(value);
     TypeRef target = ref->type->elem;

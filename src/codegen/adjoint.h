@@ -223,7 +223,7 @@ class Adjoint {
     std::string ref_call_error;
     Pos ref_call_pos;
     // Parameters declared wp.ref[T]: assignments to these names store through the pointer.
-    std::set<std::string> ref_params;
+    std::set<std::string, std::less<>> ref_params;
     int kernel_dim = 1;
     std::vector<struct UserFunction*> called_user_functions; // unique, in first-call order
     // wp.static(...) expressions evaluated during this build (Warp's deferred_static_expressions).
@@ -264,7 +264,7 @@ class Adjoint {
                      bool skip_replay = false);
     void add_reverse(std::string statement);
     Var* load(Var* var);
-    void store_ref_param(const std::string& name, Var* value, bool augmented, const Pos& where);
+    void store_ref_param(std::string_view name, Var* value, bool augmented, const Pos& where);
     Var* ref_argument(Var* arg, const ast::Expr* node, TypeRef param, const Pos& where);
     Var* ref_adjoint_argument(const Var& ref, std::vector<std::string>& prelude);
     Var* tuple_element_argument(const Var* tuple, int k, const Pos& where);
@@ -404,7 +404,7 @@ class Adjoint {
     ObjectRef resolve_path(std::span<const std::string_view> path);
     // `type(x)` / `type(x).dtype` as a call's function (lower_type_operator.cpp); null otherwise.
     ObjectRef resolve_type_operator(const ast::Expr* func, std::vector<std::string>* path);
-    Var* vector_component_index(const ast::Expr* node, const std::string& component, TypeRef vector_type);
+    Var* vector_component_index(const ast::Expr* node, std::string_view component, TypeRef vector_type);
     const LValueOrigin* reference_origin_for_var(const Var* var, LValueOrigin* storage) const;
 
     // statements (lower_stmt.cpp)
@@ -436,7 +436,7 @@ class Adjoint {
     // array slots (lower_slots.cpp)
     Var* array_slot_reference(std::shared_ptr<const ArraySlot> slot, const LValueOrigin* origin);
     std::shared_ptr<const ArraySlot> select_array_slot(const Var* target, const std::vector<Var*>* indices,
-                                                       const std::string* attr, const ast::Expr* node);
+                                                       const std::string_view* attr, const ast::Expr* node);
     bool is_atomic_slot(const ArraySlot& slot, ast::BinOpKind op) const;
     void emit_array_slot(const ArraySlot& slot, Var* rhs, const char* operation, const Pos* where);
     std::string array_slot_adjoint(const Var* root);
@@ -503,7 +503,7 @@ class Adjoint {
     }
     std::vector<Block*> loop_blocks_;
     std::vector<SymbolTable> loop_symbols_;
-    std::set<std::string> loop_const_iter_symbols_;
+    std::set<std::string, std::less<>> loop_const_iter_symbols_;
     std::string indentation_;
     int label_count_ = 0;
     std::optional<int> lineno_;

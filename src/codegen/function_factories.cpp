@@ -33,7 +33,7 @@ const ast::Call* ModuleScope::as_factory_call(const ast::Expr* e) const {
 
 ObjectRef ModuleScope::factory_function(const ast::Call* call) {
     const auto* made = ast::as<ast::Call>(call->args[0]);
-    const ast::FunctionDef* factory = plain_defs_.at(ast::as<ast::Name>(made->func)->id).first;
+    const ast::FunctionDef* factory = plain_defs_.at(std::string(ast::as<ast::Name>(made->func)->id)).first;
     std::string name;
     for (const auto& kw : call->keywords) {
         ObjectRef v = kw.arg == "name" ? eval_python(kw.value) : nullptr; // a str: Unsupported with its value
@@ -57,14 +57,14 @@ ObjectRef ModuleScope::factory_function(const ast::Call* call) {
         const auto* as = st->kind == ast::StmtKind::Assign ? ast::as<ast::Assign>(st) : nullptr;
         if (is_docstring(st)) continue;
         if (as && as->targets.size() == 1 && as->targets[0]->kind == ast::ExprKind::Name) {
-            (*locals)[ast::as<ast::Name>(as->targets[0])->id] = eval_python(as->value, &lookup);
+            (*locals)[std::string(ast::as<ast::Name>(as->targets[0])->id)] = eval_python(as->value, &lookup);
         } else if (st->kind == ast::StmtKind::FunctionDef &&
                    ast::as<ast::FunctionDef>(st)->decorators.empty()) {
             defs[ast::as<ast::FunctionDef>(st)->name] = ast::as<ast::FunctionDef>(st);
         } else if (st->kind == ast::StmtKind::Return && ast::as<ast::Return>(st)->value &&
                    ast::as<ast::Return>(st)->value->kind == ast::ExprKind::Name &&
                    defs.count(ast::as<ast::Name>(ast::as<ast::Return>(st)->value)->id)) {
-            returned = defs.at(ast::as<ast::Name>(ast::as<ast::Return>(st)->value)->id);
+            returned = defs.at(std::string(ast::as<ast::Name>(ast::as<ast::Return>(st)->value)->id));
             break;
         } else {
             fail(st->pos, "this statement of a function factory (wp.func(factory(...))) is not supported by "

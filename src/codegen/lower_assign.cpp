@@ -14,7 +14,7 @@ namespace ws {
 
 namespace {
 
-std::string grad_handle_reassigned(const std::string& name) {
+std::string grad_handle_reassigned(std::string_view name) {
     return fmt::format(
         "Cannot reassign local '{}' after binding it to wp.grad(...). Warp treats wp.grad(...) "
         "results as static function handles; use a different local variable for the new value.",
@@ -27,7 +27,7 @@ bool is_function_object(const Object& o) {
 
 // `name = f` for a function (user or builtin) or a wp.grad(f) handle: the name stands for it
 // (Warp's emit_Assign binds the symbol to the object; there are no function pointers).
-void bind_function_local(Adjoint& adj, const ast::Assign* node, const std::string& name, const Value& rhs) {
+void bind_function_local(Adjoint& adj, const ast::Assign* node, std::string_view name, const Value& rhs) {
     const Object& f = *rhs.object;
     const ast::Expr* lhs = node->targets[0];
     if (!is_grad_wrapper(f) && !is_function_object(f))
@@ -74,7 +74,7 @@ bool is_non_atomic_scalar(Scalar s) {
 
 // Warp reads the types of both sides of an assignment to an existing name, so
 // neither may be nothing (the result of a call that returns no value).
-[[noreturn]] void fail_nothing(const Adjoint& adj, const ast::Expr* target, const std::string& name,
+[[noreturn]] void fail_nothing(const Adjoint& adj, const ast::Expr* target, std::string_view name,
                                bool old_is_nothing) {
     if (old_is_nothing)
         adj.fail(target, fmt::format("'{}' holds nothing (the result of a call that returns no value) and "
@@ -146,7 +146,7 @@ void Adjoint::emit_assign(const ast::Assign* node) {
             for (Var*& v : rhs)
                 if (v) v = load(v);
         for (size_t i = 0; i < rhs.size(); ++i) {
-            const std::string& name = ast::as<ast::Name>(tup->elts[i])->id;
+            std::string_view name = ast::as<ast::Name>(tup->elts[i])->id;
             if (i < functions.size() && functions[i]) {
                 // Warp binds the name to the function; it reads the type of a name bound before.
                 if (ref_params.count(name) || symbols.find(name))
@@ -199,7 +199,7 @@ void Adjoint::emit_assign(const ast::Assign* node) {
     }
 
     if (lhs->kind == ast::ExprKind::Name) {
-        const std::string& name = ast::as<ast::Name>(lhs)->id;
+        std::string_view name = ast::as<ast::Name>(lhs)->id;
         if (ref_params.count(name)) {
             if (!rhs_value.is_var())
                 fail(node->value, "only a value can be assigned to a wp.ref[T] parameter");
@@ -307,7 +307,7 @@ Var* Adjoint::resolve_attribute_store_aggregate(const ast::Expr* node) {
         const StructDef::Field* f = base->type->st->field(a->attr);
         if (!f) return nullptr;
         Var& m = var_storage_.emplace_back();
-        m.label = base->label + "." + a->attr;
+        m.label = cat(base->label, ".", a->attr);
         m.type = f->type;
         m.prefix = base->prefix;
         return &m;
@@ -392,7 +392,7 @@ void Adjoint::augassign_name(const ast::AugAssign* node, std::string_view op_nam
     } else {
         result = add_builtin_call1(op_name, {target, rhs});
     }
-    const std::string& name = ast::as<ast::Name>(lhs)->id;
+    std::string_view name = ast::as<ast::Name>(lhs)->id;
     if (ref_params.count(name)) {
         store_ref_param(name, result, true, node->pos);
         return;

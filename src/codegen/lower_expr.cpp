@@ -280,8 +280,7 @@ Value Adjoint::resolve_arg(const ast::Expr* node) {
 
 // ------------------------------------------------------------------ attributes
 
-Var* Adjoint::vector_component_index(const ast::Expr* node, const std::string& component,
-                                     TypeRef vector_type) {
+Var* Adjoint::vector_component_index(const ast::Expr* node, std::string_view component, TypeRef vector_type) {
     if (component.size() != 1)
         fail(node, fmt::format("vector swizzle must be single character, got .{}", component));
     int dim = vector_type->is_quat() ? 4 : vector_type->length;
@@ -341,7 +340,7 @@ Value Adjoint::emit_attribute(const ast::Attribute* node, std::optional<Value> a
                 if (agg_type->is_vector() || agg_type->is_quat())
                     extended = o->extend_index(vector_component_index(node, node->attr, agg_type));
                 else
-                    extended = o->extend_field(node->attr);
+                    extended = o->extend_field(std::string(node->attr));
             }
             return Value(array_slot_reference(slot, extended ? &*extended : nullptr));
         }
@@ -361,7 +360,7 @@ Value Adjoint::emit_attribute(const ast::Attribute* node, std::optional<Value> a
         Var* out = add_builtin_call1(
             node->attr == "p" ? "transform_get_translation" : "transform_get_rotation", {agg});
         if (const LValueOrigin* origin = reference_origin_for_var(agg, &origin_storage))
-            out->ref_origin = origin->extend_field(node->attr);
+            out->ref_origin = origin->extend_field(std::string(node->attr));
         return Value(out);
     }
 

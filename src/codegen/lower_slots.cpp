@@ -34,7 +34,8 @@ Var* Adjoint::array_slot_reference(std::shared_ptr<const ArraySlot> slot, const 
 
 std::shared_ptr<const ArraySlot> Adjoint::select_array_slot(const Var* target,
                                                             const std::vector<Var*>* indices,
-                                                            const std::string* attr, const ast::Expr* node) {
+                                                            const std::string_view* attr,
+                                                            const ast::Expr* node) {
     if (!target || !target->array_slot()) return nullptr;
     const ArraySlot& src_slot = *target->array_slot();
     TypeRef t = src_slot.type;
@@ -68,7 +69,7 @@ std::shared_ptr<const ArraySlot> Adjoint::select_array_slot(const Var* target,
     } else if (t->is_transform()) {
         if (*attr != "p" && *attr != "q")
             fail(node, fmt::format("attribute for transformation must be either 'p' or 'q', got {}", *attr));
-        access = "." + *attr;
+        access.append(".").append(*attr);
         slot_type = *attr == "p" ? types::vector(3, t->scalar) : types::quaternion(t->scalar);
     } else if (t->is_struct()) {
         const StructDef::Field* f = t->st->field(*attr);

@@ -40,7 +40,8 @@ void collect_stored_names(const ast::Expr* e, std::vector<std::string>& out) {
     if (!e) return;
     switch (e->kind) {
     case ast::ExprKind::Name:
-        if (ast::as<ast::Name>(e)->ctx == ast::ExprContext::Store) out.push_back(ast::as<ast::Name>(e)->id);
+        if (ast::as<ast::Name>(e)->ctx == ast::ExprContext::Store)
+            out.emplace_back(ast::as<ast::Name>(e)->id);
         break;
     case ast::ExprKind::Tuple:
         for (auto* x : ast::as<ast::Tuple>(e)->elts) collect_stored_names(x, out);
@@ -90,7 +91,7 @@ void collect_names(const std::vector<ast::Stmt*>& body, std::set<std::string>& o
 void collect_names(const ast::Expr* e, std::set<std::string>& out) {
     if (!e) return;
     switch (e->kind) {
-    case ast::ExprKind::Name: out.insert(ast::as<ast::Name>(e)->id); break;
+    case ast::ExprKind::Name: out.emplace(ast::as<ast::Name>(e)->id); break;
     case ast::ExprKind::Attribute: collect_names(ast::as<ast::Attribute>(e)->value, out); break;
     case ast::ExprKind::Subscript:
         collect_names(ast::as<ast::Subscript>(e)->value, out);
@@ -202,7 +203,7 @@ Adjoint::lower_unrolled_continues(const std::vector<ast::Stmt*>& body, const std
         if (statement->kind == ast::StmtKind::Continue) {
             // `continue` becomes `active = False`, located at the continue.
             auto* target = synthetic().make_expr<ast::Name>();
-            target->id = active_name;
+            target->id = synthetic().keep(active_name);
             target->ctx = ast::ExprContext::Store;
             auto* value = synthetic().make_expr<ast::Constant>();
             value->value_kind = ast::Constant::Kind::Bool;
@@ -232,7 +233,7 @@ Adjoint::lower_unrolled_continues(const std::vector<ast::Stmt*>& body, const std
             std::vector<ast::Stmt*> tail = lower_unrolled_continues(rest, active_name).first;
             if (!tail.empty()) {
                 auto* test = synthetic().make_expr<ast::Name>();
-                test->id = active_name;
+                test->id = synthetic().keep(active_name);
                 auto* guard = synthetic().make_stmt<ast::If>();
                 guard->pos = body[index + 1]->pos;
                 guard->test = test;
@@ -393,7 +394,7 @@ void Adjoint::promote_mutated_iter_constants(const std::vector<ast::Stmt*>& body
 
 void Adjoint::emit_for(const ast::For* node) {
     if (node->target->kind != ast::ExprKind::Name) fail(node, "for-loop targets must be a single name");
-    const std::string& target = ast::as<ast::Name>(node->target)->id;
+    std::string_view target = ast::as<ast::Name>(node->target)->id;
     if (!node->orelse.empty()) fail(node, "for-else is not supported in kernels");
 
     // Is it range(...) with 1-3 arguments?
@@ -433,7 +434,7 @@ void Adjoint::emit_for(const ast::For* node) {
     }
 
     if (unroll) {
-        if (r.count > 0) loop_const_iter_symbols_.insert(target);
+        if (r.count > 0) loop_const_iter_symbols_.emplace(target);
         std::vector<ast::Stmt*> body = node->body;
         std::string active_name;
         if (r.count > 0 && contains_loop_control(body, false, true)) {

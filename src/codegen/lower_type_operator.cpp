@@ -29,7 +29,7 @@ ObjectRef Adjoint::resolve_type_operator(const ast::Expr* func, std::vector<std:
     if (node->kind != ast::ExprKind::Call) return nullptr;
     std::vector<std::string> attrs;
     for (const ast::Expr* e = func; e != node; e = ast::as<ast::Attribute>(e)->value)
-        attrs.push_back(ast::as<ast::Attribute>(e)->attr);
+        attrs.emplace_back(ast::as<ast::Attribute>(e)->attr);
     const auto* call = ast::as<ast::Call>(node);
     if (call->func->kind != ast::ExprKind::Name || ast::as<ast::Name>(call->func)->id != "type")
         return nullptr;

@@ -144,7 +144,7 @@ class TidCalls {
     bool names_tid(const ast::Expr* e) const {
         if (e->kind == ast::ExprKind::Attribute) return ast::as<ast::Attribute>(e)->attr == "tid";
         if (e->kind != ast::ExprKind::Name) return false;
-        const std::string& id = ast::as<ast::Name>(e)->id;
+        std::string_view id = ast::as<ast::Name>(e)->id;
         ObjectRef g = scope_.global(id);
         return id == "tid" || (g && g->kind == Object::Kind::Builtin && g->name == "tid");
     }

@@ -85,7 +85,7 @@ void ModuleScope::define_function(const ast::FunctionDef* def) {
 void ModuleScope::require_defined_root(const ast::Expr* e) const {
     while (e->kind == ast::ExprKind::Attribute) e = ast::as<ast::Attribute>(e)->value;
     if (e->kind != ast::ExprKind::Name) return;
-    const std::string& id = ast::as<ast::Name>(e)->id;
+    std::string_view id = ast::as<ast::Name>(e)->id;
     if (global(id) || python_builtin(id)) return;
     if (star_import_)
         fail(e->pos, fmt::format("decorator: name '{}' is not bound in this file (a `from ... import *` may "
@@ -312,7 +312,7 @@ ObjectRef ModuleScope::plain_class(const ast::ClassDef* def) const {
         if (!as || as->targets.size() != 1 || as->targets[0]->kind != ast::ExprKind::Name) return nullptr;
         ObjectRef v = eval_python(as->value);
         if (!v || v->kind != Object::Kind::Constant) return nullptr;
-        const std::string& name = ast::as<ast::Name>(as->targets[0])->id;
+        std::string_view name = ast::as<ast::Name>(as->targets[0])->id;
         std::erase_if(o->attributes, [&](const auto& a) { return a.first == name; });
         o->attributes.emplace_back(name, v);
     }

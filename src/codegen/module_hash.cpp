@@ -206,9 +206,9 @@ class Hasher {
     }
 
     // Names assigned by `=` anywhere in the function (Warp's assigned_name_ids).
-    static void assigned_names(const ast::Expr* t, std::set<std::string>& out) {
+    static void assigned_names(const ast::Expr* t, std::set<std::string, std::less<>>& out) {
         if (t->kind == ast::ExprKind::Name)
-            out.insert(ast::as<ast::Name>(t)->id);
+            out.emplace(ast::as<ast::Name>(t)->id);
         else if (t->kind == ast::ExprKind::Tuple)
             for (auto* e : ast::as<ast::Tuple>(t)->elts) assigned_names(e, out);
         else if (t->kind == ast::ExprKind::List)
@@ -330,7 +330,7 @@ class Hasher {
         // are a wp.Function target (Warp's `functions` dict holds both).
         std::vector<Referenced> functions;
 
-        void add_constant(const std::string& name, const Constant& c) {
+        void add_constant(std::string_view name, const Constant& c) {
             for (auto& [k, v] : constants)
                 if (k == name) {
                     v = c;
@@ -358,7 +358,7 @@ class Hasher {
     References references(const FunctionSource& src) const {
         std::set<std::string> symbols;
         for (const Param& p : src.params) symbols.insert(p.name);
-        std::set<std::string> locals;
+        std::set<std::string, std::less<>> locals;
         std::deque<WalkNode> q;
         std::vector<WalkNode> nodes;
         q.push_back(WalkNode{nullptr, src.def});
@@ -381,7 +381,7 @@ class Hasher {
             }
             const ast::Expr* e = n.expr;
             if (e->kind == ast::ExprKind::Name) {
-                const std::string& id = ast::as<ast::Name>(e)->id;
+                std::string_view id = ast::as<ast::Name>(e)->id;
                 if (locals.count(id)) continue;
                 ObjectRef o = src.global(id);
                 if (o && o->kind == Object::Kind::Constant) refs.add_constant(id, *o->value);

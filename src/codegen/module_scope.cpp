@@ -403,7 +403,7 @@ void ModuleScope::exec_assign(const ast::Stmt* stmt) {
             forget_class_attributes(ast::as<ast::Attribute>(a->target));
         if (a->target->kind == ast::ExprKind::Subscript) forget_changed_dict(a->target);
         if (a->target->kind != ast::ExprKind::Name) return;
-        const std::string& name = ast::as<ast::Name>(a->target)->id;
+        std::string_view name = ast::as<ast::Name>(a->target)->id;
         globals_[name] =
             PythonEval(*this, nullptr).binary(a->op, global(name), eval_python(a->value), a->pos);
         return;
@@ -415,7 +415,7 @@ void ModuleScope::exec_assign(const ast::Stmt* stmt) {
 // `Flags.ON = ...` at top level: warpsynth does not follow a class's attributes once changed.
 void ModuleScope::forget_class_attributes(const ast::Attribute* target) {
     if (target->value->kind != ast::ExprKind::Name) return;
-    const std::string& name = ast::as<ast::Name>(target->value)->id;
+    std::string_view name = ast::as<ast::Name>(target->value)->id;
     ObjectRef cls = global(name);
     if (cls && cls->kind == Object::Kind::PlainClass)
         globals_[name] = Object::make_unsupported(

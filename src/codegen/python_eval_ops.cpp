@@ -105,7 +105,7 @@ bool PythonEval::is_generic_alias(const ast::Expr* e) const {
     if (e->kind != ast::ExprKind::Subscript) return false;
     const ast::Expr* base = ast::as<ast::Subscript>(e)->value;
     if (base->kind != ast::ExprKind::Name) return false;
-    const std::string& id = ast::as<ast::Name>(base)->id;
+    std::string_view id = ast::as<ast::Name>(base)->id;
     if ((locals_ && (*locals_)(id)) || scope_.global(id)) return false;
     static const std::string_view kGeneric[] = {"dict", "list", "tuple", "set", "frozenset", "type"};
     return std::find(std::begin(kGeneric), std::end(kGeneric), id) != std::end(kGeneric);

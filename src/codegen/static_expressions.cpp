@@ -17,7 +17,7 @@ void walk_names(const ast::Expr* e, std::set<std::string>& out) {
     while (!q.empty()) {
         WalkNode n = q.front();
         q.pop_front();
-        if (n.expr && n.expr->kind == ast::ExprKind::Name) out.insert(ast::as<ast::Name>(n.expr)->id);
+        if (n.expr && n.expr->kind == ast::ExprKind::Name) out.emplace(ast::as<ast::Name>(n.expr)->id);
         children(n, q);
     }
 }
@@ -41,7 +41,7 @@ ObjectRef ModuleScope::dotted_target(const ast::Expr* e, const NameTest& shadowe
         return base ? attribute(*base, a->attr) : nullptr;
     }
     if (e->kind != ast::ExprKind::Name) return nullptr;
-    const std::string& root = ast::as<ast::Name>(e)->id;
+    std::string_view root = ast::as<ast::Name>(e)->id;
     if (shadowed(root)) return nullptr;
     ObjectRef obj = global(root);
     if (!obj) obj = attribute(*python_builtin("__warp__"), root);

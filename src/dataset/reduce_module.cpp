@@ -17,7 +17,7 @@ bool is_wp_attr(const ast::Expr* e, const char* attr) {
     if (!e || e->kind != ast::ExprKind::Attribute) return false;
     auto* a = static_cast<const ast::Attribute*>(e);
     if (a->attr != attr || !a->value || a->value->kind != ast::ExprKind::Name) return false;
-    const std::string& base = static_cast<const ast::Name*>(a->value)->id;
+    std::string_view base = static_cast<const ast::Name*>(a->value)->id;
     return base == "wp" || base == "warp";
 }
 
@@ -95,7 +95,7 @@ SharedStmt shared_stmt(const SourceFile& source, const ast::Stmt* s, int first_l
                        static_cast<const ast::Assign*>(s)->targets.end());
     if (s->kind == ast::StmtKind::AnnAssign) targets.push_back(static_cast<const ast::AnnAssign*>(s)->target);
     for (const ast::Expr* t : targets)
-        if (t->kind == ast::ExprKind::Name) out.binds.push_back(static_cast<const ast::Name*>(t)->id);
+        if (t->kind == ast::ExprKind::Name) out.binds.emplace_back(static_cast<const ast::Name*>(t)->id);
     if (!targets.empty()) out.conditional = !out.binds.empty() && out.binds.size() == targets.size();
     // An import binds names too (`import a.b` binds `a`); `*` and __future__ imports stay.
     std::vector<ast::Alias> aliases;
@@ -285,7 +285,7 @@ std::string collect_shared(ParsedFile& file) {
             if (call && is_wp_attr(call->func, "overload") && !call->args.empty() &&
                 call->args[0]->kind == ast::ExprKind::Name) {
                 file.shared.push_back(shared_stmt(source, s, s->pos.line));
-                file.shared.back().binds = {static_cast<const ast::Name*>(call->args[0])->id};
+                file.shared.back().binds = {std::string(static_cast<const ast::Name*>(call->args[0])->id)};
                 file.shared.back().conditional = true;
                 file.shared.back().is_overload = true;
             }

@@ -89,11 +89,12 @@ struct Expr {
     Pos pos;
 };
 
+// Names and attributes view their module's source text (or text the module keeps):
+// a string per identifier cost a copy (and a call to memcpy) for each of some sixty per kernel.
 struct Name : Expr {
     Name() : Expr(ExprKind::Name) {}
-    // Constructing the string in place costs less than assigning it afterwards (the parser's case).
     explicit Name(std::string_view name) : Expr(ExprKind::Name), id(name) {}
-    std::string id;
+    std::string_view id;
     ExprContext ctx = ExprContext::Load;
 };
 
@@ -117,7 +118,7 @@ struct Attribute : Expr {
     Attribute() : Expr(ExprKind::Attribute) {}
     Attribute(Expr* of, std::string_view name) : Expr(ExprKind::Attribute), value(of), attr(name) {}
     Expr* value = nullptr;
-    std::string attr;
+    std::string_view attr;
     ExprContext ctx = ExprContext::Load;
 };
 
@@ -391,6 +392,8 @@ struct Module {
     T* make_stmt(A&&... a) {
         return nodes_.make<T>(std::forward<A>(a)...);
     }
+    // A copy of `text` that lives as long as the module, for names of nodes made after parsing.
+    std::string_view keep(std::string_view text) { return *nodes_.make<std::string>(text); }
     // How many nodes were made (the depth check's shortcut: depth_check.cpp).
     size_t node_count() const { return nodes_.size(); }
 

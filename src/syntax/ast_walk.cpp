@@ -144,11 +144,11 @@ void children(const WalkNode& n, std::deque<WalkNode>& q, const StaticValues* st
 
 bool dotted_name(const ast::Expr* e, std::vector<std::string>& out) {
     if (e->kind == ast::ExprKind::Name) {
-        out.insert(out.begin(), ast::as<ast::Name>(e)->id);
+        out.emplace(out.begin(), ast::as<ast::Name>(e)->id);
         return true;
     }
     if (e->kind == ast::ExprKind::Attribute) {
-        out.insert(out.begin(), ast::as<ast::Attribute>(e)->attr);
+        out.emplace(out.begin(), ast::as<ast::Attribute>(e)->attr);
         return dotted_name(ast::as<ast::Attribute>(e)->value, out);
     }
     return false;

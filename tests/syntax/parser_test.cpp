@@ -30,7 +30,7 @@ std::string pos(const Pos& p) {
 std::string sexp(const Expr* e) {
     if (!e) return "_";
     switch (e->kind) {
-    case ExprKind::Name: return as<Name>(e)->id;
+    case ExprKind::Name: return std::string(as<Name>(e)->id);
     case ExprKind::Constant: {
         auto* c = as<Constant>(e);
         switch (c->value_kind) {
@@ -64,7 +64,8 @@ std::string sexp(const Expr* e) {
         auto* i = as<IfExp>(e);
         return fmt::format("(IfExp {} {} {})", sexp(i->test), sexp(i->body), sexp(i->orelse));
     }
-    case ExprKind::Attribute: return sexp(as<Attribute>(e)->value) + "." + as<Attribute>(e)->attr;
+    case ExprKind::Attribute:
+        return fmt::format("{}.{}", sexp(as<Attribute>(e)->value), as<Attribute>(e)->attr);
     case ExprKind::Call: {
         auto* c = as<Call>(e);
         std::string s = "(Call " + sexp(c->func);

@@ -317,7 +317,7 @@ struct Compiled {
 
     // As Machine::eval_attribute of a base that is not `wp`.
     static Value attribute_node(Machine& m, const CExpr& n, Frame& f) {
-        const std::string& attr = ast::as<ast::Attribute>(n.src)->attr;
+        std::string_view attr = ast::as<ast::Attribute>(n.src)->attr;
         return with_operand(m, *n.kids[0], f, [&](const Value& base) { return m.attribute_of(base, attr); });
     }
 
@@ -325,7 +325,7 @@ struct Compiled {
     template <bool kAtomic>
     static Value state_call_node(Machine& m, const CExpr& n, Frame& f) {
         const auto* c = ast::as<ast::Call>(n.src);
-        const std::string& name = ast::as<ast::Attribute>(c->func)->attr;
+        std::string_view name = ast::as<ast::Attribute>(c->func)->attr;
         ArgList args;
         for (const CExpr* a : n.kids) args.emplace([&] { return a->run(m, *a, f); });
         return kAtomic ? m.atomic_with(name, c, args) : m.random_with(name, c, args, f);
@@ -383,7 +383,7 @@ struct Compiled {
     static bool keyword_params(const ast::Call* c, const ast::FunctionDef& fn, std::vector<uint8_t>& out);
     static void compile_subscript(Machine& m, const ast::Subscript* s, CExpr& n);
     static void compile_call(Machine& m, const ast::Call* c, CExpr& n);
-    static void compile_python_call(Machine& m, const ast::Call* c, const std::string& name, CExpr& n);
+    static void compile_python_call(Machine& m, const ast::Call* c, std::string_view name, CExpr& n);
     static std::unique_ptr<CBlock> compile_block(Machine& m, const std::vector<ast::Stmt*>& body);
     static CStmt compile_stmt(Machine& m, const ast::Stmt* s);
     static void compile_for(Machine& m, const ast::For* s, CStmt& c);
@@ -534,7 +534,7 @@ bool Compiled::keyword_params(const ast::Call* c, const ast::FunctionDef& fn, st
 
 // A call of a type (`float(x)`) or of abs, min, max, round (Machine::call_python); any other
 // name, a struct's constructor or keywords run as the tree.
-void Compiled::compile_python_call(Machine& m, const ast::Call* c, const std::string& name, CExpr& n) {
+void Compiled::compile_python_call(Machine& m, const ast::Call* c, std::string_view name, CExpr& n) {
     const NameInfo& in = m.info(name);
     if (in.st || !c->keywords.empty()) return;
     const bool math = name == "abs" || name == "min" || name == "max" || name == "round";
@@ -554,7 +554,7 @@ void Compiled::compile_call(Machine& m, const ast::Call* c, CExpr& n) {
     for (const ast::Expr* x : c->args)
         if (x->kind == ast::ExprKind::Starred) return;
     if (c->func->kind == ast::ExprKind::Name) { // as Machine::call_named: a @wp.func first
-        const std::string& name = ast::as<ast::Name>(c->func)->id;
+        std::string_view name = ast::as<ast::Name>(c->func)->id;
         if (const NameInfo& in = m.info(name); in.fn) {
             for (const ast::Expr* x : c->args) n.kids.push_back(compile(m, x));
             n.fn = in.fn, n.run = &user_call_node;

@@ -48,7 +48,7 @@ Machine::Machine(const ast::Module& module) {
                 if (a->target->kind != ast::ExprKind::Name) throw_unsupported("a struct field");
                 const Value t = annotation(a->annotation);
                 if (t.array_ndim > 0) throw_unsupported("an array in a struct");
-                def->fields.push_back(ast::as<ast::Name>(a->target)->id);
+                def->fields.emplace_back(ast::as<ast::Name>(a->target)->id);
                 def->types.push_back(t.t);
             }
             structs_[c->name] = std::move(def);
@@ -84,13 +84,13 @@ void Machine::reset() {
     globals_ = initial_globals_;
 }
 
-int Machine::new_name_id(const std::string& name) {
+int Machine::new_name_id(std::string_view name) {
     const int id = ids_by_text_.try_emplace(name, int(ids_by_text_.size())).first->second;
-    recent_ids_[recent_slot(name)] = {&name, id};
+    recent_ids_[recent_slot(name)] = {name.data(), id};
     return id;
 }
 
-const NameInfo& Machine::resolve(size_t id, const std::string& name) {
+const NameInfo& Machine::resolve(size_t id, std::string_view name) {
     if (id >= infos_.size()) infos_.resize(id + 1);
     infos_[id] = std::make_unique<NameInfo>();
     NameInfo& in = *infos_[id];
@@ -121,7 +121,7 @@ Value Machine::annotation(const ast::Expr* e) {
     if (e->kind == ast::ExprKind::Subscript) {
         const auto* s = ast::as<ast::Subscript>(e);
         if (s->value->kind == ast::ExprKind::Attribute) {
-            const std::string& n = ast::as<ast::Attribute>(s->value)->attr;
+            std::string_view n = ast::as<ast::Attribute>(s->value)->attr;
             if (n.rfind("array", 0) == 0) {
                 Value t = annotation(s->slice);
                 t.array_ndim = n == "array" ? 1 : n[5] - '0';
@@ -135,7 +135,7 @@ Value Machine::annotation(const ast::Expr* e) {
         const auto* c = ast::as<ast::Call>(e);
         if (c->func->kind == ast::ExprKind::Attribute &&
             ast::as<ast::Attribute>(c->func)->attr.rfind("array", 0) == 0) {
-            const std::string& n = ast::as<ast::Attribute>(c->func)->attr;
+            std::string_view n = ast::as<ast::Attribute>(c->func)->attr;
             Value t;
             int ndim = n == "array" ? 1 : n[5] - '0';
             bool typed = false;
@@ -408,8 +408,8 @@ Machine::Range Machine::range_of(const ArgList& args) {
 // is in `recent_ids_` (see recent_variable()).
 void Machine::assign(const ast::Expr* target, Value v, Frame& f) {
     if (target->kind == ast::ExprKind::Name) {
-        const std::string& name = ast::as<ast::Name>(target)->id;
-        if (const auto& recent = recent_ids_[recent_slot(name)]; recent.first == &name) {
+        std::string_view name = ast::as<ast::Name>(target)->id;
+        if (const auto& recent = recent_ids_[recent_slot(name)]; recent.first == name.data()) {
             if (Value* slot = f.find(recent.second)) {
                 *slot = std::move(v);
                 return;

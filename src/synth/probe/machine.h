@@ -116,7 +116,7 @@ inline bool leaves_variables(const ast::Expr* e) {
 // Whether `e` is the name `wp`, compared inline by length and bytes: every `wp.<name>` asks.
 inline bool is_wp(const ast::Expr* e) {
     if (e->kind != ast::ExprKind::Name) return false;
-    const std::string& id = ast::as<ast::Name>(e)->id;
+    std::string_view id = ast::as<ast::Name>(e)->id;
     return id.size() == 2 && id[0] == 'w' && id[1] == 'p';
 }
 
@@ -230,25 +230,25 @@ class Machine {
     [[gnu::noinline]] Value eval_name(const ast::Name* e, Frame& f);
     [[gnu::noinline]] Value eval_name_slow(const ast::Name* e, Frame& f);
     [[gnu::noinline]] Value eval_attribute(const ast::Attribute* e, Frame& f);
-    Value attribute_of(const Value& base, const std::string& attr);
+    Value attribute_of(const Value& base, std::string_view attr);
     [[gnu::noinline]] Value eval_subscript(const ast::Subscript* e, Frame& f);
     [[gnu::noinline]] Value eval_subscript_slow(const ast::Subscript* e, Frame& f);
     Value component_of(const Value& base, const Index& idx);
     [[gnu::noinline]] Value eval_call(const ast::Call* e, Frame& f);
     // A call of a name: a @wp.func, a struct, a type alias, a Python builtin.
     [[gnu::noinline]] Value call_named(const ast::Call* e, Frame& f);
-    Value call_wp(const std::string& name, const ast::Call* e, Frame& f);
-    Value wp_with_keywords(const std::string& name, const ast::Call* e, Frame& f);
-    Value call_python(const std::string& name, const ast::Call* e, Frame& f);
+    Value call_wp(std::string_view name, const ast::Call* e, Frame& f);
+    Value wp_with_keywords(std::string_view name, const ast::Call* e, Frame& f);
+    Value call_python(std::string_view name, const ast::Call* e, Frame& f);
     Value call_user(const ast::FunctionDef& fn, const ast::Call* e, Frame& f);
     Value call_user_with(const ast::FunctionDef& fn, const ast::Call* e, ArgList& args, Frame& f);
     const std::vector<std::optional<Type>>& scalar_params(const ast::FunctionDef& fn);
-    Value atomic(const std::string& name, const ast::Call* e, Frame& f);
-    Value random(const std::string& name, const ast::Call* e, Frame& f);
-    Value atomic_with(const std::string& name, const ast::Call* e, ArgList& args);
+    Value atomic(std::string_view name, const ast::Call* e, Frame& f);
+    Value random(std::string_view name, const ast::Call* e, Frame& f);
+    Value atomic_with(std::string_view name, const ast::Call* e, ArgList& args);
     Value atomic_apply(AtomicOp op, int array, const Index& idx, const Value& value);
     void atomic_update(AtomicOp op, int array, const Index& idx, const Value& value); // the old value unused
-    Value random_with(const std::string& name, const ast::Call* e, ArgList& args, Frame& f);
+    Value random_with(std::string_view name, const ast::Call* e, ArgList& args, Frame& f);
     void eval_args(const ast::Call* e, Frame& f, ArgList& out);
 
     Value* lookup(int id, Frame& f);
@@ -269,28 +269,28 @@ class Machine {
         return k(eval(e, f));
     }
     // The id of an AST name: a look in `recent_ids_` (inline, the frequent case), else by its text.
-    int name_id(const std::string& name) {
+    int name_id(std::string_view name) {
         const auto& recent = recent_ids_[recent_slot(name)];
-        return recent.first == &name ? recent.second : new_name_id(name);
+        return recent.first == name.data() ? recent.second : new_name_id(name);
     }
-    // By the string's address bits alone (no multiply): the syntax tree's strings lie apart in
-    // memory, and a larger table makes up for the few more collisions.
-    static size_t recent_slot(const std::string& name) {
-        return size_t(uint64_t(reinterpret_cast<uintptr_t>(&name)) >> 4) & 1023;
+    // By the text's address bits alone (no multiply): each name of the syntax tree views its own
+    // place in the source, and a larger table makes up for the few more collisions.
+    static size_t recent_slot(std::string_view name) {
+        return size_t(uint64_t(reinterpret_cast<uintptr_t>(name.data()))) & 1023;
     }
-    int new_name_id(const std::string& name);
+    int new_name_id(std::string_view name);
     // The frame's value of the variable `name` when its id is in `recent_ids_`, else null (a
     // miss, or a name the frame does not have, is left to the caller): no call, so that the
     // hot paths using it save no registers.
-    Value* recent_variable(const std::string& name, Frame& f) {
+    Value* recent_variable(std::string_view name, Frame& f) {
         const auto& recent = recent_ids_[recent_slot(name)];
-        return recent.first == &name ? f.find(recent.second) : nullptr;
+        return recent.first == name.data() ? f.find(recent.second) : nullptr;
     }
-    const NameInfo& info(const std::string& name) {
+    const NameInfo& info(std::string_view name) {
         const size_t id = size_t(name_id(name));
         return id < infos_.size() && infos_[id] ? *infos_[id] : resolve(id, name);
     }
-    const NameInfo& resolve(size_t id, const std::string& name);
+    const NameInfo& resolve(size_t id, std::string_view name);
     bool wp_shadowed(Frame& f);
     // The frame of call depth `depth`, cleared: inline, as every thread and call takes one.
     Frame& frame_at(size_t depth) {
@@ -351,9 +351,9 @@ class Machine {
         K first;
         V second;
     };
-    // Each name of the module gets one id, found by the address of the syntax tree's string in
+    // Each name of the module gets one id, found by the address of the syntax tree's text in
     // `recent_ids_`, else by its text (a string seldom misses: it is looked up once per machine).
-    std::array<Recent<const std::string*, int>, 1024> recent_ids_; // in front of ids_by_text_
+    std::array<Recent<const char*, int>, 1024> recent_ids_; // in front of ids_by_text_
     // By name id, null until resolved (each apart: callers keep references while it grows, and
     // an index into a vector is cheaper than into a deque).
     std::vector<std::unique_ptr<NameInfo>> infos_;

@@ -1,6 +1,7 @@
 // Expressions and calls of the probe's interpreter (statements: machine.cpp).
 #include "synth/probe/machine.h"
 #include "synth/probe/ops.h"
+#include "types/str_cat.h"
 
 #include <cmath>
 
@@ -137,7 +138,7 @@ Value Machine::eval_name_slow(const ast::Name* e, Frame& f) {
     const NameInfo& in = info(e->id);
     if (in.is_type) return type_value(in.type);
     if (in.st) return type_value({Kind::Struct, Sc::F32, 0, 0, in.st});
-    throw Unsupported("the name " + e->id);
+    throw Unsupported(cat("the name ", e->id));
 }
 
 Value Machine::eval_attribute(const ast::Attribute* e, Frame& f) {
@@ -145,12 +146,12 @@ Value Machine::eval_attribute(const ast::Attribute* e, Frame& f) {
         const NameInfo& in = info(e->attr);
         if (in.is_type) return type_value(in.type);
         if (in.is_constant) return in.constant;
-        throw Unsupported("wp." + e->attr);
+        throw Unsupported(cat("wp.", e->attr));
     }
     return with_operand(e->value, f, [&](const Value& base) { return attribute_of(base, e->attr); });
 }
 
-Value Machine::attribute_of(const Value& base, const std::string& attr) {
+Value Machine::attribute_of(const Value& base, std::string_view attr) {
     if (base.t.kind == Kind::Array && attr == "shape") {
         std::vector<Value> dims;
         for (int64_t d : arrays[size_t(base.array)].shape) dims.push_back(make_int(Sc::I32, d));
@@ -172,7 +173,7 @@ Value Machine::attribute_of(const Value& base, const std::string& attr) {
         for (int k = 0; k < (p ? 3 : 4); ++k) r.c[size_t(k)] = base.c[size_t(p ? k : 3 + k)];
         return r;
     }
-    throw Unsupported("the attribute " + attr);
+    throw Unsupported(cat("the attribute ", attr));
 }
 
 // Whether `x` is an index read with no call: a variable of the frame holding an integer (see
@@ -322,7 +323,7 @@ Value Machine::eval_call(const ast::Call* e, Frame& f) {
 
 Value Machine::call_named(const ast::Call* e, Frame& f) {
     if (e->func->kind != ast::ExprKind::Name) throw_unsupported("a call of an expression");
-    const std::string& name = ast::as<ast::Name>(e->func)->id;
+    std::string_view name = ast::as<ast::Name>(e->func)->id;
     const NameInfo& in = info(name);
     if (in.fn) return call_user(*in.fn, e, f);
     if (in.st) {
@@ -340,8 +341,8 @@ Value Machine::call_named(const ast::Call* e, Frame& f) {
     return call_python(name, e, f);
 }
 
-Value Machine::call_python(const std::string& name, const ast::Call* e, Frame& f) {
-    if (!e->keywords.empty()) throw Unsupported("keywords in a call of " + name);
+Value Machine::call_python(std::string_view name, const ast::Call* e, Frame& f) {
+    if (!e->keywords.empty()) throw Unsupported(cat("keywords in a call of ", name));
     if (const Value* v = sole_variable(e, f))
         if (const NameInfo& in = info(name); in.is_type) return construct(in.type, Args(v, 1));
     ArgList args;
@@ -353,10 +354,10 @@ Value Machine::call_python(const std::string& name, const ast::Call* e, Frame& f
     }
     if (name == "print") return Value{};
     if (name == "abs" || name == "min" || name == "max" || name == "round") return call_builtin(name, args);
-    throw Unsupported("the call " + name + "()");
+    throw Unsupported(cat("the call ", name, "()"));
 }
 
-Value Machine::call_wp(const std::string& name, const ast::Call* e, Frame& f) {
+Value Machine::call_wp(std::string_view name, const ast::Call* e, Frame& f) {
     const NameInfo& in = info(name);
     if (in.wp == WpCall::Tid) return tid_;
     if (in.wp == WpCall::Static && e->args.size() == 1) return eval(e->args[0], f);
@@ -364,7 +365,7 @@ Value Machine::call_wp(const std::string& name, const ast::Call* e, Frame& f) {
     if (in.wp == WpCall::Random) return random(name, e, f);
     if (const int outs = in.outputs) {
         if (e->args.size() <= size_t(outs) || !e->keywords.empty())
-            throw Unsupported("wp." + name + "'s arguments");
+            throw Unsupported(cat("wp.", name, "'s arguments"));
         const size_t n_in = e->args.size() - size_t(outs);
         std::vector<Value> inputs;
         for (size_t k = 0; k < n_in; ++k) inputs.push_back(eval(e->args[k], f));
@@ -390,12 +391,12 @@ Value Machine::call_wp(const std::string& name, const ast::Call* e, Frame& f) {
     ArgList args;
     eval_args(e, f, args);
     if (!e->keywords.empty()) return wp_with_keywords(name, e, f);
-    if (!in.builtin) throw Unsupported("wp." + name);
+    if (!in.builtin) throw Unsupported(cat("wp.", name));
     return in.builtin(args);
 }
 
 // wp.identity(n=3, dtype=float), wp.vec(length=5, dtype=float), wp.mat(shape=(2, 3), dtype=float)
-Value Machine::wp_with_keywords(const std::string& name, const ast::Call* e, Frame& f) {
+Value Machine::wp_with_keywords(std::string_view name, const ast::Call* e, Frame& f) {
     Type t;
     for (const ast::Keyword& k : e->keywords) {
         const Value v = eval(k.value, f);
@@ -406,7 +407,7 @@ Value Machine::wp_with_keywords(const std::string& name, const ast::Call* e, Fra
         } else if (k.arg == "shape" && v.t.kind == Kind::Tuple && v.items->size() == 2) {
             t.rows = uint8_t((*v.items)[0].i), t.cols = uint8_t((*v.items)[1].i);
         } else {
-            throw Unsupported("keywords in wp." + name);
+            throw Unsupported(cat("keywords in wp.", name));
         }
     }
     if (name == "identity" && t.rows > 0 && t.rows <= 4) {
@@ -419,7 +420,7 @@ Value Machine::wp_with_keywords(const std::string& name, const ast::Call* e, Fra
     if (name == "vec" && t.rows > 0 && t.rows <= 16) return type_value({Kind::Vec, t.sc, t.rows, 0});
     if (name == "mat" && t.rows * t.cols <= 16 && t.rows > 0)
         return type_value({Kind::Mat, t.sc, t.rows, t.cols});
-    throw Unsupported("keywords in wp." + name);
+    throw Unsupported(cat("keywords in wp.", name));
 }
 
 // The scalar type each parameter of `fn` is annotated with (a literal argument is converted to
@@ -484,14 +485,14 @@ Value Machine::call_user_with(const ast::FunctionDef& fn, const ast::Call* e, Ar
     return std::move(returned_); // cleared before it is read again (by the next call)
 }
 
-Value Machine::atomic(const std::string& name, const ast::Call* e, Frame& f) {
+Value Machine::atomic(std::string_view name, const ast::Call* e, Frame& f) {
     ArgList args;
     eval_args(e, f, args);
     return atomic_with(name, e, args);
 }
 
 // atomic() once its arguments are evaluated (the compiled probe evaluates them).
-Value Machine::atomic_with(const std::string& name, const ast::Call* e, ArgList& args) {
+Value Machine::atomic_with(std::string_view name, const ast::Call* e, ArgList& args) {
     if (args.size() < 3 || args[0].t.kind != Kind::Array || !e->keywords.empty())
         throw_unsupported("an atomic");
     Index idx;
@@ -563,15 +564,15 @@ void Machine::atomic_update(AtomicOp op, int array, const Index& idx, const Valu
 }
 
 // Warp's random numbers: a PCG hash of a uint32 state that the call advances in place.
-Value Machine::random(const std::string& name, const ast::Call* e, Frame& f) {
+Value Machine::random(std::string_view name, const ast::Call* e, Frame& f) {
     ArgList args;
     eval_args(e, f, args);
     return random_with(name, e, args, f);
 }
 
 // random() once its arguments are evaluated (the compiled probe evaluates them).
-Value Machine::random_with(const std::string& name, const ast::Call* e, ArgList& args, Frame& f) {
-    if (args.empty() || !e->keywords.empty()) throw Unsupported("wp." + name);
+Value Machine::random_with(std::string_view name, const ast::Call* e, ArgList& args, Frame& f) {
+    if (args.empty() || !e->keywords.empty()) throw Unsupported(cat("wp.", name));
     if (name == "rand_init") {
         uint32_t seed = uint32_t(args[0].num());
         if (args.size() == 2) seed += rand_pcg(uint32_t(args[1].num()));
@@ -635,7 +636,7 @@ Value Machine::random_with(const std::string& name, const ast::Call* e, ArgList&
         while (p > limit && k < 1000) p *= uniform(), ++k;
         return make_int(Sc::U32, k);
     }
-    throw Unsupported("wp." + name);
+    throw Unsupported(cat("wp.", name));
 }
 
 } // namespace ws::synth::probe
