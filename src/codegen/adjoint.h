@@ -400,10 +400,10 @@ class Adjoint {
     int64_t eval_const_slice_component(const ast::Expr* node);
     SliceBounds eval_const_slice(const ast::Slice* node, std::optional<int64_t> length);
     // Warp's resolve_static_expression: a dotted path resolved in module scope.
-    ObjectRef resolve_static_path(const ast::Expr* node, std::vector<std::string>* path_out = nullptr);
+    ObjectRef resolve_static_path(const ast::Expr* node, std::vector<std::string_view>* path_out = nullptr);
     ObjectRef resolve_path(std::span<const std::string_view> path);
     // `type(x)` / `type(x).dtype` as a call's function (lower_type_operator.cpp); null otherwise.
-    ObjectRef resolve_type_operator(const ast::Expr* func, std::vector<std::string>* path);
+    ObjectRef resolve_type_operator(const ast::Expr* func, std::vector<std::string_view>* path);
     Var* vector_component_index(const ast::Expr* node, std::string_view component, TypeRef vector_type);
     const LValueOrigin* reference_origin_for_var(const Var* var, LValueOrigin* storage) const;
 

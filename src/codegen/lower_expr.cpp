@@ -232,7 +232,7 @@ ObjectRef Adjoint::resolve_path(std::span<const std::string_view> path) {
     return obj;
 }
 
-ObjectRef Adjoint::resolve_static_path(const ast::Expr* node, std::vector<std::string>* path_out) {
+ObjectRef Adjoint::resolve_static_path(const ast::Expr* node, std::vector<std::string_view>* path_out) {
     // The names counted first, so that the path is built once, in order (this runs for every
     // call and call argument). Views of the syntax tree's names, in place for a usual depth:
     // a vector of string copies cost an allocation and a copy per name.
@@ -264,7 +264,7 @@ Value Adjoint::resolve_arg(const ast::Expr* node) {
     }
     ObjectRef obj = resolve_static_path(node);
     // `type(x)` as an argument: Warp's call to `type` fails, then it resolves the type statically.
-    std::vector<std::string> type_path;
+    std::vector<std::string_view> type_path;
     if (!obj && error) obj = resolve_type_operator(node, &type_path);
     if (!obj) {
         if (error) throw *error;
@@ -684,8 +684,8 @@ Value Adjoint::emit_call(const ast::Call* node, bool return_value_used) {
             return emit_grad_call(node, inner);
     }
     // The path and arguments in scratch vectors (see ScratchVector): a call allocates none.
-    ScratchVector<std::string> path_s;
-    std::vector<std::string>& path = *path_s;
+    ScratchVector<std::string_view> path_s;
+    std::vector<std::string_view>& path = *path_s;
     ObjectRef func = resolve_type_operator(node->func, &path);
     if (!func) func = resolve_static_path(node->func, &path);
     Value func_value;
@@ -704,7 +704,7 @@ Value Adjoint::emit_call(const ast::Call* node, bool return_value_used) {
     std::vector<std::pair<std::string, builtins::CallArg>> type_args;
     ObjectRef callee = func;
     if (!path.empty() && func->kind != Object::Kind::Function && func->kind != Object::Kind::Builtin) {
-        const std::string& attr = path.back();
+        std::string_view attr = path.back();
         ObjectRef caller = func;
         callee = nullptr;
         if (caller->kind == Object::Kind::WarpModule) {

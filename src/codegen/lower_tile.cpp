@@ -46,13 +46,13 @@ bool Adjoint::tile_group_produces_view(const std::vector<const ast::Expr*>& grou
             return l == Probe::Tile || r == Probe::Tile ? Probe::Tile : Probe::NotTile;
         }
         case ast::ExprKind::Call: {
-            std::vector<std::string> path;
+            std::vector<std::string_view> path;
             ObjectRef f = resolve_static_path(ast::as<ast::Call>(node)->func, &path);
             bool builtin = f && (f->kind == Object::Kind::Builtin ||
                                  (f->kind == Object::Kind::WarpModule && f->name == "warp" && !path.empty()));
-            std::string name = f && f->kind == Object::Kind::Builtin ? f->name
-                               : path.empty()                        ? ""
-                                                                     : path.back();
+            std::string_view name = f && f->kind == Object::Kind::Builtin ? std::string_view(f->name)
+                                    : path.empty()                        ? ""
+                                                                          : path.back();
             return builtin && makes_tile(name) ? Probe::Tile : Probe::Unknown;
         }
         default: return Probe::Unknown;

@@ -21,15 +21,15 @@ ObjectRef value_length(TypeRef t, std::string_view attr) {
     return Object::make_constant(Constant::py_int(t->component_count()));
 }
 
-ObjectRef Adjoint::resolve_type_operator(const ast::Expr* func, std::vector<std::string>* path) {
+ObjectRef Adjoint::resolve_type_operator(const ast::Expr* func, std::vector<std::string_view>* path) {
     // The root first: most functions called are not `type(...)`, and collecting their
     // attributes cost an allocation per call.
     const ast::Expr* node = func;
     while (node->kind == ast::ExprKind::Attribute) node = ast::as<ast::Attribute>(node)->value;
     if (node->kind != ast::ExprKind::Call) return nullptr;
-    std::vector<std::string> attrs;
+    std::vector<std::string_view> attrs;
     for (const ast::Expr* e = func; e != node; e = ast::as<ast::Attribute>(e)->value)
-        attrs.emplace_back(ast::as<ast::Attribute>(e)->attr);
+        attrs.push_back(ast::as<ast::Attribute>(e)->attr);
     const auto* call = ast::as<ast::Call>(node);
     if (call->func->kind != ast::ExprKind::Name || ast::as<ast::Name>(call->func)->id != "type")
         return nullptr;
@@ -45,8 +45,8 @@ ObjectRef Adjoint::resolve_type_operator(const ast::Expr* func, std::vector<std:
                  fmt::format("{} is not an attribute of {} (or not one warpsynth models)", *a, t->repr));
         t = next;
     }
-    // Warp's path is the type's str(), which names no builtin.
-    *path = {fmt::format("<type {}>", t->repr)};
+    // Warp's path is the type's str(), which names no builtin (kept: the path holds views).
+    *path = {synthetic().keep(fmt::format("<type {}>", t->repr))};
     return Object::make_type(t);
 }
 
