@@ -212,7 +212,7 @@ void Adjoint::start_line(int lineno) {
     comment_line(b.body_forward, indentation_, "// ", text, fill, "       <L ", shown);
     std::string_view forward = b.body_forward[b.body_forward.size() - 1];
     TextBuffer& replay = b.body_replay.line_buffer();
-    put_text_line(replay.extend(forward.size()), forward.data(), forward.size());
+    append_line(replay, forward);
     b.body_replay.end_line();
     comment_line(b.body_reverse, indentation_, "// adj: ", text, fill, "  <L ", shown);
     lineno_ = lineno;

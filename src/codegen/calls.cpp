@@ -285,11 +285,6 @@ static void append_reverse_arguments(Out& r, const CallEmission& e, std::string_
     add_part([&] { append_emit(r, outputs, Spelling::Adj); });
 }
 
-// Appends a line's text, inline (TextBuffer's += calls memcpy past 16 bytes).
-static void copy_line(TextBuffer& out, std::string_view line) {
-    put_text_line(out.extend(line.size()), line.data(), line.size());
-}
-
 // Written straight into the block's buffers: building each statement as a string first and
 // copying it in (and again for the replay) was most of the cost of a call.
 static void emit_call_statements(Adjoint& adj, const CallEmission& e, const std::vector<Var*>& fwd_args,
@@ -334,7 +329,7 @@ static void emit_call_statements(Adjoint& adj, const CallEmission& e, const std:
     if (e.custom_replay && !(!has_void_return && outputs.size() > 1))
         statement(rep, "replay_");
     else
-        copy_line(rep, fwd.view().substr(fwd_start));
+        append_line(rep, fwd.view().substr(fwd_start));
     block.body_replay.end_line();
 
     if (!e.differentiable || fwd_args.empty()) return;

@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstring>
+#include <string_view>
 
 namespace ws {
 
@@ -17,6 +18,11 @@ namespace ws {
     std::memcpy(p, s, 64);
     std::memcpy(p + n - 64, s + n - 64, 64);
     return p + n;
+}
+
+// Appends `line` to `out`, inline (TextBuffer's += calls memcpy past 16 bytes).
+[[gnu::always_inline]] inline void append_line(TextBuffer& out, std::string_view line) {
+    put_text_line(out.extend(line.size()), line.data(), line.size());
 }
 
 } // namespace ws
