@@ -395,6 +395,8 @@ class Adjoint {
                                   const std::function<Var*(Var*)>& apply);
     Value eval_store_target(const ast::Expr* node);
     Value resolve_arg(const ast::Expr* node);
+    bool unbound_name(const ast::Expr* node) const;
+    Value resolved_arg(const ast::Expr* node, const ObjectRef& obj);
     // lower_starred.cpp
     std::vector<Value> unpack_starred(const ast::Starred* node);
     int64_t eval_const_slice_component(const ast::Expr* node);

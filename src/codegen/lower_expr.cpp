@@ -254,9 +254,24 @@ ObjectRef Adjoint::resolve_static_path(const ast::Expr* node, std::vector<std::s
     return named ? resolve_path(path) : nullptr;
 }
 
+// Whether eval(node) would fail at once as a name bound nowhere (`float` as an argument).
+bool Adjoint::unbound_name(const ast::Expr* node) const {
+    if (node->kind != ast::ExprKind::Name || src.static_value(node)) return false;
+    std::string_view id = ast::as<ast::Name>(node)->id;
+    return !symbols.contains(id) && !src.global(id);
+}
+
 Value Adjoint::resolve_arg(const ast::Expr* node) {
     std::optional<CompileError> error;
     Value v;
+    if (unbound_name(node)) {
+        // What eval does before it fails, without the exception (tens of thousands of
+        // instructions to throw and catch): the error is raised below only if the path fails too.
+        if (node->pos.line > 0) set_lineno(node->pos.line - src.fun_lineno);
+        current_pos_ = node->pos;
+        if (ObjectRef obj = resolve_static_path(node)) return resolved_arg(node, obj);
+        eval(node); // throws the undefined-symbol error
+    }
     try {
         v = eval(node);
     } catch (const CompileError& e) {
@@ -270,6 +285,11 @@ Value Adjoint::resolve_arg(const ast::Expr* node) {
         if (error) throw *error;
         return v;
     }
+    return resolved_arg(node, obj);
+}
+
+// An argument as the object its static path names.
+Value Adjoint::resolved_arg(const ast::Expr* node, const ObjectRef& obj) {
     switch (obj->kind) {
     case Object::Kind::Constant:
         return Value(add_constant(*obj->value)); // Warp evaluates such arguments twice
