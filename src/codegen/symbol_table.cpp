@@ -21,8 +21,15 @@ size_t SymbolTable::position(std::string_view name) const {
     if (slots_.empty()) {
         // From the newest: names are mostly used soon after they are bound (names are unique,
         // so the order of the scan does not change what is found).
-        for (size_t i = entries_.size(); i-- > 0;)
-            if (same_name(entries_[i].first, name)) return i;
+        const uint64_t tag = tag_of(name);
+        const size_t n = name.size();
+        for (size_t i = entries_.size(); i-- > 0;) {
+            if (tags_[i] != tag) continue;
+            const std::string& s = entries_[i].first; // the tag holds all of a short name
+            if (n < 4 ||
+                (s.size() == n && (n <= 8 || std::memcmp(s.data() + 4, name.data() + 4, n - 8) == 0)))
+                return i;
+        }
         return npos;
     }
     const size_t mask = slots_.size() - 1;
@@ -42,7 +49,10 @@ void SymbolTable::index_insert(size_t position) {
 
 void SymbolTable::rebuild_index() {
     slots_.clear();
-    if (entries_.size() <= kLinearScan) return;
+    if (entries_.size() <= kLinearScan) {
+        for (size_t i = 0; i < entries_.size(); ++i) tags_[i] = tag_of(entries_[i].first);
+        return;
+    }
     size_t n = 64;
     while (n < entries_.size() * 2) n *= 2; // load factor at most 1/2
     slots_.assign(n, 0);
@@ -61,7 +71,10 @@ void SymbolTable::set(std::string_view name, Value v) {
     entries_.emplace_back(std::piecewise_construct, std::forward_as_tuple(name),
                           std::forward_as_tuple(std::move(v)));
     filter_ |= filter_bit(name);
-    if (slots_.empty() && entries_.size() <= kLinearScan) return; // still scanned, no index
+    if (slots_.empty() && entries_.size() <= kLinearScan) { // still scanned, no index
+        tags_[entries_.size() - 1] = tag_of(name);
+        return;
+    }
     if (entries_.size() * 2 > slots_.size())
         rebuild_index();
     else

@@ -8,7 +8,9 @@
 
 #include "codegen/value.h"
 
+#include <array>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -40,10 +42,28 @@ class SymbolTable {
         unsigned first = name.empty() ? 0 : static_cast<unsigned char>(name[0]);
         return uint64_t{1} << ((first + name.size() * 7) & 63);
     }
+    // A name's length and text folded into a word: all of a name of up to 8 characters, so a
+    // small table is scanned through this array alone (its strings live elsewhere, behind
+    // pointers) and compares one name in full, the one found.
+    static uint64_t tag_of(std::string_view name) {
+        const char* p = name.data();
+        const size_t n = name.size();
+        if (n >= 4) { // first and last four bytes; the length is compared separately
+            uint32_t a, b;
+            std::memcpy(&a, p, 4);
+            std::memcpy(&b, p + n - 4, 4);
+            return uint64_t{a} << 32 | b;
+        }
+        uint64_t t = n; // high half zero: no name of 4 or more characters (no NUL) has that tag
+        for (size_t i = 0; i < n; ++i) t |= uint64_t{static_cast<unsigned char>(p[i])} << (8 * (i + 1));
+        return t;
+    }
     void index_insert(size_t position);
     void rebuild_index();
 
     std::vector<std::pair<std::string, Value>> entries_;
+    // tag_of each entry's name while the table is scanned (no index).
+    std::array<uint64_t, kLinearScan> tags_{};
     // Open addressing, linear probing: slot = position in entries_ + 1, 0 is empty.
     // Empty while the table is small.
     std::vector<uint32_t> slots_;
