@@ -212,6 +212,24 @@ struct Value {
 
     Value() = default;
     Value(Var* v) : kind(Kind::Var), var(v) {} // NOLINT: implicit by design
+    // Copies test for outputs and an object first: most values are a variable alone, and the
+    // members' own copies (a vector's allocation path, a shared pointer's count) cost more.
+    Value(const Value& o) : kind(o.kind), var(o.var) {
+        if (!o.outputs.empty()) [[unlikely]]
+            outputs = o.outputs;
+        if (o.object) object = o.object;
+    }
+    Value& operator=(const Value& o) {
+        kind = o.kind;
+        var = o.var;
+        if (!o.outputs.empty() || !outputs.empty()) [[unlikely]]
+            outputs = o.outputs;
+        if (o.object || object) object = o.object;
+        return *this;
+    }
+    Value(Value&&) noexcept = default;
+    Value& operator=(Value&&) noexcept = default;
+    ~Value() = default;
     static Value of_outputs(std::vector<Var*> vs) {
         Value v;
         v.kind = Kind::Outputs;
