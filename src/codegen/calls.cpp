@@ -20,6 +20,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 #include <functional>
+#include <memory>
 #include <new>
 #include <optional>
 #include <unordered_map>
@@ -233,7 +234,6 @@ struct CallEmission {
     std::string_view ns;
     std::string_view func_name; // with template arguments
     std::string_view adj_name;  // native name used for the adjoint
-    std::string templated_name;
     bool initializer_list = false;
     bool skip_replay = false;
     bool differentiable = true;
@@ -242,12 +242,22 @@ struct CallEmission {
     bool custom_grad = false;
     // A @wp.func_replay: the replay pass calls `replay_<func_name>` (one output or none).
     bool custom_replay = false;
-    // Statements declaring what the reverse call's wp.ref[T] adjoint pointers name.
-    std::vector<std::string> reverse_prelude;
-    // Rewrites the reverse call (deterministic mode scatters an array read's gradient).
-    std::function<std::string(std::string)> wrap_reverse;
-    // Passed after the arguments (a @wp.func's deterministic helpers).
-    std::vector<std::string> extra_args;
+    // What few calls have, behind one pointer: as members, every call (tens per kernel)
+    // constructed and destroyed a string, two vectors and a function.
+    struct Rare {
+        std::string templated_name; // func_name's storage when the call has template arguments
+        // Statements declaring what the reverse call's wp.ref[T] adjoint pointers name.
+        std::vector<std::string> reverse_prelude;
+        // Rewrites the reverse call (deterministic mode scatters an array read's gradient).
+        std::function<std::string(std::string)> wrap_reverse;
+        // Passed after the arguments (a @wp.func's deterministic helpers).
+        std::vector<std::string> extra_args;
+    };
+    std::unique_ptr<Rare> rare;
+    Rare& set_rare() {
+        if (!rare) rare = std::make_unique<Rare>();
+        return *rare;
+    }
 };
 
 // The reverse call's arguments, appended to `r`: each non-empty part after a ", " (braced
@@ -304,7 +314,8 @@ static void emit_call_statements(Adjoint& adj, const CallEmission& e, const std:
             append(s, e.ns, replay_prefix, e.func_name, '(', open);
         vars_begin = s.size();
         append_emit(s, fwd_args, Spelling::Var);
-        for (const std::string& x : e.extra_args) append(s, s.size() == vars_begin ? "" : ", ", x);
+        if (e.rare)
+            for (const std::string& x : e.rare->extra_args) append(s, s.size() == vars_begin ? "" : ", ", x);
         vars_end = s.size();
         if (!has_void_return && outputs.size() > 1) {
             size_t at = s.size();
@@ -334,11 +345,11 @@ static void emit_call_statements(Adjoint& adj, const CallEmission& e, const std:
 
     if (!e.differentiable || fwd_args.empty()) return;
     if (adj_args.empty() && outputs.empty()) return;
-    if (e.wrap_reverse) {
+    if (e.rare && e.rare->wrap_reverse) {
         std::string reverse = cat(e.ns, "adj_", e.adj_name, '(');
         append_reverse_arguments(reverse, e, vars, adj_args, outputs);
         reverse += ");";
-        adj.add_reverse(e.wrap_reverse(std::move(reverse)));
+        adj.add_reverse(e.rare->wrap_reverse(std::move(reverse)));
     } else {
         TextBuffer& r = block.body_reverse.line_buffer();
         append(r, indent, e.ns, "adj_", e.adj_name, '(');
@@ -346,7 +357,9 @@ static void emit_call_statements(Adjoint& adj, const CallEmission& e, const std:
         r += ");";
         block.body_reverse.end_line();
     }
-    for (auto it = e.reverse_prelude.rbegin(); it != e.reverse_prelude.rend(); ++it) adj.add_reverse(*it);
+    if (!e.rare) return;
+    const std::vector<std::string>& prelude = e.rare->reverse_prelude;
+    for (auto it = prelude.rbegin(); it != prelude.rend(); ++it) adj.add_reverse(*it);
 }
 
 namespace {
@@ -477,7 +490,7 @@ bool lower_deterministic(Adjoint& adj, std::string_view key, const builtins::Ove
     if (atomic == DeterministicLowering::Atomic::Usual) // Warp loads them a second time
         load_arguments(adj, d, func_args, fwd_args);
     if (key == "address")
-        e.wrap_reverse = [&det, &fwd_args, out, where](std::string fallback) {
+        e.set_rare().wrap_reverse = [&det, &fwd_args, out, where](std::string fallback) {
             return det.adjoint_address(fwd_args, out, std::move(fallback), where);
         };
     return false;
@@ -643,11 +656,13 @@ Value Adjoint::resolve_builtin_call(const Object& func, const builtins::Builtin&
         fail_at(where, fmt::format("'{}' with these arguments is not supported by warpsynth", func.name));
 
     CallEmission e;
-    if (!d.template_args.empty()) e.templated_name = builtins::native_name(*ov, d);
-    describe_emission(e, *ov, d.template_args.empty() ? ov->native_func : e.templated_name,
+    if (!d.template_args.empty()) e.set_rare().templated_name = builtins::native_name(*ov, d);
+    const std::string no_template;
+    const std::string& templated_name = e.rare ? e.rare->templated_name : no_template;
+    describe_emission(e, *ov, d.template_args.empty() ? ov->native_func : templated_name,
                       builtins::uses_initializer_list(*ov, bound, result));
     if (plan_key)
-        store_call_plan(*plan_key, CallPlan{ov, bound, result, d, e.templated_name, e.initializer_list});
+        store_call_plan(*plan_key, CallPlan{ov, bound, result, d, templated_name, e.initializer_list});
     return finish_builtin_call(func, *b, {*ov, bound, result, d}, e, outputs, args, kwargs, return_value_used,
                                where);
 }
@@ -1196,7 +1211,7 @@ Value Adjoint::add_user_call(FunctionGroup* group, std::span<const CallArgument>
     CallEmission e;
     e.func_name = f->native_name;
     e.adj_name = f->native_name;
-    e.extra_args = std::move(det_args);
+    if (!det_args.empty()) e.set_rare().extra_args = std::move(det_args);
     e.custom_grad = f->custom_grad != nullptr;
     e.custom_replay = f->custom_replay != nullptr;
     // A function that calls wp.grad() has no adjoint: its callers skip the reverse call.
@@ -1218,7 +1233,7 @@ Value Adjoint::add_user_call(FunctionGroup* group, std::span<const CallArgument>
         }
         Var* ref = ref_argument(func_args[i], bound_nodes[j], params[j].type, where);
         fwd_args.push_back(ref);
-        adj_args[i] = ref_adjoint_argument(*ref, e.reverse_prelude);
+        adj_args[i] = ref_adjoint_argument(*ref, e.set_rare().reverse_prelude);
         if (ref_call_error.empty() && !manual_ref_adjoint) {
             ref_call_error = fmt::format("Cannot call '{}' with wp.ref[T] parameters from a backward-enabled "
                                          "kernel. Use enable_backward=False on the kernel, or switch to "
