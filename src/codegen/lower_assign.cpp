@@ -116,7 +116,7 @@ void Adjoint::emit_assign(const ast::Assign* node) {
         } else {
             Value v = eval(node->value);
             if (v.kind == Value::Kind::Outputs)
-                rhs = v.outputs;
+                rhs = v.outputs();
             else if (v.is_var() && v.var->type->is_tuple()) {
                 if (v.var->type->elems.size() != tup->elts.size())
                     fail(node, fmt::format("invalid number of values to unpack (expected {}, got {})",
@@ -230,7 +230,7 @@ void Adjoint::emit_assign(const ast::Assign* node) {
         if (node->value->kind == ast::ExprKind::Tuple)
             out = rhs_value.var;
         else if (rhs_value.kind == Value::Kind::Outputs)
-            out = add_builtin_call("tuple", rhs_value.outputs).var;
+            out = add_builtin_call("tuple", rhs_value.outputs()).var;
         else if (node->value->kind == ast::ExprKind::Name && rhs_value.var->type->is_tile_stack())
             fail(node->value, "assigning a tile stack to another name is not supported by warpsynth");
         else if (node->value->kind == ast::ExprKind::Name || rhs_value.var->type->is_reference())

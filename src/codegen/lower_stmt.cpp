@@ -510,7 +510,7 @@ void Adjoint::emit_return(const ast::Return* node) {
         } else {
             Value v = eval(node->value);
             if (v.kind == Value::Kind::Outputs)
-                vs = std::move(v.outputs);
+                vs = v.outputs();
             else if (v.is_var())
                 vs.push_back(v.var);
             else

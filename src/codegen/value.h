@@ -207,23 +207,22 @@ struct Var {
 struct Value {
     enum class Kind { None, Var, Outputs, Object } kind = Kind::None;
     Var* var = nullptr;
-    std::vector<Var*> outputs; // a call with several outputs (returned as a Python tuple)
     ObjectRef object;
 
     Value() = default;
     Value(Var* v) : kind(Kind::Var), var(v) {} // NOLINT: implicit by design
     // Copies test for outputs and an object first: most values are a variable alone, and the
-    // members' own copies (a vector's allocation path, a shared pointer's count) cost more.
+    // members' own copies (a shared pointer's count) cost more.
     Value(const Value& o) : kind(o.kind), var(o.var) {
-        if (!o.outputs.empty()) [[unlikely]]
-            outputs = o.outputs;
+        if (o.outputs_) [[unlikely]]
+            outputs_ = std::make_unique<std::vector<Var*>>(*o.outputs_);
         if (o.object) object = o.object;
     }
     Value& operator=(const Value& o) {
+        if (this == &o) return *this;
         kind = o.kind;
         var = o.var;
-        if (!o.outputs.empty() || !outputs.empty()) [[unlikely]]
-            outputs = o.outputs;
+        outputs_ = o.outputs_ ? std::make_unique<std::vector<Var*>>(*o.outputs_) : nullptr;
         if (o.object || object) object = o.object;
         return *this;
     }
@@ -233,7 +232,7 @@ struct Value {
     static Value of_outputs(std::vector<Var*> vs) {
         Value v;
         v.kind = Kind::Outputs;
-        v.outputs = std::move(vs);
+        v.outputs_ = std::make_unique<std::vector<Var*>>(std::move(vs));
         return v;
     }
     static Value of_object(ObjectRef o) {
@@ -245,16 +244,26 @@ struct Value {
     bool is_var() const { return kind == Kind::Var; }
     bool is_object() const { return kind == Kind::Object; }
     bool is_none() const { return kind == Kind::None; }
+    // A call's several outputs (returned as a Python tuple); empty for other values.
+    const std::vector<Var*>& outputs() const {
+        static const std::vector<Var*> kNone;
+        return outputs_ ? *outputs_ : kNone;
+    }
     bool same_as(const Value& o) const {
         if (kind != o.kind) return false;
         switch (kind) {
         case Kind::None: return true;
         case Kind::Var: return var == o.var;
-        case Kind::Outputs: return outputs == o.outputs;
+        case Kind::Outputs: return outputs() == o.outputs();
         case Kind::Object: return object == o.object;
         }
         return false;
     }
+
+  private:
+    // Behind a pointer: few values have several outputs, and a vector member cost every value
+    // (each expression's result, each symbol read) its construction and destruction.
+    std::unique_ptr<std::vector<Var*>> outputs_;
 };
 
 } // namespace ws
