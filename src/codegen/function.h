@@ -56,6 +56,9 @@ struct FunctionSource {
     StaticValues static_values;
     // The value a wp.static(...) call was replaced by, or null.
     ObjectRef static_value(const ast::Expr* e) const {
+        // Asked for every expression evaluated; most functions have none (an empty
+        // unordered_map's find still hashes and divides).
+        if (static_values.empty()) return nullptr;
         auto it = static_values.find(e);
         return it == static_values.end() ? nullptr : it->second;
     }

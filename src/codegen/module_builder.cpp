@@ -212,17 +212,12 @@ void ModuleBuilder::forget_build() {
     variables_ = name_copies_ = 0;
 }
 
-ModuleBuilder::Nested::Nested(ModuleBuilder& builder, const SourceFile& source, const Pos& where, int levels)
-    : builder_(builder), levels_(levels) {
-    builder_.depth_ += levels;
-    if (builder_.depth_ > limits::kMaxCodegenDepth) {
-        builder_.depth_ -= levels; // no destructor runs for this guard
-        throw LimitError(
-            source.path(), where.line, where.col + 1,
-            fmt::format("code nested too deeply to generate (more than {} levels of expressions, "
-                        "blocks and function calls; Warp fails near 490)",
-                        limits::kMaxCodegenDepth));
-    }
+void ModuleBuilder::Nested::too_deep(const SourceFile& source, const Pos& where) {
+    builder_.depth_ -= levels_; // no destructor runs for this guard
+    throw LimitError(source.path(), where.line, where.col + 1,
+                     fmt::format("code nested too deeply to generate (more than {} levels of expressions, "
+                                 "blocks and function calls; Warp fails near 490)",
+                                 limits::kMaxCodegenDepth));
 }
 
 void ModuleBuilder::count_variable(const SourceFile& source, const Pos& where) {

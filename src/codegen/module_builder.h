@@ -6,6 +6,7 @@
 #include "codegen/compile.h"
 #include "codegen/module_scope.h"
 #include "codegen/warp_library.h"
+#include "syntax/limits.h"
 #include "types/str_cat.h"
 
 #include <set>
@@ -47,12 +48,19 @@ class ModuleBuilder {
     // or function build; LimitError at `where` past the limit.
     class Nested {
       public:
-        Nested(ModuleBuilder& builder, const SourceFile& source, const Pos& where, int levels = 1);
+        // Inline: one per expression evaluated, the limit's error out of line.
+        Nested(ModuleBuilder& builder, const SourceFile& source, const Pos& where, int levels = 1)
+            : builder_(builder), levels_(levels) {
+            builder_.depth_ += levels;
+            if (builder_.depth_ > limits::kMaxCodegenDepth) [[unlikely]]
+                too_deep(source, where);
+        }
         ~Nested() { builder_.depth_ -= levels_; }
         Nested(const Nested&) = delete;
         Nested& operator=(const Nested&) = delete;
 
       private:
+        [[noreturn, gnu::noinline]] void too_deep(const SourceFile& source, const Pos& where);
         ModuleBuilder& builder_;
         int levels_;
     };
