@@ -8,14 +8,6 @@
 
 namespace ws {
 
-// Length and first character compared before the rest: most names scanned differ there, and
-// std::string's == calls memcmp whenever the lengths agree (one-character names need no call).
-static bool same_name(const std::string& a, std::string_view b) {
-    return a.size() == b.size() &&
-           (b.empty() ||
-            (a[0] == b[0] && (b.size() == 1 || std::memcmp(a.data() + 1, b.data() + 1, b.size() - 1) == 0)));
-}
-
 size_t SymbolTable::position(std::string_view name) const {
     if (!(filter_ & filter_bit(name))) return npos;
     if (slots_.empty()) {

@@ -162,8 +162,9 @@ ObjectRef attribute(const Object& obj, std::string_view name) {
         return nullptr;
     }
     if (obj.kind == Object::Kind::WarpModule) {
-        if (obj.name == "warp") return namespace_attribute("warp", name);
-        if (obj.name == "warp.types") return namespace_attribute("warp.types", name);
+        // Compared inline (std::string == literal called compare and memcmp for every name).
+        if (same_name(obj.name, "warp")) return namespace_attribute("warp", name);
+        if (same_name(obj.name, "warp.types")) return namespace_attribute("warp.types", name);
         if (obj.name == kVolumeClass) return volume_constant(name);
         // warp._src.types is what warp.types exports; its other modules are not modelled.
         if (obj.name == "warp._src")

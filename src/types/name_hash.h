@@ -41,6 +41,31 @@ inline size_t name_hash(std::string_view s) {
     return static_cast<size_t>(h ^ (h >> 29));
 }
 
+// Whether two names are the same text, compared inline a word at a time: == on strings and
+// views called string_view::compare and memcmp out of line for every pair of equal lengths
+// (a name found in a table always has one).
+inline bool same_name(std::string_view a, std::string_view b) {
+    const size_t n = a.size();
+    if (n != b.size()) return false;
+    const char *p = a.data(), *q = b.data();
+    auto load64 = [](const char* r) {
+        uint64_t w;
+        std::memcpy(&w, r, sizeof w);
+        return w;
+    };
+    auto load32 = [](const char* r) {
+        uint32_t w;
+        std::memcpy(&w, r, sizeof w);
+        return w;
+    };
+    if (n > 16) return std::memcmp(p, q, n) == 0;
+    if (n >= 8) return load64(p) == load64(q) && load64(p + n - 8) == load64(q + n - 8);
+    if (n >= 4) return load32(p) == load32(q) && load32(p + n - 4) == load32(q + n - 4);
+    for (size_t i = 0; i < n; ++i)
+        if (p[i] != q[i]) return false;
+    return true;
+}
+
 // For unordered containers keyed by std::string and looked up by std::string_view alike.
 struct NameHash {
     using is_transparent = void;

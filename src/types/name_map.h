@@ -78,7 +78,7 @@ class NameMap {
         for (size_t s = h & mask_;; s = (s + 1) & mask_) {
             const Slot& slot = slots_[s];
             if (!slot.index) return entries_.size();
-            if (slot.hash == h && entries_[slot.index - 1].first == name) return slot.index - 1;
+            if (slot.hash == h && same_name(entries_[slot.index - 1].first, name)) return slot.index - 1;
         }
     }
     void place(uint32_t h, uint32_t index) {
