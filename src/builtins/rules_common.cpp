@@ -2,6 +2,7 @@
 // callbacks use (arg_types / arg_values), scalar type inference, Warp's type
 // spellings for messages, and the default dispatch.
 #include "builtins/rules.h"
+#include "types/name_hash.h"
 
 #include <algorithm>
 #include <atomic>
@@ -13,7 +14,7 @@ namespace ws::builtins::detail {
 
 int RuleCall::find(std::string_view name) const {
     for (size_t i = 0; i < bound.size(); ++i)
-        if (bound[i].name == name) return static_cast<int>(i);
+        if (same_name(bound[i].name, name)) return static_cast<int>(i);
     return -1;
 }
 
@@ -21,10 +22,10 @@ int RuleCall::find(std::string_view name) const {
 // allocation per doubling.
 std::vector<int> RuleCall::all(std::string_view name) const {
     std::vector<int> out;
-    out.reserve(static_cast<size_t>(
-        std::count_if(bound.begin(), bound.end(), [&](const BoundArg& b) { return b.name == name; })));
+    out.reserve(static_cast<size_t>(std::count_if(
+        bound.begin(), bound.end(), [&](const BoundArg& b) { return same_name(b.name, name); })));
     for (size_t i = 0; i < bound.size(); ++i)
-        if (bound[i].name == name) out.push_back(static_cast<int>(i));
+        if (same_name(bound[i].name, name)) out.push_back(static_cast<int>(i));
     return out;
 }
 
@@ -33,7 +34,7 @@ std::vector<int> RuleCall::all_except(std::initializer_list<std::string_view> sk
     out.reserve(bound.size()); // at most all, in one allocation
     for (size_t i = 0; i < bound.size(); ++i) {
         bool skipped = false;
-        for (std::string_view s : skip) skipped = skipped || bound[i].name == s;
+        for (std::string_view s : skip) skipped = skipped || same_name(bound[i].name, s);
         if (!skipped) out.push_back(static_cast<int>(i));
     }
     return out;

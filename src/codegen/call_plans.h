@@ -69,7 +69,11 @@ struct CallPlanKey {
     uint32_t size = 0; // words used
     std::array<uint64_t, 2 + kMaxArgs * kWordsPerConstant> words;
     bool operator==(const CallPlanKey& o) const {
-        return size == o.size && std::equal(words.begin(), words.begin() + size, o.words.begin());
+        // A loop over the few words (std::equal called memcmp for every call planned).
+        if (size != o.size) return false;
+        for (uint32_t i = 0; i < size; ++i)
+            if (words[i] != o.words[i]) return false;
+        return true;
     }
 };
 

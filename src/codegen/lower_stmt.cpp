@@ -7,6 +7,7 @@
 #include "codegen/python_eval.h"
 #include "syntax/ast_walk.h"
 #include "syntax/parser.h"
+#include "types/name_hash.h"
 #include "types/python_number.h"
 #include "types/scratch_vector.h"
 
@@ -342,7 +343,7 @@ void Adjoint::emit_if(const ast::If* node) {
     // (three scans per name made the merge quadratic in the names in scope).
     auto locate = [](const SymbolTable& t, size_t i, std::string_view sym) -> const Value* {
         const auto& e = t.entries();
-        return i < e.size() && e[i].first == sym ? &e[i].second : t.find(sym);
+        return i < e.size() && same_name(e[i].first, sym) ? &e[i].second : t.find(sym);
     };
     ScratchVector<std::pair<std::string_view, size_t>> names; // and their positions
     for (size_t i = 0; i < after_if.size(); ++i) names->emplace_back(after_if.entries()[i].first, i);

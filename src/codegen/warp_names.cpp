@@ -213,7 +213,7 @@ ObjectRef python_builtin(std::string_view name) {
     // (as namespace_attribute's), not allocated again for every name a module looks up.
     thread_local std::array<ObjectRef, std::size(kPythonBuiltins)> made;
     for (size_t i = 0; i < std::size(kPythonBuiltins); ++i) {
-        if (kPythonBuiltins[i] != name) continue;
+        if (!same_name(kPythonBuiltins[i], name)) continue;
         if (!made[i]) made[i] = make_python_builtin(name);
         return made[i];
     }
