@@ -8,6 +8,7 @@
 #include "codegen/module_scope.h"
 #include "codegen/operators.h"
 #include "codegen/python_eval.h"
+#include "types/name_hash.h"
 #include "types/python_number.h"
 #include "types/scratch_vector.h"
 #include "types/str_cat.h"
@@ -700,7 +701,7 @@ Value Adjoint::emit_call(const ast::Call* node, bool return_value_used) {
     if (node->func->kind == ast::ExprKind::Call) {
         const auto* inner = ast::as<ast::Call>(node->func);
         ObjectRef g = resolve_static_path(inner->func);
-        if (g && g->kind == Object::Kind::WarpPyFunc && g->name == "grad"sv)
+        if (g && g->kind == Object::Kind::WarpPyFunc && same_name(g->name, "grad"))
             return emit_grad_call(node, inner);
     }
     // The path and arguments in scratch vectors (see ScratchVector): a call allocates none.
@@ -716,9 +717,11 @@ Value Adjoint::emit_call(const ast::Call* node, bool return_value_used) {
     current_pos_ = node->pos;
     if (!func_value.is_object()) fail(node, "called object is not a function");
     func = func_value.object;
-    if (func->kind == Object::Kind::WarpPyFunc && func->name == "static"sv) return emit_static(node);
-    if (func->kind == Object::Kind::WarpPyFunc && func->name == "address_of"sv) return emit_address_of(node);
-    if (func->kind == Object::Kind::WarpPyFunc && func->name == "grad"sv) return emit_grad_wrapper(node);
+    if (func->kind == Object::Kind::WarpPyFunc && same_name(func->name, "static")) return emit_static(node);
+    if (func->kind == Object::Kind::WarpPyFunc && same_name(func->name, "address_of"))
+        return emit_address_of(node);
+    if (func->kind == Object::Kind::WarpPyFunc && same_name(func->name, "grad"))
+        return emit_grad_wrapper(node);
     if (is_grad_wrapper(*func)) return emit_grad_wrapper_call(node, *func);
 
     std::vector<std::pair<std::string, builtins::CallArg>> type_args;
@@ -735,7 +738,7 @@ Value Adjoint::emit_call(const ast::Call* node, bool return_value_used) {
                 else
                     caller = a;
             } else if (const builtins::Builtin* b =
-                           caller->name == "warp"sv ? builtins::find(attr) : nullptr) {
+                           same_name(caller->name, "warp") ? builtins::find(attr) : nullptr) {
                 callee = Object::make_builtin(*b);
             } else {
                 fail(node, fmt::format("could not find function {} as a built-in or user-defined function",
@@ -777,7 +780,7 @@ Value Adjoint::emit_call(const ast::Call* node, bool return_value_used) {
                              fmt::join(path, ".")));
     }
 
-    if (callee->kind == Object::Kind::Builtin && callee->name == "tid"sv) {
+    if (callee->kind == Object::Kind::Builtin && same_name(callee->name, "tid")) {
         if (is_user_function)
             fail(
                 node,
@@ -792,7 +795,7 @@ Value Adjoint::emit_call(const ast::Call* node, bool return_value_used) {
 
     auto expected = expected_outputs_.find(node);
     int min_outputs = expected == expected_outputs_.end() ? 0 : expected->second;
-    if (callee->kind == Object::Kind::Builtin && callee->name == "tid"sv) {
+    if (callee->kind == Object::Kind::Builtin && same_name(callee->name, "tid")) {
         uses_tid = true;
         if (min_outputs <= 1) uses_scalar_tid = true;
     }

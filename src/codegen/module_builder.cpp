@@ -9,6 +9,7 @@
 #include "codegen/module_hash.h"
 #include "syntax/limits.h"
 #include "syntax/parser.h"
+#include "types/name_hash.h"
 #include "types/scratch_vector.h"
 
 #include <algorithm>
@@ -142,7 +143,7 @@ class TidCalls {
         return std::binary_search(locals_.begin(), locals_.end(), name);
     }
     bool names_tid(const ast::Expr* e) const {
-        if (e->kind == ast::ExprKind::Attribute) return ast::as<ast::Attribute>(e)->attr == "tid";
+        if (e->kind == ast::ExprKind::Attribute) return same_name(ast::as<ast::Attribute>(e)->attr, "tid");
         if (e->kind != ast::ExprKind::Name) return false;
         std::string_view id = ast::as<ast::Name>(e)->id;
         ObjectRef g = scope_.global(id);

@@ -6,6 +6,7 @@
 #include "codegen/warp_library.h"
 #include "codegen/warp_names.h"
 #include "syntax/ast_walk.h"
+#include "types/name_hash.h"
 #include "types/str_cat.h"
 
 #include <algorithm>
@@ -34,14 +35,15 @@ void ModuleScope::define_function(const ast::FunctionDef* def) {
         require_defined_root(dc ? dc->func : dx);
         ObjectRef d = eval_python(dc ? dc->func : dx);
         if (d && d->kind == Object::Kind::WarpPyFunc &&
-            (d->name == "func"sv || d->name == "kernel"sv || (d->name == "func_native"sv && dc))) {
+            (same_name(d->name, "func") || same_name(d->name, "kernel") ||
+             (same_name(d->name, "func_native") && dc))) {
             kind = d->name;
             deco_call = dc;
         } else if (d && dc && d->kind == Object::Kind::WarpPyFunc &&
-                   (d->name == "func_grad"sv || d->name == "func_replay"sv)) {
+                   (same_name(d->name, "func_grad") || same_name(d->name, "func_replay"))) {
             kind = d->name;
             deco_call = dc;
-        } else if (d && !dc && d->kind == Object::Kind::WarpPyFunc && d->name == "overload"sv) {
+        } else if (d && !dc && d->kind == Object::Kind::WarpPyFunc && same_name(d->name, "overload")) {
             overload_decorator = dx;
         } else if (d && d->is_from_warp()) {
             fail(dx->pos, fmt::format("unsupported Warp decorator '{}' (warpsynth supports @wp.func, "
@@ -261,13 +263,13 @@ bool ModuleScope::is_int_enum_base(const ast::Expr* base) const {
     if (base->kind == ast::ExprKind::Name) { // from enum import IntEnum
         ObjectRef o = global(ast::as<ast::Name>(base)->id);
         return o && o->kind == Object::Kind::Unsupported &&
-               (o->name == "enum.IntEnum"sv || o->name == "enum.IntFlag"sv);
+               (same_name(o->name, "enum.IntEnum") || same_name(o->name, "enum.IntFlag"));
     }
     if (base->kind != ast::ExprKind::Attribute) return false; // import enum; enum.IntEnum
     const auto* a = ast::as<ast::Attribute>(base);
     if (!is_enum_name(a->attr) || a->value->kind != ast::ExprKind::Name) return false;
     ObjectRef m = global(ast::as<ast::Name>(a->value)->id);
-    return m && m->kind == Object::Kind::Unsupported && m->name == "module enum"sv;
+    return m && m->kind == Object::Kind::Unsupported && same_name(m->name, "module enum");
 }
 
 // An int enum class whose body is a docstring and `NAME = <int literal>` lines: in kernels its
@@ -321,7 +323,7 @@ ObjectRef ModuleScope::plain_class(const ast::ClassDef* def) const {
 
 void ModuleScope::define_struct(const ast::ClassDef* def) {
     ObjectRef d = def->decorators.size() == 1 ? eval_python(def->decorators[0]) : nullptr;
-    bool is_struct = d && d->kind == Object::Kind::WarpPyFunc && d->name == "struct"sv;
+    bool is_struct = d && d->kind == Object::Kind::WarpPyFunc && same_name(d->name, "struct");
     if (!is_struct && def->decorators.empty() && def->bases.size() == 1 && def->keywords.empty() &&
         is_int_enum_base(def->bases[0])) {
         globals_[def->name] = int_enum_class(def);
@@ -372,7 +374,7 @@ void ModuleScope::define_struct(const ast::ClassDef* def) {
             fields.emplace_back(ast::as<ast::Name>(a->target)->id, t);
             ObjectRef ann = eval_python(a->annotation);
             handles.push_back(ann && ann->kind == Object::Kind::Type && !ann->custom &&
-                              ann->name == "handle"sv);
+                              same_name(ann->name, "handle"));
         } else if (st->kind == ast::StmtKind::Pass ||
                    (st->kind == ast::StmtKind::Expr &&
                     ast::as<ast::ExprStmt>(st)->value->kind == ast::ExprKind::Constant)) {
@@ -475,7 +477,7 @@ void ModuleScope::refuse_python_scalar_dtype(const ast::Call& call) const {
         if (kw.arg != "dtype"sv) continue;
         ObjectRef t = eval_python(kw.value);
         if (t && t->kind == Object::Kind::Type && !t->custom &&
-            (t->name == "float"sv || t->name == "int"sv || t->name == "bool"sv))
+            (same_name(t->name, "float") || same_name(t->name, "int") || same_name(t->name, "bool")))
             fail(kw.value->pos, fmt::format("a fabric array annotation with Python's `{}` as dtype is not "
                                             "supported (write a Warp type such as wp.float32)",
                                             t->name));
@@ -488,9 +490,9 @@ TypeRef ModuleScope::eval_fixedarray_annotation(const ast::Call& call) {
     const ast::Expr* shape_node = call.args.size() > 1 ? call.args[1] : nullptr;
     if (call.args.size() > 2) fail(call.args[2]->pos, "wp.fixedarray takes a dtype and a shape");
     for (const auto& kw : call.keywords) {
-        if (kw.arg == "dtype"sv)
+        if (same_name(kw.arg, "dtype"))
             dtype_node = kw.value;
-        else if (kw.arg == "shape"sv)
+        else if (same_name(kw.arg, "shape"))
             shape_node = kw.value;
         else
             fail(kw.value->pos, fmt::format("unsupported fixedarray annotation argument '{}'", kw.arg));
@@ -526,8 +528,8 @@ TypeRef ModuleScope::eval_tile_stack_annotation(const ast::Call& call) {
     const ast::Expr* capacity_node = nullptr;
     const ast::Expr* dtype_node = nullptr;
     for (const auto& kw : call.keywords) {
-        if (kw.arg == "capacity"sv) capacity_node = kw.value;
-        if (kw.arg == "dtype"sv) dtype_node = kw.value;
+        if (same_name(kw.arg, "capacity")) capacity_node = kw.value;
+        if (same_name(kw.arg, "dtype")) dtype_node = kw.value;
     }
     if (!call.args.empty() || call.keywords.size() != 2 || !capacity_node || !dtype_node)
         fail(call.pos, "tile_stack annotations are supported as wp.tile_stack(capacity=C, dtype=T)");
@@ -548,9 +550,9 @@ TypeRef ModuleScope::eval_annotation(const ast::Expr* e, const ObjectRef* value)
     if (e->kind == ast::ExprKind::Call) {
         const auto* call = ast::as<ast::Call>(e);
         ObjectRef f = eval_python(call->func);
-        if (f && f->kind == Object::Kind::WarpPyFunc && f->name == "fixedarray"sv)
+        if (f && f->kind == Object::Kind::WarpPyFunc && same_name(f->name, "fixedarray"))
             return eval_fixedarray_annotation(*call);
-        if (f && f->kind == Object::Kind::Unsupported && f->name == "warp._src.types.tile_stack"sv)
+        if (f && f->kind == Object::Kind::Unsupported && same_name(f->name, "warp._src.types.tile_stack"))
             return eval_tile_stack_annotation(*call);
         if (std::optional<ArrayFamily> fam = array_family(f)) {
             bool plain_array = fam->cls == ArrayClass::Array;
@@ -563,9 +565,9 @@ TypeRef ModuleScope::eval_annotation(const ast::Expr* e, const ObjectRef* value)
                 dtype = eval_annotation(call->args[0]);
             }
             for (const auto& kw : call->keywords) {
-                if (kw.arg == "dtype"sv)
+                if (same_name(kw.arg, "dtype"))
                     dtype = eval_annotation(kw.value);
-                else if (kw.arg == "ndim"sv && (!plain_array || !fam->ndim)) {
+                else if (same_name(kw.arg, "ndim") && (!plain_array || !fam->ndim)) {
                     int n = array_ndim(kw.value);
                     if (!fam->ndim) ndim = n; // wp.indexedarray2d(ndim=3) is still 2-d
                 } else {
@@ -580,7 +582,8 @@ TypeRef ModuleScope::eval_annotation(const ast::Expr* e, const ObjectRef* value)
         }
         // wp.types.vector(3, wp.float16), wp.types.matrix(shape=(2, 2), dtype=float): a type made
         // where it is used, as at module level
-        if (f && f->kind == Object::Kind::WarpPyFunc && (f->name == "vector"sv || f->name == "matrix"sv))
+        if (f && f->kind == Object::Kind::WarpPyFunc &&
+            (same_name(f->name, "vector") || same_name(f->name, "matrix")))
             if (ObjectRef t = eval_python(e); t && t->kind == Object::Kind::Type) return t->type;
         fail(e->pos, fmt::format("unsupported type annotation '{}'", expr_text(source(), e)));
     }
@@ -606,11 +609,11 @@ TypeRef ModuleScope::eval_annotation(const ast::Expr* e, const ObjectRef* value)
         }
         if (f && f->kind == Object::Kind::Type && f->type == types::opaque("HashGridQuery"))
             return hash_grid_query_annotation(sub);
-        if (f && f->kind == Object::Kind::Unsupported && f->name == "warp._src.types.tile"sv)
+        if (f && f->kind == Object::Kind::Unsupported && same_name(f->name, "warp._src.types.tile"))
             return tile_annotation(sub);
         if (f && f->kind == Object::Kind::Unsupported &&
-            (f->name == "warp._src.types.Vector"sv || f->name == "warp._src.types.Matrix"sv))
-            return generic_hint_annotation(sub, f->name == "warp._src.types.Matrix"sv);
+            (same_name(f->name, "warp._src.types.Vector") || same_name(f->name, "warp._src.types.Matrix")))
+            return generic_hint_annotation(sub, same_name(f->name, "warp._src.types.Matrix"));
         fail(e->pos, fmt::format("unsupported type annotation '{}'", expr_text(source(), e)));
     }
     if (e->kind == ast::ExprKind::Constant &&
@@ -661,8 +664,9 @@ TypeRef ModuleScope::tuple_param_annotation(const ast::Expr* annotation) {
         if (t->is_generic() || t->kind == TypeKind::Void || t->is_tuple())
             fail(x->pos, fmt::format("unsupported type annotation '{}'", expr_text(source(), annotation)));
         ObjectRef o = eval_python(x);
-        bool python = o && o->kind == Object::Kind::Type &&
-                      (o->name == "float"sv || o->name == "int"sv || o->name == "bool"sv);
+        bool python =
+            o && o->kind == Object::Kind::Type &&
+            (same_name(o->name, "float") || same_name(o->name, "int") || same_name(o->name, "bool"));
         types.push_back(t);
         python_names.push_back(python ? o->name : "");
     }
