@@ -20,8 +20,8 @@ template <class C>
 class Scratch {
   public:
     // The growth out of line, so that the usual path inlines (called, it cost about 30
-    // instructions per ScratchVector).
-    Scratch() : pool_(&pool()) {
+    // instructions per ScratchVector; GCC kept some calls without always_inline).
+    [[gnu::always_inline]] Scratch() : pool_(&pool()) {
         if (pool_->depth == pool_->slots.size()) [[unlikely]]
             grow(*pool_);
         v_ = pool_->slots[pool_->depth++].get();
