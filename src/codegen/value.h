@@ -228,7 +228,7 @@ struct Value {
     }
     Value(Value&&) noexcept = default;
     Value& operator=(Value&&) noexcept = default;
-    ~Value() = default;
+    [[gnu::always_inline]] ~Value() = default; // inline: called out of line for every value before
     static Value of_outputs(std::vector<Var*> vs) {
         Value v;
         v.kind = Kind::Outputs;
