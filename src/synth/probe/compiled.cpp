@@ -7,7 +7,7 @@
 #include "synth/probe/machine.h"
 #include "synth/probe/ops.h"
 
-#include <deque>
+#include <memory>
 
 namespace ws::synth::probe {
 
@@ -81,8 +81,23 @@ struct CFunc {
 // (as are Machine::recent_blocks_ and the nodes' `src`). Sound because a Machine never outlives the
 // module it was built from (the probe makes one per module and drops it with the module still
 // alive), so no list is freed and another allocated at its address while the cache holds it.
+// Compiled expressions in chunks of kChunk, never moved (the nodes point at each other): a
+// std::deque held one CExpr per block, an allocation for every node compiled.
+class ExprStore {
+  public:
+    CExpr& add() {
+        if (used_ == kChunk) chunks_.emplace_back(new CExpr[kChunk]), used_ = 0;
+        return chunks_.back()[used_++];
+    }
+
+  private:
+    static constexpr size_t kChunk = 16;
+    std::vector<std::unique_ptr<CExpr[]>> chunks_;
+    size_t used_ = kChunk; // the last chunk's nodes in use (none yet: a chunk is taken on first use)
+};
+
 struct CompiledCode {
-    std::deque<CExpr> exprs; // stable addresses while it grows
+    ExprStore exprs;
     std::unordered_map<const void*, std::unique_ptr<CBlock>> blocks;
     std::unordered_map<const ast::FunctionDef*, std::unique_ptr<CFunc>> funcs;
 };
@@ -213,6 +228,20 @@ struct Compiled {
         return m.eval_subscript_slow(ast::as<ast::Subscript>(n.src), f);
     }
 
+    // subscript_node of one index, the most frequent: an input vector's element (no element written
+    // yet) read with no Index made, anything else there (which reads the same operands again).
+    static Value subscript1_node(Machine& m, const CExpr& n, Frame& f) {
+        const Value* v = f.find(n.id);
+        int64_t i;
+        if (v && v->t.kind == Kind::Array && quick_index(*n.kids[0], f, i)) {
+            const ArrayBuf& buf = m.arrays[size_t(v->array)];
+            if (buf.shape.size() == 1 && buf.written.empty() && i >= 0 && i < buf.shape[0])
+                return m.inputs->element(v->array, i);
+        }
+        return subscript_node(m, n, f);
+    }
+    static bool is_subscript(const CExpr& n) { return n.run == &subscript_node || n.run == &subscript1_node; }
+
     // As Machine::store_into of `t`, a compiled subscript (subscript_node): an array variable of
     // the frame at quick indices is stored into here, any other target there (which evaluates its
     // indices, variables and literals, again: nothing was changed yet).
@@ -235,8 +264,22 @@ struct Compiled {
     template <bool kConstruct>
     static Value call_node(Machine& m, const CExpr& n, Frame& f) {
         auto call = [&](Args args) { return kConstruct ? construct(n.type, args) : n.builtin(args); };
-        if (n.kids.size() == 1 && n.kids[0]->run == &name)
-            if (const Value* v = var(m, n.kids[0]->id, f)) return call(Args(v, 1));
+        auto value = [&](const CExpr& a) { return a.run(m, a, f); };
+        // Up to three arguments, the most frequent, in plain values (an ArgList costs more).
+        if (n.kids.size() == 1) {
+            if (n.kids[0]->run == &name)
+                if (const Value* v = var(m, n.kids[0]->id, f)) return call(Args(v, 1));
+            const Value v = value(*n.kids[0]);
+            return call(Args(&v, 1));
+        }
+        if (n.kids.size() == 2) {
+            const Value v[2] = {value(*n.kids[0]), value(*n.kids[1])}; // in order, as the list
+            return call(Args(v, 2));
+        }
+        if (n.kids.size() == 3) {
+            const Value v[3] = {value(*n.kids[0]), value(*n.kids[1]), value(*n.kids[2])};
+            return call(Args(v, 3));
+        }
         ArgList args;
         for (const CExpr* a : n.kids) args.emplace([&] { return a->run(m, *a, f); });
         return call(args);
@@ -246,9 +289,22 @@ struct Compiled {
     // and the keywords set every parameter once (then call_func, the keywords among the kids).
     static Value user_call_node(Machine& m, const CExpr& n, Frame& f) {
         if (n.in_place) return call_in_frame(m, n, f);
+        auto value = [&](const CExpr& a) { return a.run(m, a, f); };
+        if (n.func && n.kids.size() == 1) { // up to three arguments in plain values, as call_node
+            Value v[1] = {value(*n.kids[0])};
+            return call_func(m, n, v);
+        }
+        if (n.func && n.kids.size() == 2) {
+            Value v[2] = {value(*n.kids[0]), value(*n.kids[1])};
+            return call_func(m, n, v);
+        }
+        if (n.func && n.kids.size() == 3) {
+            Value v[3] = {value(*n.kids[0]), value(*n.kids[1]), value(*n.kids[2])};
+            return call_func(m, n, v);
+        }
         ArgList args;
         for (const CExpr* a : n.kids) args.emplace([&] { return a->run(m, *a, f); });
-        if (n.func) return call_func(m, n, args);
+        if (n.func) return call_func(m, n, {args.data(), args.size()});
         return m.call_user_with(*n.fn, ast::as<ast::Call>(n.src), args, f);
     }
 
@@ -275,7 +331,7 @@ struct Compiled {
     // to look for, the parameters' ids and types and the body's block resolved once. Converting
     // an argument fails only with one message, so the order the arguments are converted in is no
     // matter.
-    static Value call_func(Machine& m, const CExpr& n, ArgList& args) {
+    static Value call_func(Machine& m, const CExpr& n, std::span<Value> args) {
         CFunc& c = *n.func;
         const size_t np = c.ids.size();
         if (np > 0 && !c.types) c.types = &m.scalar_params(*c.fn);
@@ -416,7 +472,7 @@ struct Compiled {
 
 const CExpr* Compiled::compile(Machine& m, const ast::Expr* e) {
     using EK = ast::ExprKind;
-    CExpr& n = m.code_->exprs.emplace_back();
+    CExpr& n = m.code_->exprs.add();
     n.src = e, n.run = &fallback;
     switch (e->kind) {
     case EK::Name: n.id = m.name_id(ast::as<ast::Name>(e)->id), n.run = &name; break;
@@ -502,7 +558,8 @@ void Compiled::compile_subscript(Machine& m, const ast::Subscript* s, CExpr& n) 
     for (const ast::Expr* x : idx)
         if (x->kind != ast::ExprKind::Name && x->kind != ast::ExprKind::Constant) return;
     for (const ast::Expr* x : idx) n.kids.push_back(compile(m, x));
-    n.id = m.name_id(ast::as<ast::Name>(s->value)->id), n.run = &subscript_node;
+    n.id = m.name_id(ast::as<ast::Name>(s->value)->id);
+    n.run = idx.size() == 1 ? &subscript1_node : &subscript_node;
 }
 
 CFunc& Compiled::func(Machine& m, const ast::FunctionDef& fn) {
@@ -606,7 +663,7 @@ CStmt Compiled::compile_stmt(Machine& m, const ast::Stmt* s) {
         c.value = compile(m, a->value), c.op = CStmt::Op::AssignTree; // stored as the tree stores
         if (a->targets[0]->kind == ast::ExprKind::Subscript) {
             c.target = compile(m, a->targets[0]);
-            if (c.target->run == &subscript_node) c.op = CStmt::Op::AssignSubscript;
+            if (is_subscript(*c.target)) c.op = CStmt::Op::AssignSubscript;
         }
         if (a->targets[0]->kind == ast::ExprKind::Name)
             c.op = CStmt::Op::AssignName, c.id = m.name_id(ast::as<ast::Name>(a->targets[0])->id);
@@ -657,7 +714,7 @@ void Compiled::compile_for(Machine& m, const ast::For* s, CStmt& c) {
 bool Compiled::leaves_slot(const CExpr& n, int id, bool calls) {
     const bool pure = n.run == &name || n.run == &constant || n.run == &binop_node || n.run == &unary_node ||
                       n.run == &compare_node || n.run == &boolop_node || n.run == &ifexp_node ||
-                      n.run == &subscript_node || n.run == &call_node<true> || n.run == &call_node<false> ||
+                      is_subscript(n) || n.run == &call_node<true> || n.run == &call_node<false> ||
                       n.run == &attribute_node || n.run == &tid || n.run == &static_node ||
                       n.run == &state_call_node<true> || n.run == &state_call_node<false> ||
                       n.run == &atomic_node || n.run == &python_call_node<true> ||
@@ -714,7 +771,7 @@ Compiled::Flow Compiled::run_aug_assign(Machine& m, const CStmt& s, Frame& f) {
     Value v = s.in_place ? with_operand(m, *s.target, f, apply) : apply(s.target->run(m, *s.target, f));
     if (s.id >= 0)
         assign(m, s.id, std::move(v), f);
-    else if (s.target->run == &subscript_node)
+    else if (is_subscript(*s.target))
         store_subscript(m, *s.target, v, f);
     else
         m.store_into(a->target, v, f);
