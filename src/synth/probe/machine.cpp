@@ -240,14 +240,18 @@ void Machine::launch(const std::vector<Value>& args, const std::vector<int64_t>&
     if (params.size() != args.size()) throw_unsupported("the launch's arguments");
     steps_left_ = budget;
     for (ArrayBuf& a : arrays) a.written.clear(), a.shared = false;
-    std::vector<int64_t> idx(dim.size());
-    std::vector<int> ids; // the parameters' name ids, found once rather than for every thread
+    // The launch's lists are the machine's, emptied (a probe launches a machine many times).
+    std::vector<int64_t>& idx = launch_.idx;
+    idx.assign(dim.size(), 0);
+    std::vector<int>& ids = launch_.ids; // the parameters' name ids, found once rather than for every thread
+    ids.clear();
     for (const ast::Arg& p : params) ids.push_back(name_id(p.name));
     const std::vector<uint8_t>& kept = kept_params(args);
     // After the first thread (which makes every parameter's slot): the kept parameters' slots
     // are only marked as set, the others copied again.
-    std::vector<int> kept_ids;
-    std::vector<std::pair<int, size_t>> copied; // (id, parameter)
+    std::vector<int>& kept_ids = launch_.kept_ids;
+    std::vector<std::pair<int, size_t>>& copied = launch_.copied; // (id, parameter)
+    kept_ids.clear(), copied.clear();
     for (size_t k = 0; k < params.size(); ++k) {
         if (kept[k])
             kept_ids.push_back(ids[k]);

@@ -368,7 +368,12 @@ class Machine {
     std::vector<std::unique_ptr<Frame>> frames_;
     Value tid_;
     std::vector<uint8_t> stores_, kept_; // kept_params()': the kernel's stores, its answer
-    bool outputs_assigned_ = false;      // call_wp assigned a builtin's outputs in this launch
+    struct LaunchLists {                 // launch()'s, kept for the next launch
+        std::vector<int64_t> idx;
+        std::vector<int> ids, kept_ids;
+        std::vector<std::pair<int, size_t>> copied;
+    } launch_;
+    bool outputs_assigned_ = false; // call_wp assigned a builtin's outputs in this launch
     int64_t thread_ = 0;
     int64_t steps_left_ = 0;
     int depth_ = 0;
