@@ -21,6 +21,7 @@ struct CExpr {
     int op = 0;                     // the operator of a BinOp, UnaryOp or Compare
     bool in_place = false;      // BinOp, Compare: the left operand may be read in place; a call of `func`:
                                 // its arguments made in the callee's frame (call_in_frame)
+    bool leaves = false;        // Compare: both operands variables or literals (see binop_leaf_node)
     bool left_in_frame = false; // BinOp, Compare: else a variable on the left may be read in place
                                 // from the frame (the right operand leaves it: leaves_slot())
     std::vector<const CExpr*> kids;       // operands, arguments, indices
@@ -155,6 +156,19 @@ struct Compiled {
         return with_right(a);
     }
 
+    // binop_node of two operands each a variable or a literal, the most frequent: both read in
+    // place with no other look (a name the frame does not hold goes the general way).
+    static Value binop_leaf_node(Machine& m, const CExpr& n, Frame& f) {
+        if (const Value* a = leaf(*n.kids[0], f), *b = leaf(*n.kids[1], f); a && b)
+            return binop(ast::BinOpKind(n.op), *a, *b);
+        return binop_node(m, n, f);
+    }
+    static bool is_leaf(const CExpr& x) { return x.run == &name || x.run == &constant; }
+    // A leaf's value in place: a literal's, or a variable's in the frame (else null).
+    static const Value* leaf(const CExpr& x, Frame& f) {
+        return x.run == &constant ? &x.constant : f.find(x.id);
+    }
+
     static Value unary_node(Machine& m, const CExpr& n, Frame& f) {
         return with_operand(m, *n.kids[0], f,
                             [&](const Value& v) { return unop(ast::UnaryOpKind(n.op), v); });
@@ -163,6 +177,9 @@ struct Compiled {
     // As Machine::eval_compare of one operator, its result as a bool.
     static bool compare_of(Machine& m, const CExpr& n, Frame& f) {
         const CExpr &l = *n.kids[0], &r = *n.kids[1];
+        if (n.leaves) // as binop_leaf_node
+            if (const Value* a = leaf(l, f), *b = leaf(r, f); a && b)
+                return compare(ast::CmpOpKind(n.op), *a, *b);
         auto test = [&](const Value& a) {
             return with_operand(m, r, f, [&](const Value& b) { return compare(ast::CmpOpKind(n.op), a, b); });
         };
@@ -510,7 +527,7 @@ const CExpr* Compiled::compile(Machine& m, const ast::Expr* e) {
         if (c->ops.size() != 1) break;
         n.op = int(c->ops[0]), n.in_place = leaves_variables(c->comparators[0]), n.run = &compare_node;
         n.kids = {compile(m, c->left), compile(m, c->comparators[0])};
-        n.left_in_frame = left_in_frame(n);
+        n.left_in_frame = left_in_frame(n), n.leaves = is_leaf(*n.kids[0]) && is_leaf(*n.kids[1]);
         break;
     }
     case EK::Attribute: {
@@ -524,6 +541,7 @@ const CExpr* Compiled::compile(Machine& m, const ast::Expr* e) {
     default: break;
     }
     fold(m, n);
+    if (n.run == &binop_node && is_leaf(*n.kids[0]) && is_leaf(*n.kids[1])) n.run = &binop_leaf_node;
     return &n;
 }
 
@@ -712,13 +730,13 @@ void Compiled::compile_for(Machine& m, const ast::For* s, CStmt& c) {
 // bodies run in frames of their own, but they set Machine::returned_). A call of a Python type
 // or builtin that falls back to the tree evaluates there the same arguments as its kids.
 bool Compiled::leaves_slot(const CExpr& n, int id, bool calls) {
-    const bool pure = n.run == &name || n.run == &constant || n.run == &binop_node || n.run == &unary_node ||
-                      n.run == &compare_node || n.run == &boolop_node || n.run == &ifexp_node ||
-                      is_subscript(n) || n.run == &call_node<true> || n.run == &call_node<false> ||
-                      n.run == &attribute_node || n.run == &tid || n.run == &static_node ||
-                      n.run == &state_call_node<true> || n.run == &state_call_node<false> ||
-                      n.run == &atomic_node || n.run == &python_call_node<true> ||
-                      n.run == &python_call_node<false> ||
+    const bool pure = n.run == &name || n.run == &constant || n.run == &binop_node ||
+                      n.run == &binop_leaf_node || n.run == &unary_node || n.run == &compare_node ||
+                      n.run == &boolop_node || n.run == &ifexp_node || is_subscript(n) ||
+                      n.run == &call_node<true> || n.run == &call_node<false> || n.run == &attribute_node ||
+                      n.run == &tid || n.run == &static_node || n.run == &state_call_node<true> ||
+                      n.run == &state_call_node<false> || n.run == &atomic_node ||
+                      n.run == &python_call_node<true> || n.run == &python_call_node<false> ||
                       (n.run == &fallback && n.src->kind == ast::ExprKind::Attribute &&
                        is_wp(ast::as<ast::Attribute>(n.src)->value)) ||
                       (calls && n.run == &user_call_node && n.func);
@@ -765,6 +783,11 @@ std::unique_ptr<CBlock> Compiled::compile_block(Machine& m, const std::vector<as
 // As Machine::exec_aug_assign (the target read in place when the value cannot change it).
 Compiled::Flow Compiled::run_aug_assign(Machine& m, const CStmt& s, Frame& f) {
     const auto* a = ast::as<ast::AugAssign>(s.src);
+    if (s.id >= 0 && is_leaf(*s.value)) // `x += y` of variables or a literal, the most frequent: in place
+        if (Value* t = f.find(s.id); const Value* v = t ? leaf(*s.value, f) : nullptr) {
+            *t = binop(a->op, *t, *v);
+            return Flow::Next;
+        }
     auto apply = [&](const Value& t) {
         return with_operand(m, *s.value, f, [&](const Value& v) { return binop(a->op, t, v); });
     };
