@@ -246,18 +246,49 @@ struct Compiled {
     }
 
     // subscript_node of one index, the most frequent: an input vector's element (no element written
-    // yet) read with no Index made, anything else there (which reads the same operands again).
+    // yet) read with no Index made; the other cases out of line, so that this one saves few registers.
     static Value subscript1_node(Machine& m, const CExpr& n, Frame& f) {
         const Value* v = f.find(n.id);
         int64_t i;
-        if (v && v->t.kind == Kind::Array && quick_index(*n.kids[0], f, i)) {
+        if (!v || !quick_index(*n.kids[0], f, i))
+            return m.eval_subscript_slow(ast::as<ast::Subscript>(n.src), f);
+        if (v->t.kind == Kind::Array) {
             const ArrayBuf& buf = m.arrays[size_t(v->array)];
             if (buf.shape.size() == 1 && buf.written.empty() && i >= 0 && i < buf.shape[0])
                 return m.inputs->element(v->array, i);
         }
-        return subscript_node(m, n, f);
+        return index1(m, *v, i);
     }
-    static bool is_subscript(const CExpr& n) { return n.run == &subscript_node || n.run == &subscript1_node; }
+    // The same of two indices (a 2-d array's element, a matrix's component).
+    static Value subscript2_node(Machine& m, const CExpr& n, Frame& f) {
+        const Value* v = f.find(n.id);
+        int64_t i, j;
+        if (!v || !quick_index(*n.kids[0], f, i) || !quick_index(*n.kids[1], f, j))
+            return m.eval_subscript_slow(ast::as<ast::Subscript>(n.src), f);
+        if (v->t.kind == Kind::Array) {
+            const ArrayBuf& buf = m.arrays[size_t(v->array)];
+            const int64_t* shape = buf.shape.data();
+            if (buf.shape.size() == 2 && buf.written.empty() && i >= 0 && i < shape[0] && j >= 0 &&
+                j < shape[1])
+                return m.inputs->element(v->array, i * shape[1] + j);
+        }
+        return index2(m, *v, i, j);
+    }
+    // subscript1_node and subscript2_node of an array or a component at quick indices (as
+    // subscript_node).
+    [[gnu::noinline]] static Value index1(Machine& m, const Value& v, int64_t i) {
+        Index idx;
+        idx.n = 1, idx.at[0] = i;
+        return v.t.kind == Kind::Array ? m.read_element(v.array, idx) : m.component_of(v, idx);
+    }
+    [[gnu::noinline]] static Value index2(Machine& m, const Value& v, int64_t i, int64_t j) {
+        Index idx;
+        idx.n = 2, idx.at[0] = i, idx.at[1] = j;
+        return v.t.kind == Kind::Array ? m.read_element(v.array, idx) : m.component_of(v, idx);
+    }
+    static bool is_subscript(const CExpr& n) {
+        return n.run == &subscript_node || n.run == &subscript1_node || n.run == &subscript2_node;
+    }
 
     // As Machine::store_into of `t`, a compiled subscript (subscript_node): an array variable of
     // the frame at quick indices is stored into here, any other target there (which evaluates its
@@ -577,7 +608,7 @@ void Compiled::compile_subscript(Machine& m, const ast::Subscript* s, CExpr& n) 
         if (x->kind != ast::ExprKind::Name && x->kind != ast::ExprKind::Constant) return;
     for (const ast::Expr* x : idx) n.kids.push_back(compile(m, x));
     n.id = m.name_id(ast::as<ast::Name>(s->value)->id);
-    n.run = idx.size() == 1 ? &subscript1_node : &subscript_node;
+    n.run = idx.size() == 1 ? &subscript1_node : idx.size() == 2 ? &subscript2_node : &subscript_node;
 }
 
 CFunc& Compiled::func(Machine& m, const ast::FunctionDef& fn) {

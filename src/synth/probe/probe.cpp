@@ -148,8 +148,7 @@ class Bench final : public ArrayInputs {
         return r;
     }
 
-    // A value of type `t` for the slot `key` (an argument or an array element) in this run. Floats,
-    // the most frequent, are drawn by tail calls alone: this function then saves no registers.
+    // A value of type `t` for the slot `key` (an argument or an array element) in this run.
     Value draw(const Type& t, const ArgSpec& spec, uint64_t key) {
         if (t.kind == Kind::Struct || !is_float(t.sc)) return draw_other(t, spec, key);
         double lo = spec.min_value, hi = spec.max_value;
@@ -192,7 +191,8 @@ class Bench final : public ArrayInputs {
         r.c[0] = fit(s, fit(s, lo + (hi - lo) * double(Rng::first_output(seed) >> 11) * 0x1.0p-53));
         return r;
     }
-    [[gnu::noinline]] static Value draw_float(const Type& t, double lo, double hi, uint64_t seed) {
+    // Inline: element() draws a composite with no call.
+    static Value draw_float(const Type& t, double lo, double hi, uint64_t seed) {
         // The size and type read once: a store to `r.c` may alias `t` for the compiler.
         const int n = t.size();
         const Sc s = t.sc;
