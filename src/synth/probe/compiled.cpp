@@ -163,6 +163,21 @@ struct Compiled {
             return binop(ast::BinOpKind(n.op), *a, *b);
         return binop_node(m, n, f);
     }
+    // binop_node of a temporary on the left and a leaf on the right (`x * 2.0 + 1.0`).
+    static Value binop_temp_leaf_node(Machine& m, const CExpr& n, Frame& f) {
+        const auto op = ast::BinOpKind(n.op);
+        const CExpr &l = *n.kids[0], &r = *n.kids[1];
+        const Value a = l.run(m, l, f);
+        if (const Value* b = leaf(r, f)) return binop(op, a, *b);
+        return with_operand(m, r, f, [&](const Value& b) { return binop(op, a, b); });
+    }
+    // binop_node of a leaf on the left, read in place (it is a literal, or the right operand leaves
+    // it: see binop_node), and a temporary on the right (`2.0 * (x + y)`).
+    static Value binop_leaf_temp_node(Machine& m, const CExpr& n, Frame& f) {
+        const CExpr &l = *n.kids[0], &r = *n.kids[1];
+        if (const Value* a = leaf(l, f)) return binop(ast::BinOpKind(n.op), *a, r.run(m, r, f));
+        return binop_node(m, n, f);
+    }
     static bool is_leaf(const CExpr& x) { return x.run == &name || x.run == &constant; }
     // A leaf's value in place: a literal's, or a variable's in the frame (else null).
     static const Value* leaf(const CExpr& x, Frame& f) {
@@ -483,6 +498,7 @@ struct Compiled {
 
     static const CExpr* compile(Machine& m, const ast::Expr* e);
     static void fold(Machine& m, CExpr& n);
+    static CExpr::Run binop_run(const CExpr& n);
     static CFunc& func(Machine& m, const ast::FunctionDef& fn);
     static bool keyword_params(const ast::Call* c, const ast::FunctionDef& fn, std::vector<uint8_t>& out);
     static void compile_subscript(Machine& m, const ast::Subscript* s, CExpr& n);
@@ -572,8 +588,18 @@ const CExpr* Compiled::compile(Machine& m, const ast::Expr* e) {
     default: break;
     }
     fold(m, n);
-    if (n.run == &binop_node && is_leaf(*n.kids[0]) && is_leaf(*n.kids[1])) n.run = &binop_leaf_node;
+    if (n.run == &binop_node) n.run = binop_run(n);
     return &n;
+}
+
+// The node that runs the operator `n` (binop_node's cases by their operands).
+CExpr::Run Compiled::binop_run(const CExpr& n) {
+    const CExpr &l = *n.kids[0], &r = *n.kids[1];
+    if (is_leaf(l) && is_leaf(r)) return &binop_leaf_node;
+    if (is_leaf(r)) return &binop_temp_leaf_node;
+    if (l.run == &constant || (l.run == &name && (n.in_place || n.left_in_frame)))
+        return &binop_leaf_temp_node;
+    return &binop_node;
 }
 
 // A pure operator, builtin or constructor of literals alone (`wp.float64(0.5)`, `-1.0`,
@@ -762,7 +788,8 @@ void Compiled::compile_for(Machine& m, const ast::For* s, CStmt& c) {
 // or builtin that falls back to the tree evaluates there the same arguments as its kids.
 bool Compiled::leaves_slot(const CExpr& n, int id, bool calls) {
     const bool pure = n.run == &name || n.run == &constant || n.run == &binop_node ||
-                      n.run == &binop_leaf_node || n.run == &unary_node || n.run == &compare_node ||
+                      n.run == &binop_leaf_node || n.run == &binop_temp_leaf_node ||
+                      n.run == &binop_leaf_temp_node || n.run == &unary_node || n.run == &compare_node ||
                       n.run == &boolop_node || n.run == &ifexp_node || is_subscript(n) ||
                       n.run == &call_node<true> || n.run == &call_node<false> || n.run == &attribute_node ||
                       n.run == &tid || n.run == &static_node || n.run == &state_call_node<true> ||
