@@ -323,29 +323,59 @@ struct Compiled {
     }
 
     // As Machine::call_wp of a pure builtin or a constructor without keywords: one variable
-    // argument read in place, the others collected.
+    // argument read in place, the others collected. Calls of one to three arguments, the most
+    // frequent, run in nodes of their own (call_run()), the arguments in plain values (an ArgList
+    // costs more), evaluated in order.
     template <bool kConstruct>
     static Value call_node(Machine& m, const CExpr& n, Frame& f) {
-        auto call = [&](Args args) { return kConstruct ? construct(n.type, args) : n.builtin(args); };
-        auto value = [&](const CExpr& a) { return a.run(m, a, f); };
-        // Up to three arguments, the most frequent, in plain values (an ArgList costs more).
-        if (n.kids.size() == 1) {
-            if (n.kids[0]->run == &name)
-                if (const Value* v = var(m, n.kids[0]->id, f)) return call(Args(v, 1));
-            const Value v = value(*n.kids[0]);
-            return call(Args(&v, 1));
-        }
-        if (n.kids.size() == 2) {
-            const Value v[2] = {value(*n.kids[0]), value(*n.kids[1])}; // in order, as the list
-            return call(Args(v, 2));
-        }
-        if (n.kids.size() == 3) {
-            const Value v[3] = {value(*n.kids[0]), value(*n.kids[1]), value(*n.kids[2])};
-            return call(Args(v, 3));
+        switch (n.kids.size()) {
+        case 1: return call1_node<kConstruct>(m, n, f);
+        case 2: return call2_node<kConstruct>(m, n, f);
+        case 3: return call3_node<kConstruct>(m, n, f);
+        default: break;
         }
         ArgList args;
         for (const CExpr* a : n.kids) args.emplace([&] { return a->run(m, *a, f); });
-        return call(args);
+        return call_with<kConstruct>(n, args);
+    }
+    template <bool kConstruct>
+    static Value call_with(const CExpr& n, Args args) {
+        return kConstruct ? construct(n.type, args) : n.builtin(args);
+    }
+    template <bool kConstruct>
+    static Value call1_node(Machine& m, const CExpr& n, Frame& f) {
+        const CExpr& a = *n.kids[0];
+        if (a.run == &name)
+            if (const Value* v = var(m, a.id, f)) return call_with<kConstruct>(n, Args(v, 1));
+        const Value v = a.run(m, a, f);
+        return call_with<kConstruct>(n, Args(&v, 1));
+    }
+    template <bool kConstruct>
+    static Value call2_node(Machine& m, const CExpr& n, Frame& f) {
+        const CExpr &a = *n.kids[0], &b = *n.kids[1];
+        const Value v[2] = {a.run(m, a, f), b.run(m, b, f)};
+        return call_with<kConstruct>(n, v);
+    }
+    template <bool kConstruct>
+    static Value call3_node(Machine& m, const CExpr& n, Frame& f) {
+        const CExpr &a = *n.kids[0], &b = *n.kids[1], &c = *n.kids[2];
+        const Value v[3] = {a.run(m, a, f), b.run(m, b, f), c.run(m, c, f)};
+        return call_with<kConstruct>(n, v);
+    }
+    // The node of the call `n` of call_node<kConstruct>, by its count of arguments.
+    template <bool kConstruct>
+    static CExpr::Run call_run(const CExpr& n) {
+        const size_t k = n.kids.size();
+        return k == 1   ? &call1_node<kConstruct>
+               : k == 2 ? &call2_node<kConstruct>
+               : k == 3 ? &call3_node<kConstruct>
+                        : &call_node<kConstruct>;
+    }
+    // Whether `n` runs a call_node<kConstruct> (or one of its arities).
+    template <bool kConstruct>
+    static bool is_call(const CExpr& n) {
+        return n.run == &call_node<kConstruct> || n.run == &call1_node<kConstruct> ||
+               n.run == &call2_node<kConstruct> || n.run == &call3_node<kConstruct>;
     }
 
     // As Machine::call_user: the positional arguments evaluated here, the rest there unless they
@@ -589,6 +619,8 @@ const CExpr* Compiled::compile(Machine& m, const ast::Expr* e) {
     }
     fold(m, n);
     if (n.run == &binop_node) n.run = binop_run(n);
+    if (n.run == &call_node<true>) n.run = call_run<true>(n);
+    if (n.run == &call_node<false>) n.run = call_run<false>(n);
     return &n;
 }
 
@@ -787,17 +819,16 @@ void Compiled::compile_for(Machine& m, const ast::For* s, CStmt& c) {
 // bodies run in frames of their own, but they set Machine::returned_). A call of a Python type
 // or builtin that falls back to the tree evaluates there the same arguments as its kids.
 bool Compiled::leaves_slot(const CExpr& n, int id, bool calls) {
-    const bool pure = n.run == &name || n.run == &constant || n.run == &binop_node ||
-                      n.run == &binop_leaf_node || n.run == &binop_temp_leaf_node ||
-                      n.run == &binop_leaf_temp_node || n.run == &unary_node || n.run == &compare_node ||
-                      n.run == &boolop_node || n.run == &ifexp_node || is_subscript(n) ||
-                      n.run == &call_node<true> || n.run == &call_node<false> || n.run == &attribute_node ||
-                      n.run == &tid || n.run == &static_node || n.run == &state_call_node<true> ||
-                      n.run == &state_call_node<false> || n.run == &atomic_node ||
-                      n.run == &python_call_node<true> || n.run == &python_call_node<false> ||
-                      (n.run == &fallback && n.src->kind == ast::ExprKind::Attribute &&
-                       is_wp(ast::as<ast::Attribute>(n.src)->value)) ||
-                      (calls && n.run == &user_call_node && n.func);
+    const bool pure =
+        n.run == &name || n.run == &constant || n.run == &binop_node || n.run == &binop_leaf_node ||
+        n.run == &binop_temp_leaf_node || n.run == &binop_leaf_temp_node || n.run == &unary_node ||
+        n.run == &compare_node || n.run == &boolop_node || n.run == &ifexp_node || is_subscript(n) ||
+        is_call<true>(n) || is_call<false>(n) || n.run == &attribute_node || n.run == &tid ||
+        n.run == &static_node || n.run == &state_call_node<true> || n.run == &state_call_node<false> ||
+        n.run == &atomic_node || n.run == &python_call_node<true> || n.run == &python_call_node<false> ||
+        (n.run == &fallback && n.src->kind == ast::ExprKind::Attribute &&
+         is_wp(ast::as<ast::Attribute>(n.src)->value)) ||
+        (calls && n.run == &user_call_node && n.func);
     if (!pure || (id >= 0 && n.id == id)) return false;
     for (const CExpr* k : n.kids)
         if (!leaves_slot(*k, id, calls)) return false;
