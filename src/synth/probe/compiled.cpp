@@ -41,6 +41,7 @@ struct CStmt {
         AssignName,
         AssignInSlot,
         AssignTree,
+        AssignUnpack, // `a, b = value`: a tuple's elements assigned to variables
         AssignSubscript,
         AugAssign,
         If,
@@ -56,7 +57,7 @@ struct CStmt {
     bool in_place = false;                  // AugAssign: the target may be read in place (leaves_variables)
     const CExpr* target = nullptr;          // AugAssign: the target, as read; AssignSubscript: as stored into
     const CExpr* value = nullptr;           // the assigned or returned value, or the test
-    std::vector<const CExpr*> args;         // ForRange: range()'s
+    std::vector<const CExpr*> args;         // ForRange: range()'s; AssignUnpack: the variables
     mutable const CBlock* body = nullptr;   // ForRange, If: the body's, found on its first run, then kept
     mutable const CBlock* orelse = nullptr; // If: the else branch's, the same
 };
@@ -542,6 +543,11 @@ struct Compiled {
     }
     static Flow run_stmts(Machine& m, const CStmt* begin, const CStmt* end, Frame& f);
     static Flow run_aug_assign(Machine& m, const CStmt& s, Frame& f);
+    // As Machine::assign_slow of a tuple of variables (AssignUnpack): each element copied in turn.
+    static void unpack(Machine& m, const CStmt& s, const Value& v, Frame& f) {
+        if (v.t.kind != Kind::Tuple || v.items->size() != s.args.size()) throw_unsupported("unpacking");
+        for (size_t k = 0; k < s.args.size(); ++k) assign(m, s.args[k]->id, Value((*v.items)[k]), f);
+    }
     static Flow run_for(Machine& m, const CStmt& s, Frame& f);
     static Flow run_if(Machine& m, const CStmt& s, Frame& f);
     static bool leaves_slot(const CExpr& n, int id, bool calls);
@@ -774,6 +780,14 @@ CStmt Compiled::compile_stmt(Machine& m, const ast::Stmt* s) {
         }
         if (a->targets[0]->kind == ast::ExprKind::Name)
             c.op = CStmt::Op::AssignName, c.id = m.name_id(ast::as<ast::Name>(a->targets[0])->id);
+        if (a->targets[0]->kind == ast::ExprKind::Tuple) {
+            const auto& elts = ast::as<ast::Tuple>(a->targets[0])->elts;
+            if (std::all_of(elts.begin(), elts.end(),
+                            [](const ast::Expr* x) { return x->kind == ast::ExprKind::Name; })) {
+                for (const ast::Expr* x : elts) c.args.push_back(compile(m, x));
+                c.op = CStmt::Op::AssignUnpack;
+            }
+        }
         if (c.op == CStmt::Op::AssignName && c.id != m.wp_id_ && leaves_slot(*c.value, c.id, true))
             c.op = CStmt::Op::AssignInSlot;
     } else if (s->kind == SK::AugAssign) {
@@ -860,8 +874,8 @@ std::unique_ptr<CBlock> Compiled::compile_block(Machine& m, const std::vector<as
     using Op = CStmt::Op;
     auto flows_on = [](const CStmt& s) {
         return s.op == Op::AssignName || s.op == Op::AssignInSlot || s.op == Op::AssignSubscript ||
-               s.op == Op::AssignTree || s.op == Op::AugAssign || s.op == Op::Expr ||
-               s.op == Op::AtomicExpr || s.op == Op::Tick;
+               s.op == Op::AssignTree || s.op == Op::AssignUnpack || s.op == Op::AugAssign ||
+               s.op == Op::Expr || s.op == Op::AtomicExpr || s.op == Op::Tick;
     };
     b->straight_return = !b->stmts.empty() &&
                          (b->stmts.back().op == Op::Return || b->stmts.back().op == Op::ReturnInSlot) &&
@@ -925,6 +939,7 @@ Compiled::Flow Compiled::run_stmts(Machine& m, const CStmt* begin, const CStmt* 
         case CStmt::Op::AssignTree:
             m.tick(), m.assign(ast::as<ast::Assign>(s.src)->targets[0], s.value->run(m, *s.value, f), f);
             break;
+        case CStmt::Op::AssignUnpack: m.tick(), unpack(m, s, s.value->run(m, *s.value, f), f); break;
         case CStmt::Op::AugAssign: m.tick(), run_aug_assign(m, s, f); break;
         case CStmt::Op::Expr: m.tick(), s.value->run(m, *s.value, f); break;
         case CStmt::Op::AtomicExpr: m.tick(), atomic_run<false>(m, *s.value, f); break;
