@@ -143,8 +143,8 @@ struct Compiled {
         return m.eval_name_slow(ast::as<ast::Name>(n.src), f);
     }
 
-    // As Machine::eval_binop.
-    static Value binop_node(Machine& m, const CExpr& n, Frame& f) {
+    // As Machine::eval_binop. Out of line: the leaf nodes falling back to it then save few registers.
+    [[gnu::noinline]] static Value binop_node(Machine& m, const CExpr& n, Frame& f) {
         const auto op = ast::BinOpKind(n.op);
         const CExpr &l = *n.kids[0], &r = *n.kids[1];
         auto with_right = [&](const Value& a) {
@@ -192,10 +192,14 @@ struct Compiled {
 
     // As Machine::eval_compare of one operator, its result as a bool.
     static bool compare_of(Machine& m, const CExpr& n, Frame& f) {
-        const CExpr &l = *n.kids[0], &r = *n.kids[1];
         if (n.leaves) // as binop_leaf_node
-            if (const Value* a = leaf(l, f), *b = leaf(r, f); a && b)
+            if (const Value* a = leaf(*n.kids[0], f), *b = leaf(*n.kids[1], f); a && b)
                 return compare(ast::CmpOpKind(n.op), *a, *b);
+        return compare_other(m, n, f);
+    }
+    // compare_of of any other operands, out of line (its leaves then save few registers).
+    [[gnu::noinline]] static bool compare_other(Machine& m, const CExpr& n, Frame& f) {
+        const CExpr &l = *n.kids[0], &r = *n.kids[1];
         auto test = [&](const Value& a) {
             return with_operand(m, r, f, [&](const Value& b) { return compare(ast::CmpOpKind(n.op), a, b); });
         };
