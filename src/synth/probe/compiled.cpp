@@ -310,6 +310,19 @@ struct Compiled {
         return n.run == &subscript_node || n.run == &subscript1_node || n.run == &subscript2_node;
     }
 
+    // The written slot of the element `t` of an array variable of the frame at quick indices (its
+    // initial value drawn on its first write), else null: as reading it and then storing into it
+    // (store_subscript) when what is stored reads no other element than those (and adds none).
+    static Value* element_in_place(Machine& m, const CExpr& t, Frame& f) {
+        const Value* base = f.find(t.id);
+        if (!base || base->t.kind != Kind::Array) return nullptr;
+        Index idx;
+        idx.n = t.kids.size();
+        for (size_t d = 0; d < idx.n; ++d)
+            if (!quick_index(*t.kids[d], f, idx.at[d])) return nullptr;
+        return &m.element_slot(base->array, idx);
+    }
+
     // As Machine::store_into of `t`, a compiled subscript (subscript_node): an array variable of
     // the frame at quick indices is stored into here, any other target there (which evaluates its
     // indices, variables and literals, again: nothing was changed yet).
@@ -898,6 +911,11 @@ Compiled::Flow Compiled::run_aug_assign(Machine& m, const CStmt& s, Frame& f) {
     auto apply = [&](const Value& t) {
         return with_operand(m, *s.value, f, [&](const Value& v) { return binop(a->op, t, v); });
     };
+    if (s.in_place && s.id < 0 && is_subscript(*s.target)) // `a[i] += y`: the element found once
+        if (Value* slot = element_in_place(m, *s.target, f)) {
+            Machine::store_value(*slot, apply(*slot));
+            return Flow::Next;
+        }
     Value v = s.in_place ? with_operand(m, *s.target, f, apply) : apply(s.target->run(m, *s.target, f));
     if (s.id >= 0)
         assign(m, s.id, std::move(v), f);

@@ -323,6 +323,7 @@ class Machine {
     // else with its type alone (for a store, which replaces it).
     Value& element_slot(int array, const Index& index, bool drawn = true);
     void store_element(int array, const Index& index, const Value& v);
+    static void store_value(Value& slot, const Value& v);
     bool quick_index(const ast::Expr* x, Frame& f, int64_t& out);
     bool quick_indices(const ast::Expr* slice, Frame& f, Index& idx);
     Index indices(const ast::Expr* slice, Frame& f);

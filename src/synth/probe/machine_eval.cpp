@@ -246,7 +246,11 @@ Value& Machine::element_slot(int array, const Index& index, bool drawn) {
 // only its type), and a value of the element's type is copied or rounded in place rather than
 // converted into a temporary (convert() then makes a value with the same fields).
 void Machine::store_element(int array, const Index& index, const Value& v) {
-    Value& slot = element_slot(array, index, false);
+    store_value(element_slot(array, index, false), v);
+}
+
+// store_element() into the element's slot.
+void Machine::store_value(Value& slot, const Value& v) {
     if (converts_to_itself(slot.t, v)) {
         slot = v;
         return;
