@@ -867,8 +867,9 @@ bool Compiled::leaves_slot(const CExpr& n, int id, bool calls) {
 }
 
 // `slot` = the value of `value`, made in place (no move); an error leaves it empty (it aborts the
-// launch, which then reads nothing the interpreter holds).
-void Compiled::make_in(Value& slot, Machine& m, const CExpr& value, Frame& f) {
+// launch, which then reads nothing the interpreter holds). Inline: every argument of a call and
+// most assignments take one.
+inline void Compiled::make_in(Value& slot, Machine& m, const CExpr& value, Frame& f) {
     std::destroy_at(&slot);
     try {
         ::new (static_cast<void*>(&slot)) Value(value.run(m, value, f));
@@ -938,8 +939,9 @@ Compiled::Flow Compiled::run_for(Machine& m, const CStmt& s, Frame& f) {
         });
 }
 
-// As Machine::exec of an `if` (its test ticked), each branch's block found once.
-Compiled::Flow Compiled::run_if(Machine& m, const CStmt& s, Frame& f) {
+// As Machine::exec of an `if` (its test ticked), each branch's block found once. Inline: in
+// run_stmts, its one caller.
+inline Compiled::Flow Compiled::run_if(Machine& m, const CStmt& s, Frame& f) {
     const bool yes = truth_of(m, *s.value, f);
     const CBlock*& b = yes ? s.body : s.orelse;
     if (!b) b = &m.block(yes ? ast::as<ast::If>(s.src)->body : ast::as<ast::If>(s.src)->orelse);
