@@ -23,6 +23,7 @@
 #include <memory>
 #include <new>
 #include <optional>
+#include <span>
 #include <unordered_map>
 
 namespace ws {
@@ -40,7 +41,7 @@ enum class Spelling { Var, Adj, AdjPointer };
 // Var::emit's cached string, which would be filled for one use here.
 // `separated` is ", " and the prefix.
 template <size_t N>
-void append_prefixed(std::string& s, const std::vector<Var*>& vars, const char (&separated)[N]) {
+void append_prefixed(std::string& s, std::span<Var* const> vars, const char (&separated)[N]) {
     for (size_t i = 0; i < vars.size(); ++i) {
         if (i) s += ", ";
         if (vars[i]->prefix) s.append(separated + 2, N - 3);
@@ -52,7 +53,7 @@ void append_prefixed(std::string& s, const std::vector<Var*>& vars, const char (
 // variable) and each piece's copy by a run-time size cost more than the text itself. A
 // variable after the first is preceded by one piece, ", " and its prefix.
 template <size_t N>
-void append_prefixed(TextBuffer& s, const std::vector<Var*>& vars, const char (&separated)[N]) {
+void append_prefixed(TextBuffer& s, std::span<Var* const> vars, const char (&separated)[N]) {
     constexpr size_t kPrefix = N - 3;
     if (vars.empty()) return;
     size_t total = 2 * (vars.size() - 1);
@@ -69,7 +70,7 @@ void append_prefixed(TextBuffer& s, const std::vector<Var*>& vars, const char (&
 }
 
 template <class Out>
-void append_emit(Out& s, const std::vector<Var*>& vars, Spelling spelling) {
+void append_emit(Out& s, std::span<Var* const> vars, Spelling spelling) {
     switch (spelling) {
     case Spelling::Var: append_prefixed(s, vars, ", var_"); break;
     case Spelling::Adj: append_prefixed(s, vars, ", adj_"); break;
@@ -264,7 +265,7 @@ struct CallEmission {
 // parts of an initializer-list builtin are written even when empty).
 template <class Out>
 static void append_reverse_arguments(Out& r, const CallEmission& e, std::string_view vars,
-                                     const std::vector<Var*>& adj_args, const std::vector<Var*>& outputs) {
+                                     std::span<Var* const> adj_args, std::span<Var* const> outputs) {
     size_t start = r.size();
     auto separate = [&] {
         if (r.size() > start) r += ", ";
@@ -297,8 +298,8 @@ static void append_reverse_arguments(Out& r, const CallEmission& e, std::string_
 
 // Written straight into the block's buffers: building each statement as a string first and
 // copying it in (and again for the replay) was most of the cost of a call.
-static void emit_call_statements(Adjoint& adj, const CallEmission& e, const std::vector<Var*>& fwd_args,
-                                 const std::vector<Var*>& adj_args, const std::vector<Var*>& outputs,
+static void emit_call_statements(Adjoint& adj, const CallEmission& e, std::span<Var* const> fwd_args,
+                                 std::span<Var* const> adj_args, std::span<Var* const> outputs,
                                  bool has_void_return) {
     // Views of literals, so that no strlen runs for them (a conditional's literal decays to a pointer).
     std::string_view open = e.initializer_list ? "{"sv : ""sv, close = e.initializer_list ? "}"sv : ""sv;
@@ -554,9 +555,10 @@ Value Adjoint::add_planned_call(const builtins::Builtin& b, const PlannedCall& p
                                 std::span<const CallArgument> args) {
     using Source = PlannedCall::Source;
     note_builtin_used(b);
-    ScratchVector<Var*> outputs_scratch;
-    std::vector<Var*>& outputs = *outputs_scratch;
-    if (p.output) outputs.push_back(add_var(p.output));
+    // On the stack (a plan has at most one output and kMaxArgs arguments): three scratch
+    // vectors cost their taking, clearing and out-of-line push_backs.
+    Var* output = p.output ? add_var(p.output) : nullptr;
+    const std::span<Var* const> outputs(&output, output ? 1 : 0);
     CallEmission e;
     e.ns = p.ns;
     e.func_name = p.func_name;
@@ -565,8 +567,7 @@ Value Adjoint::add_planned_call(const builtins::Builtin& b, const PlannedCall& p
     e.skip_replay = p.skip_replay;
     e.differentiable = p.differentiable;
     e.require_original_output_arg = p.require_original_output_arg;
-    ScratchVector<Var*> func_args_scratch;
-    std::vector<Var*>& func_args = *func_args_scratch;
+    std::array<Var*, PlannedCall::kMaxArgs> func_args;
     bool loads = false;
     for (size_t i = 0; i < p.arg_count; ++i) {
         const PlannedCall::Arg& a = p.args[i];
@@ -577,16 +578,16 @@ Value Adjoint::add_planned_call(const builtins::Builtin& b, const PlannedCall& p
                                                                  ? *plan.dispatch.args[a.index].constant
                                                                  : *plan.bound[a.index].arg.constant);
         loads |= !a.as_reference && v->type->is_reference();
-        func_args.push_back(v);
+        func_args[i] = v;
     }
-    std::optional<ScratchVector<Var*>> loaded_scratch;
-    if (loads) {
-        std::vector<Var*>& loaded = *loaded_scratch.emplace();
-        for (size_t i = 0; i < func_args.size(); ++i)
-            loaded.push_back(p.args[i].as_reference ? func_args[i] : load(func_args[i]));
-    }
-    emit_call_statements(*this, e, loads ? **loaded_scratch : func_args, func_args, outputs, p.is_void);
-    return outputs.empty() ? Value() : Value(outputs[0]);
+    const std::span<Var* const> adj_args(func_args.data(), p.arg_count);
+    std::array<Var*, PlannedCall::kMaxArgs> loaded;
+    if (loads)
+        for (size_t i = 0; i < p.arg_count; ++i)
+            loaded[i] = p.args[i].as_reference ? func_args[i] : load(func_args[i]);
+    emit_call_statements(*this, e, loads ? std::span<Var* const>(loaded.data(), p.arg_count) : adj_args,
+                         adj_args, outputs, p.is_void);
+    return output ? Value(output) : Value();
 }
 
 // Warp's add_call of a builtin: resolution, binding, the result (Warp's value function) and the
@@ -1288,7 +1289,7 @@ Value Adjoint::emit_struct_constructor(TypeRef struct_type, const std::vector<Ca
     e.adj_name = s.native_name;
     std::vector<Var*> fwd_args;
     for (Var* v : func_args) fwd_args.push_back(load(v));
-    emit_call_statements(*this, e, fwd_args, func_args, {output}, false);
+    emit_call_statements(*this, e, fwd_args, func_args, std::span<Var* const>(&output, 1), false);
     return Value(output);
 }
 
