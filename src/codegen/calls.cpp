@@ -199,20 +199,42 @@ const Object& builtin_object(std::string_view key) {
     return *it->second;
 }
 
+// Variables as a call's positional arguments: up to N in place, only those used constructed,
+// more on the heap. A ScratchVector<CallArgument> cost its taking, value-initialising resize
+// and clearing for each of the builtin calls the code generator makes itself.
+template <size_t N>
+class VarArguments {
+  public:
+    explicit VarArguments(std::span<Var* const> vars) : n_(vars.size() <= N ? vars.size() : 0) {
+        for (size_t i = 0; i < n_; ++i) new (&items_[i]) CallArgument{Value(vars[i]), nullptr, {}};
+        if (vars.size() > N)
+            for (Var* v : vars) heap_.push_back(CallArgument{Value(v), nullptr, {}});
+    }
+    ~VarArguments() {
+        for (size_t i = 0; i < n_; ++i) items_[i].~CallArgument();
+    }
+    VarArguments(const VarArguments&) = delete;
+    VarArguments& operator=(const VarArguments&) = delete;
+    std::span<const CallArgument> view() const {
+        return heap_.empty() ? std::span<const CallArgument>(items_, n_) : heap_;
+    }
+
+  private:
+    union {
+        CallArgument items_[N];
+    };
+    size_t n_;
+    std::vector<CallArgument> heap_;
+};
+
 } // namespace
 
 Value Adjoint::add_builtin_call(std::string_view key, std::span<Var* const> args, int min_outputs,
                                 bool return_value_used) {
     const Object& func = builtin_object(key);
-    ScratchVector<CallArgument> call_args;
-    call_args->resize(args.size()); // each a variable set in place (no temporary moved in)
-    for (size_t i = 0; i < args.size(); ++i) {
-        Value& value = (*call_args)[i].value;
-        value.kind = Value::Kind::Var;
-        value.var = args[i];
-    }
+    VarArguments<4> call_args(args);
     // What add_call does for a builtin, without copying the arguments again.
-    return add_builtin_call_resolved(func, *call_args, {}, {}, min_outputs, return_value_used, nullptr);
+    return add_builtin_call_resolved(func, call_args.view(), {}, {}, min_outputs, return_value_used, nullptr);
 }
 
 Value Adjoint::add_call(const Object& func, std::span<const CallArgument> args,
