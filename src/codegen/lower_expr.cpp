@@ -13,7 +13,11 @@
 #include "types/scratch_vector.h"
 #include "types/str_cat.h"
 
+#include <algorithm>
+#include <array>
 #include <fmt/format.h>
+#include <span>
+#include <vector>
 
 namespace ws {
 
@@ -634,14 +638,18 @@ Value Adjoint::emit_indexing_vars(Var* target, std::vector<Var*>& indices, bool 
     TypeRef target_type = types::strip_reference(target->type);
     if (target_type->is_tile()) return Value(emit_tile_indexing(target, indices));
     LValueOrigin origin_storage;
-    // The builtin called with the target, then the indices (a scratch vector: building a
-    // vector of them cost two allocations per subscript).
+    // The builtin called with the target, then the indices: on the stack (arrays have up to 4
+    // dimensions; a scratch vector cost its taking, reserve and inserts), a vector past that.
     auto call_with_indices = [&](std::string_view key) {
-        ScratchVector<Var*> a;
-        a->reserve(1 + indices.size());
-        a->push_back(target);
-        a->insert(a->end(), indices.begin(), indices.end());
-        return add_builtin_call(key, *a).var;
+        std::array<Var*, 8> a;
+        if (indices.size() < a.size()) {
+            a[0] = target;
+            std::copy(indices.begin(), indices.end(), a.begin() + 1);
+            return add_builtin_call(key, std::span<Var* const>(a.data(), 1 + indices.size())).var;
+        }
+        std::vector<Var*> v{target};
+        v.insert(v.end(), indices.begin(), indices.end());
+        return add_builtin_call(key, v).var;
     };
     if (target_type->is_array()) {
         bool all_int = true;
