@@ -207,20 +207,27 @@ const StructDef::Field* StructDef::field(std::string_view name) const {
 
 namespace types {
 
+// The types without parameters are global ones, never destroyed: each thread keeps the one
+// found, as scalar() does (a call built the prototype's names and hashed its key, ~600
+// instructions for each wp.shape_t attribute read).
 TypeRef void_type() {
+    thread_local TypeRef cached = nullptr;
+    if (cached) return cached;
     Type t;
     t.kind = TypeKind::Void;
     t.ctype = "void";
     t.repr = "None";
-    return intern(key_of(TypeKind::Void), std::move(t), false);
+    return cached = intern(key_of(TypeKind::Void), std::move(t), false);
 }
 
 TypeRef any() {
+    thread_local TypeRef cached = nullptr; // as void_type()
+    if (cached) return cached;
     Type t;
     t.kind = TypeKind::Any;
     t.ctype = "Any";
     t.repr = "Any";
-    return intern(key_of(TypeKind::Any), std::move(t), false);
+    return cached = intern(key_of(TypeKind::Any), std::move(t), false);
 }
 
 TypeRef scalar(Scalar s) {
@@ -448,11 +455,13 @@ TypeRef tile_stack(TypeRef dtype, int capacity) {
 }
 
 TypeRef range() {
+    thread_local TypeRef cached = nullptr; // as void_type()
+    if (cached) return cached;
     Type t;
     t.kind = TypeKind::Range;
     t.ctype = "wp::range_t";
     t.repr = "range_t";
-    return intern(key_of(TypeKind::Range), std::move(t), false);
+    return cached = intern(key_of(TypeKind::Range), std::move(t), false);
 }
 
 TypeRef slice(int start, int stop, int step, bool start_omitted, bool stop_omitted) {
@@ -472,13 +481,15 @@ TypeRef slice(int start, int stop, int step, bool start_omitted, bool stop_omitt
 }
 
 TypeRef runtime_slice() {
+    thread_local TypeRef cached = nullptr; // as void_type()
+    if (cached) return cached;
     Type t;
     t.kind = TypeKind::Slice;
     t.slice_runtime = true;
     t.ctype = "wp::slice_t";
     t.repr = "slice_t";
     // Keyed apart from the constant slices (which all use Scalar::Bool).
-    return intern(key_of(TypeKind::Slice, Scalar::Int32), std::move(t), false);
+    return cached = intern(key_of(TypeKind::Slice, Scalar::Int32), std::move(t), false);
 }
 
 int slice_length(TypeRef s, int parent_length) {
@@ -492,27 +503,33 @@ int slice_length(TypeRef s, int parent_length) {
 }
 
 TypeRef shape() {
+    thread_local TypeRef cached = nullptr; // as void_type()
+    if (cached) return cached;
     Type t;
     t.kind = TypeKind::Shape;
     t.ctype = "wp::shape_t";
     t.repr = "shape_t";
-    return intern(key_of(TypeKind::Shape), std::move(t), false);
+    return cached = intern(key_of(TypeKind::Shape), std::move(t), false);
 }
 
 TypeRef str() {
+    thread_local TypeRef cached = nullptr; // as void_type()
+    if (cached) return cached;
     Type t;
     t.kind = TypeKind::Str;
     t.ctype = "wp::str";
     t.repr = "str";
-    return intern(key_of(TypeKind::Str), std::move(t), false);
+    return cached = intern(key_of(TypeKind::Str), std::move(t), false);
 }
 
 TypeRef function_param() {
+    thread_local TypeRef cached = nullptr; // as void_type()
+    if (cached) return cached;
     Type t;
     t.kind = TypeKind::Function;
     t.repr = "Function";
     t.code = "c";
-    return intern(key_of(TypeKind::Function), std::move(t), false);
+    return cached = intern(key_of(TypeKind::Function), std::move(t), false);
 }
 
 TypeRef structure(StructDef def) {
