@@ -300,7 +300,9 @@ TypeRef with_python_float(TypeRef q) {
     return intern(key_of(q->kind, q->scalar, 1), std::move(t), false);
 }
 
-TypeRef array(TypeRef dtype, int ndim, ArrayClass cls) {
+namespace {
+
+TypeRef make_array(TypeRef dtype, int ndim, ArrayClass cls) {
     const Key key = key_of(TypeKind::Array, Scalar::Bool, ndim, static_cast<int>(cls), 0, dtype);
     if (TypeRef found = find_interned(key, dtype->scoped)) return found;
     static constexpr std::string_view kClassNames[] = {"array", "indexedarray", "fabricarray",
@@ -314,6 +316,29 @@ TypeRef array(TypeRef dtype, int ndim, ArrayClass cls) {
     t.ctype = fmt::format("wp::{}_t<{}>", cname, dtype->ctype);
     t.repr = fmt::format("{}(ndim={}, dtype={})", cname, ndim, dtype->repr);
     return intern(key, std::move(t), dtype->scoped);
+}
+
+} // namespace
+
+TypeRef array(TypeRef dtype, int ndim, ArrayClass cls) {
+    // Arrays of global dtypes (global too, never destroyed) in a small per-thread cache: the
+    // key's construction, hash and look-up cost ~170 instructions per annotation.
+    struct Recent {
+        TypeRef dtype = nullptr, type = nullptr;
+        int ndim = 0;
+        ArrayClass cls = ArrayClass::Array;
+    };
+    thread_local std::array<Recent, 16> recent{};
+    Recent* slot = nullptr;
+    if (!dtype->scoped) {
+        const size_t h = (reinterpret_cast<uintptr_t>(dtype) >> 4) ^ static_cast<size_t>(ndim) ^
+                         (static_cast<size_t>(cls) << 2);
+        slot = &recent[h & (recent.size() - 1)];
+        if (slot->dtype == dtype && slot->ndim == ndim && slot->cls == cls) return slot->type;
+    }
+    TypeRef made = make_array(dtype, ndim, cls);
+    if (slot) *slot = Recent{dtype, made, ndim, cls};
+    return made;
 }
 
 TypeRef fixed_array(TypeRef dtype, const std::vector<int>& shape) {
