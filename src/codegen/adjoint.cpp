@@ -276,48 +276,32 @@ void Adjoint::add_return(const std::optional<std::vector<Var*>>& vars) {
     ++label_count_;
 }
 
-namespace {
-
-// A line of the forward and replay passes and one of the reverse pass, written in place:
-// add_forward and add_reverse took strings built first (an `if` cost four of them).
-template <class... A>
-void forward_line(Block& b, const std::string& indent, const A&... pieces) {
-    b.body_replay.add(indent, pieces...);
-    b.body_forward.add(indent, pieces...);
-}
-template <class... A>
-void reverse_line(Block& b, const std::string& indent, const A&... pieces) {
-    b.body_reverse.add(indent, pieces...);
-}
-
-} // namespace
-
 void Adjoint::begin_if(Var* cond) {
     cond = load(cond);
-    forward_line(*blocks.back(), indentation_, "if (", cond->emit(), ") {");
-    reverse_line(*blocks.back(), indentation_, "}");
+    forward_line("if (", cond->emit(), ") {");
+    reverse_line("}");
     indent();
 }
 
 void Adjoint::end_if(Var* cond) {
     dedent();
-    forward_line(*blocks.back(), indentation_, "}");
+    forward_line("}");
     cond = load(cond);
-    reverse_line(*blocks.back(), indentation_, "if (", cond->emit(), ") {");
+    reverse_line("if (", cond->emit(), ") {");
 }
 
 void Adjoint::begin_else(Var* cond) {
     cond = load(cond);
-    forward_line(*blocks.back(), indentation_, "if (!", cond->emit(), ") {");
-    reverse_line(*blocks.back(), indentation_, "}");
+    forward_line("if (!", cond->emit(), ") {");
+    reverse_line("}");
     indent();
 }
 
 void Adjoint::end_else(Var* cond) {
     dedent();
-    forward_line(*blocks.back(), indentation_, "}");
+    forward_line("}");
     cond = load(cond);
-    reverse_line(*blocks.back(), indentation_, "if (!", cond->emit(), ") {");
+    reverse_line("if (!", cond->emit(), ") {");
 }
 
 namespace {

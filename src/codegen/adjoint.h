@@ -263,6 +263,17 @@ class Adjoint {
     void add_forward(std::string statement, std::optional<std::string> replay = std::nullopt,
                      bool skip_replay = false);
     void add_reverse(std::string statement);
+    // add_forward and add_reverse of a line's pieces, written in place (no string built first).
+    template <class... A>
+    void forward_line(const A&... pieces) {
+        Block& b = *blocks.back();
+        b.body_replay.add(indentation_, pieces...);
+        b.body_forward.add(indentation_, pieces...);
+    }
+    template <class... A>
+    void reverse_line(const A&... pieces) {
+        blocks.back()->body_reverse.add(indentation_, pieces...);
+    }
     Var* load(Var* var);
     void store_ref_param(std::string_view name, Var* value, bool augmented, const Pos& where);
     Var* ref_argument(Var* arg, const ast::Expr* node, TypeRef param, const Pos& where);

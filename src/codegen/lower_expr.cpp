@@ -153,16 +153,19 @@ Value Adjoint::emit_boolop(const ast::BoolOp* node) {
     bool is_and = node->op == ast::BoolOpKind::And;
     Var* output = add_var(types::boolean());
     Var* first = load(eval_var(node->values[0], "operand"));
-    add_forward(cat(output->emit(), " = ", first->emit(), ";"));
+    // Each line written in place (a string built for add_forward or add_reverse cost its
+    // allocation past 15 bytes).
+    const std::string_view open = is_and ? "if (" : "if (!", op = is_and ? " && " : " || ";
+    forward_line(output->emit(), " = ", first->emit(), ";");
     for (size_t i = 1; i < node->values.size(); ++i) {
-        add_forward(cat(is_and ? "if (" : "if (!", output->emit(), ") {"));
-        add_reverse("}");
+        forward_line(open, output->emit(), ") {");
+        reverse_line("}");
         indent();
         Var* val = load(eval_var(node->values[i], "operand"));
-        add_forward(cat(output->emit(), " = ", output->emit(), is_and ? " && " : " || ", val->emit(), ";"));
+        forward_line(output->emit(), " = ", output->emit(), op, val->emit(), ";");
         dedent();
-        add_forward("}");
-        add_reverse(cat(is_and ? "if (" : "if (!", output->emit(), ") {"));
+        forward_line("}");
+        reverse_line(open, output->emit(), ") {");
     }
     return Value(output);
 }
