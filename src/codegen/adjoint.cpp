@@ -342,21 +342,21 @@ class ReverseLines {
 } // namespace
 
 Var* Adjoint::begin_for(Var* iter, const std::optional<ConstantRange>& range) {
-    if (range) add_forward(cat(iter->emit(), " = ", range->start.str(), ";"));
+    if (range) forward_line(iter->emit(), " = ", range->start.str(), ";");
     Block* cond_block = begin_block("for");
     loop_blocks_.push_back(cond_block);
-    add_forward(cat("start_", cond_block->label, ":;"));
+    forward_line("start_", cond_block->label, ":;");
     indent();
     Var* val;
     if (!range) {
-        add_forward(cat("if (iter_cmp(", iter->emit(), ") == 0) goto end_", cond_block->label, ";"));
+        forward_line("if (iter_cmp(", iter->emit(), ") == 0) goto end_", cond_block->label, ";");
         val = add_builtin_call1("iter_next", {iter});
     } else {
-        add_forward(cat("if (", iter->emit(), " ", range->step.sign() > 0 ? ">=" : "<=", " ",
-                        range->stop.str(), ") goto end_", cond_block->label, ";"));
+        forward_line("if (", iter->emit(), " ", range->step.sign() > 0 ? ">=" : "<=", " ", range->stop.str(),
+                     ") goto end_", cond_block->label, ";");
         val = add_var(types::int32());
-        add_forward(cat(val->emit(), " = ", iter->emit(), ";"));
-        add_forward(cat(iter->emit(), " += ", range->step.str(), ";"));
+        forward_line(val->emit(), " = ", iter->emit(), ";");
+        forward_line(iter->emit(), " += ", range->step.str(), ";");
     }
     begin_block();
     return val;
@@ -371,9 +371,10 @@ void Adjoint::end_for(Var* iter, const std::optional<ConstantRange>& range, Var*
     for (std::string_view s : cond->body_forward)
         outer.body_forward.push_back(s); // also replayed in reverse below
     for (std::string_view s : body->body_forward) outer.body_forward.push_back(s);
-    add_forward(cat("goto start_", cond->label, ";"), std::nullopt, true);
+    // Not replayed (add_forward's skip_replay), written in place.
+    outer.body_forward.add(indentation_, "goto start_", cond->label, ";");
     dedent();
-    add_forward(cat("end_", cond->label, ":;"), std::nullopt, true);
+    outer.body_forward.add(indentation_, "end_", cond->label, ":;");
 
     ReverseLines reverse(body->vars.size() + 7,
                          cond->body_forward.size() + body->body_replay.size() + body->body_reverse.size());

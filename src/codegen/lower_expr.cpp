@@ -430,15 +430,14 @@ Value Adjoint::emit_attribute(const ast::Attribute* node, std::optional<Value> a
         agg_type->is_array() ? nullptr : reference_origin_for_var(agg, &origin_storage);
     if (origin) {
         attr->ref_origin = origin->extend_field(label, cast, adj_cast);
-        add_forward(cat(attr->emit(), " = ", attr->ref_origin.emit_pointer(), ";"));
-    } else if (agg->type->is_reference()) {
-        add_forward(cat(attr->emit(), " = ", cast, "&(", agg->emit(), "->", label, ");"));
+        forward_line(attr->emit(), " = ", attr->ref_origin.emit_pointer(), ";");
     } else {
-        add_forward(cat(attr->emit(), " = ", cast, "&(", agg->emit(), ".", label, ");"));
+        forward_line(attr->emit(), " = ", cast, "&(", agg->emit(), agg->type->is_reference() ? "->"sv : "."sv,
+                     label, ");");
     }
     bool differentiable = (field_type->is_value() && is_float(field_type->scalar)) || field_type->is_struct();
-    add_reverse(
-        cat(agg->emit_adj(), ".", label, differentiable ? " += " : " = ", adj_cast, attr->emit_adj(), ";"));
+    reverse_line(agg->adj_prefix(), agg->label, ".", label, differentiable ? " += "sv : " = "sv, adj_cast,
+                 attr->adj_prefix(), attr->label, ";");
     return Value(attr);
 }
 
