@@ -8,6 +8,7 @@
 #include "codegen/module_builder.h"
 #include "codegen/module_scope.h"
 #include "codegen/text.h"
+#include "types/scratch_vector.h"
 #include "types/str_cat.h"
 
 #include <algorithm>
@@ -218,34 +219,47 @@ void Adjoint::start_line(int lineno) {
     lineno_ = lineno;
 }
 
-// The statement appended piece by piece (joined with `+`, each piece cost a temporary string).
+// The operands loaded first (in the order Warp loads them), then the statement written in place
+// into the forward line and copied to the replay: built as a string, it cost an allocation.
 Var* Adjoint::add_comp(std::span<const char* const> ops, Var* left, std::span<Var* const> comps) {
     Var* output = add_var(types::boolean());
     left = load(left);
-    std::string s;
-    append(s, output->emit(), " = ");
-    s.append(comps.size(), '(');
-    append(s, left->emit(), ' ');
+    ScratchVector<Var*> loaded_s; // per comparison: the previous operand (null for the first), this one
+    std::vector<Var*>& loaded = *loaded_s;
     Var* prev = nullptr;
     for (size_t k = 0; k < ops.size(); ++k) {
         Var* comp = comps[k];
-        Var* comp_var;
         if (prev) {
             if (prev->type != comp->type)
                 fail_at(current_pos_, fmt::format("cannot chain comparisons of unequal types: {} {} {}",
                                                   prev->type->repr, ops[k], comp->type->repr));
             prev = load(prev);
-            comp_var = load(comp);
-            append(s, "&& (", prev->emit(), ' ', ops[k], ' ', comp_var->emit(), ")) ");
-        } else {
-            comp_var = load(comp);
-            append(s, ops[k], ' ', comp_var->emit(), ") ");
         }
-        prev = comp_var;
+        loaded.push_back(prev);
+        prev = load(comp);
+        loaded.push_back(prev);
     }
-    while (!s.empty() && s.back() == ' ') s.pop_back();
-    s += ";";
-    add_forward(s);
+    Block& b = *blocks.back();
+    TextBuffer& s = b.body_forward.line_buffer();
+    s += indentation_;
+    const size_t start = s.size();
+    append(s, output->emit(), " = ");
+    for (size_t k = 0; k < comps.size(); ++k) s += '(';
+    append(s, left->emit(), ' ');
+    for (size_t k = 0; k < ops.size(); ++k) {
+        if (const Var* p = loaded[2 * k])
+            append(s, "&& (", p->emit(), ' ', ops[k], ' ', loaded[2 * k + 1]->emit(), ")) ");
+        else
+            append(s, ops[k], ' ', loaded[2 * k + 1]->emit(), ") ");
+    }
+    size_t end = s.size();
+    while (end > start && s.view()[end - 1] == ' ') --end;
+    s.resize(end);
+    s += ';';
+    b.body_forward.end_line();
+    TextBuffer& replay = b.body_replay.line_buffer();
+    append_line(replay, b.body_forward[b.body_forward.size() - 1]);
+    b.body_replay.end_line();
     return output;
 }
 
