@@ -2,6 +2,8 @@
 
 #include "builtins/builtin.h"
 
+#include <unordered_map>
+
 namespace ws {
 
 bool Object::is_from_warp() const {
@@ -43,11 +45,18 @@ std::shared_ptr<const Object> Object::make_named(Kind kind, std::string name) {
 }
 
 std::shared_ptr<const Object> Object::make_builtin(const builtins::Builtin& b) {
-    auto o = std::make_shared<Object>();
-    o->kind = Kind::Builtin;
-    o->name = std::string(b.key);
-    o->builtin = &b;
-    return o;
+    // Immutable, and the registry's builtins live as long as the process: one object per
+    // builtin and thread (a call of a builtin through an attribute allocated one each time).
+    thread_local std::unordered_map<const builtins::Builtin*, std::shared_ptr<const Object>> made;
+    std::shared_ptr<const Object>& kept = made[&b];
+    if (!kept) {
+        auto o = std::make_shared<Object>();
+        o->kind = Kind::Builtin;
+        o->name = std::string(b.key);
+        o->builtin = &b;
+        kept = std::move(o);
+    }
+    return kept;
 }
 
 std::shared_ptr<const Object> Object::make_unsupported(std::string what) {
