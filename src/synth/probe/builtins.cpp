@@ -5,6 +5,7 @@
 #include "synth/probe/machine.h"
 #include "synth/probe/ops.h"
 
+#include <array>
 #include <cmath>
 #include <unordered_map>
 
@@ -73,24 +74,37 @@ Value transpose(const Value& m) {
     return r;
 }
 
+// Rows or columns of a minor: a square matrix has at most four (16 components), so they are
+// kept off the heap (the expansion below makes a list for every term).
+struct Lines {
+    std::array<int, 4> at{};
+    int n = 0;
+    void add(int k) { at[size_t(n++)] = k; }
+    Lines without(int j) const { // all but the j-th
+        Lines r;
+        for (int k = 0; k < n; ++k)
+            if (k != j) r.add(at[size_t(k)]);
+        return r;
+    }
+};
+
 // Laplace expansion along the first row of the n x n minor made of rows `rows` and columns `cols`.
-double minor_det(const Value& m, const std::vector<int>& rows, const std::vector<int>& cols) {
-    if (rows.size() == 1) return m.c[size_t(rows[0] * m.t.cols + cols[0])];
+double minor_det(const Value& m, const Lines& rows, const Lines& cols) {
+    if (rows.n == 1) return m.c[size_t(rows.at[0] * m.t.cols + cols.at[0])];
     double det = 0.0;
-    const std::vector<int> rest_rows(rows.begin() + 1, rows.end());
-    for (size_t j = 0; j < cols.size(); ++j) {
-        std::vector<int> rest_cols = cols;
-        rest_cols.erase(rest_cols.begin() + long(j));
-        const double term = m.c[size_t(rows[0] * m.t.cols + cols[j])] * minor_det(m, rest_rows, rest_cols);
+    const Lines rest_rows = rows.without(0);
+    for (int j = 0; j < cols.n; ++j) {
+        const double term = m.c[size_t(rows.at[0] * m.t.cols + cols.at[size_t(j)])] *
+                            minor_det(m, rest_rows, cols.without(j));
         det += j % 2 ? -term : term;
     }
     return det;
 }
 
 double determinant(const Value& m) {
-    if (m.t.kind != Kind::Mat || m.t.rows != m.t.cols) throw Unsupported("determinant");
-    std::vector<int> all(m.t.rows);
-    for (int k = 0; k < m.t.rows; ++k) all[size_t(k)] = k;
+    if (m.t.kind != Kind::Mat || m.t.rows != m.t.cols || m.t.rows > 4) throw Unsupported("determinant");
+    Lines all;
+    for (int k = 0; k < m.t.rows; ++k) all.add(k);
     return minor_det(m, all, all);
 }
 
@@ -102,10 +116,10 @@ Value inverse(const Value& m) {
     Value r = m;
     for (int i = 0; i < n; ++i)
         for (int j = 0; j < n; ++j) {
-            std::vector<int> rows, cols;
+            Lines rows, cols;
             for (int k = 0; k < n; ++k) {
-                if (k != i) rows.push_back(k);
-                if (k != j) cols.push_back(k);
+                if (k != i) rows.add(k);
+                if (k != j) cols.add(k);
             }
             const double cofactor = (i + j) % 2 ? -minor_det(m, rows, cols) : minor_det(m, rows, cols);
             r.c[size_t(j * n + i)] = fit(m.t.sc, cofactor / d);
