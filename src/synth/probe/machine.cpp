@@ -208,10 +208,10 @@ void collect_stores(const std::vector<ast::Stmt*>& body, Stores& out) {
 
 // Which parameters keep their launch value through every thread, so that a thread after the
 // first need not copy them again (most are arrays, whose 184-byte values are copied whole): an
-// array never rebound, or a composite never rebound nor stored into. Scalars are always copied
-// (a random function changes its state variable in place; a scalar's copy is cheap). The
-// kernel's stores are found on the first launch, the arguments' kinds looked at on each; the
-// outputs of `wp.svd3` and the like, assigned to variables by call_wp, are watched as it runs.
+// array or a scalar never rebound, or a composite never rebound nor stored into. The kernel's
+// stores are found on the first launch, the arguments' kinds looked at on each; the outputs of
+// `wp.svd3` and the like, assigned to variables by call_wp, and the state variables random
+// functions advance in place are watched as it runs.
 const std::vector<uint8_t>& Machine::kept_params(const std::vector<Value>& args) {
     const auto& params = kernel_->args.args;
     enum : uint8_t { Rebound = 1, Subscripted = 2 };
@@ -228,8 +228,8 @@ const std::vector<uint8_t>& Machine::kept_params(const std::vector<Value>& args)
     kept_.assign(params.size(), 0);
     for (size_t k = 0; k < params.size(); ++k) {
         const Kind kind = args[k].t.kind;
-        if (kind == Kind::Scalar || args[k].is_type || (stores_[k] & Rebound)) continue;
-        kept_[k] = kind == Kind::Array || !(stores_[k] & Subscripted);
+        if (args[k].is_type || (stores_[k] & Rebound)) continue;
+        kept_[k] = kind == Kind::Array || kind == Kind::Scalar || !(stores_[k] & Subscripted);
     }
     return kept_;
 }
@@ -259,14 +259,14 @@ void Machine::launch(const std::vector<Value>& args, const std::vector<int64_t>&
             copied.emplace_back(ids[k], k);
     }
     bool first = true;
-    outputs_assigned_ = false;
+    slots_changed_ = false;
     const CBlock* body = nullptr; // found on the first thread (as exec_block() would), then kept
     const bool one_dim = dim.size() == 1;
     if (one_dim) tid_ = make_int(Sc::I32, 0); // each thread then sets its integer alone
     for (int64_t t : threads) {
         thread_ = t;
         Frame& f = frame_at(0);
-        if (first || outputs_assigned_) { // an output may have rebound a kept parameter
+        if (first || slots_changed_) { // an output or a random state may have changed a kept parameter
             for (size_t k = 0; k < params.size(); ++k) f.slot(ids[k]) = args[k];
         } else {
             for (int id : kept_ids) f.keep(id);

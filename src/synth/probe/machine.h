@@ -374,7 +374,9 @@ class Machine {
         std::vector<int> ids, kept_ids;
         std::vector<std::pair<int, size_t>> copied;
     } launch_;
-    bool outputs_assigned_ = false; // call_wp assigned a builtin's outputs in this launch
+    // In this launch, call_wp assigned a builtin's outputs or a random function advanced its state
+    // variable: a parameter's slot may have changed in place (see launch()).
+    bool slots_changed_ = false;
     int64_t thread_ = 0;
     int64_t steps_left_ = 0;
     int depth_ = 0;

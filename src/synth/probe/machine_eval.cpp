@@ -374,7 +374,7 @@ Value Machine::call_wp(std::string_view name, const ast::Call* e, Frame& f) {
         std::vector<Value> inputs;
         for (size_t k = 0; k < n_in; ++k) inputs.push_back(eval(e->args[k], f));
         const Value results = call_with_outputs(name, inputs);
-        outputs_assigned_ = true; // see Machine::launch
+        slots_changed_ = true; // see Machine::launch
         for (size_t k = 0; k < size_t(outs); ++k) {
             if (e->args[n_in + k]->kind != ast::ExprKind::Name)
                 throw_unsupported("an output that is not a variable");
@@ -585,6 +585,7 @@ Value Machine::random_with(std::string_view name, const ast::Call* e, ArgList& a
     if (e->args[0]->kind != ast::ExprKind::Name) throw_unsupported("a random state that is not a variable");
     Value* state = lookup(name_id(ast::as<ast::Name>(e->args[0])->id), f);
     if (!state || state->t.kind != Kind::Scalar || is_float(state->t.sc)) throw_unsupported("a random state");
+    slots_changed_ = true; // the state may be a parameter (see Machine::launch)
     auto next = [&] {
         state->i = rand_pcg(uint32_t(state->i));
         return state->i;
