@@ -292,11 +292,14 @@ void Machine::set_tid(const std::vector<int64_t>& idx) {
         tid_ = make_int(Sc::I32, idx[0]);
         return;
     }
-    if (tid_.t.kind != Kind::Tuple || tid_.items.use_count() != 1 || tid_.items->size() != idx.size()) {
-        tid_ = Value{};
-        tid_.t.kind = Kind::Tuple;
-        tid_.items = std::make_shared<std::vector<Value>>(idx.size());
+    if (tid_.t.kind == Kind::Tuple && tid_.items.use_count() == 1 && tid_.items->size() == idx.size()) {
+        // The elements are the previous thread's ints, read only by copy: their integers alone change.
+        for (size_t d = 0; d < idx.size(); ++d) (*tid_.items)[d].i = wrap_int(Sc::I32, idx[d]);
+        return;
     }
+    tid_ = Value{};
+    tid_.t.kind = Kind::Tuple;
+    tid_.items = std::make_shared<std::vector<Value>>(idx.size());
     for (size_t d = 0; d < idx.size(); ++d) (*tid_.items)[d] = make_int(Sc::I32, idx[d]);
 }
 
