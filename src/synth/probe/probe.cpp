@@ -96,6 +96,7 @@ class Bench final : public ArrayInputs {
         case ElementDraw::FloatScalar:
             return draw_float_scalar(d.elem.sc, d.lo, d.hi, hash_combine(key, run_));
         case ElementDraw::Float: return draw_float(d.elem, d.lo, d.hi, hash_combine(key, run_));
+        case ElementDraw::IntScalar: return draw_int_scalar(d.elem.sc, d.lo, d.hi, key);
         case ElementDraw::Other: return draw_other(d.elem, *d.spec, key);
         case ElementDraw::Constant: break;
         }
@@ -119,7 +120,7 @@ class Bench final : public ArrayInputs {
   private:
     // How the elements of one array are drawn (the cases of draw(), and an output's constant fill).
     struct ElementDraw {
-        enum How : uint8_t { FloatScalar, Float, Other, Constant } how;
+        enum How : uint8_t { FloatScalar, Float, IntScalar, Other, Constant } how;
         Type elem;
         double lo, hi; // the range, ordered as draw() orders it
         const ArgSpec* spec;
@@ -133,6 +134,8 @@ class Bench final : public ArrayInputs {
             d.how = ElementDraw::Constant;
         else if (t.kind != Kind::Struct && is_float(t.sc))
             d.how = t.kind == Kind::Scalar ? ElementDraw::FloatScalar : ElementDraw::Float;
+        else if (t.kind == Kind::Scalar)
+            d.how = ElementDraw::IntScalar;
         return d;
     }
 
@@ -167,19 +170,28 @@ class Bench final : public ArrayInputs {
         }
         double lo = spec.min_value, hi = spec.max_value;
         if (!(lo <= hi)) std::swap(lo, hi);
+        if (t.kind == Kind::Scalar) return draw_int_scalar(t.sc, lo, hi, key); // the frequent case
         LazyRng rng(hash_combine(key, run_));
         // The first redraw of an integer keeps apart from the first draw (see component()).
         const bool needs_first = run_ == 1 && !is_float(t.sc);
-        if (t.kind == Kind::Scalar) { // the frequent case: no zeroed composite, no empty `first`
-            const double v = component(rng, t.sc, lo, hi, needs_first ? first_draw(t, spec, key).num() : 0.0);
-            return is_float(t.sc) ? make_scalar(t.sc, v) : make_int(t.sc, int64_t(v));
-        }
         Value r = make_zero(t);
         Value first;
         if (needs_first) first = first_draw(t, spec, key);
         for (int c = 0; c < r.t.size(); ++c)
-            r.c[size_t(c)] = component(rng, t.sc, lo, hi, needs_first ? first.c[size_t(c)] : 0.0);
+            r.c[size_t(c)] = component(rng, t.sc, lo, hi, run_ == 1, needs_first ? first.c[size_t(c)] : 0.0);
         return r;
+    }
+
+    // draw() of an integer or bool scalar, `lo` <= `hi`. The first redraw keeps apart from the
+    // first draw's value, made here as draw() made it in run 0 (with no draw() to call again).
+    Value draw_int_scalar(Sc s, double lo, double hi, uint64_t key) {
+        double first = 0.0;
+        if (run_ == 1) {
+            LazyRng first_rng(hash_combine(key, 0));
+            first = double(wrap_int(s, int64_t(component(first_rng, s, lo, hi, false, 0.0))));
+        }
+        LazyRng rng(hash_combine(key, run_));
+        return make_int(s, int64_t(component(rng, s, lo, hi, run_ == 1, first)));
     }
 
     // draw() of a float scalar or composite, the most frequent: one output of the generator per
@@ -212,12 +224,11 @@ class Bench final : public ArrayInputs {
         return v;
     }
 
-    // One component, uniform over the range (integers inclusive). The first redraw is the
-    // verifier's: each integer differs from the first draw's `first` wherever the range allows,
-    // each bool is flipped. Later redraws are fresh (forcing them apart from the first draw
-    // would make them repeat each other on small ranges).
-    double component(LazyRng& rng, Sc s, double lo, double hi, double first) {
-        const bool apart = run_ == 1;
+    // One component, uniform over the range (integers inclusive). The first redraw (`apart`) is
+    // the verifier's: each integer differs from the first draw's `first` wherever the range
+    // allows, each bool is flipped. Later redraws are fresh (forcing them apart from the first
+    // draw would make them repeat each other on small ranges).
+    static double component(LazyRng& rng, Sc s, double lo, double hi, bool apart, double first) {
         if (s == Sc::Bool) return apart ? 1.0 - first : double(rng.next() & 1);
         if (is_float(s)) return fit(s, lo + (hi - lo) * double(rng.next() >> 11) * 0x1.0p-53);
         lo = std::ceil(lo), hi = std::max(lo, std::floor(hi));
