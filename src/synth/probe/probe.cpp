@@ -122,7 +122,7 @@ class Bench final : public ArrayInputs {
     struct ElementDraw {
         enum How : uint8_t { FloatScalar, Float, IntScalar, Other, Constant } how;
         Type elem;
-        double lo, hi; // the range, ordered as draw() orders it
+        double lo, hi; // the range, ordered as draw() orders it (IntScalar: as integer_range() rounds it)
         const ArgSpec* spec;
         std::optional<Value> filled; // Constant: the element, made on first read
     };
@@ -135,7 +135,7 @@ class Bench final : public ArrayInputs {
         else if (t.kind != Kind::Struct && is_float(t.sc))
             d.how = t.kind == Kind::Scalar ? ElementDraw::FloatScalar : ElementDraw::Float;
         else if (t.kind == Kind::Scalar)
-            d.how = ElementDraw::IntScalar;
+            d.how = ElementDraw::IntScalar, integer_range(d.lo, d.hi);
         return d;
     }
 
@@ -170,7 +170,10 @@ class Bench final : public ArrayInputs {
         }
         double lo = spec.min_value, hi = spec.max_value;
         if (!(lo <= hi)) std::swap(lo, hi);
-        if (t.kind == Kind::Scalar) return draw_int_scalar(t.sc, lo, hi, key); // the frequent case
+        if (t.kind == Kind::Scalar) { // the frequent case
+            integer_range(lo, hi);
+            return draw_int_scalar(t.sc, lo, hi, key);
+        }
         LazyRng rng(hash_combine(key, run_));
         // The first redraw of an integer keeps apart from the first draw (see component()).
         const bool needs_first = run_ == 1 && !is_float(t.sc);
@@ -182,16 +185,17 @@ class Bench final : public ArrayInputs {
         return r;
     }
 
-    // draw() of an integer or bool scalar, `lo` <= `hi`. The first redraw keeps apart from the
-    // first draw's value, made here as draw() made it in run 0 (with no draw() to call again).
+    // draw() of an integer or bool scalar in the range integer_range() made. The first redraw
+    // keeps apart from the first draw's value, made here as draw() made it in run 0 (with no
+    // draw() to call again).
     Value draw_int_scalar(Sc s, double lo, double hi, uint64_t key) {
         double first = 0.0;
         if (run_ == 1) {
             LazyRng first_rng(hash_combine(key, 0));
-            first = double(wrap_int(s, int64_t(component(first_rng, s, lo, hi, false, 0.0))));
+            first = double(wrap_int(s, int64_t(integer_component(first_rng, s, lo, hi, false, 0.0))));
         }
         LazyRng rng(hash_combine(key, run_));
-        return make_int(s, int64_t(component(rng, s, lo, hi, run_ == 1, first)));
+        return make_int(s, int64_t(integer_component(rng, s, lo, hi, run_ == 1, first)));
     }
 
     // draw() of a float scalar or composite, the most frequent: one output of the generator per
@@ -229,9 +233,17 @@ class Bench final : public ArrayInputs {
     // allows, each bool is flipped. Later redraws are fresh (forcing them apart from the first
     // draw would make them repeat each other on small ranges).
     static double component(LazyRng& rng, Sc s, double lo, double hi, bool apart, double first) {
-        if (s == Sc::Bool) return apart ? 1.0 - first : double(rng.next() & 1);
         if (is_float(s)) return fit(s, lo + (hi - lo) * double(rng.next() >> 11) * 0x1.0p-53);
+        integer_range(lo, hi);
+        return integer_component(rng, s, lo, hi, apart, first);
+    }
+    // The integers of an ordered range: an array's elements round it once, not at every draw.
+    static void integer_range(double& lo, double& hi) {
         lo = std::ceil(lo), hi = std::max(lo, std::floor(hi));
+    }
+    // component() of an integer or bool (which ignores the range), the range made by integer_range().
+    static double integer_component(LazyRng& rng, Sc s, double lo, double hi, bool apart, double first) {
+        if (s == Sc::Bool) return apart ? 1.0 - first : double(rng.next() & 1);
         double v = lo + double(rng.below(uint64_t(hi - lo) + 1));
         for (int tries = 0; apart && tries < 8 && v == first; ++tries)
             v = lo + double(rng.below(uint64_t(hi - lo) + 1));
