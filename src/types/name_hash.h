@@ -7,22 +7,27 @@
 
 namespace ws {
 
+namespace name_words {
+// The bytes at `p` as one word (names are read a word at a time, unaligned).
+inline uint64_t load64(const char* p) {
+    uint64_t w;
+    std::memcpy(&w, p, sizeof w);
+    return w;
+}
+inline uint64_t load32(const char* p) {
+    uint32_t w;
+    std::memcpy(&w, p, sizeof w);
+    return w;
+}
+} // namespace name_words
+
 // Inline and word at a time: names are short, and std::hash's out-of-line byte hash
 // (std::_Hash_bytes) was about 1% of a compilation. Mixed well in the low bits too, which
 // tables indexing by `hash & mask` use.
 inline size_t name_hash(std::string_view s) {
+    using name_words::load32, name_words::load64;
     const char* p = s.data();
     size_t n = s.size();
-    auto load64 = [](const char* q) {
-        uint64_t w;
-        std::memcpy(&w, q, sizeof w);
-        return w;
-    };
-    auto load32 = [](const char* q) {
-        uint32_t w;
-        std::memcpy(&w, q, sizeof w);
-        return static_cast<uint64_t>(w);
-    };
     auto mix = [](uint64_t h, uint64_t w) {
         h = (h ^ w) * 0xBF58476D1CE4E5B9ull;
         return h ^ (h >> 31);
@@ -45,19 +50,10 @@ inline size_t name_hash(std::string_view s) {
 // views called string_view::compare and memcmp out of line for every pair of equal lengths
 // (a name found in a table always has one).
 inline bool same_name(std::string_view a, std::string_view b) {
+    using name_words::load32, name_words::load64;
     const size_t n = a.size();
     if (n != b.size()) return false;
     const char *p = a.data(), *q = b.data();
-    auto load64 = [](const char* r) {
-        uint64_t w;
-        std::memcpy(&w, r, sizeof w);
-        return w;
-    };
-    auto load32 = [](const char* r) {
-        uint32_t w;
-        std::memcpy(&w, r, sizeof w);
-        return w;
-    };
     if (n > 16) return std::memcmp(p, q, n) == 0;
     if (n >= 8) return load64(p) == load64(q) && load64(p + n - 8) == load64(q + n - 8);
     if (n >= 4) return load32(p) == load32(q) && load32(p + n - 4) == load32(q + n - 4);
