@@ -7,6 +7,7 @@
 #include "synth/probe/ops.h"
 
 #include <cmath>
+#include <cstring>
 
 namespace ws::synth::probe {
 
@@ -47,6 +48,10 @@ Value tuple(std::vector<Value> items) {
 void jacobi(M3 a, M3& q, std::array<double, 3>& d) {
     q = M3{{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}};
     for (int sweep = 0; sweep < 32; ++sweep) {
+        // A sweep is a function of `a` and `q` alone: once one leaves both as they were, bit for bit
+        // (its rotations then all round to nothing, most often by the 13th sweep), so does every
+        // later one, and stopping gives the same result as running all 32.
+        const M3 a_before = a, q_before = q;
         for (int p = 0; p < 2; ++p)
             for (int r = p + 1; r < 3; ++r) {
                 const double apr = a[size_t(p)][size_t(r)];
@@ -68,6 +73,7 @@ void jacobi(M3 a, M3& q, std::array<double, 3>& d) {
                     q[k][size_t(p)] = c * qkp - s * qkr, q[k][size_t(r)] = s * qkp + c * qkr;
                 }
             }
+        if (std::memcmp(&a, &a_before, sizeof a) == 0 && std::memcmp(&q, &q_before, sizeof q) == 0) break;
     }
     for (size_t k = 0; k < 3; ++k) d[k] = a[k][k];
 }
