@@ -96,15 +96,26 @@ Value quat_product(const Value& a, const Value& b) {
     return r;
 }
 
+// r[k] = f(x[k], y[k]) rounded to float32 for the n components of float32 vectors: a 3-vector,
+// the most frequent, unrolled (no loop to count).
+template <class F>
+void f32_zip(double* r, const double* x, const double* y, int n, F f) {
+    auto one = [&](int k) { r[k] = double(float(f(x[k], y[k]))); };
+    if (n == 3) {
+        one(0), one(1), one(2);
+        return;
+    }
+    for (int k = 0; k < n; ++k) one(k);
+}
+
 // composite_binop() of float32 vectors of one type under + - (the most frequent composite
 // operation): zip_float()'s result, each component rounded inline rather than by fit().
 Value vec_f32_add(BinOpKind op, const Value& a, const Value& b) {
     Value r = Value::like(a);
-    const int n = a.t.rows;
     if (op == BinOpKind::Add)
-        for (int k = 0; k < n; ++k) r.c[size_t(k)] = double(float(a.c[size_t(k)] + b.c[size_t(k)]));
+        f32_zip(r.c.data(), a.c.data(), b.c.data(), a.t.rows, [](double x, double y) { return x + y; });
     else
-        for (int k = 0; k < n; ++k) r.c[size_t(k)] = double(float(a.c[size_t(k)] - b.c[size_t(k)]));
+        f32_zip(r.c.data(), a.c.data(), b.c.data(), a.t.rows, [](double x, double y) { return x - y; });
     return r;
 }
 
@@ -112,11 +123,11 @@ Value vec_f32_add(BinOpKind op, const Value& a, const Value& b) {
 // in their order (`x_first`).
 Value vec_f32_scale(const Value& v, double x, bool x_first) {
     Value r = Value::like(v);
-    const int n = v.t.rows;
+    const double* c = v.c.data();
     if (x_first)
-        for (int k = 0; k < n; ++k) r.c[size_t(k)] = double(float(x * v.c[size_t(k)]));
+        f32_zip(r.c.data(), c, c, v.t.rows, [x](double, double y) { return x * y; });
     else
-        for (int k = 0; k < n; ++k) r.c[size_t(k)] = double(float(v.c[size_t(k)] * x));
+        f32_zip(r.c.data(), c, c, v.t.rows, [x](double y, double) { return y * x; });
     return r;
 }
 
