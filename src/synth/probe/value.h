@@ -75,10 +75,7 @@ struct Value {
     // a scalar, nor read): copying values is a good part of the interpreter's work, and most
     // values are scalars. Composites copy all of `c`, as before.
     Value() = default;
-    Value(const Value& o)
-        : t(o.t), i(o.i), array(o.array), array_ndim(o.array_ndim), is_type(o.is_type), items(o.items) {
-        copy_components(o);
-    }
+    Value(const Value& o) : Value(o, HeaderOnly{}) { copy_components(o); }
     Value(Value&& o) noexcept
         : t(o.t), i(o.i), array(o.array), array_ndim(o.array_ndim), is_type(o.is_type),
           items(std::move(o.items)) {
@@ -99,12 +96,7 @@ struct Value {
 
     // `o` but for its components, which are left unset: for a result the caller fills (its
     // first o.t.size() components), so that `o`'s are not copied first only to be overwritten.
-    static Value like(const Value& o) {
-        Value r;
-        r.t = o.t, r.is_type = o.is_type, r.array_ndim = o.array_ndim, r.i = o.i, r.items = o.items;
-        r.array = o.array;
-        return r;
-    }
+    static Value like(const Value& o) { return Value(o, HeaderOnly{}); }
 
     // As `*this = Value{}`, in place (no temporary to zero and then move).
     void clear() {
@@ -118,6 +110,11 @@ struct Value {
     }
 
   private:
+    // `o` but for its components, its fields copied straight (not first set to their defaults).
+    struct HeaderOnly {};
+    Value(const Value& o, HeaderOnly)
+        : t(o.t), i(o.i), array(o.array), array_ndim(o.array_ndim), is_type(o.is_type), items(o.items) {}
+
     void copy_components(const Value& o) {
         if (o.t.kind == Kind::Scalar)
             c[0] = o.c[0];
