@@ -159,6 +159,11 @@ Value composite_binop(BinOpKind op, const Value& a, const Value& b) {
     throw_unsupported("an operator on composites");
 }
 
+// int_binop() of + - * (wrapping as unsigned).
+uint64_t i32_arith(BinOpKind op, uint64_t a, uint64_t b) {
+    return op == BinOpKind::Add ? a + b : op == BinOpKind::Sub ? a - b : a * b;
+}
+
 // binop() of any other values than two float32 scalars under + - * / (out of line: see binop()).
 [[gnu::noinline]] Value binop_general(BinOpKind op, const Value& a, const Value& b) {
     if (a.t.kind == Kind::Scalar && b.t.kind == Kind::Scalar) return scalar_binop(op, a, b);
@@ -188,13 +193,17 @@ Value composite_binop(BinOpKind op, const Value& a, const Value& b) {
 // Two float32 or float64 scalars under + - * /, the interpreter's most frequent operation, here
 // with no call (and no register saved): the general operator's dispatch costs as much as the
 // arithmetic. The same result as binop_general's: the double operation rounded to the type.
-// Two integer scalars of one type go straight to int_binop() (as scalar_binop() would).
+// Two integer scalars of one type go straight to int_binop() (as scalar_binop() would), int32
+// under + - * (the most frequent) with no call either.
 Value binop(BinOpKind op, const Value& a, const Value& b) {
     if (a.t.kind != Kind::Scalar || b.t.kind != Kind::Scalar || a.t.sc != b.t.sc)
         return binop_composite(op, a, b);
     const Sc s = a.t.sc;
-    if (s != Sc::F32 && s != Sc::F64)
+    if (s != Sc::F32 && s != Sc::F64) {
+        if (s == Sc::I32 && op <= BinOpKind::Mult) // + - * (the enum's first three): int_binop's, inline
+            return make_int(s, int64_t(i32_arith(op, uint64_t(a.i), uint64_t(b.i))));
         return is_float(s) ? binop_general(op, a, b) : int_binop(op, s, a.i, b.i);
+    }
     double r;
     switch (op) {
     case BinOpKind::Add: r = a.c[0] + b.c[0]; break;
