@@ -242,8 +242,8 @@ Value spatial_cross(const Args& a) {
     const Value wb = part(a[1], Kind::Vec, 0, 3), vb = part(a[1], Kind::Vec, 3, 3);
     const Value w = cross(wa, wb);
     const Value v = binop(ast::BinOpKind::Add, cross(va, wb), cross(wa, vb));
-    const std::array<Value, 2> parts = {w, v};
-    return construct({Kind::Vec, a[0].t.sc, 6, 0}, parts);
+    const Value* parts[2] = {&w, &v};
+    return construct({Kind::Vec, a[0].t.sc, 6, 0}, Args(parts, 2));
 }
 
 Value unary_math(const Args& a, double (*f)(double)) {

@@ -21,7 +21,8 @@ struct CExpr {
     int op = 0;                     // the operator of a BinOp, UnaryOp or Compare
     bool in_place = false;      // BinOp, Compare: the left operand may be read in place; a call of `func`:
                                 // its arguments made in the callee's frame (call_in_frame)
-    bool leaves = false;        // Compare: both operands variables or literals (see binop_leaf_node)
+    bool leaves = false;        // Compare, a call of a builtin or constructor: every operand or
+                                // argument a variable or a literal (see binop_leaf_node)
     bool left_in_frame = false; // BinOp, Compare: else a variable on the left may be read in place
                                 // from the frame (the right operand leaves it: leaves_slot())
     std::vector<const CExpr*> kids;       // operands, arguments, indices
@@ -180,6 +181,7 @@ struct Compiled {
         return binop_node(m, n, f);
     }
     static bool is_leaf(const CExpr& x) { return x.run == &name || x.run == &constant; }
+    static bool is_leaf_ptr(const CExpr* x) { return is_leaf(*x); }
     // A leaf's value in place: a literal's, or a variable's in the frame (else null).
     static const Value* leaf(const CExpr& x, Frame& f) {
         return x.run == &constant ? &x.constant : f.find(x.id);
@@ -366,21 +368,32 @@ struct Compiled {
     static Value call1_node(Machine& m, const CExpr& n, Frame& f) {
         const CExpr& a = *n.kids[0];
         if (a.run == &name)
-            if (const Value* v = var(m, a.id, f)) return call_with<kConstruct>(n, Args(v, 1));
+            if (const Value* v = var(m, a.id, f)) return call_with<kConstruct>(n, Args(&v, 1));
         const Value v = a.run(m, a, f);
-        return call_with<kConstruct>(n, Args(&v, 1));
+        const Value* p = &v;
+        return call_with<kConstruct>(n, Args(&p, 1));
     }
+    // Arguments that are all leaves (variables of the frame, literals) are read in place: reading
+    // one changes nothing.
     template <bool kConstruct>
     static Value call2_node(Machine& m, const CExpr& n, Frame& f) {
         const CExpr &a = *n.kids[0], &b = *n.kids[1];
+        if (n.leaves)
+            if (const Value * p[2] = {leaf(a, f), leaf(b, f)}; p[0] && p[1])
+                return call_with<kConstruct>(n, Args(p, 2));
         const Value v[2] = {a.run(m, a, f), b.run(m, b, f)};
-        return call_with<kConstruct>(n, v);
+        const Value* p[2] = {&v[0], &v[1]};
+        return call_with<kConstruct>(n, Args(p, 2));
     }
     template <bool kConstruct>
     static Value call3_node(Machine& m, const CExpr& n, Frame& f) {
         const CExpr &a = *n.kids[0], &b = *n.kids[1], &c = *n.kids[2];
+        if (n.leaves)
+            if (const Value * p[3] = {leaf(a, f), leaf(b, f), leaf(c, f)}; p[0] && p[1] && p[2])
+                return call_with<kConstruct>(n, Args(p, 3));
         const Value v[3] = {a.run(m, a, f), b.run(m, b, f), c.run(m, c, f)};
-        return call_with<kConstruct>(n, v);
+        const Value* p[3] = {&v[0], &v[1], &v[2]};
+        return call_with<kConstruct>(n, Args(p, 3));
     }
     // The node of the call `n` of call_node<kConstruct>, by its count of arguments.
     template <bool kConstruct>
@@ -646,6 +659,8 @@ const CExpr* Compiled::compile(Machine& m, const ast::Expr* e) {
     if (n.run == &binop_node) n.run = binop_run(n);
     if (n.run == &call_node<true>) n.run = call_run<true>(n);
     if (n.run == &call_node<false>) n.run = call_run<false>(n);
+    if (is_call<true>(n) || is_call<false>(n))
+        n.leaves = std::all_of(n.kids.begin(), n.kids.end(), is_leaf_ptr);
     return &n;
 }
 

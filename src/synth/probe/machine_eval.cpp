@@ -348,7 +348,7 @@ Value Machine::call_named(const ast::Call* e, Frame& f) {
 Value Machine::call_python(std::string_view name, const ast::Call* e, Frame& f) {
     if (!e->keywords.empty()) throw Unsupported(cat("keywords in a call of ", name));
     if (const Value* v = sole_variable(e, f))
-        if (const NameInfo& in = info(name); in.is_type) return construct(in.type, Args(v, 1));
+        if (const NameInfo& in = info(name); in.is_type) return construct(in.type, Args(&v, 1));
     ArgList args;
     eval_args(e, f, args);
     if (const NameInfo& in = info(name); in.is_type) return construct(in.type, args);
@@ -385,13 +385,13 @@ Value Machine::call_wp(std::string_view name, const ast::Call* e, Frame& f) {
     if (in.is_type) {
         for (const ast::Keyword& k : e->keywords)
             if (k.arg != "dtype") throw_unsupported("keywords in a constructor");
-        if (const Value* v = sole_variable(e, f)) return construct(in.type, Args(v, 1));
+        if (const Value* v = sole_variable(e, f)) return construct(in.type, Args(&v, 1));
         ArgList args;
         eval_args(e, f, args);
         return construct(in.type, args);
     }
     if (in.builtin && e->keywords.empty())
-        if (const Value* v = sole_variable(e, f)) return in.builtin(Args(v, 1));
+        if (const Value* v = sole_variable(e, f)) return in.builtin(Args(&v, 1));
     ArgList args;
     eval_args(e, f, args);
     if (!e->keywords.empty()) return wp_with_keywords(name, e, f);
@@ -544,11 +544,12 @@ void atomic_update_slot(AtomicOp op, Value& slot, const Value& value) {
     if (!same) converted = convert(slot.t, value);
     const Value& v = same ? value : converted;
     static const Builtin min = find_builtin("min"), max = find_builtin("max");
+    const Value* both[2] = {&slot, &v}; // read in place: the result is assigned once made
     switch (op) {
     case AtomicOp::Add: slot = binop(ast::BinOpKind::Add, slot, v); break;
     case AtomicOp::Sub: slot = binop(ast::BinOpKind::Sub, slot, v); break;
-    case AtomicOp::Min: slot = min(std::array<Value, 2>{slot, v}); break;
-    case AtomicOp::Max: slot = max(std::array<Value, 2>{slot, v}); break;
+    case AtomicOp::Min: slot = min(Args(both, 2)); break;
+    case AtomicOp::Max: slot = max(Args(both, 2)); break;
     case AtomicOp::Other: throw_unsupported("an atomic operation");
     }
 }

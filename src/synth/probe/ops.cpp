@@ -315,7 +315,8 @@ static Value construct_components(const Type& to, Args args) {
     const int size = to.size();
     const Sc s = to.sc;
     int k = 0;
-    for (const Value& a : args) {
+    for (size_t j = 0; j < args.size(); ++j) {
+        const Value& a = args[j];
         if (a.t.kind == Kind::Scalar) {
             if (k + 1 > size) throw_unsupported("a constructor's arguments");
             r.c[size_t(k++)] = fit(s, a.num());

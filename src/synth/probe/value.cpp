@@ -36,6 +36,17 @@ void ArgList::spill(Value&& v) {
     ++n_;
 }
 
+ArgList::operator Args() const {
+    const Value* v = data();
+    if (in_small()) {
+        for (size_t k = 0; k < n_; ++k) small_ptrs_[k] = v + k;
+        return {small_ptrs_.data(), n_};
+    }
+    big_ptrs_.resize(n_);
+    for (size_t k = 0; k < n_; ++k) big_ptrs_[k] = v + k;
+    return {big_ptrs_.data(), n_};
+}
+
 void ArgList::resize(size_t n) {
     while (n_ < n) push_back(Value{});
 }

@@ -123,8 +123,21 @@ struct Value {
     }
 };
 
-// A call's arguments as the builtins read them.
-using Args = std::span<const Value>;
+// A call's arguments as the builtins read them, each where it is (a variable's or a literal's read
+// in place, not copied: copying values is a good part of what a call costs).
+class Args {
+  public:
+    // The values `p[0]` ... `p[n - 1]` point at.
+    Args(const Value* const* p, size_t n) : p_(p), n_(n) {}
+
+    size_t size() const { return n_; }
+    bool empty() const { return n_ == 0; }
+    const Value& operator[](size_t k) const { return *p_[k]; }
+
+  private:
+    const Value* const* p_;
+    size_t n_;
+};
 
 // A call's arguments as the machine collects them: the first few kept off the heap (a call
 // is one of the interpreter's most frequent operations), in raw storage so that an empty
@@ -147,7 +160,7 @@ class ArgList {
     const Value* begin() const { return data(); }
     const Value* end() const { return data() + n_; }
     const Value& back() const { return data()[n_ - 1]; }
-    operator Args() const { return {data(), n_}; }
+    operator Args() const; // valid while the list is, unchanged
     void push_back(Value&& v) {
         emplace([&]() -> Value&& { return std::move(v); });
     }
@@ -177,6 +190,9 @@ class ArgList {
     alignas(Value) unsigned char small_[kSmall * sizeof(Value)];
     std::vector<Value> big_; // all of them, once there are more than fit in `small_`
     size_t n_ = 0;
+    // operator Args()'s pointers at the values (the vector once they are in `big_`).
+    mutable std::array<const Value*, kSmall> small_ptrs_;
+    mutable std::vector<const Value*> big_ptrs_;
 };
 
 struct StructDef {
