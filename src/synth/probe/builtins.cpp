@@ -43,8 +43,12 @@ double dot(const Value& a, const Value& b) {
     const int n = a.t.size();
     const Sc sc = a.t.sc;
     double s = 0.0;
-    if (sc == Sc::F32) // the frequent type, rounded inline as fit() rounds it
-        for (int k = 0; k < n; ++k) s = double(float(s + double(float(a.c[size_t(k)] * b.c[size_t(k)]))));
+    // The frequent type, rounded inline as fit() rounds it (a 3-vector's terms unrolled).
+    auto add_f32 = [&](size_t k) { s = double(float(s + double(float(a.c[k] * b.c[k])))); };
+    if (sc == Sc::F32 && n == 3)
+        add_f32(0), add_f32(1), add_f32(2);
+    else if (sc == Sc::F32)
+        for (int k = 0; k < n; ++k) add_f32(size_t(k));
     else
         for (int k = 0; k < n; ++k) s = fit(sc, s + fit(sc, a.c[size_t(k)] * b.c[size_t(k)]));
     return s;
