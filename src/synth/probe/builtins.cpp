@@ -250,10 +250,28 @@ Value spatial_cross(const Args& a) {
     return construct({Kind::Vec, a[0].t.sc, 6, 0}, Args(parts, 2));
 }
 
+bool is_f32_scalar(const Value& v) {
+    return v.t.kind == Kind::Scalar && v.t.sc == Sc::F32;
+}
+
+// make_scalar(Sc::F32, x), inline: the builtins below make one for most of their calls.
+Value f32_scalar(double x) {
+    Value r;
+    r.t = {Kind::Scalar, Sc::F32};
+    r.c[0] = double(float(x));
+    return r;
+}
+
 Value unary_math(const Args& a, double (*f)(double)) {
     need(a, 1);
-    if (a[0].t.kind == Kind::Scalar && !is_float(a[0].t.sc)) throw Unsupported("float math on an integer");
-    return map_float(a[0], f);
+    const Value& x = a[0];
+    if (is_f32_scalar(x)) { // map_float's of a float32 scalar, the frequent case, with no loop
+        Value r = Value::like(x);
+        r.c[0] = double(float(f(x.c[0])));
+        return r;
+    }
+    if (x.t.kind == Kind::Scalar && !is_float(x.t.sc)) throw Unsupported("float math on an integer");
+    return map_float(x, f);
 }
 
 Value extreme(const Args& a, bool take_max) {
@@ -265,6 +283,10 @@ Value extreme(const Args& a, bool take_max) {
         return scalar_of(a[0], m);
     }
     need(a, 2);
+    if (is_f32_scalar(a[0]) && is_f32_scalar(a[1])) { // zip_float's, the frequent case
+        const double x = a[0].c[0], y = a[1].c[0];
+        return f32_scalar(take_max ? std::max(x, y) : std::min(x, y));
+    }
     if (a[0].t.kind == Kind::Scalar && a[1].t.kind == Kind::Scalar && !is_float(a[0].t.sc) &&
         !is_float(a[1].t.sc))
         return make_int(a[0].t.sc, take_max ? std::max(a[0].i, a[1].i) : std::min(a[0].i, a[1].i));
@@ -274,6 +296,8 @@ Value extreme(const Args& a, bool take_max) {
 
 Value clamp(const Args& a) {
     need(a, 3);
+    if (is_f32_scalar(a[0]) && is_f32_scalar(a[1]) && is_f32_scalar(a[2])) // zip_float's twice, inline
+        return f32_scalar(std::min(double(float(std::max(a[0].c[0], a[1].c[0]))), a[2].c[0]));
     if (a[0].t.kind == Kind::Scalar && !is_float(a[0].t.sc))
         return make_int(a[0].t.sc, std::min(std::max(a[0].i, a[1].i), a[2].i));
     return zip_float(zip_float(a[0], a[1], [](double x, double lo) { return std::max(x, lo); }), a[2],
