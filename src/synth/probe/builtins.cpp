@@ -274,7 +274,19 @@ Value unary_math(const Args& a, double (*f)(double)) {
     return map_float(x, f);
 }
 
+[[gnu::noinline]] Value extreme_general(const Args& a, bool take_max);
+
+// min or max: two float32 scalars (the frequent case) here, zip_float's result with no register
+// saved; any other arguments in extreme_general().
 Value extreme(const Args& a, bool take_max) {
+    if (a.size() == 2 && is_f32_scalar(a[0]) && is_f32_scalar(a[1])) {
+        const double x = a[0].c[0], y = a[1].c[0];
+        return f32_scalar(take_max ? std::max(x, y) : std::min(x, y));
+    }
+    return extreme_general(a, take_max);
+}
+
+Value extreme_general(const Args& a, bool take_max) {
     if (a.size() == 1) {
         if (a[0].t.kind == Kind::Scalar) throw Unsupported("max of one scalar");
         double m = a[0].c[0];
@@ -283,10 +295,6 @@ Value extreme(const Args& a, bool take_max) {
         return scalar_of(a[0], m);
     }
     need(a, 2);
-    if (is_f32_scalar(a[0]) && is_f32_scalar(a[1])) { // zip_float's, the frequent case
-        const double x = a[0].c[0], y = a[1].c[0];
-        return f32_scalar(take_max ? std::max(x, y) : std::min(x, y));
-    }
     if (a[0].t.kind == Kind::Scalar && a[1].t.kind == Kind::Scalar && !is_float(a[0].t.sc) &&
         !is_float(a[1].t.sc))
         return make_int(a[0].t.sc, take_max ? std::max(a[0].i, a[1].i) : std::min(a[0].i, a[1].i));
