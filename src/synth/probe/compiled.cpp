@@ -299,8 +299,14 @@ struct Compiled {
     // subscript1_node and subscript2_node of an array or a component at quick indices (as
     // subscript_node).
     [[gnu::noinline]] static Value index1(Machine& m, const Value& v, int64_t i) {
-        if (v.t.kind == Kind::Vec && i >= 0 && i < v.t.rows) // a vector's component, as component_of reads it
-            return make_scalar(v.t.sc, v.c[size_t(i)]);
+        if (v.t.kind == Kind::Vec && i >= 0 &&
+            i < v.t.rows) { // a vector's component, as component_of reads it
+            if (v.t.sc != Sc::F32) return make_scalar(v.t.sc, v.c[size_t(i)]);
+            Value r; // make_scalar's of a float32 vector, the frequent case, inline
+            r.t = {Kind::Scalar, Sc::F32};
+            r.c[0] = double(float(v.c[size_t(i)]));
+            return r;
+        }
         Index idx;
         idx.n = 1, idx.at[0] = i;
         return v.t.kind == Kind::Array ? m.read_element(v.array, idx) : m.component_of(v, idx);
