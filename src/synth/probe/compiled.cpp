@@ -23,8 +23,9 @@ struct CExpr {
                                 // its arguments made in the callee's frame (call_in_frame)
     bool leaves = false;        // Compare, a call of a builtin or constructor: every operand or
                                 // argument a variable or a literal (see binop_leaf_node)
-    bool left_in_frame = false; // BinOp, Compare: else a variable on the left may be read in place
-                                // from the frame (the right operand leaves it: leaves_slot())
+    bool left_in_frame = false; // BinOp, Compare, a call of a builtin or constructor of two arguments:
+                                // else a variable on the left may be read in place from the frame
+                                // (the right operand leaves it: leaves_slot())
     std::vector<const CExpr*> kids;       // operands, arguments, indices
     Builtin builtin = nullptr;            // a call of a pure builtin
     const ast::FunctionDef* fn = nullptr; // a call of a @wp.func
@@ -387,6 +388,22 @@ struct Compiled {
         if (n.leaves)
             if (const Value * p[2] = {leaf(a, f), leaf(b, f)}; p[0] && p[1])
                 return call_with<kConstruct>(n, Args(p, 2));
+        if (!n.leaves && (a.run == &constant || n.left_in_frame)) // a leaf, then a temporary
+            if (const Value* x = leaf(a, f)) {
+                const Value y = b.run(m, b, f);
+                const Value* p[2] = {x, &y};
+                return call_with<kConstruct>(n, Args(p, 2));
+            }
+        if (!n.leaves && is_leaf(b)) { // a temporary, then a leaf (read once the temporary is made)
+            const Value x = a.run(m, a, f);
+            if (const Value* y = leaf(b, f)) {
+                const Value* p[2] = {&x, y};
+                return call_with<kConstruct>(n, Args(p, 2));
+            }
+            const Value y = b.run(m, b, f);
+            const Value* p[2] = {&x, &y};
+            return call_with<kConstruct>(n, Args(p, 2));
+        }
         const Value v[2] = {a.run(m, a, f), b.run(m, b, f)};
         const Value* p[2] = {&v[0], &v[1]};
         return call_with<kConstruct>(n, Args(p, 2));
@@ -667,6 +684,7 @@ const CExpr* Compiled::compile(Machine& m, const ast::Expr* e) {
     if (n.run == &call_node<false>) n.run = call_run<false>(n);
     if (is_call<true>(n) || is_call<false>(n))
         n.leaves = std::all_of(n.kids.begin(), n.kids.end(), is_leaf_ptr);
+    if (n.run == &call2_node<true> || n.run == &call2_node<false>) n.left_in_frame = left_in_frame(n);
     return &n;
 }
 
