@@ -414,6 +414,15 @@ struct Compiled {
         if (n.leaves)
             if (const Value * p[3] = {leaf(a, f), leaf(b, f), leaf(c, f)}; p[0] && p[1] && p[2])
                 return call_with<kConstruct>(n, Args(p, 3));
+        if (!n.leaves && is_leaf(b) &&
+            is_leaf(c)) { // a temporary, then two leaves (`clamp(x * y, 0.0, 1.0)`)
+            const Value x = a.run(m, a, f);
+            if (const Value * p[3] = {&x, leaf(b, f), leaf(c, f)}; p[1] && p[2])
+                return call_with<kConstruct>(n, Args(p, 3));
+            const Value y = b.run(m, b, f), z = c.run(m, c, f);
+            const Value* p[3] = {&x, &y, &z};
+            return call_with<kConstruct>(n, Args(p, 3));
+        }
         const Value v[3] = {a.run(m, a, f), b.run(m, b, f), c.run(m, c, f)};
         const Value* p[3] = {&v[0], &v[1], &v[2]};
         return call_with<kConstruct>(n, Args(p, 3));

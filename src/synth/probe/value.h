@@ -86,7 +86,8 @@ struct Value {
         copy_components(o);
         return *this;
     }
-    Value& operator=(Value&& o) noexcept {
+    // Always inline: GCC otherwise outlines it as its callers grow, and an assignment is a call then.
+    [[gnu::always_inline]] Value& operator=(Value&& o) noexcept {
         t = o.t, is_type = o.is_type, array_ndim = o.array_ndim, i = o.i, items = std::move(o.items);
         array = o.array;
         copy_components(o);
