@@ -982,7 +982,17 @@ Compiled::Flow Compiled::run_for(Machine& m, const CStmt& s, Frame& f) {
     ArgList args;
     for (const CExpr* a : s.args) args.emplace([&] { return a->run(m, *a, f); });
     return m.loop_range(
-        args, [&](Value&& i) { assign(m, s.id, std::move(i), f); },
+        args,
+        [&](Value&& i) {
+            // The loop variable's slot, once it has one, takes the int32 `i` field by field: the
+            // move assignment's result (its component is never read), with no branch on its kind.
+            if (Value* slot = f.find(s.id)) {
+                slot->t = i.t, slot->i = i.i, slot->array = -1, slot->array_ndim = 0, slot->is_type = false;
+                slot->items.reset();
+                return;
+            }
+            assign(m, s.id, std::move(i), f);
+        },
         [&] {
             if (!s.body) s.body = &m.block(ast::as<ast::For>(s.src)->body);
             return run_block(m, *s.body, f);
