@@ -109,8 +109,9 @@ void f32_zip(double* r, const double* x, const double* y, int n, F f) {
 }
 
 // composite_binop() of float32 vectors of one type under + - (the most frequent composite
-// operation): zip_float()'s result, each component rounded inline rather than by fit().
-Value vec_f32_add(BinOpKind op, const Value& a, const Value& b) {
+// operation): zip_float()'s result, each component rounded inline rather than by fit(). Always
+// inline, as vec_f32_scale(): binop_composite() then makes the result with no further call.
+[[gnu::always_inline]] inline Value vec_f32_add(BinOpKind op, const Value& a, const Value& b) {
     Value r = Value::like(a);
     if (op == BinOpKind::Add)
         f32_zip(r.c.data(), a.c.data(), b.c.data(), a.t.rows, [](double x, double y) { return x + y; });
@@ -121,7 +122,7 @@ Value vec_f32_add(BinOpKind op, const Value& a, const Value& b) {
 
 // The same of a float32 vector `v` and scalar `x` under * (the next most frequent), the operands
 // in their order (`x_first`).
-Value vec_f32_scale(const Value& v, double x, bool x_first) {
+[[gnu::always_inline]] inline Value vec_f32_scale(const Value& v, double x, bool x_first) {
     Value r = Value::like(v);
     const double* c = v.c.data();
     if (x_first)
