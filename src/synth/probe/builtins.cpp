@@ -38,7 +38,9 @@ Value vec_of(Sc s, std::initializer_list<double> c) {
     return r;
 }
 
-double dot(const Value& a, const Value& b) {
+// Always inline: in each builtin using it (dot, length, ...) it then knows its operands (one, for
+// a length) and costs no call.
+[[gnu::always_inline]] inline double dot(const Value& a, const Value& b) {
     if (a.t.size() != b.t.size() || a.t.kind == Kind::Scalar) throw Unsupported("dot of these types");
     const int n = a.t.size();
     const Sc sc = a.t.sc;
