@@ -234,8 +234,32 @@ Value unop(ast::UnaryOpKind op, const Value& a) {
     throw_unsupported("a unary operator");
 }
 
+namespace {
+
+// compare() of two numbers of one kind.
+template <class T>
+bool ordered(ast::CmpOpKind op, T x, T y) {
+    using ast::CmpOpKind;
+    switch (op) {
+    case CmpOpKind::Eq: return x == y;
+    case CmpOpKind::NotEq: return x != y;
+    case CmpOpKind::Lt: return x < y;
+    case CmpOpKind::LtE: return x <= y;
+    case CmpOpKind::Gt: return x > y;
+    case CmpOpKind::GtE: return x >= y;
+    default: throw_unsupported("a comparison operator");
+    }
+}
+
+} // namespace
+
 bool compare(ast::CmpOpKind op, const Value& a, const Value& b) {
     using ast::CmpOpKind;
+    // Two int32 or two float32 scalars, the most frequent, compared with no other test.
+    if (a.t.kind == Kind::Scalar && b.t.kind == Kind::Scalar && a.t.sc == b.t.sc) {
+        if (a.t.sc == Sc::I32) return ordered(op, a.i, b.i);
+        if (a.t.sc == Sc::F32) return ordered(op, a.c[0], b.c[0]);
+    }
     if (a.t.kind != Kind::Scalar || b.t.kind != Kind::Scalar) {
         if (op != CmpOpKind::Eq && op != CmpOpKind::NotEq) throw_unsupported("ordering composites");
         bool eq = a.t.size() == b.t.size();
