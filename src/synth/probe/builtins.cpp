@@ -264,14 +264,22 @@ Value f32_scalar(double x) {
     return r;
 }
 
+[[gnu::noinline]] Value unary_math_general(const Args& a, double (*f)(double));
+
+// map_float() of one argument: a float32 scalar (the frequent case) inline in each builtin's lambda,
+// where `f` is then a direct call; any other argument in unary_math_general().
 Value unary_math(const Args& a, double (*f)(double)) {
-    need(a, 1);
-    const Value& x = a[0];
-    if (is_f32_scalar(x)) { // map_float's of a float32 scalar, the frequent case, with no loop
-        Value r = Value::like(x);
-        r.c[0] = double(float(f(x.c[0])));
+    if (a.size() == 1 && is_f32_scalar(a[0])) { // map_float's result, with no loop
+        Value r = Value::like(a[0]);
+        r.c[0] = double(float(f(a[0].c[0])));
         return r;
     }
+    return unary_math_general(a, f);
+}
+
+Value unary_math_general(const Args& a, double (*f)(double)) {
+    need(a, 1);
+    const Value& x = a[0];
     if (x.t.kind == Kind::Scalar && !is_float(x.t.sc)) throw Unsupported("float math on an integer");
     return map_float(x, f);
 }
