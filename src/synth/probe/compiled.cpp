@@ -300,8 +300,8 @@ struct Compiled {
     // subscript1_node and subscript2_node of an array or a component at quick indices (as
     // subscript_node).
     [[gnu::noinline]] static Value index1(Machine& m, const Value& v, int64_t i) {
-        if (v.t.kind == Kind::Vec && i >= 0 &&
-            i < v.t.rows) { // a vector's component, as component_of reads it
+        // A vector's component, as component_of reads it.
+        if (v.t.kind == Kind::Vec && i >= 0 && i < v.t.rows) {
             if (v.t.sc != Sc::F32) return make_scalar(v.t.sc, v.c[size_t(i)]);
             Value r; // make_scalar's of a float32 vector, the frequent case, inline
             r.t = {Kind::Scalar, Sc::F32};
@@ -414,8 +414,8 @@ struct Compiled {
         if (n.leaves)
             if (const Value * p[3] = {leaf(a, f), leaf(b, f), leaf(c, f)}; p[0] && p[1] && p[2])
                 return call_with<kConstruct>(n, Args(p, 3));
-        if (!n.leaves && is_leaf(b) &&
-            is_leaf(c)) { // a temporary, then two leaves (`clamp(x * y, 0.0, 1.0)`)
+        // A temporary, then two leaves (`clamp(x * y, 0.0, 1.0)`), read once the temporary is made.
+        if (!n.leaves && is_leaf(b) && is_leaf(c)) {
             const Value x = a.run(m, a, f);
             if (const Value * p[3] = {&x, leaf(b, f), leaf(c, f)}; p[1] && p[2])
                 return call_with<kConstruct>(n, Args(p, 3));
