@@ -8,6 +8,7 @@
 #include "synth/probe/ops.h"
 
 #include <memory>
+#include <utility>
 
 namespace ws::synth::probe {
 
@@ -447,19 +448,14 @@ struct Compiled {
     // and the keywords set every parameter once (then call_func, the keywords among the kids).
     static Value user_call_node(Machine& m, const CExpr& n, Frame& f) {
         if (n.in_place) return call_in_frame(m, n, f);
-        auto value = [&](const CExpr& a) { return a.run(m, a, f); };
-        if (n.func && n.kids.size() == 1) { // up to three arguments in plain values, as call_node
-            Value v[1] = {value(*n.kids[0])};
+        auto call = [&]<size_t... K>(std::index_sequence<K...>) {
+            Value v[] = {n.kids[K]->run(m, *n.kids[K], f)...}; // in order: a braced list
             return call_func(m, n, v);
-        }
-        if (n.func && n.kids.size() == 2) {
-            Value v[2] = {value(*n.kids[0]), value(*n.kids[1])};
-            return call_func(m, n, v);
-        }
-        if (n.func && n.kids.size() == 3) {
-            Value v[3] = {value(*n.kids[0]), value(*n.kids[1]), value(*n.kids[2])};
-            return call_func(m, n, v);
-        }
+        };
+        const size_t k = n.func ? n.kids.size() : 0; // up to three arguments in plain values, as call_node
+        if (k == 1) return call(std::make_index_sequence<1>()); // the most frequent first
+        if (k == 2) return call(std::make_index_sequence<2>());
+        if (k == 3) return call(std::make_index_sequence<3>());
         ArgList args;
         for (const CExpr* a : n.kids) args.emplace([&] { return a->run(m, *a, f); });
         if (n.func) return call_func(m, n, {args.data(), args.size()});
