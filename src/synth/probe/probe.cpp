@@ -89,20 +89,17 @@ class Bench final : public ArrayInputs {
     // Element `flat` of array `array` at the start of the current run.
     // The draw of each array's elements is decided once per array (a kernel reads many elements):
     // the same values as draw(), without looking up the specification and range on every read.
+    // The float draws of float32 and float64, the most frequent, call nothing (so save few
+    // registers); the rare ones run out of line.
     Value element(int array, int64_t flat) override {
-        ElementDraw& d = elements_[size_t(array)];
+        const ElementDraw& d = elements_[size_t(array)];
         const uint64_t key = hash_combine(uint64_t(array) + 1, uint64_t(flat));
-        switch (d.how) {
-        case ElementDraw::FloatScalar:
-            return draw_float_scalar(d.elem.sc, d.lo, d.hi, hash_combine(key, run_));
-        case ElementDraw::Float: return draw_float(d.elem, d.lo, d.hi, hash_combine(key, run_));
-        case ElementDraw::IntScalar: return draw_int_scalar(d.elem.sc, d.lo, d.hi, key);
-        case ElementDraw::Other: return draw_other(d.elem, *d.spec, key);
-        case ElementDraw::Constant: break;
-        }
-        // The same in every run and every element: made once per array.
-        if (!d.filled) d.filled = fill(make_zero(d.elem), d.spec->min_value);
-        return *d.filled;
+        if (d.how == ElementDraw::FloatScalar)
+            return draw_float_scalar<fit_wide>(d.elem.sc, d.lo, d.hi, hash_combine(key, run_));
+        if (d.how == ElementDraw::Float)
+            return draw_float<fit_wide>(d.elem, d.lo, d.hi, hash_combine(key, run_));
+        if (d.how == ElementDraw::IntScalar) return draw_int_scalar(d.elem.sc, d.lo, d.hi, key);
+        return element_other(size_t(array), key);
     }
 
     // The element in run `run` (the current run is kept).
@@ -120,12 +117,33 @@ class Bench final : public ArrayInputs {
   private:
     // How the elements of one array are drawn (the cases of draw(), and an output's constant fill).
     struct ElementDraw {
-        enum How : uint8_t { FloatScalar, Float, IntScalar, Other, Constant } how;
+        // FloatScalar, Float: of float32 or float64 (fit_wide()); HalfScalar, Half: of float16.
+        enum How : uint8_t { FloatScalar, Float, HalfScalar, Half, IntScalar, Other, Constant } how;
         Type elem;
         double lo, hi; // the range, ordered as draw() orders it (IntScalar: as integer_range() rounds it)
         const ArgSpec* spec;
         std::optional<Value> filled; // Constant: the element, made on first read
     };
+
+    // element() of any other draw.
+    [[gnu::noinline]] Value element_other(size_t array, uint64_t key) {
+        ElementDraw& d = elements_[array];
+        switch (d.how) {
+        case ElementDraw::FloatScalar: // element()'s, as Float and IntScalar
+        case ElementDraw::HalfScalar:
+            return draw_float_scalar(d.elem.sc, d.lo, d.hi, hash_combine(key, run_));
+        case ElementDraw::Float:
+        case ElementDraw::Half: return draw_float(d.elem, d.lo, d.hi, hash_combine(key, run_));
+        case ElementDraw::IntScalar: return draw_int_scalar(d.elem.sc, d.lo, d.hi, key);
+        case ElementDraw::Other: return draw_other(d.elem, *d.spec, key);
+        case ElementDraw::Constant: break;
+        }
+        // The same in every run and every element: made once per array.
+        if (!d.filled) d.filled = fill(make_zero(d.elem), d.spec->min_value);
+        return *d.filled;
+    }
+    // fit() of float32 or float64 alone, with no call for the others.
+    static double fit_wide(Sc s, double v) { return s == Sc::F32 ? double(float(v)) : v; }
 
     static ElementDraw element_draw(const Type& t, const ArgSpec& spec) {
         ElementDraw d{ElementDraw::Other, t, spec.min_value, spec.max_value, &spec, std::nullopt};
@@ -133,7 +151,9 @@ class Bench final : public ArrayInputs {
         if (spec.is_output && spec.min_value == spec.max_value)
             d.how = ElementDraw::Constant;
         else if (t.kind != Kind::Struct && is_float(t.sc))
-            d.how = t.kind == Kind::Scalar ? ElementDraw::FloatScalar : ElementDraw::Float;
+            d.how = t.sc == Sc::F16
+                        ? (t.kind == Kind::Scalar ? ElementDraw::HalfScalar : ElementDraw::Half)
+                        : (t.kind == Kind::Scalar ? ElementDraw::FloatScalar : ElementDraw::Float);
         else if (t.kind == Kind::Scalar)
             d.how = ElementDraw::IntScalar, integer_range(d.lo, d.hi);
         return d;
@@ -201,18 +221,20 @@ class Bench final : public ArrayInputs {
     // draw() of a float scalar or composite, the most frequent: one output of the generator per
     // component, nothing to keep apart from the first draw, the value made in place (as
     // make_scalar() or make_zero() and component() make it).
+    template <double (*kFit)(Sc, double) = fit>
     static Value draw_float_scalar(Sc s, double lo, double hi, uint64_t seed) {
         Value r;
         r.t = {Kind::Scalar, s};
-        r.c[0] = fit(s, fit(s, lo + (hi - lo) * double(Rng::first_output(seed) >> 11) * 0x1.0p-53));
+        r.c[0] = kFit(s, kFit(s, lo + (hi - lo) * double(Rng::first_output(seed) >> 11) * 0x1.0p-53));
         return r;
     }
     // Inline: element() draws a composite with no call.
+    template <double (*kFit)(Sc, double) = fit>
     static Value draw_float(const Type& t, double lo, double hi, uint64_t seed) {
         // The size and type read once: a store to `r.c` may alias `t` for the compiler.
         const int n = t.size();
         const Sc s = t.sc;
-        auto uniform = [&](uint64_t x) { return fit(s, lo + (hi - lo) * double(x >> 11) * 0x1.0p-53); };
+        auto uniform = [&](uint64_t x) { return kFit(s, lo + (hi - lo) * double(x >> 11) * 0x1.0p-53); };
         Value r; // every component is drawn: no zeros first (make_zero())
         r.t = t;
         Rng rng(seed);
