@@ -322,6 +322,9 @@ class Machine {
     // The element's written slot, added on its first write with its initial value when `drawn`,
     // else with its type alone (for a store, which replaces it).
     Value& element_slot(int array, const Index& index, bool drawn = true);
+    // element_slot() of an element not written yet, out of line: a written one, the frequent case
+    // (an atomic on an aggregate), then saves few registers.
+    [[gnu::noinline]] Value& new_element_slot(ArrayBuf& buf, int array, int64_t flat, bool drawn);
     void store_element(int array, const Index& index, const Value& v);
     static void store_value(Value& slot, const Value& v);
     bool quick_index(const ast::Expr* x, Frame& f, int64_t& out);

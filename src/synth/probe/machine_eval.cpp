@@ -3,6 +3,7 @@
 #include "synth/probe/ops.h"
 #include "types/str_cat.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace ws::synth::probe {
@@ -228,18 +229,18 @@ Value& Machine::element_slot(int array, const Index& index, bool drawn) {
     const int64_t flat = flat_index(array, index);
     ArrayBuf& buf = arrays[size_t(array)];
     auto it = buf.written.find(flat);
-    if (it == buf.written.end()) {
-        Value initial;
-        if (drawn)
-            initial = inputs->element(array, flat);
-        else
-            initial.t = buf.elem; // the type of element() (draws are pure: none is skipped in effect)
-        it = buf.written.emplace(flat, Written{std::move(initial), thread_}).first;
-    } else if (it->second.writer != thread_) {
-        buf.shared = true;
-    }
-    it->second.writer = thread_;
+    if (it == buf.written.end()) return new_element_slot(buf, array, flat, drawn);
+    if (it->second.writer != thread_) buf.shared = true, it->second.writer = thread_;
     return it->second.value;
+}
+
+Value& Machine::new_element_slot(ArrayBuf& buf, int array, int64_t flat, bool drawn) {
+    Value initial;
+    if (drawn)
+        initial = inputs->element(array, flat);
+    else
+        initial.t = buf.elem; // the type of element() (draws are pure: none is skipped in effect)
+    return buf.written.emplace(flat, Written{std::move(initial), thread_}).first->second.value;
 }
 
 // As `slot = convert(slot.t, v)` for the element: its initial value is not drawn (a store reads
@@ -545,8 +546,25 @@ void atomic_update_slot(AtomicOp op, Value& slot, const Value& value) {
             return;
         }
     }
-    Value converted; // a value of the element's type already, the frequent case, is read in place
+    if ((op == AtomicOp::Add || op == AtomicOp::Sub) && slot.t.kind == Kind::Scalar && !is_float(s) &&
+        s != Sc::Bool && value.t.kind == Kind::Scalar && !is_float(value.t.sc)) {
+        // An integer count: as convert() (make_int()) of the value, then int_binop(), in place.
+        const uint64_t a = uint64_t(slot.i), b = uint64_t(wrap_int(s, value.i));
+        slot.t = {Kind::Scalar, s};
+        slot.i = wrap_int(s, int64_t(op == AtomicOp::Add ? a + b : a - b));
+        slot.array = -1, slot.array_ndim = 0, slot.is_type = false, slot.items.reset();
+        return;
+    }
     const bool same = converts_to_itself(slot.t, value);
+    if ((op == AtomicOp::Min || op == AtomicOp::Max) && same) {
+        // A float scalar's extreme: as the builtin's (zip_float(), make_scalar()), in place.
+        const double x = slot.c[0], y = value.c[0];
+        slot.c[0] = fit(s, op == AtomicOp::Max ? std::max(x, y) : std::min(x, y));
+        slot.t = {Kind::Scalar, s};
+        slot.i = 0, slot.array = -1, slot.array_ndim = 0, slot.is_type = false, slot.items.reset();
+        return;
+    }
+    Value converted; // a value of the element's type already, the frequent case, is read in place
     if (!same) converted = convert(slot.t, value);
     const Value& v = same ? value : converted;
     static const Builtin min = find_builtin("min"), max = find_builtin("max");
