@@ -5,6 +5,7 @@
 #include "synth/rng.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <memory>
 #include <optional>
@@ -122,7 +123,7 @@ class Bench final : public ArrayInputs {
         Type elem;
         double lo, hi; // the range, ordered as draw() orders it (IntScalar: as integer_range() rounds it)
         const ArgSpec* spec;
-        std::optional<Value> filled; // Constant: the element, made on first read
+        std::unique_ptr<Value> filled; // Constant: the element, made on first read (apart: rare and large)
     };
 
     // element() of any other draw.
@@ -139,14 +140,14 @@ class Bench final : public ArrayInputs {
         case ElementDraw::Constant: break;
         }
         // The same in every run and every element: made once per array.
-        if (!d.filled) d.filled = fill(make_zero(d.elem), d.spec->min_value);
+        if (!d.filled) d.filled = std::make_unique<Value>(fill(make_zero(d.elem), d.spec->min_value));
         return *d.filled;
     }
     // fit() of float32 or float64 alone, with no call for the others.
     static double fit_wide(Sc s, double v) { return s == Sc::F32 ? double(float(v)) : v; }
 
     static ElementDraw element_draw(const Type& t, const ArgSpec& spec) {
-        ElementDraw d{ElementDraw::Other, t, spec.min_value, spec.max_value, &spec, std::nullopt};
+        ElementDraw d{ElementDraw::Other, t, spec.min_value, spec.max_value, &spec, nullptr};
         if (!(d.lo <= d.hi)) std::swap(d.lo, d.hi);
         if (spec.is_output && spec.min_value == spec.max_value)
             d.how = ElementDraw::Constant;
@@ -237,9 +238,24 @@ class Bench final : public ArrayInputs {
         auto uniform = [&](uint64_t x) { return kFit(s, lo + (hi - lo) * double(x >> 11) * 0x1.0p-53); };
         Value r; // every component is drawn: no zeros first (make_zero())
         r.t = t;
-        Rng rng(seed);
-        for (int c = 0; c < n; ++c) r.c[size_t(c)] = uniform(rng.next());
+        if (n == 3) // the most frequent sizes, with no generator's state to update
+            uniform_first<3>(r, seed, uniform);
+        else if (n == 2)
+            uniform_first<2>(r, seed, uniform);
+        else if (n == 4)
+            uniform_first<4>(r, seed, uniform);
+        else {
+            Rng rng(seed);
+            for (int c = 0; c < n; ++c) r.c[size_t(c)] = uniform(rng.next());
+        }
         return r;
+    }
+
+    // The first N components of `r` drawn by `uniform` from Rng(seed)'s first outputs.
+    template <int N, class Uniform>
+    static void uniform_first(Value& r, uint64_t seed, Uniform uniform) {
+        const std::array<uint64_t, N> x = Rng::first_outputs<N>(seed);
+        for (size_t c = 0; c < N; ++c) r.c[c] = uniform(x[c]);
     }
 
     // The value run 0 drew for `key`.
