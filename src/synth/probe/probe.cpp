@@ -99,7 +99,7 @@ class Bench final : public ArrayInputs {
             return draw_float_scalar<fit_wide>(d.elem.sc, d.lo, d.hi, hash_combine(key, run_));
         if (d.how == ElementDraw::Float)
             return draw_float<fit_wide>(d.elem, d.lo, d.hi, hash_combine(key, run_));
-        if (d.how == ElementDraw::IntScalar) return draw_int_scalar(d.elem.sc, d.lo, d.hi, key);
+        if (d.how == ElementDraw::IntScalar) return draw_int_element(d, key);
         return element_other(size_t(array), key);
     }
 
@@ -123,6 +123,9 @@ class Bench final : public ArrayInputs {
         Type elem;
         double lo, hi; // the range, ordered as draw() orders it (IntScalar: as integer_range() rounds it)
         const ArgSpec* spec;
+        // IntScalar but for bools: the integers in the range, and Rng::below()'s bound for them
+        // (0 when there are none to count: draw_int_scalar() then draws as draw() does).
+        uint64_t count, limit;
         std::unique_ptr<Value> filled; // Constant: the element, made on first read (apart: rare and large)
     };
 
@@ -147,7 +150,7 @@ class Bench final : public ArrayInputs {
     static double fit_wide(Sc s, double v) { return s == Sc::F32 ? double(float(v)) : v; }
 
     static ElementDraw element_draw(const Type& t, const ArgSpec& spec) {
-        ElementDraw d{ElementDraw::Other, t, spec.min_value, spec.max_value, &spec, nullptr};
+        ElementDraw d{ElementDraw::Other, t, spec.min_value, spec.max_value, &spec, 0, 0, nullptr};
         if (!(d.lo <= d.hi)) std::swap(d.lo, d.hi);
         if (spec.is_output && spec.min_value == spec.max_value)
             d.how = ElementDraw::Constant;
@@ -157,6 +160,10 @@ class Bench final : public ArrayInputs {
                         : (t.kind == Kind::Scalar ? ElementDraw::FloatScalar : ElementDraw::Float);
         else if (t.kind == Kind::Scalar)
             d.how = ElementDraw::IntScalar, integer_range(d.lo, d.hi);
+        if (d.how == ElementDraw::IntScalar && t.sc != Sc::Bool) {
+            d.count = uint64_t(d.hi - d.lo) + 1; // as integer_component() counts them
+            if (d.count != 0) d.limit = ~uint64_t{0} - (~uint64_t{0} % d.count);
+        }
         return d;
     }
 
@@ -204,6 +211,27 @@ class Bench final : public ArrayInputs {
         for (int c = 0; c < r.t.size(); ++c)
             r.c[size_t(c)] = component(rng, t.sc, lo, hi, run_ == 1, needs_first ? first.c[size_t(c)] : 0.0);
         return r;
+    }
+
+    // draw_int_scalar() of an array's element, from the generator's first output when it falls
+    // below the limit (it almost always does) and, in the first redraw, differs from the first
+    // draw's; the count and limit made once per array.
+    [[gnu::noinline]] Value draw_int_element(const ElementDraw& d, uint64_t key) {
+        const Sc s = d.elem.sc;
+        if (double v; first_in_range(d, key, run_, v)) {
+            if (run_ != 1) return make_int(s, int64_t(v));
+            if (double first; first_in_range(d, key, 0, first) && v != double(wrap_int(s, int64_t(first))))
+                return make_int(s, int64_t(v));
+        }
+        return draw_int_scalar(s, d.lo, d.hi, key);
+    }
+    // Whether the generator of `key` in run `run` draws its first output below the limit: then
+    // `v`, the integer integer_component() makes of it.
+    static bool first_in_range(const ElementDraw& d, uint64_t key, uint64_t run, double& v) {
+        const uint64_t x = Rng::first_output(hash_combine(key, run));
+        if (x >= d.limit) return false;
+        v = d.lo + double(x % d.count);
+        return true;
     }
 
     // draw() of an integer or bool scalar in the range integer_range() made. The first redraw
