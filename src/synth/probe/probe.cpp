@@ -58,6 +58,9 @@ class Bench final : public ArrayInputs {
     Bench(Machine& m, const LaunchSpec& launch) : launch_(launch) {
         const auto& params = m.kernel().args.args;
         if (params.size() != launch.args.size()) throw Unsupported("the launch specification");
+        args.reserve(params.size()); // no values moved as the lists grow
+        elements_.reserve(params.size()), array_param_.reserve(params.size());
+        m.arrays.reserve(m.arrays.size() + params.size());
         for (size_t k = 0; k < params.size(); ++k) {
             const ArgSpec& spec = launch.args[k];
             if (!params[k].annotation || params[k].name != spec.name)
