@@ -35,7 +35,14 @@ class SymbolTable {
     // Up to this many names a linear scan is faster than hashing.
     static constexpr size_t kLinearScan = 16;
 
-    size_t position(std::string_view name) const;
+    // Inline: most lookups that miss end at the filter, before the out-of-line search saves
+    // its registers.
+    size_t position(std::string_view name) const {
+        if (!(filter_ & filter_bit(name))) return npos;
+        return slots_.empty() ? scan(name) : probe(name);
+    }
+    size_t scan(std::string_view name) const;
+    size_t probe(std::string_view name) const;
     // A bit per (length, first character) of the names bound: most lookups that miss (`wp` of
     // `wp.tid()`, globals) end here instead of scanning every name.
     static uint64_t filter_bit(std::string_view name) {
