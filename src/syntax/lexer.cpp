@@ -110,6 +110,12 @@ constexpr std::array<Tok, 256> kEqTok = [] {
     t['@'] = Tok::AtEqual;
     return t;
 }();
+// The characters a string's scan stops at: quotes, a backslash, line ends and the '\0' after the text.
+constexpr std::array<bool, 256> kStringStop = [] {
+    std::array<bool, 256> t{};
+    for (unsigned char c : {'\0', '\\', '\n', '\r', '"', '\''}) t[c] = true;
+    return t;
+}();
 bool is_ident_char(char c) {
     return kIdentClass[static_cast<unsigned char>(c)] != 0;
 }
@@ -600,6 +606,12 @@ Token Lexer::lex_string(size_t begin, size_t quote) {
         fail(line, col + 1, fmt::format("unterminated string literal (detected at line {})", detected));
     };
     for (;;) {
+        // Characters that end or escape nothing skipped through a local (pos_ stored once); the
+        // '\0' after the text stops the scan.
+        const char* s = text_.data();
+        size_t p = pos_;
+        while (!kStringStop[static_cast<unsigned char>(s[p])]) ++p;
+        pos_ = p;
         if (at_end()) unterminated();
         char c = text_[pos_];
         if (c == q) {
