@@ -54,8 +54,13 @@ inline bool same_name(std::string_view a, std::string_view b) {
     const size_t n = a.size();
     if (n != b.size()) return false;
     const char *p = a.data(), *q = b.data();
-    if (n > 16) return std::memcmp(p, q, n) == 0;
-    if (n >= 8) return load64(p) == load64(q) && load64(p + n - 8) == load64(q + n - 8);
+    if (n >= 8) {
+        // Words, the last one overlapping: no memcmp call (whose registers the callers saved on
+        // every look-up) even for long names.
+        for (size_t i = 0; i + 8 < n; i += 8)
+            if (load64(p + i) != load64(q + i)) return false;
+        return load64(p + n - 8) == load64(q + n - 8);
+    }
     if (n >= 4) return load32(p) == load32(q) && load32(p + n - 4) == load32(q + n - 4);
     for (size_t i = 0; i < n; ++i)
         if (p[i] != q[i]) return false;
