@@ -23,16 +23,6 @@ SourceFile::SourceFile(std::string path, std::string text) : path_(std::move(pat
     }
 }
 
-std::string_view SourceFile::line(int lineno) const {
-    if (lineno < 1 || lineno > line_count()) return {};
-    // The line runs to the next one's start, less its terminator ("\n", "\r\n" or "\r").
-    size_t begin = line_starts_[lineno - 1];
-    size_t end = lineno < line_count() ? line_starts_[lineno] : text_.size();
-    if (end > begin && text_[end - 1] == '\n') --end;
-    if (end > begin && text_[end - 1] == '\r') --end;
-    return {text_.data() + begin, end - begin}; // within the text: no substr() check
-}
-
 std::string CompileError::format() const {
     return fmt::format("{}:{}:{}: error: {}", file_, line_, col_, what());
 }

@@ -19,8 +19,17 @@ class SourceFile {
 
     // Number of lines; a final line without '\n' counts.
     int line_count() const { return static_cast<int>(line_starts_.size()); }
-    // 1-based line, without its line terminator.
-    std::string_view line(int lineno) const;
+    // 1-based line, without its line terminator. Inline: every statement's source comment
+    // reads one.
+    std::string_view line(int lineno) const {
+        if (lineno < 1 || lineno > line_count()) return {};
+        // The line runs to the next one's start, less its terminator ("\n", "\r\n" or "\r").
+        size_t begin = line_starts_[static_cast<size_t>(lineno) - 1];
+        size_t end = lineno < line_count() ? line_starts_[static_cast<size_t>(lineno)] : text_.size();
+        if (end > begin && text_[end - 1] == '\n') --end;
+        if (end > begin && text_[end - 1] == '\r') --end;
+        return {text_.data() + begin, end - begin}; // within the text: no substr() check
+    }
 
   private:
     std::string path_;
