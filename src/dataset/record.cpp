@@ -4,6 +4,7 @@
 // Arrow (Hugging Face `datasets`) infers one schema for all shards.
 #include "dataset/record.h"
 
+#include <array>
 #include <bit>
 #include <charconv>
 #include <cmath>
@@ -68,109 +69,106 @@ class JsonOut {
     std::string& out_;
 };
 
-// The bytes a block scan copies at once, and a bit mask of those in a block that need a look:
-// below 0x20, '"', '\\' or 0x80 and above (byte i: bit i * kMaskBitsPerByte).
+// A 64-byte chunk's bit mask of the bytes that need a look: below 0x20, '"', '\\' or 0x80 and
+// above (byte i: bit i). Source code has a '\n' every 40 bytes or so: a chunk of 64 is scanned
+// at once and its special bytes taken from the mask, rather than a scan per plain stretch.
+constexpr size_t kChunk = 64;
 #if defined(__SSE2__)
-constexpr size_t kBlock = 16;
-constexpr int kMaskBitsPerByte = 1;
-constexpr bool kExactMask = true; // every flag of a mask is a special byte
-unsigned special_mask(const char* p) {
-    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-    // Signed compare: bytes of 0x80 and above are negative, below 0x20 too.
-    const __m128i special = _mm_or_si128(
-        _mm_cmplt_epi8(v, _mm_set1_epi8(0x20)),
-        _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))));
-    return static_cast<unsigned>(_mm_movemask_epi8(special));
+uint64_t special_mask(const char* p) {
+    const __m128i below = _mm_set1_epi8(0x20), quote = _mm_set1_epi8('"'), backslash = _mm_set1_epi8('\\');
+    uint64_t mask = 0;
+    for (int b = 0; b < 4; ++b) {
+        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 16 * b));
+        // Signed compare: bytes of 0x80 and above are negative, below 0x20 too (written as cmpgt:
+        // GCC turned _mm_cmplt_epi8 into a compare and a negation).
+        const __m128i special = _mm_or_si128(
+            _mm_cmpgt_epi8(below, v), _mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash)));
+        mask |= static_cast<uint64_t>(static_cast<unsigned>(_mm_movemask_epi8(special))) << (16 * b);
+    }
+    return mask;
 }
 #else
-// The bit tricks of "Bit Twiddling Hacks" on 8 bytes, read little-endian (byte i: bits 8i..8i+7).
-// False flags only sit above a true one, so the lowest flag is exact.
-static_assert(std::endian::native == std::endian::little);
-constexpr size_t kBlock = 8;
-constexpr int kMaskBitsPerByte = 8;
-constexpr bool kExactMask = false; // only the lowest flag
 uint64_t special_mask(const char* p) {
-    uint64_t w;
-    std::memcpy(&w, p, 8);
-    constexpr uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
-    auto zero_byte = [](uint64_t v) { return (v - ones) & ~v & highs; };
-    return ((w - ones * 0x20) & ~w & highs) | zero_byte(w ^ (ones * '"')) | zero_byte(w ^ (ones * '\\')) |
-           (w & highs);
+    uint64_t mask = 0;
+    for (size_t i = 0; i < kChunk; ++i) {
+        const auto c = static_cast<unsigned char>(p[i]);
+        if (c < 0x20 || c == '"' || c == '\\' || c >= 0x80) mask |= uint64_t{1} << i;
+    }
+    return mask;
 }
 #endif
 
+// The two-byte escape of each ASCII byte that has one ("\\n" for '\n'), else 0: one store.
+constexpr std::array<uint16_t, 128> kShortEscape = [] {
+    std::array<uint16_t, 128> t{};
+    auto pair = [](char c) { return static_cast<uint16_t>('\\' | (static_cast<unsigned>(c) << 8)); };
+    t['"'] = pair('"');
+    t['\\'] = pair('\\');
+    t['\b'] = pair('b');
+    t['\t'] = pair('t');
+    t['\n'] = pair('n');
+    t['\f'] = pair('f');
+    t['\r'] = pair('r');
+    return t;
+}();
+static_assert(std::endian::native == std::endian::little);
+
 // Writes the JSON escape of ASCII byte `c` (below 0x20, '"' or '\\') at `dst`; returns its end.
 char* write_escape(unsigned char c, char* dst) {
-    char short_form = 0;
-    switch (c) {
-    case '"': short_form = '"'; break;
-    case '\\': short_form = '\\'; break;
-    case '\b': short_form = 'b'; break;
-    case '\t': short_form = 't'; break;
-    case '\n': short_form = 'n'; break;
-    case '\f': short_form = 'f'; break;
-    case '\r': short_form = 'r'; break;
-    }
-    *dst++ = '\\';
-    if (short_form) {
-        *dst++ = short_form;
-        return dst;
+    if (const uint16_t short_form = kShortEscape[c]) {
+        std::memcpy(dst, &short_form, 2);
+        return dst + 2;
     }
     static constexpr char hex[] = "0123456789abcdef";
-    const char u[] = {'u', '0', '0', hex[c >> 4], hex[c & 15]};
+    const char u[] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
     std::memcpy(dst, u, sizeof u);
     return dst + sizeof u;
 }
 
-// Escapes ASCII text `s` into `dst`, which has room for 6 bytes per byte of `s` plus one block;
+// Escapes the chunk of kChunk bytes at `chunk`, whose special bytes are `mask`, into `dst`;
+// returns the end, or nullptr at a byte of 0x80 or above. The plain bytes before each special
+// one, and after the last, are copied by one kChunk store: `dst` has room for that, and the
+// 2 * kChunk bytes from `chunk` are readable.
+[[gnu::always_inline]] inline char* escape_chunk(const char* chunk, uint64_t mask, char* dst) {
+    const char* p = chunk;
+    for (; mask; mask &= mask - 1) {
+        const char* q = chunk + std::countr_zero(mask);
+        std::memcpy(dst, p, kChunk);
+        dst += q - p;
+        const auto c = static_cast<unsigned char>(*q);
+        if (c >= 0x80) return nullptr;
+        dst = write_escape(c, dst);
+        p = q + 1;
+    }
+    std::memcpy(dst, p, kChunk);
+    return dst + (chunk + kChunk - p);
+}
+
+// Escapes ASCII text `s` into `dst`, which has room for 6 bytes per byte of `s` plus 3 chunks;
 // returns the end, or nullptr at a byte of 0x80 or above (UTF-8, which the caller hands to
-// nlohmann). Plain blocks are copied whole. In a block with special bytes each one is escaped
-// in turn from the block's mask (code has a '\n' every 40 bytes or so), the plain bytes before
-// it copied by one block store; the scan goes on after the last one.
+// nlohmann). The last bytes (under two chunks) are escaped from a copy padded with spaces,
+// which need no escape, so that every chunk is whole and readable past its end.
 char* escape_ascii(std::string_view s, char* dst) {
     const char* p = s.data();
     const char* end = p + s.size();
-    while (static_cast<size_t>(end - p) >= kBlock) {
-        auto special = special_mask(p);
-        const char* block = p;
-        if (!special) {
-            std::memcpy(dst, p, kBlock);
-            p += kBlock;
-            dst += kBlock;
-            continue;
-        }
-        do {
-            const char* q = block + std::countr_zero(special) / kMaskBitsPerByte;
-            // The plain bytes before q (p <= q < p + kBlock): one block store while a whole block
-            // is left to read; past the last one (a second special byte of the last block) not.
-            if (static_cast<size_t>(end - p) >= kBlock)
-                std::memcpy(dst, p, kBlock);
-            else
-                std::memcpy(dst, p, static_cast<size_t>(q - p));
-            dst += q - p;
-            const auto c = static_cast<unsigned char>(*q);
-            if (c >= 0x80) return nullptr;
-            dst = write_escape(c, dst);
-            p = q + 1;
-            special &= special - 1;
-        } while (kExactMask && special);
-    }
-    for (; p != end; ++p) {
-        const auto c = static_cast<unsigned char>(*p);
-        if (c >= 0x80) return nullptr;
-        if (c < 0x20 || c == '"' || c == '\\')
-            dst = write_escape(c, dst);
-        else
-            *dst++ = static_cast<char>(c);
-    }
-    return dst;
+    for (; static_cast<size_t>(end - p) >= 2 * kChunk; p += kChunk)
+        if (!(dst = escape_chunk(p, special_mask(p), dst))) return nullptr;
+    char padded[3 * kChunk];
+    std::memset(padded, ' ', sizeof padded);
+    const auto rest = static_cast<size_t>(end - p);
+    std::memcpy(padded, p, rest);
+    const size_t chunks = rest > kChunk ? 2 : rest > 0 ? 1 : 0;
+    for (size_t k = 0; k < chunks; ++k)
+        if (!(dst = escape_chunk(padded + k * kChunk, special_mask(padded + k * kChunk), dst)))
+            return nullptr;
+    return dst - (chunks * kChunk - rest); // the padding's spaces
 }
 
 void JsonOut::str(std::string_view s) {
     // Escaped into a per-thread buffer with raw stores, then appended once: appending piece by
     // piece to the string cost a capacity check and a memcpy call per line of code.
     thread_local std::vector<char> buffer;
-    const size_t room = 6 * s.size() + kBlock + 2;
+    const size_t room = 6 * s.size() + 3 * kChunk + 2;
     if (buffer.size() < room) buffer.resize(room);
     char* dst = buffer.data();
     *dst++ = '"';

@@ -235,17 +235,18 @@ TEST(Record, CountLinesMatchesAByteLoop) {
     }
 }
 
-// Special bytes anywhere in the last whole block of a string escape as dump() escapes them, and
-// the escape reads no byte past the string: each text is its own exact-size allocation, so the
-// sanitizer build catches a block load that runs over its end.
+// Special bytes anywhere in the last two 64-byte chunks of a string (escaped from a padded copy)
+// and the whole chunks before them escape as dump() escapes them, and the escape reads no byte
+// past the string: each text is its own exact-size allocation, so the sanitizer build catches a
+// chunk load that runs over its end.
 TEST(Record, JsonEscapeOfSpecialBytesNearTheEnd) {
-    for (size_t n : {16, 17, 31, 32, 33, 47})
-        for (size_t i = n - 16; i < n; ++i)
-            for (size_t j = i; j < n; ++j) {
+    for (size_t n : {16, 17, 63, 64, 65, 127, 128, 129, 191, 192, 193, 256})
+        for (size_t i = n - std::min<size_t>(n, 72); i < n; ++i)
+            for (size_t j = i; j < n; j += 3) {
                 Record r;
                 r.python_source.assign(n, 'a');
                 r.python_source[i] = '\n';
-                r.python_source[j] = j % 2 ? '"' : '\\';
+                r.python_source[j] = "\"\\\x01"[(j - i) / 3 % 3];
                 r.python_source.shrink_to_fit();
                 const std::string line = json_line(r);
                 const nlohmann::json parsed = nlohmann::json::parse(line);
@@ -253,6 +254,14 @@ TEST(Record, JsonEscapeOfSpecialBytesNearTheEnd) {
                     << n << ' ' << i << ' ' << j;
                 ASSERT_EQ(parsed.dump(), line) << n << ' ' << i << ' ' << j;
             }
+    // UTF-8 anywhere: the line is nlohmann's.
+    for (size_t i = 0; i + 1 < 200; i += 7) {
+        Record r;
+        r.python_source.assign(200, 'a');
+        r.python_source.replace(i, 2, "\xc3\xa9");
+        const nlohmann::json parsed = nlohmann::json::parse(json_line(r));
+        ASSERT_EQ(parsed["python_source"].get<std::string>(), r.python_source) << i;
+    }
 }
 
 // The empty record's line, written out by hand from design §5: every field, code
