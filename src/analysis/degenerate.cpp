@@ -269,38 +269,50 @@ bool structural_kind(const ast::Expr* e, DegenerateKind& out) {
 }
 
 // Depth first, so that a constant expression is counted once, at its outermost node. Each
-// node's children go to the end of `kids`, shared by the whole walk (a deque per node cost
+// node's children go to the end of `w.kids`, shared by the whole walk (a deque per node cost
 // two allocations), and are dropped again once visited.
-void find(const WalkNode& n, bool in_constant, std::vector<Degenerate>& out, std::deque<WalkNode>& kids) {
+struct Walk {
+    std::vector<Degenerate> out;
+    std::deque<WalkNode> kids;
+    const std::function<void(const WalkNode&)>* visit = nullptr;
+};
+
+void find(const WalkNode& n, bool in_constant, Walk& w) {
+    if (w.visit) (*w.visit)(n);
     if (n.stmt && (n.stmt->kind == ast::StmtKind::FunctionDef || n.stmt->kind == ast::StmtKind::ClassDef))
         return;
     DegenerateKind kind;
     if (n.expr && structural_kind(n.expr, kind)) {
-        out.push_back({kind, n.expr->pos});
+        w.out.push_back({kind, n.expr->pos});
     } else if (n.expr && !in_constant && constant_expression(n.expr)) {
-        out.push_back({DegenerateKind::ConstantExpression, n.expr->pos});
+        w.out.push_back({DegenerateKind::ConstantExpression, n.expr->pos});
         in_constant = true;
     } else if (n.stmt && n.stmt->kind == ast::StmtKind::If &&
                is_literal_test(ast::as<ast::If>(n.stmt)->test)) {
-        out.push_back({DegenerateKind::ConstantExpression, n.stmt->pos});
+        w.out.push_back({DegenerateKind::ConstantExpression, n.stmt->pos});
     }
-    const size_t first = kids.size();
-    children(n, kids);
-    const size_t last = kids.size();
-    for (size_t k = first; k < last; ++k) find(WalkNode(kids[k]), in_constant, out, kids);
-    kids.resize(first);
+    const size_t first = w.kids.size();
+    children(n, w.kids);
+    const size_t last = w.kids.size();
+    for (size_t k = first; k < last; ++k) find(WalkNode(w.kids[k]), in_constant, w);
+    w.kids.resize(first);
 }
 
 } // namespace
 
-std::vector<Degenerate> degenerate_expressions(const ast::FunctionDef& f) {
-    std::vector<Degenerate> out;
-    std::deque<WalkNode> kids;
-    for (const ast::Stmt* s : f.body) find(WalkNode{nullptr, s}, false, out, kids);
-    std::sort(out.begin(), out.end(), [](const Degenerate& a, const Degenerate& b) {
+std::vector<Degenerate> degenerate_expressions(const ast::FunctionDef& f,
+                                               const std::function<void(const WalkNode&)>& visit) {
+    Walk w;
+    if (visit) w.visit = &visit;
+    for (const ast::Stmt* s : f.body) find(WalkNode{nullptr, s}, false, w);
+    std::sort(w.out.begin(), w.out.end(), [](const Degenerate& a, const Degenerate& b) {
         return a.pos.line != b.pos.line ? a.pos.line < b.pos.line : a.pos.col < b.pos.col;
     });
-    return out;
+    return std::move(w.out);
+}
+
+std::vector<Degenerate> degenerate_expressions(const ast::FunctionDef& f) {
+    return degenerate_expressions(f, nullptr);
 }
 
 } // namespace ws::analysis

@@ -30,7 +30,12 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <vector>
+
+namespace ws {
+struct WalkNode;
+}
 
 namespace ws::analysis {
 
@@ -58,5 +63,10 @@ bool same_expr(const ast::Expr* a, const ast::Expr* b);
 
 // The degenerate expressions and statements in the body of `f`, in source order.
 std::vector<Degenerate> degenerate_expressions(const ast::FunctionDef& f);
+
+// The same, calling `visit` on each node of the body as walk_body does (nested definitions
+// visited, not entered), depth first: another pass over the body (name_use's) rides on this walk.
+std::vector<Degenerate> degenerate_expressions(const ast::FunctionDef& f,
+                                               const std::function<void(const WalkNode&)>& visit);
 
 } // namespace ws::analysis

@@ -74,37 +74,36 @@ bool read_by_convention(std::string_view name) {
 
 } // namespace
 
-NameUse name_use(const ast::FunctionDef& f) {
-    Names reads, stored, loop_stored;
-    walk_body(f, [&](const WalkNode& n) {
-        if (n.expr && n.expr->kind == ast::ExprKind::Name) {
-            const auto* name = ast::as<ast::Name>(n.expr);
-            if (name->ctx == ast::ExprContext::Load) reads.push_back(name->id);
-            return;
-        }
-        if (!n.stmt) return;
-        switch (n.stmt->kind) {
-        case ast::StmtKind::Assign:
-            for (const ast::Expr* t : ast::as<ast::Assign>(n.stmt)->targets) target_names(t, stored);
-            break;
-        case ast::StmtKind::AnnAssign: {
-            const auto* a = ast::as<ast::AnnAssign>(n.stmt);
-            if (a->value) target_names(a->target, stored);
-            break;
-        }
-        case ast::StmtKind::AugAssign: {
-            const auto* a = ast::as<ast::AugAssign>(n.stmt);
-            target_names(a->target, stored);
-            target_names(a->target, reads);
-            break;
-        }
-        case ast::StmtKind::For: target_names(ast::as<ast::For>(n.stmt)->target, loop_stored); break;
-        default: break;
-        }
-    });
+void NameCollector::visit(const WalkNode& n) {
+    if (n.expr && n.expr->kind == ast::ExprKind::Name) {
+        const auto* name = ast::as<ast::Name>(n.expr);
+        if (name->ctx == ast::ExprContext::Load) reads_.push_back(name->id);
+        return;
+    }
+    if (!n.stmt) return;
+    switch (n.stmt->kind) {
+    case ast::StmtKind::Assign:
+        for (const ast::Expr* t : ast::as<ast::Assign>(n.stmt)->targets) target_names(t, stored_);
+        break;
+    case ast::StmtKind::AnnAssign: {
+        const auto* a = ast::as<ast::AnnAssign>(n.stmt);
+        if (a->value) target_names(a->target, stored_);
+        break;
+    }
+    case ast::StmtKind::AugAssign: {
+        const auto* a = ast::as<ast::AugAssign>(n.stmt);
+        target_names(a->target, stored_);
+        target_names(a->target, reads_);
+        break;
+    }
+    case ast::StmtKind::For: target_names(ast::as<ast::For>(n.stmt)->target, loop_stored_); break;
+    default: break;
+    }
+}
 
-    for (Names* names : {&stored, &loop_stored}) sort_unique(*names);
-    const ReadSet read_set(reads);
+NameUse NameCollector::result(const ast::FunctionDef& f) {
+    for (Names* names : {&stored_, &loop_stored_}) sort_unique(*names);
+    const ReadSet read_set(reads_);
 
     NameUse out;
     auto is_read = [&](std::string_view name) { return read_set.contains(name) || read_by_convention(name); };
@@ -118,10 +117,10 @@ NameUse name_use(const ast::FunctionDef& f) {
         if (!is_read(p)) out.unused_params.push_back(p);
 
     Names all;
-    std::set_union(stored.begin(), stored.end(), loop_stored.begin(), loop_stored.end(),
+    std::set_union(stored_.begin(), stored_.end(), loop_stored_.begin(), loop_stored_.end(),
                    std::back_inserter(all));
     for (std::string_view name : all) {
-        const bool loop_only = contains(loop_stored, name) && !contains(stored, name);
+        const bool loop_only = contains(loop_stored_, name) && !contains(stored_, name);
         out.assigned.emplace_back(name);
         if (loop_only) out.loop_variables.emplace_back(name);
         if (is_read(name)) continue;
@@ -129,6 +128,12 @@ NameUse name_use(const ast::FunctionDef& f) {
         if (loop_only) out.unused_loop_variables.emplace_back(name);
     }
     return out;
+}
+
+NameUse name_use(const ast::FunctionDef& f) {
+    NameCollector names;
+    walk_body(f, [&](const WalkNode& n) { names.visit(n); });
+    return names.result(f);
 }
 
 } // namespace ws::analysis

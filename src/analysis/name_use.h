@@ -16,8 +16,10 @@
 #pragma once
 
 #include "syntax/ast.h"
+#include "syntax/ast_walk.h"
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace ws::analysis {
@@ -32,5 +34,15 @@ struct NameUse {
 };
 
 NameUse name_use(const ast::FunctionDef& f);
+
+// name_use's pass over the body, node by node in any order (a walk another analysis makes).
+class NameCollector {
+  public:
+    void visit(const WalkNode& n);
+    NameUse result(const ast::FunctionDef& f);
+
+  private:
+    std::vector<std::string_view> reads_, stored_, loop_stored_;
+};
 
 } // namespace ws::analysis

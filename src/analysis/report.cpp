@@ -74,8 +74,10 @@ FunctionReport function_report(const SourceFile& source, const WarpDef& d, const
     };
     for (const auto* list : {&f.args.posonlyargs, &f.args.args, &f.args.kwonlyargs})
         for (const ast::Arg& a : *list) r.params.push_back(param(a));
-    r.names = name_use(f);
-    r.degenerate = degenerate_expressions(f);
+    // One walk of the body for both (name_use's own is a second).
+    NameCollector body_names;
+    r.degenerate = degenerate_expressions(f, [&](const WalkNode& n) { body_names.visit(n); });
+    r.names = body_names.result(f);
     if (options.shapes) r.shape = body_shape(f, r.params, names);
     if (options.keep_source) r.source = lines_of(source, r.line, r.end_line);
     return r;
