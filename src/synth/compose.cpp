@@ -238,9 +238,9 @@ const Idiom* Composer::pick_producer(const Port& port, const std::string& role, 
             }
         }
     };
-    for (const Idiom* i : Library::get().of(plan.domain)) consider(i);
+    for (const Idiom* i : Library::get().producers(plan.domain, port.type)) consider(i);
     if (plan.domain != Domain::Math)
-        for (const Idiom* i : Library::get().of(Domain::Math)) consider(i);
+        for (const Idiom* i : Library::get().producers(Domain::Math, port.type)) consider(i);
     const size_t k = dice.weighted(weights);
     return k < pool.size() ? pool[k] : nullptr;
 }
@@ -433,9 +433,9 @@ std::optional<std::pair<const Idiom*, int>> Composer::pick_consumer(int v, Stage
                 return;
             }
     };
-    for (const Idiom* i : Library::get().of(plan.domain)) consider(i);
+    for (const Idiom* i : Library::get().consumers(plan.domain, val.type)) consider(i);
     if (plan.domain != Domain::Math)
-        for (const Idiom* i : Library::get().of(Domain::Math)) consider(i);
+        for (const Idiom* i : Library::get().consumers(Domain::Math, val.type)) consider(i);
     (void)stage;
     const size_t k = dice.weighted(weights);
     if (k >= pool.size()) return std::nullopt;

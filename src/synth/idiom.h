@@ -114,6 +114,7 @@ struct IdiomSpec {
 
 // Value types of ports (the kernel's float precision is chosen later).
 enum class PortType : uint8_t { F, I, U, B, V2, V3, V4, M22, M33, M44, Q, T, SV, L, V2I, V3I, H };
+constexpr size_t kPortTypeCount = static_cast<size_t>(PortType::H) + 1; // H is the last
 std::string_view port_type_name(PortType t);
 // The synthesizer type of a port type in precision `fp`.
 SType port_stype(PortType t, Scalar fp);

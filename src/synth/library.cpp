@@ -6,7 +6,9 @@
 
 namespace ws::synth {
 
-Library::Library() : by_domain_(kDomainCount) {
+Library::Library()
+    : by_domain_(kDomainCount), consumers_(kDomainCount * kPortTypeCount),
+      producers_(kDomainCount * kPortTypeCount) {
     using Table = std::span<const IdiomSpec> (*)();
     constexpr Table kTables[] = {math_idioms,     particle_idioms, rigid_idioms,    continuum_idioms,
                                  geometry_idioms, imaging_idioms,  learning_idioms, random_idioms,
@@ -19,6 +21,19 @@ Library::Library() : by_domain_(kDomainCount) {
             idioms_.push_back(parse_idiom(spec));
         }
     for (const Idiom& i : idioms_) by_domain_[static_cast<size_t>(i.domain())].push_back(&i);
+    auto index = [&](std::vector<std::vector<const Idiom*>>& by_slot, const Idiom& i,
+                     const std::vector<Port>& ports) {
+        std::vector<bool> seen(kPortTypeCount);
+        for (const Port& p : ports)
+            if (!seen[static_cast<size_t>(p.type)]) {
+                seen[static_cast<size_t>(p.type)] = true;
+                by_slot[slot(i.domain(), p.type)].push_back(&i);
+            }
+    };
+    for (const Idiom& i : idioms_) {
+        index(consumers_, i, i.inputs);
+        index(producers_, i, i.outputs);
+    }
 }
 
 const Library& Library::get() {

@@ -31,12 +31,20 @@ class Library {
     const std::vector<Idiom>& all() const { return idioms_; }
     // Idioms of a domain, in table order.
     const std::vector<const Idiom*>& of(Domain d) const { return by_domain_[static_cast<size_t>(d)]; }
+    // Idioms of a domain with an input (consumers) or an output (producers) of type `t`, in table
+    // order: the composer's searches for an idiom to take or make a value skip the others.
+    const std::vector<const Idiom*>& consumers(Domain d, PortType t) const { return consumers_[slot(d, t)]; }
+    const std::vector<const Idiom*>& producers(Domain d, PortType t) const { return producers_[slot(d, t)]; }
     const Idiom* find(std::string_view id) const;
 
   private:
     Library();
+    static size_t slot(Domain d, PortType t) {
+        return static_cast<size_t>(d) * kPortTypeCount + static_cast<size_t>(t);
+    }
     std::vector<Idiom> idioms_;
     std::vector<std::vector<const Idiom*>> by_domain_;
+    std::vector<std::vector<const Idiom*>> consumers_, producers_; // by slot()
 };
 
 } // namespace ws::synth
