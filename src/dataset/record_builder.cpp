@@ -59,26 +59,31 @@ std::string generator_version() {
 
 namespace {
 
-// The '\n's of [p, p + size): 16 bytes at a time with SSE2, since every record's code (about
-// 40 KB) is counted and std::count is a byte loop. Each byte lane counts up to 255 blocks
-// before the lanes are summed.
+// The '\n's of [p, p + size): 64 bytes at a time with SSE2, since every record's code (about
+// 40 KB) is counted and std::count is a byte loop. Each byte lane counts up to 63 chunks of four
+// blocks (252 matches at most) before the lanes are summed.
 size_t count_newlines(const char* p, size_t size) {
     size_t n = 0;
 #if defined(__SSE2__)
     const __m128i newline = _mm_set1_epi8('\n');
-    while (size >= 16) {
-        const size_t blocks = std::min<size_t>(size / 16, 255);
+    auto matches = [&](const char* q) { // -1 per '\n'
+        return _mm_cmpeq_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(q)), newline);
+    };
+    while (size >= 64) {
+        const size_t chunks = std::min<size_t>(size / 64, 63);
         __m128i lanes = _mm_setzero_si128();
-        for (size_t b = 0; b < blocks; ++b, p += 16) {
-            const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-            lanes = _mm_sub_epi8(lanes, _mm_cmpeq_epi8(v, newline)); // a match is -1
+        for (size_t c = 0; c < chunks; ++c, p += 64) {
+            const __m128i pair0 = _mm_add_epi8(matches(p), matches(p + 16));
+            const __m128i pair1 = _mm_add_epi8(matches(p + 32), matches(p + 48));
+            lanes = _mm_sub_epi8(lanes, _mm_add_epi8(pair0, pair1));
         }
         const __m128i sums = _mm_sad_epu8(lanes, _mm_setzero_si128()); // two 16-bit sums
         n += static_cast<size_t>(_mm_cvtsi128_si32(sums)) + static_cast<size_t>(_mm_extract_epi16(sums, 4));
-        size -= blocks * 16;
+        size -= chunks * 64;
     }
 #endif
-    return n + static_cast<size_t>(std::count(p, p + size, '\n'));
+    for (; size; --size) n += *p++ == '\n';
+    return n;
 }
 
 } // namespace

@@ -226,7 +226,8 @@ TEST(Record, CountLinesMatchesAByteLoop) {
     EXPECT_EQ(count_lines("a\n"), 1);
     EXPECT_EQ(count_lines("\n\n"), 2);
     std::mt19937 rng(11);
-    for (size_t size : {15, 16, 17, 31, 255 * 16 - 1, 255 * 16, 255 * 16 + 1, 255 * 16 * 2 + 7, 70000}) {
+    for (size_t size :
+         {15, 16, 17, 31, 63, 64, 65, 127, 63 * 64 - 1, 63 * 64, 63 * 64 + 1, 63 * 64 * 2 + 7, 70000}) {
         std::string text(size, 'x');
         for (char& c : text) c = rng() % 3 == 0 ? '\n' : static_cast<char>(rng() % 256);
         if (size == 70000) text.assign(size, '\n'); // every lane full
