@@ -126,20 +126,33 @@ std::string KernelWriter::array_annotation(PortType t, int ndim, bool float16) c
                      : fmt::format("wp.array{}d(dtype={})", ndim, dtype);
 }
 
+namespace {
+
+// into.fresh() of the candidates `other` leaves free (else of the first one with `suffix`), without
+// copying them into a list of their own: the writer names a few hundred things per kernel.
+std::string fresh_in(NameSet& into, const NameSet& other, const std::vector<std::string>& candidates,
+                     std::string_view suffix) {
+    const std::string* first_free = nullptr; // in `other`, taken in `into`
+    for (const std::string& c : candidates) {
+        if (other.taken(c)) continue;
+        if (!into.taken(c)) {
+            into.reserve(c);
+            return c;
+        }
+        if (!first_free) first_free = &c;
+    }
+    if (first_free) return into.fresh_from(*first_free);
+    return into.fresh({candidates.empty() ? std::string("tmp") : candidates.front() + std::string(suffix)});
+}
+
+} // namespace
+
 std::string KernelWriter::fresh(const std::vector<std::string>& candidates) {
-    std::vector<std::string> ok;
-    for (const std::string& c : candidates)
-        if (!module_names_.taken(c)) ok.push_back(c);
-    if (ok.empty()) ok.push_back(candidates.empty() ? "tmp" : candidates.front() + "_v");
-    return names.fresh(ok);
+    return fresh_in(names, module_names_, candidates, "_v");
 }
 
 std::string KernelWriter::module_fresh(const std::vector<std::string>& candidates) {
-    std::vector<std::string> ok;
-    for (const std::string& c : candidates)
-        if (!names.taken(c)) ok.push_back(c);
-    if (ok.empty()) ok.push_back(candidates.front() + "_fn");
-    return module_names_.fresh(ok);
+    return fresh_in(module_names_, names, candidates, "_fn");
 }
 
 std::string KernelWriter::array_param(const std::vector<std::string>& candidates, PortType t,
