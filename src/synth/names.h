@@ -3,9 +3,11 @@
 // another type), and the names no kernel may take.
 #pragma once
 
-#include <set>
+#include "types/name_hash.h"
+
 #include <string>
 #include <string_view>
+#include <unordered_set>
 #include <vector>
 
 namespace ws::synth {
@@ -20,7 +22,8 @@ class NameSet {
     std::string fresh_from(std::string_view base);
 
   private:
-    std::set<std::string, std::less<>> used_;
+    // Asked only whether it holds a name (several per name the writer tries): hashed, not sorted.
+    std::unordered_set<std::string, NameHash, std::equal_to<>> used_;
 };
 
 // Python keywords, builtins and Warp names that must never be used as identifiers.
