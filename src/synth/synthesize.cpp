@@ -111,10 +111,14 @@ void choose_helpers(Plan& plan, Dice& dice) {
 
 std::string kernel_name(KernelWriter& w) {
     const int root = w.plan.root >= 0 ? w.plan.root : 0;
-    const std::string id(w.plan.graph.nodes[static_cast<size_t>(root)].idiom->id());
-    const std::vector<std::vector<std::string>> forms = {
-        {id + "_kernel"}, {"compute_" + id}, {"eval_" + id}, {"apply_" + id}, {id + "_step"}};
-    return w.module_name(w.dice.pick(forms));
+    const std::string_view id = w.plan.graph.nodes[static_cast<size_t>(root)].idiom->id();
+    // The form is drawn first and only its name built.
+    static constexpr std::string_view kForms[][2] = {
+        {"", "_kernel"}, {"compute_", ""}, {"eval_", ""}, {"apply_", ""}, {"", "_step"}};
+    const auto& [prefix, suffix] = kForms[w.dice.below(std::size(kForms))];
+    std::string name;
+    name.append(prefix).append(id).append(suffix);
+    return w.module_name({std::move(name)});
 }
 
 } // namespace
