@@ -118,7 +118,9 @@ json StatsCollector::to_json() const {
     };
     // Builtins by usage, most used first (ties by name).
     std::vector<std::pair<std::string, uint64_t>> builtins(builtins_.begin(), builtins_.end());
-    std::stable_sort(builtins.begin(), builtins.end(), [](auto& a, auto& b) { return a.second > b.second; });
+    std::sort(builtins.begin(), builtins.end(), [](auto& a, auto& b) {
+        return a.second != b.second ? a.second > b.second : a.first < b.first;
+    });
     json builtin_list = json::array();
     for (const auto& [name, n] : builtins) builtin_list.push_back(json{{"name", name}, {"records", n}});
 
@@ -156,7 +158,7 @@ json StatsCollector::to_json() const {
                           {"reasons", failure_reasons_}}},
         {"code_health", health_},
         {"builtins", std::move(builtin_list)},
-        {"features", features_},
+        {"features", std::map<std::string, uint64_t>(features_.begin(), features_.end())},
         {"verification", verdicts_},
     };
     // Only for verified datasets, so that the stats.json of the others keeps its shape.

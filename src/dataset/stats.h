@@ -14,11 +14,13 @@
 #include "dataset/near_dup.h"
 #include "dataset/record.h"
 #include "dataset/verification_figures.h"
+#include "types/name_hash.h"
 
 #include <cstdint>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <unordered_map>
 
 namespace ws::dataset {
 
@@ -65,7 +67,10 @@ class StatsCollector {
     uint64_t verification_dropped_ = 0;
     uint64_t oversized_ = 0;    // over the size limit on a record's code
     bool any_verified_ = false; // some shard went through the verification pass
-    std::map<std::string, uint64_t> by_category_, by_device_, builtins_, features_, failure_reasons_;
+    std::map<std::string, uint64_t> by_category_, by_device_, failure_reasons_;
+    // Counted for every name of every record, read once at the end: hashed, sorted when written.
+    using NameCounts = std::unordered_map<std::string, uint64_t, NameHash, std::equal_to<>>;
+    NameCounts builtins_, features_;
     std::map<std::string, uint64_t> by_license_; // of extracted records (metadata.origin)
     std::map<std::string, std::map<std::string, uint64_t>> verdicts_;
     Distribution python_lines_, forward_lines_, backward_lines_;
