@@ -6,7 +6,9 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <new>
 #include <span>
@@ -57,8 +59,18 @@ struct Type {
         if (kind == Kind::Quat) return 4;
         return kind == Kind::Transform ? 7 : 0;
     }
-    bool operator==(const Type&) const = default;
+    // The four one-byte fields as one word (a memberwise test is four compares and branches, and
+    // the operators compare types on every call).
+    bool operator==(const Type& o) const { return head() == o.head() && st == o.st; }
+
+  private:
+    uint32_t head() const {
+        uint32_t h;
+        std::memcpy(&h, this, sizeof h);
+        return h;
+    }
 };
+static_assert(offsetof(Type, kind) == 0 && offsetof(Type, cols) == 3);
 
 // The fields a copy always takes lie together before the components, so that the copy of a
 // scalar reads and writes one run of memory.
