@@ -136,7 +136,7 @@ void DatasetWriter::add_failure(bool compile, const std::string& reason) {
     ++current_.failure_reasons[reason];
 }
 
-bool DatasetWriter::add_record(const std::string& line, const Record& meta, uint64_t structure_hash,
+bool DatasetWriter::add_record(std::string_view line, const Record& meta, uint64_t structure_hash,
                                const SourceMeasures& measures) {
     if (!seen_.insert(structure_hash)) {
         ++current_.duplicates;

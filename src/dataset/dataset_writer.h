@@ -58,7 +58,7 @@ class DatasetWriter {
     void add_oversized() { ++current_.oversized; }
     // `line` is the record's JSON; `meta` its metadata (code strings may be empty).
     // False (and counted) when it duplicates an earlier record.
-    bool add_record(const std::string& line, const Record& meta, uint64_t structure_hash,
+    bool add_record(std::string_view line, const Record& meta, uint64_t structure_hash,
                     const SourceMeasures& measures);
     void end_shard();
     // Takes the manifest back from the folder after another pass rewrote its

@@ -67,8 +67,8 @@ struct Item {
     bool last_in_shard = false;
     enum class Status { Ok, CompileFailed, SourceFailed, Oversized } status = Status::Ok;
     std::string reason;
-    std::string line;
-    Record meta; // metadata only: the code strings are dropped once serialized
+    TextBuffer line; // the record's JSON, escaped into it in place
+    Record meta;     // metadata only: the code strings are dropped once serialized
     uint64_t structure_hash = 0;
     SourceMeasures measures;
 };

@@ -4,6 +4,9 @@
 // Arrow (Hugging Face `datasets`) infers one schema for all shards.
 #include "dataset/record.h"
 
+#include "types/str_cat.h"
+
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <charconv>
@@ -50,7 +53,7 @@ synth::LaunchSpec launch_from_json(const json& j) {
 // re-dumped after parsing is unchanged, which `validate` checks.
 class JsonOut {
   public:
-    explicit JsonOut(std::string& out) : out_(out) {}
+    explicit JsonOut(TextBuffer& out) : out_(out) {}
     void raw(std::string_view text) { out_ += text; }
     void str(std::string_view s);
     void text_or_null(const std::string& s) { s.empty() ? raw("null") : str(s); }
@@ -59,14 +62,14 @@ class JsonOut {
     void integer(Int v) {
         char buf[24];
         auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
-        out_.append(buf, end);
+        out_ += std::string_view(buf, static_cast<size_t>(end - buf));
     }
     void number(double v);
     void strings(const std::vector<std::string>& v);
     void integers(const std::vector<int64_t>& v);
 
   private:
-    std::string& out_;
+    TextBuffer& out_;
 };
 
 // A 64-byte chunk's bit mask of the bytes that need a look: below 0x20, '"', '\\' or 0x80 and
@@ -165,21 +168,21 @@ char* escape_ascii(std::string_view s, char* dst) {
 }
 
 void JsonOut::str(std::string_view s) {
-    // Escaped into a per-thread buffer with raw stores, then appended once: appending piece by
-    // piece to the string cost a capacity check and a memcpy call per line of code.
-    thread_local std::vector<char> buffer;
-    const size_t room = 6 * s.size() + 3 * kChunk + 2;
-    if (buffer.size() < room) buffer.resize(room);
-    char* dst = buffer.data();
+    // Escaped in place with raw stores, room made for the worst case (and the escaper's padding)
+    // and the unused rest given back: escaping into a side buffer cost a copy of every line.
+    const size_t start = out_.size();
+    char* const begin = out_.extend(6 * s.size() + 3 * kChunk + 2);
+    char* dst = begin;
     *dst++ = '"';
     dst = escape_ascii(s, dst);
     if (!dst) {
         // UTF-8: nlohmann's own code checks it (and throws on invalid bytes) and copies it.
+        out_.resize(start);
         out_ += json(std::string(s)).dump();
         return;
     }
     *dst++ = '"';
-    out_.append(buffer.data(), dst);
+    out_.resize(start + static_cast<size_t>(dst - begin));
 }
 
 void JsonOut::number(double v) {
@@ -187,7 +190,7 @@ void JsonOut::number(double v) {
     char buf[64];
     // nlohmann's shortest round-trip form (with ".0" on integral values), as dump() prints it.
     char* end = nlohmann::detail::to_chars(buf, buf + sizeof buf, v);
-    out_.append(buf, end);
+    out_ += std::string_view(buf, static_cast<size_t>(end - buf));
 }
 
 void JsonOut::strings(const std::vector<std::string>& v) {
@@ -338,11 +341,17 @@ void from_json(const nlohmann::json& j, Record& r) {
     }
 }
 
-void append_json(std::string& out, const Record& r) {
-    size_t text = r.python_source.size() + r.cuda_forward.size() + r.cuda_backward.size() +
-                  r.cuda_functions.size() + r.cpu_forward.size() + r.cpu_backward.size() +
-                  r.cpu_functions.size() + r.cpu_entry.size() + r.description.size();
-    out.reserve(out.size() + text + text / 8 + 2048); // escapes (mostly '\n') and metadata
+void append_json(TextBuffer& out, const Record& r) {
+    const std::string* texts[] = {&r.python_source,  &r.cuda_forward, &r.cuda_backward,
+                                  &r.cuda_functions, &r.cpu_forward,  &r.cpu_backward,
+                                  &r.cpu_functions,  &r.cpu_entry,    &r.description};
+    size_t text = 0, largest = 0;
+    for (const std::string* t : texts) {
+        text += t->size();
+        largest = std::max(largest, t->size());
+    }
+    // Escapes (mostly '\n') and metadata, and the worst-case room JsonOut::str asks for a piece.
+    out.reserve(out.size() + text + text / 8 + 2048 + 6 * largest + 3 * kChunk);
     JsonOut o(out);
     o.raw(R"({"category":)");
     o.str(r.category);
@@ -373,17 +382,23 @@ void append_json(std::string& out, const Record& r) {
     o.raw("}");
 }
 
+void append_json(std::string& out, const Record& r) {
+    TextBuffer line;
+    append_json(line, r);
+    out += line.view();
+}
+
 std::string launch_json(const synth::LaunchSpec& launch) {
-    std::string out;
+    TextBuffer out;
     JsonOut o(out);
     append_launch(o, launch);
-    return out;
+    return std::string(out.view());
 }
 
 std::string json_line(const Record& r) {
-    std::string out;
+    TextBuffer out;
     append_json(out, r);
-    return out;
+    return std::string(out.view());
 }
 
 } // namespace ws::dataset

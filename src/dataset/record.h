@@ -3,6 +3,7 @@
 #pragma once
 
 #include "synth/synth.h"
+#include "types/str_cat.h"
 
 #include <cstdint>
 #include <initializer_list>
@@ -82,6 +83,8 @@ void from_json(const nlohmann::json& j, Record& r);
 // DOM (the pipeline's hot path: a record is about 40 KB of escaped text). The
 // line is canonical: nlohmann's parse then dump() gives the same bytes. Throws
 // nlohmann::json::type_error on invalid UTF-8, as dump() does.
+void append_json(TextBuffer& out, const Record& r);
+// The same, appended to a string (through a TextBuffer: one copy more).
 void append_json(std::string& out, const Record& r);
 
 // The record's JSON line as a string (append_json into an empty one).
