@@ -4,7 +4,6 @@
 // kernel must be the same on every machine.
 #pragma once
 
-#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
@@ -51,24 +50,6 @@ class Rng {
     static uint64_t first_output(uint64_t seed) {
         uint64_t s = seed + 0x9E3779B97F4A7C15ull; // past the first word
         return rotl(splitmix64(s) * 5, 7) * 9;
-    }
-
-    // Rng(seed)'s first N outputs (two to four), from its four words of state as seeded, with
-    // no update of the state between them: xoshiro256**'s first steps unrolled, each output a
-    // word made of the seeded ones (the probe draws a vector's components so).
-    template <int N>
-    static std::array<uint64_t, N> first_outputs(uint64_t seed) {
-        static_assert(N >= 2 && N <= 4);
-        uint64_t s = seed;
-        const uint64_t a = splitmix64(s), b = splitmix64(s), c = splitmix64(s);
-        const uint64_t d = N > 2 ? splitmix64(s) : 0; // not read by the first two outputs
-        auto out = [](uint64_t w) { return rotl(w * 5, 7) * 9; };
-        std::array<uint64_t, N> r;
-        r[0] = out(b);
-        r[1] = out(a ^ b ^ c);
-        if constexpr (N > 2) r[2] = out(a ^ d ^ (b << 17));
-        if constexpr (N > 3) r[3] = out(a ^ b ^ d ^ ((a ^ b ^ c) << 17) ^ rotl(b ^ d, 45));
-        return r;
     }
 
     uint64_t next() {

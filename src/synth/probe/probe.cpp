@@ -5,7 +5,6 @@
 #include "synth/rng.h"
 
 #include <algorithm>
-#include <array>
 #include <cmath>
 #include <memory>
 #include <optional>
@@ -269,24 +268,9 @@ class Bench final : public ArrayInputs {
         auto uniform = [&](uint64_t x) { return kFit(s, lo + (hi - lo) * double(x >> 11) * 0x1.0p-53); };
         Value r; // every component is drawn: no zeros first (make_zero())
         r.t = t;
-        if (n == 3) // the most frequent sizes, with no generator's state to update
-            uniform_first<3>(r, seed, uniform);
-        else if (n == 2)
-            uniform_first<2>(r, seed, uniform);
-        else if (n == 4)
-            uniform_first<4>(r, seed, uniform);
-        else {
-            Rng rng(seed);
-            for (int c = 0; c < n; ++c) r.c[size_t(c)] = uniform(rng.next());
-        }
+        Rng rng(seed);
+        for (int c = 0; c < n; ++c) r.c[size_t(c)] = uniform(rng.next());
         return r;
-    }
-
-    // The first N components of `r` drawn by `uniform` from Rng(seed)'s first outputs.
-    template <int N, class Uniform>
-    static void uniform_first(Value& r, uint64_t seed, Uniform uniform) {
-        const std::array<uint64_t, N> x = Rng::first_outputs<N>(seed);
-        for (size_t c = 0; c < N; ++c) r.c[c] = uniform(x[c]);
     }
 
     // The value run 0 drew for `key`.
