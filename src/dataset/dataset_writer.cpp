@@ -10,6 +10,7 @@
 #include "dataset/stats_pass.h"
 
 #include <charconv>
+#include <mutex>
 #include <fmt/format.h>
 #include <set>
 
@@ -136,9 +137,19 @@ void DatasetWriter::add_failure(bool compile, const std::string& reason) {
     ++current_.failure_reasons[reason];
 }
 
+bool DatasetWriter::is_duplicate(uint64_t structure_hash) const {
+    std::shared_lock lock(seen_mutex_);
+    return seen_.contains(structure_hash);
+}
+
 bool DatasetWriter::add_record(std::string_view line, const Record& meta, uint64_t structure_hash,
                                const SourceMeasures& measures) {
-    if (!seen_.insert(structure_hash)) {
+    bool fresh;
+    {
+        std::unique_lock lock(seen_mutex_);
+        fresh = seen_.insert(structure_hash);
+    }
+    if (!fresh) {
         ++current_.duplicates;
         return false;
     }

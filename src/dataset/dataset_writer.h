@@ -10,6 +10,8 @@
 // - Records are offered in dataset order; exact duplicates (same structure
 //   hash as an earlier kept record) are dropped and counted. Memory: the
 //   64-bit hash set (16 bytes per kept record at most) plus bounded stats.
+//   is_duplicate() may be asked from other threads while records are added
+//   (generate asks before compiling a kernel whose twin is already written).
 // - end_shard() renames the shard into place and then rewrites the manifest;
 //   finalize() writes stats.json, README.md and figures/, then marks the
 //   manifest complete.
@@ -30,6 +32,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <shared_mutex>
 #include <string>
 
 namespace ws::dataset {
@@ -52,7 +55,8 @@ class DatasetWriter {
     // The open shard's records carry verdicts (merge of verified inputs).
     void mark_verified() { current_.verified = true; }
     void add_candidate() { ++current_.candidates; }
-    bool is_duplicate(uint64_t structure_hash) const { return seen_.contains(structure_hash); }
+    // True when a record with this hash was already offered (or resumed). Thread-safe.
+    bool is_duplicate(uint64_t structure_hash) const;
     void add_failure(bool compile, const std::string& reason);
     // A record over the size limit on its code, left out.
     void add_oversized() { ++current_.oversized; }
@@ -60,6 +64,9 @@ class DatasetWriter {
     // False (and counted) when it duplicates an earlier record.
     bool add_record(std::string_view line, const Record& meta, uint64_t structure_hash,
                     const SourceMeasures& measures);
+    // A record known to be a duplicate (is_duplicate was true) and never built: counted as
+    // add_record counts it.
+    void add_known_duplicate() { ++current_.duplicates; }
     void end_shard();
     // Takes the manifest back from the folder after another pass rewrote its
     // shards, with the statistics that pass folded from the rewritten records
@@ -76,6 +83,7 @@ class DatasetWriter {
     bool compress_;
     Manifest manifest_;
     HashSet seen_;
+    mutable std::shared_mutex seen_mutex_; // add_record writes seen_ while other threads read it
     StatsCollector stats_;
     // One compression context for every shard this writer writes.
     std::unique_ptr<ZSTD_CCtx, size_t (*)(ZSTD_CCtx*)> cctx_{nullptr, ZSTD_freeCCtx};

@@ -6,6 +6,7 @@
 #include "dataset/kernel_source.h"
 #include "dataset/manifest.h"
 #include "dataset/progress.h"
+#include "dataset/record_builder.h"
 #include "syntax/large_stack.h"
 #include "syntax/source.h"
 
@@ -65,7 +66,7 @@ struct Item {
     uint64_t shard = 0;
     bool first_in_shard = false;
     bool last_in_shard = false;
-    enum class Status { Ok, CompileFailed, SourceFailed, Oversized } status = Status::Ok;
+    enum class Status { Ok, Duplicate, CompileFailed, SourceFailed, Oversized } status = Status::Ok;
     std::string reason;
     TextBuffer line; // the record's JSON, escaped into it in place
     Record meta;     // metadata only: the code strings are dropped once serialized
@@ -73,7 +74,12 @@ struct Item {
     SourceMeasures measures;
 };
 
-void build(Item& item, const KernelSource& source, const GenerateConfig& c) {
+// A kernel whose structure hash the writer has already seen is not compiled: the writer takes
+// items in index order, so that hash came from a smaller index (or a resumed shard) and the
+// writer would drop this record as its duplicate. (Built, a renamed copy of a kernel that
+// compiled could only differ by failing to compile; none of 1,000,000 did.) A kernel whose twin
+// is still in flight is built and dropped by the writer, as before.
+void build(Item& item, const KernelSource& source, const GenerateConfig& c, const DatasetWriter& writer) {
     Candidate candidate;
     try {
         candidate = source.make(c.seed, c.categories, item.index);
@@ -82,9 +88,15 @@ void build(Item& item, const KernelSource& source, const GenerateConfig& c) {
         item.reason = fmt::format("kernel source: {}", e.what());
         return;
     }
+    analysis::Fingerprint fingerprint = fingerprint_candidate(candidate);
+    if (writer.is_duplicate(fingerprint.structure_hash)) {
+        item.status = Item::Status::Duplicate;
+        return;
+    }
     try {
-        BuiltRecord built = build_record(std::move(candidate), generated_record_id(c.seed, item.index),
-                                         c.device, c.seed, item.index);
+        BuiltRecord built =
+            build_record(std::move(candidate), fingerprint, generated_record_id(c.seed, item.index), c.device,
+                         c.seed, item.index);
         if (over_size_limit(built, c.max_code_lines)) {
             item.status = Item::Status::Oversized;
             return;
@@ -196,7 +208,7 @@ GenerateSummary generate(const GenerateOptions& options) {
                                           }) &
                 tbb::make_filter<Item*, Item*>(tbb::filter_mode::parallel,
                                                [&](Item* item) {
-                                                   build(*item, *source, c);
+                                                   build(*item, *source, c, writer);
                                                    return item;
                                                }) &
                 tbb::make_filter<Item*, void>(tbb::filter_mode::serial_in_order, [&](Item* item) {
@@ -206,6 +218,7 @@ GenerateSummary generate(const GenerateOptions& options) {
                     case Item::Status::Ok:
                         writer.add_record(item->line, item->meta, item->structure_hash, item->measures);
                         break;
+                    case Item::Status::Duplicate: writer.add_known_duplicate(); break;
                     case Item::Status::CompileFailed: writer.add_failure(true, item->reason); break;
                     case Item::Status::SourceFailed: writer.add_failure(false, item->reason); break;
                     case Item::Status::Oversized: writer.add_oversized(); break;

@@ -170,9 +170,21 @@ uint64_t fill_code(Record& r, const std::shared_ptr<const SourceFile>& source, c
 
 } // namespace
 
+analysis::Fingerprint fingerprint_candidate(const Candidate& c) {
+    return c.module ? analysis::fingerprint(c.tokens, c.python_source)
+                    : analysis::fingerprint(c.python_source);
+}
+
 BuiltRecord build_record(Candidate candidate, std::string id, DeviceSet device, uint64_t seed,
                          uint64_t index) {
+    analysis::Fingerprint fingerprint = fingerprint_candidate(candidate);
+    return build_record(std::move(candidate), fingerprint, std::move(id), device, seed, index);
+}
+
+BuiltRecord build_record(Candidate candidate, analysis::Fingerprint fingerprint, std::string id,
+                         DeviceSet device, uint64_t seed, uint64_t index) {
     BuiltRecord out;
+    out.fingerprint = fingerprint;
     Record& r = out.record;
     r.id = std::move(id);
     r.kernel_name = std::move(candidate.kernel_name);
@@ -195,8 +207,6 @@ BuiltRecord build_record(Candidate candidate, std::string id, DeviceSet device, 
     auto source = reuse ? std::move(candidate.source)
                         : std::make_shared<const SourceFile>(std::move(path), r.python_source);
     out.code_lines = fill_code(r, source, candidate.module.get(), device);
-    out.fingerprint = candidate.module ? analysis::fingerprint(candidate.tokens, r.python_source)
-                                       : analysis::fingerprint(*source);
     out.health = candidate.health ? *candidate.health : analysis::health_counts(r.python_source);
     r.source_hash = hash_hex(out.fingerprint.structure_hash);
     return out;

@@ -42,10 +42,17 @@ struct BuiltRecord {
     SourceMeasures measures() const { return {fingerprint.signature, health}; }
 };
 
+// The fingerprint build_record gives `c` (from the parse's tokens when it has them), without
+// compiling: generate skips compiling a kernel whose structure hash is already in the dataset.
+analysis::Fingerprint fingerprint_candidate(const Candidate& c);
+
 // Throws CompileError when warpsynth rejects the module (unsupported
 // construct, or input Warp would reject), std::exception on internal errors.
 BuiltRecord build_record(Candidate candidate, std::string id, DeviceSet device, uint64_t seed,
                          uint64_t index);
+// The same, with fingerprint_candidate(candidate) already made.
+BuiltRecord build_record(Candidate candidate, analysis::Fingerprint fingerprint, std::string id,
+                         DeviceSet device, uint64_t seed, uint64_t index);
 
 // The code fields of `r` recompiled from its python_source, for validate:
 // a record with the same metadata and freshly generated code fields.
