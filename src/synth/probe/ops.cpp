@@ -266,19 +266,9 @@ bool compare(ast::CmpOpKind op, const Value& a, const Value& b) {
         for (int k = 0; eq && k < a.t.size(); ++k) eq = a.c[size_t(k)] == b.c[size_t(k)];
         return op == CmpOpKind::Eq ? eq : !eq;
     }
-    const bool ints = is_int_scalar(a) && is_int_scalar(b);
-    const double x = a.num(), y = b.num();
-    auto lt = [&] { return ints ? a.i < b.i : x < y; };
-    auto eq = [&] { return ints ? a.i == b.i : x == y; };
-    switch (op) {
-    case CmpOpKind::Eq: return eq();
-    case CmpOpKind::NotEq: return !eq();
-    case CmpOpKind::Lt: return lt();
-    case CmpOpKind::LtE: return ints ? a.i <= b.i : x <= y;
-    case CmpOpKind::Gt: return ints ? a.i > b.i : x > y;
-    case CmpOpKind::GtE: return ints ? a.i >= b.i : x >= y;
-    default: throw_unsupported("a comparison operator");
-    }
+    // Two integers exactly (as int64); any other pair as doubles.
+    if (is_int_scalar(a) && is_int_scalar(b)) return ordered(op, a.i, b.i);
+    return ordered(op, a.num(), b.num());
 }
 
 bool truth(const Value& v) {
