@@ -519,8 +519,8 @@ AtomicOp atomic_op(std::string_view name) {
 namespace {
 
 // `slot` becomes `op` of it and `value` (converted to its type), as binop() and the builtins make it.
-// A float or int32 sum or difference of a value of the element's type, the most frequent, is made in place
-// (the same components and fields as binop()'s result, with no temporary to move).
+// A float sum or difference of a value of the element's type, or an integer count, the most frequent,
+// is made in place (the same components and fields as binop()'s result, with no temporary to move).
 void atomic_update_slot(AtomicOp op, Value& slot, const Value& value) {
     const Sc s = slot.t.sc;
     if ((op == AtomicOp::Add || op == AtomicOp::Sub) && value.t == slot.t && !value.is_type) {
@@ -529,12 +529,6 @@ void atomic_update_slot(AtomicOp op, Value& slot, const Value& value) {
             const double r = add ? slot.c[0] + value.c[0] : slot.c[0] - value.c[0];
             slot.i = 0, slot.array = -1, slot.array_ndim = 0, slot.is_type = false, slot.items.reset();
             slot.c[0] = s == Sc::F32 ? double(float(r)) : r;
-            return;
-        }
-        if (slot.t.kind == Kind::Scalar && s == Sc::I32) { // binop()'s int32 + - (a counter's)
-            const uint64_t x = uint64_t(slot.i), y = uint64_t(value.i);
-            slot.i = int32_t(add ? x + y : x - y);
-            slot.array = -1, slot.array_ndim = 0, slot.is_type = false, slot.items.reset();
             return;
         }
         if (slot.t.kind == Kind::Vec && s == Sc::F32) { // as vec_f32_add() of the converted value
