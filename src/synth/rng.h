@@ -66,10 +66,12 @@ class Rng {
 
     // Uniform in [0, n); n > 0. Rejection sampling keeps it exactly uniform.
     uint64_t below(uint64_t n) { return below_of(*this, n); }
+    // The first output below() rejects for n: outputs under it map onto [0, n) evenly.
+    static constexpr uint64_t below_limit(uint64_t n) { return ~uint64_t{0} - (~uint64_t{0} % n); }
     // below() of any generator with next() (one definition for Rng and its lazy form).
     template <class G>
     static uint64_t below_of(G& g, uint64_t n) {
-        const uint64_t limit = ~uint64_t{0} - (~uint64_t{0} % n);
+        const uint64_t limit = below_limit(n);
         uint64_t x;
         do x = g.next();
         while (x >= limit);

@@ -164,7 +164,7 @@ class Bench final : public ArrayInputs {
             d.how = ElementDraw::IntScalar, integer_range(d.lo, d.hi);
         if (d.how == ElementDraw::IntScalar && t.sc != Sc::Bool) {
             d.count = uint64_t(d.hi - d.lo) + 1; // as integer_component() counts them
-            if (d.count != 0) d.limit = ~uint64_t{0} - (~uint64_t{0} % d.count);
+            if (d.count != 0) d.limit = Rng::below_limit(d.count);
         }
         return d;
     }
