@@ -8,18 +8,6 @@
 
 namespace ws {
 
-namespace {
-
-// Bytes [4, n) of two names of more than 8 bytes, a word at a time (the last word overlapping):
-// inline, so the scan calls nothing and saves no registers.
-bool same_after_head(const char* p, const char* q, size_t n) {
-    for (size_t i = 4; i + 8 < n; i += 8)
-        if (name_words::load64(p + i) != name_words::load64(q + i)) return false;
-    return name_words::load64(p + n - 8) == name_words::load64(q + n - 8);
-}
-
-} // namespace
-
 size_t SymbolTable::scan(std::string_view name) const {
     // From the newest: names are mostly used soon after they are bound (names are unique,
     // so the order of the scan does not change what is found).
@@ -27,8 +15,10 @@ size_t SymbolTable::scan(std::string_view name) const {
     const size_t n = name.size();
     for (size_t i = entries_.size(); i-- > 0;) {
         if (tags_[i] != tag) continue;
-        const std::string& s = entries_[i].first; // the tag holds all of a short name
-        if (n < 4 || (s.size() == n && (n <= 8 || same_after_head(s.data(), name.data(), n)))) return i;
+        // The tag holds all of a short name, and the first 4 bytes of a longer one.
+        const std::string& s = entries_[i].first;
+        if (n < 4 || (s.size() == n && (n <= 8 || name_words::same_words(s.data(), name.data(), 4, n))))
+            return i;
     }
     return npos;
 }

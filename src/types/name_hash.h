@@ -19,6 +19,13 @@ inline uint64_t load32(const char* p) {
     std::memcpy(&w, p, sizeof w);
     return w;
 }
+// Whether bytes [from, n) of two texts of at least 8 bytes are equal, a word at a time, the last
+// word overlapping: inline, no memcmp call (whose registers the callers saved on every look-up).
+inline bool same_words(const char* p, const char* q, size_t from, size_t n) {
+    for (size_t i = from; i + 8 < n; i += 8)
+        if (load64(p + i) != load64(q + i)) return false;
+    return load64(p + n - 8) == load64(q + n - 8);
+}
 } // namespace name_words
 
 // Inline and word at a time: names are short, and std::hash's out-of-line byte hash
@@ -54,13 +61,7 @@ inline bool same_name(std::string_view a, std::string_view b) {
     const size_t n = a.size();
     if (n != b.size()) return false;
     const char *p = a.data(), *q = b.data();
-    if (n >= 8) {
-        // Words, the last one overlapping: no memcmp call (whose registers the callers saved on
-        // every look-up) even for long names.
-        for (size_t i = 0; i + 8 < n; i += 8)
-            if (load64(p + i) != load64(q + i)) return false;
-        return load64(p + n - 8) == load64(q + n - 8);
-    }
+    if (n >= 8) return name_words::same_words(p, q, 0, n);
     if (n >= 4) return load32(p) == load32(q) && load32(p + n - 4) == load32(q + n - 4);
     for (size_t i = 0; i < n; ++i)
         if (p[i] != q[i]) return false;
