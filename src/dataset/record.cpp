@@ -167,11 +167,17 @@ char* escape_ascii(std::string_view s, char* dst) {
     return dst - (chunks * kChunk - rest); // the padding's spaces
 }
 
+// The room JsonOut::str asks for a string of n bytes: the worst case of escape_ascii (6 bytes a
+// byte, 3 chunks of padding) and the quotes.
+constexpr size_t quoted_room(size_t n) {
+    return 6 * n + 3 * kChunk + 2;
+}
+
 void JsonOut::str(std::string_view s) {
     // Escaped in place with raw stores, room made for the worst case (and the escaper's padding)
     // and the unused rest given back: escaping into a side buffer cost a copy of every line.
     const size_t start = out_.size();
-    char* const begin = out_.extend(6 * s.size() + 3 * kChunk + 2);
+    char* const begin = out_.extend(quoted_room(s.size()));
     char* dst = begin;
     *dst++ = '"';
     dst = escape_ascii(s, dst);
@@ -351,7 +357,7 @@ void append_json(TextBuffer& out, const Record& r) {
         largest = std::max(largest, t->size());
     }
     // Escapes (mostly '\n') and metadata, and the worst-case room JsonOut::str asks for a piece.
-    out.reserve(out.size() + text + text / 8 + 2048 + 6 * largest + 3 * kChunk);
+    out.reserve(out.size() + text + text / 8 + 2048 + quoted_room(largest));
     JsonOut o(out);
     o.raw(R"({"category":)");
     o.str(r.category);
