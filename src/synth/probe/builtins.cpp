@@ -256,14 +256,6 @@ bool is_f32_scalar(const Value& v) {
     return v.t.kind == Kind::Scalar && v.t.sc == Sc::F32;
 }
 
-// make_scalar(Sc::F32, x), inline: the builtins below make one for most of their calls.
-Value f32_scalar(double x) {
-    Value r;
-    r.t = {Kind::Scalar, Sc::F32};
-    r.c[0] = double(float(x));
-    return r;
-}
-
 [[gnu::noinline]] Value unary_math_general(const Args& a, double (*f)(double));
 
 // map_float() of one argument: a float32 scalar (the frequent case) inline in each builtin's lambda,
@@ -291,7 +283,7 @@ Value unary_math_general(const Args& a, double (*f)(double)) {
 Value extreme(const Args& a, bool take_max) {
     if (a.size() == 2 && is_f32_scalar(a[0]) && is_f32_scalar(a[1])) {
         const double x = a[0].c[0], y = a[1].c[0];
-        return f32_scalar(take_max ? std::max(x, y) : std::min(x, y));
+        return make_f32(take_max ? std::max(x, y) : std::min(x, y));
     }
     return extreme_general(a, take_max);
 }
@@ -315,7 +307,7 @@ Value extreme_general(const Args& a, bool take_max) {
 Value clamp(const Args& a) {
     need(a, 3);
     if (is_f32_scalar(a[0]) && is_f32_scalar(a[1]) && is_f32_scalar(a[2])) // zip_float's twice, inline
-        return f32_scalar(std::min(double(float(std::max(a[0].c[0], a[1].c[0]))), a[2].c[0]));
+        return make_f32(std::min(double(float(std::max(a[0].c[0], a[1].c[0]))), a[2].c[0]));
     if (a[0].t.kind == Kind::Scalar && !is_float(a[0].t.sc))
         return make_int(a[0].t.sc, std::min(std::max(a[0].i, a[1].i), a[2].i));
     return zip_float(zip_float(a[0], a[1], [](double x, double lo) { return std::max(x, lo); }), a[2],

@@ -303,11 +303,8 @@ struct Compiled {
     [[gnu::noinline]] static Value index1(Machine& m, const Value& v, int64_t i) {
         // A vector's component, as component_of reads it.
         if (v.t.kind == Kind::Vec && i >= 0 && i < v.t.rows) {
-            if (v.t.sc != Sc::F32) return make_scalar(v.t.sc, v.c[size_t(i)]);
-            Value r; // make_scalar's of a float32 vector, the frequent case, inline
-            r.t = {Kind::Scalar, Sc::F32};
-            r.c[0] = double(float(v.c[size_t(i)]));
-            return r;
+            // A float32 vector, the frequent case, with no branch on the scalar type.
+            return v.t.sc == Sc::F32 ? make_f32(v.c[size_t(i)]) : make_scalar(v.t.sc, v.c[size_t(i)]);
         }
         Index idx;
         idx.n = 1, idx.at[0] = i;
@@ -978,17 +975,7 @@ Compiled::Flow Compiled::run_for(Machine& m, const CStmt& s, Frame& f) {
     ArgList args;
     for (const CExpr* a : s.args) args.emplace([&] { return a->run(m, *a, f); });
     return m.loop_range(
-        args,
-        [&](Value&& i) {
-            // The loop variable's slot, once it has one, takes the int32 `i` field by field: the
-            // move assignment's result (its component is never read), with no branch on its kind.
-            if (Value* slot = f.find(s.id)) {
-                slot->t = i.t, slot->i = i.i, slot->array = -1, slot->array_ndim = 0, slot->is_type = false;
-                slot->items.reset();
-                return;
-            }
-            assign(m, s.id, std::move(i), f);
-        },
+        args, [&](Value&& i) { assign(m, s.id, std::move(i), f); },
         [&] {
             if (!s.body) s.body = &m.block(ast::as<ast::For>(s.src)->body);
             return run_block(m, *s.body, f);

@@ -254,6 +254,13 @@ inline Value make_scalar(Sc s, double v) {
     r.c[0] = fit(s, v);
     return r;
 }
+// make_scalar(Sc::F32, v), with no branch: the probe's most frequent scalar.
+inline Value make_f32(double v) {
+    Value r;
+    r.t = {Kind::Scalar, Sc::F32};
+    r.c[0] = double(float(v));
+    return r;
+}
 inline Value make_bool(bool b) {
     return make_int(Sc::Bool, b ? 1 : 0);
 }
