@@ -10,8 +10,8 @@
 #include "dataset/stats_pass.h"
 
 #include <charconv>
-#include <mutex>
 #include <fmt/format.h>
+#include <mutex>
 #include <set>
 
 namespace ws::dataset {
