@@ -5,7 +5,7 @@
 #   SECONDS  how long to fuzz (-max_total_time)
 # Builds build-fuzz/ with clang and -DWS_FUZZ=ON (ASan + UBSan + libFuzzer instrumentation of
 # every library). The corpus build-fuzz/corpus/TARGET grows from run to run; each run also
-# reads build-fuzz/seeds (tests/corpus, tests/cases, tests/errors/cases, copied at run time)
+# reads build-fuzz/seeds/TARGET (tests/corpus, tests/cases, tests/errors/cases, copied at run time)
 # and uses the dictionary fuzz/python_warp.dict. Findings (crash-*, leak-*, timeout-*, oom-*)
 # go to build-fuzz/artifacts/TARGET/; libFuzzer's output to build-fuzz/fuzz_TARGET.log (its tail
 # is printed). Exit status: non-zero on any finding.
@@ -36,9 +36,10 @@ else
     "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -gline-tables-only -DNDEBUG" -DWS_FUZZ=ON -DWS_BUILD_TESTS=OFF \
     -DWS_BUILD_BENCH=OFF "${launcher[@]}" >/dev/null
 fi
-cmake --build "$build" -j"$(nproc)" --target "fuzz_$target"
+# Under a lock: scripts/test.sh fuzzes both targets at once in one build.
+flock "$build/.fuzz-build.lock" cmake --build "$build" -j"$(nproc)" --target "fuzz_$target"
 
-seeds=$build/seeds
+seeds=$build/seeds/$target
 rm -rf "$seeds"
 mkdir -p "$seeds" "$build/corpus/$target" "$build/artifacts/$target"
 find "$root/tests/corpus" "$root/tests/cases" "$root/tests/errors/cases" -name '*.py' -print0 |
