@@ -45,8 +45,6 @@ BoundArg& BoundArg::operator=(BoundArg&& other) noexcept {
 
 namespace {
 
-constexpr size_t kMaxParams = 64;
-
 // Python `==` between two compile-time numbers.
 bool numbers_equal(const Constant& a, const Constant& b) {
     // A Warp scalar compares by the raw Python value it wraps.

@@ -33,6 +33,10 @@
 
 namespace ws::builtins {
 
+// The most parameters an overload may have: the bound size of the slot arrays that bind() and
+// resolve() fill, one per parameter.
+inline constexpr size_t kMaxParams = 64;
+
 // One argument of a call as the resolver sees it.
 struct CallArg {
     // Type of the value (may be a Reference; resolution strips it). Null when

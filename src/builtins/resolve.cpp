@@ -18,8 +18,6 @@ namespace ws::builtins {
 
 namespace {
 
-constexpr int kMaxParams = 64;
-
 // The type func_match_args compares: get_arg_type strips references, and a
 // type object passed as an argument (`dtype=wp.float32`) is its own type.
 TypeRef match_type(const CallArg& a) {

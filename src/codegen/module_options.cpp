@@ -216,11 +216,6 @@ constexpr KernelOption kKernelOptions[] = {
     {"cluster_dim", kernel_cluster_dim},          {"launch_bounds", kernel_launch_bounds},
 };
 
-bool is_none(const ast::Expr* e) {
-    return e->kind == ast::ExprKind::Constant &&
-           ast::as<ast::Constant>(e)->value_kind == ast::Constant::Kind::None;
-}
-
 bool is_str(const ast::Expr* e) {
     return e->kind == ast::ExprKind::Constant &&
            ast::as<ast::Constant>(e)->value_kind == ast::Constant::Kind::Str;

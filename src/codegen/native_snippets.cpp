@@ -17,11 +17,6 @@ const ast::Expr* decorator_argument(const ast::Call* call, size_t index, std::st
     return nullptr;
 }
 
-bool is_none(const ast::Expr* e) {
-    return e->kind == ast::ExprKind::Constant &&
-           ast::as<ast::Constant>(e)->value_kind == ast::Constant::Kind::None;
-}
-
 } // namespace
 
 void ModuleScope::native_snippets(const ast::Call* call, UserFunction& f) const {

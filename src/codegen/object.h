@@ -82,4 +82,9 @@ inline bool is_grad_wrapper(const Object& o) {
     return o.kind == Object::Kind::WarpPyFunc && o.name == kGradWrapper;
 }
 
+// A constant holding a Python int, float or bool (not a Warp scalar).
+inline bool is_py_number(const ObjectRef& o) {
+    return o && o->kind == Object::Kind::Constant && o->value->is_py_number();
+}
+
 } // namespace ws

@@ -14,10 +14,6 @@ bool is_number(const ObjectRef& o) {
     return o && o->kind == Object::Kind::Constant && o->value->is_number_like();
 }
 
-bool is_py_number(const ObjectRef& o) {
-    return o && o->kind == Object::Kind::Constant && o->value->is_py_number();
-}
-
 ObjectRef constant(Constant c) {
     return Object::make_constant(std::move(c));
 }

@@ -11,10 +11,6 @@ namespace ws {
 
 namespace {
 
-bool is_py_number(const ObjectRef& o) {
-    return o && o->kind == Object::Kind::Constant && o->value->is_py_number();
-}
-
 bool is_complex(const ObjectRef& o) {
     return o && o->is_complex;
 }

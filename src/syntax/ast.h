@@ -114,6 +114,12 @@ struct Constant : Expr {
     std::string str_value;    // Str and Bytes (decoded bytes)
 };
 
+// Whether `e` is the literal None.
+inline bool is_none(const Expr* e) {
+    return e->kind == ExprKind::Constant &&
+           static_cast<const Constant*>(e)->value_kind == Constant::Kind::None;
+}
+
 struct Attribute : Expr {
     Attribute() : Expr(ExprKind::Attribute) {}
     Attribute(Expr* of, std::string_view name) : Expr(ExprKind::Attribute), value(of), attr(name) {}
