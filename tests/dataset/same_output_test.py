@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """tools/same_output.py: two runs of one build are the same; a dataset of another seed is
-not, and the differing shards are named with the command that remakes one alone."""
+not, and the differing shards are named with the command that remakes one alone. --compile:
+one build against itself is the same; a build whose cpu output of one file differs is named."""
 import argparse
+import re
 import shutil
 import subprocess
 import sys
@@ -42,6 +44,26 @@ def main():
     p = tool("--dirs", tmp / "a" / "old", tmp / "a" / "new")
     if p.returncode != 0:
         failures.append(f"--dirs of two equal folders: exit {p.returncode}\n{p.stdout}")
+
+    # --compile over one tier of the corpus and a few generated kernels of each mix.
+    compile_args = ["--compile", "--sources", "tests/corpus/t1_scalar", "--generated", 3]
+    p = tool(a.cli, a.cli, *compile_args)
+    counted = re.search(r"compile: (\d+) compilations \((\d+) files x 2 devices", p.stderr)
+    if p.returncode != 0 or p.stdout.strip().splitlines()[-1] != "same" or not counted \
+            or int(counted[2]) < 31 + 3 or int(counted[1]) != 2 * int(counted[2]):
+        failures.append(f"--compile, one build against itself: exit {p.returncode}\n{p.stdout}{p.stderr}")
+    # A "build" that adds a line to the cpu output of one file: that file and device are named.
+    wrapper = tmp / "changed_warpsynth"
+    wrapper.write_text(f"""#!/bin/sh
+"{a.cli}" "$@"; status=$?
+case "$*" in *01_axpby.py*cpu*) echo "// changed";; esac
+exit $status
+""")
+    wrapper.chmod(0o755)
+    p = tool(a.cli, wrapper, *compile_args)
+    lines = p.stdout.strip().splitlines()
+    if p.returncode != 1 or lines[:-1] != ["compile tests/corpus/t1_scalar/01_axpby.py --device cpu: output differs"]:
+        failures.append(f"--compile, one output changed: exit {p.returncode}\n{p.stdout}{p.stderr}")
 
     for f in failures:
         print("FAIL:", f)
