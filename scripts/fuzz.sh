@@ -3,8 +3,8 @@
 #   TARGET   parse    the lexer and parser                       (fuzz/fuzz_parse.cpp)
 #            compile  source -> BODY, cuda and cpu, with backward (fuzz/fuzz_compile.cpp)
 #   SECONDS  how long to fuzz (-max_total_time)
-# Builds build-fuzz/ with clang and -DWS_FUZZ=ON (ASan + UBSan + libFuzzer instrumentation of
-# every library). The corpus build-fuzz/corpus/TARGET grows from run to run; each run also
+# Builds build-fuzz/ with clang and -DWS_FUZZ=ON (ASan + UBSan in every library, libFuzzer's
+# coverage in the compile path's). The corpus build-fuzz/corpus/TARGET grows from run to run; each run also
 # reads build-fuzz/seeds/TARGET (tests/corpus, tests/cases, tests/errors/cases, copied at run time)
 # and uses the dictionary fuzz/python_warp.dict. Findings (crash-*, leak-*, timeout-*, oom-*)
 # go to build-fuzz/artifacts/TARGET/; libFuzzer's output to build-fuzz/fuzz_TARGET.log (its tail
