@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # scripts/test.sh: set up, build, and run every test; exits non-zero on any failure.
 #   1. scripts/setup.sh (Debian packages, .venv with the pinned Warp)
-#   2. Release build in build/ (plain: scripts/run.sh adds profile-guided optimisation and LTO, which
-#      change no output and cost a second build) and the tests that step 3 does not run as they are
+#   2. Release build in build/ (plain, unless scripts/run.sh made it profile-guided already: PGO and
+#      LTO change no output and cost a second build) and the tests that step 3 does not run as they are
 #   3. ASan+UBSan build in build-asan/ (clang, with the libFuzzer targets) and every ctest test
 #      there but the tu and verify labels
 #   4. libFuzzer smoke runs in that same build: the parser and the whole compile path, side by side
@@ -22,17 +22,21 @@ status=0
 # Plain Release, not scripts/run.sh's profile-guided build: its instrumented copy, training and
 # LTO links took about 15 minutes of a 58-minute CI run (stop 41, on a slow machine). Profiles
 # change speed, not output (checked when WS_PGO came in, 6269899; tools/same_output.py compares
-# any two builds); infra/pgo_profile runs in a WS_PGO build.
-step "Release build (build/)"
-cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DWS_PGO=OFF -DWS_PYTHON="$python" >/dev/null
+# any two builds); infra/pgo_profile runs in a WS_PGO build. A build/ that scripts/run.sh has
+# already made profile-guided stays so: switching would rebuild everything, each way.
+pgo=OFF
+if grep -q '^WS_PGO:BOOL=ON$' build/CMakeCache.txt 2>/dev/null; then pgo=ON; fi
+step "Release build (build/, WS_PGO=$pgo)"
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DWS_PGO=$pgo -DWS_PYTHON="$python" >/dev/null
 cmake --build build -j"$jobs"
 
 # Each test runs once, where it checks most: here the tests that compile generated C++ (tu, verify,
 # judge), those with a larger Release sample (synth, fuzz, hostile) and Warp's byte-for-byte diffs
 # of the Release binary (diff, errors); the rest (unit, dataset, export, syntax, builtins, ...) run
-# unchanged in step 3, under the sanitizers. ctest adds the diff/reference fixture they need.
-step "ctest: tu, verify, diff, errors, synth, fuzz, hostile (build/)"
-ctest --test-dir build -L '^(tu|verify|diff|errors|synth|fuzz|hostile)$' --output-on-failure -j"$jobs" \
+# unchanged in step 3, under the sanitizers (infra, a few seconds, runs in both: here it includes
+# infra/pgo_profile when build/ is profile-guided). ctest adds the diff/reference fixture.
+step "ctest: tu, verify, diff, errors, synth, fuzz, hostile, infra (build/)"
+ctest --test-dir build -L '^(tu|verify|diff|errors|synth|fuzz|hostile|infra)$' --output-on-failure -j"$jobs" \
   --no-tests=error || status=1
 
 # -O1 with line tables, not Debug's -O0 -g: the sanitizers check the same code and assertions stay
