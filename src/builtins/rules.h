@@ -140,6 +140,8 @@ ResultOrError value(TypeRef t);
 ResultOrError values(TypeList ts);
 ResultOrError void_result();
 ResultOrError fail(std::string message);
+// A rule warpsynth does not implement for these arguments (not a Warp error).
+ResultOrError unsupported(std::string message);
 // A vector length or matrix dimension given as a constant: a non-negative int. A negative or
 // fractional value is an error (Warp rejects it: a ctypes array length); a bool (Warp prints
 // `true` in the C++ type) or an integral float (Warp accepts 3.0 only when a type of that shape
@@ -175,6 +177,11 @@ TypeRef scalar_ref_t(Scalar s); // Reference(scalar)
 bool types_equal(TypeRef a, TypeRef b);
 // Warp's type_repr.
 std::string type_repr(TypeRef t);
+// A dtype as Warp's messages print it: the scalar's name, else the type's repr.
+std::string dtype_name(TypeRef t);
+// Warp's _check_vars_match_dtype: runtime (non-constant) values among `values` must have the
+// requested scalar type; constants are converted by the dispatch.
+bool vars_match_dtype(const RuleCall& call, std::span<const int> values, TypeRef dtype);
 // Python's repr of a list of type reprs: "['float32', 'int32']".
 std::string repr_list(std::span<const TypeRef> types);
 // Python's str() of a Warp type class, as f-strings print it: "<class 'warp._src.types.float32'>".

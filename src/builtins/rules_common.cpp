@@ -105,6 +105,12 @@ ResultOrError fail(std::string message) {
     return r;
 }
 
+ResultOrError unsupported(std::string message) {
+    ResultOrError r = fail(std::move(message));
+    r.unsupported = true;
+    return r;
+}
+
 Dimension dimension_value(const Constant& c, std::string_view what) {
     Dimension d;
     if (c.kind == Constant::Kind::PyBool ||
@@ -288,6 +294,20 @@ std::string type_repr(TypeRef t) {
     case TypeKind::Function: return "warp._src.context.Function";
     }
     return t->repr;
+}
+
+std::string dtype_name(TypeRef t) {
+    return t && t->is_scalar() ? std::string(scalar_name(t->scalar)) : type_repr(t);
+}
+
+bool vars_match_dtype(const RuleCall& call, std::span<const int> values, TypeRef dtype) {
+    for (int i : values) {
+        if (!call.is_var(i)) continue;
+        TypeRef t = call.type(i);
+        TypeRef s = scalar_type_of(t) ? scalar_type_of(t) : t;
+        if (s != dtype) return false;
+    }
+    return true;
 }
 
 std::string repr_list(std::span<const TypeRef> ts) {

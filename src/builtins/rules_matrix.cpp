@@ -9,20 +9,6 @@ namespace ws::builtins::detail {
 
 namespace {
 
-std::string dtype_name(TypeRef t) {
-    return t && t->is_scalar() ? std::string(scalar_name(t->scalar)) : type_repr(t);
-}
-
-bool vars_match_dtype(const RuleCall& call, std::span<const int> values, TypeRef dtype) {
-    for (int i : values) {
-        if (!call.is_var(i)) continue;
-        TypeRef t = call.type(i);
-        TypeRef s = scalar_type_of(t) ? scalar_type_of(t) : t;
-        if (s != dtype) return false;
-    }
-    return true;
-}
-
 struct Shape {
     int rows = 0, cols = 0;
 };
@@ -35,12 +21,6 @@ std::optional<Shape> shape_value(const RuleCall& call, int i) {
     if (!rows || !cols || *rows < INT32_MIN || *rows > INT32_MAX || *cols < INT32_MIN || *cols > INT32_MAX)
         return std::nullopt;
     return Shape{static_cast<int>(*rows), static_cast<int>(*cols)};
-}
-
-ResultOrError unsupported(std::string message) {
-    ResultOrError r = fail(std::move(message));
-    r.unsupported = true;
-    return r;
 }
 
 ResultOrError matrix_value(const RuleCall& call, std::string_view) {

@@ -9,20 +9,6 @@ namespace ws::builtins::detail {
 
 namespace {
 
-std::string dtype_name(TypeRef t) {
-    return t && t->is_scalar() ? std::string(scalar_name(t->scalar)) : type_repr(t);
-}
-
-bool vars_match_dtype(const RuleCall& call, std::span<const int> values, TypeRef dtype) {
-    for (int i : values) {
-        if (!call.is_var(i)) continue;
-        TypeRef t = call.type(i);
-        TypeRef s = scalar_type_of(t) ? scalar_type_of(t) : t;
-        if (s != dtype) return false;
-    }
-    return true;
-}
-
 std::vector<TypeRef> types_of(const RuleCall& call, std::span<const int> idx) {
     std::vector<TypeRef> out;
     for (int i : idx) out.push_back(call.type(i));
@@ -33,12 +19,6 @@ std::vector<TypeRef> all_types(const RuleCall& call) {
     std::vector<TypeRef> out;
     for (size_t i = 0; i < call.bound.size(); ++i) out.push_back(call.type(static_cast<int>(i)));
     return out;
-}
-
-ResultOrError unsupported(std::string message) {
-    ResultOrError r = fail(std::move(message));
-    r.unsupported = true;
-    return r;
 }
 
 // float_infer_type over every argument, then a result built from that scalar.

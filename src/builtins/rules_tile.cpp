@@ -12,12 +12,6 @@
 
 namespace ws::builtins::detail {
 
-ResultOrError unsupported(std::string message) {
-    ResultOrError r = fail(std::move(message));
-    r.unsupported = true;
-    return r;
-}
-
 // Warp's extract_tuple(arg_values["shape"], as_constant=True), limited to positive Python ints
 // (compute_type_str prints only those as template arguments).
 std::optional<std::vector<int>> tile_shape(const RuleCall& call, std::string_view name) {

@@ -12,8 +12,6 @@
 
 namespace ws::builtins::detail {
 
-// A rule warpsynth does not implement for these arguments (not a Warp error).
-ResultOrError unsupported(std::string message);
 // Warp's extract_tuple(arg_values[name], as_constant=True), limited to positive Python ints
 // (compute_type_str prints only those as template arguments).
 std::optional<std::vector<int>> tile_shape(const RuleCall& call, std::string_view name = "shape");

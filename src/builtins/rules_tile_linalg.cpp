@@ -16,12 +16,6 @@ namespace ws::builtins::detail {
 
 namespace {
 
-ResultOrError unsupported(std::string message) {
-    ResultOrError r = fail(std::move(message));
-    r.unsupported = true;
-    return r;
-}
-
 Dispatch dispatch_error(std::string message) {
     Dispatch d;
     d.error = std::move(message);

@@ -14,27 +14,12 @@ bool scalars_equal(TypeRef a, TypeRef b) {
     return a == b;
 }
 
-// Warp's _check_vars_match_dtype: runtime (non-constant) values must have the
-// requested scalar type; constants are converted by the dispatch.
-bool vars_match_dtype(const RuleCall& call, std::span<const int> values, TypeRef dtype) {
-    for (int i : values) {
-        if (!call.is_var(i)) continue;
-        if (!scalars_equal(scalar_type_of(call.type(i)) ? scalar_type_of(call.type(i)) : call.type(i), dtype))
-            return false;
-    }
-    return true;
-}
-
 // A compile-time integer argument (length=3), as Warp reads arg_values.
 std::optional<int64_t> int_value(const RuleCall& call, int i) {
     if (i < 0) return std::nullopt;
     const Constant* c = call.constant(i);
     if (!c) return std::nullopt;
     return c->as_int64(); // ints only: ctypes refuses other lengths
-}
-
-std::string dtype_name(TypeRef t) {
-    return t && t->is_scalar() ? std::string(scalar_name(t->scalar)) : type_repr(t);
 }
 
 ResultOrError vector_value(const RuleCall& call, std::string_view) {
