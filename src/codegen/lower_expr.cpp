@@ -220,17 +220,8 @@ Value Adjoint::emit_tuple(const ast::Tuple* node) {
 
 ObjectRef Adjoint::resolve_path(std::span<const std::string_view> path) {
     if (path.empty() || symbols.contains(path[0])) return nullptr;
-    ObjectRef obj = src.global(path[0]);
-    if (!obj) obj = ModuleScope::attribute(*ModuleScope::python_builtin("__warp__"), path[0]);
-    if (!obj) obj = ModuleScope::python_builtin(path[0]);
+    ObjectRef obj = resolve_global_path(src, path);
     if (!obj) return nullptr;
-    for (size_t i = 1; i < path.size(); ++i) {
-        ObjectRef next = ModuleScope::attribute(*obj, path[i]);
-        if (next)
-            obj = next;
-        else if (i < path.size() - 1)
-            return nullptr;
-    }
     // `wp.norm_l2` as a value (a wp.Function argument) is the @wp.func of Warp's own source.
     if (obj->kind == Object::Kind::Unsupported && obj->is_from_warp() && path.size() > 1 &&
         WarpLibrary::is_python_builtin(path.back())) {

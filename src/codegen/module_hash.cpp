@@ -218,17 +218,8 @@ class Hasher {
     ObjectRef resolve_path(const FunctionSource& src, const std::vector<std::string>& path,
                            const std::set<std::string>& symbols) const {
         if (path.empty() || symbols.count(path[0])) return nullptr;
-        ObjectRef obj = src.global(path[0]); // a factory's function sees its closure first
-        if (!obj) obj = ModuleScope::attribute(*ModuleScope::python_builtin("__warp__"), path[0]);
-        if (!obj) obj = ModuleScope::python_builtin(path[0]);
+        ObjectRef obj = resolve_global_path(src, std::span<const std::string>(path));
         if (!obj) return nullptr;
-        for (size_t i = 1; i < path.size(); ++i) {
-            ObjectRef next = ModuleScope::attribute(*obj, path[i]);
-            if (next)
-                obj = next;
-            else if (i < path.size() - 1)
-                return nullptr;
-        }
         if (ObjectRef f = warp_builtin_function(*obj, path.back())) return f;
         return obj;
     }

@@ -16,6 +16,7 @@
 #include <memory>
 #include <optional>
 #include <set>
+#include <span>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -221,5 +222,26 @@ class ModuleScope {
 
 // Python's `str` of an annotation-ish expression, used in messages.
 std::string expr_text(const SourceFile& src, const ast::Expr* e);
+
+// Warp's resolve_path once it knows the first name is no local: that name is a global of the
+// function (its closure first), else a name of the warp package, else a Python builtin; each next
+// name is an attribute. A missing last attribute leaves the object before it, an earlier one null.
+// Codegen and the module hash resolve names alike; each adds its own ending.
+template <class Name>
+ObjectRef resolve_global_path(const FunctionSource& src, std::span<const Name> path) {
+    if (path.empty()) return nullptr;
+    ObjectRef obj = src.global(path[0]);
+    if (!obj) obj = ModuleScope::attribute(*ModuleScope::python_builtin("__warp__"), path[0]);
+    if (!obj) obj = ModuleScope::python_builtin(path[0]);
+    if (!obj) return nullptr;
+    for (size_t i = 1; i < path.size(); ++i) {
+        ObjectRef next = ModuleScope::attribute(*obj, path[i]);
+        if (next)
+            obj = next;
+        else if (i < path.size() - 1)
+            return nullptr;
+    }
+    return obj;
+}
 
 } // namespace ws
