@@ -8,6 +8,7 @@
 
 namespace ws::builtins::detail {
 
+namespace array_rules {
 namespace {
 
 // The types of the bound indices among i, j, k, l (unbound ones default to None). At most four,
@@ -299,12 +300,13 @@ constexpr DispatchRule kDispatchRules[] = {
 };
 
 } // namespace
+} // namespace array_rules
 
 std::span<const ValueRule> array_value_rules() {
-    return kValueRules;
+    return array_rules::kValueRules;
 }
 std::span<const DispatchRule> array_dispatch_rules() {
-    return kDispatchRules;
+    return array_rules::kDispatchRules;
 }
 
 } // namespace ws::builtins::detail

@@ -5,6 +5,7 @@
 
 namespace ws::builtins::detail {
 
+namespace math_rules {
 namespace {
 
 // Warp's arg_types.values(), in signature order.
@@ -85,9 +86,10 @@ constexpr ValueRule kRules[] = {
 };
 
 } // namespace
+} // namespace math_rules
 
 std::span<const ValueRule> math_value_rules() {
-    return kRules;
+    return math_rules::kRules;
 }
 
 } // namespace ws::builtins::detail

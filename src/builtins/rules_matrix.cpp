@@ -7,6 +7,7 @@
 
 namespace ws::builtins::detail {
 
+namespace matrix_rules {
 namespace {
 
 struct Shape {
@@ -384,15 +385,16 @@ constexpr InitListRule kInitListRules[] = {
 };
 
 } // namespace
+} // namespace matrix_rules
 
 std::span<const ValueRule> matrix_value_rules() {
-    return kValueRules;
+    return matrix_rules::kValueRules;
 }
 std::span<const DispatchRule> matrix_dispatch_rules() {
-    return kDispatchRules;
+    return matrix_rules::kDispatchRules;
 }
 std::span<const InitListRule> matrix_init_list_rules() {
-    return kInitListRules;
+    return matrix_rules::kInitListRules;
 }
 
 } // namespace ws::builtins::detail

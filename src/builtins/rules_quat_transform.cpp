@@ -7,6 +7,7 @@
 
 namespace ws::builtins::detail {
 
+namespace quat_transform_rules {
 namespace {
 
 std::vector<TypeRef> types_of(const RuleCall& call, std::span<const int> idx) {
@@ -260,15 +261,16 @@ constexpr InitListRule kInitListRules[] = {
 };
 
 } // namespace
+} // namespace quat_transform_rules
 
 std::span<const ValueRule> quat_transform_value_rules() {
-    return kValueRules;
+    return quat_transform_rules::kValueRules;
 }
 std::span<const DispatchRule> quat_transform_dispatch_rules() {
-    return kDispatchRules;
+    return quat_transform_rules::kDispatchRules;
 }
 std::span<const InitListRule> quat_transform_init_list_rules() {
-    return kInitListRules;
+    return quat_transform_rules::kInitListRules;
 }
 
 } // namespace ws::builtins::detail

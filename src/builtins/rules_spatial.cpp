@@ -6,6 +6,7 @@
 
 namespace ws::builtins::detail {
 
+namespace spatial_rules {
 namespace {
 
 ResultOrError spatial_vector_value(const RuleCall& call, std::string_view) {
@@ -76,15 +77,16 @@ constexpr InitListRule kInitListRules[] = {
 };
 
 } // namespace
+} // namespace spatial_rules
 
 std::span<const ValueRule> spatial_value_rules() {
-    return kValueRules;
+    return spatial_rules::kValueRules;
 }
 std::span<const DispatchRule> spatial_dispatch_rules() {
-    return kDispatchRules;
+    return spatial_rules::kDispatchRules;
 }
 std::span<const InitListRule> spatial_init_list_rules() {
-    return kInitListRules;
+    return spatial_rules::kInitListRules;
 }
 
 } // namespace ws::builtins::detail

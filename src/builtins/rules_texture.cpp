@@ -7,6 +7,7 @@
 
 namespace ws::builtins::detail {
 
+namespace texture_rules {
 namespace {
 
 // Warp checks `dtype in {float, vec2f, vec4f}`: Python's float, not wp.float32.
@@ -48,12 +49,13 @@ constexpr DispatchRule kDispatchRules[] = {
 };
 
 } // namespace
+} // namespace texture_rules
 
 std::span<const ValueRule> texture_value_rules() {
-    return kValueRules;
+    return texture_rules::kValueRules;
 }
 std::span<const DispatchRule> texture_dispatch_rules() {
-    return kDispatchRules;
+    return texture_rules::kDispatchRules;
 }
 
 } // namespace ws::builtins::detail

@@ -165,6 +165,7 @@ std::optional<ResultOrError> atomic_dtype_error(TypeRef dtype, std::string_view 
                     fn, type_repr(dtype)));
 }
 
+namespace tile_rules {
 namespace {
 
 ResultOrError load(const RuleCall& call, std::string_view) {
@@ -564,12 +565,13 @@ constexpr DispatchRule kDispatchRules[] = {
 };
 
 } // namespace
+} // namespace tile_rules
 
 std::span<const ValueRule> tile_value_rules() {
-    return kValueRules;
+    return tile_rules::kValueRules;
 }
 std::span<const DispatchRule> tile_dispatch_rules() {
-    return kDispatchRules;
+    return tile_rules::kDispatchRules;
 }
 
 } // namespace ws::builtins::detail

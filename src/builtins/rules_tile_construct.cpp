@@ -16,6 +16,7 @@
 
 namespace ws::builtins::detail {
 
+namespace tile_construct_rules {
 namespace {
 
 // Warp's check of the storage argument: a literal "register" or "shared".
@@ -314,12 +315,13 @@ constexpr DispatchRule kDispatchRules[] = {
 };
 
 } // namespace
+} // namespace tile_construct_rules
 
 std::span<const ValueRule> tile_construct_value_rules() {
-    return kValueRules;
+    return tile_construct_rules::kValueRules;
 }
 std::span<const DispatchRule> tile_construct_dispatch_rules() {
-    return kDispatchRules;
+    return tile_construct_rules::kDispatchRules;
 }
 
 } // namespace ws::builtins::detail

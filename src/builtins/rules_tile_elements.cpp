@@ -6,6 +6,7 @@
 
 namespace ws::builtins::detail {
 
+namespace tile_elements_rules {
 namespace {
 
 // tile_astype(t, dtype): a register tile of the same shape.
@@ -33,12 +34,13 @@ constexpr DispatchRule kDispatchRules[] = {
 };
 
 } // namespace
+} // namespace tile_elements_rules
 
 std::span<const ValueRule> tile_element_value_rules() {
-    return kValueRules;
+    return tile_elements_rules::kValueRules;
 }
 std::span<const DispatchRule> tile_element_dispatch_rules() {
-    return kDispatchRules;
+    return tile_elements_rules::kDispatchRules;
 }
 
 } // namespace ws::builtins::detail

@@ -8,6 +8,7 @@
 
 namespace ws::builtins::detail {
 
+namespace tile_indexed_rules {
 namespace {
 
 // The axis argument: a non-negative int literal or constant (Warp compares it with ndim).
@@ -199,12 +200,13 @@ constexpr DispatchRule kDispatchRules[] = {
 };
 
 } // namespace
+} // namespace tile_indexed_rules
 
 std::span<const ValueRule> tile_indexed_value_rules() {
-    return kValueRules;
+    return tile_indexed_rules::kValueRules;
 }
 std::span<const DispatchRule> tile_indexed_dispatch_rules() {
-    return kDispatchRules;
+    return tile_indexed_rules::kDispatchRules;
 }
 
 } // namespace ws::builtins::detail

@@ -10,6 +10,7 @@
 
 namespace ws::builtins::detail {
 
+namespace tile_inplace_rules {
 namespace {
 
 // Python's str() of a shape tuple: "(16,)", "(4, 8)".
@@ -138,12 +139,13 @@ constexpr DispatchRule kDispatchRules[] = {
 };
 
 } // namespace
+} // namespace tile_inplace_rules
 
 std::span<const ValueRule> tile_inplace_value_rules() {
-    return kValueRules;
+    return tile_inplace_rules::kValueRules;
 }
 std::span<const DispatchRule> tile_inplace_dispatch_rules() {
-    return kDispatchRules;
+    return tile_inplace_rules::kDispatchRules;
 }
 
 } // namespace ws::builtins::detail

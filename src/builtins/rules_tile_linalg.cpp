@@ -14,6 +14,7 @@
 
 namespace ws::builtins::detail {
 
+namespace tile_linalg_rules {
 namespace {
 
 Dispatch dispatch_error(std::string message) {
@@ -378,12 +379,13 @@ constexpr DispatchRule kDispatchRules[] = {
 };
 
 } // namespace
+} // namespace tile_linalg_rules
 
 std::span<const ValueRule> tile_linalg_value_rules() {
-    return kValueRules;
+    return tile_linalg_rules::kValueRules;
 }
 std::span<const DispatchRule> tile_linalg_dispatch_rules() {
-    return kDispatchRules;
+    return tile_linalg_rules::kDispatchRules;
 }
 
 } // namespace ws::builtins::detail

@@ -8,6 +8,7 @@
 
 namespace ws::builtins::detail {
 
+namespace tile_shape_rules {
 namespace {
 
 // The argument Warp's value function moves to shared memory (`t.storage = "shared"`): the
@@ -118,12 +119,13 @@ constexpr DispatchRule kDispatchRules[] = {
 };
 
 } // namespace
+} // namespace tile_shape_rules
 
 std::span<const ValueRule> tile_shape_value_rules() {
-    return kValueRules;
+    return tile_shape_rules::kValueRules;
 }
 std::span<const DispatchRule> tile_shape_dispatch_rules() {
-    return kDispatchRules;
+    return tile_shape_rules::kDispatchRules;
 }
 
 } // namespace ws::builtins::detail

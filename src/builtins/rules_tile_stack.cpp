@@ -7,6 +7,7 @@
 
 namespace ws::builtins::detail {
 
+namespace tile_stack_rules {
 namespace {
 
 // Python's repr() of a capacity Warp refuses (a bool, float or str constant).
@@ -103,12 +104,13 @@ constexpr DispatchRule kDispatchRules[] = {
 };
 
 } // namespace
+} // namespace tile_stack_rules
 
 std::span<const ValueRule> tile_stack_value_rules() {
-    return kValueRules;
+    return tile_stack_rules::kValueRules;
 }
 std::span<const DispatchRule> tile_stack_dispatch_rules() {
-    return kDispatchRules;
+    return tile_stack_rules::kDispatchRules;
 }
 
 } // namespace ws::builtins::detail

@@ -13,6 +13,7 @@
 
 namespace ws::builtins::detail {
 
+namespace tile_views_rules {
 namespace {
 
 // One entry of an `offset` (Warp's extract_tuple): its type and compile-time value.
@@ -350,12 +351,13 @@ constexpr DispatchRule kDispatchRules[] = {
 };
 
 } // namespace
+} // namespace tile_views_rules
 
 std::span<const ValueRule> tile_view_value_rules() {
-    return kValueRules;
+    return tile_views_rules::kValueRules;
 }
 std::span<const DispatchRule> tile_view_dispatch_rules() {
-    return kDispatchRules;
+    return tile_views_rules::kDispatchRules;
 }
 
 } // namespace ws::builtins::detail

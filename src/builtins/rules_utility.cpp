@@ -6,6 +6,7 @@
 
 namespace ws::builtins::detail {
 
+namespace utility_rules {
 namespace {
 
 // Warp's type_erasure_join: sibling query kinds (or a kind and its parent) merge to the
@@ -183,12 +184,13 @@ constexpr DispatchRule kDispatchRules[] = {
 };
 
 } // namespace
+} // namespace utility_rules
 
 std::span<const ValueRule> utility_value_rules() {
-    return kValueRules;
+    return utility_rules::kValueRules;
 }
 std::span<const DispatchRule> utility_dispatch_rules() {
-    return kDispatchRules;
+    return utility_rules::kDispatchRules;
 }
 
 } // namespace ws::builtins::detail

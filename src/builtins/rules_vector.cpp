@@ -7,6 +7,7 @@
 
 namespace ws::builtins::detail {
 
+namespace vector_rules {
 namespace {
 
 // scalars_equal: exact scalar types.
@@ -219,15 +220,16 @@ constexpr InitListRule kInitListRules[] = {
 };
 
 } // namespace
+} // namespace vector_rules
 
 std::span<const ValueRule> vector_value_rules() {
-    return kValueRules;
+    return vector_rules::kValueRules;
 }
 std::span<const DispatchRule> vector_dispatch_rules() {
-    return kDispatchRules;
+    return vector_rules::kDispatchRules;
 }
 std::span<const InitListRule> vector_init_list_rules() {
-    return kInitListRules;
+    return vector_rules::kInitListRules;
 }
 
 } // namespace ws::builtins::detail

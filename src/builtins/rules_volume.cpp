@@ -7,6 +7,7 @@
 
 namespace ws::builtins::detail {
 
+namespace volume_rules {
 namespace {
 
 // Warp's _volume_supported_value_types.
@@ -77,12 +78,13 @@ constexpr DispatchRule kDispatchRules[] = {
 };
 
 } // namespace
+} // namespace volume_rules
 
 std::span<const ValueRule> volume_value_rules() {
-    return kValueRules;
+    return volume_rules::kValueRules;
 }
 std::span<const DispatchRule> volume_dispatch_rules() {
-    return kDispatchRules;
+    return volume_rules::kDispatchRules;
 }
 
 } // namespace ws::builtins::detail
