@@ -9,6 +9,7 @@
 
 namespace ws::synth {
 
+namespace bits_data {
 namespace {
 
 constexpr RoleSpec kRoles[] = {
@@ -416,13 +417,14 @@ constexpr IdiomSpec kBits[] = {
 };
 
 } // namespace
+} // namespace bits_data
 
 std::span<const IdiomSpec> bits_idioms() {
-    return kBits;
+    return bits_data::kBits;
 }
 
 std::span<const RoleSpec> bits_roles() {
-    return kRoles;
+    return bits_data::kRoles;
 }
 
 } // namespace ws::synth

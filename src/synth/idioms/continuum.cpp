@@ -9,6 +9,7 @@
 
 namespace ws::synth {
 
+namespace continuum_data {
 namespace {
 
 constexpr RoleSpec kRoles[] = {
@@ -529,13 +530,14 @@ constexpr IdiomSpec kContinuum[] = {
 };
 
 } // namespace
+} // namespace continuum_data
 
 std::span<const IdiomSpec> continuum_idioms() {
-    return kContinuum;
+    return continuum_data::kContinuum;
 }
 
 std::span<const RoleSpec> continuum_roles() {
-    return kRoles;
+    return continuum_data::kRoles;
 }
 
 } // namespace ws::synth

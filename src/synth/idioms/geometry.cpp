@@ -8,6 +8,7 @@
 
 namespace ws::synth {
 
+namespace geometry_data {
 namespace {
 
 constexpr RoleSpec kRoles[] = {
@@ -684,13 +685,14 @@ constexpr IdiomSpec kGeometry[] = {
 };
 
 } // namespace
+} // namespace geometry_data
 
 std::span<const IdiomSpec> geometry_idioms() {
-    return kGeometry;
+    return geometry_data::kGeometry;
 }
 
 std::span<const RoleSpec> geometry_roles() {
-    return kRoles;
+    return geometry_data::kRoles;
 }
 
 } // namespace ws::synth

@@ -5,6 +5,7 @@
 
 namespace ws::synth {
 
+namespace grids_data {
 namespace {
 
 constexpr RoleSpec kRoles[] = {
@@ -124,13 +125,14 @@ constexpr IdiomSpec kGrids[] = {
 };
 
 } // namespace
+} // namespace grids_data
 
 std::span<const IdiomSpec> grid_idioms() {
-    return kGrids;
+    return grids_data::kGrids;
 }
 
 std::span<const RoleSpec> grid_roles() {
-    return kRoles;
+    return grids_data::kRoles;
 }
 
 } // namespace ws::synth

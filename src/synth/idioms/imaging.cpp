@@ -9,6 +9,7 @@
 
 namespace ws::synth {
 
+namespace imaging_data {
 namespace {
 
 constexpr RoleSpec kRoles[] = {
@@ -506,13 +507,14 @@ constexpr IdiomSpec kImaging[] = {
 };
 
 } // namespace
+} // namespace imaging_data
 
 std::span<const IdiomSpec> imaging_idioms() {
-    return kImaging;
+    return imaging_data::kImaging;
 }
 
 std::span<const RoleSpec> imaging_roles() {
-    return kRoles;
+    return imaging_data::kRoles;
 }
 
 } // namespace ws::synth

@@ -8,6 +8,7 @@
 
 namespace ws::synth {
 
+namespace learning_data {
 namespace {
 
 constexpr RoleSpec kRoles[] = {
@@ -510,13 +511,14 @@ constexpr IdiomSpec kLearning[] = {
 };
 
 } // namespace
+} // namespace learning_data
 
 std::span<const IdiomSpec> learning_idioms() {
-    return kLearning;
+    return learning_data::kLearning;
 }
 
 std::span<const RoleSpec> learning_roles() {
-    return kRoles;
+    return learning_data::kRoles;
 }
 
 } // namespace ws::synth

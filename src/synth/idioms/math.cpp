@@ -4,6 +4,7 @@
 
 namespace ws::synth {
 
+namespace math_data {
 namespace {
 
 constexpr IdiomSpec kMath[] = {
@@ -186,9 +187,10 @@ constexpr IdiomSpec kMath[] = {
 };
 
 } // namespace
+} // namespace math_data
 
 std::span<const IdiomSpec> math_idioms() {
-    return kMath;
+    return math_data::kMath;
 }
 
 } // namespace ws::synth

@@ -4,6 +4,7 @@
 
 namespace ws::synth {
 
+namespace particles_data {
 namespace {
 
 constexpr IdiomSpec kParticles[] = {
@@ -267,11 +268,13 @@ constexpr IdiomSpec kParticles[] = {
 };
 
 } // namespace
+} // namespace particles_data
 
 std::span<const IdiomSpec> particle_idioms() {
-    return kParticles;
+    return particles_data::kParticles;
 }
 
+namespace particles_data {
 namespace {
 
 constexpr RoleSpec kRoles[] = {
@@ -305,9 +308,10 @@ constexpr RoleSpec kRoles[] = {
 };
 
 } // namespace
+} // namespace particles_data
 
 std::span<const RoleSpec> particle_roles() {
-    return kRoles;
+    return particles_data::kRoles;
 }
 
 } // namespace ws::synth

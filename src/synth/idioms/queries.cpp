@@ -11,6 +11,7 @@
 
 namespace ws::synth {
 
+namespace queries_data {
 namespace {
 
 constexpr RoleSpec kRoles[] = {
@@ -221,13 +222,14 @@ constexpr IdiomSpec kQueries[] = {
 };
 
 } // namespace
+} // namespace queries_data
 
 std::span<const IdiomSpec> query_idioms() {
-    return kQueries;
+    return queries_data::kQueries;
 }
 
 std::span<const RoleSpec> query_roles() {
-    return kRoles;
+    return queries_data::kRoles;
 }
 
 } // namespace ws::synth

@@ -6,6 +6,7 @@
 
 namespace ws::synth {
 
+namespace random_data {
 namespace {
 
 constexpr RoleSpec kRoles[] = {
@@ -252,13 +253,14 @@ constexpr IdiomSpec kRandomIdioms[] = {
 };
 
 } // namespace
+} // namespace random_data
 
 std::span<const IdiomSpec> random_idioms() {
-    return kRandomIdioms;
+    return random_data::kRandomIdioms;
 }
 
 std::span<const RoleSpec> random_roles() {
-    return kRoles;
+    return random_data::kRoles;
 }
 
 } // namespace ws::synth

@@ -8,6 +8,7 @@
 
 namespace ws::synth {
 
+namespace rigid_data {
 namespace {
 
 constexpr RoleSpec kRoles[] = {
@@ -517,13 +518,14 @@ constexpr IdiomSpec kRigid[] = {
 };
 
 } // namespace
+} // namespace rigid_data
 
 std::span<const IdiomSpec> rigid_idioms() {
-    return kRigid;
+    return rigid_data::kRigid;
 }
 
 std::span<const RoleSpec> rigid_roles() {
-    return kRoles;
+    return rigid_data::kRoles;
 }
 
 } // namespace ws::synth

@@ -12,6 +12,8 @@
 
 namespace ws::synth {
 
+// Apart from the rest of ws::synth (and of a unity batch): the driver sees all of namespace probe.
+namespace probe_driver {
 namespace {
 
 using namespace probe;
@@ -392,6 +394,7 @@ std::vector<int64_t> sample_threads(int64_t total, int64_t n) {
 }
 
 } // namespace
+} // namespace probe_driver
 
 ProbeResult probe_dependence(const std::string& python_source, const LaunchSpec& launch) {
     std::unique_ptr<ast::Module> module;
@@ -405,6 +408,7 @@ ProbeResult probe_dependence(const std::string& python_source, const LaunchSpec&
 
 // Most kernels show every output moving on a few threads; only the others pay for more.
 ProbeResult probe_dependence(const ast::Module& module, const LaunchSpec& launch) {
+    using namespace probe_driver;
     try {
         int64_t total = 1;
         for (int64_t d : launch.dim) total *= d;
